@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    proxy: { '/api': apiTarget },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+  test: {
+    include: ['tests/{unit,component,api}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    globalSetup: ['tests/api/globalSetup.ts'],
+  },
+});
