@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { loadSecret, TokenService } from './auth/jwt.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { authHook } from './http/authHook.ts';
+import { ApiError, problem } from './http/errors.ts';
+import { declarations } from './resources/definitions/index.ts';
+import { ResourceEngine } from './resources/engine.ts';
+import { resourceRoutes } from './resources/plugin.ts';
+import { loadSchemaInfo } from './resources/schemaInfo.ts';
+import { authRoutes } from './routes/auth.ts';
+import { healthRoutes } from './routes/health.ts';
+
+export interface AppContext {
+  app: FastifyInstance;
+  tokens: TokenService;
+  engine: ResourceEngine;
+}
+
+/** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
+export async function buildApp(config: Config, db: Database, options: { logger?: boolean; serveApp?: boolean } = {}): Promise<AppContext> {
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: false,
+  });
+  const tokens = new TokenService(await loadSecret(config.jwtSecret, config.dataDir), config.jwtTtl);
+  const engine = new ResourceEngine(db, await loadSchemaInfo(db, declarations));
+
+  // API Platform clients send JSON-LD and merge-patch bodies: they are JSON.
+  app.addContentTypeParser(
+    ['application/ld+json', 'application/merge-patch+json'],
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'ignore'),
+  );
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError)
+      return reply.status(error.status).headers(error.headers).type(error.contentType).send(error.body);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const mapped = problem(status, (error as Error).message);
+      return reply.status(status).type(mapped.contentType).send(mapped.body);
+    }
+    request.log.error(error);
+    const failure = problem(500, 'Internal Server Error');
+    return reply.status(500).type(failure.contentType).send(failure.body);
+  });
+
+  await app.register(authHook, { tokens });
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { db, tokens, refreshTtl: config.refreshTtl });
+  await app.register(resourceRoutes, { engine });
+
+  const serveApp = options.serveApp ?? true;
+  const indexFile = join(config.distDir, 'index.html');
+  if (serveApp && existsSync(indexFile)) {
+    await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: false });
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    // The back-office routes its own paths: any non-API GET is the single-page app.
+    if (serveApp && request.method === 'GET' && !path.startsWith('/api/') && existsSync(indexFile))
+      return reply.sendFile('index.html');
+    const missing = problem(404, `No route matches ${request.method} ${path}.`);
+    return reply.status(404).type(missing.contentType).send(missing.body);
+  });
+
+  return { app, tokens, engine };
+}

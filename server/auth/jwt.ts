@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { unauthorized } from '../http/errors.ts';
+
+/** The access token's payload, as API.md fixes it. */
+export interface AccessClaims {
+  role: string[];
+  company: number | null;
+  employeeId: number;
+  username: string;
+  exp: number;
+  iat: number;
+}
+
+export class TokenService {
+  constructor(
+    private readonly secret: Uint8Array,
+    readonly ttlSeconds: number,
+  ) {}
+
+  sign(claims: Omit<AccessClaims, 'exp' | 'iat'>): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.ttlSeconds)
+      .sign(this.secret);
+  }
+
+  /** Answers the claims, or throws Lexik's 401 ("Expired JWT Token" / "Invalid JWT Token"). */
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+      if (!Array.isArray(payload.role) || typeof payload.employeeId !== 'number') throw unauthorized('Invalid JWT Token');
+      return payload as unknown as AccessClaims;
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw unauthorized('Expired JWT Token');
+      throw unauthorized('Invalid JWT Token');
+    }
+  }
+}
+
+/** JWT_SECRET when set; otherwise a secret generated once and kept in the data folder, so restarts keep sessions. */
+export async function loadSecret(configured: string | undefined, dataDir: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+  } catch {
+    const secret = randomBytes(48);
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, secret.toString('base64'), { mode: 0o600 });
+    return secret;
+  }
+}

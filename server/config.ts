@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+
+/** Every setting of the server, read once from the environment; README.md lists them all. */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  seed: 'demo' | 'none';
+  jwtSecret?: string;
+  jwtTtl: number;
+  refreshTtl: number;
+  logLevel: string;
+  distDir: string;
+  appName: string;
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, not "${value}".`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const seed = env.SEED ?? 'demo';
+  if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", not "${seed}".`);
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: integer(env.PORT, 8080, 'PORT'),
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    seed,
+    jwtSecret: env.JWT_SECRET || undefined,
+    jwtTtl: integer(env.JWT_TTL, 3600, 'JWT_TTL'),
+    refreshTtl: integer(env.REFRESH_TTL, 30 * 24 * 3600, 'REFRESH_TTL'),
+    logLevel: env.LOG_LEVEL || 'info',
+    distDir: resolve(env.DIST_DIR || './dist'),
+    appName: env.VITE_APP_NAME || 'lms-backoffice',
+  };
+}

@@ -1,0 +1,23 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.ts';
+
+const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** Applies the checked-in SQL migrations not yet applied, in file-name order, each in one transaction. */
+export async function migrate(db: Database): Promise<string[]> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const applied = new Set(
+    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
+  );
+  const files = (await readdir(migrationsDir)).filter((file) => file.endsWith('.sql')).sort();
+  const done: string[] = [];
+  for (const file of files) {
+    if (applied.has(file)) continue;
+    const sql = await readFile(migrationsDir + file, 'utf8');
+    await db.exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');\nCOMMIT;`);
+    done.push(file);
+  }
+  return done;
+}

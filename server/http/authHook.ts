@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import type { TokenService } from '../auth/jwt.ts';
+import { unauthorized } from './errors.ts';
+
+/** Paths reachable without a token: the login and reset calls, the public endpoints, the health check. */
+const PUBLIC = [
+  /^\/api\/auth\/token$/,
+  /^\/api\/auth\/refresh$/,
+  /^\/api\/auth\/reinit-password\/request$/,
+  /^\/api\/public\//,
+  /^\/api\/health$/,
+  /^\/api\/users\/register$/,
+  /^\/api\/errorCall$/,
+];
+
+/** Reads the bearer token of every /api call; any non-public path without a valid one gets Lexik's 401. */
+export const authHook = fp<{ tokens: TokenService }>(async (app, { tokens }) => {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0];
+    if (!path.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    const isPublic = PUBLIC.some((pattern) => pattern.test(path));
+    if (!header?.startsWith('Bearer ')) {
+      if (isPublic) return;
+      throw unauthorized('JWT Token not found');
+    }
+    try {
+      const claims = await tokens.verify(header.slice(7).trim());
+      request.session = { userId: claims.employeeId, roles: claims.role, company: claims.company, username: claims.username };
+    } catch (error) {
+      if (!isPublic) throw error;
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { appBuildIsStale, buildApp as buildFrontEnd } from './build.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const config = loadConfig();
+
+if (process.env.SKIP_BUILD !== '1' && appBuildIsStale(root, config.distDir)) {
+  console.log('Construction du back-office (vite build)…');
+  await buildFrontEnd(root);
+}
+
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const applied = await migrate(db);
+if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
+if (config.seed === 'demo' && (await isEmpty(db))) {
+  console.log('Base vide : chargement des données de démonstration…');
+  await seedDemo(db, { dataDir: config.dataDir });
+}
+
+const { app } = await buildApp(config, db, { logger: process.env.LOG_REQUESTS === '1' });
+await app.listen({ host: config.host, port: config.port });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const url = `http://${config.host}:${port}/`;
+
+console.log(`
+Back-office prêt : ${url}
+API : ${url}api (base ${db.kind === 'pglite' ? `PGlite dans ${config.dataDir}` : 'PostgreSQL'})
+Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :
+${DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(24)} ${account.roles.join(', ')} (${account.type})`).join('\n')}
+Ctrl-C pour arrêter.`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal} reçu : arrêt propre…`);
+  try {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

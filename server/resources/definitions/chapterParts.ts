@@ -1,0 +1,21 @@
+import { CHAPTER_PART_TYPES } from '../../../src/domain/chapterParts.ts';
+import { CONTENT } from './access.ts';
+import type { ResourceDeclaration } from '../types.ts';
+
+export const chapterParts: ResourceDeclaration = {
+  name: 'chapter-parts',
+  type: 'ChapterPart',
+  table: 'chapter_parts',
+  fields: {
+    chapter: { type: { kind: 'relation', resource: 'chapters' }, required: true },
+    type: { type: { kind: 'enum', values: CHAPTER_PART_TYPES }, required: true },
+    position: { type: { kind: 'integer', min: 0 } },
+    title: { type: { kind: 'string', maxLength: 255 } },
+    content: { type: { kind: 'json' } },
+    required: { type: { kind: 'boolean' } },
+  },
+  filters: ['chapter', 'type'],
+  order: ['type', 'position', 'title', 'createdAt'],
+  defaultOrder: [['position', 'asc']],
+  access: CONTENT,
+};

@@ -1,0 +1,17 @@
+import { ADMINISTRATION } from './access.ts';
+import type { ResourceDeclaration } from '../types.ts';
+
+export const folders: ResourceDeclaration = {
+  name: 'folders',
+  type: 'Folder',
+  table: 'folders',
+  fields: {
+    name: { type: { kind: 'string', maxLength: 255 }, required: true },
+    parent: { type: { kind: 'relation', resource: 'folders' } },
+    position: { type: { kind: 'integer', min: 0 } },
+  },
+  filters: ['parent'],
+  order: ['name', 'position', 'createdAt'],
+  access: ADMINISTRATION,
+  deletePath: 'folder',
+};

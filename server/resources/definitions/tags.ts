@@ -1,0 +1,17 @@
+import { CONTENT } from './access.ts';
+import type { ResourceDeclaration } from '../types.ts';
+
+export const tags: ResourceDeclaration = {
+  name: 'tags',
+  type: 'Tag',
+  table: 'tags',
+  fields: {
+    name: { type: { kind: 'string', maxLength: 100 }, required: true },
+    color: { type: { kind: 'string', format: 'color' } },
+  },
+  filters: ['q'],
+  order: ['name', 'createdAt'],
+  defaultOrder: [['name', 'asc']],
+  access: CONTENT,
+  constraints: { tags_name_key: { field: 'name', message: 'This tag already exists.' } },
+};

@@ -1,0 +1,38 @@
+import { SUPPORT } from './access.ts';
+import type { ResourceDeclaration } from '../types.ts';
+
+export const tickets: ResourceDeclaration = {
+  name: 'tickets',
+  type: 'Ticket',
+  table: 'tickets',
+  fields: {
+    type: { type: { kind: 'enum', values: [1, 2] }, required: true },
+    subject: { type: { kind: 'string', maxLength: 255 }, required: true },
+    status: { type: { kind: 'enum', values: ['created', 'treated', 'canceled', 'closed'] } },
+    parent: {
+      type: {
+        kind: 'polymorphic',
+        targets: {
+          users: { column: 'parent_user_id', table: 'users', nameSql: `p.first_name || ' ' || p.last_name` },
+          courses: { column: 'parent_course_id', table: 'courses', nameSql: 'p.title' },
+        },
+      },
+    },
+    author: { type: { kind: 'relation', resource: 'users' }, readOnly: true, defaultsToSessionUser: true },
+    messages: {
+      type: {
+        kind: 'computed',
+        sql: `(SELECT coalesce(json_agg(json_build_object(
+            'id', m.id,
+            'author', CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.first_name || ' ' || a.last_name) END,
+            'body', m.body, 'createdAt', m.created_at, 'status', m.status) ORDER BY m.created_at, m.id), '[]'::json)
+          FROM ticket_messages m LEFT JOIN users a ON a.id = m.author_id WHERE m.ticket_id = t.id)`,
+      },
+      readOnly: true,
+    },
+  },
+  filters: ['type', 'status', 'q'],
+  order: ['subject', 'status', 'createdAt', 'updatedAt'],
+  defaultOrder: [['updatedAt', 'desc']],
+  access: SUPPORT,
+};

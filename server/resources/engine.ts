@@ -1,0 +1,238 @@
+import type { Database, Queryable, Row } from '../db/database.ts';
+import { badRequest, notFound, unprocessable } from '../http/errors.ts';
+import { ListCache } from './listCache.ts';
+import { parseListQuery, type ListQuery, type QueryValues } from './listQuery.ts';
+import { mapPgError } from './pgErrors.ts';
+import type { SchemaInfo } from './schemaInfo.ts';
+import { selectList, serializeItem, type Format } from './serialize.ts';
+import { ident, Params } from './sql.ts';
+import type { ResourceDeclaration } from './types.ts';
+import { planWrite, type WritePlan, type WriteSession } from './writes.ts';
+
+export interface ListResult {
+  members: Record<string, unknown>[];
+  totalItems: number;
+  page: number;
+  itemsPerPage: number;
+}
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** Serves every declared resource: Hydra lists, items, creates, updates and deletes, one statement where one can do. */
+export class ResourceEngine {
+  private readonly cache = new ListCache();
+  private readonly selects = new Map<string, string>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly schema: SchemaInfo,
+  ) {}
+
+  private selectOf(declaration: ResourceDeclaration): string {
+    let select = this.selects.get(declaration.name);
+    if (!select) {
+      select = selectList(declaration);
+      this.selects.set(declaration.name, select);
+    }
+    return select;
+  }
+
+  async list(declaration: ResourceDeclaration, query: QueryValues, format: Format, scope: string[] = []): Promise<ListResult> {
+    const list = parseListQuery(declaration, query, this.schema, scope);
+    const offset = (list.page - 1) * list.itemsPerPage;
+    const whereSql = list.where.length > 0 ? list.where.join(' AND ') : 'true';
+    const filterParams = [...list.params.values];
+    const listKey = `${declaration.table}|${whereSql}|${JSON.stringify(filterParams)}`;
+    const orderKey = `${listKey}|${list.order.map((part) => `${part.column} ${part.direction}`).join(',')}`;
+
+    let page = await this.fetchPage(declaration, list, whereSql, filterParams, offset, orderKey, true);
+    if (page.staleBoundary) page = await this.fetchPage(declaration, list, whereSql, filterParams, offset, orderKey, false);
+
+    let totalItems: number;
+    const rowsOnPage = page.rows.length;
+    if (rowsOnPage > 0 && rowsOnPage < list.itemsPerPage) totalItems = offset + rowsOnPage;
+    else if (list.where.length === 0) totalItems = page.tableRows;
+    else {
+      const cached = this.cache.counts.get(listKey);
+      if (cached && cached.generation === page.generation) totalItems = cached.total;
+      else {
+        const [count] = await this.db.query<{ n: number; g: number }>(
+          `SELECT count(*) AS n, (SELECT generation FROM row_counts WHERE table_name = ${literal(declaration.table)}) AS g
+             FROM ${ident(declaration.table)} t WHERE ${whereSql}`,
+          filterParams,
+        );
+        totalItems = Number(count.n);
+        this.cache.counts.set(listKey, { generation: Number(count.g), total: totalItems });
+      }
+    }
+    return {
+      members: page.rows.map((row) => serializeItem(declaration, row, format)),
+      totalItems,
+      page: list.page,
+      itemsPerPage: list.itemsPerPage,
+    };
+  }
+
+  private readonly generations = new Map<string, number>();
+
+  /**
+   * One statement: the ids of the page (seeking from a remembered boundary when one is known, reading only
+   * the order index), joined to their rows, with the table's row count and write generation alongside.
+   * One extra row before the page is read so that this page's own boundary is remembered for next time.
+   */
+  private async fetchPage(
+    declaration: ResourceDeclaration,
+    list: ListQuery,
+    whereSql: string,
+    filterParams: unknown[],
+    offset: number,
+    orderKey: string,
+    useBoundaries: boolean,
+  ) {
+    const params = new Params();
+    params.values.push(...filterParams);
+    const columns = this.schema.get(declaration.table);
+    const orderSql = list.order.map((part) => `t.${ident(part.column)} ${part.direction}`).join(', ');
+    const keySelect = list.order.map((part, index) => `t.${ident(part.column)}::text AS "__k${index}"`).join(', ');
+    const conditions = [whereSql];
+
+    const known = list.keysetable && useBoundaries
+      ? this.cache.boundariesFor(orderKey, this.generations.get(declaration.table) ?? -1)
+      : undefined;
+    const nearest = known ? this.cache.nearest(known, offset) : undefined;
+    let firstIndex = Math.max(offset - 1, 0);
+    let skip = firstIndex;
+    if (nearest) {
+      const [position, key] = nearest;
+      firstIndex = position === offset ? offset : Math.max(offset - 1, position);
+      skip = firstIndex - position;
+      const operator = list.order[0].direction === 'ASC' ? '>' : '<';
+      const left = list.order.map((part) => `t.${ident(part.column)}`).join(', ');
+      const right = list.order.map((part, index) => params.add(key[index], columns?.get(part.column)?.sqlType ?? 'text')).join(', ');
+      conditions.push(`(${left}) ${operator} (${right})`);
+    }
+
+    const table = ident(declaration.table);
+    const counts = (column: string) => `(SELECT ${column} FROM row_counts WHERE table_name = ${literal(declaration.table)})`;
+    const rows = await this.db.query<Row>(
+      `WITH page AS MATERIALIZED (
+         SELECT t.id AS "__id", ${keySelect}
+           FROM ${table} t
+          WHERE ${conditions.join(' AND ')}
+          ORDER BY ${orderSql}
+          LIMIT ${params.add(list.itemsPerPage + offset - firstIndex, 'int8')} OFFSET ${params.add(skip, 'int8')})
+       SELECT page.*, ${counts('n')} AS "__rows", ${counts('generation')} AS "__generation",
+              ${this.selectOf(declaration)}
+         FROM page JOIN ${table} t ON t.id = page."__id"
+        ORDER BY ${orderSql}`,
+      params.values,
+    );
+    let tableRows: number;
+    let generation: number;
+    if (rows.length > 0) {
+      tableRows = Number(rows[0].__rows);
+      generation = Number(rows[0].__generation);
+    } else {
+      const [row] = await this.db.query<{ n: number; generation: number }>(
+        'SELECT n, generation FROM row_counts WHERE table_name = $1',
+        [declaration.table],
+      );
+      tableRows = Number(row?.n ?? 0);
+      generation = Number(row?.generation ?? 0);
+    }
+    this.generations.set(declaration.table, generation);
+    // A boundary remembered before the latest write may point anywhere now: start again without it.
+    if (nearest && known && known.generation !== generation) {
+      return { rows: [] as Row[], tableRows, generation, staleBoundary: true };
+    }
+    if (list.keysetable) {
+      const boundaries = this.cache.boundariesFor(orderKey, generation);
+      rows.forEach((row, index) => {
+        const position = firstIndex + index + 1;
+        if (position === offset || index === rows.length - 1)
+          this.cache.remember(boundaries, position, list.order.map((_, k) => row[`__k${k}`] as string));
+      });
+    }
+    return { rows: rows.slice(offset - firstIndex), tableRows, generation, staleBoundary: false };
+  }
+
+  async get(declaration: ResourceDeclaration, id: number, format: Format, scope: string[] = [], db: Queryable = this.db) {
+    const rows = await db.query<Row>(
+      `SELECT ${this.selectOf(declaration)} FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
+      [id],
+    );
+    if (rows.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
+    return serializeItem(declaration, rows[0], format);
+  }
+
+  private async plan(declaration: ResourceDeclaration, body: unknown, mode: 'create' | 'update', session: WriteSession): Promise<WritePlan> {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+    const plan = await planWrite(declaration, body as Record<string, unknown>, mode, session, this.schema);
+    if (plan.violations.length > 0) throw unprocessable(plan.violations);
+    return plan;
+  }
+
+  private async replaceRelations(tx: Queryable, plan: WritePlan, id: number): Promise<void> {
+    for (const set of plan.relationSets) {
+      await tx.query(`DELETE FROM ${ident(set.joinTable)} WHERE ${ident(set.ownColumn)} = $1 AND NOT (${ident(set.otherColumn)} = ANY($2::int4[]))`, [id, set.ids]);
+      await tx.query(
+        `INSERT INTO ${ident(set.joinTable)} (${ident(set.ownColumn)}, ${ident(set.otherColumn)})
+         SELECT $1, other FROM unnest($2::int4[]) AS other ON CONFLICT DO NOTHING`,
+        [id, set.ids],
+      );
+    }
+  }
+
+  async create(declaration: ResourceDeclaration, body: unknown, session: WriteSession, format: Format) {
+    const plan = await this.plan(declaration, body, 'create', session);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const params = new Params();
+        const names = [...plan.columns.keys()].map(ident);
+        const values = [...plan.columns.values()].map(({ value, cast }) => params.add(value, cast));
+        const sql = names.length
+          ? `INSERT INTO ${ident(declaration.table)} (${names.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`
+          : `INSERT INTO ${ident(declaration.table)} DEFAULT VALUES RETURNING id`;
+        const [{ id }] = await tx.query<{ id: number }>(sql, params.values);
+        await this.replaceRelations(tx, plan, id);
+        return this.get(declaration, id, format, [], tx);
+      });
+    } catch (error) {
+      throw mapPgError(error, declaration, 'write');
+    }
+  }
+
+  async update(declaration: ResourceDeclaration, id: number, body: unknown, session: WriteSession, format: Format, scope: string[] = []) {
+    const plan = await this.plan(declaration, body, 'update', session);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const params = new Params();
+        const idParam = params.add(id);
+        const assignments = [...plan.columns.entries()].map(([column, { value, cast }]) => `${ident(column)} = ${params.add(value, cast)}`);
+        assignments.push('updated_at = now()');
+        const updated = await tx.query<{ id: number }>(
+          `UPDATE ${ident(declaration.table)} t SET ${assignments.join(', ')} WHERE t.id = ${idParam}${scope.map((c) => ` AND ${c}`).join('')} RETURNING id`,
+          params.values,
+        );
+        if (updated.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
+        await this.replaceRelations(tx, plan, id);
+        return this.get(declaration, id, format, [], tx);
+      });
+    } catch (error) {
+      throw mapPgError(error, declaration, 'write');
+    }
+  }
+
+  async remove(declaration: ResourceDeclaration, id: number, scope: string[] = []): Promise<void> {
+    let deleted: { id: number }[];
+    try {
+      deleted = await this.db.query<{ id: number }>(
+        `DELETE FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')} RETURNING id`,
+        [id],
+      );
+    } catch (error) {
+      throw mapPgError(error, declaration, 'delete');
+    }
+    if (deleted.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
+  }
+}

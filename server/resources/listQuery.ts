@@ -1,0 +1,148 @@
+import { badRequest } from '../http/errors.ts';
+import { idFromReference } from './iri.ts';
+import type { SchemaInfo } from './schemaInfo.ts';
+import { ident, Params } from './sql.ts';
+import { columnOf, type ResourceDeclaration } from './types.ts';
+
+export type QueryValues = ReadonlyMap<string, readonly string[]>;
+
+export const DEFAULT_ITEMS_PER_PAGE = 30;
+export const MAX_ITEMS_PER_PAGE = 500;
+
+export interface OrderColumn {
+  column: string;
+  direction: 'ASC' | 'DESC';
+}
+
+export interface ListQuery {
+  /** SQL conditions on the alias `t`, parameters in `params` (the filter part only). */
+  where: string[];
+  params: Params;
+  order: OrderColumn[];
+  page: number;
+  itemsPerPage: number;
+  /** Whether the order allows keyset pagination: one direction, no nullable column. */
+  keysetable: boolean;
+}
+
+/** Parses a query string into keys and all their values, keeping bracketed keys such as `order[email]` whole. */
+export function parseQueryString(raw: string): QueryValues {
+  const values = new Map<string, string[]>();
+  for (const [key, value] of new URLSearchParams(raw)) {
+    const list = values.get(key) ?? [];
+    list.push(value);
+    values.set(key, list);
+  }
+  return values;
+}
+
+function positiveInteger(values: readonly string[] | undefined, name: string, fallback: number): number {
+  const raw = values?.at(-1);
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw badRequest(`"${name}" must be a positive integer.`);
+  return Number(raw);
+}
+
+const BOOLEAN: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function isoDate(raw: string, name: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+)?(Z|[+-]\d{2}:?\d{2})?$/.test(raw) || Number.isNaN(Date.parse(raw)))
+    throw badRequest(`"${name}" must be an ISO 8601 date.`);
+  return raw;
+}
+
+/** The SQL condition of one declared filter, or none when the query does not use it. */
+function filterCondition(declaration: ResourceDeclaration, name: string, query: QueryValues, params: Params): string[] {
+  if (name === 'q') {
+    const words = (query.get('q')?.at(-1) ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+    return words.map((word) => `t.search LIKE ${params.add(`%${escapeLike(word)}%`)}`);
+  }
+  const field = declaration.fields[name];
+  const type = field.type;
+  if (type.kind === 'datetime') {
+    const conditions: string[] = [];
+    const column = `t.${ident(columnOf(name, field))}`;
+    for (const [suffix, operator] of [['after', '>='], ['before', '<='], ['strictly_after', '>'], ['strictly_before', '<']] as const) {
+      const raw = query.get(`${name}[${suffix}]`)?.at(-1);
+      if (raw !== undefined) conditions.push(`${column} ${operator} ${params.add(isoDate(raw, `${name}[${suffix}]`), 'timestamptz')}`);
+    }
+    return conditions;
+  }
+  const raw = [...(query.get(name) ?? []), ...(query.get(`${name}[]`) ?? [])];
+  if (raw.length === 0) return [];
+  switch (type.kind) {
+    case 'relation':
+    case 'relations': {
+      const ids = raw.map((value) => {
+        const id = idFromReference(value, type.resource);
+        if (id === undefined) throw badRequest(`"${name}" takes an IRI of ${type.resource} or an id, not "${value}".`);
+        return id;
+      });
+      if (type.kind === 'relation') return [`t.${ident(columnOf(name, field))} = ANY(${params.add(ids, 'int4[]')})`];
+      return [
+        `EXISTS (SELECT 1 FROM ${ident(type.joinTable)} j WHERE j.${ident(type.ownColumn)} = t.id AND j.${ident(type.otherColumn)} = ANY(${params.add(ids, 'int4[]')}))`,
+      ];
+    }
+    case 'boolean': {
+      const flags = raw.map((value) => {
+        if (!(value in BOOLEAN)) throw badRequest(`"${name}" takes true or false, not "${value}".`);
+        return BOOLEAN[value];
+      });
+      return [`t.${ident(columnOf(name, field))} = ANY(${params.add(flags, 'bool[]')})`];
+    }
+    case 'integer':
+    case 'enum': {
+      const numeric = type.kind === 'integer' || typeof type.values[0] === 'number';
+      if (numeric) {
+        const numbers = raw.map((value) => {
+          if (!/^-?\d{1,9}$/.test(value)) throw badRequest(`"${name}" takes an integer, not "${value}".`);
+          return Number(value);
+        });
+        return [`t.${ident(columnOf(name, field))} = ANY(${params.add(numbers, 'int4[]')})`];
+      }
+      return [`t.${ident(columnOf(name, field))} = ANY(${params.add(raw, 'text[]')})`];
+    }
+    default:
+      return [`t.${ident(columnOf(name, field))} = ANY(${params.add(raw, 'text[]')})`];
+  }
+}
+
+export function orderColumnOf(declaration: ResourceDeclaration, name: string): string {
+  if (name === 'id') return 'id';
+  if (name === 'createdAt') return 'created_at';
+  if (name === 'updatedAt') return 'updated_at';
+  return columnOf(name, declaration.fields[name]);
+}
+
+export function parseListQuery(declaration: ResourceDeclaration, query: QueryValues, schema: SchemaInfo, scope: string[] = []): ListQuery {
+  const params = new Params();
+  const where = [...scope];
+  for (const name of declaration.filters) where.push(...filterCondition(declaration, name, query, params));
+
+  const order: OrderColumn[] = [];
+  for (const [key, values] of query) {
+    const match = /^order\[([A-Za-z]+)\]$/.exec(key);
+    if (!match || !declaration.order.includes(match[1])) continue;
+    const direction = values.at(-1)?.toLowerCase();
+    if (direction !== 'asc' && direction !== 'desc') throw badRequest(`"${key}" takes asc or desc.`);
+    order.push({ column: orderColumnOf(declaration, match[1]), direction: direction === 'asc' ? 'ASC' : 'DESC' });
+  }
+  if (order.length === 0)
+    for (const [name, direction] of declaration.defaultOrder ?? [])
+      order.push({ column: orderColumnOf(declaration, name), direction: direction === 'asc' ? 'ASC' : 'DESC' });
+  // The id breaks ties so that pages never overlap or skip a row.
+  order.push({ column: 'id', direction: order.at(-1)?.direction ?? 'ASC' });
+
+  const columns = schema.get(declaration.table);
+  const keysetable =
+    order.every((part) => part.direction === order[0].direction) &&
+    order.every((part) => columns?.get(part.column)?.nullable === false);
+
+  const page = positiveInteger(query.get('page'), 'page', 1);
+  const itemsPerPage = Math.min(positiveInteger(query.get('itemsPerPage'), 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE), MAX_ITEMS_PER_PAGE);
+  return { where, params, order, page, itemsPerPage, keysetable };
+}

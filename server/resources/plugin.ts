@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasRole } from '../../src/domain/roles.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { requireSession } from '../http/session.ts';
+import { declarations } from './definitions/index.ts';
+import type { ResourceEngine } from './engine.ts';
+import { parseQueryString } from './listQuery.ts';
+import { withContext, type Format } from './serialize.ts';
+import type { Operation, ResourceDeclaration } from './types.ts';
+
+const ALL_OPERATIONS: readonly Operation[] = ['list', 'get', 'create', 'update', 'delete'];
+
+export function formatOf(request: FastifyRequest): Format {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('application/ld+json') ? 'json' : 'jsonld';
+}
+
+export function sendItem(reply: FastifyReply, format: Format, declaration: ResourceDeclaration, item: Record<string, unknown>, status = 200) {
+  return reply
+    .status(status)
+    .type(format === 'jsonld' ? 'application/ld+json; charset=utf-8' : 'application/json; charset=utf-8')
+    .send(format === 'jsonld' ? withContext(declaration, item) : item);
+}
+
+function pageUrl(path: string, query: URLSearchParams, page: number): string {
+  const copy = new URLSearchParams(query);
+  copy.set('page', String(page));
+  return `${path}?${copy.toString()}`;
+}
+
+const idParam = (request: FastifyRequest) => {
+  const raw = (request.params as { id: string }).id;
+  if (!/^\d{1,9}$/.test(raw)) throw notFound();
+  return Number(raw);
+};
+
+function allowed(request: FastifyRequest, declaration: ResourceDeclaration, operation: Operation) {
+  const session = requireSession(request);
+  const needed =
+    operation === 'list' || operation === 'get'
+      ? declaration.access.read
+      : operation === 'delete'
+        ? (declaration.access.delete ?? declaration.access.write)
+        : declaration.access.write;
+  if (!hasRole(session.roles, needed)) throw forbidden(`${operation} on ${declaration.name} requires ${needed}.`);
+  return session;
+}
+
+/** CRUD and Hydra listing for every declared resource, generic over the declarations. */
+export async function resourceRoutes(app: FastifyInstance, { engine }: { engine: ResourceEngine }) {
+  for (const declaration of declarations) {
+    const operations = declaration.operations ?? ALL_OPERATIONS;
+    const base = `/api/${declaration.name}`;
+
+    if (operations.includes('list'))
+      app.get(base, async (request, reply) => {
+        allowed(request, declaration, 'list');
+        const format = formatOf(request);
+        const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+        const result = await engine.list(declaration, parseQueryString(rawQuery), format);
+        if (format === 'json') return reply.type('application/json; charset=utf-8').send(result.members);
+        const query = new URLSearchParams(rawQuery);
+        const last = Math.max(1, Math.ceil(result.totalItems / result.itemsPerPage));
+        const view: Record<string, unknown> = {
+          '@id': pageUrl(base, query, result.page),
+          '@type': 'hydra:PartialCollectionView',
+          'hydra:first': pageUrl(base, query, 1),
+          'hydra:last': pageUrl(base, query, last),
+        };
+        if (result.page > 1) view['hydra:previous'] = pageUrl(base, query, result.page - 1);
+        if (result.page < last) view['hydra:next'] = pageUrl(base, query, result.page + 1);
+        return reply.type('application/ld+json; charset=utf-8').send({
+          '@context': `/api/contexts/${declaration.type}`,
+          '@id': base,
+          '@type': 'hydra:Collection',
+          'hydra:totalItems': result.totalItems,
+          'hydra:member': result.members,
+          'hydra:view': view,
+        });
+      });
+
+    if (operations.includes('get'))
+      app.get(`${base}/:id`, async (request, reply) => {
+        allowed(request, declaration, 'get');
+        const format = formatOf(request);
+        return sendItem(reply, format, declaration, await engine.get(declaration, idParam(request), format));
+      });
+
+    if (operations.includes('create'))
+      app.post(base, async (request, reply) => {
+        const session = allowed(request, declaration, 'create');
+        const format = formatOf(request);
+        const item = await engine.create(declaration, request.body, session, format);
+        reply.header('Location', `${base}/${item.id}`);
+        return sendItem(reply, format, declaration, item, 201);
+      });
+
+    if (operations.includes('update'))
+      app.put(`${base}/:id`, async (request, reply) => {
+        const session = allowed(request, declaration, 'update');
+        const format = formatOf(request);
+        return sendItem(reply, format, declaration, await engine.update(declaration, idParam(request), request.body, session, format));
+      });
+
+    if (operations.includes('delete'))
+      app.delete(`/api/${declaration.deletePath ?? declaration.name}/:id`, async (request, reply) => {
+        allowed(request, declaration, 'delete');
+        await engine.remove(declaration, idParam(request));
+        return reply.status(204).send();
+      });
+  }
+}

@@ -1,0 +1,12 @@
+/** Collects positional parameters while a statement is assembled, so values never enter SQL text. */
+export class Params {
+  readonly values: unknown[] = [];
+
+  add(value: unknown, cast?: string): string {
+    this.values.push(value);
+    return cast ? `$${this.values.length}::${cast}` : `$${this.values.length}`;
+  }
+}
+
+/** Quotes an identifier that comes from a declaration (never from a request). */
+export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;

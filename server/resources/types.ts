@@ -1,0 +1,71 @@
+import type { Role } from '../../src/domain/roles.ts';
+
+/**
+ * One declaration per resource, read by the generic engine (CRUD, Hydra listing, filters, order, rights),
+ * by the table-driven API tests and by the index check. Columns default to the snake_case of the field
+ * name (plus `_id` for a relation).
+ */
+export type FieldType =
+  | { kind: 'string'; format?: 'email' | 'url' | 'color'; maxLength?: number }
+  | { kind: 'text' }
+  | { kind: 'integer'; min?: number; max?: number }
+  | { kind: 'boolean' }
+  | { kind: 'datetime' }
+  | { kind: 'enum'; values: readonly (string | number)[] }
+  | { kind: 'json' }
+  | { kind: 'stringList'; values?: readonly string[] }
+  | { kind: 'password' }
+  /** A to-one relation stored in this table: read as an IRI, written as an IRI or a bare id. */
+  | { kind: 'relation'; resource: string }
+  /** A to-many relation through a join table: read as a list of IRIs, a write replaces the set. */
+  | { kind: 'relations'; resource: string; joinTable: string; ownColumn: string; otherColumn: string }
+  /** The ordered rows of another resource that point at this one: read-only list of IRIs. */
+  | { kind: 'children'; resource: string; table: string; foreignKey: string; orderBy: string }
+  /** A to-one relation to one of several resources, each in its own column; read as an embedded summary. */
+  | { kind: 'polymorphic'; targets: Record<string, { column: string; nameSql: string; table: string }> }
+  /** A read-only value computed by SQL (`t` is the row's alias): embedded summaries, message threads. */
+  | { kind: 'computed'; sql: string };
+
+export interface FieldDeclaration {
+  type: FieldType;
+  column?: string;
+  required?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  /** On create, when the body omits it: the session's user id. */
+  defaultsToSessionUser?: boolean;
+}
+
+export interface Access {
+  read: Role;
+  write: Role;
+  delete?: Role;
+}
+
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export interface ResourceDeclaration {
+  /** The path segment under /api, also react-admin's resource name. */
+  name: string;
+  /** JSON-LD @type. */
+  type: string;
+  table: string;
+  fields: Record<string, FieldDeclaration>;
+  /** Filter names: a field (exact, any-of with `[]`, IRIs or ids for relations, `[after]`/`[before]` on dates) or `q`. */
+  filters: readonly string[];
+  /** Fields a list may be ordered on (always with `id` as the tie-breaker). */
+  order: readonly string[];
+  defaultOrder?: readonly [string, 'asc' | 'desc'][];
+  access: Access;
+  operations?: readonly Operation[];
+  /** Where the spec breaks the pattern, e.g. `DELETE /api/folder/[id]`. */
+  deletePath?: string;
+  /** CHECK or UNIQUE constraint name -> the field a violation is reported on, and its message. */
+  constraints?: Record<string, { field: string; message: string }>;
+}
+
+export function columnOf(name: string, field: FieldDeclaration): string {
+  if (field.column) return field.column;
+  const snake = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return field.type.kind === 'relation' ? `${snake}_id` : snake;
+}
