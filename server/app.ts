@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { loadSecret, TokenService } from './auth/jwt.ts';
+import { createMailer, type Mailer } from './auth/mailer.ts';
+import { Sessions } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { authHook } from './http/authHook.ts';
@@ -12,16 +14,27 @@ import { ResourceEngine } from './resources/engine.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { loadSchemaInfo } from './resources/schemaInfo.ts';
 import { authRoutes } from './routes/auth.ts';
+import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
 
 export interface AppContext {
   app: FastifyInstance;
   tokens: TokenService;
+  sessions: Sessions;
   engine: ResourceEngine;
+  mailer: Mailer;
+}
+
+export interface AppOptions {
+  logger?: boolean;
+  /** Serve the built back-office from `config.distDir` (the API alone otherwise). */
+  serveApp?: boolean;
+  /** Where e-mails go; by default SMTP_URL, or the outbox folder of the data directory. */
+  mailer?: Mailer;
 }
 
 /** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
-export async function buildApp(config: Config, db: Database, options: { logger?: boolean; serveApp?: boolean } = {}): Promise<AppContext> {
+export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<AppContext> {
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
@@ -29,6 +42,8 @@ export async function buildApp(config: Config, db: Database, options: { logger?:
   });
   const tokens = new TokenService(await loadSecret(config.jwtSecret, config.dataDir), config.jwtTtl);
   const engine = new ResourceEngine(db, await loadSchemaInfo(db, declarations));
+  const sessions = new Sessions(db, tokens, config.refreshTtl);
+  const mailer = options.mailer ?? createMailer(config.smtpUrl, config.dataDir, (line) => app.log.info(line));
 
   // API Platform clients send JSON-LD and merge-patch bodies: they are JSON.
   app.addContentTypeParser(
@@ -52,7 +67,8 @@ export async function buildApp(config: Config, db: Database, options: { logger?:
 
   await app.register(authHook, { tokens });
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, tokens, refreshTtl: config.refreshTtl });
+  await app.register(authRoutes, { db, sessions, mailer, engine });
+  await app.register(errorCallRoutes, { db });
   await app.register(resourceRoutes, { engine });
 
   const serveApp = options.serveApp ?? true;
@@ -70,5 +86,5 @@ export async function buildApp(config: Config, db: Database, options: { logger?:
     return reply.status(404).type(missing.contentType).send(missing.body);
   });
 
-  return { app, tokens, engine };
+  return { app, tokens, sessions, engine, mailer };
 }

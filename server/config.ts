@@ -13,6 +13,7 @@ export interface Config {
   logLevel: string;
   distDir: string;
   appName: string;
+  smtpUrl?: string;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -37,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     distDir: resolve(env.DIST_DIR || './dist'),
     appName: env.VITE_APP_NAME || 'lms-backoffice',
+    smtpUrl: env.SMTP_URL || undefined,
   };
 }

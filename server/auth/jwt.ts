@@ -10,6 +10,10 @@ export interface AccessClaims {
   company: number | null;
   employeeId: number;
   username: string;
+  /** The session (refresh-token family) this token belongs to. */
+  sid: string;
+  /** The session's step: full, or restricted to the code or the new password. */
+  scope: 'full' | 'code' | 'password';
   exp: number;
   iat: number;
 }
@@ -33,7 +37,8 @@ export class TokenService {
   async verify(token: string): Promise<AccessClaims> {
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
-      if (!Array.isArray(payload.role) || typeof payload.employeeId !== 'number') throw unauthorized('Invalid JWT Token');
+      if (!Array.isArray(payload.role) || typeof payload.employeeId !== 'number' || typeof payload.sid !== 'string')
+        throw unauthorized('Invalid JWT Token');
       return payload as unknown as AccessClaims;
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw unauthorized('Expired JWT Token');

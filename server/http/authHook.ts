@@ -27,7 +27,14 @@ export const authHook = fp<{ tokens: TokenService }>(async (app, { tokens }) => 
     }
     try {
       const claims = await tokens.verify(header.slice(7).trim());
-      request.session = { userId: claims.employeeId, roles: claims.role, company: claims.company, username: claims.username };
+      request.session = {
+        userId: claims.employeeId,
+        roles: claims.role,
+        company: claims.company,
+        username: claims.username,
+        family: claims.sid,
+        scope: claims.scope ?? 'full',
+      };
     } catch (error) {
       if (!isPublic) throw error;
     }

@@ -7,6 +7,8 @@ export interface Session {
   roles: string[];
   company: number | null;
   username: string;
+  family: string;
+  scope: 'full' | 'code' | 'password';
 }
 
 declare module 'fastify' {

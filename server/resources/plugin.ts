@@ -34,7 +34,11 @@ const idParam = (request: FastifyRequest) => {
   return Number(raw);
 };
 
-function allowed(request: FastifyRequest, declaration: ResourceDeclaration, operation: Operation) {
+/**
+ * The rights check of API.md's matrix, from the declaration: the role the operation needs, or else an
+ * ownership rule that narrows the session to its own rows (answered as SQL conditions for the engine).
+ */
+export function authorize(request: FastifyRequest, declaration: ResourceDeclaration, operation: Operation) {
   const session = requireSession(request);
   const needed =
     operation === 'list' || operation === 'get'
@@ -42,8 +46,17 @@ function allowed(request: FastifyRequest, declaration: ResourceDeclaration, oper
       : operation === 'delete'
         ? (declaration.access.delete ?? declaration.access.write)
         : declaration.access.write;
-  if (!hasRole(session.roles, needed)) throw forbidden(`${operation} on ${declaration.name} requires ${needed}.`);
-  return session;
+  if (hasRole(session.roles, needed)) return { session, scope: [] as string[], forced: undefined };
+  const rule = declaration.ownership?.find(
+    (candidate) => candidate.operations.includes(operation) && candidate.roles.some((role) => hasRole(session.roles, role)),
+  );
+  if (!rule || !Number.isSafeInteger(session.userId)) throw forbidden(`${operation} on ${declaration.name} requires ${needed}.`);
+  return { session, scope: [rule.condition(session.userId)], forced: rule.forced };
+}
+
+function withForced(body: unknown, forced: Record<string, unknown> | undefined): unknown {
+  if (!forced || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  return { ...body, ...forced };
 }
 
 /** CRUD and Hydra listing for every declared resource, generic over the declarations. */
@@ -54,10 +67,10 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
 
     if (operations.includes('list'))
       app.get(base, async (request, reply) => {
-        allowed(request, declaration, 'list');
+        const { scope } = authorize(request, declaration, 'list');
         const format = formatOf(request);
         const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-        const result = await engine.list(declaration, parseQueryString(rawQuery), format);
+        const result = await engine.list(declaration, parseQueryString(rawQuery), format, scope);
         if (format === 'json') return reply.type('application/json; charset=utf-8').send(result.members);
         const query = new URLSearchParams(rawQuery);
         const last = Math.max(1, Math.ceil(result.totalItems / result.itemsPerPage));
@@ -81,31 +94,32 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
 
     if (operations.includes('get'))
       app.get(`${base}/:id`, async (request, reply) => {
-        allowed(request, declaration, 'get');
+        const { scope } = authorize(request, declaration, 'get');
         const format = formatOf(request);
-        return sendItem(reply, format, declaration, await engine.get(declaration, idParam(request), format));
+        return sendItem(reply, format, declaration, await engine.get(declaration, idParam(request), format, scope));
       });
 
     if (operations.includes('create'))
       app.post(base, async (request, reply) => {
-        const session = allowed(request, declaration, 'create');
+        const { session, forced } = authorize(request, declaration, 'create');
         const format = formatOf(request);
-        const item = await engine.create(declaration, request.body, session, format);
+        const item = await engine.create(declaration, withForced(request.body, forced), session, format);
         reply.header('Location', `${base}/${item.id}`);
         return sendItem(reply, format, declaration, item, 201);
       });
 
     if (operations.includes('update'))
       app.put(`${base}/:id`, async (request, reply) => {
-        const session = allowed(request, declaration, 'update');
+        const { session, scope, forced } = authorize(request, declaration, 'update');
         const format = formatOf(request);
-        return sendItem(reply, format, declaration, await engine.update(declaration, idParam(request), request.body, session, format));
+        const item = await engine.update(declaration, idParam(request), withForced(request.body, forced), session, format, scope);
+        return sendItem(reply, format, declaration, item);
       });
 
     if (operations.includes('delete'))
       app.delete(`/api/${declaration.deletePath ?? declaration.name}/:id`, async (request, reply) => {
-        allowed(request, declaration, 'delete');
-        await engine.remove(declaration, idParam(request));
+        const { scope } = authorize(request, declaration, 'delete');
+        await engine.remove(declaration, idParam(request), scope);
         return reply.status(204).send();
       });
   }

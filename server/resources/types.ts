@@ -34,6 +34,8 @@ export interface FieldDeclaration {
   writeOnly?: boolean;
   /** On create, when the body omits it: the session's user id. */
   defaultsToSessionUser?: boolean;
+  /** Only a session with this role may write the field; others' values for it are ignored, as API Platform does. */
+  writeRole?: Role;
 }
 
 export interface Access {
@@ -43,6 +45,18 @@ export interface Access {
 }
 
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+/**
+ * Rows a session below the resource's access may still reach: its own (API.md: "own user only",
+ * "own bug tickets"). `condition` is SQL on the row alias `t`; the user id comes from a verified token.
+ */
+export interface Ownership {
+  roles: readonly Role[];
+  operations: readonly Operation[];
+  condition: (userId: number) => string;
+  /** Values a create through ownership always gets, whatever the body says. */
+  forced?: Record<string, unknown>;
+}
 
 export interface ResourceDeclaration {
   /** The path segment under /api, also react-admin's resource name. */
@@ -57,9 +71,12 @@ export interface ResourceDeclaration {
   order: readonly string[];
   defaultOrder?: readonly [string, 'asc' | 'desc'][];
   access: Access;
+  ownership?: readonly Ownership[];
   operations?: readonly Operation[];
   /** Where the spec breaks the pattern, e.g. `DELETE /api/folder/[id]`. */
   deletePath?: string;
+  /** Adjusts the column values of a create after validation (e.g. a new user starts in first connection). */
+  prepareCreate?: (columns: Map<string, { value: unknown; cast?: string }>) => void;
   /** CHECK or UNIQUE constraint name -> the field a violation is reported on, and its message. */
   constraints?: Record<string, { field: string; message: string }>;
 }

@@ -1,11 +1,13 @@
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { violation, type Violation } from '../http/errors.ts';
+import { hasRole } from '../../src/domain/roles.ts';
 import { idFromReference, resourceOfIri } from './iri.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { columnOf, type FieldDeclaration, type ResourceDeclaration } from './types.ts';
 
 export interface WriteSession {
   userId: number | null;
+  roles: readonly string[];
 }
 
 /** What a create or update body becomes: column values, relation sets to replace, and violations. */
@@ -124,6 +126,7 @@ export async function planWrite(
       continue;
     }
     if (field.readOnly || field.type.kind === 'computed' || field.type.kind === 'children') continue;
+    if (field.writeRole && !hasRole(session.roles, field.writeRole)) continue;
     const value = body[name];
     if (field.required && (mode === 'create' || present) && isBlank(value)) {
       plan.violations.push(violation(name, 'blank', 'This value should not be blank.'));
@@ -138,5 +141,6 @@ export async function planWrite(
     }
     await readField(name, field, value, plan);
   }
+  if (mode === 'create' && plan.violations.length === 0) declaration.prepareCreate?.(plan.columns);
   return plan;
 }

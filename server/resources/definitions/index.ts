@@ -8,6 +8,7 @@ import { comments } from './comments.ts';
 import { countries } from './countries.ts';
 import { courses } from './courses.ts';
 import { documents } from './documents.ts';
+import { errorCalls } from './errorCalls.ts';
 import { folders } from './folders.ts';
 import { imports } from './imports.ts';
 import { languages } from './languages.ts';
@@ -28,7 +29,7 @@ import { userSupervisions } from './userSupervisions.ts';
 export const declarations: readonly ResourceDeclaration[] = [
   users, userConnections, accessRights, userSupervisions, participations, tags, skills, courses, modules,
   chapters, chapterParts, chapterPartResponses, chapterValidations, comments, languages, systemConfigurations,
-  documents, notificationTemplates, notes, sheets, folders, imports, tickets, countries,
+  documents, notificationTemplates, notes, sheets, folders, imports, tickets, countries, errorCalls,
 ];
 
 export const declarationsByName: ReadonlyMap<string, ResourceDeclaration> = new Map(

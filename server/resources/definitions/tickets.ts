@@ -35,4 +35,13 @@ export const tickets: ResourceDeclaration = {
   order: ['subject', 'status', 'createdAt', 'updatedAt'],
   defaultOrder: [['updatedAt', 'desc']],
   access: SUPPORT,
+  // A contributor reports bugs and follows their own bug tickets.
+  ownership: [
+    {
+      roles: ['ROLE_USER'],
+      operations: ['list', 'get', 'create', 'update'],
+      condition: (userId) => `t.author_id = ${userId} AND t.type = 1`,
+      forced: { type: 1 },
+    },
+  ],
 };

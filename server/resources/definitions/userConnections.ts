@@ -16,5 +16,6 @@ export const userConnections: ResourceDeclaration = {
   order: ['connectedAt', 'success'],
   defaultOrder: [['connectedAt', 'desc']],
   access: ADMINISTRATION,
+  ownership: [{ roles: ['ROLE_USER'], operations: ['list', 'get'], condition: (userId) => `t.user_id = ${userId}` }],
   operations: ['list', 'get'],
 };

@@ -7,13 +7,13 @@ export const users: ResourceDeclaration = {
   type: 'User',
   table: 'users',
   fields: {
-    email: { type: { kind: 'string', format: 'email', maxLength: 180 }, required: true },
+    email: { type: { kind: 'string', format: 'email', maxLength: 180 }, required: true, writeRole: 'ROLE_SUPER_ADMIN' },
     firstName: { type: { kind: 'string', maxLength: 100 }, required: true },
     lastName: { type: { kind: 'string', maxLength: 100 }, required: true },
     phone: { type: { kind: 'string', maxLength: 30 } },
-    type: { type: { kind: 'enum', values: ['admin', 'contributor'] }, required: true },
-    roles: { type: { kind: 'stringList', values: ROLES } },
-    enabled: { type: { kind: 'boolean' } },
+    type: { type: { kind: 'enum', values: ['admin', 'contributor'] }, required: true, writeRole: 'ROLE_SUPER_ADMIN' },
+    roles: { type: { kind: 'stringList', values: ROLES }, writeRole: 'ROLE_SUPER_ADMIN' },
+    enabled: { type: { kind: 'boolean' }, writeRole: 'ROLE_SUPER_ADMIN' },
     locale: { type: { kind: 'enum', values: ['fr', 'en'] } },
     company: {
       type: { kind: 'computed', sql: `(SELECT json_build_object('id', c.id, 'name', c.name) FROM companies c WHERE c.id = t.company_id)` },
@@ -21,12 +21,22 @@ export const users: ResourceDeclaration = {
     },
     accessRights: {
       type: { kind: 'relations', resource: 'access-rights', joinTable: 'user_access_rights', ownColumn: 'user_id', otherColumn: 'access_right_id' },
+      writeRole: 'ROLE_SUPER_ADMIN',
     },
     lastConnectionAt: { type: { kind: 'datetime' }, readOnly: true },
-    password: { type: { kind: 'password' }, column: 'password_hash', writeOnly: true },
+    password: { type: { kind: 'password' }, column: 'password_hash', writeOnly: true, writeRole: 'ROLE_SUPER_ADMIN' },
   },
   filters: ['type', 'enabled', 'q'],
   order: ['email', 'firstName', 'lastName', 'type', 'enabled', 'locale', 'lastConnectionAt', 'createdAt', 'updatedAt'],
   access: USERS,
+  // A user created here has not chosen a password yet: the first login goes through a code, then a new password.
+  prepareCreate(columns) {
+    const roles = (columns.get('roles')?.value as string[] | undefined) ?? ['ROLE_USER'];
+    columns.set('roles', { value: [...new Set([...roles, 'ROLE_FIRST_CONNECT'])], cast: 'text[]' });
+  },
+  ownership: [
+    { roles: ['ROLE_USER'], operations: ['list', 'get', 'update'], condition: (userId) => `t.id = ${userId}` },
+    { roles: ['ROLE_FIRST_CONNECT'], operations: ['get'], condition: (userId) => `t.id = ${userId}` },
+  ],
   constraints: { users_email_key: { field: 'email', message: 'This e-mail address is already used.' } },
 };

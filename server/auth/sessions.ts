@@ -1,0 +1,102 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+import { unauthorized } from '../http/errors.ts';
+import type { TokenService } from './jwt.ts';
+
+/**
+ * A session's step: `full` has the user's roles; `code` (after a reset request or a first login) may only
+ * check or resend the e-mailed code; `password` (after a good code) may only set a new password.
+ */
+export type SessionScope = 'full' | 'code' | 'password';
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  roles: string[];
+  enabled: boolean;
+  company_id: number | null;
+}
+
+export const FIRST_CONNECT = 'ROLE_FIRST_CONNECT';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function rolesFor(user: SessionUser, scope: SessionScope): string[] {
+  return scope === 'full' ? user.roles.filter((role) => role !== FIRST_CONNECT) : [FIRST_CONNECT];
+}
+
+/** A user whose roles still hold ROLE_FIRST_CONNECT has not chosen a password: their login is restricted. */
+export const needsFirstConnection = (user: SessionUser) => user.roles.includes(FIRST_CONNECT);
+
+export class Sessions {
+  constructor(
+    private readonly db: Queryable,
+    private readonly tokens: TokenService,
+    private readonly refreshTtl: number,
+  ) {}
+
+  /** An access token and a refresh token for one step of a session (`family` carries across rotations). */
+  async issue(user: SessionUser, scope: SessionScope, family: string = randomUUID(), db: Queryable = this.db) {
+    const token = await this.tokens.sign({
+      role: rolesFor(user, scope),
+      company: user.company_id,
+      employeeId: user.id,
+      username: user.email,
+      sid: family,
+      scope,
+    });
+    const refreshToken = randomBytes(32).toString('base64url');
+    await db.query(
+      `INSERT INTO refresh_tokens (user_id, token_hash, family, scope, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+      [user.id, hashToken(refreshToken), family, scope, this.refreshTtl],
+    );
+    return { token, refresh_token: refreshToken };
+  }
+
+  /**
+   * Spends a refresh token and issues the next pair in the same family. A token presented twice means it
+   * leaked: the whole family is revoked, so neither the thief nor the owner keeps the session.
+   */
+  async rotate(refreshToken: string) {
+    const hash = hashToken(refreshToken);
+    const [spent] = await this.db.query<{ user_id: number; family: string; scope: SessionScope }>(
+      `UPDATE refresh_tokens SET used_at = now()
+        WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+        RETURNING user_id, family, scope`,
+      [hash],
+    );
+    if (!spent) {
+      const [known] = await this.db.query<{ family: string; used_at: Date | null; revoked_at: Date | null }>(
+        'SELECT family, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1',
+        [hash],
+      );
+      if (!known) throw unauthorized('JWT Refresh Token Not Found');
+      if (known.used_at || known.revoked_at) {
+        await this.revokeFamily(known.family);
+        throw unauthorized('Invalid JWT Refresh Token');
+      }
+      throw unauthorized('Expired JWT Refresh Token');
+    }
+    const [user] = await this.db.query<SessionUser>(
+      'SELECT id, email, roles, enabled, company_id FROM users WHERE id = $1',
+      [spent.user_id],
+    );
+    if (!user || !user.enabled) {
+      await this.revokeFamily(spent.family);
+      throw unauthorized('Invalid JWT Refresh Token');
+    }
+    // A full session whose user was sent back to first connection (by an administrator) narrows again.
+    const scope = spent.scope === 'full' && needsFirstConnection(user) ? 'code' : spent.scope;
+    return this.issue(user, scope, spent.family);
+  }
+
+  async revokeFamily(family: string, db: Queryable = this.db): Promise<void> {
+    await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family = $1 AND revoked_at IS NULL', [family]);
+  }
+
+  /** After a new password, the session's remaining refresh tokens open the full session. */
+  async widenFamily(family: string, db: Queryable = this.db): Promise<void> {
+    await db.query(`UPDATE refresh_tokens SET scope = 'full' WHERE family = $1 AND used_at IS NULL AND revoked_at IS NULL`, [family]);
+  }
+}

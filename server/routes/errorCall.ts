@@ -1,0 +1,37 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { badRequest } from '../http/errors.ts';
+
+const text = (value: unknown, max = 2000) => (typeof value === 'string' ? value.slice(0, max) : null);
+const integer = (value: unknown) => {
+  const number = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) ? number : null;
+};
+
+/** Failed secured calls the back-office reports (spec section 7); super admins list them as error-calls. */
+export async function errorCallRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  // Unauthenticated by design (a failed refresh must still be reportable), so bounded per address.
+  await app.register(rateLimit, { global: false });
+  app.post('/api/errorCall', { bodyLimit: 64 * 1024, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object.');
+    const report = body as Record<string, unknown>;
+    const occurredAt = typeof report.timestamp === 'number' || typeof report.timestamp === 'string' ? new Date(report.timestamp) : null;
+    await db.query(
+      `INSERT INTO error_calls (details, status, occurred_at, url, company_id, employee_id, endpoint, protocol)
+       VALUES ($1::jsonb, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        JSON.stringify(report.details ?? null),
+        integer(report.status),
+        occurredAt && !Number.isNaN(occurredAt.getTime()) ? occurredAt.toISOString() : null,
+        text(report.url),
+        integer(report.companyId),
+        request.session?.userId ?? integer(report.employeeId),
+        text(report.endpoint),
+        text(report.protocol, 20),
+      ],
+    );
+    return reply.status(204).send();
+  });
+}
