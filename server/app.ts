@@ -13,7 +13,12 @@ import { declarations } from './resources/definitions/index.ts';
 import { ResourceEngine } from './resources/engine.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { loadSchemaInfo } from './resources/schemaInfo.ts';
+import { actionRoutes } from './routes/actions/index.ts';
 import { authRoutes } from './routes/auth.ts';
+import { documentRoutes } from './routes/documents.ts';
+import { platformRoutes } from './routes/platform.ts';
+import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
+import { FileStore } from './storage/fileStore.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
 
@@ -31,6 +36,8 @@ export interface AppOptions {
   serveApp?: boolean;
   /** Where e-mails go; by default SMTP_URL, or the outbox folder of the data directory. */
   mailer?: Mailer;
+  /** Where on-call pushes go; by default Pushover when configured, or the outbox folder. */
+  push?: PushNotifier;
 }
 
 /** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
@@ -70,6 +77,9 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(authRoutes, { db, sessions, mailer, engine });
   await app.register(errorCallRoutes, { db });
   await app.register(resourceRoutes, { engine });
+  await app.register(actionRoutes, { db, engine });
+  await app.register(documentRoutes, { db, engine, files: new FileStore(config.dataDir), uploadMaxMb: config.uploadMaxMb });
+  await app.register(platformRoutes, { db, push: options.push ?? createPushNotifier(config.pushover, config.dataDir) });
 
   const serveApp = options.serveApp ?? true;
   const indexFile = join(config.distDir, 'index.html');

@@ -14,6 +14,8 @@ export interface Config {
   distDir: string;
   appName: string;
   smtpUrl?: string;
+  uploadMaxMb: number;
+  pushover: { token?: string; user?: string; url: string };
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -39,5 +41,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: resolve(env.DIST_DIR || './dist'),
     appName: env.VITE_APP_NAME || 'lms-backoffice',
     smtpUrl: env.SMTP_URL || undefined,
+    uploadMaxMb: integer(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB'),
+    pushover: {
+      token: env.PUSHOVER_TOKEN || undefined,
+      user: env.PUSHOVER_USER || undefined,
+      url: env.PUSHOVER_URL || 'https://api.pushover.net/1/messages.json',
+    },
   };
 }

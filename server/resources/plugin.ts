@@ -28,6 +28,44 @@ function pageUrl(path: string, query: URLSearchParams, page: number): string {
   return `${path}?${copy.toString()}`;
 }
 
+export function rawQueryOf(request: FastifyRequest): string {
+  const at = request.url.indexOf('?');
+  return at === -1 ? '' : request.url.slice(at + 1);
+}
+
+/** A list answered as a Hydra collection (JSON-LD) or a plain array (JSON), whichever the client accepts. */
+export async function sendCollection(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  engine: ResourceEngine,
+  declaration: ResourceDeclaration,
+  path: string,
+  scope: string[],
+) {
+  const format = formatOf(request);
+  const rawQuery = rawQueryOf(request);
+  const result = await engine.list(declaration, parseQueryString(rawQuery), format, scope);
+  if (format === 'json') return reply.type('application/json; charset=utf-8').send(result.members);
+  const query = new URLSearchParams(rawQuery);
+  const last = Math.max(1, Math.ceil(result.totalItems / result.itemsPerPage));
+  const view: Record<string, unknown> = {
+    '@id': pageUrl(path, query, result.page),
+    '@type': 'hydra:PartialCollectionView',
+    'hydra:first': pageUrl(path, query, 1),
+    'hydra:last': pageUrl(path, query, last),
+  };
+  if (result.page > 1) view['hydra:previous'] = pageUrl(path, query, result.page - 1);
+  if (result.page < last) view['hydra:next'] = pageUrl(path, query, result.page + 1);
+  return reply.type('application/ld+json; charset=utf-8').send({
+    '@context': `/api/contexts/${declaration.type}`,
+    '@id': path,
+    '@type': 'hydra:Collection',
+    'hydra:totalItems': result.totalItems,
+    'hydra:member': result.members,
+    'hydra:view': view,
+  });
+}
+
 const idParam = (request: FastifyRequest) => {
   const raw = (request.params as { id: string }).id;
   if (!/^\d{1,9}$/.test(raw)) throw notFound();
@@ -68,28 +106,7 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
     if (operations.includes('list'))
       app.get(base, async (request, reply) => {
         const { scope } = authorize(request, declaration, 'list');
-        const format = formatOf(request);
-        const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-        const result = await engine.list(declaration, parseQueryString(rawQuery), format, scope);
-        if (format === 'json') return reply.type('application/json; charset=utf-8').send(result.members);
-        const query = new URLSearchParams(rawQuery);
-        const last = Math.max(1, Math.ceil(result.totalItems / result.itemsPerPage));
-        const view: Record<string, unknown> = {
-          '@id': pageUrl(base, query, result.page),
-          '@type': 'hydra:PartialCollectionView',
-          'hydra:first': pageUrl(base, query, 1),
-          'hydra:last': pageUrl(base, query, last),
-        };
-        if (result.page > 1) view['hydra:previous'] = pageUrl(base, query, result.page - 1);
-        if (result.page < last) view['hydra:next'] = pageUrl(base, query, result.page + 1);
-        return reply.type('application/ld+json; charset=utf-8').send({
-          '@context': `/api/contexts/${declaration.type}`,
-          '@id': base,
-          '@type': 'hydra:Collection',
-          'hydra:totalItems': result.totalItems,
-          'hydra:member': result.members,
-          'hydra:view': view,
-        });
+        return sendCollection(request, reply, engine, declaration, base, scope);
       });
 
     if (operations.includes('get'))

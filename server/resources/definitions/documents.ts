@@ -16,6 +16,7 @@ export const documents: ResourceDeclaration = {
   order: ['name', 'mimeType', 'size', 'context', 'createdAt'],
   defaultOrder: [['createdAt', 'desc']],
   access: CONTENT,
-  // Documents come into being by upload (POST /api/documents/upload), never by a bare JSON create.
-  operations: ['list', 'get', 'update', 'delete'],
+  // Documents come into being by upload (POST /api/documents/upload), never by a bare JSON create,
+  // and their delete also removes the file (server/routes/documents.ts).
+  operations: ['list', 'get', 'update'],
 };

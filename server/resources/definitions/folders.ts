@@ -14,4 +14,5 @@ export const folders: ResourceDeclaration = {
   order: ['name', 'position', 'createdAt'],
   access: ADMINISTRATION,
   deletePath: 'folder',
+  constraints: { folders_parent_cycle: { field: 'parent', message: 'A folder cannot be placed inside itself or one of its subfolders.' } },
 };

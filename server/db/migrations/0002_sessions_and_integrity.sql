@@ -16,3 +16,21 @@ CREATE TABLE auth_codes (
 CREATE INDEX auth_codes_user_idx ON auth_codes (user_id, created_at DESC);
 
 CREATE INDEX error_calls_status_idx ON error_calls (status, id);
+
+-- A folder may not become its own ancestor: the tree would loop.
+CREATE FUNCTION folders_refuse_cycle() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.parent_id IS NOT NULL AND EXISTS (
+    WITH RECURSIVE ancestors(id) AS (
+      SELECT NEW.parent_id
+      UNION
+      SELECT f.parent_id FROM folders f JOIN ancestors a ON f.id = a.id WHERE f.parent_id IS NOT NULL)
+    SELECT 1 FROM ancestors WHERE id = NEW.id)
+  THEN
+    RAISE EXCEPTION 'folder % cannot be moved under itself', NEW.id
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'folders_parent_cycle';
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER folders_refuse_cycle BEFORE INSERT OR UPDATE OF parent_id ON folders
+  FOR EACH ROW EXECUTE FUNCTION folders_refuse_cycle();

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { ResourceEngine } from '../../resources/engine.ts';
+import { courseRoutes } from './courses.ts';
+import { folderRoutes } from './folders.ts';
+import { orderingRoutes } from './ordering.ts';
+import { relationActionRoutes } from './relations.ts';
+import { ticketRoutes } from './tickets.ts';
+
+/** The calls of API.md's Actions table beyond CRUD, each in a transaction where it writes. */
+export async function actionRoutes(app: FastifyInstance, options: { db: Database; engine: ResourceEngine }) {
+  await app.register(relationActionRoutes, options);
+  await app.register(orderingRoutes, options);
+  await app.register(courseRoutes, options);
+  await app.register(ticketRoutes, options);
+  await app.register(folderRoutes, options);
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database, Queryable } from '../../db/database.ts';
+import { notFound, unprocessable, violation } from '../../http/errors.ts';
+import type { ResourceEngine } from '../../resources/engine.ts';
+import { idFromReference } from '../../resources/iri.ts';
+import { mapPgError } from '../../resources/pgErrors.ts';
+import { authorize } from '../../resources/plugin.ts';
+import { ident } from '../../resources/sql.ts';
+import { bodyOf, declarationOf, idOf, replyWithRecord } from './support.ts';
+
+/** Ordered children and the column that groups them into siblings. */
+const ORDERED = [
+  { resource: 'modules', table: 'modules', parentColumn: 'course_id' },
+  { resource: 'chapters', table: 'chapters', parentColumn: 'module_id' },
+  { resource: 'chapter-parts', table: 'chapter_parts', parentColumn: 'chapter_id' },
+] as const;
+
+type Ordered = (typeof ORDERED)[number];
+
+/**
+ * Moves a row among its siblings and rewrites their positions as 0..n-1. Moves within one sibling group
+ * are serialised by an advisory lock on (table, parent), so concurrent moves never leave gaps or twins.
+ */
+export async function moveAmongSiblings(tx: Queryable, ordered: Ordered, id: number, requested: number): Promise<void> {
+  const [row] = await tx.query<{ parent: number | null }>(
+    `SELECT ${ident(ordered.parentColumn)} AS parent FROM ${ident(ordered.table)} WHERE id = $1`,
+    [id],
+  );
+  if (!row) throw notFound();
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [ordered.table, row.parent ?? 0]);
+  const siblings = await tx.query<{ id: number }>(
+    `SELECT id FROM ${ident(ordered.table)} WHERE ${ident(ordered.parentColumn)} IS NOT DISTINCT FROM $1 ORDER BY position, id`,
+    [row.parent],
+  );
+  const others = siblings.map((sibling) => sibling.id).filter((sibling) => sibling !== id);
+  const at = Math.max(0, Math.min(requested, others.length));
+  const order = [...others.slice(0, at), id, ...others.slice(at)];
+  await tx.query(
+    `UPDATE ${ident(ordered.table)} t SET position = (v.ordinality - 1)::int, updated_at = now()
+       FROM unnest($1::int4[]) WITH ORDINALITY AS v(id, ordinality)
+      WHERE t.id = v.id AND t.position <> (v.ordinality - 1)::int`,
+    [order],
+  );
+}
+
+/** SQL for the position after the last sibling under the parent given as `parentParam`. */
+const nextPosition = (table: string, parentColumn: string, parentParam: string) =>
+  `(SELECT coalesce(max(position) + 1, 0) FROM ${ident(table)} WHERE ${ident(parentColumn)} IS NOT DISTINCT FROM ${parentParam})`;
+
+/** Deep copies: a chapter with its parts, a module with its tags, chapters and parts; appended at the end. */
+async function copyChapters(tx: Queryable, sourceIds: number[], targetModule: number | null, startPosition: number): Promise<number[]> {
+  if (sourceIds.length === 0) return [];
+  // One row per source, in the given order; WITH ORDINALITY pairs each copy with its source.
+  const copies = await tx.query<{ id: number; source: number }>(
+    `WITH source AS (
+       SELECT c.*, s.ordinality FROM unnest($1::int4[]) WITH ORDINALITY AS s(id, ordinality) JOIN chapters c ON c.id = s.id),
+     inserted AS (
+       INSERT INTO chapters (title, description, module_id, position, is_template, estimated_minutes)
+       SELECT title, description, $2::int, $3::int + (ordinality - 1)::int, false, estimated_minutes
+         FROM source ORDER BY ordinality
+       RETURNING id, position)
+     SELECT inserted.id, source.id AS source
+       FROM inserted JOIN source ON $3::int + (source.ordinality - 1)::int = inserted.position`,
+    [sourceIds, targetModule, startPosition],
+  );
+  await tx.query(
+    `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required)
+     SELECT m.copy, p.type, p.position, p.title, p.content, p.required
+       FROM chapter_parts p JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON p.chapter_id = m.source`,
+    [copies.map((copy) => copy.source), copies.map((copy) => copy.id)],
+  );
+  // Unlocks between chapters copied together follow the copies.
+  await tx.query(
+    `INSERT INTO chapter_unlocks (chapter_id, required_chapter_id)
+     SELECT a.copy, b.copy
+       FROM chapter_unlocks u
+       JOIN unnest($1::int4[], $2::int4[]) AS a(source, copy) ON a.source = u.chapter_id
+       JOIN unnest($1::int4[], $2::int4[]) AS b(source, copy) ON b.source = u.required_chapter_id`,
+    [copies.map((copy) => copy.source), copies.map((copy) => copy.id)],
+  );
+  return sourceIds.map((source) => copies.find((copy) => copy.source === source)?.id as number);
+}
+
+export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+  for (const ordered of ORDERED) {
+    const declaration = declarationOf(ordered.resource);
+    app.put(`/api/${ordered.resource}/:id/reorder`, async (request, reply) => {
+      authorize(request, declaration, 'update');
+      const id = idOf(request);
+      const position = bodyOf(request).position;
+      if (typeof position !== 'number' || !Number.isInteger(position) || position < 0)
+        throw unprocessable([violation('position', 'type', 'The position must be a non-negative integer.')]);
+      await db.transaction((tx) => moveAmongSiblings(tx, ordered, id, position));
+      return replyWithRecord(engine, request, reply, declaration, id);
+    });
+  }
+
+  const chapters = declarationOf('chapters');
+  app.post('/api/chapters/:id/copy', async (request, reply) => {
+    authorize(request, chapters, 'create');
+    const id = idOf(request);
+    const body = bodyOf(request);
+    const targetGiven = body.module !== undefined && body.module !== null;
+    const target = targetGiven ? idFromReference(body.module, 'modules') : undefined;
+    if (targetGiven && target === undefined) throw unprocessable([violation('module', 'reference', 'Expected an IRI of modules.')]);
+    try {
+      const copyId = await db.transaction(async (tx) => {
+        const [source] = await tx.query<{ module_id: number | null }>('SELECT module_id FROM chapters WHERE id = $1', [id]);
+        if (!source) throw notFound(`Chapter ${id} not found.`);
+        const module = target ?? source.module_id;
+        const [{ next }] = await tx.query<{ next: number }>(`SELECT ${nextPosition('chapters', 'module_id', '$1::int')} AS next`, [module]);
+        const [copy] = await copyChapters(tx, [id], module, next);
+        return copy;
+      });
+      return replyWithRecord(engine, request, reply, chapters, copyId, 201);
+    } catch (error) {
+      throw mapPgError(error, chapters, 'write');
+    }
+  });
+
+  const modules = declarationOf('modules');
+  app.post('/api/modules/:id/copy', async (request, reply) => {
+    authorize(request, modules, 'create');
+    const id = idOf(request);
+    const body = bodyOf(request);
+    const targetGiven = body.course !== undefined && body.course !== null;
+    const target = targetGiven ? idFromReference(body.course, 'courses') : undefined;
+    if (targetGiven && target === undefined) throw unprocessable([violation('course', 'reference', 'Expected an IRI of courses.')]);
+    try {
+      const copyId = await db.transaction(async (tx) => {
+        const [source] = await tx.query<{ course_id: number | null }>('SELECT course_id FROM modules WHERE id = $1', [id]);
+        if (!source) throw notFound(`Module ${id} not found.`);
+        const course = target ?? source.course_id;
+        const [copy] = await tx.query<{ id: number }>(
+          `INSERT INTO modules (title, description, course_id, position, is_template)
+           SELECT title, description, $2::int, ${nextPosition('modules', 'course_id', '$2::int')}, false FROM modules WHERE id = $1
+           RETURNING id`,
+          [id, course],
+        );
+        await tx.query('INSERT INTO module_tags (module_id, tag_id) SELECT $2, tag_id FROM module_tags WHERE module_id = $1', [id, copy.id]);
+        const sourceChapters = await tx.query<{ id: number }>('SELECT id FROM chapters WHERE module_id = $1 ORDER BY position, id', [id]);
+        await copyChapters(tx, sourceChapters.map((chapter) => chapter.id), copy.id, 0);
+        return copy.id;
+      });
+      return replyWithRecord(engine, request, reply, modules, copyId, 201);
+    } catch (error) {
+      throw mapPgError(error, modules, 'write');
+    }
+  });
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { notFound, unprocessable, violation, type Violation } from '../../http/errors.ts';
+import type { ResourceEngine } from '../../resources/engine.ts';
+import { authorize, sendCollection } from '../../resources/plugin.ts';
+import { bodyOf, declarationOf, idOf, replyWithRecord } from './support.ts';
+
+const STATUSES = ['created', 'treated', 'canceled', 'closed'];
+
+export async function ticketRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+  const tickets = declarationOf('tickets');
+
+  app.put('/api/tickets/:id/add-message', async (request, reply) => {
+    const { session, scope } = authorize(request, tickets, 'update');
+    const id = idOf(request);
+    const { message, status } = bodyOf(request);
+    const problems: Violation[] = [];
+    if (typeof message !== 'string' || message.trim() === '') problems.push(violation('message', 'blank', 'This value should not be blank.'));
+    else if (message.length > 20_000) problems.push(violation('message', 'length', 'This value is too long. It should have 20000 characters or less.'));
+    if (status !== undefined && !STATUSES.includes(status as string))
+      problems.push(violation('status', 'choice', 'The value you selected is not a valid choice.'));
+    if (problems.length > 0) throw unprocessable(problems);
+    const scopeSql = scope.map((condition) => ` AND ${condition}`).join('');
+    await db.transaction(async (tx) => {
+      const [ticket] = await tx.query<{ status: string }>(`SELECT t.status FROM tickets t WHERE t.id = $1${scopeSql} FOR UPDATE`, [id]);
+      if (!ticket) throw notFound(`Ticket ${id} not found.`);
+      const next = (status as string | undefined) ?? ticket.status;
+      await tx.query('INSERT INTO ticket_messages (ticket_id, author_id, body, status) VALUES ($1, $2, $3, $4)', [
+        id, session.userId, (message as string).trim(), next,
+      ]);
+      await tx.query('UPDATE tickets SET status = $2, updated_at = now() WHERE id = $1', [id, next]);
+    });
+    return replyWithRecord(engine, request, reply, tickets, id);
+  });
+
+  // The session's own tickets (the contributor's bug reports): a list scoped to its author.
+  app.get('/api/tickets/user', async (request, reply) => {
+    const { session } = authorize(request, { ...tickets, access: { ...tickets.access, read: 'ROLE_USER' } }, 'list');
+    return sendCollection(request, reply, engine, tickets, '/api/tickets/user', [`t.author_id = ${session.userId}`]);
+  });
+}

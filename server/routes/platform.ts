@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { problem, unprocessable, violation, type Violation } from '../http/errors.ts';
+import { requireRole } from '../http/session.ts';
+import type { PushNotifier } from '../notify/pushover.ts';
+import { declarations, declarationsByName } from '../resources/definitions/index.ts';
+import { authorize } from '../resources/plugin.ts';
+import { ident } from '../resources/sql.ts';
+import { columnOf } from '../resources/types.ts';
+import { bodyOf } from './actions/support.ts';
+
+/** The column that names a row of a resource in a choice list. */
+function labelColumn(resource: string): string | undefined {
+  const declaration = declarationsByName.get(resource);
+  if (!declaration) return undefined;
+  for (const name of ['name', 'title', 'label', 'subject', 'email', 'code'])
+    if (declaration.fields[name]) return columnOf(name, declaration.fields[name]);
+  return undefined;
+}
+
+export async function platformRoutes(app: FastifyInstance, { db, push }: { db: Database; push: PushNotifier }) {
+  // The choices of a list's filters, from the resource's own declaration: enum values, or the related rows.
+  // One static route per resource: a `/api/:context/filters` pattern would lose to `/api/users/:id`.
+  for (const declaration of declarations) app.get(`/api/${declaration.name}/filters`, async (request) => {
+    authorize(request, declaration, 'list');
+    const filters = [];
+    for (const name of declaration.filters) {
+      const field = declaration.fields[name];
+      if (!field) continue;
+      const type = field.type;
+      if (type.kind === 'enum') filters.push({ field: name, label: name, choices: type.values.map((value) => ({ id: value, name: String(value) })) });
+      else if (type.kind === 'boolean') filters.push({ field: name, label: name, choices: [{ id: true, name: 'true' }, { id: false, name: 'false' }] });
+      else if (type.kind === 'relation' || type.kind === 'relations') {
+        const related = declarationsByName.get(type.resource);
+        const label = labelColumn(type.resource);
+        if (!related || !label) continue;
+        const choices = await db.query<{ id: number; name: string }>(
+          `SELECT id, ${ident(label)}::text AS name FROM ${ident(related.table)} ORDER BY ${ident(label)}, id LIMIT 500`,
+        );
+        filters.push({ field: name, label: name, choices: choices.map((choice) => ({ id: `/api/${type.resource}/${choice.id}`, name: choice.name })) });
+      }
+    }
+    return filters;
+  });
+
+  app.post('/api/pushover', async (request, reply) => {
+    requireRole(request, 'ROLE_ADMIN', 'Sending a push');
+    const { title, message } = bodyOf(request);
+    const problems: Violation[] = [];
+    if (typeof title !== 'string' || !title.trim()) problems.push(violation('title', 'blank', 'This value should not be blank.'));
+    if (typeof message !== 'string' || !message.trim()) problems.push(violation('message', 'blank', 'This value should not be blank.'));
+    if (problems.length > 0) throw unprocessable(problems);
+    try {
+      await push.send({ title: (title as string).slice(0, 250), message: (message as string).slice(0, 1024) });
+    } catch (error) {
+      request.log.warn(error);
+      throw problem(502, 'The push service did not accept the message.');
+    }
+    return reply.status(204).send();
+  });
+}
