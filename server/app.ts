@@ -17,6 +17,9 @@ import { actionRoutes } from './routes/actions/index.ts';
 import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { platformRoutes } from './routes/platform.ts';
+import { publicRoutes } from './routes/public.ts';
+import { RechercheEntreprisesClient, type EstablishmentSearch } from './integrations/establishments.ts';
+import { StripeClient, type PaymentProvider } from './integrations/payments.ts';
 import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
 import { FileStore } from './storage/fileStore.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
@@ -38,6 +41,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Where on-call pushes go; by default Pushover when configured, or the outbox folder. */
   push?: PushNotifier;
+  establishments?: EstablishmentSearch;
+  payments?: PaymentProvider;
 }
 
 /** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
@@ -79,6 +84,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(resourceRoutes, { engine });
   await app.register(actionRoutes, { db, engine });
   await app.register(documentRoutes, { db, engine, files: new FileStore(config.dataDir), uploadMaxMb: config.uploadMaxMb });
+  await app.register(publicRoutes, {
+    db,
+    establishments: options.establishments ?? new RechercheEntreprisesClient(config.establishmentSearchUrl),
+    payments: options.payments ?? (config.stripe.secretKey ? new StripeClient({ secretKey: config.stripe.secretKey, url: config.stripe.url }) : undefined),
+  });
   await app.register(platformRoutes, { db, push: options.push ?? createPushNotifier(config.pushover, config.dataDir) });
 
   const serveApp = options.serveApp ?? true;

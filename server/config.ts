@@ -16,6 +16,8 @@ export interface Config {
   smtpUrl?: string;
   uploadMaxMb: number;
   pushover: { token?: string; user?: string; url: string };
+  establishmentSearchUrl: string;
+  stripe: { secretKey?: string; url: string };
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -47,5 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       user: env.PUSHOVER_USER || undefined,
       url: env.PUSHOVER_URL || 'https://api.pushover.net/1/messages.json',
     },
+    establishmentSearchUrl: env.ESTABLISHMENT_SEARCH_URL || 'https://recherche-entreprises.api.gouv.fr/search',
+    stripe: { secretKey: env.STRIPE_SECRET_KEY || undefined, url: env.STRIPE_API_URL || 'https://api.stripe.com' },
   };
 }
