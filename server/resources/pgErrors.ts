@@ -36,8 +36,9 @@ export function mapPgError(error: unknown, declaration: ResourceDeclaration, ope
       return unprocessable([
         violation(declared?.field ?? fieldOfColumn(declaration, keyColumn(pg.detail)), 'unique', declared?.message ?? 'This value is already used.'),
       ]);
+    case '23001':
     case '23503':
-      if (operation === 'delete')
+      if (operation === 'delete' || pg.code === '23001')
         return conflict('This record is still referenced by other records; remove or move them first.');
       return unprocessable([
         violation(fieldOfColumn(declaration, keyColumn(pg.detail)), 'reference', 'The referenced record does not exist.'),

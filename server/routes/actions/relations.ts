@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
-import { notFound, unprocessable, violation } from '../../http/errors.ts';
+import { hasRole } from '../../../src/domain/roles.ts';
+import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
@@ -39,7 +40,9 @@ export async function relationActionRoutes(app: FastifyInstance, { db, engine }:
 
     for (const verb of ['add', 'remove'] as const) {
       app.put(`/api/${action.resource}/:id/${verb}-${action.suffix}`, async (request, reply) => {
-        authorize(request, declaration, 'update');
+        const { session, scope } = authorize(request, declaration, 'update');
+        const writeRole = declaration.fields[action.field].writeRole;
+        if (writeRole && !hasRole(session.roles, writeRole)) throw forbidden(`Changing ${action.field} requires ${writeRole}.`);
         const id = idOf(request);
         const given = bodyOf(request)[action.bodyKey];
         const ids = Array.isArray(given) ? given.map((value) => idFromReference(value, type.resource)) : undefined;
@@ -48,7 +51,10 @@ export async function relationActionRoutes(app: FastifyInstance, { db, engine }:
         const others = [...new Set(ids as number[])];
         try {
           await db.transaction(async (tx) => {
-            const owner = await tx.query(`SELECT id FROM ${ident(declaration.table)} WHERE id = $1 FOR UPDATE`, [id]);
+            const owner = await tx.query(
+              `SELECT t.id FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((condition) => ` AND ${condition}`).join('')} FOR UPDATE`,
+              [id],
+            );
             if (owner.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
             if (verb === 'add') {
               if (action.resource === 'chapters') {
