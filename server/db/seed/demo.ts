@@ -1,5 +1,15 @@
 import type { Database } from '../database.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { must, Random } from './demo/bulk.ts';
+import { seedCatalog } from './demo/catalog.ts';
+import { seedComments } from './demo/comments.ts';
+import { demoFiles, insertDocuments, writeDemoFiles } from './demo/files.ts';
+import { seedKnowledge } from './demo/knowledge.ts';
+import { seedLearning } from './demo/learning.ts';
+import { seedNotificationTemplates } from './demo/notifications.ts';
+import { seedPeople } from './demo/people.ts';
+import { seedReference } from './demo/reference.ts';
+import { seedSupport } from './demo/support.ts';
 
 /** The demo accounts README.md and the start-up banner list; all share DEMO_PASSWORD. */
 export const DEMO_PASSWORD = 'Demo2026!';
@@ -14,15 +24,29 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-export async function seedDemo(db: Database, _options: { dataDir: string }): Promise<void> {
-  const hash = await hashPassword(DEMO_PASSWORD);
+/**
+ * Fills an empty database with a French demo platform covering every resource, in one transaction.
+ * Files are written first (a failed transaction only leaves unreferenced files behind); the data is
+ * deterministic, with dates relative to now() so the demo always looks recent.
+ */
+export async function seedDemo(db: Database, options: { dataDir: string }): Promise<void> {
+  // scrypt runs on the libuv pool: hashing once overlaps with drawing and writing the demo files.
+  const hashing = hashPassword(DEMO_PASSWORD);
+  const files = demoFiles();
+  await writeDemoFiles(options.dataDir, files);
+  const passwordHash = await hashing;
+  const random = new Random(2026);
+
   await db.transaction(async (tx) => {
-    const [company] = await tx.query<{ id: number }>(`INSERT INTO companies (name) VALUES ('Académie Démo') RETURNING id`);
-    for (const account of DEMO_ACCOUNTS)
-      await tx.query(
-        `INSERT INTO users (email, first_name, last_name, type, roles, company_id, password_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [account.email, account.firstName, account.lastName, account.type, account.roles, company.id, hash],
-      );
+    const refs = await seedReference(tx);
+    const people = await seedPeople(tx, random, DEMO_ACCOUNTS, passwordHash, refs.accessRights);
+    const documents = await insertDocuments(tx, files, people.users);
+    const catalog = await seedCatalog(tx, random, refs, documents);
+    await seedLearning(tx, random, people, catalog, options.dataDir);
+    await seedComments(tx, catalog, people.users);
+    const companyOf = new Map(people.specs.map((spec) => [spec.email, must(people.companies, spec.company)]));
+    await seedSupport(tx, people.users, new Map(catalog.courses.map((course) => [course.spec.title, course.id])), companyOf);
+    await seedNotificationTemplates(tx);
+    await seedKnowledge(tx, refs.tags);
   });
 }

@@ -1,0 +1,212 @@
+import type { Queryable } from '../../database.ts';
+import { ago, idsBy, insertRows, must } from './bulk.ts';
+
+type TicketStatus = 'created' | 'treated' | 'canceled' | 'closed';
+
+interface TicketSpec {
+  type: 1 | 2;
+  subject: string;
+  author: string;
+  parent?: { user: string } | { course: string };
+  /** [author, body, status after this message, days ago]; the last status is the ticket's. */
+  thread: [string, string, TicketStatus, number][];
+}
+
+const ME = 'contributeur@demo.fr';
+const ADMIN = 'admin@demo.fr';
+const NATHALIE = 'nathalie.petit@academie-demo.fr';
+const THOMAS = 'thomas.richard@academie-demo.fr';
+
+const TICKETS: TicketSpec[] = [
+  {
+    type: 2, subject: 'Impossible de me connecter après la réinitialisation du mot de passe', author: 'lea.lambert@riviera-hotels.fr',
+    parent: { user: 'lea.lambert@riviera-hotels.fr' },
+    thread: [
+      ['lea.lambert@riviera-hotels.fr', 'Bonjour, j’ai réinitialisé mon mot de passe ce matin mais la connexion échoue toujours avec « identifiants invalides ».', 'created', 12],
+      [NATHALIE, 'Bonjour Léa, votre compte était verrouillé après plusieurs essais. Je l’ai débloqué : pouvez-vous réessayer ?', 'treated', 11.8],
+      ['lea.lambert@riviera-hotels.fr', 'C’est bon, merci beaucoup !', 'closed', 11.5],
+    ],
+  },
+  {
+    type: 2, subject: 'Inscription d’une nouvelle équipe au parcours RGPD', author: 'emilie.laurent@riviera-hotels.fr',
+    parent: { course: 'RGPD : les essentiels pour tous les services' },
+    thread: [
+      ['emilie.laurent@riviera-hotels.fr', 'Nous accueillons huit réceptionnistes saisonniers le 2 juin. Pouvez-vous les inscrire au parcours RGPD ?', 'created', 9],
+      [THOMAS, 'Bien reçu. Envoyez-moi la liste des adresses e-mail et je lance les invitations.', 'treated', 8],
+      ['emilie.laurent@riviera-hotels.fr', 'Liste envoyée par e-mail à l’instant.', 'created', 7],
+    ],
+  },
+  {
+    type: 2, subject: 'Attestation de fin de formation introuvable', author: 'louis.fontaine@clinique-tilleuls.fr',
+    parent: { user: 'louis.fontaine@clinique-tilleuls.fr' },
+    thread: [
+      ['louis.fontaine@clinique-tilleuls.fr', 'J’ai terminé le parcours cybersécurité mais je ne trouve pas l’attestation à fournir aux RH.', 'created', 20],
+      [ADMIN, 'Bonjour Louis, l’attestation est envoyée par e-mail à la fin du parcours. Je vous la renvoie, vérifiez aussi vos courriers indésirables.', 'treated', 19],
+    ],
+  },
+  {
+    type: 2, subject: 'Changement d’adresse e-mail suite à un mariage', author: 'alice.garnier@riviera-hotels.fr',
+    parent: { user: 'alice.garnier@riviera-hotels.fr' },
+    thread: [
+      ['alice.garnier@riviera-hotels.fr', 'Mon adresse professionnelle change le mois prochain. Comment conserver mon historique de formation ?', 'created', 75],
+      [NATHALIE, 'Nous modifierons l’adresse sur le même compte : l’historique est conservé. Prévenez-nous le jour du changement.', 'treated', 74],
+      ['alice.garnier@riviera-hotels.fr', 'Finalement je quitte l’entreprise, vous pouvez annuler la demande.', 'canceled', 64],
+    ],
+  },
+  {
+    type: 2, subject: 'Page « L’hameçonnage en détail » vide sur les postes de la clinique', author: 'ines.muller@clinique-tilleuls.fr',
+    parent: { course: 'Les fondamentaux de la cybersécurité' },
+    thread: [
+      ['ines.muller@clinique-tilleuls.fr', 'Depuis les postes de la clinique, la page intégrée reste blanche.', 'created', 4],
+      [THOMAS, 'Le pare-feu de la clinique bloque probablement le domaine. Nous contactons votre service informatique.', 'created', 3],
+    ],
+  },
+  {
+    type: 2, subject: 'Sous-titres pour les vidéos du parcours d’anglais', author: 'daniel.schmidt@lefevre-conseil.fr',
+    parent: { course: 'Anglais professionnel : réunions et e-mails' },
+    thread: [['daniel.schmidt@lefevre-conseil.fr', 'Could you add English subtitles to the videos? Some colleagues are hard of hearing.', 'created', 2]],
+  },
+  {
+    type: 2, subject: 'Code de vérification jamais reçu', author: 'pauline.chevalier@transports-morel.fr',
+    parent: { user: 'pauline.chevalier@transports-morel.fr' },
+    thread: [['pauline.chevalier@transports-morel.fr', 'Bonjour, je n’ai pas reçu le code à six chiffres pour ma première connexion.', 'created', 1]],
+  },
+  {
+    type: 2, subject: 'Suppression du compte d’un salarié parti', author: 'claire.fournier@clinique-tilleuls.fr',
+    parent: { user: 'enzo.boyer@transports-morel.fr' },
+    thread: [
+      ['claire.fournier@clinique-tilleuls.fr', 'Enzo Boyer a quitté le groupe : merci de désactiver son compte et de supprimer ses données au terme du délai légal.', 'created', 70],
+      [ADMIN, 'Compte désactivé. Les données seront supprimées à l’issue de la durée de conservation de trois ans.', 'closed', 69],
+    ],
+  },
+  {
+    type: 2, subject: 'Inscription groupée de quinze collaborateurs', author: 'hugo.dupont@transports-morel.fr',
+    thread: [
+      ['hugo.dupont@transports-morel.fr', 'Est-il possible d’importer une liste de quinze collaborateurs en une fois ?', 'created', 40],
+      [NATHALIE, 'L’import de fichier arrive bientôt. En attendant, je peux créer les comptes à partir de votre liste.', 'treated', 39],
+      ['hugo.dupont@transports-morel.fr', 'Le projet est reporté à la rentrée, j’annule la demande.', 'canceled', 35],
+    ],
+  },
+  {
+    type: 1, subject: 'L’export CSV des participations perd les accents', author: ME,
+    thread: [
+      [ME, 'Ouvert dans Excel, l’export affiche « GuÃ©rin » au lieu de « Guérin ». Capture jointe : capture-export-csv.png.', 'created', 6],
+      [THOMAS, 'Reproduit : le fichier est bien en UTF-8 mais sans BOM, Excel le lit en Windows-1252. Correctif en préparation.', 'created', 5],
+    ],
+  },
+  {
+    type: 1, subject: 'Le bouton « Publier » reste grisé après l’ajout d’une partie', author: ME,
+    parent: { course: 'Accueil et relation client' },
+    thread: [
+      [ME, 'J’ai ajouté une partie au dernier chapitre vide, mais le bouton « Publier » reste inactif jusqu’au rechargement de la page.', 'created', 15],
+      [ADMIN, 'Corrigé dans la dernière version : l’état du parcours est maintenant rafraîchi après chaque ajout.', 'treated', 10],
+    ],
+  },
+  {
+    type: 1, subject: 'Le réordonnancement des chapitres ne s’enregistre pas', author: ME,
+    parent: { course: 'Manager une équipe : les premiers pas' },
+    thread: [
+      [ME, 'Après un glisser-déposer du chapitre 3 en première position, l’ordre revient comme avant au rechargement.', 'created', 48],
+      [NATHALIE, 'Le correctif est en ligne, pouvez-vous confirmer ?', 'treated', 44],
+      [ME, 'Confirmé, tout fonctionne. Merci !', 'closed', 43],
+    ],
+  },
+  {
+    type: 1, subject: 'Aperçu Markdown : les tableaux ne s’affichent pas', author: 'lucas.girard@transports-morel.fr',
+    thread: [['lucas.girard@transports-morel.fr', 'Un tableau Markdown avec des barres verticales s’affiche en texte brut dans l’aperçu du chapitre.', 'created', 8]],
+  },
+  {
+    type: 1, subject: 'Erreur lors du téléversement d’un PDF de 60 Mo', author: 'manon.bonnet@academie-demo.fr',
+    thread: [
+      ['manon.bonnet@academie-demo.fr', 'Le téléversement échoue sans message clair pour un support de cours de 60 Mo.', 'created', 26],
+      [THOMAS, 'La limite est de 50 Mo ; le message affiche désormais la taille maximale. Pensez à compresser le PDF.', 'treated', 24],
+    ],
+  },
+  {
+    type: 1, subject: 'La recherche ignore les mots accentués', author: 'raphael.andre@academie-demo.fr',
+    thread: [['raphael.andre@academie-demo.fr', 'Rechercher « securite » ne trouve pas « Sécurité » dans la liste des étiquettes.', 'created', 3]],
+  },
+  {
+    type: 1, subject: 'Le panneau latéral se ferme après l’envoi d’un message', author: NATHALIE,
+    thread: [
+      [NATHALIE, 'Dans un ticket, l’envoi d’un message ferme parfois le panneau latéral.', 'created', 30],
+      [NATHALIE, 'Non reproductible depuis la mise à jour du navigateur, j’annule.', 'canceled', 28],
+    ],
+  },
+];
+
+// [target, author, content, pinned, days ago]
+type NoteTarget = { user: string } | { ticket: string } | { course: string };
+const NOTES: [NoteTarget, string, string, boolean, number][] = [
+  [{ user: 'lucas.girard@transports-morel.fr' }, ADMIN, 'Référent formation du site de Lyon : interlocuteur privilégié pour les inscriptions de Transports Morel.', true, 95],
+  [{ user: 'contributeur@demo.fr' }, ADMIN, 'Dispose du droit de publier les parcours. Relit les contenus du pôle relation client.', true, 70],
+  [{ user: 'sarah.collins@lefevre-conseil.fr' }, 'superadmin@demo.fr', 'Préfère les échanges en anglais. Responsable du parcours d’anglais professionnel.', false, 60],
+  [{ user: 'enzo.boyer@transports-morel.fr' }, NATHALIE, 'Compte désactivé à la demande de l’employeur (départ de l’entreprise).', false, 69],
+  [{ user: 'pauline.chevalier@transports-morel.fr' }, THOMAS, 'Compte créé pour la session du mois prochain ; première connexion en attente.', false, 1],
+  [{ user: 'mehdi.haddad@clinique-tilleuls.fr' }, 'claire.fournier@clinique-tilleuls.fr', 'Travaille de nuit : privilégier les relances par e-mail plutôt que par téléphone.', false, 33],
+  [{ ticket: 'Inscription d’une nouvelle équipe au parcours RGPD' }, THOMAS, 'Client prioritaire pour la saison : traiter avant vendredi.', true, 8],
+  [{ ticket: 'L’export CSV des participations perd les accents' }, THOMAS, 'Ajouter le BOM UTF-8 en tête du fichier ; vérifier aussi l’export des utilisateurs.', false, 5],
+  [{ ticket: 'Page « L’hameçonnage en détail » vide sur les postes de la clinique' }, THOMAS, 'DSI de la clinique contactée ; en attente de l’ouverture du domaine.', false, 3],
+  [{ ticket: 'Code de vérification jamais reçu' }, NATHALIE, 'Vérifier la boîte d’envoi : l’adresse contient peut-être une faute de frappe.', false, 0.5],
+  [{ course: 'Accueil et relation client' }, ADMIN, 'Publication prévue après validation des scripts téléphoniques par l’accueil de Lyon.', true, 5],
+  [{ course: 'Manager une équipe : les premiers pas' }, 'isabelle.moreau@academie-demo.fr', 'Revoir le module 2 avant la session de juin : les participants le trouvent trop long.', false, 30],
+  [{ course: 'Les fondamentaux de la cybersécurité' }, 'julien.robert@academie-demo.fr', 'Parcours obligatoire : taux de complétion à suivre chaque mois pour le comité de direction.', true, 85],
+  [{ course: 'Excel : analyser ses données' }, NATHALIE, 'Prévoir une variante pour les versions d’Excel sans RECHERCHEX.', false, 26],
+];
+
+// [status, method and endpoint, page, user, message, days ago]
+const ERROR_CALLS: [number, string, string, string, string, number][] = [
+  [500, 'GET /api/courses/3/menu', '/courses/3/show', ADMIN, 'Internal Server Error', 21],
+  [502, 'POST /api/documents/upload', '/documents/create', 'manon.bonnet@academie-demo.fr', 'Bad Gateway', 26],
+  [504, 'GET /api/participations?itemsPerPage=500', '/participations', THOMAS, 'Gateway Timeout', 14],
+  [503, 'GET /api/tickets?type=2', '/tickets', NATHALIE, 'Service Unavailable', 9],
+  [500, 'PUT /api/chapters/12/reorder', '/chapters/12', ME, 'Internal Server Error', 48],
+  [0, 'GET /api/system-configurations', '/settings', 'superadmin@demo.fr', 'Network Error', 2],
+];
+
+export async function seedSupport(tx: Queryable, users: ReadonlyMap<string, number>, courses: ReadonlyMap<string, number>, companyOf: ReadonlyMap<string, number>): Promise<void> {
+  const ticketRows = await insertRows(
+    tx, 'tickets',
+    { type: 'smallint', subject: 'text', status: 'text', author_id: 'integer', parent_user_id: 'integer', parent_course_id: 'integer' },
+    TICKETS.map((ticket) => ({
+      type: ticket.type, subject: ticket.subject, status: ticket.thread[ticket.thread.length - 1][2],
+      author_id: must(users, ticket.author),
+      parent_user_id: ticket.parent && 'user' in ticket.parent ? must(users, ticket.parent.user) : null,
+      parent_course_id: ticket.parent && 'course' in ticket.parent ? must(courses, ticket.parent.course) : null,
+      _age: ago(ticket.thread[0][3]), _touched: ago(ticket.thread[ticket.thread.length - 1][3]),
+    })),
+    { stamped: true, returning: 'id, subject' },
+  );
+  const tickets = idsBy(ticketRows, (row) => row.subject);
+  await insertRows(
+    tx, 'ticket_messages', { ticket_id: 'integer', author_id: 'integer', body: 'text', status: 'text', _at: 'interval' },
+    TICKETS.flatMap((ticket) => ticket.thread.map(([author, body, status, days]) => ({
+      ticket_id: must(tickets, ticket.subject), author_id: must(users, author), body, status, _at: ago(days),
+    }))),
+    { computed: { created_at: 'now() - x._at' } },
+  );
+  await insertRows(
+    tx, 'notes', { content: 'text', author_id: 'integer', pinned: 'boolean', user_id: 'integer', ticket_id: 'integer', course_id: 'integer' },
+    NOTES.map(([target, author, content, pinned, days]) => ({
+      content, author_id: must(users, author), pinned,
+      user_id: 'user' in target ? must(users, target.user) : null,
+      ticket_id: 'ticket' in target ? must(tickets, target.ticket) : null,
+      course_id: 'course' in target ? must(courses, target.course) : null,
+      _age: ago(days),
+    })),
+    { stamped: true },
+  );
+  await insertRows(
+    tx, 'error_calls',
+    { details: 'jsonb', status: 'integer', url: 'text', company_id: 'integer', employee_id: 'integer', endpoint: 'text', protocol: 'text', _at: 'interval' },
+    ERROR_CALLS.map(([status, call, page, user, message, days]) => {
+      const [method, endpoint] = call.split(' ');
+      return {
+        details: { message, method, response: status === 0 ? null : { status, statusText: message }, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36' },
+        status, url: `https://backoffice.academie-demo.fr${page}`, company_id: must(companyOf, user), employee_id: must(users, user),
+        endpoint, protocol: 'https', _at: ago(days, 0, 17),
+      };
+    }),
+    { computed: { occurred_at: 'now() - x._at', created_at: 'now() - x._at', updated_at: 'now() - x._at' } },
+  );
+}
