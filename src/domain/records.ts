@@ -1,0 +1,41 @@
+import type { CourseStatus, TicketStatus, TicketType, UserType } from './statuses.ts';
+
+/**
+ * Records as the back-office holds them (API.md, Resources): relations already turned into ids,
+ * dates as ISO 8601 strings. Only the fields screens use so far.
+ */
+export interface ApiRecord {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface User extends ApiRecord {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  type: UserType;
+  roles: string[];
+  enabled: boolean;
+  locale: 'fr' | 'en' | null;
+  company: { id: number; name: string } | null;
+  accessRights: number[];
+  lastConnectionAt: string | null;
+}
+
+export interface Course extends ApiRecord {
+  title: string;
+  description: string | null;
+  status: CourseStatus;
+  isTemplate: boolean;
+  publishedAt: string | null;
+}
+
+export interface Ticket extends ApiRecord {
+  type: TicketType;
+  subject: string;
+  status: TicketStatus;
+  parent: { '@id'?: string; id: number; name: string } | null;
+  author: number | null;
+}

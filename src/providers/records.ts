@@ -1,0 +1,38 @@
+import { idOfIri, iriOf, relationTarget } from '../domain/relations';
+
+type Json = Record<string, unknown>;
+
+const isIri = (value: unknown) => idOfIri(value) !== undefined;
+
+/**
+ * An API item as react-admin holds it: relation IRIs (`/api/modules/3`, or lists of them) become ids,
+ * so that reference fields and inputs work on ids; JSON-LD's own keys (`@id`, `@type`, `@context`) go,
+ * so that a record reads the same whether it came from a listing (JSON-LD) or an item call (JSON).
+ * Nested objects (embedded summaries, chapter-part content) are left as they are.
+ */
+export function fromApi(item: Json): Json {
+  const record: Json = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (key.startsWith('@')) continue;
+    if (typeof value === 'string') record[key] = idOfIri(value) ?? value;
+    else if (Array.isArray(value) && value.length > 0 && value.every(isIri)) record[key] = value.map(idOfIri);
+    else record[key] = value;
+  }
+  return record;
+}
+
+function toIri(target: string, value: unknown): unknown {
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) return iriOf(target, value);
+  return value;
+}
+
+/** Data for a write: the relation fields of `resource` go back as IRIs, whatever react-admin holds. */
+export function toApi(resource: string, data: Json): Json {
+  const body: Json = {};
+  for (const [key, value] of Object.entries(data)) {
+    const target = relationTarget(resource, key);
+    if (!target) body[key] = value;
+    else body[key] = Array.isArray(value) ? value.map((item) => toIri(target, item)) : toIri(target, value);
+  }
+  return body;
+}

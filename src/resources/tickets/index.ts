@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import type { ResourceDefinition } from '../types';
+
+export const tickets: ResourceDefinition = {
+  name: 'tickets',
+  list: lazy(() => import('./TicketList')),
+  icon: SupportAgentIcon,
+  recordRepresentation: 'subject',
+};
