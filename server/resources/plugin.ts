@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasRole } from '../../src/domain/roles.ts';
+import { reach, roleNeeded } from '../../src/domain/rights.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { requireSession } from '../http/session.ts';
 import { declarations } from './definitions/index.ts';
@@ -78,18 +78,11 @@ const idParam = (request: FastifyRequest) => {
  */
 export function authorize(request: FastifyRequest, declaration: ResourceDeclaration, operation: Operation) {
   const session = requireSession(request);
-  const needed =
-    operation === 'list' || operation === 'get'
-      ? declaration.access.read
-      : operation === 'delete'
-        ? (declaration.access.delete ?? declaration.access.write)
-        : declaration.access.write;
-  if (hasRole(session.roles, needed)) return { session, scope: [] as string[], forced: undefined };
-  const rule = declaration.ownership?.find(
-    (candidate) => candidate.operations.includes(operation) && candidate.roles.some((role) => hasRole(session.roles, role)),
-  );
-  if (!rule || !Number.isSafeInteger(session.userId)) throw forbidden(`${operation} on ${declaration.name} requires ${needed}.`);
-  return { session, scope: [rule.condition(session.userId)], forced: rule.forced };
+  const allowed = reach(session.roles, declaration.name, operation);
+  if (allowed === 'all') return { session, scope: [] as string[], forced: undefined };
+  if (allowed === 'own' && declaration.ownRows && Number.isSafeInteger(session.userId))
+    return { session, scope: [declaration.ownRows.condition(session.userId)], forced: declaration.ownRows.forced };
+  throw forbidden(`${operation} on ${declaration.name} requires ${roleNeeded(declaration.access, operation)}.`);
 }
 
 function withForced(body: unknown, forced: Record<string, unknown> | undefined): unknown {

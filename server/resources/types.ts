@@ -1,3 +1,4 @@
+import type { Operation, ResourceRights } from '../../src/domain/rights.ts';
 import type { Role } from '../../src/domain/roles.ts';
 
 /**
@@ -38,23 +39,17 @@ export interface FieldDeclaration {
   writeRole?: Role;
 }
 
-export interface Access {
-  read: Role;
-  write: Role;
-  delete?: Role;
-}
 
-export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+export type { Operation } from '../../src/domain/rights.ts';
 
 /**
- * Rows a session below the resource's access may still reach: its own (API.md: "own user only",
- * "own bug tickets"). `condition` is SQL on the row alias `t`; the user id comes from a verified token.
+ * Which rows are a session's own, for the roles the rights table lets reach only their own rows (API.md:
+ * "own user only", "own bug tickets"). `condition` is SQL on the row alias `t`; the user id comes from a
+ * verified token.
  */
-export interface Ownership {
-  roles: readonly Role[];
-  operations: readonly Operation[];
+export interface OwnRows {
   condition: (userId: number) => string;
-  /** Values a create through ownership always gets, whatever the body says. */
+  /** Values a create of one's own row always gets, whatever the body says. */
   forced?: Record<string, unknown>;
 }
 
@@ -70,8 +65,9 @@ export interface ResourceDeclaration {
   /** Fields a list may be ordered on (always with `id` as the tie-breaker). */
   order: readonly string[];
   defaultOrder?: readonly [string, 'asc' | 'desc'][];
-  access: Access;
-  ownership?: readonly Ownership[];
+  /** From the rights table of src/domain/rights.ts, shared with the back-office. */
+  access: ResourceRights;
+  ownRows?: OwnRows;
   operations?: readonly Operation[];
   /** Where the spec breaks the pattern, e.g. `DELETE /api/folder/[id]`. */
   deletePath?: string;

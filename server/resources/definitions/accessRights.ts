@@ -1,4 +1,4 @@
-import { ADMINISTRATION } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const accessRights: ResourceDeclaration = {
@@ -12,6 +12,6 @@ export const accessRights: ResourceDeclaration = {
   },
   filters: [],
   order: ['code', 'label', 'createdAt'],
-  access: ADMINISTRATION,
+  access: rightsOf('access-rights'),
   constraints: { access_rights_code_key: { field: 'code', message: 'This code is already used.' } },
 };

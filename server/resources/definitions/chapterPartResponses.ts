@@ -1,4 +1,4 @@
-import { SUPPORT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const chapterPartResponses: ResourceDeclaration = {
@@ -14,5 +14,5 @@ export const chapterPartResponses: ResourceDeclaration = {
   },
   filters: ['chapterPart', 'user', 'status'],
   order: ['status', 'createdAt'],
-  access: SUPPORT,
+  access: rightsOf('chapter-part-responses'),
 };

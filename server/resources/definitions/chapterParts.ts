@@ -1,5 +1,5 @@
 import { CHAPTER_PART_TYPES } from '../../../src/domain/chapterParts.ts';
-import { CONTENT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const chapterParts: ResourceDeclaration = {
@@ -17,5 +17,5 @@ export const chapterParts: ResourceDeclaration = {
   filters: ['chapter', 'type'],
   order: ['type', 'position', 'title', 'createdAt'],
   defaultOrder: [['position', 'asc']],
-  access: CONTENT,
+  access: rightsOf('chapter-parts'),
 };

@@ -1,4 +1,4 @@
-import { SUPPORT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const chapterValidations: ResourceDeclaration = {
@@ -14,7 +14,7 @@ export const chapterValidations: ResourceDeclaration = {
   filters: ['chapter', 'user'],
   order: ['validatedAt', 'createdAt'],
   defaultOrder: [['validatedAt', 'desc']],
-  access: SUPPORT,
+  access: rightsOf('chapter-validations'),
   constraints: {
     chapter_validations_chapter_id_user_id_key: { field: 'user', message: 'This chapter is already validated for this user.' },
   },

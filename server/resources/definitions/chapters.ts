@@ -1,4 +1,4 @@
-import { CONTENT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const chapters: ResourceDeclaration = {
@@ -19,5 +19,5 @@ export const chapters: ResourceDeclaration = {
   },
   filters: ['module', 'isTemplate', 'q'],
   order: ['title', 'position', 'isTemplate', 'estimatedMinutes', 'createdAt'],
-  access: CONTENT,
+  access: rightsOf('chapters'),
 };

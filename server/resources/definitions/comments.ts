@@ -1,4 +1,4 @@
-import { CONTENT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const comments: ResourceDeclaration = {
@@ -16,7 +16,7 @@ export const comments: ResourceDeclaration = {
   filters: ['chapter', 'module', 'course', 'chapterPart'],
   order: ['createdAt'],
   defaultOrder: [['createdAt', 'desc']],
-  access: CONTENT,
+  access: rightsOf('comments'),
   constraints: {
     comments_one_target: { field: 'chapter', message: 'A comment targets exactly one chapter, module, course or chapter part.' },
   },

@@ -1,3 +1,4 @@
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const countries: ResourceDeclaration = {
@@ -11,6 +12,6 @@ export const countries: ResourceDeclaration = {
   filters: [],
   order: ['code', 'name'],
   defaultOrder: [['name', 'asc']],
-  access: { read: 'ROLE_USER', write: 'ROLE_SUPER_ADMIN' },
+  access: rightsOf('countries'),
   operations: ['list', 'get'],
 };

@@ -1,4 +1,4 @@
-import { CONTENT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const courses: ResourceDeclaration = {
@@ -19,5 +19,5 @@ export const courses: ResourceDeclaration = {
   },
   filters: ['status', 'isTemplate', 'tags', 'skills', 'q'],
   order: ['title', 'status', 'publishedAt', 'isTemplate', 'createdAt', 'updatedAt'],
-  access: CONTENT,
+  access: rightsOf('courses'),
 };

@@ -1,4 +1,4 @@
-import { CONTENT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const documents: ResourceDeclaration = {
@@ -15,7 +15,7 @@ export const documents: ResourceDeclaration = {
   filters: ['context', 'mimeType', 'q'],
   order: ['name', 'mimeType', 'size', 'context', 'createdAt'],
   defaultOrder: [['createdAt', 'desc']],
-  access: CONTENT,
+  access: rightsOf('documents'),
   // Documents come into being by upload (POST /api/documents/upload), never by a bare JSON create,
   // and their delete also removes the file (server/routes/documents.ts).
   operations: ['list', 'get', 'update'],

@@ -1,4 +1,4 @@
-import { ADMINISTRATION } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 /** Reports of failed calls sent by the back-office (POST /api/errorCall): the incident list of super admins. */
@@ -19,6 +19,6 @@ export const errorCalls: ResourceDeclaration = {
   filters: ['status'],
   order: ['status', 'createdAt'],
   defaultOrder: [['createdAt', 'desc']],
-  access: ADMINISTRATION,
+  access: rightsOf('error-calls'),
   operations: ['list', 'get', 'delete'],
 };

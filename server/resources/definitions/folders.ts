@@ -1,4 +1,4 @@
-import { ADMINISTRATION } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const folders: ResourceDeclaration = {
@@ -12,7 +12,7 @@ export const folders: ResourceDeclaration = {
   },
   filters: ['parent'],
   order: ['name', 'position', 'createdAt'],
-  access: ADMINISTRATION,
+  access: rightsOf('folders'),
   deletePath: 'folder',
   constraints: { folders_parent_cycle: { field: 'parent', message: 'A folder cannot be placed inside itself or one of its subfolders.' } },
 };

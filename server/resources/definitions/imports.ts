@@ -1,4 +1,4 @@
-import { ADMINISTRATION } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const imports: ResourceDeclaration = {
@@ -18,7 +18,7 @@ export const imports: ResourceDeclaration = {
   filters: ['status'],
   order: ['filename', 'status', 'version', 'activatedAt', 'createdAt'],
   defaultOrder: [['createdAt', 'desc']],
-  access: ADMINISTRATION,
+  access: rightsOf('imports'),
   // An import is created by uploading an XMind file (POST /api/imports, multipart).
   operations: ['list', 'get', 'delete'],
 };

@@ -1,4 +1,4 @@
-import { CONTENT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const languages: ResourceDeclaration = {
@@ -12,6 +12,6 @@ export const languages: ResourceDeclaration = {
   filters: [],
   order: ['code', 'name', 'createdAt'],
   defaultOrder: [['name', 'asc']],
-  access: CONTENT,
+  access: rightsOf('languages'),
   constraints: { languages_code_key: { field: 'code', message: 'This language code already exists.' } },
 };

@@ -1,4 +1,4 @@
-import { CONTENT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const modules: ResourceDeclaration = {
@@ -16,5 +16,5 @@ export const modules: ResourceDeclaration = {
   },
   filters: ['course', 'isTemplate', 'q'],
   order: ['title', 'position', 'isTemplate', 'createdAt'],
-  access: CONTENT,
+  access: rightsOf('modules'),
 };

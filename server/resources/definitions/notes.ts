@@ -1,4 +1,4 @@
-import { SUPPORT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const notes: ResourceDeclaration = {
@@ -16,7 +16,7 @@ export const notes: ResourceDeclaration = {
   filters: ['user', 'ticket', 'course'],
   order: ['pinned', 'createdAt'],
   defaultOrder: [['createdAt', 'desc']],
-  access: SUPPORT,
+  access: rightsOf('notes-bo'),
   constraints: {
     notes_one_target: { field: 'user', message: 'A note targets exactly one user, ticket or course.' },
   },

@@ -1,4 +1,4 @@
-import { SUPPORT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const notificationTemplates: ResourceDeclaration = {
@@ -17,6 +17,6 @@ export const notificationTemplates: ResourceDeclaration = {
   filters: ['channel', 'locale', 'q'],
   order: ['code', 'name', 'channel', 'locale', 'enabled', 'createdAt'],
   defaultOrder: [['code', 'asc']],
-  access: SUPPORT,
+  access: rightsOf('notification-templates'),
   constraints: { notification_templates_code_key: { field: 'code', message: 'This code is already used.' } },
 };

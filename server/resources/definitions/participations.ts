@@ -1,4 +1,4 @@
-import { SUPPORT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const participations: ResourceDeclaration = {
@@ -15,7 +15,7 @@ export const participations: ResourceDeclaration = {
   },
   filters: ['user', 'course', 'status'],
   order: ['status', 'progress', 'startedAt', 'completedAt', 'createdAt'],
-  access: SUPPORT,
+  access: rightsOf('participations'),
   constraints: {
     participations_user_id_course_id_key: { field: 'course', message: 'This user already takes part in this course.' },
   },

@@ -1,4 +1,4 @@
-import { ADMINISTRATION } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const sheets: ResourceDeclaration = {
@@ -15,5 +15,5 @@ export const sheets: ResourceDeclaration = {
   },
   filters: ['folder', 'status', 'q'],
   order: ['title', 'status', 'createdAt', 'updatedAt'],
-  access: ADMINISTRATION,
+  access: rightsOf('sheets'),
 };

@@ -1,4 +1,4 @@
-import { CONTENT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const skills: ResourceDeclaration = {
@@ -12,6 +12,6 @@ export const skills: ResourceDeclaration = {
   filters: ['q'],
   order: ['name', 'createdAt'],
   defaultOrder: [['name', 'asc']],
-  access: CONTENT,
+  access: rightsOf('skills'),
   constraints: { skills_name_key: { field: 'name', message: 'This skill already exists.' } },
 };

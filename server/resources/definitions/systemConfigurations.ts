@@ -1,4 +1,4 @@
-import { ADMINISTRATION } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const systemConfigurations: ResourceDeclaration = {
@@ -13,6 +13,6 @@ export const systemConfigurations: ResourceDeclaration = {
   filters: [],
   order: ['key'],
   defaultOrder: [['key', 'asc']],
-  access: ADMINISTRATION,
+  access: rightsOf('system-configurations'),
   constraints: { system_configurations_key_key: { field: 'key', message: 'This key already exists.' } },
 };

@@ -1,4 +1,4 @@
-import { CONTENT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const tags: ResourceDeclaration = {
@@ -12,6 +12,6 @@ export const tags: ResourceDeclaration = {
   filters: ['q'],
   order: ['name', 'createdAt'],
   defaultOrder: [['name', 'asc']],
-  access: CONTENT,
+  access: rightsOf('tags'),
   constraints: { tags_name_key: { field: 'name', message: 'This tag already exists.' } },
 };

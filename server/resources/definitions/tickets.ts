@@ -1,4 +1,4 @@
-import { SUPPORT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const tickets: ResourceDeclaration = {
@@ -34,14 +34,7 @@ export const tickets: ResourceDeclaration = {
   filters: ['type', 'status', 'q'],
   order: ['subject', 'status', 'createdAt', 'updatedAt'],
   defaultOrder: [['updatedAt', 'desc']],
-  access: SUPPORT,
-  // A contributor reports bugs and follows their own bug tickets.
-  ownership: [
-    {
-      roles: ['ROLE_USER'],
-      operations: ['list', 'get', 'create', 'update'],
-      condition: (userId) => `t.author_id = ${userId} AND t.type = 1`,
-      forced: { type: 1 },
-    },
-  ],
+  access: rightsOf('tickets'),
+  // Own rows are one's own bug tickets; one files bugs only.
+  ownRows: { condition: (userId) => `t.author_id = ${userId} AND t.type = 1`, forced: { type: 1 } },
 };

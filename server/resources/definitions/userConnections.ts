@@ -1,4 +1,4 @@
-import { ADMINISTRATION } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const userConnections: ResourceDeclaration = {
@@ -15,7 +15,7 @@ export const userConnections: ResourceDeclaration = {
   filters: ['user'],
   order: ['connectedAt', 'success'],
   defaultOrder: [['connectedAt', 'desc']],
-  access: ADMINISTRATION,
-  ownership: [{ roles: ['ROLE_USER'], operations: ['list', 'get'], condition: (userId) => `t.user_id = ${userId}` }],
+  access: rightsOf('user-connections'),
+  ownRows: { condition: (userId) => `t.user_id = ${userId}` },
   operations: ['list', 'get'],
 };

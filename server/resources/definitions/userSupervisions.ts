@@ -1,4 +1,4 @@
-import { SUPPORT } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const userSupervisions: ResourceDeclaration = {
@@ -14,7 +14,7 @@ export const userSupervisions: ResourceDeclaration = {
   },
   filters: ['supervisor', 'learner', 'course'],
   order: ['startsAt', 'endsAt', 'createdAt'],
-  access: SUPPORT,
+  access: rightsOf('user-supervisions'),
   constraints: {
     user_supervisions_check: { field: 'learner', message: 'A user cannot supervise themselves.' },
     user_supervisions_check1: { field: 'endsAt', message: 'The end must come after the start.' },

@@ -1,5 +1,5 @@
 import { ROLES } from '../../../src/domain/roles.ts';
-import { USERS } from './access.ts';
+import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const users: ResourceDeclaration = {
@@ -28,15 +28,12 @@ export const users: ResourceDeclaration = {
   },
   filters: ['type', 'enabled', 'q'],
   order: ['email', 'firstName', 'lastName', 'type', 'enabled', 'locale', 'lastConnectionAt', 'createdAt', 'updatedAt'],
-  access: USERS,
+  access: rightsOf('users'),
   // A user created here has not chosen a password yet: the first login goes through a code, then a new password.
   prepareCreate(columns) {
     const roles = (columns.get('roles')?.value as string[] | undefined) ?? ['ROLE_USER'];
     columns.set('roles', { value: [...new Set([...roles, 'ROLE_FIRST_CONNECT'])], cast: 'text[]' });
   },
-  ownership: [
-    { roles: ['ROLE_USER'], operations: ['list', 'get', 'update'], condition: (userId) => `t.id = ${userId}` },
-    { roles: ['ROLE_FIRST_CONNECT'], operations: ['get'], condition: (userId) => `t.id = ${userId}` },
-  ],
+  ownRows: { condition: (userId) => `t.id = ${userId}` },
   constraints: { users_email_key: { field: 'email', message: 'This e-mail address is already used.' } },
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { notFound, unprocessable, violation, type Violation } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
+import { requireRole } from '../../http/session.ts';
 import { authorize, sendCollection } from '../../resources/plugin.ts';
 import { bodyOf, declarationOf, idOf, replyWithRecord } from './support.ts';
 
@@ -35,7 +36,7 @@ export async function ticketRoutes(app: FastifyInstance, { db, engine }: { db: D
 
   // The session's own tickets (the contributor's bug reports): a list scoped to its author.
   app.get('/api/tickets/user', async (request, reply) => {
-    const { session } = authorize(request, { ...tickets, access: { ...tickets.access, read: 'ROLE_USER' } }, 'list');
+    const session = requireRole(request, 'ROLE_USER', 'Listing your own tickets');
     return sendCollection(request, reply, engine, tickets, '/api/tickets/user', [`t.author_id = ${session.userId}`]);
   });
 }
