@@ -81,6 +81,15 @@ async function copyChapters(tx: Queryable, sourceIds: number[], targetModule: nu
   return sourceIds.map((source) => copies.find((copy) => copy.source === source)?.id as number);
 }
 
+/** Where a copy goes: the parent the body names (IRI or id), or undefined for "beside its source". */
+function copyTarget(body: Record<string, unknown>, key: string, resource: string): number | undefined {
+  const given = body[key];
+  if (given === undefined || given === null) return undefined;
+  const id = idFromReference(given, resource);
+  if (id === undefined) throw unprocessable([violation(key, 'reference', `Expected an IRI of ${resource}.`)]);
+  return id;
+}
+
 export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   for (const ordered of ORDERED) {
     const declaration = declarationOf(ordered.resource);
@@ -99,10 +108,7 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
   app.post('/api/chapters/:id/copy', async (request, reply) => {
     authorize(request, chapters, 'create');
     const id = idOf(request);
-    const body = bodyOf(request);
-    const targetGiven = body.module !== undefined && body.module !== null;
-    const target = targetGiven ? idFromReference(body.module, 'modules') : undefined;
-    if (targetGiven && target === undefined) throw unprocessable([violation('module', 'reference', 'Expected an IRI of modules.')]);
+    const target = copyTarget(bodyOf(request), 'module', 'modules');
     try {
       const copyId = await db.transaction(async (tx) => {
         const [source] = await tx.query<{ module_id: number | null }>('SELECT module_id FROM chapters WHERE id = $1', [id]);
@@ -122,10 +128,7 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
   app.post('/api/modules/:id/copy', async (request, reply) => {
     authorize(request, modules, 'create');
     const id = idOf(request);
-    const body = bodyOf(request);
-    const targetGiven = body.course !== undefined && body.course !== null;
-    const target = targetGiven ? idFromReference(body.course, 'courses') : undefined;
-    if (targetGiven && target === undefined) throw unprocessable([violation('course', 'reference', 'Expected an IRI of courses.')]);
+    const target = copyTarget(bodyOf(request), 'course', 'courses');
     try {
       const copyId = await db.transaction(async (tx) => {
         const [source] = await tx.query<{ course_id: number | null }>('SELECT course_id FROM modules WHERE id = $1', [id]);
