@@ -21,12 +21,13 @@ export const authHook = fp<{ tokens: TokenService }>(async (app, { tokens }) => 
     if (!path.startsWith('/api/')) return;
     const header = request.headers.authorization;
     const isPublic = PUBLIC.some((pattern) => pattern.test(path));
-    if (!header?.startsWith('Bearer ')) {
+    // The scheme is case-insensitive (RFC 9110).
+    if (!/^bearer /i.test(header ?? '')) {
       if (isPublic) return;
       throw unauthorized('JWT Token not found');
     }
     try {
-      const claims = await tokens.verify(header.slice(7).trim());
+      const claims = await tokens.verify((header ?? '').slice(7).trim());
       request.session = {
         userId: claims.employeeId,
         roles: claims.role,

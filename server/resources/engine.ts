@@ -38,6 +38,14 @@ export class ResourceEngine {
   }
 
   async list(declaration: ResourceDeclaration, query: QueryValues, format: Format, scope: string[] = []): Promise<ListResult> {
+    try {
+      return await this.listPage(declaration, query, format, scope);
+    } catch (error) {
+      throw mapPgError(error, declaration, 'read');
+    }
+  }
+
+  private async listPage(declaration: ResourceDeclaration, query: QueryValues, format: Format, scope: string[]): Promise<ListResult> {
     const list = parseListQuery(declaration, query, this.schema, scope);
     const offset = (list.page - 1) * list.itemsPerPage;
     const whereSql = list.where.length > 0 ? list.where.join(' AND ') : 'true';

@@ -7,8 +7,11 @@ export const iriOf = (resource: string, id: number | string) => `/api/${resource
  * or an embedded object carrying one of those. Answers the id, or undefined when it is not one of these.
  * With `expected`, an IRI must point at that resource.
  */
+/** Ids are PostgreSQL integers: beyond this no row can have them. */
+export const MAX_ID = 2_147_483_647;
+
 export function idFromReference(value: unknown, expected?: string): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 && value <= MAX_ID ? value : undefined;
   if (typeof value === 'string') {
     if (/^\d{1,15}$/.test(value)) return idFromReference(Number(value));
     const match = /^\/api\/([a-z-]+)\/(\d{1,15})$/.exec(value);

@@ -119,6 +119,8 @@ export function orderColumnOf(declaration: ResourceDeclaration, name: string): s
 }
 
 export function parseListQuery(declaration: ResourceDeclaration, query: QueryValues, schema: SchemaInfo, scope: string[] = []): ListQuery {
+  for (const [key, values] of query)
+    if (values.some((value) => value.includes('\u0000'))) throw badRequest(`"${key}" contains a NUL character.`);
   const params = new Params();
   const where = [...scope];
   for (const name of declaration.filters) where.push(...filterCondition(declaration, name, query, params));

@@ -26,7 +26,7 @@ const keyColumn = (detail: string | undefined) => /Key \(([a-z_]+)\)=/.exec(deta
  * Turns what PostgreSQL refused into the API's answer: a constraint the input broke is a 422 on its field,
  * deleting a record still referenced is a 409. Anything else is a real fault and stays a 500.
  */
-export function mapPgError(error: unknown, declaration: ResourceDeclaration, operation: 'write' | 'delete'): unknown {
+export function mapPgError(error: unknown, declaration: ResourceDeclaration, operation: 'read' | 'write' | 'delete'): unknown {
   if (error instanceof ApiError || !error || typeof error !== 'object') return error;
   const pg = error as PgError;
   if (!pg.code) return error;
@@ -51,6 +51,8 @@ export function mapPgError(error: unknown, declaration: ResourceDeclaration, ope
     }
     case '23502':
       return unprocessable([violation(fieldOfColumn(declaration, pg.column), 'blank', 'This value should not be null.')]);
+    case '22021':
+    case '22P05':
     case '22P02':
     case '22007':
     case '22008':

@@ -45,6 +45,8 @@ async function readField(
     case 'string':
     case 'text': {
       if (typeof value !== 'string') return void bad('type', 'This value should be of type string.');
+      // PostgreSQL text cannot hold NUL; refuse it here, on the field, rather than fail at the database.
+      if (value.includes('\u0000')) return void bad('format', 'This value contains a NUL character.');
       if (type.kind === 'string' && type.maxLength && value.length > type.maxLength)
         return void bad('length', `This value is too long. It should have ${type.maxLength} characters or less.`);
       if (type.kind === 'string' && type.format === 'email' && !EMAIL.test(value))
@@ -68,16 +70,19 @@ async function readField(
     case 'enum':
       if (!type.values.includes(value as string | number)) return void bad('choice', 'The value you selected is not a valid choice.');
       return set(value);
-    case 'json':
-      return set(JSON.stringify(value), 'jsonb');
+    case 'json': {
+      const text = JSON.stringify(value);
+      if (text.includes('\\u0000')) return void bad('format', 'This value contains a NUL character.');
+      return set(text, 'jsonb');
+    }
     case 'stringList':
-      if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+      if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.includes('\u0000')))
         return void bad('type', 'This value should be a list of strings.');
       if (type.values && value.some((item) => !type.values?.includes(item)))
         return void bad('choice', 'One or more of the given values is invalid.');
       return set([...new Set(value)], 'text[]');
     case 'password': {
-      if (typeof value !== 'string') return void bad('type', 'This value should be of type string.');
+      if (typeof value !== 'string' || value.includes('\u0000')) return void bad('type', 'This value should be of type string.');
       const problem = passwordProblem(value);
       if (problem) return void bad('password', problem);
       return set(await hashPassword(value));
