@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declarations } from '../../server/resources/definitions/index.ts';
+import type { ResourceDeclaration } from '../../server/resources/types.ts';
+import { columnOfField, indexesOf, isStored, type IndexInfo } from './support/schema.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
+
+/**
+ * Every filter and order field a resource declares can be served by an index: its column is the first
+ * key of some index on the resource's table (to-many filters: on the join table), `q` has a trigram
+ * GIN index on the generated `search` column. A list must never scan a table because of a declaration.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const cache = new Map<string, Promise<IndexInfo[]>>();
+const indexes = (table: string) => {
+  let known = cache.get(table);
+  if (!known) {
+    known = indexesOf(t.db, table);
+    cache.set(table, known);
+  }
+  return known;
+};
+
+async function expectLeadingIndex(table: string, column: string, method?: string) {
+  const found = (await indexes(table)).filter((index) => index.firstColumn === column && (!method || index.method === method));
+  expect(found.map((index) => index.name), `an index on ${table} starting with ${column}`).not.toEqual([]);
+}
+
+/** Where a declared filter or order field lives: [table, column], or undefined when it is not stored. */
+function location(declaration: ResourceDeclaration, name: string): [string, string] | undefined {
+  if (name === 'createdAt' || name === 'updatedAt' || name === 'id') return [declaration.table, columnOfField(declaration, name)];
+  const field = declaration.fields[name];
+  if (field.type.kind === 'relations') return [field.type.joinTable, field.type.otherColumn];
+  if (!isStored(field)) return undefined;
+  return [declaration.table, columnOfField(declaration, name)];
+}
+
+for (const declaration of declarations) {
+  describe(declaration.name, () => {
+    for (const filter of declaration.filters) {
+      if (filter === 'q') {
+        it('q has a trigram GIN index on search', async () => {
+          const gin = (await indexes(declaration.table)).filter(
+            (index) => index.firstColumn === 'search' && index.method === 'gin' && index.opclass === 'gin_trgm_ops',
+          );
+          expect(gin.map((index) => index.name)).toHaveLength(1);
+        });
+        continue;
+      }
+      const where = location(declaration, filter);
+      if (!where) continue;
+      it(`filter ${filter} has an index (${where[0]}.${where[1]})`, async () => {
+        await expectLeadingIndex(where[0], where[1]);
+      });
+    }
+
+    const orderFields = [...new Set([...declaration.order, ...(declaration.defaultOrder ?? []).map(([name]) => name)])];
+    for (const field of orderFields) {
+      const where = location(declaration, field);
+      if (!where) continue;
+      it(`order ${field} has a B-tree index (${where[0]}.${where[1]})`, async () => {
+        await expectLeadingIndex(where[0], where[1], 'btree');
+      });
+    }
+  });
+}

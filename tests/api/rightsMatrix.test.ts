@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declarations } from '../../server/resources/definitions/index.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
+
+/**
+ * API.md's "Roles and rights" matrix, written out here independently of the server's declarations, and
+ * checked for every resource x operation x role. "all" for the super admin includes delete; "read, write"
+ * does not.
+ */
+type Account = 'superadmin' | 'admin' | 'contributor';
+type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+type Reach = 'all' | 'readWrite' | 'read' | 'readOwnWrite' | 'own' | 'none';
+
+const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach> }> = {
+  content: {
+    resources: ['courses', 'modules', 'chapters', 'chapter-parts', 'tags', 'skills', 'comments', 'documents', 'languages'],
+    reach: { contributor: 'readWrite', admin: 'readWrite', superadmin: 'all' },
+  },
+  support: {
+    resources: ['tickets', 'notes-bo', 'notification-templates', 'participations', 'user-supervisions', 'chapter-validations', 'chapter-part-responses'],
+    reach: { contributor: 'none', admin: 'readWrite', superadmin: 'all' },
+  },
+  administration: {
+    resources: ['users', 'access-rights', 'user-connections', 'sheets', 'folders', 'imports', 'system-configurations', 'error-calls'],
+    reach: { contributor: 'none', admin: 'none', superadmin: 'all' },
+  },
+};
+// API.md's exceptions inside the areas: admins read users; contributors reach their own user, their own
+// connections and their own bug tickets (which they may file); everyone signed in reads the country list.
+// An admin is also a user (role hierarchy), so keeps what a contributor has on their own rows.
+const EXCEPTIONS: Record<string, Partial<Record<Account, Reach>>> = {
+  users: { admin: 'readOwnWrite', contributor: 'own' },
+  'user-connections': { admin: 'own', contributor: 'own' },
+  tickets: { contributor: 'own' },
+};
+const OWN_CREATE = new Set(['tickets']);
+
+function expectedAllowed(resource: string, account: Account, operation: Operation): boolean | 'own' {
+  if (resource === 'countries') return operation === 'list' || operation === 'get';
+  const area = Object.values(AREAS).find((candidate) => candidate.resources.includes(resource));
+  if (!area) throw new Error(`${resource} is in no area of the matrix`);
+  const reach = EXCEPTIONS[resource]?.[account] ?? area.reach[account];
+  switch (reach) {
+    case 'all':
+      return true;
+    case 'readWrite':
+      return operation !== 'delete';
+    case 'read':
+      return operation === 'list' || operation === 'get';
+    case 'readOwnWrite':
+      return operation === 'list' || operation === 'get' ? true : operation === 'update' ? 'own' : false;
+    case 'own':
+      if (operation === 'delete') return false;
+      if (operation === 'create') return OWN_CREATE.has(resource) ? 'own' : false;
+      return 'own';
+    case 'none':
+      return false;
+  }
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function someId(table: string): Promise<number> {
+  const [row] = await t.db.query<{ id: number }>(`SELECT id FROM ${table} ORDER BY id DESC LIMIT 1`);
+  return row?.id ?? 999_999;
+}
+
+describe('rights matrix', () => {
+  it('covers every declared resource', () => {
+    for (const declaration of declarations) expect(() => expectedAllowed(declaration.name, 'admin', 'list')).not.toThrow();
+  });
+
+  for (const declaration of declarations) {
+    const operations = declaration.operations ?? ['list', 'get', 'create', 'update', 'delete'];
+    for (const account of ['contributor', 'admin', 'superadmin'] as const) {
+      for (const operation of operations) {
+        const expected = expectedAllowed(declaration.name, account, operation);
+        it(`${declaration.name} › ${operation} as ${account} is ${expected === true ? 'allowed' : expected === 'own' ? 'limited to own rows' : 'refused'}`, async () => {
+          const id = await someId(declaration.table);
+          const path = `/api/${operation === 'delete' ? (declaration.deletePath ?? declaration.name) : declaration.name}`;
+          const call =
+            operation === 'list' ? t.request('GET', path, { as: account })
+            : operation === 'get' ? t.request('GET', `${path}/${id}`, { as: account })
+            : operation === 'create' ? t.request('POST', path, { as: account, body: {} })
+            : operation === 'update' ? t.request('PUT', `${path}/${999_999}`, { as: account, body: {} })
+            : t.request('DELETE', `${path}/${999_999}`, { as: account });
+          const response = await call;
+          if (expected === false) {
+            expect(response.status).toBe(403);
+            expect(response.json.detail).toMatch(/requires/);
+          } else {
+            // Allowed: the call goes through to validation or lookup (200, 201, 204, 404, 422), never 403.
+            expect(response.status).not.toBe(403);
+            expect(response.status).toBeLessThan(500);
+          }
+        });
+      }
+    }
+  }
+
+  it('limits a contributor to their own user', async () => {
+    const list = await t.request('GET', '/api/users', { as: 'contributor', accept: 'application/json' });
+    expect(list.status).toBe(200);
+    expect(list.json.map((user: { email: string }) => user.email)).toEqual(['contributeur@demo.fr']);
+    const [other] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'admin@demo.fr'`);
+    expect((await t.request('GET', `/api/users/${other.id}`, { as: 'contributor' })).status).toBe(404);
+  });
+
+  it("ignores a contributor's attempt to change their own roles", async () => {
+    const [me] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
+    const response = await t.request('PUT', `/api/users/${me.id}`, { as: 'contributor', body: { roles: ['ROLE_SUPER_ADMIN'], phone: '0601020304' } });
+    expect(response.status).toBe(200);
+    expect(response.json.roles).toEqual(['ROLE_USER']);
+    expect(response.json.phone).toBe('0601020304');
+  });
+
+  it('gives a contributor only their own bug tickets, and files theirs as bugs', async () => {
+    const list = await t.request('GET', '/api/tickets', { as: 'contributor', accept: 'application/json' });
+    const [me] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
+    expect(list.json.every((ticket: { type: number; author: string }) => ticket.type === 1 && ticket.author === `/api/users/${me.id}`)).toBe(true);
+    const [support] = await t.db.query<{ id: number }>('SELECT id FROM tickets WHERE type = 2 ORDER BY id LIMIT 1');
+    if (support) expect((await t.request('GET', `/api/tickets/${support.id}`, { as: 'contributor' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { declarationsByName } from '../../../server/resources/definitions/index.ts';
+import type { FieldDeclaration, ResourceDeclaration } from '../../../server/resources/types.ts';
+import { columnOf, ident, isStored, oneOfGroups, tableColumns } from './schema.ts';
+import type { TestApp } from './testApp.ts';
+
+/**
+ * Valid rows of any declared resource, built from the declaration's field types alone: request bodies
+ * for creates, or SQL inserts for resources the API does not create generically. References point at
+ * seeded rows, or at fresh rows made for the occasion where a unique pair or a CHECK needs them distinct.
+ */
+
+const RUN = randomBytes(3).toString('hex');
+let counter = 0;
+const next = () => ++counter;
+
+export const operationsOf = (declaration: ResourceDeclaration) =>
+  declaration.operations ?? (['list', 'get', 'create', 'update', 'delete'] as const);
+export const supports = (declaration: ResourceDeclaration, operation: 'list' | 'get' | 'create' | 'update' | 'delete') =>
+  (operationsOf(declaration) as readonly string[]).includes(operation);
+
+export const iri = (resource: string, id: number | string) => `/api/${resource}/${id}`;
+
+export function declarationOf(name: string): ResourceDeclaration {
+  const declaration = declarationsByName.get(name);
+  if (!declaration) throw new Error(`No declaration for ${name}.`);
+  return declaration;
+}
+
+/** A string no other call answers, within `maxLength`. */
+export function uniqueString(label: string, maxLength = 255): string {
+  const n = next();
+  const full = `${label} ${RUN}-${n}`;
+  if (full.length <= maxLength) return full;
+  return `${RUN}${n.toString(36)}`.slice(-maxLength);
+}
+
+/** A valid value of a scalar field; `variant` spreads enum, boolean and integer values over the rows. */
+export function sampleScalar(name: string, field: FieldDeclaration, variant: number, fieldIndex = 0): unknown {
+  const type = field.type;
+  switch (type.kind) {
+    case 'string':
+      if (type.format === 'email') return `sample.${RUN}.${next()}@exemple.fr`;
+      if (type.format === 'color') return `#${randomBytes(3).toString('hex')}`;
+      if (type.format === 'url') return `https://exemple.fr/${RUN}/${next()}`;
+      return uniqueString(`${name[0].toUpperCase()}${name.slice(1)} de test`, type.maxLength);
+    case 'text':
+      return `Texte de test ${name} ${RUN}-${next()}`;
+    case 'integer': {
+      const min = type.min ?? 0;
+      const span = Math.max(1, Math.min((type.max ?? min + 49) - min + 1, 50));
+      return min + (variant % span);
+    }
+    case 'boolean':
+      return variant % 2 === 0;
+    case 'datetime':
+      // Later fields get later dates: a start field declared before its end stays before it.
+      return new Date(Date.UTC(2025, 0, 1 + (variant % 28) + fieldIndex * 40, 9, 30, 15, 123)).toISOString();
+    case 'enum':
+      return type.values[variant % type.values.length];
+    case 'json':
+      return { sample: variant, label: `Contenu ${RUN}` };
+    case 'stringList':
+      return type.values ? [type.values[variant % type.values.length]] : [`valeur-${variant}`];
+    default:
+      throw new Error(`${name}: ${type.kind} is not a scalar.`);
+  }
+}
+
+async function existingIds(t: TestApp, resource: string, limit = 20): Promise<number[]> {
+  const rows = await t.db.query<{ id: number }>(`SELECT id FROM ${ident(declarationOf(resource).table)} ORDER BY id LIMIT ${limit}`);
+  return rows.map((row) => row.id);
+}
+
+export interface SampleOptions {
+  variant?: number;
+  /** How relations are written: IRIs (default) or bare ids. */
+  references?: 'iri' | 'id';
+  /** Values that replace the generated ones. */
+  overrides?: Record<string, unknown>;
+}
+
+/** A row of `resource` made through the API by the super admin; answers the created item. */
+export async function createSample(t: TestApp, resource: string, options: SampleOptions = {}): Promise<Record<string, unknown> & { id: number }> {
+  const body = await sampleBody(declarationOf(resource), t, options);
+  const response = await t.request('POST', `/api/${resource}`, { as: 'superadmin', body });
+  if (response.status !== 201)
+    throw new Error(`Could not create a sample ${resource} (${response.status}): ${response.body}\nbody: ${JSON.stringify(body)}`);
+  return response.json;
+}
+
+/** A fresh row of `resource`: created through the API when it can be, inserted by SQL otherwise. */
+export async function freshRow(t: TestApp, resource: string, variant = next()): Promise<number> {
+  const declaration = declarationOf(resource);
+  if (supports(declaration, 'create')) return (await createSample(t, resource, { variant })).id;
+  return insertSample(t, declaration, variant);
+}
+
+class ReferencePicker {
+  private readonly used = new Map<string, Set<number>>();
+
+  constructor(
+    private readonly t: TestApp,
+    private readonly variant: number,
+  ) {}
+
+  private mark(resource: string, id: number): number {
+    const used = this.used.get(resource) ?? new Set<number>();
+    used.add(id);
+    this.used.set(resource, used);
+    return id;
+  }
+
+  /** A row made for this body alone (unique pairs, "supervisor differs from learner"). */
+  async fresh(resource: string): Promise<number> {
+    return this.mark(resource, await freshRow(this.t, resource));
+  }
+
+  /** An existing row, a different one for each field of the body pointing at the same resource. */
+  async existing(resource: string, offset = 0): Promise<number | undefined> {
+    const used = this.used.get(resource) ?? new Set<number>();
+    const ids = (await existingIds(this.t, resource)).filter((id) => !used.has(id));
+    if (ids.length === 0) {
+      if (!supports(declarationOf(resource), 'create')) return undefined;
+      return this.fresh(resource);
+    }
+    return this.mark(resource, ids[(this.variant + offset) % ids.length]);
+  }
+
+  async some(resource: string, count: number): Promise<number[]> {
+    const ids = await existingIds(this.t, resource);
+    if (ids.length === 0) return [];
+    return [...new Set(Array.from({ length: Math.min(count, ids.length) }, (_, k) => ids[(this.variant + k) % ids.length]))];
+  }
+}
+
+/** Fields left out so that a CHECK "exactly/at most one of these columns" holds: one of each group is kept. */
+async function excludedByOneOf(t: TestApp, declaration: ResourceDeclaration, variant: number): Promise<Set<string>> {
+  const excluded = new Set<string>();
+  for (const group of await oneOfGroups(t.db, declaration.table)) {
+    const fields = group.columns
+      .map((column) => Object.entries(declaration.fields).find(([name, field]) => isStored(field) && columnOf(name, field) === column)?.[0])
+      .filter((name): name is string => Boolean(name));
+    const keep = fields[variant % fields.length];
+    for (const name of fields) if (name !== keep) excluded.add(name);
+  }
+  return excluded;
+}
+
+/** A valid create body for the declaration, every writable field set (generic: no per-resource code). */
+export async function sampleBody(declaration: ResourceDeclaration, t: TestApp, options: SampleOptions = {}): Promise<Record<string, unknown>> {
+  const variant = options.variant ?? next();
+  const reference = (resource: string, id: number) => (options.references === 'id' ? id : iri(resource, id));
+  const picker = new ReferencePicker(t, variant);
+  const excluded = await excludedByOneOf(t, declaration, variant);
+  const body: Record<string, unknown> = {};
+  let index = 0;
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    index++;
+    if (field.readOnly || excluded.has(name)) continue;
+    const type = field.type;
+    switch (type.kind) {
+      case 'computed':
+      case 'children':
+      case 'password':
+        break;
+      case 'relation': {
+        const id = field.required ? await picker.fresh(type.resource) : await picker.existing(type.resource, index);
+        if (id !== undefined) body[name] = reference(type.resource, id);
+        break;
+      }
+      case 'relations':
+        body[name] = (await picker.some(type.resource, 2)).map((id) => reference(type.resource, id));
+        break;
+      case 'polymorphic': {
+        const targets = Object.keys(type.targets);
+        for (let k = 0; k < targets.length; k++) {
+          const resource = targets[(variant + k) % targets.length];
+          const id = await picker.existing(resource, index);
+          if (id !== undefined) {
+            body[name] = iri(resource, id);
+            break;
+          }
+        }
+        break;
+      }
+      default:
+        body[name] = sampleScalar(name, field, variant, index);
+    }
+  }
+  return { ...body, ...options.overrides };
+}
+
+/** Inserts a valid row by SQL (every stored column, read-only ones included); answers its id. */
+export async function insertSample(t: TestApp, declaration: ResourceDeclaration, variant = next()): Promise<number> {
+  const columns = await tableColumns(t.db, declaration.table);
+  const picker = new ReferencePicker(t, variant);
+  const excluded = await excludedByOneOf(t, declaration, variant);
+  const names: string[] = [];
+  const values: unknown[] = [];
+  let index = 0;
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    index++;
+    if (!isStored(field) || field.type.kind === 'password' || excluded.has(name)) continue;
+    const column = columns.get(columnOf(name, field));
+    if (!column) continue;
+    let value: unknown;
+    if (field.type.kind === 'relation') value = (await picker.existing(field.type.resource, index)) ?? null;
+    else value = sampleScalar(name, field, variant, index);
+    if (value === null && !column.nullable) continue;
+    if (column.udt === 'jsonb' || column.udt === 'json') value = JSON.stringify(value);
+    names.push(column.name);
+    values.push(value);
+  }
+  const casts = names.map((name, k) => `$${k + 1}::${columns.get(name)?.udt}`);
+  const [row] = await t.db.query<{ id: number }>(
+    names.length
+      ? `INSERT INTO ${ident(declaration.table)} (${names.map(ident).join(', ')}) VALUES (${casts.join(', ')}) RETURNING id`
+      : `INSERT INTO ${ident(declaration.table)} DEFAULT VALUES RETURNING id`,
+    values,
+  );
+  return row.id;
+}
+
+/** Tops a resource's table up to `minimum` rows (through the API when it creates them), so every list test has pages to walk. */
+export async function ensureRows(t: TestApp, declaration: ResourceDeclaration, minimum: number): Promise<void> {
+  const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(declaration.table)}`);
+  for (let k = n; k < minimum; k++) {
+    if (supports(declaration, 'create')) await createSample(t, declaration.name, { variant: k });
+    else await insertSample(t, declaration, k);
+  }
+}

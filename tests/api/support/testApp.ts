@@ -1,0 +1,214 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppOptions } from '../../../server/app.ts';
+import type { TokenService } from '../../../server/auth/jwt.ts';
+import { loadConfig, type Config } from '../../../server/config.ts';
+import { openPglite, openPostgres, type Database } from '../../../server/db/database.ts';
+import { DEMO_ACCOUNTS } from '../../../server/db/seed/demo.ts';
+import type { ResourceEngine } from '../../../server/resources/engine.ts';
+import { DATA_FOLDER, PGLITE_FOLDER } from './template.ts';
+
+/** The fixed signing secret of every test app: tests may sign their own (expired, forged) tokens with it. */
+export const JWT_SECRET = 'api-tests-secret-that-is-long-enough-for-hs256';
+
+export type Persona = 'superadmin' | 'admin' | 'contributor';
+export const PERSONAS: readonly Persona[] = ['contributor', 'admin', 'superadmin'];
+
+/** The role each persona's demo account holds (its highest). */
+export const PERSONA_ROLE: Record<Persona, 'ROLE_SUPER_ADMIN' | 'ROLE_ADMIN' | 'ROLE_USER'> = {
+  superadmin: 'ROLE_SUPER_ADMIN',
+  admin: 'ROLE_ADMIN',
+  contributor: 'ROLE_USER',
+};
+
+export interface DemoUser {
+  id: number;
+  email: string;
+  roles: string[];
+  company: number | null;
+}
+
+export interface RequestOptions {
+  /** Signs the request in as one of the seeded demo accounts (none when null or absent). */
+  as?: Persona | null;
+  /** An explicit bearer token (forged, expired...), instead of `as`. */
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is (malformed JSON...), with `contentType` (application/json by default). */
+  rawBody?: string;
+  contentType?: string;
+  accept?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  // Answers are checked field by field against the contract; `any` keeps those checks short.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  kind: Database['kind'];
+  config: Config;
+  /** The server's DATA_DIR of this app (files, outbox), a private copy of the template's. */
+  dataDir: string;
+  tokens: TokenService;
+  engine: ResourceEngine;
+  users: Record<Persona, DemoUser>;
+  tokenFor(persona: Persona): Promise<string>;
+  request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+async function copyPostgresTemplate(adminUrl: string, template: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Two files copying the template at the same instant may be told it "is being accessed": try again.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export interface TestAppOptions extends Omit<AppOptions, 'serveApp'> {
+  /** Settings that replace the defaults (data folder and JWT secret stay the test app's). */
+  config?: Partial<Config>;
+}
+
+/**
+ * An app of its own for one test file: a private copy of the seeded template database (and of its
+ * data folder), the Fastify app built in-process (requests go through `app.inject`), and helpers.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { config: overrides, ...appOptions } = options;
+  const template = inject('testDatabase');
+  if (!template) throw new Error('The API tests need tests/api/globalSetup.ts (vite.config.ts test.globalSetup).');
+  const dir = await mkdtemp(join(tmpdir(), 'api-test-'));
+  const dataDir = join(dir, DATA_FOLDER);
+  await cp(join(template.root, DATA_FOLDER), dataDir, { recursive: true });
+
+  let db: Database;
+  let dropDatabase = async () => {};
+  if (template.kind === 'postgresql') {
+    const name = `api_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const adminUrl = `${template.baseUrl}/postgres`;
+    await copyPostgresTemplate(adminUrl, template.template, name);
+    db = await openPostgres(`${template.baseUrl}/${name}`, 4);
+    dropDatabase = () => dropPostgresDatabase(adminUrl, name);
+  } else {
+    const pgliteDir = join(dir, PGLITE_FOLDER);
+    await cp(join(template.root, PGLITE_FOLDER), pgliteDir, { recursive: true });
+    db = await openPglite(pgliteDir);
+  }
+
+  const config: Config = {
+    ...loadConfig({}),
+    ...overrides,
+    dataDir,
+    databaseUrl: undefined,
+    seed: 'none',
+    jwtSecret: JWT_SECRET,
+  };
+  const { app, tokens, engine } = await buildApp(config, db, { ...appOptions, serveApp: false });
+  await app.ready();
+
+  const users = {} as Record<Persona, DemoUser>;
+  for (const persona of PERSONAS) {
+    const account = DEMO_ACCOUNTS.find((candidate) => (candidate.roles as readonly string[]).includes(PERSONA_ROLE[persona]));
+    if (!account) throw new Error(`No demo account has ${PERSONA_ROLE[persona]}.`);
+    const [row] = await db.query<{ id: number; email: string; roles: string[]; company_id: number | null }>(
+      'SELECT id, email, roles, company_id FROM users WHERE email = $1',
+      [account.email],
+    );
+    if (!row) throw new Error(`The demo account ${account.email} is not seeded.`);
+    users[persona] = { id: row.id, email: row.email, roles: row.roles, company: row.company_id };
+  }
+
+  const tokenCache = new Map<Persona, Promise<string>>();
+  const tokenFor = (persona: Persona) => {
+    let token = tokenCache.get(persona);
+    if (!token) {
+      const user = users[persona];
+      token = tokens.sign({
+        role: user.roles.filter((role) => role !== 'ROLE_FIRST_CONNECT'),
+        company: user.company,
+        employeeId: user.id,
+        username: user.email,
+        sid: randomUUID(),
+        scope: 'full',
+      });
+      tokenCache.set(persona, token);
+    }
+    return token;
+  };
+
+  async function request(method: string, url: string, options: RequestOptions = {}): Promise<TestResponse> {
+    const headers: Record<string, string> = { accept: options.accept ?? 'application/ld+json', ...options.headers };
+    const token = options.token ?? (options.as ? await tokenFor(options.as) : undefined);
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    let payload: string | undefined;
+    if (options.rawBody !== undefined) payload = options.rawBody;
+    else if (options.body !== undefined) payload = JSON.stringify(options.body);
+    if (payload !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    let json: unknown = undefined;
+    if (response.body !== '') {
+      try {
+        json = JSON.parse(response.body);
+      } catch {
+        json = undefined;
+      }
+    }
+    return { status: response.statusCode, json, headers: response.headers, body: response.body };
+  }
+
+  let closed = false;
+  async function close() {
+    if (closed) return;
+    closed = true;
+    try {
+      await app.close();
+      await db.close();
+      await dropDatabase();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  return { app, db, kind: db.kind, config, dataDir, tokens, engine, users, tokenFor, request, close };
+}
