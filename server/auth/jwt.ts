@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { unauthorized } from '../http/errors.ts';
+import { Lru } from '../resources/listCache.ts';
 
 /** The access token's payload, as API.md fixes it. */
 export interface AccessClaims {
@@ -19,6 +20,9 @@ export interface AccessClaims {
 }
 
 export class TokenService {
+  // A token already verified needs no second HMAC: same bytes, same signature. Kept until it expires.
+  private readonly verified = new Lru<string, AccessClaims>(10_000);
+
   constructor(
     private readonly secret: Uint8Array,
     readonly ttlSeconds: number,
@@ -35,11 +39,18 @@ export class TokenService {
 
   /** Answers the claims, or throws Lexik's 401 ("Expired JWT Token" / "Invalid JWT Token"). */
   async verify(token: string): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > Date.now() / 1000) return known;
+      throw unauthorized('Expired JWT Token');
+    }
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
       if (!Array.isArray(payload.role) || typeof payload.employeeId !== 'number' || typeof payload.sid !== 'string')
         throw unauthorized('Invalid JWT Token');
-      return payload as unknown as AccessClaims;
+      const claims = payload as unknown as AccessClaims;
+      this.verified.set(token, claims);
+      return claims;
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw unauthorized('Expired JWT Token');
       throw unauthorized('Invalid JWT Token');

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -48,13 +49,22 @@ const pgTypes = {
   },
 };
 
+/**
+ * Statements with parameters run as named prepared statements, so each connection parses and plans the
+ * engine's (few, generated) statement texts once instead of on every request.
+ */
+function prepared(text: string, values: unknown[] | undefined): pg.QueryConfig | string {
+  if (!values || values.length === 0) return text;
+  return { name: `s${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`, text, values };
+}
+
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes as pg.CustomTypesConfig });
   await pool.query('SELECT 1');
   return {
     kind: 'postgresql',
     async query<T extends Row>(sql: string, params?: unknown[]) {
-      return (await pool.query(sql, params as unknown[])).rows as T[];
+      return (await pool.query(prepared(sql, params))).rows as T[];
     },
     async exec(sql) {
       await pool.query(sql);
@@ -64,8 +74,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       try {
         await client.query('BEGIN');
         const result = await work({
-          query: async <T extends Row>(sql: string, params?: unknown[]) =>
-            (await client.query(sql, params as unknown[])).rows as T[],
+          query: async <T extends Row>(sql: string, params?: unknown[]) => (await client.query(prepared(sql, params))).rows as T[],
         });
         await client.query('COMMIT');
         return result;

@@ -4,13 +4,14 @@ import { ListCache } from './listCache.ts';
 import { parseListQuery, type ListQuery, type QueryValues } from './listQuery.ts';
 import { mapPgError } from './pgErrors.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
-import { selectList, serializeItem, type Format } from './serialize.ts';
+import { itemJsonSql, type Format } from './serialize.ts';
 import { ident, Params } from './sql.ts';
 import type { ResourceDeclaration } from './types.ts';
 import { planWrite, type WritePlan, type WriteSession } from './writes.ts';
 
 export interface ListResult {
-  members: Record<string, unknown>[];
+  /** Each member as JSON text, built by PostgreSQL. */
+  members: string[];
   totalItems: number;
   page: number;
   itemsPerPage: number;
@@ -21,20 +22,22 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 /** Serves every declared resource: Hydra lists, items, creates, updates and deletes, one statement where one can do. */
 export class ResourceEngine {
   private readonly cache = new ListCache();
-  private readonly selects = new Map<string, string>();
+  private readonly itemSql = new Map<string, string>();
 
   constructor(
     private readonly db: Database,
     private readonly schema: SchemaInfo,
   ) {}
 
-  private selectOf(declaration: ResourceDeclaration): string {
-    let select = this.selects.get(declaration.name);
-    if (!select) {
-      select = selectList(declaration);
-      this.selects.set(declaration.name, select);
+  /** The item's JSON as text: `::text` keeps the driver from parsing what is only forwarded. */
+  private itemOf(declaration: ResourceDeclaration, format: Format): string {
+    const key = `${declaration.name}|${format}`;
+    let sql = this.itemSql.get(key);
+    if (!sql) {
+      sql = `(${itemJsonSql(declaration, format)})::text`;
+      this.itemSql.set(key, sql);
     }
-    return select;
+    return sql;
   }
 
   async list(declaration: ResourceDeclaration, query: QueryValues, format: Format, scope: string[] = []): Promise<ListResult> {
@@ -53,8 +56,8 @@ export class ResourceEngine {
     const listKey = `${declaration.table}|${whereSql}|${JSON.stringify(filterParams)}`;
     const orderKey = `${listKey}|${list.order.map((part) => `${part.column} ${part.direction}`).join(',')}`;
 
-    let page = await this.fetchPage(declaration, list, whereSql, filterParams, offset, orderKey, true);
-    if (page.staleBoundary) page = await this.fetchPage(declaration, list, whereSql, filterParams, offset, orderKey, false);
+    let page = await this.fetchPage(declaration, list, format, whereSql, filterParams, offset, orderKey, true);
+    if (page.staleBoundary) page = await this.fetchPage(declaration, list, format, whereSql, filterParams, offset, orderKey, false);
 
     let totalItems: number;
     const rowsOnPage = page.rows.length;
@@ -74,7 +77,7 @@ export class ResourceEngine {
       }
     }
     return {
-      members: page.rows.map((row) => serializeItem(declaration, row, format)),
+      members: page.rows.map((row) => row.__item as string),
       totalItems,
       page: list.page,
       itemsPerPage: list.itemsPerPage,
@@ -91,6 +94,7 @@ export class ResourceEngine {
   private async fetchPage(
     declaration: ResourceDeclaration,
     list: ListQuery,
+    format: Format,
     whereSql: string,
     filterParams: unknown[],
     offset: number,
@@ -130,7 +134,7 @@ export class ResourceEngine {
           ORDER BY ${orderSql}
           LIMIT ${params.add(list.itemsPerPage + offset - firstIndex, 'int8')} OFFSET ${params.add(skip, 'int8')})
        SELECT page.*, ${counts('n')} AS "__rows", ${counts('generation')} AS "__generation",
-              ${this.selectOf(declaration)}
+              ${this.itemOf(declaration, format)} AS "__item"
          FROM page JOIN ${table} t ON t.id = page."__id"
         ORDER BY ${orderSql}`,
       params.values,
@@ -165,12 +169,12 @@ export class ResourceEngine {
   }
 
   async get(declaration: ResourceDeclaration, id: number, format: Format, scope: string[] = [], db: Queryable = this.db) {
-    const rows = await db.query<Row>(
-      `SELECT ${this.selectOf(declaration)} FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
+    const rows = await db.query<{ item: string }>(
+      `SELECT ${this.itemOf(declaration, format)} AS item FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
       [id],
     );
     if (rows.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
-    return serializeItem(declaration, rows[0], format);
+    return JSON.parse(rows[0].item) as Record<string, unknown>;
   }
 
   private async plan(declaration: ResourceDeclaration, body: unknown, mode: 'create' | 'update', session: WriteSession): Promise<WritePlan> {

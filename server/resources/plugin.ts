@@ -45,7 +45,7 @@ export async function sendCollection(
   const format = formatOf(request);
   const rawQuery = rawQueryOf(request);
   const result = await engine.list(declaration, parseQueryString(rawQuery), format, scope);
-  if (format === 'json') return reply.type('application/json; charset=utf-8').send(result.members);
+  if (format === 'json') return reply.type('application/json; charset=utf-8').send(`[${result.members.join(',')}]`);
   const query = new URLSearchParams(rawQuery);
   const last = Math.max(1, Math.ceil(result.totalItems / result.itemsPerPage));
   const view: Record<string, unknown> = {
@@ -56,14 +56,11 @@ export async function sendCollection(
   };
   if (result.page > 1) view['hydra:previous'] = pageUrl(path, query, result.page - 1);
   if (result.page < last) view['hydra:next'] = pageUrl(path, query, result.page + 1);
-  return reply.type('application/ld+json; charset=utf-8').send({
-    '@context': `/api/contexts/${declaration.type}`,
-    '@id': path,
-    '@type': 'hydra:Collection',
-    'hydra:totalItems': result.totalItems,
-    'hydra:member': result.members,
-    'hydra:view': view,
-  });
+  // The members arrive as JSON text from PostgreSQL: the envelope is assembled around them, not re-serialised.
+  const head = JSON.stringify({ '@context': `/api/contexts/${declaration.type}`, '@id': path, '@type': 'hydra:Collection', 'hydra:totalItems': result.totalItems });
+  return reply
+    .type('application/ld+json; charset=utf-8')
+    .send(`${head.slice(0, -1)},"hydra:member":[${result.members.join(',')}],"hydra:view":${JSON.stringify(view)}}`);
 }
 
 const idParam = (request: FastifyRequest) => {

@@ -68,6 +68,6 @@ export async function folderRoutes(app: FastifyInstance, { db, engine }: { db: D
       engine.list(folders, all('order[position]'), format, [`t.parent_id = ${id}`]),
       engine.list(sheets, all('order[title]'), format, [`t.folder_id = ${id}`]),
     ]);
-    return { folders: children.members, sheets: contained.members };
+    return { folders: children.members.map((item) => JSON.parse(item)), sheets: contained.members.map((item) => JSON.parse(item)) };
   });
 }
