@@ -1,5 +1,11 @@
-import { Admin, localStorageStore, LoginWithEmail, Resource } from 'react-admin';
-import { authProvider } from './providers/authProvider';
+import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, localStorageStore, LogoutOnMount, Resource } from 'react-admin';
+import { AppNotification } from './custom/AppNotification';
+import { ForgotPasswordPage } from './custom/auth/ForgotPasswordPage';
+import { LoginPage } from './custom/auth/LoginPage';
+import { NewPasswordPage } from './custom/auth/NewPasswordPage';
+import { VerifyCodePage } from './custom/auth/VerifyCodePage';
+import { AUTH_ROUTES, authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { APP_NAME } from './providers/sessionStore';
@@ -15,11 +21,19 @@ export function App() {
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      loginPage={LoginWithEmail}
+      loginPage={LoginPage}
+      notification={AppNotification}
       store={store}
       requireAuth
       title="Back-office"
     >
+      {/* Public screens, bare (no menu): the sign-in flows. */}
+      <CustomRoutes noLayout>
+        <Route path={AUTH_ROUTES.logout} element={<LogoutOnMount />} />
+        <Route path={AUTH_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={AUTH_ROUTES.code} element={<VerifyCodePage />} />
+        <Route path={AUTH_ROUTES.newPassword} element={<NewPasswordPage />} />
+      </CustomRoutes>
       {resources.map((resource) => (
         <Resource key={resource.name} {...resource} />
       ))}

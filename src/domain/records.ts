@@ -39,3 +39,9 @@ export interface Ticket extends ApiRecord {
   parent: { '@id'?: string; id: number; name: string } | null;
   author: number | null;
 }
+
+export interface AccessRight extends ApiRecord {
+  code: string;
+  label: string;
+  description: string | null;
+}

@@ -7,7 +7,17 @@ export const en: Messages = {
   ra: {
     ...englishMessages.ra,
     auth: { ...englishMessages.ra.auth, email: 'E-mail address' },
+    page: { ...englishMessages.ra.page, access_denied: 'Access denied' },
+    message: {
+      ...englishMessages.ra.message,
+      access_denied: 'Your account does not have the rights to open this page.',
+    },
   },
+  Error_Login: 'An error occurred',
+  GenericError: 'An error occurred, please try again.',
+  Generic_Error: 'An error occurred, please try again.',
+  Error_CantGetCompanyByKey: 'The organisation of this invitation link cannot be found.',
+  snackError_codeResend: 'This code has expired: a new code has just been sent to you.',
   resources: {
     users: {
       name: 'User |||| Users',
@@ -44,6 +54,18 @@ export const en: Messages = {
       empty: 'No courses yet.',
       invite: 'Do you want to add one?',
     },
+    'access-rights': {
+      name: 'Access right |||| Access rights',
+      fields: {
+        code: 'Code',
+        label: 'Label',
+        description: 'Description',
+        createdAt: 'Created',
+        updatedAt: 'Updated',
+      },
+      empty: 'No access rights yet.',
+      invite: 'Do you want to add one?',
+    },
     tickets: {
       name: 'Ticket |||| Tickets',
       fields: {
@@ -71,6 +93,45 @@ export const en: Messages = {
       login_error: 'An error occurred',
       no_token: 'An error occurred: the login was refused.',
       role_refused: 'This account has no access to the back-office.',
+      app_name: 'Back-office',
+      back_to_login: 'Back to sign in',
+      login: {
+        title: 'Sign in',
+        intro: 'Sign in with your e-mail address and password.',
+        forgot_password: 'Forgot your password?',
+      },
+      forgot: {
+        title: 'Forgotten password',
+        intro: "Enter your account's e-mail address: we will send you a 6-digit code to choose a new password.",
+        submit: 'Send me a code',
+        unknown_email: 'No account has this address',
+      },
+      code: {
+        title: 'Check your e-mail address',
+        intro: 'Enter the 6-digit code sent to %{email}. It is valid for 10 minutes.',
+        group: '6-digit verification code',
+        digit: 'Digit %{index} of 6',
+        submit: 'Check the code',
+        resend: 'Send the code again',
+        resent: 'A new code has just been sent to you.',
+        wrong: 'This code is wrong: check it and enter it again.',
+        incomplete: 'Enter the 6 digits of the code.',
+      },
+      new_password: {
+        title: 'Choose your password',
+        intro: 'Your e-mail address is verified. Choose the password of your account.',
+        password: 'New password',
+        confirmation: 'Confirm the password',
+        submit: 'Save and sign in',
+        rules: 'Your password must contain:',
+        rule_length: 'at least 8 characters',
+        rule_lower: 'a lowercase letter',
+        rule_upper: 'an uppercase letter',
+        rule_digit: 'a digit',
+        rule_met: 'met',
+        rule_unmet: 'not met',
+        show: 'Show the password',
+      },
     },
     http: {
       network: 'The server does not answer. Check your connection.',
@@ -94,6 +155,8 @@ export const en: Messages = {
       reference: 'The chosen item does not exist.',
       type: 'This value is not of the right type.',
       unique: 'This value is already used.',
+      password: 'The password does not follow the rules below.',
+      mismatch: 'The two passwords differ.',
     },
   },
 };

@@ -6,7 +6,18 @@ export const fr = {
   ra: {
     ...frenchMessages.ra,
     auth: { ...frenchMessages.ra.auth, email: 'Adresse e-mail' },
+    page: { ...frenchMessages.ra.page, access_denied: 'Accès refusé' },
+    message: {
+      ...frenchMessages.ra.message,
+      access_denied: "Votre compte n'a pas les droits nécessaires pour ouvrir cette page.",
+    },
   },
+  // The spec's own keys (section 8), as the earlier back-office named them.
+  Error_Login: 'Une erreur est survenue',
+  GenericError: 'Une erreur est survenue, veuillez réessayer.',
+  Generic_Error: 'Une erreur est survenue, veuillez réessayer.',
+  Error_CantGetCompanyByKey: "Impossible de retrouver la structure de ce lien d'invitation.",
+  snackError_codeResend: 'Ce code a expiré : un nouveau code vient de vous être envoyé.',
   resources: {
     users: {
       name: 'Utilisateur |||| Utilisateurs',
@@ -43,6 +54,18 @@ export const fr = {
       empty: 'Aucune formation pour le moment.',
       invite: 'Voulez-vous en créer une ?',
     },
+    'access-rights': {
+      name: "Droit d'accès |||| Droits d'accès",
+      fields: {
+        code: 'Code',
+        label: 'Libellé',
+        description: 'Description',
+        createdAt: 'Création',
+        updatedAt: 'Mise à jour',
+      },
+      empty: "Aucun droit d'accès pour le moment.",
+      invite: 'Voulez-vous en créer un ?',
+    },
     tickets: {
       name: 'Ticket |||| Tickets',
       fields: {
@@ -70,6 +93,45 @@ export const fr = {
       login_error: 'Une erreur est survenue',
       no_token: 'Une erreur est survenue : la connexion a été refusée.',
       role_refused: "Ce compte n'a pas accès au back-office.",
+      app_name: 'Back-office',
+      back_to_login: 'Retour à la connexion',
+      login: {
+        title: 'Connexion',
+        intro: 'Connectez-vous avec votre adresse e-mail et votre mot de passe.',
+        forgot_password: 'Mot de passe oublié ?',
+      },
+      forgot: {
+        title: 'Mot de passe oublié',
+        intro: "Indiquez l'adresse e-mail de votre compte : nous vous enverrons un code à 6 chiffres pour choisir un nouveau mot de passe.",
+        submit: 'Recevoir un code',
+        unknown_email: 'Aucun compte ne correspond à cette adresse',
+      },
+      code: {
+        title: 'Vérifiez votre adresse e-mail',
+        intro: 'Saisissez le code à 6 chiffres envoyé à %{email}. Il est valable 10 minutes.',
+        group: 'Code de vérification à 6 chiffres',
+        digit: 'Chiffre %{index} sur 6',
+        submit: 'Valider le code',
+        resend: 'Renvoyer le code',
+        resent: 'Un nouveau code vient de vous être envoyé.',
+        wrong: 'Ce code est incorrect : vérifiez-le et saisissez-le à nouveau.',
+        incomplete: 'Saisissez les 6 chiffres du code.',
+      },
+      new_password: {
+        title: 'Choisissez votre mot de passe',
+        intro: 'Votre adresse e-mail est vérifiée. Choisissez le mot de passe de votre compte.',
+        password: 'Nouveau mot de passe',
+        confirmation: 'Confirmez le mot de passe',
+        submit: 'Enregistrer et me connecter',
+        rules: 'Votre mot de passe doit contenir :',
+        rule_length: 'au moins 8 caractères',
+        rule_lower: 'une lettre minuscule',
+        rule_upper: 'une lettre majuscule',
+        rule_digit: 'un chiffre',
+        rule_met: 'respectée',
+        rule_unmet: 'non respectée',
+        show: 'Afficher le mot de passe',
+      },
     },
     http: {
       network: 'Le serveur ne répond pas. Vérifiez votre connexion.',
@@ -93,6 +155,8 @@ export const fr = {
       reference: "L'élément choisi n'existe pas.",
       type: "Cette valeur n'est pas du bon type.",
       unique: 'Cette valeur est déjà utilisée.',
+      password: 'Le mot de passe ne respecte pas les règles ci-dessous.',
+      mismatch: 'Les deux mots de passe sont différents.',
     },
   },
 };

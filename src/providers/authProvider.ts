@@ -1,59 +1,153 @@
-import { HttpError, type AuthProvider } from 'react-admin';
-import { httpClient } from './httpClient';
-import { openSession, readTokenPayload, SessionRefused } from './session';
-import { sessionStore } from './sessionStore';
+import { addRefreshAuthToAuthProvider, HttpError, type AuthProvider } from 'react-admin';
+import { reach, type Operation } from '../domain/rights';
+import { isKnownRole } from '../domain/roles';
+import { httpClient, isSessionLost, refreshAuth, renewSession, type HttpClient } from './httpClient';
+import { isExpired, isRestricted, openSession, readTokenPayload, SessionRefused, type TokenPayload } from './session';
+import { SIDE_BLOCK_HISTORY_KEY, sessionStore, type KeyValueStorage, type SessionStore } from './sessionStore';
 
-interface Credentials {
+/** The screens of the sign-in flows; all are public (no session check), with the spec's onboarding ones. */
+export const AUTH_ROUTES = {
+  login: '/login',
+  logout: '/logout',
+  forgotPassword: '/forgot-password',
+  code: '/verify-code',
+  newPassword: '/new-password',
+} as const;
+
+const PUBLIC_ROUTES = new Set<string>([...Object.values(AUTH_ROUTES), '/register', '/onboard', '/onboard/success']);
+
+export const isPublicRoute = (path: string) => PUBLIC_ROUTES.has(path.replace(/\/+$/, '') || '/');
+
+/** Where a restricted session (ROLE_FIRST_CONNECT) goes on: the code first, then the new password. */
+export const nextStepOf = (payload: TokenPayload) =>
+  payload.scope === 'password' ? AUTH_ROUTES.newPassword : AUTH_ROUTES.code;
+
+// react-admin's actions as operations of the rights table (domain/rights.ts); others are refused.
+const OPERATIONS: Readonly<Record<string, Operation>> = {
+  list: 'list',
+  export: 'list',
+  show: 'get',
+  read: 'get',
+  edit: 'update',
+  create: 'create',
+  clone: 'create',
+  delete: 'delete',
+};
+
+export interface LoginParams {
   email?: string;
   username?: string;
   password?: string;
+  /** Opens the full session from the current one, once its new password is set (no credentials). */
+  renew?: boolean;
 }
 
-/** The message a failed login shows: a translation key. */
-function loginFailure(error: unknown): string {
+/** The inline message of a failed login: a translation key. The snackbar always says `Error_Login`. */
+export function loginFailure(error: unknown): string {
   if (error instanceof SessionRefused) return error.reason;
   if (error instanceof HttpError && error.status === 401) return 'app.auth.invalid_credentials';
   if (error instanceof HttpError && error.status === 429) return 'app.http.too_many_requests';
+  if (error instanceof HttpError && error.status === 0) return 'app.http.network';
   return 'app.auth.login_error';
 }
 
+export interface AuthDeps {
+  http: HttpClient;
+  session: SessionStore;
+  renewSession: () => Promise<void>;
+  /** Where the side-block history lives (localStorage in the browser). */
+  preferences: () => KeyValueStorage;
+  /** The app's current route, e.g. `/users`. */
+  route: () => string;
+  now?: () => number;
+}
+
+// The route is after the hash (react-admin's hash router).
+const hashRoute = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+
 /**
  * The session's owner (ARCHITECTURE.md, How data flows): login, logout, the session check, what to do
- * with an API error, identity and roles, all from the tokens in the session store.
+ * with an API error, identity, roles and rights, all from the tokens in the session store.
  */
-export const authProvider: AuthProvider = {
-  async login({ email, username, password }: Credentials) {
-    try {
-      const { json } = await httpClient('/api/auth/token', {
-        method: 'POST',
-        body: JSON.stringify({ login: email ?? username, password }),
-        secured: false,
-      });
-      openSession(json);
-    } catch (error) {
-      throw new Error(loginFailure(error), { cause: error });
-    }
-  },
+export function createAuthProvider({ http, session, renewSession, preferences, route, now = Date.now }: AuthDeps): AuthProvider {
+  return {
+    async login({ email, username, password, renew }: LoginParams) {
+      try {
+        let payload: TokenPayload | undefined;
+        if (renew) {
+          await renewSession();
+          payload = readTokenPayload(session.getToken() ?? '');
+          if (!payload) throw new SessionRefused('app.auth.no_token');
+        } else {
+          const { json } = await http('/api/auth/token', {
+            method: 'POST',
+            body: JSON.stringify({ login: email ?? username, password }),
+            secured: false,
+          });
+          payload = openSession(json, session);
+        }
+        // A first connection: the server has just e-mailed a code.
+        return isRestricted(payload.role) ? { redirectTo: nextStepOf(payload) } : undefined;
+      } catch (error) {
+        throw new Error(loginFailure(error), { cause: error });
+      }
+    },
 
-  async logout() {
-    sessionStore.clear();
-  },
+    async logout() {
+      session.clear();
+      preferences().removeItem(SIDE_BLOCK_HISTORY_KEY);
+    },
 
-  // No token at all is a plain visit, not an error: off to the login page without a message.
-  checkAuth: () => (sessionStore.getToken() ? Promise.resolve() : Promise.reject({ message: false })),
+    // react-admin's wrapper has already renewed an expired token (refreshAuth) when this runs.
+    async checkAuth() {
+      if (isPublicRoute(route())) return;
+      const token = session.getToken();
+      const payload = token && session.getRefreshToken() ? readTokenPayload(token) : undefined;
+      // No session is a plain visit, not an error: off to the login page without a message. A restricted
+      // session left its code or password step: it does not open the back-office.
+      if (!payload || !session.getRoles().some(isKnownRole) || isRestricted(payload.role)) throw { message: false };
+      if (isExpired(payload, now())) throw new Error('ra.notification.logged_out');
+    },
 
-  // A 401 means the session is gone: react-admin logs out (clearing the store) and says so.
-  // A 403 is a right the session lacks: it stays, and the screen shows the error.
-  async checkError(error: { status?: number }) {
-    if (error?.status === 401) throw new Error('ra.notification.logged_out');
-  },
+    // A 401 means the session is gone (the http client renews an expired token first, and retries once
+    // on a 401): react-admin logs out. When the http client ended the session itself, it has already told
+    // the user. A 403 is a right the session lacks: it stays, and the screen shows the error.
+    async checkError(error: { status?: number }) {
+      if (error?.status !== 401) return;
+      if (isSessionLost(error)) throw { message: false };
+      throw new Error('ra.notification.logged_out');
+    },
 
-  async getIdentity() {
-    const token = sessionStore.getToken();
-    const payload = token ? readTokenPayload(token) : undefined;
-    if (!payload) throw new Error('ra.auth.auth_check_error');
-    return { id: payload.employeeId, fullName: payload.username };
-  },
+    async getIdentity() {
+      const token = session.getToken();
+      const payload = token ? readTokenPayload(token) : undefined;
+      if (!payload) throw new Error('ra.auth.auth_check_error');
+      const identity = { id: payload.employeeId, fullName: payload.username };
+      try {
+        const { json } = await http(`/api/users/${encodeURIComponent(payload.employeeId)}`);
+        const fullName = [json?.firstName, json?.lastName].filter((part) => typeof part === 'string' && part).join(' ');
+        return fullName ? { ...identity, fullName } : identity;
+      } catch {
+        return identity;
+      }
+    },
 
-  getPermissions: async () => sessionStore.getRoles(),
-};
+    getPermissions: async () => session.getRoles(),
+
+    async canAccess({ resource, action }) {
+      const operation = OPERATIONS[action];
+      return operation !== undefined && reach(session.getRoles(), resource, operation) !== false;
+    },
+  };
+}
+
+export const authProvider: AuthProvider = addRefreshAuthToAuthProvider(
+  createAuthProvider({
+    http: httpClient,
+    session: sessionStore,
+    renewSession,
+    preferences: () => localStorage,
+    route: hashRoute,
+  }),
+  refreshAuth,
+);

@@ -1,17 +1,18 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type {
-  CreateParams,
-  DataProvider,
-  DeleteParams,
-  GetListResult,
-  GetOneParams,
-  Identifier,
-  PaginationPayload,
-  RaRecord,
-  SortPayload,
-  UpdateParams,
+import {
+  addRefreshAuthToDataProvider,
+  type CreateParams,
+  type DataProvider,
+  type DeleteParams,
+  type GetListResult,
+  type GetOneParams,
+  type Identifier,
+  type PaginationPayload,
+  type RaRecord,
+  type SortPayload,
+  type UpdateParams,
 } from 'react-admin';
-import { httpClient, type HttpClient } from './httpClient';
+import { httpClient, refreshAuth, type HttpClient } from './httpClient';
 import { fromApi, toApi } from './records';
 
 type Json = Record<string, unknown>;
@@ -131,4 +132,5 @@ export function createDataProvider(http: HttpClient = httpClient): DataProvider 
   };
 }
 
-export const dataProvider = createDataProvider();
+// An expired token is renewed before any call, one refresh for all the calls a screen makes at once.
+export const dataProvider = addRefreshAuthToDataProvider(createDataProvider(), refreshAuth);

@@ -1,8 +1,10 @@
 import { HttpError } from 'react-admin';
-import { sessionStore } from './sessionStore';
+import { buildReport, ERROR_CALL_PATH, shouldReport } from './errorReport';
+import { needsRefresh, openSession, readTokenPayload } from './session';
+import { sessionStore, type SessionStore } from './sessionStore';
 
 /** Origin of the API; empty means the page's own origin. */
-export const API_URL: string = import.meta.env.VITE_API_URL ?? '';
+export const API_URL: string = import.meta.env?.VITE_API_URL ?? '';
 
 export interface HttpOptions extends RequestInit {
   /** A Hydra listing: asks for JSON-LD, whose collections carry the total and the page links. */
@@ -30,7 +32,9 @@ export interface Violation {
 }
 
 // Violation codes of the reference server that have a French message; others keep the server's text.
-const TRANSLATED_VIOLATIONS = new Set(['blank', 'choice', 'email', 'format', 'length', 'range', 'reference', 'type', 'unique']);
+const TRANSLATED_VIOLATIONS = new Set([
+  'blank', 'choice', 'email', 'format', 'length', 'range', 'reference', 'type', 'unique', 'password', 'mismatch',
+]);
 
 // What the user reads for each failure; the server's own detail stays in the error's body.
 const STATUS_MESSAGES: Record<number, string> = {
@@ -85,29 +89,184 @@ function toHttpError(status: number, json: unknown): HttpError {
   return new HttpError(message, status, body);
 }
 
+/** Failures that end the session: a secured call with no token ('no JWT Token'), or a failed refresh. */
+export type SessionLostReason = 'no JWT Token' | 'GenericError';
+
+/** The rejection of a call that ended the session; react-admin sees a 401 and logs out (checkError). */
+export function sessionLost(reason: SessionLostReason): HttpError {
+  return new HttpError(reason, 401, { sessionLost: true });
+}
+
+export function isSessionLost(error: unknown): boolean {
+  return error instanceof HttpError && (error.body as { sessionLost?: boolean } | null)?.sessionLost === true;
+}
+
+/** What the http client needs from its surroundings: the browser gives its own, Node (bench, tests) fakes. */
+export interface HttpClientDeps {
+  fetch: (url: string, init?: RequestInit) => Promise<Response>;
+  session: SessionStore;
+  /** Origin of the API; empty means the page's own (relative URLs). */
+  apiUrl?: string;
+  /** Where failed calls are reported; by default the page's own host. */
+  errorCallUrl?: string;
+  /** The page the user is on, for error reports. */
+  pageUrl?: () => string;
+  /** The session has ended: tell the user (the notice, a translation key) and go to /logout. */
+  onSessionLost?: (notice?: 'GenericError') => void;
+  now?: () => number;
+}
+
+export interface HttpClientKit {
+  httpClient: HttpClient;
+  /**
+   * Renews an expired access token; react-admin's `addRefreshAuthTo*Provider` call it before every
+   * provider call, and the http client before every secured call. At most one refresh is in flight:
+   * every other caller awaits that same promise, so all of them go on the moment it lands.
+   */
+  refreshAuth: () => Promise<void>;
+  /** Renews the session now, expired or not: after a new password, the refresh opens the full session. */
+  renewSession: () => Promise<void>;
+}
+
+const REFRESH_PATH = '/api/auth/refresh';
+
+interface Outcome {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: unknown;
+}
+
+export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
+  const { session, apiUrl = '', now = Date.now } = deps;
+  let refreshing: Promise<void> | undefined;
+
+  const absolute = (url: string) => (url.startsWith('/') ? apiUrl + url : url);
+
+  async function call(url: string, init: RequestInit, listing: boolean, token?: string): Promise<Outcome> {
+    const headers = new Headers(init.headers);
+    if (!headers.has('Accept')) headers.set('Accept', listing ? 'application/ld+json' : 'application/json');
+    if (init.body != null && !(init.body instanceof FormData) && !headers.has('Content-Type'))
+      headers.set('Content-Type', 'application/json');
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    try {
+      const response = await deps.fetch(absolute(url), { ...init, headers });
+      const body = await response.text();
+      return { status: response.status, headers: response.headers, body, json: parseJson(body) };
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      return { status: 0, headers: new Headers(), body: '', json: { message: (error as Error).message } };
+    }
+  }
+
+  // Fire and forget: a report never delays nor fails the caller.
+  function report(url: string, { status, json, body }: Outcome, token?: string): void {
+    if (!shouldReport(status, url)) return;
+    const failure = buildReport({
+      url: absolute(url),
+      status,
+      details: json ?? body,
+      payload: token ? readTokenPayload(token) : undefined,
+      pageUrl: deps.pageUrl?.() ?? '',
+      now: now(),
+    });
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    Promise.resolve()
+      .then(() => deps.fetch(deps.errorCallUrl ?? ERROR_CALL_PATH, { method: 'POST', headers, body: JSON.stringify(failure) }))
+      .then((response) => response.text())
+      .catch(() => undefined);
+  }
+
+  function settle({ status, headers, body, json }: Outcome): HttpResponse {
+    if (status === 0) throw new HttpError('app.http.network', 0, {});
+    if (status < 200 || status >= 300) throw toHttpError(status, json);
+    return { status, headers, body, json };
+  }
+
+  function loseSession(notice?: 'GenericError'): void {
+    session.clear();
+    deps.onSessionLost?.(notice);
+  }
+
+  async function renew(): Promise<void> {
+    const token = session.getToken();
+    const refreshToken = session.getRefreshToken();
+    if (refreshToken) {
+      const body = JSON.stringify({ refresh_token: refreshToken, type: 'admin', isBoConnection: true });
+      const outcome = await call(REFRESH_PATH, { method: 'POST', body }, false);
+      if (outcome.status >= 200 && outcome.status < 300) {
+        try {
+          openSession(outcome.json, session);
+          return;
+        } catch {
+          // An answer without both tokens or a known role: the session cannot go on.
+        }
+      } else report(REFRESH_PATH, outcome, token);
+    }
+    loseSession('GenericError');
+    throw sessionLost('GenericError');
+  }
+
+  function renewSession(): Promise<void> {
+    refreshing ??= renew().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  }
+
+  async function refreshAuth(): Promise<void> {
+    if (refreshing) return refreshing;
+    const token = session.getToken();
+    if (token && needsRefresh(token, now())) return renewSession();
+  }
+
+  const httpClient: HttpClient = async (url, options = {}) => {
+    const { listing = false, secured = true, ...init } = options;
+    if (!secured) return settle(await call(url, init, listing));
+
+    await refreshAuth();
+    let token = session.getToken();
+    if (!token) {
+      loseSession();
+      throw sessionLost('no JWT Token');
+    }
+    let outcome = await call(url, init, listing, token);
+    // The server may find the token expired before we do (clocks differ): renew it once and retry.
+    if (outcome.status === 401 && session.getRefreshToken()) {
+      if (session.getToken() === token) await renewSession();
+      else await refreshing;
+      token = session.getToken();
+      if (token) outcome = await call(url, init, listing, token);
+    }
+    if (outcome.status === 0 || outcome.status >= 400) report(url, outcome, token);
+    return settle(outcome);
+  };
+
+  return { httpClient, refreshAuth, renewSession };
+}
+
+/** The browser's session-lost reaction until the app registers its own (with a snackbar). */
+let sessionLostHandler: (notice?: 'GenericError') => void = () => {
+  window.location.hash = '#/logout';
+};
+
+/** The app tells the http client how to end a lost session: snackbar, then /logout. Answers the unregister. */
+export function setSessionLostHandler(handler: (notice?: 'GenericError') => void): () => void {
+  const previous = sessionLostHandler;
+  sessionLostHandler = handler;
+  return () => {
+    sessionLostHandler = previous;
+  };
+}
+
 /**
  * Every call to the API goes through here: base URL, JSON by default, JSON-LD for listings, the bearer
- * token, and failures as react-admin `HttpError`s. The token is read per call so that a refresh (later
- * done here, before the call) is picked up by every caller.
+ * token (renewed first when expired), failed secured calls reported, failures as react-admin `HttpError`s.
  */
-export const httpClient: HttpClient = async (url, options = {}) => {
-  const { listing = false, secured = true, ...init } = options;
-  const headers = new Headers(init.headers);
-  if (!headers.has('Accept')) headers.set('Accept', listing ? 'application/ld+json' : 'application/json');
-  if (init.body != null && !(init.body instanceof FormData) && !headers.has('Content-Type'))
-    headers.set('Content-Type', 'application/json');
-  const token = secured ? sessionStore.getToken() : undefined;
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-
-  let response: Response;
-  try {
-    response = await fetch(url.startsWith('/') ? API_URL + url : url, { ...init, headers });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new HttpError('app.http.network', 0, {});
-  }
-  const body = await response.text();
-  const json = parseJson(body);
-  if (!response.ok) throw toHttpError(response.status, json);
-  return { status: response.status, headers: response.headers, body, json };
-};
+export const { httpClient, refreshAuth, renewSession } = createHttpClient({
+  fetch: (url, init) => fetch(url, init),
+  session: sessionStore,
+  apiUrl: API_URL,
+  pageUrl: () => window.location.href,
+  onSessionLost: (notice) => sessionLostHandler(notice),
+});

@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
 import { isKnownRole } from '../domain/roles';
-import { sessionStore } from './sessionStore';
+import { sessionStore, type SessionStore } from './sessionStore';
 
 /** The access token's payload (API.md, Authentication). */
 export interface TokenPayload {
@@ -10,16 +10,38 @@ export interface TokenPayload {
   company?: number | null;
   employeeId: number;
   username: string;
+  /** The reference server's step of a restricted session: the e-mailed code, then the new password. */
+  scope?: 'full' | 'code' | 'password';
 }
 
 export function readTokenPayload(token: string): TokenPayload | undefined {
   try {
     const payload = jwtDecode<Partial<TokenPayload>>(token);
-    return Array.isArray(payload.role) ? (payload as TokenPayload) : undefined;
+    return Array.isArray(payload.role) && typeof payload.exp === 'number' ? (payload as TokenPayload) : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** Spec, section 4: a session is expired when the current time in seconds is greater than the token's exp. */
+export function isExpired(payload: Pick<TokenPayload, 'exp'>, nowMs: number = Date.now()): boolean {
+  return nowMs / 1000 > payload.exp;
+}
+
+// Refreshing a little early spares a call that would fail on its way; never more than a tenth of the
+// token's life, so that a short-lived token (JWT_TTL of a few seconds in tests) is not refreshed at once.
+const REFRESH_MARGIN_SECONDS = 5;
+
+/** Whether a secured call should renew the access token first: expired, or about to be, or unreadable. */
+export function needsRefresh(token: string, nowMs: number = Date.now()): boolean {
+  const payload = readTokenPayload(token);
+  if (!payload) return true;
+  const life = payload.iat === undefined ? Infinity : payload.exp - payload.iat;
+  return isExpired({ exp: payload.exp - Math.min(REFRESH_MARGIN_SECONDS, life / 10) }, nowMs);
+}
+
+/** A session that holds only ROLE_FIRST_CONNECT may check its code and set a password, nothing else. */
+export const isRestricted = (roles: readonly string[]) => roles.length > 0 && roles.every((role) => role === 'ROLE_FIRST_CONNECT');
 
 /** Why an answer of the auth API does not open a session; each is a translation key. */
 export class SessionRefused extends Error {
@@ -30,15 +52,15 @@ export class SessionRefused extends Error {
 
 /**
  * Opens (or renews) the session from an auth answer `{token, refresh_token}`: accepted only when both
- * tokens are there and the token's roles hold a role the back-office knows (spec, section 5).
- * Login uses it now; the refresh and the code check will too.
+ * tokens are there and the token's roles hold a role the back-office knows (spec, section 5). Login,
+ * refresh, reset request and code check all go through here.
  */
-export function openSession(answer: unknown): TokenPayload {
+export function openSession(answer: unknown, store: SessionStore = sessionStore): TokenPayload {
   const { token, refresh_token: refreshToken } = (answer ?? {}) as { token?: unknown; refresh_token?: unknown };
   if (typeof token !== 'string' || !token || typeof refreshToken !== 'string' || !refreshToken)
     throw new SessionRefused('app.auth.no_token');
   const payload = readTokenPayload(token);
   if (!payload?.role.some(isKnownRole)) throw new SessionRefused('app.auth.role_refused');
-  sessionStore.save({ token, refreshToken, roles: payload.role });
+  store.save({ token, refreshToken, roles: payload.role });
   return payload;
 }

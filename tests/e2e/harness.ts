@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
@@ -18,7 +18,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
  *   it('…', async () => { await t.login('contributeur'); await t.page.getByText('…').waitFor(); });
  *
  * `t.goto('/courses')` opens a route, `t.api('/api/tags', { body })` arranges data through the API,
- * `startApp({ env: { JWT_TTL: '5' } })` passes settings to the server.
+ * `startApp({ env: { JWT_TTL: '5' } })` passes settings to the server. The server has no SMTP_URL: its
+ * e-mails are .eml files in `${t.dataDir}/outbox`, and `t.readLastCode(email)` reads the latest code sent.
  *
  * Server and browser are shared by a file's tests; every test gets a fresh browser context (an empty
  * session) in `t.page`. A failed test leaves a screenshot and a log (browser console, page errors,
@@ -66,6 +67,13 @@ export interface App {
   login(account?: DemoAccount | Credentials): Promise<void>;
   /** Calls the API directly (to arrange data), as a demo account; answers the parsed JSON, throws unless 2xx. */
   api<T = unknown>(path: string, options?: { method?: string; body?: unknown; as?: DemoAccount }): Promise<T>;
+  /** The server's DATA_DIR (a copy of the seeded template); its e-mails are in `outbox/`. */
+  readonly dataDir: string;
+  /**
+   * The verification code of the latest e-mail to `email` in the outbox (waits up to 10 s for one). With
+   * `after`, only a code other than that one counts (a resend, or a new code after an expired one).
+   */
+  readLastCode(email: string, options?: { after?: string }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -123,6 +131,26 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 80);
 
+/** Reads a header of an .eml file, decoding RFC 2047 (`=?UTF-8?B?...?=`) words. */
+function emlHeader(eml: string, name: string): string {
+  const line = eml.split(/\r?\n/).find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`)) ?? '';
+  return line
+    .slice(name.length + 1)
+    .trim()
+    .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, base64: string) => Buffer.from(base64, 'base64').toString('utf8'));
+}
+
+/** The code of the newest mail to `email` (file names start with their ISO date, so they sort by time). */
+async function latestCode(outbox: string, email: string): Promise<string | undefined> {
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort().reverse();
+  for (const file of files) {
+    const eml = await readFile(join(outbox, file), 'utf8');
+    if (emlHeader(eml, 'To').toLowerCase() !== email.toLowerCase()) continue;
+    return /\b(\d{6})\b/.exec(emlHeader(eml, 'Subject'))?.[1];
+  }
+  return undefined;
+}
+
 /** The running app of the current test file, which the hooks below give a fresh page per test. */
 let current: Harness | undefined;
 
@@ -139,7 +167,7 @@ class Harness implements App {
     private readonly browser: Browser,
     private readonly child: ChildProcess,
     private readonly serverOutput: string[],
-    private readonly dataDir: string,
+    readonly dataDir: string,
   ) {}
 
   get page(): Page {
@@ -184,6 +212,17 @@ class Harness implements App {
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  async readLastCode(email: string, { after }: { after?: string } = {}): Promise<string> {
+    const outbox = join(this.dataDir, 'outbox');
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const code = await latestCode(outbox, email);
+      if (code && code !== after) return code;
+      if (Date.now() > deadline) throw new Error(`No${after ? ' new' : ''} code e-mailed to ${email} in ${outbox}`);
+      await sleep(100);
+    }
   }
 
   private record(line: string): void {

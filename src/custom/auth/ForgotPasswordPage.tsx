@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Stack, TextField } from '@mui/material';
+import { useNavigate, useNotify, useTranslate } from 'react-admin';
+import { AUTH_ROUTES } from '../../providers/authProvider';
+import { httpClient } from '../../providers/httpClient';
+import { openSession } from '../../providers/session';
+import { AuthLayout } from './AuthLayout';
+import { resetRequestFailure } from './authFailures';
+
+/**
+ * Step one of a reset: the account's e-mail address. The answer is a restricted session (its tokens are
+ * stored) and a code e-mailed to the user, checked on the next screen.
+ */
+export function ForgotPasswordPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  // The spec's errorLoginResetPassword flag: no account has this address.
+  const [unknownEmail, setUnknownEmail] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setUnknownEmail(false);
+    try {
+      const { json } = await httpClient('/api/auth/reinit-password/request', {
+        method: 'POST',
+        body: JSON.stringify({ email: email.trim(), type: 'admin', brand: '1' }),
+        secured: false,
+      });
+      openSession(json);
+      navigate(AUTH_ROUTES.code);
+    } catch (error) {
+      const failure = resetRequestFailure(error);
+      setUnknownEmail(failure.flag === 'errorLoginResetPassword');
+      if (failure.snack) notify(failure.snack, { type: 'error' });
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="app.auth.forgot.title" intro={translate('app.auth.forgot.intro')} backToLogin>
+      <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
+        <TextField
+          name="email"
+          type="email"
+          label={translate('ra.auth.email')}
+          autoComplete="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setUnknownEmail(false);
+          }}
+          error={unknownEmail}
+          helperText={unknownEmail ? translate('app.auth.forgot.unknown_email') : undefined}
+          slotProps={{ formHelperText: { role: 'alert' } }}
+          required
+          autoFocus
+          fullWidth
+        />
+        <Button type="submit" variant="contained" size="large" loading={pending} disabled={!email.trim()} fullWidth>
+          {translate('app.auth.forgot.submit')}
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
+}

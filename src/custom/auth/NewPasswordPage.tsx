@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { Button, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import { Navigate } from 'react-router-dom';
+import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { AUTH_ROUTES, nextStepOf } from '../../providers/authProvider';
+import { httpClient } from '../../providers/httpClient';
+import { isRestricted, readTokenPayload } from '../../providers/session';
+import { sessionStore } from '../../providers/sessionStore';
+import { newPasswordFailure } from './authFailures';
+import { AuthLayout } from './AuthLayout';
+import { PasswordField } from './PasswordField';
+import { meetsPasswordPolicy, PASSWORD_RULES } from './passwordRules';
+
+type Errors = Partial<Record<'password' | 'passwordConfirmation', string>>;
+
+/**
+ * The last step of a reset or a first connection: the new password, checked against the policy as it is
+ * typed (the server checks it again, its 422 shows under the fields), then the session widens to the
+ * user's roles and the back-office opens.
+ */
+export function NewPasswordPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const login = useLogin();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+
+  const token = sessionStore.getToken();
+  const payload = token ? readTokenPayload(token) : undefined;
+  if (!payload || !isRestricted(payload.role)) return <Navigate to={AUTH_ROUTES.login} replace />;
+  if (nextStepOf(payload) !== AUTH_ROUTES.newPassword) return <Navigate to={nextStepOf(payload)} replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems: Errors = {};
+    if (!meetsPasswordPolicy(password)) problems.password = 'app.validation.password';
+    if (password !== confirmation) problems.passwordConfirmation = 'app.validation.mismatch';
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setPending(true);
+    try {
+      await httpClient('/api/auth/reinit-password/validate', {
+        method: 'POST',
+        body: JSON.stringify({ password, passwordConfirmation: confirmation }),
+      });
+    } catch (error) {
+      const failure = newPasswordFailure(error);
+      setErrors(failure.fields ?? {});
+      if (failure.snack) notify(failure.snack, { type: 'error' });
+      setPending(false);
+      return;
+    }
+    // The refresh now opens the full session; a failed one has already said so and gone to /logout.
+    await login({ renew: true }).catch(() => setPending(false));
+  }
+
+  const message = (key?: string) => (key ? translate(key, { _: key }) : undefined);
+
+  return (
+    <AuthLayout title="app.auth.new_password.title" intro={translate('app.auth.new_password.intro')}>
+      <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
+        <PasswordField
+          id="new-password"
+          name="password"
+          label={translate('app.auth.new_password.password')}
+          autoComplete="new-password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setErrors(({ password: _, ...rest }) => rest);
+          }}
+          error={Boolean(errors.password)}
+          helperText={message(errors.password)}
+          // The rules describe the field, with the error when there is one.
+          slotProps={{ htmlInput: { 'aria-describedby': errors.password ? 'new-password-helper-text password-rules' : 'password-rules' } }}
+          required
+          autoFocus
+        />
+        <div id="password-rules">
+          <Typography variant="body2" component="p" sx={{ color: 'text.secondary' }}>
+            {translate('app.auth.new_password.rules')}
+          </Typography>
+          <List dense disablePadding>
+            {PASSWORD_RULES.map((rule) => {
+              const met = rule.test(password);
+              return (
+                <ListItem key={rule.key} disableGutters sx={{ py: 0 }}>
+                  <ListItemIcon sx={{ minWidth: 32 }}>
+                    {met ? <CheckCircle fontSize="small" color="success" /> : <RadioButtonUnchecked fontSize="small" color="disabled" />}
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={translate(`app.auth.new_password.${rule.key}`)}
+                    secondary={translate(`app.auth.new_password.${met ? 'rule_met' : 'rule_unmet'}`)}
+                    slotProps={{ secondary: { sx: visuallyHidden } }}
+                  />
+                </ListItem>
+              );
+            })}
+          </List>
+        </div>
+        <PasswordField
+          name="passwordConfirmation"
+          label={translate('app.auth.new_password.confirmation')}
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(value) => {
+            setConfirmation(value);
+            setErrors(({ passwordConfirmation: _, ...rest }) => rest);
+          }}
+          error={Boolean(errors.passwordConfirmation)}
+          helperText={message(errors.passwordConfirmation)}
+          required
+        />
+        <Button type="submit" variant="contained" size="large" loading={pending} fullWidth>
+          {translate('app.auth.new_password.submit')}
+        </Button>
+        {/* Lets a password manager file the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={payload.username} readOnly hidden />
+      </Stack>
+    </AuthLayout>
+  );
+}
+
+// Read by screen readers (whether each rule is met), not shown: the icon says it.
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -1,0 +1,105 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Navigate } from 'react-router-dom';
+import { useNavigate, useNotify, useTranslate } from 'react-admin';
+import { AUTH_ROUTES, nextStepOf } from '../../providers/authProvider';
+import { httpClient } from '../../providers/httpClient';
+import { isRestricted, openSession, readTokenPayload } from '../../providers/session';
+import { sessionStore } from '../../providers/sessionStore';
+import { codeCheckFailure } from './authFailures';
+import { AuthLayout } from './AuthLayout';
+import { CODE_LENGTH, CodeInput, emptyCode } from './CodeInput';
+
+/**
+ * The e-mailed code, after a reset request or at a first connection (the restricted session waits for
+ * it). A good code moves the session to its password step.
+ */
+export function VerifyCodePage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const labelId = useId();
+  const boxes = useRef<{ focus: () => void }>(null);
+  const [code, setCode] = useState(emptyCode);
+  // The spec's errorWrongCode flag, and a code sent with boxes left empty.
+  const [problem, setProblem] = useState<'wrong' | 'incomplete'>();
+  const [pending, setPending] = useState<'check' | 'resend'>();
+
+  const token = sessionStore.getToken();
+  const payload = token ? readTokenPayload(token) : undefined;
+  if (!payload || !isRestricted(payload.role)) return <Navigate to={AUTH_ROUTES.login} replace />;
+  if (nextStepOf(payload) !== AUTH_ROUTES.code) return <Navigate to={nextStepOf(payload)} replace />;
+
+  function restart() {
+    setCode(emptyCode());
+    boxes.current?.focus();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const typed = code.join('');
+    if (typed.length !== CODE_LENGTH) {
+      setProblem('incomplete');
+      return;
+    }
+    setPending('check');
+    setProblem(undefined);
+    try {
+      const { json } = await httpClient('/api/auth/email/check-code', { method: 'POST', body: JSON.stringify({ code: typed }) });
+      openSession(json);
+      navigate(AUTH_ROUTES.newPassword);
+    } catch (error) {
+      const failure = codeCheckFailure(error);
+      if (failure.snack) notify(failure.snack, { type: 'error' });
+      if (failure.flag === 'errorWrongCode') setProblem('wrong');
+      if (failure.flag || failure.snack === 'snackError_codeResend') restart();
+      setPending(undefined);
+    }
+  }
+
+  async function resend() {
+    setPending('resend');
+    setProblem(undefined);
+    try {
+      await httpClient('/api/auth/email/resend-code', { method: 'POST', body: '{}' });
+      notify('app.auth.code.resent', { type: 'info' });
+      restart();
+    } catch {
+      notify('GenericError', { type: 'error' });
+    }
+    setPending(undefined);
+  }
+
+  return (
+    <AuthLayout
+      title="app.auth.code.title"
+      intro={translate('app.auth.code.intro', { email: payload.username })}
+      backToLogin
+    >
+      <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
+        <Typography id={labelId} variant="subtitle2" component="p">
+          {translate('app.auth.code.group')}
+        </Typography>
+        <CodeInput
+          ref={boxes}
+          value={code}
+          onChange={(next) => {
+            setCode(next);
+            setProblem(undefined);
+          }}
+          labelledBy={labelId}
+          error={problem !== undefined}
+        />
+        {problem ? (
+          <Alert severity="error">{translate(problem === 'wrong' ? 'app.auth.code.wrong' : 'app.auth.code.incomplete')}</Alert>
+        ) : null}
+        <Button type="submit" variant="contained" size="large" loading={pending === 'check'} disabled={pending === 'resend'} fullWidth>
+          {translate('app.auth.code.submit')}
+        </Button>
+        <Button variant="text" onClick={resend} loading={pending === 'resend'} disabled={pending === 'check'}>
+          {translate('app.auth.code.resend')}
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,55 @@
+import type { TokenPayload } from './session';
+
+/** Where failed calls are reported: the product's own host (spec, section 7), not a custom API host. */
+export const ERROR_CALL_PATH = '/api/errorCall';
+
+/** The body of `POST /api/errorCall` (API.md, Actions). */
+export interface ErrorReport {
+  details: unknown;
+  status: number;
+  timestamp: number;
+  url: string;
+  companyId: number | null;
+  employeeId: number | null;
+  endpoint: string;
+  protocol: string;
+}
+
+/**
+ * Which failures are worth a report: an HTTP error (status >= 400) or a network failure (status 0).
+ * A 404 on a path ending in `note` is the normal answer of an object without a note (spec, section 7);
+ * the report call itself is never reported, or a failing report would report itself forever.
+ */
+export function shouldReport(status: number, url: string): boolean {
+  const { pathname } = new URL(url, 'http://host.invalid');
+  if (pathname === ERROR_CALL_PATH || pathname.endsWith(ERROR_CALL_PATH)) return false;
+  if (status === 404 && pathname.endsWith('note')) return false;
+  return status === 0 || status >= 400;
+}
+
+export interface FailedCall {
+  /** The URL as called, absolute. */
+  url: string;
+  status: number;
+  /** The answer's body (parsed when JSON), or the network error's message. */
+  details: unknown;
+  /** The session's token payload at the time of the call, if any. */
+  payload?: TokenPayload;
+  /** The page the user was on. */
+  pageUrl: string;
+  now: number;
+}
+
+export function buildReport({ url, status, details, payload, pageUrl, now }: FailedCall): ErrorReport {
+  const called = new URL(url, pageUrl || 'http://host.invalid');
+  return {
+    details,
+    status,
+    timestamp: now,
+    url: pageUrl,
+    companyId: payload?.company ?? null,
+    employeeId: payload?.employeeId ?? null,
+    endpoint: called.pathname + called.search,
+    protocol: called.protocol,
+  };
+}
