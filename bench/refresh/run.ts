@@ -12,7 +12,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +20,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { createHttpClient } from '../../src/providers/httpClient.ts';
 import { openSession, readTokenPayload } from '../../src/providers/session.ts';
 import { createSessionStore, memoryStorage, type KeyValueStorage } from '../../src/providers/sessionStore.ts';
+import { freePort } from '../../tests/support/freePort.ts';
 
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -32,16 +32,6 @@ const SECURED_PATH = '/api/courses?page=1&itemsPerPage=1';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The e2e suite's seeded template, when there is one, spares PGlite's initdb and the demo seed. */
 function seededTemplate(): string | undefined {

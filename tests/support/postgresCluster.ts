@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './freePort.ts';
 
 /** A throw-away PostgreSQL cluster in a temp folder, run as the `postgres` user on a free loopback port. */
 export interface PostgresCluster {
@@ -20,17 +20,6 @@ export function findPostgresBin(): string | undefined {
   return undefined;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function asPostgres(bin: string, args: string[]): string {
   const command = [bin, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
