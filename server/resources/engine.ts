@@ -5,7 +5,7 @@ import { parseListQuery, type ListQuery, type QueryValues } from './listQuery.ts
 import { mapPgError } from './pgErrors.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { itemJsonSql, type Format } from './serialize.ts';
-import { ident, Params } from './sql.ts';
+import { ident, literal, Params } from './sql.ts';
 import type { ResourceDeclaration } from './types.ts';
 import { planWrite, type WritePlan, type WriteSession } from './writes.ts';
 
@@ -17,7 +17,6 @@ export interface ListResult {
   itemsPerPage: number;
 }
 
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** Serves every declared resource: Hydra lists, items, creates, updates and deletes, one statement where one can do. */
 export class ResourceEngine {

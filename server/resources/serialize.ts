@@ -1,9 +1,8 @@
-import { ident } from './sql.ts';
+import { ident, literal } from './sql.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 
 export type Format = 'jsonld' | 'json';
 
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const iriSql = (resource: string, idSql: string) => `${literal(`/api/${resource}/`)} || ${idSql}`;
 
 /**

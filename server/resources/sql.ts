@@ -10,3 +10,6 @@ export class Params {
 
 /** Quotes an identifier that comes from a declaration (never from a request). */
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Quotes a string literal that comes from a declaration (never from a request). */
+export const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
