@@ -18,7 +18,13 @@ export function appBuildIsStale(root: string, distDir: string): boolean {
   return sources.some((source) => existsSync(source) && newestChange(source) > built);
 }
 
-export async function buildApp(root: string): Promise<void> {
+/** Builds the app into `outDir` (vite.config.ts's own, `dist/`, unless told otherwise). */
+export async function buildApp(root: string, outDir?: string): Promise<void> {
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+  await build({
+    root,
+    logLevel: 'warn',
+    configFile: join(root, 'vite.config.ts'),
+    ...(outDir ? { build: { outDir, emptyOutDir: true } } : {}),
+  });
 }

@@ -34,7 +34,7 @@ export function App() {
         <Route path={AUTH_ROUTES.code} element={<VerifyCodePage />} />
         <Route path={AUTH_ROUTES.newPassword} element={<NewPasswordPage />} />
       </CustomRoutes>
-      {resources.map((resource) => (
+      {resources.map(({ group: _group, ...resource }) => (
         <Resource key={resource.name} {...resource} />
       ))}
     </Admin>

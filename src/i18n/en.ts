@@ -1,4 +1,6 @@
 import englishMessages from 'ra-language-english';
+import { contentsEn } from './resources/contents.en';
+import { peopleEn } from './resources/people.en';
 import type { Messages } from './fr';
 
 /** English, loaded on demand; typed by the French messages so that no key is missing. */
@@ -18,75 +20,9 @@ export const en: Messages = {
   Generic_Error: 'An error occurred, please try again.',
   Error_CantGetCompanyByKey: 'The organisation of this invitation link cannot be found.',
   snackError_codeResend: 'This code has expired: a new code has just been sent to you.',
-  resources: {
-    users: {
-      name: 'User |||| Users',
-      fields: {
-        name: 'Name',
-        firstName: 'First name',
-        lastName: 'Last name',
-        email: 'E-mail address',
-        phone: 'Phone',
-        type: 'Type',
-        roles: 'Roles',
-        enabled: 'Enabled',
-        locale: 'Language',
-        company: 'Organisation',
-        accessRights: 'Access rights',
-        lastConnectionAt: 'Last login',
-        createdAt: 'Created',
-        updatedAt: 'Updated',
-      },
-      empty: 'No users yet.',
-      invite: 'Do you want to add one?',
-    },
-    courses: {
-      name: 'Course |||| Courses',
-      fields: {
-        title: 'Title',
-        description: 'Description',
-        status: 'Status',
-        isTemplate: 'Template',
-        publishedAt: 'Published',
-        createdAt: 'Created',
-        updatedAt: 'Updated',
-      },
-      empty: 'No courses yet.',
-      invite: 'Do you want to add one?',
-    },
-    'access-rights': {
-      name: 'Access right |||| Access rights',
-      fields: {
-        code: 'Code',
-        label: 'Label',
-        description: 'Description',
-        createdAt: 'Created',
-        updatedAt: 'Updated',
-      },
-      empty: 'No access rights yet.',
-      invite: 'Do you want to add one?',
-    },
-    tickets: {
-      name: 'Ticket |||| Tickets',
-      fields: {
-        subject: 'Subject',
-        type: 'Type',
-        status: 'Status',
-        parent: 'About',
-        author: 'Author',
-        createdAt: 'Created',
-        updatedAt: 'Updated',
-      },
-      empty: 'No tickets yet.',
-      invite: 'Do you want to add one?',
-    },
-  },
-  choices: {
-    userType: { admin: 'Administrator', contributor: 'Contributor' },
-    courseStatus: { draft: 'Draft', published: 'Published' },
-    ticketType: { 1: 'Bug', 2: 'Support' },
-    ticketStatus: { created: 'Waiting', treated: 'Treated', canceled: 'Canceled', closed: 'Closed' },
-  },
+  // Resource, field and choice names: one file per group of screens, in ./resources/.
+  resources: { ...contentsEn.resources, ...peopleEn.resources },
+  choices: { ...contentsEn.choices, ...peopleEn.choices },
   app: {
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',

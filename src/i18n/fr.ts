@@ -1,4 +1,6 @@
 import frenchMessages from 'ra-language-french';
+import { contentsFr } from './resources/contents.fr';
+import { peopleFr } from './resources/people.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -18,75 +20,9 @@ export const fr = {
   Generic_Error: 'Une erreur est survenue, veuillez réessayer.',
   Error_CantGetCompanyByKey: "Impossible de retrouver la structure de ce lien d'invitation.",
   snackError_codeResend: 'Ce code a expiré : un nouveau code vient de vous être envoyé.',
-  resources: {
-    users: {
-      name: 'Utilisateur |||| Utilisateurs',
-      fields: {
-        name: 'Nom',
-        firstName: 'Prénom',
-        lastName: 'Nom',
-        email: 'Adresse e-mail',
-        phone: 'Téléphone',
-        type: 'Type',
-        roles: 'Rôles',
-        enabled: 'Actif',
-        locale: 'Langue',
-        company: 'Structure',
-        accessRights: "Droits d'accès",
-        lastConnectionAt: 'Dernière connexion',
-        createdAt: 'Création',
-        updatedAt: 'Mise à jour',
-      },
-      empty: 'Aucun utilisateur pour le moment.',
-      invite: 'Voulez-vous en créer un ?',
-    },
-    courses: {
-      name: 'Formation |||| Formations',
-      fields: {
-        title: 'Titre',
-        description: 'Description',
-        status: 'Statut',
-        isTemplate: 'Modèle',
-        publishedAt: 'Publication',
-        createdAt: 'Création',
-        updatedAt: 'Mise à jour',
-      },
-      empty: 'Aucune formation pour le moment.',
-      invite: 'Voulez-vous en créer une ?',
-    },
-    'access-rights': {
-      name: "Droit d'accès |||| Droits d'accès",
-      fields: {
-        code: 'Code',
-        label: 'Libellé',
-        description: 'Description',
-        createdAt: 'Création',
-        updatedAt: 'Mise à jour',
-      },
-      empty: "Aucun droit d'accès pour le moment.",
-      invite: 'Voulez-vous en créer un ?',
-    },
-    tickets: {
-      name: 'Ticket |||| Tickets',
-      fields: {
-        subject: 'Sujet',
-        type: 'Type',
-        status: 'Statut',
-        parent: 'Concerne',
-        author: 'Auteur',
-        createdAt: 'Création',
-        updatedAt: 'Mise à jour',
-      },
-      empty: 'Aucun ticket pour le moment.',
-      invite: 'Voulez-vous en créer un ?',
-    },
-  },
-  choices: {
-    userType: { admin: 'Administrateur', contributor: 'Contributeur' },
-    courseStatus: { draft: 'Brouillon', published: 'Publiée' },
-    ticketType: { 1: 'Bug', 2: 'Support' },
-    ticketStatus: { created: 'En attente', treated: 'Traité', canceled: 'Annulé', closed: 'Fermé' },
-  },
+  // Resource, field and choice names: one file per group of screens, in ./resources/.
+  resources: { ...contentsFr.resources, ...peopleFr.resources },
+  choices: { ...contentsFr.choices, ...peopleFr.choices },
   app: {
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',

@@ -1,7 +1,14 @@
 import type { ResourceProps } from 'react-admin';
 
-/** What a resource folder declares: its screens (lazy-loaded), icon and how a record reads in one line. */
+/** The menu's sections (issue 5), in the order the menu shows them; labels under `app.menu.<group>`. */
+export const MENU_GROUPS = ['contents', 'users', 'support', 'library', 'settings'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/**
+ * What a resource folder declares: its screens (lazy-loaded), icon, how a record reads in one line, and
+ * the menu section it is listed in.
+ */
 export type ResourceDefinition = Pick<
   ResourceProps,
   'name' | 'list' | 'create' | 'edit' | 'show' | 'icon' | 'recordRepresentation' | 'options'
->;
+> & { group: MenuGroup };

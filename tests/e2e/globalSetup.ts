@@ -13,16 +13,20 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated, seeded PGlite data folder; each test file's server runs on a copy of it. */
     e2eTemplateDir: string;
+    /** The built app the servers serve: `dist/`, or `E2E_DIST_DIR` so parallel runs do not share a build. */
+    e2eDistDir: string;
   }
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cacheDir = join(root, '.tmp', 'e2e');
 
+const distDir = process.env.E2E_DIST_DIR ? join(root, process.env.E2E_DIST_DIR) : join(root, 'dist');
+
 async function buildIfStale(): Promise<void> {
-  if (!appBuildIsStale(root, join(root, 'dist'))) return;
+  if (!appBuildIsStale(root, distDir)) return;
   const started = Date.now();
-  await buildApp(root);
+  await buildApp(root, distDir);
   console.log(`e2e: app built in ${Date.now() - started} ms`);
 }
 
@@ -74,4 +78,5 @@ export default async function setup(project: TestProject) {
   await rm(join(root, 'test-results', 'e2e'), { recursive: true, force: true });
   const [, templateDir] = await Promise.all([buildIfStale(), seededTemplate()]);
   project.provide('e2eTemplateDir', templateDir);
+  project.provide('e2eDistDir', distDir);
 }

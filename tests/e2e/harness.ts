@@ -311,6 +311,7 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
     env: {
       ...env,
       SKIP_BUILD: '1',
+      DIST_DIR: inject('e2eDistDir'),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

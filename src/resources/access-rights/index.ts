@@ -5,6 +5,7 @@ import type { ResourceDefinition } from '../types';
 export const accessRights: ResourceDefinition = {
   name: 'access-rights',
   list: lazy(() => import('./AccessRightList')),
+  group: 'users',
   icon: KeyIcon,
   recordRepresentation: 'label',
 };

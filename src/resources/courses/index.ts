@@ -5,6 +5,7 @@ import type { ResourceDefinition } from '../types';
 export const courses: ResourceDefinition = {
   name: 'courses',
   list: lazy(() => import('./CourseList')),
+  group: 'contents',
   icon: SchoolIcon,
   recordRepresentation: 'title',
 };

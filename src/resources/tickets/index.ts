@@ -5,6 +5,7 @@ import type { ResourceDefinition } from '../types';
 export const tickets: ResourceDefinition = {
   name: 'tickets',
   list: lazy(() => import('./TicketList')),
+  group: 'support',
   icon: SupportAgentIcon,
   recordRepresentation: 'subject',
 };

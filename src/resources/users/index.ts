@@ -6,6 +6,7 @@ import type { ResourceDefinition } from '../types';
 export const users: ResourceDefinition = {
   name: 'users',
   list: lazy(() => import('./UserList')),
+  group: 'users',
   icon: PeopleIcon,
   recordRepresentation: (user: User) => `${user.firstName} ${user.lastName}`,
 };
