@@ -1,8 +1,6 @@
-import { accessRights } from './access-rights';
-import { courses } from './courses';
-import { tickets } from './tickets';
+import { contentResources } from './contentResources';
+import { peopleResources } from './peopleResources';
 import type { ResourceDefinition } from './types';
-import { users } from './users';
 
-/** Every resource the back-office shows, in menu order. Adding one is a folder and a line here. */
-export const resources: readonly ResourceDefinition[] = [users, courses, tickets, accessRights];
+/** Every resource the back-office shows; the menu sorts them into its groups. Adding one is a folder and a line. */
+export const resources: readonly ResourceDefinition[] = [...contentResources, ...peopleResources];
