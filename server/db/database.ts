@@ -19,11 +19,107 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * Statement texts given a name and kept prepared, at most MAX_PREPARED of them: the engine's texts are few
+ * (one per resource, format, filter set and order), but a text can carry a session's user id (ownership
+ * conditions) or a page size, so without a bound a long-running server would keep preparing new ones.
+ * The first texts seen are the hot ones; later ones simply run unprepared.
+ */
+const MAX_PREPARED = 500;
+
+class PreparedNames {
+  private readonly names = new Map<string, string>();
+
+  nameOf(text: string): string | undefined {
+    let name = this.names.get(text);
+    if (!name && this.names.size < MAX_PREPARED) {
+      name = `s${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+      this.names.set(text, name);
+    }
+    return name;
+  }
+
+  forget(text: string): void {
+    this.names.delete(text);
+  }
+}
+
+/** A parameter as the text PostgreSQL would read from the wire, or undefined when it has no plain text form. */
+function parameterText(value: unknown): string | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) {
+    const items = value.map(parameterText);
+    if (items.some((item) => item === undefined)) return undefined;
+    return `{${items.map((item) => (item === null ? 'NULL' : `"${item!.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+  }
+  return undefined;
+}
+
+const quoted = (text: string | null) => (text === null ? 'NULL' : `'${text.replace(/'/g, "''")}'`);
+
+/** Texts worth preparing: parameterised ones, and single queries (a list page may have no parameter). */
+const preparable = (text: string, values: readonly unknown[] | undefined) =>
+  (values !== undefined && values.length > 0) || /^\s*(SELECT|WITH)\b/i.test(text);
+
+// Parameter types whose JSON or binary values have no plain text form here: those statements run unprepared.
+const UNPREPARED_TYPES = new Set(['json', 'jsonb', 'bytea']);
+
 export async function openPglite(dataDir: string): Promise<Database> {
   const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  // PGlite's query API always parses and plans anew (an unnamed statement), and planning in WebAssembly
+  // costs as much as running a list page: so statements are PREPAREd once and EXECUTEd, their parameters
+  // passed as quoted text, which PostgreSQL reads with the prepared parameter types.
+  const preparedNames = new PreparedNames();
+  const parameterTypes = new Map<string, Promise<string[] | undefined>>();
+
+  function prepare(name: string, sql: string): Promise<string[] | undefined> {
+    let types = parameterTypes.get(name);
+    if (!types) {
+      types = (async () => {
+        try {
+          await db.exec(`PREPARE "${name}" AS ${sql}`);
+        } catch {
+          // A text PostgreSQL refuses to prepare is run as it was given, and refused with the error expected.
+          preparedNames.forget(sql);
+          parameterTypes.delete(name);
+          return undefined;
+        }
+        const [row] = (await db.query<{ types: string[] }>(
+          'SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = $1', [name],
+        )).rows;
+        return row.types;
+      })();
+      parameterTypes.set(name, types);
+    }
+    return types;
+  }
+
+  async function executePrepared<T extends Row>(sql: string, params: readonly unknown[]): Promise<T[] | undefined> {
+    const name = preparedNames.nameOf(sql);
+    if (!name) return undefined;
+    const types = await prepare(name, sql);
+    if (!types || types.some((type) => UNPREPARED_TYPES.has(type))) return undefined;
+    const texts: (string | null)[] = [];
+    for (const [index, value] of params.entries()) {
+      if (Array.isArray(value) && !types[index]?.endsWith('[]')) return undefined;
+      const text = parameterText(value);
+      if (text === undefined) return undefined;
+      texts.push(text);
+    }
+    const args = texts.length > 0 ? `(${texts.map(quoted).join(', ')})` : '';
+    return (await db.query<T>(`EXECUTE "${name}"${args}`)).rows;
+  }
+
   return {
     kind: 'pglite',
     async query<T extends Row>(sql: string, params?: unknown[]) {
+      if (preparable(sql, params)) {
+        const rows = await executePrepared<T>(sql, params ?? []);
+        if (rows) return rows;
+      }
       return (await db.query<T>(sql, params)).rows;
     },
     async exec(sql) {
@@ -50,12 +146,13 @@ const pgTypes = {
 };
 
 /**
- * Statements with parameters run as named prepared statements, so each connection parses and plans the
- * engine's (few, generated) statement texts once instead of on every request.
+ * Statements run as named prepared statements, so each connection parses and plans the engine's statement
+ * texts once instead of on every request (a text with no parameter too: a list page's is one).
  */
+const preparedNames = new PreparedNames();
 function prepared(text: string, values: unknown[] | undefined): pg.QueryConfig | string {
-  if (!values || values.length === 0) return text;
-  return { name: `s${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`, text, values };
+  const name = preparable(text, values) ? preparedNames.nameOf(text) : undefined;
+  return name ? { name, text, values: values ?? [] } : { text, values };
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {

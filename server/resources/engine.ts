@@ -125,17 +125,29 @@ export class ResourceEngine {
 
     const table = ident(declaration.table);
     const counts = (column: string) => `(SELECT ${column} FROM row_counts WHERE table_name = ${literal(declaration.table)})`;
+    // The row limit is written as a literal (it is computed here, never read from the request): with a `LIMIT $n`
+    // parameter PostgreSQL never adopts the prepared statement's generic plan and plans every request anew.
+    const limit = Number(list.itemsPerPage + offset - firstIndex);
+    const extras = `${counts('n')} AS "__rows", ${counts('generation')} AS "__generation", ${this.itemOf(declaration, format)} AS "__item"`;
     const rows = await this.db.query<Row>(
-      `WITH page AS MATERIALIZED (
-         SELECT t.id AS "__id", ${keySelect}
-           FROM ${table} t
-          WHERE ${conditions.join(' AND ')}
-          ORDER BY ${orderSql}
-          LIMIT ${params.add(list.itemsPerPage + offset - firstIndex, 'int8')} OFFSET ${params.add(skip, 'int8')})
-       SELECT page.*, ${counts('n')} AS "__rows", ${counts('generation')} AS "__generation",
-              ${this.itemOf(declaration, format)} AS "__item"
-         FROM page JOIN ${table} t ON t.id = page."__id"
-        ORDER BY ${orderSql}`,
+      skip === 0
+        // Nothing to skip (page 1, or a remembered boundary right before the page): the order index yields
+        // the page's rows in order at once, and the deferred join below would only add a join and a sort.
+        ? `SELECT t.id AS "__id", ${keySelect}, ${extras}
+             FROM ${table} t
+            WHERE ${conditions.join(' AND ')}
+            ORDER BY ${orderSql}
+            LIMIT ${limit}`
+        // Rows to skip: skip them on the order index alone, then build only the page's items.
+        : `WITH page AS MATERIALIZED (
+             SELECT t.id AS "__id", ${keySelect}
+               FROM ${table} t
+              WHERE ${conditions.join(' AND ')}
+              ORDER BY ${orderSql}
+              LIMIT ${limit} OFFSET ${params.add(skip, 'int8')})
+           SELECT page.*, ${extras}
+             FROM page JOIN ${table} t ON t.id = page."__id"
+            ORDER BY ${orderSql}`,
       params.values,
     );
     let tableRows: number;
