@@ -266,3 +266,24 @@ describe('folders', () => {
     expect(content.json.sheets.map((item: { id: number }) => item.id)).toEqual([sheet.id]);
   });
 });
+
+describe('user connections', () => {
+  it("lists one user's sign-ins, newest first, as a Hydra collection", async () => {
+    const [{ user_id: userId, n }] = await t.db.query<{ user_id: number; n: number }>(
+      'SELECT user_id, count(*)::int AS n FROM user_connections GROUP BY user_id ORDER BY count(*) DESC LIMIT 1',
+    );
+    const response = await t.request('GET', `/api/users/${userId}/user-connections?itemsPerPage=500`, { as: 'admin', accept: 'application/ld+json' });
+    expect(response.status).toBe(200);
+    const members = response.json['hydra:member'] as { user: string; connectedAt: string }[];
+    expect(response.json['hydra:totalItems']).toBe(n);
+    expect(members.every((member) => member.user === iri('users', userId))).toBe(true);
+    const times = members.map((member) => Date.parse(member.connectedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('answers 404 for an unknown user, and keeps a contributor to their own', async () => {
+    expect((await t.request('GET', '/api/users/999999/user-connections', { as: 'admin' })).status).toBe(404);
+    expect((await t.request('GET', `/api/users/${t.users.admin.id}/user-connections`, { as: 'contributor' })).status).toBe(404);
+    expect((await t.request('GET', `/api/users/${t.users.contributor.id}/user-connections`, { as: 'contributor' })).status).toBe(200);
+  });
+});

@@ -6,6 +6,7 @@ import { folderRoutes } from './folders.ts';
 import { orderingRoutes } from './ordering.ts';
 import { relationActionRoutes } from './relations.ts';
 import { ticketRoutes } from './tickets.ts';
+import { userRoutes } from './users.ts';
 
 /** The calls of API.md's Actions table beyond CRUD, each in a transaction where it writes. */
 export async function actionRoutes(app: FastifyInstance, options: { db: Database; engine: ResourceEngine }) {
@@ -14,4 +15,5 @@ export async function actionRoutes(app: FastifyInstance, options: { db: Database
   await app.register(courseRoutes, options);
   await app.register(ticketRoutes, options);
   await app.register(folderRoutes, options);
+  await app.register(userRoutes, options);
 }
