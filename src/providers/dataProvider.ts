@@ -7,89 +7,44 @@ import {
   type GetListResult,
   type GetOneParams,
   type Identifier,
-  type PaginationPayload,
   type RaRecord,
-  type SortPayload,
   type UpdateParams,
 } from 'react-admin';
+import { createActions, type Actions } from './actions';
 import { httpClient, refreshAuth, type HttpClient } from './httpClient';
+import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi, toApi } from './records';
+import { API, routes } from './routes';
+import { sessionStore } from './sessionStore';
+import { createTransfer, saveInBrowser, type DownloadResult } from './transfer';
 
 type Json = Record<string, unknown>;
 
-const API = '/api';
+/** react-admin's data provider plus one named method for every call of spec section 7 that is not CRUD. */
+export type AppDataProvider = DataProvider & Actions & ReturnType<typeof createTransfer>;
 
-// The one path the spec breaks: folders are deleted at the singular, `DELETE /api/folder/{id}`.
-const DELETE_PATHS: Readonly<Record<string, string>> = { folders: 'folder' };
-
-interface HydraView {
-  'hydra:next'?: string;
-  'hydra:previous'?: string;
-  next?: string;
-  previous?: string;
-}
-
-/** A collection as API Platform sends it: `hydra:`-prefixed, or unprefixed since API Platform 4. */
-interface HydraCollection {
-  'hydra:member'?: Json[];
-  'hydra:totalItems'?: number;
-  'hydra:view'?: HydraView;
-  member?: Json[];
-  totalItems?: number;
-  view?: HydraView;
-}
-
-export interface ListParams {
-  pagination?: PaginationPayload;
-  sort?: SortPayload;
-  filter?: Json;
-  signal?: AbortSignal;
-}
-
-function appendFilter(query: URLSearchParams, key: string, value: unknown): void {
-  if (value === undefined || value === null || value === '') return;
-  if (Array.isArray(value)) for (const item of value) query.append(`${key}[]`, String(item));
-  // react-admin nests a source such as `updatedAt[after]` into `{ updatedAt: { after } }`.
-  else if (typeof value === 'object') for (const [part, item] of Object.entries(value)) appendFilter(query, `${key}[${part}]`, item);
-  else query.append(key, String(value));
-}
-
-/** react-admin's list parameters in API Platform's dialect: `page`, `itemsPerPage`, `order[field]`, filters. */
-export function hydraQuery({ pagination, sort, filter }: ListParams): URLSearchParams {
-  const query = new URLSearchParams();
-  if (pagination) {
-    query.set('page', String(pagination.page));
-    query.set('itemsPerPage', String(pagination.perPage));
-  }
-  if (sort?.field) query.set(`order[${sort.field}]`, sort.order === 'DESC' ? 'desc' : 'asc');
-  for (const [key, value] of Object.entries(filter ?? {})) appendFilter(query, key, value);
-  return query;
+export interface DataProviderDeps {
+  http?: HttpClient;
+  hasToken?: () => boolean;
+  /** Where a download goes: the browser's own download by default. */
+  save?: (file: DownloadResult) => void;
 }
 
 /**
  * The data provider of API.md: Hydra listings for getList / getManyReference, ra-data-simple-rest for
  * the item calls (`/api/{resource}/{id}`), relation IRIs turned into ids on the way in and back into
- * IRIs on the way out.
+ * IRIs on the way out, and the actions as named methods (`dataProvider.reorder('chapters', {id, position})`).
  */
-export function createDataProvider(http: HttpClient = httpClient): DataProvider {
+export function createDataProvider({
+  http = httpClient,
+  hasToken = () => Boolean(sessionStore.getToken()),
+  save = saveInBrowser,
+}: DataProviderDeps = {}): AppDataProvider {
   const rest = simpleRestProvider(API, http);
 
   async function list<R extends RaRecord>(resource: string, params: ListParams): Promise<GetListResult<R>> {
-    const query = hydraQuery(params).toString();
-    const { json } = await http(`${API}/${resource}${query ? `?${query}` : ''}`, { listing: true, signal: params.signal });
-    const collection = (json ?? {}) as HydraCollection;
-    const data = (collection['hydra:member'] ?? collection.member ?? []).map(fromApi) as unknown as R[];
-    const total = collection['hydra:totalItems'] ?? collection.totalItems;
-    if (typeof total === 'number') return { data, total };
-    // Without a count, the page links still tell react-admin whether to offer the next page.
-    const view = collection['hydra:view'] ?? collection.view ?? {};
-    return {
-      data,
-      pageInfo: {
-        hasNextPage: Boolean(view['hydra:next'] ?? view.next),
-        hasPreviousPage: Boolean(view['hydra:previous'] ?? view.previous),
-      },
-    };
+    const { json } = await http(withQuery(routes.collection(resource), params), { listing: true, signal: params.signal });
+    return fromCollection<R>(json);
   }
 
   async function getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<{ data: R }> {
@@ -98,7 +53,7 @@ export function createDataProvider(http: HttpClient = httpClient): DataProvider 
   }
 
   async function remove(resource: string, id: Identifier): Promise<void> {
-    await http(`${API}/${DELETE_PATHS[resource] ?? resource}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    await http(routes.delete(resource, id), { method: 'DELETE' });
   }
 
   return {
@@ -129,8 +84,10 @@ export function createDataProvider(http: HttpClient = httpClient): DataProvider 
       await Promise.all(ids.map((id) => remove(resource, id)));
       return { data: ids };
     },
+    ...createActions({ http, hasToken }),
+    ...createTransfer(http, save),
   };
 }
 
 // An expired token is renewed before any call, one refresh for all the calls a screen makes at once.
-export const dataProvider = addRefreshAuthToDataProvider(createDataProvider(), refreshAuth);
+export const dataProvider: AppDataProvider = addRefreshAuthToDataProvider(createDataProvider(), refreshAuth);

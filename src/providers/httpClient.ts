@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { buildReport, ERROR_CALL_PATH, shouldReport } from './errorReport';
+import { xhrFetch } from './xhrFetch';
 import { needsRefresh, openSession, readTokenPayload } from './session';
 import { sessionStore, type SessionStore } from './sessionStore';
 
@@ -11,12 +12,22 @@ export interface HttpOptions extends RequestInit {
   listing?: boolean;
   /** Sends the session's bearer token (default). The login and reset calls go without. */
   secured?: boolean;
+  /**
+   * How a successful answer is read (spec section 7, request options): JSON by default, or the raw bytes
+   * of a file as a `blob` or an `arraybuffer`. Errors are always read as JSON.
+   */
+  responseType?: 'json' | 'blob' | 'arraybuffer';
+  /** Upload progress of the request body (a multipart upload): sent through XMLHttpRequest, fetch has none. */
+  onUploadProgress?: (progress: { loaded: number; total: number }) => void;
 }
 
 export interface HttpResponse {
   status: number;
   headers: Headers;
   body: string;
+  /** The answer's bytes, with `responseType: 'blob'` or `'arraybuffer'`. */
+  blob?: Blob;
+  arrayBuffer?: ArrayBuffer;
   // The body's shape is the caller's to check, as with react-admin's fetchJson.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json: any;
@@ -104,6 +115,8 @@ export function isSessionLost(error: unknown): boolean {
 /** What the http client needs from its surroundings: the browser gives its own, Node (bench, tests) fakes. */
 export interface HttpClientDeps {
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
+  /** A fetch that reports upload progress (XMLHttpRequest in the browser); without it, uploads go through `fetch`. */
+  fetchWithProgress?: (url: string, init: RequestInit, onProgress: (progress: { loaded: number; total: number }) => void) => Promise<Response>;
   session: SessionStore;
   /** Origin of the API; empty means the page's own (relative URLs). */
   apiUrl?: string;
@@ -135,7 +148,17 @@ interface Outcome {
   headers: Headers;
   body: string;
   json: unknown;
+  blob?: Blob;
+  arrayBuffer?: ArrayBuffer;
 }
+
+interface CallOptions {
+  listing: boolean;
+  responseType: NonNullable<HttpOptions['responseType']>;
+  onUploadProgress?: HttpOptions['onUploadProgress'];
+}
+
+const JSON_CALL: CallOptions = { listing: false, responseType: 'json' };
 
 export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
   const { session, apiUrl = '', now = Date.now } = deps;
@@ -143,14 +166,27 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
 
   const absolute = (url: string) => (url.startsWith('/') ? apiUrl + url : url);
 
-  async function call(url: string, init: RequestInit, listing: boolean, token?: string): Promise<Outcome> {
+  async function call(url: string, init: RequestInit, options: CallOptions, token?: string): Promise<Outcome> {
+    const { listing, responseType, onUploadProgress } = options;
     const headers = new Headers(init.headers);
-    if (!headers.has('Accept')) headers.set('Accept', listing ? 'application/ld+json' : 'application/json');
+    if (!headers.has('Accept')) headers.set('Accept', responseType !== 'json' ? '*/*' : listing ? 'application/ld+json' : 'application/json');
+    // A multipart body sets its own Content-Type, with the boundary.
     if (init.body != null && !(init.body instanceof FormData) && !headers.has('Content-Type'))
       headers.set('Content-Type', 'application/json');
     if (token) headers.set('Authorization', `Bearer ${token}`);
     try {
-      const response = await deps.fetch(absolute(url), { ...init, headers });
+      const request = { ...init, headers };
+      const response = onUploadProgress && deps.fetchWithProgress
+        ? await deps.fetchWithProgress(absolute(url), request, onUploadProgress)
+        : await deps.fetch(absolute(url), request);
+      if (response.ok && responseType === 'blob') {
+        const blob = await response.blob();
+        return { status: response.status, headers: response.headers, body: '', json: undefined, blob };
+      }
+      if (response.ok && responseType === 'arraybuffer') {
+        const arrayBuffer = await response.arrayBuffer();
+        return { status: response.status, headers: response.headers, body: '', json: undefined, arrayBuffer };
+      }
       const body = await response.text();
       return { status: response.status, headers: response.headers, body, json: parseJson(body) };
     } catch (error) {
@@ -177,10 +213,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
       .catch(() => undefined);
   }
 
-  function settle({ status, headers, body, json }: Outcome): HttpResponse {
+  function settle({ status, headers, body, json, blob, arrayBuffer }: Outcome): HttpResponse {
     if (status === 0) throw new HttpError('app.http.network', 0, {});
     if (status < 200 || status >= 300) throw toHttpError(status, json);
-    return { status, headers, body, json };
+    return { status, headers, body, json, blob, arrayBuffer };
   }
 
   function loseSession(notice?: 'GenericError'): void {
@@ -193,7 +229,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
     const refreshToken = session.getRefreshToken();
     if (refreshToken) {
       const body = JSON.stringify({ refresh_token: refreshToken, type: 'admin', isBoConnection: true });
-      const outcome = await call(REFRESH_PATH, { method: 'POST', body }, false);
+      const outcome = await call(REFRESH_PATH, { method: 'POST', body }, JSON_CALL);
       if (outcome.status >= 200 && outcome.status < 300) {
         try {
           openSession(outcome.json, session);
@@ -221,8 +257,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
   }
 
   const httpClient: HttpClient = async (url, options = {}) => {
-    const { listing = false, secured = true, ...init } = options;
-    if (!secured) return settle(await call(url, init, listing));
+    const { listing = false, secured = true, responseType = 'json', onUploadProgress, ...init } = options;
+    const how: CallOptions = { listing, responseType, onUploadProgress };
+    if (!secured) return settle(await call(url, init, how));
 
     await refreshAuth();
     let token = session.getToken();
@@ -230,13 +267,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
       loseSession();
       throw sessionLost('no JWT Token');
     }
-    let outcome = await call(url, init, listing, token);
+    let outcome = await call(url, init, how, token);
     // The server may find the token expired before we do (clocks differ): renew it once and retry.
     if (outcome.status === 401 && session.getRefreshToken()) {
       if (session.getToken() === token) await renewSession();
       else await refreshing;
       token = session.getToken();
-      if (token) outcome = await call(url, init, listing, token);
+      if (token) outcome = await call(url, init, how, token);
     }
     if (outcome.status === 0 || outcome.status >= 400) report(url, outcome, token);
     return settle(outcome);
@@ -265,6 +302,7 @@ export function setSessionLostHandler(handler: (notice?: 'GenericError') => void
  */
 export const { httpClient, refreshAuth, renewSession } = createHttpClient({
   fetch: (url, init) => fetch(url, init),
+  fetchWithProgress: xhrFetch,
   session: sessionStore,
   apiUrl: API_URL,
   pageUrl: () => window.location.href,

@@ -1,0 +1,148 @@
+import { HttpError, type GetListResult, type Identifier, type RaRecord } from 'react-admin';
+import { iriOf } from '../domain/relations';
+import type { HttpClient } from './httpClient';
+import { fromCollection, withQuery, type ListParams } from './hydra';
+import { fromApi } from './records';
+import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes } from './routes';
+
+type Json = Record<string, unknown>;
+
+/** The to-many fields the add-/remove- actions change: the action's suffix, its body key and the target. */
+const RELATION_ACTIONS = {
+  accessRights: { suffix: 'access-rights', bodyKey: 'accessRights', target: 'access-rights' },
+  tags: { suffix: 'tags', bodyKey: 'tags', target: 'tags' },
+  skills: { suffix: 'skills', bodyKey: 'skills', target: 'skills' },
+  chapterUnlocks: { suffix: 'chapter-unlocks', bodyKey: 'chapters', target: 'chapters' },
+} as const;
+
+export type OrderedResource = 'chapters' | 'modules' | 'chapter-parts';
+export type CommentTarget = 'chapter' | 'module' | 'course' | 'chapterPart';
+export type TicketMessageStatus = 'created' | 'treated' | 'canceled' | 'closed';
+
+export interface RelationParams {
+  id: Identifier;
+  /** The ids (or IRIs) to add or remove. */
+  ids: readonly Identifier[];
+}
+
+export interface FolderNode {
+  id: number;
+  name: string;
+  sheets: number;
+  children: FolderNode[];
+}
+
+export interface CourseMenu {
+  id: number;
+  title: string;
+  modules: { id: number; title: string; chapters: { id: number; title: string; parts: Json[] }[] }[];
+}
+
+export interface FilterChoices {
+  field: string;
+  label: string;
+  choices: { id: string | number | boolean; name: string }[];
+}
+
+export interface ActionDeps {
+  http: HttpClient;
+  /** Whether the session holds an access token: countries and filters refuse with 'noJwt' without one. */
+  hasToken: () => boolean;
+}
+
+const record = (json: unknown) => ({ data: fromApi(json as Json) as RaRecord });
+
+export function createActions({ http, hasToken }: ActionDeps) {
+  const put = async (url: string, body: Json = {}) => record((await http(url, { method: 'PUT', body: JSON.stringify(body) })).json);
+  const list = async <R extends RaRecord = RaRecord>(path: string, params: ListParams = {}): Promise<GetListResult<R>> =>
+    fromCollection<R>((await http(withQuery(path, params), { listing: true, signal: params.signal })).json);
+
+  function relationAction(field: keyof typeof RELATION_ACTIONS, verb: 'add' | 'remove', resource: string) {
+    const { suffix, bodyKey, target } = RELATION_ACTIONS[field];
+    return ({ id, ids }: RelationParams) =>
+      put(routes.action(resource, id, `${verb}-${suffix}`), {
+        [bodyKey]: ids.map((value) => (typeof value === 'string' && value.startsWith('/') ? value : iriOf(target, value))),
+      });
+  }
+
+  // Spec section 8: without a token these calls reject with 'noJwt' (no session to end, unlike other calls).
+  function requireToken(): void {
+    if (!hasToken()) throw new HttpError('noJwt', 401, { noJwt: true });
+  }
+
+  return {
+    /** Moves a chapter, module or part among its siblings; positions stay 0..n-1. */
+    reorder: (resource: OrderedResource, { id, position }: { id: Identifier; position: number }) =>
+      put(routes.action(resource, id, 'reorder'), { position }),
+
+    /** A deep copy (a chapter with its parts, a module with its chapters), into another module / course if given. */
+    async copy(resource: 'chapters' | 'modules', { id, into }: { id: Identifier; into?: Identifier }) {
+      const key = resource === 'chapters' ? 'module' : 'course';
+      const body = into === undefined ? {} : { [key]: iriOf(`${key}s`, into) };
+      return record((await http(routes.action(resource, id, 'copy'), { method: 'POST', body: JSON.stringify(body) })).json);
+    },
+
+    addTags: (resource: 'modules' | 'courses', params: RelationParams) => relationAction('tags', 'add', resource)(params),
+    removeTags: (resource: 'modules' | 'courses', params: RelationParams) => relationAction('tags', 'remove', resource)(params),
+    addSkills: relationAction('skills', 'add', 'courses'),
+    removeSkills: relationAction('skills', 'remove', 'courses'),
+    addAccessRights: relationAction('accessRights', 'add', 'users'),
+    removeAccessRights: relationAction('accessRights', 'remove', 'users'),
+    addChapterUnlocks: relationAction('chapterUnlocks', 'add', 'chapters'),
+    removeChapterUnlocks: relationAction('chapterUnlocks', 'remove', 'chapters'),
+
+    publish: ({ id }: { id: Identifier }) => put(routes.action('courses', id, 'publish')),
+
+    async getCourseMenu({ id }: { id: Identifier }): Promise<{ data: CourseMenu }> {
+      return { data: (await http(routes.courseMenu(id))).json as CourseMenu };
+    },
+    async getDisplayableChapter({ id }: { id: Identifier }) {
+      return record((await http(routes.displayableChapter(id))).json);
+    },
+    /** Chapters or modules to copy from (`?isTemplate=1`). */
+    getTemplates: (resource: 'chapters' | 'modules', params: ListParams = {}) =>
+      list(routes.collection(resource), { ...params, filter: { ...params.filter, isTemplate: 1 } }),
+    /** The comments on one object: `/api/comments?{object}={id}`. */
+    getComments: ({ object, id }: { object: CommentTarget; id: Identifier }, params: ListParams = {}) =>
+      list(routes.collection('comments'), { ...params, filter: { ...params.filter, [object]: id } }),
+
+    /** Appends a message to a ticket's thread and sets its status; an empty message is refused (422). */
+    addTicketMessage: ({ id, message, status }: { id: Identifier; message: string; status: TicketMessageStatus }) =>
+      put(routes.action('tickets', id, 'add-message'), { message, status }),
+    /** The session's own bug tickets (`/api/tickets/user?type=1`). */
+    getMyBugTickets: (params: ListParams = {}) => list(routes.myBugTickets, { ...params, filter: { ...params.filter, type: 1 } }),
+    /** Admins or contributors (`/api/users?type=...`). */
+    getUsersOfType: (type: 'admin' | 'contributor', params: ListParams = {}) =>
+      list(routes.collection('users'), { ...params, filter: { ...params.filter, type } }),
+    getUserConnections: ({ id }: { id: Identifier }, params: ListParams = {}) => list(routes.userConnections(id), params),
+
+    async getFolderTree({ id = ROOT_FOLDER_ID, purge = true }: { id?: Identifier; purge?: boolean } = {}): Promise<{ data: FolderNode }> {
+      return { data: (await http(routes.folderTree(id, purge))).json as FolderNode };
+    },
+    async getFolderContent({ id }: { id: Identifier }): Promise<{ data: { folders: RaRecord[]; sheets: RaRecord[] } }> {
+      const json = (await http(routes.folderContent(id))).json as { folders: Json[]; sheets: Json[] };
+      return { data: { folders: json.folders.map(fromApi) as RaRecord[], sheets: json.sheets.map(fromApi) as RaRecord[] } };
+    },
+
+    /** Every country (some 250): one page. */
+    async getCountries(): Promise<GetListResult> {
+      requireToken();
+      return list(routes.collection('countries'), { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+    },
+    /** The choices of a list's filters, `[{field, label, choices}]`. */
+    async getFilters(context: string): Promise<{ data: FilterChoices[] }> {
+      requireToken();
+      return { data: (await http(routes.filters(context))).json as FilterChoices[] };
+    },
+    getLanguages: () => list(routes.collection('languages'), { pagination: LANGUAGES_PAGE }),
+    getSystemConfigurations: (params: ListParams = {}) => list(routes.collection('system-configurations'), params),
+
+    /** A test push to the on-call device. */
+    async sendPushover({ title, message }: { title: string; message: string }): Promise<{ data: { title: string; message: string } }> {
+      await http(routes.pushover, { method: 'POST', body: JSON.stringify({ title, message }) });
+      return { data: { title, message } };
+    },
+  };
+}
+
+export type Actions = ReturnType<typeof createActions>;

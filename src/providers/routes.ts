@@ -1,0 +1,36 @@
+import type { Identifier } from 'react-admin';
+
+/**
+ * Every path the back-office calls beyond `/api/{resource}[/{id}]`, in one table (spec section 7), so that
+ * no screen writes a URL. The few that break the pattern are marked.
+ */
+export const API = '/api';
+
+const id = (value: Identifier) => encodeURIComponent(String(value));
+
+export const routes = {
+  collection: (resource: string) => `${API}/${resource}`,
+  item: (resource: string, key: Identifier) => `${API}/${resource}/${id(key)}`,
+  /** Breaks the pattern: folders are deleted at the singular. */
+  delete: (resource: string, key: Identifier) => `${API}/${resource === 'folders' ? 'folder' : resource}/${id(key)}`,
+  action: (resource: string, key: Identifier, action: string) => `${API}/${resource}/${id(key)}/${action}`,
+  /** Breaks the pattern: the session's own bug tickets. */
+  myBugTickets: `${API}/tickets/user`,
+  userConnections: (user: Identifier) => `${API}/users/${id(user)}/user-connections`,
+  courseMenu: (course: Identifier) => `${API}/courses/${id(course)}/menu`,
+  displayableChapter: (chapter: Identifier) => `${API}/chapters/${id(chapter)}/displayable`,
+  folderTree: (root: Identifier, purge: boolean) => `${API}/folders/${id(root)}/tree${purge ? '?purge=1' : ''}`,
+  folderContent: (folder: Identifier) => `${API}/folders/${id(folder)}/content`,
+  upload: `${API}/documents/upload`,
+  publicUpload: (context: string) => `${API}/public/documents/${encodeURIComponent(context)}/upload`,
+  download: (document: Identifier) => `${API}/documents/${id(document)}/download`,
+  /** Breaks the pattern: `/api/{context}/filters`, where the context is a resource name. */
+  filters: (context: string) => `${API}/${encodeURIComponent(context)}/filters`,
+  pushover: `${API}/pushover`,
+} as const;
+
+/** The root folder of the sheets' tree (API.md: "null for the root, id 1"). */
+export const ROOT_FOLDER_ID = 1;
+
+/** Spec section 9: the languages are asked for once, page 1 of 500. */
+export const LANGUAGES_PAGE = { page: 1, perPage: 500 } as const;

@@ -1,0 +1,74 @@
+import type { Identifier, RaRecord } from 'react-admin';
+import type { HttpClient } from './httpClient';
+import { fromApi } from './records';
+import { routes } from './routes';
+
+export interface UploadParams {
+  /** The public upload's context (an allow-list on the server), for uploads made outside a session. */
+  context?: string;
+  /** The file's name when `file` is a Blob without one. */
+  filename?: string;
+  onProgress?: (progress: { loaded: number; total: number }) => void;
+  signal?: AbortSignal;
+}
+
+export interface DownloadResult {
+  blob: Blob;
+  filename: string;
+}
+
+/** The file name a `Content-Disposition` header gives, RFC 6266 (`filename*` wins over `filename`). */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[2].trim());
+    } catch {
+      // A malformed encoding: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(disposition);
+  if (plain) return (plain[2] ?? plain[1]).replace(/\\(.)/g, '$1').trim() || fallback;
+  return fallback;
+}
+
+/** Saves a blob under a name, the way a browser download does: an object URL on a clicked anchor. */
+export function saveInBrowser({ blob, filename }: DownloadResult): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // The click has started the download; the URL can go once the browser has taken it.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function createTransfer(http: HttpClient, save: (file: DownloadResult) => void) {
+  return {
+    /** A multipart upload of one file (field `file`), answering the created document. */
+    async upload(file: Blob, { context, filename, onProgress, signal }: UploadParams = {}): Promise<{ data: RaRecord }> {
+      const form = new FormData();
+      form.append('file', file, filename ?? (file as File).name ?? 'fichier');
+      const { json } = await http(context ? routes.publicUpload(context) : routes.upload, {
+        method: 'POST',
+        body: form,
+        secured: !context,
+        onUploadProgress: onProgress,
+        signal,
+      });
+      return { data: fromApi(json) as RaRecord };
+    },
+
+    /** The document's bytes, saved on the user's machine under the document's own name. */
+    async download(id: Identifier, { save: shouldSave = true }: { save?: boolean } = {}): Promise<{ data: DownloadResult }> {
+      const response = await http(routes.download(id), { responseType: 'blob' });
+      const file = { blob: response.blob as Blob, filename: filenameOf(response.headers.get('Content-Disposition'), `document-${id}`) };
+      if (shouldSave) save(file);
+      return { data: file };
+    },
+  };
+}
