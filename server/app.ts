@@ -53,7 +53,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     trustProxy: false,
   });
   const tokens = new TokenService(await loadSecret(config.jwtSecret, config.dataDir), config.jwtTtl);
-  const engine = new ResourceEngine(db, await loadSchemaInfo(db, declarations));
+  const engine = new ResourceEngine(db, await loadSchemaInfo(db, declarations), { uploadMaxMb: config.uploadMaxMb });
   const sessions = new Sessions(db, tokens, config.refreshTtl);
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.dataDir, (line) => app.log.info(line));
 

@@ -1,12 +1,13 @@
 import type { Database, Queryable, Row } from '../db/database.ts';
-import { badRequest, notFound, unprocessable } from '../http/errors.ts';
+import { badRequest, notFound, unprocessable, violation } from '../http/errors.ts';
+import { declarationsByName } from './definitions/index.ts';
 import { ListCache } from './listCache.ts';
 import { parseListQuery, type ListQuery, type QueryValues } from './listQuery.ts';
 import { mapPgError } from './pgErrors.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { itemJsonSql, type Format } from './serialize.ts';
 import { ident, literal, Params } from './sql.ts';
-import type { ResourceDeclaration } from './types.ts';
+import { columnOf, type CheckContext, type ResourceDeclaration } from './types.ts';
 import { planWrite, type WritePlan, type WriteSession } from './writes.ts';
 
 export interface ListResult {
@@ -26,6 +27,7 @@ export class ResourceEngine {
   constructor(
     private readonly db: Database,
     private readonly schema: SchemaInfo,
+    private readonly checkContext: CheckContext = { uploadMaxMb: 50 },
   ) {}
 
   /** The item's JSON as text: `::text` keeps the driver from parsing what is only forwarded. */
@@ -188,10 +190,33 @@ export class ResourceEngine {
     return JSON.parse(rows[0].item) as Record<string, unknown>;
   }
 
-  private async plan(declaration: ResourceDeclaration, body: unknown, mode: 'create' | 'update', session: WriteSession): Promise<WritePlan> {
+  private async plan(
+    declaration: ResourceDeclaration,
+    body: unknown,
+    mode: 'create' | 'update',
+    session: WriteSession,
+    stored?: () => Promise<Record<string, unknown>>,
+  ): Promise<WritePlan> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
-    const plan = await planWrite(declaration, body as Record<string, unknown>, mode, session, this.schema);
+    const given = body as Record<string, unknown>;
+    const plan = await planWrite(declaration, given, mode, session, this.schema);
     if (plan.violations.length > 0) throw unprocessable(plan.violations);
+    const check = declaration.check;
+    if (check && (mode === 'create' || check.fields.some((field) => Object.hasOwn(given, field)))) {
+      const record = { ...(stored ? await stored() : {}), ...given };
+      const result = check.run(record, this.checkContext);
+      const violations = [...result.violations];
+      for (const reference of result.references ?? []) {
+        const target = declarationsByName.get(reference.resource);
+        const [row] = target ? await this.db.query(`SELECT 1 FROM ${ident(target.table)} WHERE id = $1`, [reference.id]) : [];
+        if (!row) violations.push(violation(reference.propertyPath, 'reference', `Item not found for "/api/${reference.resource}/${reference.id}".`));
+      }
+      if (violations.length > 0) throw unprocessable(violations);
+      for (const [name, value] of Object.entries(result.replace ?? {})) {
+        const field = declaration.fields[name];
+        plan.columns.set(columnOf(name, field), { value: field.type.kind === 'json' ? JSON.stringify(value) : value, cast: field.type.kind === 'json' ? 'jsonb' : undefined });
+      }
+    }
     return plan;
   }
 
@@ -226,7 +251,7 @@ export class ResourceEngine {
   }
 
   async update(declaration: ResourceDeclaration, id: number, body: unknown, session: WriteSession, format: Format, scope: string[] = []) {
-    const plan = await this.plan(declaration, body, 'update', session);
+    const plan = await this.plan(declaration, body, 'update', session, () => this.get(declaration, id, 'json', scope));
     try {
       return await this.db.transaction(async (tx) => {
         const params = new Params();

@@ -1,5 +1,6 @@
 import type { Operation, ResourceRights } from '../../src/domain/rights.ts';
 import type { Role } from '../../src/domain/roles.ts';
+import type { Violation } from '../http/errors.ts';
 
 /**
  * One declaration per resource, read by the generic engine (CRUD, Hydra listing, filters, order, rights),
@@ -53,6 +54,20 @@ export interface OwnRows {
   forced?: Record<string, unknown>;
 }
 
+/** What a cross-field check gives back: violations, values to store instead of those sent, references to check. */
+export interface RecordCheck {
+  violations: Violation[];
+  /** Field values to write in place of the body's (e.g. a content completed with what the server derives). */
+  replace?: Record<string, unknown>;
+  /** Rows the record points at from inside a value (a JSON field), which must exist. */
+  references?: { propertyPath: string; resource: string; id: number }[];
+}
+
+export interface CheckContext {
+  /** The server's upload limit, in MB (UPLOAD_MAX_MB). */
+  uploadMaxMb: number;
+}
+
 export interface ResourceDeclaration {
   /** The path segment under /api, also react-admin's resource name. */
   name: string;
@@ -73,6 +88,12 @@ export interface ResourceDeclaration {
   deletePath?: string;
   /** Adjusts the column values of a create after validation (e.g. a new user starts in first connection). */
   prepareCreate?: (columns: Map<string, { value: unknown; cast?: string }>) => void;
+  /**
+   * Rules across fields that the field-by-field checks cannot see (a chapter part's content depends on its
+   * type). Run on a create, and on an update whose body has one of `fields`, with the stored record merged
+   * with the body.
+   */
+  check?: { fields: readonly string[]; run: (record: Record<string, unknown>, context: CheckContext) => RecordCheck };
   /** CHECK or UNIQUE constraint name -> the field a violation is reported on, and its message. */
   constraints?: Record<string, { field: string; message: string }>;
 }

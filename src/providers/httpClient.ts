@@ -45,6 +45,7 @@ export interface Violation {
 // Violation codes of the reference server that have a French message; others keep the server's text.
 const TRANSLATED_VIOLATIONS = new Set([
   'blank', 'choice', 'email', 'format', 'length', 'range', 'reference', 'type', 'unique', 'password', 'mismatch',
+  'url', 'https', 'youtube', 'one_correct', 'some_correct', 'exclusive', 'count', 'unexpected',
 ]);
 
 // What the user reads for each failure; the server's own detail stays in the error's body.

@@ -1,4 +1,5 @@
 import { CHAPTER_PART_TYPES } from '../../../src/domain/chapterParts.ts';
+import { checkChapterPartContent, isChapterPartType } from '../../../src/domain/chapterPartContent.ts';
 import { rightsOf } from '../../../src/domain/rights.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
@@ -18,4 +19,18 @@ export const chapterParts: ResourceDeclaration = {
   order: ['type', 'position', 'title', 'createdAt'],
   defaultOrder: [['position', 'asc']],
   access: rightsOf('chapter-parts'),
+  // The content's shape depends on the type: checked whenever either changes (API.md, content by type).
+  check: {
+    fields: ['type', 'content'],
+    run(record, { uploadMaxMb }) {
+      // A part may be created before its content is written; once given, the content must fit the type.
+      if (!isChapterPartType(record.type) || record.content === undefined || record.content === null) return { violations: [] };
+      const { violations, content, documents } = checkChapterPartContent(record.type, record.content, { maxUploadMb: uploadMaxMb });
+      return {
+        violations,
+        replace: { content },
+        references: documents.map(({ propertyPath, id }) => ({ propertyPath, resource: 'documents', id })),
+      };
+    },
+  },
 };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { declarationsByName } from '../../../server/resources/definitions/index.ts';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../server/resources/types.ts';
+import type { ChapterPartType } from '../../../src/domain/chapterParts.ts';
 import { columnOf, ident, isStored, oneOfGroups, tableColumns } from './schema.ts';
 import type { TestApp } from './testApp.ts';
 
@@ -188,7 +189,30 @@ export async function sampleBody(declaration: ResourceDeclaration, t: TestApp, o
         body[name] = sampleScalar(name, field, variant, index);
     }
   }
+  if (declaration.name === 'chapter-parts') body.content = await samplePartContent(body.type as ChapterPartType, picker);
   return { ...body, ...options.overrides };
+}
+
+/** A chapter part's content that fits its type (API.md, content by type), for any of the 14 types. */
+async function samplePartContent(type: ChapterPartType, picker: ReferencePicker): Promise<Record<string, unknown>> {
+  const document = async () => iri('documents', (await picker.existing('documents', 1)) as number);
+  const options = (correct: boolean[]) => correct.map((isCorrect, index) => ({ label: `Réponse ${index + 1}`, correct: isCorrect }));
+  switch (type) {
+    case 'text_markdown': return { markdown: `# Titre ${RUN}\n\nUn paragraphe.` };
+    case 'image': return { document: await document(), alt: 'Une illustration' };
+    case 'video_youtube': return { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' };
+    case 'video': return { url: 'https://exemple.fr/video.mp4' };
+    case 'file_downloadable': return { document: await document(), label: 'Le support' };
+    case 'links': return { links: [{ label: 'Le site', url: 'https://exemple.fr/' }] };
+    case 'url_iframe': return { url: 'https://exemple.fr/embarque', height: 480 };
+    case 'from_typeform': return { formId: 'AbC123' };
+    case 'notes': return { text: 'Une note pour le formateur.' };
+    case 'interactive_text':
+    case 'interactive_long_text': return { question: 'Votre avis ?', placeholder: 'Écrivez ici', maxLength: 500 };
+    case 'interactive_select': return { question: 'Laquelle ?', options: options([false, true, false]) };
+    case 'interactive_select_multi': return { question: 'Lesquelles ?', options: options([true, true, false]) };
+    case 'interactive_upload': return { question: 'Déposez votre fichier.', accept: ['application/pdf'], maxSizeMb: 5 };
+  }
 }
 
 /** Inserts a valid row by SQL (every stored column, read-only ones included); answers its id. */

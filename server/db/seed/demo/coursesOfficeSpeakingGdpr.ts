@@ -176,7 +176,7 @@ export const PUBLIC_SPEAKING: CourseSpec = {
       options: ['La respiration abdominale', 'Apprendre son introduction par cœur', 'Boire un café serré juste avant', 'Arriver en avance sur place'],
       correct: [0, 1, 3],
     }],
-    uploads: [{ question: 'Déposez la vidéo de votre intervention de deux minutes.', accept: ['video/mp4', 'video/webm'], maxSizeMb: 200 }],
+    uploads: [{ question: 'Déposez la vidéo de votre intervention de deux minutes.', accept: ['video/mp4', 'video/webm'], maxSizeMb: 50 }],
   },
 };
 

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAPTER_PART_TYPES, type ChapterPartType } from '../../src/domain/chapterParts.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
+
+/** A chapter part's content must fit its type (API.md): 422 on the precise field otherwise, on create and update. */
+let t: TestApp;
+let chapter: string;
+let document: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { uploadMaxMb: 20 } });
+  const [row] = await t.db.query<{ id: number }>('SELECT id FROM chapters ORDER BY id LIMIT 1');
+  chapter = `/api/chapters/${row.id}`;
+  const [doc] = await t.db.query<{ id: number }>('SELECT id FROM documents ORDER BY id LIMIT 1');
+  document = `/api/documents/${doc.id}`;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (type: string, content: unknown) => t.request('POST', '/api/chapter-parts', { as: 'contributor', body: { chapter, type, content } });
+
+const VALID: Record<ChapterPartType, () => Record<string, unknown>> = {
+  text_markdown: () => ({ markdown: '# Bonjour' }),
+  image: () => ({ document, alt: 'Schéma' }),
+  video_youtube: () => ({ url: 'https://youtu.be/dQw4w9WgXcQ' }),
+  video: () => ({ document }),
+  file_downloadable: () => ({ document, label: 'Support' }),
+  links: () => ({ links: [{ label: 'Site', url: 'https://exemple.fr' }, { url: 'http://exemple.org/page' }] }),
+  url_iframe: () => ({ url: 'https://exemple.fr/outil', height: 600 }),
+  from_typeform: () => ({ url: 'https://form.typeform.com/to/AbC123' }),
+  notes: () => ({ text: 'Pour le formateur' }),
+  interactive_text: () => ({ question: 'Pourquoi ?', maxLength: 200 }),
+  interactive_long_text: () => ({ question: 'Racontez.', placeholder: '...' }),
+  interactive_select: () => ({ question: 'Laquelle ?', options: [{ label: 'A', correct: true }, { label: 'B', correct: false }] }),
+  interactive_select_multi: () => ({ question: 'Lesquelles ?', options: [{ label: 'A', correct: true }, { label: 'B', correct: true }] }),
+  interactive_upload: () => ({ question: 'Déposez.', accept: ['application/pdf', 'image/*'], maxSizeMb: 20 }),
+};
+
+/** One broken content per rule, and the field the violation must name. */
+const INVALID: [ChapterPartType, Record<string, unknown>, string, string][] = [
+  ['text_markdown', { markdown: '  ' }, 'content.markdown', 'blank'],
+  ['text_markdown', { markdown: 'ok', html: '<b>' }, 'content.html', 'unexpected'],
+  ['image', { alt: 'sans document' }, 'content.document', 'blank'],
+  ['image', { document: '/api/documents/99999999' }, 'content.document', 'reference'],
+  ['image', { document: '/api/users/1' }, 'content.document', 'reference'],
+  ['video_youtube', { url: 'https://vimeo.com/123456' }, 'content.url', 'youtube'],
+  ['video_youtube', { url: 'https://www.youtube.com/watch?v=trop-court' }, 'content.url', 'youtube'],
+  ['video', {}, 'content.document', 'blank'],
+  ['video', { document: 1, url: 'https://exemple.fr/v.mp4' }, 'content.document', 'exclusive'],
+  ['file_downloadable', { label: 'Support' }, 'content.document', 'blank'],
+  ['links', { links: [] }, 'content.links', 'blank'],
+  ['links', { links: [{ label: 'ok', url: 'https://a.fr' }, { label: 'ko', url: 'javascript:alert(1)' }] }, 'content.links[1].url', 'url'],
+  ['url_iframe', { url: 'http://exemple.fr/outil' }, 'content.url', 'https'],
+  ['url_iframe', { url: 'https://exemple.fr', height: 99999 }, 'content.height', 'range'],
+  ['url_iframe', { url: 'https://exemple.fr', height: '600' }, 'content.height', 'type'],
+  ['from_typeform', { formId: 'a b' }, 'content.formId', 'format'],
+  ['notes', { text: 42 }, 'content.text', 'type'],
+  ['interactive_text', { placeholder: 'sans question' }, 'content.question', 'blank'],
+  ['interactive_text', { question: 'Q', maxLength: 0 }, 'content.maxLength', 'range'],
+  ['interactive_select', { question: 'Q', options: [{ label: 'A', correct: true }, { label: 'B', correct: true }] }, 'content.options', 'one_correct'],
+  ['interactive_select', { question: 'Q', options: [{ label: 'A', correct: false }, { label: 'B', correct: false }] }, 'content.options', 'one_correct'],
+  ['interactive_select', { question: 'Q', options: [{ label: 'A', correct: true }] }, 'content.options', 'count'],
+  ['interactive_select', { question: 'Q', options: [{ label: 'A', correct: true }, { label: '', correct: false }] }, 'content.options[1].label', 'blank'],
+  ['interactive_select_multi', { question: 'Q', options: [{ label: 'A', correct: false }, { label: 'B', correct: false }] }, 'content.options', 'some_correct'],
+  ['interactive_select_multi', { question: 'Q', options: [{ label: 'A', correct: 'oui' }, { label: 'B', correct: true }] }, 'content.options[0].correct', 'type'],
+  ['interactive_upload', { question: 'Q', accept: ['pdf'], maxSizeMb: 5 }, 'content.accept[0]', 'format'],
+  ['interactive_upload', { question: 'Q', accept: ['application/pdf'], maxSizeMb: 21 }, 'content.maxSizeMb', 'range'],
+];
+
+describe('chapter-part content by type', () => {
+  it.each(CHAPTER_PART_TYPES)('accepts a valid %s part and stores its content', async (type) => {
+    const response = await post(type, VALID[type]());
+    expect(response.status, response.body).toBe(201);
+    expect(response.json.content).toMatchObject(VALID[type]());
+  });
+
+  it('derives and stores the YouTube video id', async () => {
+    for (const url of ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42', 'https://youtu.be/dQw4w9WgXcQ', 'https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://youtube.com/shorts/dQw4w9WgXcQ']) {
+      const response = await post('video_youtube', { url });
+      expect(response.status, url).toBe(201);
+      expect(response.json.content).toEqual({ url, videoId: 'dQw4w9WgXcQ' });
+    }
+  });
+
+  it.each(INVALID)('refuses a %s part whose content is %j, on %s (%s)', async (type, content, path, code) => {
+    const response = await post(type, content);
+    expect(response.status, response.body).toBe(422);
+    expect(response.json.violations).toContainEqual(expect.objectContaining({ propertyPath: path, code }));
+  });
+
+  it('re-checks the stored content when only the type changes, and the stored type when only the content changes', async () => {
+    const created = await post('notes', { text: 'Une note' });
+    const id = created.json.id as number;
+    const retyped = await t.request('PUT', `/api/chapter-parts/${id}`, { as: 'contributor', body: { type: 'url_iframe' } });
+    expect(retyped.status).toBe(422);
+    expect(retyped.json.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(expect.arrayContaining(['content.url', 'content.text']));
+    const recontent = await t.request('PUT', `/api/chapter-parts/${id}`, { as: 'contributor', body: { content: { markdown: '# Non' } } });
+    expect(recontent.status).toBe(422);
+    const both = await t.request('PUT', `/api/chapter-parts/${id}`, { as: 'contributor', body: { type: 'text_markdown', content: { markdown: '# Oui' } } });
+    expect(both.status, both.body).toBe(200);
+    expect(both.json).toMatchObject({ type: 'text_markdown', content: { markdown: '# Oui' } });
+    // A change of another field leaves the content alone.
+    expect((await t.request('PUT', `/api/chapter-parts/${id}`, { as: 'contributor', body: { title: 'Titre' } })).status).toBe(200);
+  });
+
+  it('lets a part be created before its content is written', async () => {
+    const response = await t.request('POST', '/api/chapter-parts', { as: 'contributor', body: { chapter, type: 'links' } });
+    expect(response.status).toBe(201);
+    expect(response.json.content).toEqual({});
+  });
+});
