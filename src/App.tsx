@@ -1,6 +1,9 @@
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, localStorageStore, LogoutOnMount, Resource } from 'react-admin';
-import { AppNotification } from './custom/AppNotification';
+import { Admin, CustomRoutes, LogoutOnMount, Resource } from 'react-admin';
+import { AccountPage } from './custom/account/AccountPage';
+import { AppLayout } from './custom/layout/AppLayout';
+import { createAppStore } from './providers/appStore';
+import { StackedNotification } from './custom/snackbars';
 import { ForgotPasswordPage } from './custom/auth/ForgotPasswordPage';
 import { LoginPage } from './custom/auth/LoginPage';
 import { NewPasswordPage } from './custom/auth/NewPasswordPage';
@@ -8,11 +11,10 @@ import { VerifyCodePage } from './custom/auth/VerifyCodePage';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
-import { APP_NAME } from './providers/sessionStore';
 import { resources } from './resources';
 
-// Preferences (list sorts, filters, language) are kept per application name, like the session.
-const store = localStorageStore(undefined, APP_NAME);
+// Preferences (list sorts, filters) are kept per application name, like the session; the language per tab.
+const store = createAppStore();
 
 export function App() {
   return (
@@ -22,7 +24,8 @@ export function App() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
-      notification={AppNotification}
+      notification={StackedNotification}
+      layout={AppLayout}
       store={store}
       requireAuth
       title="Back-office"
@@ -33,6 +36,9 @@ export function App() {
         <Route path={AUTH_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={AUTH_ROUTES.code} element={<VerifyCodePage />} />
         <Route path={AUTH_ROUTES.newPassword} element={<NewPasswordPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/account" element={<AccountPage />} />
       </CustomRoutes>
       {resources.map(({ group: _group, ...resource }) => (
         <Resource key={resource.name} {...resource} />

@@ -14,6 +14,12 @@ export const en: Messages = {
       ...englishMessages.ra.message,
       access_denied: 'Your account does not have the rights to open this page.',
     },
+    notification: {
+      ...englishMessages.ra.notification,
+      updated: 'Changes saved |||| %{smart_count} changes saved',
+      created: 'Item added',
+      deleted: 'Item deleted |||| %{smart_count} items deleted',
+    },
   },
   Error_Login: 'An error occurred',
   GenericError: 'An error occurred, please try again.',
@@ -24,6 +30,17 @@ export const en: Messages = {
   resources: { ...contentsEn.resources, ...peopleEn.resources },
   choices: { ...contentsEn.choices, ...peopleEn.choices },
   app: {
+    name: 'Back-office',
+    menu: { contents: 'Content', users: 'Users', support: 'Support', library: 'Library', settings: 'Settings' },
+    account: { menu: 'My account', title: 'My account', roles: 'Your roles' },
+    roles: {
+      ROLE_SUPER_ADMIN: 'Super administrator',
+      ROLE_ADMIN: 'Administrator',
+      ROLE_USER: 'Contributor',
+      ROLE_FIRST_CONNECT: 'First connection',
+    },
+    notification: { tag_added: 'Tag added', skill_added: 'Skill added' },
+    side_panel: { close: 'Close the panel', clear: "Clear the panel's history", tabs: { infos: 'Details' } },
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

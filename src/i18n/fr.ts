@@ -13,6 +13,13 @@ export const fr = {
       ...frenchMessages.ra.message,
       access_denied: "Votre compte n'a pas les droits nécessaires pour ouvrir cette page.",
     },
+    // Spec section 8: the success messages.
+    notification: {
+      ...frenchMessages.ra.notification,
+      updated: 'Modification effectuée |||| %{smart_count} modifications effectuées',
+      created: 'Ajout effectué',
+      deleted: 'Suppression effectuée |||| %{smart_count} suppressions effectuées',
+    },
   },
   // The spec's own keys (section 8), as the earlier back-office named them.
   Error_Login: 'Une erreur est survenue',
@@ -24,6 +31,17 @@ export const fr = {
   resources: { ...contentsFr.resources, ...peopleFr.resources },
   choices: { ...contentsFr.choices, ...peopleFr.choices },
   app: {
+    name: 'Back-office',
+    menu: { contents: 'Contenus', users: 'Utilisateurs', support: 'Support', library: 'Bibliothèque', settings: 'Paramètres' },
+    account: { menu: 'Mon compte', title: 'Mon compte', roles: 'Vos rôles' },
+    roles: {
+      ROLE_SUPER_ADMIN: 'Super administrateur',
+      ROLE_ADMIN: 'Administrateur',
+      ROLE_USER: 'Contributeur',
+      ROLE_FIRST_CONNECT: 'Première connexion',
+    },
+    notification: { tag_added: 'Tag ajouté', skill_added: 'Skill ajouté' },
+    side_panel: { close: 'Fermer le panneau', clear: "Vider l'historique du panneau", tabs: { infos: 'Infos' } },
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

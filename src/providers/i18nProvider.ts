@@ -1,12 +1,29 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider } from 'react-admin';
 import { fr } from '../i18n/fr';
 
-/** French by default (spec, section 9); English is fetched only when someone picks it. */
-export const i18nProvider = polyglotI18nProvider(
-  (locale) => (locale === 'en' ? import('../i18n/en').then((module) => module.en) : fr),
-  'fr',
-  [
-    { locale: 'fr', name: 'Français' },
-    { locale: 'en', name: 'English' },
-  ],
-);
+/** Spec section 9: `?noTrads=true` in the address (before or after the `#`) shows the raw translation keys. */
+export function wantsRawKeys(href: string): boolean {
+  return /[?&]noTrads=true(&|$|#)/.test(href);
+}
+
+/**
+ * French by default; English is fetched only when someone picks it. The language kept in session storage
+ * comes through react-admin's store (see appStore.ts), which switches to it before the first render.
+ */
+export function createI18nProvider({ rawKeys = false }: { rawKeys?: boolean } = {}): I18nProvider {
+  const provider = polyglotI18nProvider(
+    (wanted) => (wanted === 'en' ? import('../i18n/en').then((module) => module.en) : fr),
+    'fr',
+    [
+      { locale: 'fr', name: 'Français' },
+      { locale: 'en', name: 'English' },
+    ],
+    // A missing key shows as itself, and says so in development, instead of failing.
+    { allowMissing: true },
+  );
+  if (!rawKeys) return provider;
+  return { ...provider, translate: (key: string) => key };
+}
+
+export const i18nProvider = createI18nProvider({ rawKeys: typeof window !== 'undefined' && wantsRawKeys(window.location.href) });

@@ -1,0 +1,23 @@
+import { Suspense, type ReactNode } from 'react';
+import { Box } from '@mui/material';
+import { Layout } from 'react-admin';
+import { Loader } from '../Loader';
+import { SidePanel, SidePanelProvider } from '../sidePanel';
+import { AppBar } from './AppBar';
+import { AppMenu } from './AppMenu';
+
+/** Every non-public page: app bar, grouped menu, the page, and the side panel beside it. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <SidePanelProvider>
+      <Layout appBar={AppBar} menu={AppMenu}>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Suspense fallback={<Loader size="large" />}>{children}</Suspense>
+          </Box>
+          <SidePanel />
+        </Box>
+      </Layout>
+    </SidePanelProvider>
+  );
+}

@@ -1,0 +1,2 @@
+export { StackedNotification } from './StackedNotification';
+export { SNACK_FADE_MS, SNACK_VISIBLE_MS, type Snack } from './snacks';
