@@ -1,7 +1,20 @@
 import { accessRights } from './access-rights';
+import { countries } from './countries';
+import { errorCalls } from './error-calls';
+import { languages } from './languages';
+import { notes } from './notes-bo';
+import { notificationTemplates } from './notification-templates';
+import { participations } from './participations';
+import { systemConfigurations } from './system-configurations';
 import { tickets } from './tickets';
 import type { ResourceDefinition } from './types';
+import { userConnections } from './user-connections';
+import { userSupervisions } from './user-supervisions';
 import { users } from './users';
 
-/** People, support and settings: users and their rights and progress, tickets, notes, templates, reference data. */
-export const peopleResources: readonly ResourceDefinition[] = [users, accessRights, tickets];
+/** People, support and settings: users and their rights, tickets, notes, templates, reference data. */
+export const peopleResources: readonly ResourceDefinition[] = [
+  users, accessRights, userSupervisions, participations, userConnections,
+  tickets, notes, notificationTemplates, errorCalls,
+  languages, systemConfigurations, countries,
+];

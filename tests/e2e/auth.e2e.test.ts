@@ -174,7 +174,7 @@ describe('authentication and sessions', () => {
     await t.login('contributeur');
     await page.getByRole('cell', { name: 'contributeur@demo.fr' }).waitFor();
     const menu = page.locator('.RaMenu-open, .RaSidebar-fixed').first();
-    await menu.getByText('Utilisateurs').waitFor();
+    await menu.getByRole('menuitem', { name: 'Utilisateurs' }).waitFor();
     expect(await menu.getByText("Droits d'accès").count()).toBe(0);
 
     await t.goto('/access-rights');

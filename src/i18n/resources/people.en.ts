@@ -3,10 +3,9 @@ import type { peopleFr } from './people.fr';
 /** Typed by the French file: a key missing here does not compile. */
 export const peopleEn: typeof peopleFr = {
   resources: {
-    users: {
+    'users': {
       name: 'User |||| Users',
       fields: {
-        name: 'Name',
         firstName: 'First name',
         lastName: 'Last name',
         email: 'E-mail address',
@@ -17,11 +16,24 @@ export const peopleEn: typeof peopleFr = {
         locale: 'Language',
         company: 'Organisation',
         accessRights: 'Access rights',
-        lastConnectionAt: 'Last login',
+        lastConnectionAt: 'Last sign-in',
+        password: 'Password',
         createdAt: 'Created',
         updatedAt: 'Updated',
       },
       empty: 'No users yet.',
+      invite: 'Do you want to add one?',
+    },
+    'user-connections': {
+      name: 'Sign-in |||| Sign-ins',
+      fields: {
+        user: 'User',
+        connectedAt: 'Signed in at',
+        success: 'Succeeded',
+        ip: 'IP address',
+        userAgent: 'Browser',
+      },
+      empty: 'No sign-ins recorded.',
       invite: 'Do you want to add one?',
     },
     'access-rights': {
@@ -31,12 +43,66 @@ export const peopleEn: typeof peopleFr = {
         label: 'Label',
         description: 'Description',
         createdAt: 'Created',
-        updatedAt: 'Updated',
       },
       empty: 'No access rights yet.',
       invite: 'Do you want to add one?',
     },
-    tickets: {
+    'user-supervisions': {
+      name: 'Supervision |||| Supervisions',
+      fields: {
+        supervisor: 'Supervisor',
+        learner: 'Learner',
+        course: 'Course',
+        startsAt: 'Starts',
+        endsAt: 'Ends',
+        createdAt: 'Created',
+      },
+      empty: 'No supervisions yet.',
+      invite: 'Do you want to add one?',
+    },
+    'participations': {
+      name: 'Participation |||| Participations',
+      fields: {
+        user: 'User',
+        course: 'Course',
+        status: 'Status',
+        progress: 'Progress (%)',
+        startedAt: 'Started',
+        completedAt: 'Completed',
+        createdAt: 'Created',
+      },
+      empty: 'No participations yet.',
+      invite: 'Do you want to add one?',
+    },
+    'languages': {
+      name: 'Language |||| Languages',
+      fields: {
+        code: 'Code',
+        name: 'Name',
+      },
+      empty: 'No languages yet.',
+      invite: 'Do you want to add one?',
+    },
+    'system-configurations': {
+      name: 'System setting |||| System settings',
+      fields: {
+        key: 'Key',
+        value: 'Value',
+        description: 'Description',
+      },
+      empty: 'No settings yet.',
+      invite: 'Do you want to add one?',
+    },
+    'countries': {
+      name: 'Country |||| Countries',
+      fields: {
+        code: 'Code',
+        name: 'Name',
+      },
+      empty: 'No countries.',
+      invite: 'Do you want to add one?',
+    },
+    'tickets': {
       name: 'Ticket |||| Tickets',
       fields: {
         subject: 'Subject',
@@ -50,10 +116,59 @@ export const peopleEn: typeof peopleFr = {
       empty: 'No tickets yet.',
       invite: 'Do you want to add one?',
     },
+    'notes-bo': {
+      name: 'Note |||| Notes',
+      fields: {
+        content: 'Note',
+        pinned: 'Pinned',
+        author: 'Author',
+        user: 'User',
+        ticket: 'Ticket',
+        course: 'Course',
+        createdAt: 'Created',
+      },
+      empty: 'No notes yet.',
+      invite: 'Do you want to add one?',
+    },
+    'notification-templates': {
+      name: 'Notification template |||| Notification templates',
+      fields: {
+        code: 'Code',
+        name: 'Name',
+        channel: 'Channel',
+        subject: 'Subject',
+        body: 'Text',
+        locale: 'Language',
+        enabled: 'Enabled',
+        createdAt: 'Created',
+      },
+      empty: 'No notification templates yet.',
+      invite: 'Do you want to add one?',
+    },
+    'error-calls': {
+      name: 'Failed call |||| Failed calls',
+      fields: {
+        status: 'Status',
+        endpoint: 'Call',
+        url: 'Address',
+        protocol: 'Protocol',
+        occurredAt: 'Occurred',
+        companyId: 'Organisation (id)',
+        employeeId: 'User (id)',
+        details: 'Details',
+        createdAt: 'Created',
+      },
+      empty: 'No failed calls: all is well.',
+      invite: 'Do you want to add one?',
+    },
   },
   choices: {
-    userType: { admin: 'Administrator', contributor: 'Contributor' },
+    channel: { email: 'E-mail', sms: 'SMS', push: 'Push notification' },
+    locale: { fr: 'French', en: 'English' },
+    participationStatus: { invited: 'Invited', in_progress: 'In progress', completed: 'Completed' },
+    role: { ROLE_SUPER_ADMIN: 'Super administrator', ROLE_ADMIN: 'Administrator', ROLE_USER: 'Contributor', ROLE_FIRST_CONNECT: 'First connection' },
+    ticketStatus: { created: 'Waiting', treated: 'Treated', canceled: 'Cancelled', closed: 'Closed' },
     ticketType: { 1: 'Bug', 2: 'Support' },
-    ticketStatus: { created: 'Waiting', treated: 'Treated', canceled: 'Canceled', closed: 'Closed' },
+    userType: { admin: 'Administrator', contributor: 'Contributor' },
   },
 };

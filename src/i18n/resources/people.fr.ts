@@ -2,10 +2,9 @@ import type { ResourceMessages } from './types';
 
 export const peopleFr = {
   resources: {
-    users: {
+    'users': {
       name: 'Utilisateur |||| Utilisateurs',
       fields: {
-        name: 'Nom',
         firstName: 'Prénom',
         lastName: 'Nom',
         email: 'Adresse e-mail',
@@ -17,11 +16,24 @@ export const peopleFr = {
         company: 'Structure',
         accessRights: "Droits d'accès",
         lastConnectionAt: 'Dernière connexion',
+        password: 'Mot de passe',
         createdAt: 'Création',
         updatedAt: 'Mise à jour',
       },
       empty: 'Aucun utilisateur pour le moment.',
       invite: 'Voulez-vous en créer un ?',
+    },
+    'user-connections': {
+      name: 'Connexion |||| Connexions',
+      fields: {
+        user: 'Utilisateur',
+        connectedAt: 'Date de connexion',
+        success: 'Réussie',
+        ip: 'Adresse IP',
+        userAgent: 'Navigateur',
+      },
+      empty: 'Aucune connexion enregistrée.',
+      invite: 'Voulez-vous en créer une ?',
     },
     'access-rights': {
       name: "Droit d'accès |||| Droits d'accès",
@@ -30,12 +42,66 @@ export const peopleFr = {
         label: 'Libellé',
         description: 'Description',
         createdAt: 'Création',
-        updatedAt: 'Mise à jour',
       },
       empty: "Aucun droit d'accès pour le moment.",
       invite: 'Voulez-vous en créer un ?',
     },
-    tickets: {
+    'user-supervisions': {
+      name: 'Supervision |||| Supervisions',
+      fields: {
+        supervisor: 'Superviseur',
+        learner: 'Apprenant',
+        course: 'Formation',
+        startsAt: 'Début',
+        endsAt: 'Fin',
+        createdAt: 'Création',
+      },
+      empty: 'Aucune supervision pour le moment.',
+      invite: 'Voulez-vous en créer une ?',
+    },
+    'participations': {
+      name: 'Participation |||| Participations',
+      fields: {
+        user: 'Utilisateur',
+        course: 'Formation',
+        status: 'Statut',
+        progress: 'Progression (%)',
+        startedAt: 'Commencée le',
+        completedAt: 'Terminée le',
+        createdAt: 'Création',
+      },
+      empty: 'Aucune participation pour le moment.',
+      invite: 'Voulez-vous en créer une ?',
+    },
+    'languages': {
+      name: 'Langue |||| Langues',
+      fields: {
+        code: 'Code',
+        name: 'Nom',
+      },
+      empty: 'Aucune langue pour le moment.',
+      invite: 'Voulez-vous en créer une ?',
+    },
+    'system-configurations': {
+      name: 'Paramètre système |||| Paramètres système',
+      fields: {
+        key: 'Clé',
+        value: 'Valeur',
+        description: 'Description',
+      },
+      empty: 'Aucun paramètre pour le moment.',
+      invite: 'Voulez-vous en créer un ?',
+    },
+    'countries': {
+      name: 'Pays |||| Pays',
+      fields: {
+        code: 'Code',
+        name: 'Nom',
+      },
+      empty: 'Aucun pays.',
+      invite: 'Voulez-vous en créer un ?',
+    },
+    'tickets': {
       name: 'Ticket |||| Tickets',
       fields: {
         subject: 'Sujet',
@@ -49,10 +115,59 @@ export const peopleFr = {
       empty: 'Aucun ticket pour le moment.',
       invite: 'Voulez-vous en créer un ?',
     },
+    'notes-bo': {
+      name: 'Note |||| Notes',
+      fields: {
+        content: 'Note',
+        pinned: 'Épinglée',
+        author: 'Auteur',
+        user: 'Utilisateur',
+        ticket: 'Ticket',
+        course: 'Formation',
+        createdAt: 'Création',
+      },
+      empty: 'Aucune note pour le moment.',
+      invite: 'Voulez-vous en créer une ?',
+    },
+    'notification-templates': {
+      name: 'Modèle de notification |||| Modèles de notification',
+      fields: {
+        code: 'Code',
+        name: 'Nom',
+        channel: 'Canal',
+        subject: 'Sujet',
+        body: 'Texte',
+        locale: 'Langue',
+        enabled: 'Actif',
+        createdAt: 'Création',
+      },
+      empty: 'Aucun modèle de notification pour le moment.',
+      invite: 'Voulez-vous en créer un ?',
+    },
+    'error-calls': {
+      name: 'Appel en erreur |||| Appels en erreur',
+      fields: {
+        status: 'Statut',
+        endpoint: 'Appel',
+        url: 'Adresse',
+        protocol: 'Protocole',
+        occurredAt: 'Survenu le',
+        companyId: 'Structure (id)',
+        employeeId: 'Utilisateur (id)',
+        details: 'Détails',
+        createdAt: 'Création',
+      },
+      empty: 'Aucun appel en erreur : tout va bien.',
+      invite: 'Voulez-vous en créer un ?',
+    },
   },
   choices: {
-    userType: { admin: 'Administrateur', contributor: 'Contributeur' },
-    ticketType: { 1: 'Bug', 2: 'Support' },
+    channel: { email: 'E-mail', sms: 'SMS', push: 'Notification push' },
+    locale: { fr: 'Français', en: 'Anglais' },
+    participationStatus: { invited: 'Invité', in_progress: 'En cours', completed: 'Terminée' },
+    role: { ROLE_SUPER_ADMIN: 'Super administrateur', ROLE_ADMIN: 'Administrateur', ROLE_USER: 'Contributeur', ROLE_FIRST_CONNECT: 'Première connexion' },
     ticketStatus: { created: 'En attente', treated: 'Traité', canceled: 'Annulé', closed: 'Fermé' },
+    ticketType: { 1: 'Bug', 2: 'Support' },
+    userType: { admin: 'Administrateur', contributor: 'Contributeur' },
   },
 } satisfies ResourceMessages;

@@ -1,11 +1,16 @@
-import { lazy } from 'react';
 import KeyIcon from '@mui/icons-material/Key';
+import { lazyScreen } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
+
+const load = () => import('./screens');
 
 export const accessRights: ResourceDefinition = {
   name: 'access-rights',
-  list: lazy(() => import('./AccessRightList')),
   group: 'users',
+  list: lazyScreen(load, 'List'),
+  show: lazyScreen(load, 'Show'),
+  edit: lazyScreen(load, 'Edit'),
+  create: lazyScreen(load, 'Create'),
   icon: KeyIcon,
   recordRepresentation: 'label',
 };

@@ -1,11 +1,16 @@
-import { lazy } from 'react';
 import SchoolIcon from '@mui/icons-material/School';
+import { lazyScreen } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
+
+const load = () => import('./screens');
 
 export const courses: ResourceDefinition = {
   name: 'courses',
-  list: lazy(() => import('./CourseList')),
   group: 'contents',
+  list: lazyScreen(load, 'List'),
+  show: lazyScreen(load, 'Show'),
+  edit: lazyScreen(load, 'Edit'),
+  create: lazyScreen(load, 'Create'),
   icon: SchoolIcon,
   recordRepresentation: 'title',
 };

@@ -1,11 +1,16 @@
-import { lazy } from 'react';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import { lazyScreen } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
+
+const load = () => import('./screens');
 
 export const tickets: ResourceDefinition = {
   name: 'tickets',
-  list: lazy(() => import('./TicketList')),
   group: 'support',
+  list: lazyScreen(load, 'List'),
+  show: lazyScreen(load, 'Show'),
+  edit: lazyScreen(load, 'Edit'),
+  create: lazyScreen(load, 'Create'),
   icon: SupportAgentIcon,
   recordRepresentation: 'subject',
 };

@@ -1,12 +1,16 @@
-import { lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
-import type { User } from '../../domain/records';
+import { lazyScreen } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
+
+const load = () => import('./screens');
 
 export const users: ResourceDefinition = {
   name: 'users',
-  list: lazy(() => import('./UserList')),
   group: 'users',
+  list: lazyScreen(load, 'List'),
+  show: lazyScreen(load, 'Show'),
+  edit: lazyScreen(load, 'Edit'),
+  create: lazyScreen(load, 'Create'),
   icon: PeopleIcon,
-  recordRepresentation: (user: User) => `${user.firstName} ${user.lastName}`,
+  recordRepresentation: (user: { firstName?: string; lastName?: string }) => `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim(),
 };

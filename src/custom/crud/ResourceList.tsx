@@ -1,0 +1,27 @@
+import { DataTable, List } from 'react-admin';
+import { useSidePanelRowClick } from '../sidePanel';
+import { fieldFilter, searchFilter } from './fieldInput';
+import type { ScreensConfig } from './fieldSpec';
+import { fieldValue } from './fieldValue';
+
+/** A resource's list: its columns, sorts and filters; a click opens the record in the side panel. */
+export function ResourceList({ config }: { config: ScreensConfig }) {
+  const rowClick = useSidePanelRowClick();
+  const filters = [
+    ...(config.search ? [searchFilter] : []),
+    ...config.fields.filter((spec) => spec.filter).map(fieldFilter),
+  ];
+  return (
+    <List filters={filters.length > 0 ? filters : undefined} sort={config.sort} perPage={25}>
+      <DataTable rowClick={rowClick} bulkActionButtons={config.delete ? undefined : false}>
+        {config.fields
+          .filter((spec) => spec.column)
+          .map((spec) => (
+            <DataTable.Col key={spec.source} source={spec.source} disableSort={!spec.sortable}>
+              {fieldValue(spec)}
+            </DataTable.Col>
+          ))}
+      </DataTable>
+    </List>
+  );
+}

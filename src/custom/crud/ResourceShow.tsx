@@ -1,0 +1,21 @@
+import type { Identifier } from 'react-admin';
+import { Labeled, Show, SimpleShowLayout } from 'react-admin';
+import type { ScreensConfig } from './fieldSpec';
+import { fieldValue } from './fieldValue';
+
+/** A record's fields, read-only: what the side panel's `infos` tab shows. */
+export function ResourceShow({ config, id }: { config: ScreensConfig; id?: Identifier }) {
+  return (
+    <Show id={id} actions={false} title={false} sx={{ '& .RaShow-card': { boxShadow: 'none' } }}>
+      <SimpleShowLayout>
+        {config.fields
+          .filter((spec) => spec.kind !== 'password')
+          .map((spec) => (
+            <Labeled key={spec.source} source={spec.source}>
+              {fieldValue(spec)}
+            </Labeled>
+          ))}
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, email, maxLength, maxValue, minValue, NullableBooleanInput,
+  NumberInput, PasswordInput, ReferenceArrayInput, ReferenceInput, required, SearchInput, SelectArrayInput, SelectInput, TextInput,
+  type Validator,
+} from 'react-admin';
+import { choicesOf } from '../../resources/choices';
+import { SEARCHABLE, type FieldSpec } from './fieldSpec';
+import { JsonInput } from './JsonInput';
+
+// DateTimeInput holds the local time without an offset; the API wants ISO 8601 with one.
+const toIsoDate = (value: string) => (value ? new Date(value).toISOString() : null);
+
+const searchOf = (reference: string) => (text: string) => (SEARCHABLE.has(reference) && text ? { q: text } : {});
+
+function validators(spec: FieldSpec): Validator[] {
+  const rules: Validator[] = [];
+  if (spec.required) rules.push(required());
+  if (spec.maxLength) rules.push(maxLength(spec.maxLength));
+  if (spec.min !== undefined) rules.push(minValue(spec.min));
+  if (spec.max !== undefined) rules.push(maxValue(spec.max));
+  if (spec.kind === 'email') rules.push(email());
+  return rules;
+}
+
+/** The input of a field in a create or edit form. */
+export function fieldInput(spec: FieldSpec) {
+  const { source } = spec;
+  const validate = validators(spec);
+  const choices = choicesOf(spec.choices ?? [], spec.choiceGroup ?? source);
+  switch (spec.kind) {
+    case 'longText':
+      return <TextInput key={source} source={source} multiline minRows={3} validate={validate} />;
+    case 'email':
+      return <TextInput key={source} source={source} type="email" validate={validate} />;
+    case 'url':
+      return <TextInput key={source} source={source} type="url" validate={validate} />;
+    case 'number':
+      return <NumberInput key={source} source={source} min={spec.min} max={spec.max} validate={validate} />;
+    case 'boolean':
+      return <BooleanInput key={source} source={source} />;
+    case 'date':
+      return <DateTimeInput key={source} source={source} parse={toIsoDate} validate={validate} />;
+    case 'enum':
+      return <SelectInput key={source} source={source} choices={choices} validate={validate} emptyText={spec.required ? undefined : 'ra.action.clear_input_value'} />;
+    case 'list':
+      return <SelectArrayInput key={source} source={source} choices={choices} validate={validate} />;
+    case 'reference':
+      return (
+        <ReferenceInput key={source} source={source} reference={spec.reference!}>
+          <AutocompleteInput filterToQuery={searchOf(spec.reference!)} validate={validate} />
+        </ReferenceInput>
+      );
+    case 'references':
+      return (
+        <ReferenceArrayInput key={source} source={source} reference={spec.reference!}>
+          <AutocompleteArrayInput filterToQuery={searchOf(spec.reference!)} validate={validate} />
+        </ReferenceArrayInput>
+      );
+    case 'json':
+      return <JsonInput key={source} source={source} required={spec.required} />;
+    case 'password':
+      return <PasswordInput key={source} source={source} validate={validate} autoComplete="new-password" />;
+    default:
+      return <TextInput key={source} source={source} validate={validate} />;
+  }
+}
+
+/** The filter of a list for a field. */
+export function fieldFilter(spec: FieldSpec) {
+  const { source } = spec;
+  const alwaysOn = spec.filter === 'alwaysOn';
+  switch (spec.kind) {
+    case 'boolean':
+      return <NullableBooleanInput key={source} source={source} alwaysOn={alwaysOn} />;
+    case 'enum':
+      return <SelectInput key={source} source={source} choices={choicesOf(spec.choices ?? [], spec.choiceGroup ?? source)} alwaysOn={alwaysOn} />;
+    case 'reference':
+    case 'references':
+      return (
+        <ReferenceInput key={source} source={source} reference={spec.reference!} alwaysOn={alwaysOn}>
+          <AutocompleteInput filterToQuery={searchOf(spec.reference!)} />
+        </ReferenceInput>
+      );
+    default:
+      return <TextInput key={source} source={source} alwaysOn={alwaysOn} />;
+  }
+}
+
+export const searchFilter = <SearchInput key="q" source="q" alwaysOn />;

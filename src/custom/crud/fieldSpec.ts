@@ -1,0 +1,45 @@
+/**
+ * How a resource's standard screens show and edit one field (issue 5: every resource usable the standard
+ * way). Each resource folder declares its fields once; the list, show, create and edit screens read them.
+ */
+export type FieldKind =
+  | 'text' | 'longText' | 'email' | 'url' | 'color' | 'number' | 'boolean' | 'date' | 'enum'
+  | 'reference' | 'references' | 'json' | 'password' | 'summary' | 'list';
+
+export interface FieldSpec {
+  source: string;
+  kind: FieldKind;
+  /** The resource a `reference` / `references` points at. */
+  reference?: string;
+  /** Enum values, and the group of their labels (`choices.<group>.<value>`). */
+  choices?: readonly (string | number)[];
+  choiceGroup?: string;
+  required?: boolean;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** A column of the list. */
+  column?: boolean;
+  /** The server orders on it. */
+  sortable?: boolean;
+  /** A filter of the list (`alwaysOn` shows it without asking). */
+  filter?: boolean | 'alwaysOn';
+  /** Written by the server only: shown, never an input. */
+  readOnly?: boolean;
+  /** An input on create only (a password). */
+  createOnly?: boolean;
+}
+
+export interface ScreensConfig {
+  fields: readonly FieldSpec[];
+  /** The server declares `q`: a search box on the list. */
+  search?: boolean;
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  /** What the server serves beyond list and show. */
+  create?: boolean;
+  edit?: boolean;
+  delete?: boolean;
+}
+
+/** Resources whose lists take `q`: their reference inputs search as the user types. */
+export const SEARCHABLE = new Set(['users', 'tags', 'skills', 'courses', 'modules', 'chapters', 'documents', 'notification-templates', 'sheets', 'tickets']);

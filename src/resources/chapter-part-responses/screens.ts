@@ -1,0 +1,17 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of chapter-part-responses: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'chapterPart', kind: 'reference', reference: 'chapter-parts', required: true, column: true, filter: true },
+    { source: 'user', kind: 'reference', reference: 'users', required: true, column: true, filter: true },
+    { source: 'value', kind: 'json' },
+    { source: 'status', kind: 'enum', choices: ['submitted', 'validated', 'rejected'], choiceGroup: 'responseStatus', column: true, sortable: true, filter: 'alwaysOn' },
+    { source: 'feedback', kind: 'longText' },
+    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+  ],
+  sort: { field: 'createdAt', order: 'DESC' },
+  create: true,
+  edit: true,
+  delete: true,
+});

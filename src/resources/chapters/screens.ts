@@ -1,0 +1,21 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of chapters: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'title', kind: 'text', required: true, maxLength: 255, column: true, sortable: true },
+    { source: 'description', kind: 'longText' },
+    { source: 'module', kind: 'reference', reference: 'modules', column: true, filter: 'alwaysOn' },
+    { source: 'position', kind: 'number', min: 0, column: true, sortable: true },
+    { source: 'isTemplate', kind: 'boolean', column: true, sortable: true, filter: true },
+    { source: 'estimatedMinutes', kind: 'number', min: 0, column: true, sortable: true },
+    { source: 'unlocks', kind: 'references', reference: 'chapters' },
+    { source: 'parts', kind: 'references', reference: 'chapter-parts', readOnly: true },
+    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+  ],
+  search: true,
+  sort: { field: 'title', order: 'ASC' },
+  create: true,
+  edit: true,
+  delete: true,
+});

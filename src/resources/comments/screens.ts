@@ -1,0 +1,18 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of comments: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'body', kind: 'longText', required: true, column: true },
+    { source: 'author', kind: 'reference', reference: 'users', column: true, readOnly: true },
+    { source: 'course', kind: 'reference', reference: 'courses', filter: true },
+    { source: 'module', kind: 'reference', reference: 'modules', filter: true },
+    { source: 'chapter', kind: 'reference', reference: 'chapters', filter: true },
+    { source: 'chapterPart', kind: 'reference', reference: 'chapter-parts', filter: true },
+    { source: 'createdAt', kind: 'date', column: true, sortable: true, readOnly: true },
+  ],
+  sort: { field: 'createdAt', order: 'DESC' },
+  create: true,
+  edit: true,
+  delete: true,
+});

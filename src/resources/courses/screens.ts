@@ -1,0 +1,24 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of courses: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'title', kind: 'text', required: true, maxLength: 255, column: true, sortable: true },
+    { source: 'description', kind: 'longText' },
+    { source: 'language', kind: 'reference', reference: 'languages' },
+    { source: 'status', kind: 'enum', choices: ['draft', 'published'], choiceGroup: 'courseStatus', column: true, sortable: true, filter: 'alwaysOn' },
+    { source: 'publishedAt', kind: 'date', column: true, sortable: true, readOnly: true },
+    { source: 'isTemplate', kind: 'boolean', column: true, sortable: true, filter: true },
+    { source: 'cover', kind: 'reference', reference: 'documents' },
+    { source: 'modules', kind: 'references', reference: 'modules', readOnly: true },
+    { source: 'skills', kind: 'references', reference: 'skills', filter: true },
+    { source: 'tags', kind: 'references', reference: 'tags', filter: true },
+    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'updatedAt', kind: 'date', column: true, sortable: true, readOnly: true },
+  ],
+  search: true,
+  sort: { field: 'updatedAt', order: 'DESC' },
+  create: true,
+  edit: true,
+  delete: true,
+});

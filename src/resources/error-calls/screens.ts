@@ -1,0 +1,18 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of error-calls: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'status', kind: 'number', column: true, sortable: true, filter: true, readOnly: true },
+    { source: 'endpoint', kind: 'text', column: true, readOnly: true },
+    { source: 'url', kind: 'text', readOnly: true },
+    { source: 'protocol', kind: 'text', readOnly: true },
+    { source: 'occurredAt', kind: 'date', column: true, readOnly: true },
+    { source: 'companyId', kind: 'number', readOnly: true },
+    { source: 'employeeId', kind: 'number', readOnly: true },
+    { source: 'details', kind: 'json', readOnly: true },
+    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+  ],
+  sort: { field: 'createdAt', order: 'DESC' },
+  delete: true,
+});

@@ -1,0 +1,15 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of folders: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'name', kind: 'text', required: true, maxLength: 255, column: true, sortable: true },
+    { source: 'parent', kind: 'reference', reference: 'folders', column: true, filter: true },
+    { source: 'position', kind: 'number', min: 0, column: true, sortable: true },
+    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+  ],
+  sort: { field: 'name', order: 'ASC' },
+  create: true,
+  edit: true,
+  delete: true,
+});

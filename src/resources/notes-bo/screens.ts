@@ -1,0 +1,18 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of notes-bo: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'content', kind: 'longText', required: true, column: true },
+    { source: 'pinned', kind: 'boolean', column: true, sortable: true },
+    { source: 'author', kind: 'reference', reference: 'users', column: true, readOnly: true },
+    { source: 'user', kind: 'reference', reference: 'users', filter: true },
+    { source: 'ticket', kind: 'reference', reference: 'tickets', filter: true },
+    { source: 'course', kind: 'reference', reference: 'courses', filter: true },
+    { source: 'createdAt', kind: 'date', column: true, sortable: true, readOnly: true },
+  ],
+  sort: { field: 'createdAt', order: 'DESC' },
+  create: true,
+  edit: true,
+  delete: true,
+});

@@ -1,0 +1,20 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of notification-templates: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'code', kind: 'text', required: true, maxLength: 100, column: true, sortable: true },
+    { source: 'name', kind: 'text', required: true, maxLength: 200, column: true, sortable: true },
+    { source: 'channel', kind: 'enum', choices: ['email', 'sms', 'push'], choiceGroup: 'channel', column: true, sortable: true, filter: 'alwaysOn' },
+    { source: 'subject', kind: 'text', maxLength: 255 },
+    { source: 'body', kind: 'longText' },
+    { source: 'locale', kind: 'enum', choices: ['fr', 'en'], choiceGroup: 'locale', column: true, sortable: true, filter: true },
+    { source: 'enabled', kind: 'boolean', column: true, sortable: true },
+    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+  ],
+  search: true,
+  sort: { field: 'code', order: 'ASC' },
+  create: true,
+  edit: true,
+  delete: true,
+});

@@ -1,0 +1,16 @@
+import NoteIcon from '@mui/icons-material/Note';
+import { lazyScreen } from '../../custom/crud/lazyScreen';
+import type { ResourceDefinition } from '../types';
+
+const load = () => import('./screens');
+
+export const sheets: ResourceDefinition = {
+  name: 'sheets',
+  group: 'library',
+  list: lazyScreen(load, 'List'),
+  show: lazyScreen(load, 'Show'),
+  edit: lazyScreen(load, 'Edit'),
+  create: lazyScreen(load, 'Create'),
+  icon: NoteIcon,
+  recordRepresentation: 'title',
+};

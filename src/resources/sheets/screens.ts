@@ -1,0 +1,20 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of sheets: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'title', kind: 'text', required: true, maxLength: 255, column: true, sortable: true },
+    { source: 'content', kind: 'longText' },
+    { source: 'folder', kind: 'reference', reference: 'folders', column: true, filter: true },
+    { source: 'status', kind: 'enum', choices: ['draft', 'published'], choiceGroup: 'sheetStatus', column: true, sortable: true, filter: 'alwaysOn' },
+    { source: 'tags', kind: 'references', reference: 'tags' },
+    { source: 'import', kind: 'reference', reference: 'imports', readOnly: true },
+    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'updatedAt', kind: 'date', column: true, sortable: true, readOnly: true },
+  ],
+  search: true,
+  sort: { field: 'updatedAt', order: 'DESC' },
+  create: true,
+  edit: true,
+  delete: true,
+});

@@ -1,0 +1,14 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of system-configurations: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'key', kind: 'text', required: true, maxLength: 150, column: true, sortable: true },
+    { source: 'value', kind: 'longText', column: true },
+    { source: 'description', kind: 'longText' },
+  ],
+  sort: { field: 'key', order: 'ASC' },
+  create: true,
+  edit: true,
+  delete: true,
+});

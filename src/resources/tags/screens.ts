@@ -1,0 +1,15 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of tags: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'name', kind: 'text', required: true, maxLength: 100, column: true, sortable: true },
+    { source: 'color', kind: 'color', column: true },
+    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+  ],
+  search: true,
+  sort: { field: 'name', order: 'ASC' },
+  create: true,
+  edit: true,
+  delete: true,
+});

@@ -1,0 +1,19 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of tickets: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'subject', kind: 'text', required: true, maxLength: 255, column: true, sortable: true },
+    { source: 'type', kind: 'enum', choices: [1, 2], choiceGroup: 'ticketType', required: true, column: true, filter: 'alwaysOn' },
+    { source: 'status', kind: 'enum', choices: ['created', 'treated', 'canceled', 'closed'], choiceGroup: 'ticketStatus', column: true, sortable: true, filter: 'alwaysOn' },
+    { source: 'parent', kind: 'summary', column: true, readOnly: true },
+    { source: 'author', kind: 'reference', reference: 'users', column: true, readOnly: true },
+    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'updatedAt', kind: 'date', column: true, sortable: true, readOnly: true },
+  ],
+  search: true,
+  sort: { field: 'updatedAt', order: 'DESC' },
+  create: true,
+  edit: true,
+  delete: true,
+});

@@ -1,0 +1,13 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of user-connections: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'user', kind: 'reference', reference: 'users', column: true, filter: 'alwaysOn', readOnly: true },
+    { source: 'connectedAt', kind: 'date', column: true, sortable: true, readOnly: true },
+    { source: 'success', kind: 'boolean', column: true, sortable: true, readOnly: true },
+    { source: 'ip', kind: 'text', column: true, readOnly: true },
+    { source: 'userAgent', kind: 'text', readOnly: true },
+  ],
+  sort: { field: 'connectedAt', order: 'DESC' },
+});

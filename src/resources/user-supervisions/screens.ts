@@ -1,0 +1,17 @@
+import { screensFor } from '../../custom/crud/screensFor';
+
+/** The standard screens of user-supervisions: its fields as the API serves them (API.md, Resources). */
+export const screens = screensFor({
+  fields: [
+    { source: 'supervisor', kind: 'reference', reference: 'users', required: true, column: true, filter: true },
+    { source: 'learner', kind: 'reference', reference: 'users', required: true, column: true, filter: true },
+    { source: 'course', kind: 'reference', reference: 'courses', column: true, filter: true },
+    { source: 'startsAt', kind: 'date', column: true, sortable: true },
+    { source: 'endsAt', kind: 'date', column: true, sortable: true },
+    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+  ],
+  sort: { field: 'startsAt', order: 'DESC' },
+  create: true,
+  edit: true,
+  delete: true,
+});
