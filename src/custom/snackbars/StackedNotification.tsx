@@ -1,65 +1,26 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Stack } from '@mui/material';
-import { useNavigate, useNotificationContext, useNotify, useTakeUndoableMutation } from 'react-admin';
-import { AUTH_ROUTES } from '../../providers/authProvider';
-import { setSessionLostHandler } from '../../providers/httpClient';
-import { SnackItem } from './SnackItem';
-import { dropSnack, pushSnack, toSnack, type Snack } from './snacks';
+import { Fade } from '@mui/material';
+import { SnackbarProvider } from 'notistack';
+import { NotificationFeed } from './NotificationFeed';
+import { SnackAlert } from './SnackAlert';
+import { SNACK_FADE_MS, SNACK_MAX_STACKED, SNACK_VISIBLE_MS } from './snacks';
+
+const ALERT_FOR_EVERY_TYPE = { default: SnackAlert, success: SnackAlert, error: SnackAlert, warning: SnackAlert, info: SnackAlert };
 
 /**
- * The notification area of every page (spec section 2): react-admin's notifications (`useNotify`) taken
- * from its queue as they come and shown stacked, newest on top, instead of one at a time. It is also
- * where the http client learns how to end a lost session: say so, then go to /logout.
+ * The notification area of every page (spec section 2), for `<Admin notification>`: react-admin's
+ * notifications stacked, newest on top, each gone after 3 s and a 500 ms fade, or at once on a click.
  */
 export function StackedNotification() {
-  const { notifications, takeNotification } = useNotificationContext();
-  const takeMutation = useTakeUndoableMutation();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const [snacks, setSnacks] = useState<Snack[]>([]);
-  const lastId = useRef(0);
-
-  useEffect(() => {
-    if (notifications.length === 0) return;
-    const arrived: Snack[] = [];
-    for (let next = takeNotification(); next; next = takeNotification()) {
-      const snack = toSnack(next, Date.now(), lastId.current);
-      lastId.current = snack.id;
-      arrived.push(snack);
-    }
-    // react-admin's queue is another component's state: its notifications are moved into ours as they come.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setSnacks((current) => arrived.reduce(pushSnack, current));
-  }, [notifications, takeNotification]);
-
-  useEffect(
-    () =>
-      setSessionLostHandler((notice) => {
-        if (notice) notify(notice, { type: 'error' });
-        navigate(AUTH_ROUTES.logout);
-      }),
-    [notify, navigate],
-  );
-
-  const gone = useCallback(
-    (snack: Snack, undone: boolean) => {
-      // An undoable mutation waits for its snack: undone, it is dropped; otherwise it is sent now.
-      if (snack.undoable) takeMutation()?.({ isUndo: undone });
-      setSnacks((current) => dropSnack(current, snack.id));
-    },
-    [takeMutation],
-  );
-
   return (
-    <Stack
-      component="section"
-      aria-live="polite"
-      spacing={1}
-      sx={{ position: 'fixed', top: 72, right: 16, zIndex: (theme) => theme.zIndex.snackbar, alignItems: 'flex-end' }}
+    <SnackbarProvider
+      maxSnack={SNACK_MAX_STACKED}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      autoHideDuration={SNACK_VISIBLE_MS}
+      TransitionComponent={Fade}
+      transitionDuration={{ enter: 225, exit: SNACK_FADE_MS }}
+      Components={ALERT_FOR_EVERY_TYPE}
     >
-      {snacks.map((snack) => (
-        <SnackItem key={snack.id} snack={snack} onGone={gone} />
-      ))}
-    </Stack>
+      <NotificationFeed />
+    </SnackbarProvider>
   );
 }

@@ -1,8 +1,11 @@
+import { isValidElement, type ReactNode } from 'react';
 import type { NotificationPayload } from 'react-admin';
 
 /** Spec section 9: a snackbar shows for 3000 ms, then fades out in 500 ms. */
 export const SNACK_VISIBLE_MS = 3000;
 export const SNACK_FADE_MS = 500;
+/** How many snackbars stack at once; a further one pushes the oldest out. */
+export const SNACK_MAX_STACKED = 5;
 
 export type SnackType = 'success' | 'error' | 'warning' | 'info';
 
@@ -11,23 +14,32 @@ export interface Snack {
   type: SnackType;
   label: string;
   id: number;
-  /** Interpolations of the label, and whether the snack offers to undo a mutation (react-admin's undoable). */
+  /** Interpolations of the label (react-admin's `messageArgs`). */
   labelArgs?: Record<string, unknown>;
-  undoable?: boolean;
+  /** A react-admin notification may carry an element instead of a key; it is shown as is. */
+  content?: ReactNode;
+  /** The snack holds back a mutation the user may still undo (react-admin's undoable mode). */
+  undoable: boolean;
+  /** Milliseconds before it leaves; `null` keeps it until clicked (react-admin's `autoHideDuration`). */
+  visibleMs: number | null;
 }
 
-/** A react-admin notification as a snack; ids stay unique when several arrive in the same millisecond. */
+const TYPES: readonly SnackType[] = ['success', 'error', 'warning', 'info'];
+
+/**
+ * A react-admin notification as a snack. Ids are timestamps, bumped when several notifications arrive
+ * in the same millisecond so that each stays addressable.
+ */
 export function toSnack(notification: NotificationPayload, now: number, lastId: number): Snack {
-  const { message, type, notificationOptions } = notification;
+  const { message, type, notificationOptions: options = {} } = notification;
+  const { autoHideDuration } = options;
   return {
-    type: type ?? 'info',
-    label: typeof message === 'string' ? message : 'ra.notification.http_error',
+    type: TYPES.includes(type) ? type : 'info',
+    label: typeof message === 'string' ? message : '',
     id: Math.max(now, lastId + 1),
-    labelArgs: notificationOptions?.messageArgs,
-    undoable: notificationOptions?.undoable === true,
+    labelArgs: options.messageArgs as Record<string, unknown> | undefined,
+    content: typeof message !== 'string' && isValidElement(message) ? message : undefined,
+    undoable: options.undoable === true,
+    visibleMs: autoHideDuration === undefined ? SNACK_VISIBLE_MS : autoHideDuration,
   };
 }
-
-/** Newest on top. */
-export const pushSnack = (snacks: readonly Snack[], snack: Snack): Snack[] => [snack, ...snacks];
-export const dropSnack = (snacks: readonly Snack[], id: number): Snack[] => snacks.filter((snack) => snack.id !== id);
