@@ -13,7 +13,7 @@ import {
 import { createActions, type Actions } from './actions';
 import { httpClient, refreshAuth, type HttpClient } from './httpClient';
 import { fromCollection, withQuery, type ListParams } from './hydra';
-import { fromApi, toApi } from './records';
+import { changedFields, fromApi, toApi } from './records';
 import { API, routes } from './routes';
 import { sessionStore } from './sessionStore';
 import { createTransfer, saveInBrowser, type DownloadResult } from './transfer';
@@ -71,7 +71,8 @@ export function createDataProvider({
       return { data: fromApi(data) as unknown as R };
     },
     update: async <R extends RaRecord>(resource: string, params: UpdateParams<R>) => {
-      const { data } = await rest.update(resource, { ...params, data: toApi(resource, params.data as Json) });
+      const changed = changedFields(params.data as Json, params.previousData as Json | undefined);
+      const { data } = await rest.update(resource, { ...params, data: toApi(resource, changed) });
       return { data: fromApi(data) as unknown as R };
     },
     updateMany: (resource, params) => rest.updateMany(resource, { ...params, data: toApi(resource, params.data as Json) }),

@@ -36,3 +36,15 @@ export function toApi(resource: string, data: Json): Json {
   }
   return body;
 }
+
+const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What an edit form changed: react-admin hands the whole record to `update`, read-only and embedded
+ * fields included (a ticket's parent summary, a user's company), which a server may refuse to be sent.
+ * The API's PUT takes the fields it carries, so only the changed ones go.
+ */
+export function changedFields(data: Json, previous: Json | undefined): Json {
+  if (!previous) return data;
+  return Object.fromEntries(Object.entries(data).filter(([key, value]) => !sameValue(value, previous[key])));
+}

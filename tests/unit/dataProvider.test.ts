@@ -77,6 +77,15 @@ describe('writes: ids back to IRIs', () => {
   });
 });
 
+describe('updates', () => {
+  it('send only what the form changed, not the read-only and embedded fields it carries along', async () => {
+    const { dp, calls } = provider((_url, options) => ({ id: 7, ...JSON.parse(String(options.body)) }));
+    const previousData = { id: 7, subject: 'Avant', status: 'created', parent: { '@id': '/api/users/3', id: 3, name: 'Léa' }, tags: [1] };
+    await dp.update('tickets', { id: 7, data: { ...previousData, subject: 'Après', tags: [1, 2] }, previousData });
+    expect(JSON.parse(String(calls[0].options.body))).toEqual({ subject: 'Après', tags: [1, 2] });
+  });
+});
+
 describe('the route table', () => {
   it('deletes folders at the singular path, other resources at their own', async () => {
     const { dp, calls } = provider();
