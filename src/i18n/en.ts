@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { contentsEn } from './resources/contents.en';
 import { peopleEn } from './resources/people.en';
+import { shellEn } from './shell.en';
 import type { Messages } from './fr';
 
 /** English, loaded on demand; typed by the French messages so that no key is missing. */
@@ -40,7 +41,8 @@ export const en: Messages = {
       ROLE_FIRST_CONNECT: 'First connection',
     },
     notification: { tag_added: 'Tag added', skill_added: 'Skill added' },
-    side_panel: { close: 'Close the panel', clear: "Clear the panel's history", tabs: { infos: 'Details' } },
+    // The side panel's and the snackbars' words (src/i18n/shell.en.ts).
+    ...shellEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',
@@ -118,6 +120,7 @@ export const en: Messages = {
       exclusive: 'Fill in one of these fields, not both.',
       count: 'The number of items is out of the allowed range.',
       unexpected: 'This field is not expected here.',
+      json: 'This text is not valid JSON.',
     },
   },
 };

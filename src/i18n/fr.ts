@@ -1,6 +1,7 @@
 import frenchMessages from 'ra-language-french';
 import { contentsFr } from './resources/contents.fr';
 import { peopleFr } from './resources/people.fr';
+import { shellFr } from './shell.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -41,7 +42,8 @@ export const fr = {
       ROLE_FIRST_CONNECT: 'Première connexion',
     },
     notification: { tag_added: 'Tag ajouté', skill_added: 'Skill ajouté' },
-    side_panel: { close: 'Fermer le panneau', clear: "Vider l'historique du panneau", tabs: { infos: 'Infos' } },
+    // The side panel's and the snackbars' words (src/i18n/shell.fr.ts).
+    ...shellFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',
@@ -119,6 +121,7 @@ export const fr = {
       exclusive: "Renseignez l'un de ces champs, pas les deux.",
       count: "Le nombre d'éléments n'est pas dans les limites permises.",
       unexpected: "Ce champ n'est pas attendu ici.",
+      json: "Ce texte n'est pas du JSON valide.",
     },
   },
 };

@@ -190,11 +190,11 @@ describe('authentication and sessions', () => {
   });
 });
 
-describe('an access token that expires while the user works (JWT_TTL of 3 s)', () => {
+describe('an access token that expires while the user works (JWT_TTL of 6 s)', () => {
   let t: App;
 
   beforeAll(async () => {
-    t = await startApp({ env: { JWT_TTL: '3' } });
+    t = await startApp({ env: { JWT_TTL: '6' } });
   });
 
   afterAll(async () => {

@@ -107,6 +107,9 @@ describe('bad input', () => {
     const page = t.page;
     await t.login('superadmin');
     await t.goto('/tags/create');
+    // Typed, then erased: the form is touched and the required rule speaks before anything is sent.
+    await page.locator('[name="name"]').fill('x');
+    await page.locator('[name="name"]').fill('');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Ce champ est requis').waitFor();
 

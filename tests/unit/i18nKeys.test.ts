@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Screens } from '../../src/custom/crud/screensFor';
+import { en } from '../../src/i18n/en';
+import { fr } from '../../src/i18n/fr';
+import { resources } from '../../src/resources';
+import { MENU_GROUPS } from '../../src/resources/types';
+
+/**
+ * Every translation key the back-office uses exists in French and in English (issue 5): the keys written
+ * in src/, the names of every resource and of every field its screens show, every enum value, the menu
+ * sections, and the spec's error catalogue and success messages with their French text.
+ */
+
+type Messages = Record<string, unknown>;
+
+function flatten(messages: Messages, prefix = ''): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === 'object') for (const [inner, text] of flatten(value as Messages, path)) keys.set(inner, text);
+    else keys.set(path, String(value));
+  }
+  return keys;
+}
+
+const french = flatten(fr);
+const english = flatten(en);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return entry === 'i18n' ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(entry) ? [path] : [];
+  });
+}
+
+// A whole string literal that reads as one of our keys: `'app.side_panel.close'`, `"ra.action.edit"`...
+const KEY_LITERAL = /['"`]((?:app|ra|choices|resources)\.[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*|Error_Login|GenericError|Generic_Error|Error_CantGetCompanyByKey|snackError_codeResend)['"`]/g;
+
+/** The literal keys a source text uses. */
+export function keysIn(source: string): string[] {
+  return [...source.matchAll(KEY_LITERAL)].map((match) => match[1]);
+}
+
+/** The keys of `used` that a catalogue lacks. */
+const missingIn = (catalogue: Map<string, string>, used: Iterable<string>) => [...new Set(used)].filter((key) => !catalogue.has(key)).sort();
+
+const screenModules = import.meta.glob<{ screens: Screens }>('../../src/resources/*/screens.ts', { eager: true });
+
+function keysOfScreens(): string[] {
+  const keys: string[] = [];
+  for (const definition of resources) {
+    keys.push(`resources.${definition.name}.name`, `resources.${definition.name}.empty`, `resources.${definition.name}.invite`);
+    const module = screenModules[`../../src/resources/${definition.name}/screens.ts`];
+    expect(module, `src/resources/${definition.name}/screens.ts`).toBeDefined();
+    for (const spec of module.screens.config.fields) {
+      keys.push(`resources.${definition.name}.fields.${spec.source}`);
+      for (const value of spec.choices ?? []) keys.push(`choices.${spec.choiceGroup ?? spec.source}.${value}`);
+    }
+  }
+  return keys;
+}
+
+describe('translations', () => {
+  it('finds a key that is missing (the check itself works)', () => {
+    const fixture = `translate('app.side_panel.close'); notify('app.cette_cle_n_existe_pas', { type: 'info' });`;
+    expect(missingIn(french, keysIn(fixture))).toEqual(['app.cette_cle_n_existe_pas']);
+  });
+
+  it('has every key written in src/ in French and in English', () => {
+    const used = sourceFiles(join(__dirname, '../../src')).flatMap((file) => keysIn(readFileSync(file, 'utf8')));
+    expect(used.length).toBeGreaterThan(30);
+    expect(missingIn(french, used)).toEqual([]);
+    expect(missingIn(english, used)).toEqual([]);
+  });
+
+  it('names every resource, field, enum value and menu section in both languages', () => {
+    const used = [...keysOfScreens(), ...MENU_GROUPS.map((group) => `app.menu.${group}`)];
+    expect(missingIn(french, used)).toEqual([]);
+    expect(missingIn(english, used)).toEqual([]);
+  });
+
+  it('has the same keys in French and in English', () => {
+    expect([...english.keys()].filter((key) => !french.has(key))).toEqual([]);
+    expect([...french.keys()].filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  it("says the spec's messages in the spec's French", () => {
+    expect(french.get('Error_Login')).toBe('Une erreur est survenue');
+    for (const key of ['GenericError', 'Generic_Error', 'Error_CantGetCompanyByKey', 'snackError_codeResend']) expect(french.get(key)).toBeTruthy();
+    expect(french.get('ra.notification.updated')?.split(' |||| ')[0]).toBe('Modification effectuée');
+    expect(french.get('ra.notification.created')).toBe('Ajout effectué');
+    expect(french.get('app.notification.tag_added')).toBe('Tag ajouté');
+    expect(french.get('app.notification.skill_added')).toBe('Skill ajouté');
+  });
+});
