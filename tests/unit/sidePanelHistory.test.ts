@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { createElement, type ReactNode } from 'react';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { useNavigate } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeEntry, MAX_HISTORY, openEntry, parseHistory, type SideEntry } from '../../src/custom/sidePanel/history';
-import { dropSnack, pushSnack, SNACK_FADE_MS, SNACK_VISIBLE_MS, toSnack } from '../../src/custom/snackbars/snacks';
+import { SidePanelProvider, useSidePanel } from '../../src/custom/sidePanel/SidePanelContext';
+import { SIDE_BLOCK_HISTORY_KEY } from '../../src/providers/sessionStore';
 
 const all = () => true;
 const none = () => false;
@@ -14,6 +20,8 @@ describe('side-block history (spec section 4)', () => {
     expect(history).toEqual([ticket(2)]);
     history = openEntry(history, user(7), all);
     expect(history).toEqual([ticket(2), user(7)]);
+    // Only a trailing entry is replaced: the ticket under the user stays.
+    expect(openEntry(history, ticket(3), all)).toEqual([ticket(2), user(7), ticket(3)]);
     // A type without history appends even after its own kind.
     expect(openEntry([ticket(1)], ticket(2), none)).toEqual([ticket(1), ticket(2)]);
   });
@@ -34,25 +42,67 @@ describe('side-block history (spec section 4)', () => {
   });
 
   it('reads what localStorage holds, and treats anything unreadable as empty', () => {
-    expect(parseHistory(JSON.stringify([ticket(1), { resource: 'users' }, 'x', user(2)]))).toEqual([ticket(1), user(2)]);
+    expect(parseHistory(JSON.stringify([ticket(1), { resource: 'users' }, 'x', null, user(2)]))).toEqual([ticket(1), user(2)]);
     expect(parseHistory('{pas du json')).toEqual([]);
+    expect(parseHistory('{"resource":"users","id":1}')).toEqual([]);
     expect(parseHistory(null)).toEqual([]);
-    expect(parseHistory(JSON.stringify(Array.from({ length: 14 }, (_, id) => ticket(id))))).toHaveLength(10);
+    expect(parseHistory(JSON.stringify(Array.from({ length: 14 }, (_, id) => ticket(id))))).toEqual(
+      Array.from({ length: 10 }, (_, id) => ticket(id + 4)),
+    );
   });
 });
 
-describe('snacks (spec sections 3 and 9)', () => {
-  it('last 3000 ms and fade in 500 ms', () => {
-    expect([SNACK_VISIBLE_MS, SNACK_FADE_MS]).toEqual([3000, 500]);
+describe('the side panel store', () => {
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(MemoryRouter, { initialEntries: ['/tickets'] }, createElement(SidePanelProvider, null, children));
+  const renderPanel = () => renderHook(() => ({ panel: useSidePanel(), navigate: useNavigate() }), { wrapper });
+  const stored = () => JSON.parse(localStorage.getItem(SIDE_BLOCK_HISTORY_KEY) ?? 'null') as unknown;
+
+  beforeEach(() => localStorage.clear());
+  afterEach(cleanup);
+
+  it('shows the opened object, keeps the history in localStorage, pops back on close', () => {
+    const { result } = renderPanel();
+    expect(result.current.panel.current).toBeUndefined();
+    act(() => result.current.panel.open(ticket(1)));
+    act(() => result.current.panel.open(ticket(2)));
+    act(() => result.current.panel.open(user(7)));
+    expect(result.current.panel.current).toEqual(user(7));
+    expect(stored()).toEqual([ticket(2), user(7)]);
+    act(() => result.current.panel.selectSubTab('notes'));
+    act(() => result.current.panel.close());
+    expect(result.current.panel.current).toEqual(ticket(2));
+    expect(result.current.panel.subTab).toBe('infos');
+    expect(stored()).toEqual([ticket(2)]);
+    act(() => result.current.panel.close());
+    expect(result.current.panel.current).toBeUndefined();
+    expect(localStorage.getItem(SIDE_BLOCK_HISTORY_KEY)).toBeNull();
   });
 
-  it('are {type, label, id} with unique timestamp ids, newest on top', () => {
-    const first = toSnack({ message: 'ra.notification.updated', type: 'success', notificationOptions: { messageArgs: { smart_count: 1 } } }, 1000, 0);
-    const second = toSnack({ message: 'Error_Login', type: 'error' }, 1000, first.id);
-    expect(first).toMatchObject({ type: 'success', label: 'ra.notification.updated', id: 1000, labelArgs: { smart_count: 1 }, undoable: false });
-    expect(second.id).toBe(1001);
-    const stack = [first, second].reduce(pushSnack, []);
-    expect(stack.map((snack) => snack.label)).toEqual(['Error_Login', 'ra.notification.updated']);
-    expect(dropSnack(stack, first.id)).toEqual([second]);
+  it('hides what it shows on a route change, keeping the history', () => {
+    const { result } = renderPanel();
+    act(() => result.current.panel.open(ticket(1)));
+    act(() => result.current.panel.openAbove(user(3)));
+    act(() => result.current.panel.selectSubTab('notes'));
+    act(() => result.current.navigate('/users'));
+    expect(result.current.panel.current).toBeUndefined();
+    expect(result.current.panel.above).toBeUndefined();
+    expect(result.current.panel.subTab).toBe('infos');
+    expect(stored()).toEqual([ticket(1)]);
+    // Opening again goes on from the kept history.
+    act(() => result.current.panel.open(user(4)));
+    expect(stored()).toEqual([ticket(1), user(4)]);
+  });
+
+  it('empties the history on clear, and starts from what another tab left', () => {
+    localStorage.setItem(SIDE_BLOCK_HISTORY_KEY, JSON.stringify([user(9)]));
+    const { result } = renderPanel();
+    expect(result.current.panel.history).toEqual([user(9)]);
+    act(() => result.current.panel.open(ticket(1)));
+    expect(stored()).toEqual([user(9), ticket(1)]);
+    act(() => result.current.panel.clear());
+    expect(result.current.panel.current).toBeUndefined();
+    expect(result.current.panel.history).toEqual([]);
+    expect(localStorage.getItem(SIDE_BLOCK_HISTORY_KEY)).toBeNull();
   });
 });

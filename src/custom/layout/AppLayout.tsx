@@ -10,9 +10,9 @@ import { AppMenu } from './AppMenu';
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <SidePanelProvider>
-      <Layout appBar={AppBar} menu={AppMenu}>
+      <Layout appBar={AppBar} menu={AppMenu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ flex: 1, minWidth: 0, overflowX: 'auto' }}>
             <Suspense fallback={<Loader size="large" />}>{children}</Suspense>
           </Box>
           <SidePanel />

@@ -1,89 +1,66 @@
-import { Suspense, createElement } from 'react';
-import { Box, Button, Divider, IconButton, Paper, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
-import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import EditIcon from '@mui/icons-material/Edit';
-import { Link, ResourceContextProvider, useGetOne, useGetRecordRepresentation, useTranslate, type Identifier } from 'react-admin';
-import { resources } from '../../resources';
-import { Loader } from '../Loader';
+import { useEffect } from 'react';
+import { Drawer, useMediaQuery, type Theme } from '@mui/material';
+import { AboveBlock } from './AboveBlock';
+import { SidePanelBody } from './SidePanelBody';
 import { useSidePanel } from './SidePanelContext';
+import { SidePanelHeader } from './SidePanelHeader';
+import type { SidePanelTab } from './tabs';
 
-/** The panel's width on a wide screen; it takes the whole width on a narrow one. */
-const PANEL_WIDTH = 480;
-
-function PanelTitle({ resource, id }: { resource: string; id: Identifier }) {
-  const { data } = useGetOne(resource, { id });
-  const represent = useGetRecordRepresentation(resource);
-  return (
-    <Typography component="h2" variant="h6" noWrap id="side-panel-title" sx={{ flex: 1 }}>
-      {data ? represent(data) : '…'}
-    </Typography>
-  );
-}
+/** The panel's width beside the page, by screen size; on a narrow screen it covers the page instead. */
+const PANEL_WIDTH = { md: 420, lg: 520 };
+/** react-admin's app bar height on a wide screen, under which the panel stays while the page scrolls. */
+const APP_BAR_HEIGHT = 48;
+/** One panel per page: a fixed id lets the page and its tests find its title. */
+const TITLE_ID = 'side-panel-title';
 
 /**
- * The right-hand side panel (spec section 2): a record opened from a list without leaving it. Header
- * with the record's title, clear and close; sub-tabs (`infos` by default: the resource's own show view).
+ * The right-hand side panel (spec section 2): a record opened from a list without leaving it. Beside the
+ * page on a wide screen (persistent drawer), over it on a narrow one (temporary drawer). Escape closes it,
+ * like the close cross: back to the previous object of its history, or shut.
  */
-export function SidePanel() {
-  const { current, history, subTab, close, clear, selectSubTab } = useSidePanel();
-  const translate = useTranslate();
-  if (!current) return null;
-  const definition = resources.find((resource) => resource.name === current.resource);
-  const show = definition?.show;
+export function SidePanel({ tabs }: { tabs?: readonly SidePanelTab[] }) {
+  const { current, history, subTab, above, close, clear, selectSubTab, closeAbove } = useSidePanel();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const open = current !== undefined;
+
+  useEffect(() => {
+    // The temporary drawer is a modal and handles Escape itself; a dialog opened over the page stops the
+    // key before it reaches the document.
+    if (!open || !wide) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, wide, close]);
+
   return (
-    <ResourceContextProvider value={current.resource}>
-      <Paper
-        component="aside"
-        aria-labelledby="side-panel-title"
-        elevation={3}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') close();
-        }}
-        sx={{
-          width: { xs: '100%', md: PANEL_WIDTH },
-          flexShrink: 0,
-          position: { xs: 'fixed', md: 'sticky' },
-          inset: { xs: 0, md: 'auto' },
-          top: { md: 48 },
-          alignSelf: 'flex-start',
-          maxHeight: { md: 'calc(100vh - 48px)' },
-          overflow: 'auto',
-          zIndex: (theme) => ({ xs: theme.zIndex.drawer, md: 'auto' }),
-        }}
-      >
-        <Stack direction="row" spacing={1} sx={{ px: 2, pt: 1.5, alignItems: 'center' }}>
-          <PanelTitle resource={current.resource} id={current.id} />
-          {history.length > 1 && (
-            <Tooltip title={translate('app.side_panel.clear')}>
-              <IconButton aria-label={translate('app.side_panel.clear')} onClick={clear} size="small">
-                <DeleteSweepIcon />
-              </IconButton>
-            </Tooltip>
-          )}
-          <Tooltip title={translate('app.side_panel.close')}>
-            <IconButton aria-label={translate('app.side_panel.close')} onClick={close} size="small" autoFocus>
-              <CloseIcon />
-            </IconButton>
-          </Tooltip>
-        </Stack>
-        <Tabs value={subTab} onChange={(_, tab: string) => selectSubTab(tab)} sx={{ px: 1 }}>
-          <Tab value="infos" label={translate('app.side_panel.tabs.infos')} />
-        </Tabs>
-        <Divider />
-        <Box sx={{ p: 1 }}>
-          {definition?.edit && (
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 1 }}>
-              <Button component={Link} to={`/${current.resource}/${encodeURIComponent(String(current.id))}`} startIcon={<EditIcon />} size="small">
-                {translate('ra.action.edit')}
-              </Button>
-            </Box>
-          )}
-          <Suspense fallback={<Loader size="small" />}>
-            {show ? createElement(show as React.ComponentType<{ id: Identifier }>, { key: `${current.resource}/${current.id}`, id: current.id }) : null}
-          </Suspense>
-        </Box>
-      </Paper>
-    </ResourceContextProvider>
+    <Drawer
+      variant={wide ? 'persistent' : 'temporary'}
+      anchor="right"
+      open={open}
+      onClose={close}
+      sx={
+        wide
+          ? {
+              // The drawer's own box only reserves the room beside the page; its paper stays fixed to the
+              // right edge under the app bar, whole even when the page is wider than the window.
+              width: open ? PANEL_WIDTH : 0,
+              flexShrink: 0,
+              transition: (theme) => theme.transitions.create('width'),
+              '& .MuiDrawer-paper': { width: PANEL_WIDTH, top: APP_BAR_HEIGHT, height: `calc(100% - ${APP_BAR_HEIGHT}px)`, boxSizing: 'border-box' },
+            }
+          : { '& .MuiDrawer-paper': { width: { xs: '100%', sm: PANEL_WIDTH.md } } }
+      }
+      slotProps={{ paper: { component: 'aside', 'aria-labelledby': TITLE_ID, 'data-testid': 'side-panel' } as object }}
+    >
+      {current && (
+        <>
+          {above && <AboveBlock entry={above} onClose={closeAbove} />}
+          <SidePanelHeader entry={current} titleId={TITLE_ID} onClose={close} onClear={history.length > 0 ? clear : undefined} />
+          <SidePanelBody entry={current} subTab={subTab} onSubTab={selectSubTab} tabs={tabs} />
+        </>
+      )}
+    </Drawer>
   );
 }

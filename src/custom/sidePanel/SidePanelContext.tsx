@@ -1,28 +1,33 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-admin';
 import { SIDE_BLOCK_HISTORY_KEY } from '../../providers/sessionStore';
 import { closeEntry, openEntry, parseHistory, type SideEntry } from './history';
-
-export const DEFAULT_SUB_TAB = 'infos';
+import { DEFAULT_SUB_TAB } from './tabs';
 
 export interface SidePanelState {
-  /** The object shown, or none: the last history entry while the panel is open. */
+  /** The object shown (the last history entry), or none while the panel is closed. */
   current?: SideEntry;
-  history: SideEntry[];
+  history: readonly SideEntry[];
   subTab: string;
+  /** The object shown in the block above the panel's own (spec section 3, `currentDetailsAboveObject`). */
+  above?: SideEntry;
   open(entry: SideEntry): void;
   /** Pops the shown object and shows the previous one, or nothing. */
   close(): void;
   /** Empties the history and hides the panel. */
   clear(): void;
   selectSubTab(tab: string): void;
+  openAbove(entry: SideEntry): void;
+  closeAbove(): void;
 }
 
 const SidePanelContext = createContext<SidePanelState | undefined>(undefined);
 
-// Every type keeps one trailing entry when another object of the same type is opened (spec section 4).
+// Every type is history-enabled: going from one ticket to the next keeps one entry, a user opened from a
+// ticket stacks on it (spec section 4, "Side-block history").
 const historyEnabled = () => true;
 
+// Read at each change rather than kept only in memory: another tab of the application may have changed it.
 const readHistory = () => parseHistory(localStorage.getItem(SIDE_BLOCK_HISTORY_KEY));
 const writeHistory = (history: SideEntry[]) => {
   if (history.length > 0) localStorage.setItem(SIDE_BLOCK_HISTORY_KEY, JSON.stringify(history));
@@ -34,16 +39,18 @@ export function SidePanelProvider({ children }: { children: ReactNode }) {
   const [history, setHistory] = useState<SideEntry[]>(readHistory);
   const [visible, setVisible] = useState(false);
   const [subTab, setSubTab] = useState(DEFAULT_SUB_TAB);
+  const [above, setAbove] = useState<SideEntry>();
   const { pathname } = useLocation();
-  const firstPath = useRef(pathname);
+  const [shownPath, setShownPath] = useState(pathname);
 
-  // Spec section 2: every route change clears the objects shown beside the page; the history stays.
-  useEffect(() => {
-    if (pathname === firstPath.current) return;
-    firstPath.current = pathname;
+  // Spec section 2: a route change clears the objects shown beside the page (the history stays). Done while
+  // rendering, so that the new page never draws with the previous page's panel.
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
     setVisible(false);
+    setAbove(undefined);
     setSubTab(DEFAULT_SUB_TAB);
-  }, [pathname]);
+  }
 
   const update = useCallback((next: SideEntry[]) => {
     writeHistory(next);
@@ -67,11 +74,24 @@ export function SidePanelProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => {
     update([]);
     setVisible(false);
+    setAbove(undefined);
   }, [update]);
+  const closeAbove = useCallback(() => setAbove(undefined), []);
 
   const value = useMemo<SidePanelState>(
-    () => ({ current: visible ? history.at(-1) : undefined, history, subTab, open, close, clear, selectSubTab: setSubTab }),
-    [visible, history, subTab, open, close, clear],
+    () => ({
+      current: visible ? history.at(-1) : undefined,
+      history,
+      subTab,
+      above,
+      open,
+      close,
+      clear,
+      selectSubTab: setSubTab,
+      openAbove: setAbove,
+      closeAbove,
+    }),
+    [visible, history, subTab, above, open, close, clear, closeAbove],
   );
   return <SidePanelContext.Provider value={value}>{children}</SidePanelContext.Provider>;
 }

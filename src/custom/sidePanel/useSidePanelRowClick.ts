@@ -1,9 +1,12 @@
 import { useCallback } from 'react';
-import type { Identifier } from 'react-admin';
+import type { Identifier, RaRecord } from 'react-admin';
 import { useSidePanel } from './SidePanelContext';
 
-/** A `<DataTable rowClick>` that opens the row's record in the side panel and stays on the list. */
-export function useSidePanelRowClick(): (id: Identifier, resource: string) => false {
+/**
+ * A `<DataTable rowClick>` that opens the row's record in the side panel; returning false keeps
+ * react-admin from navigating, so the list stays as it is.
+ */
+export function useSidePanelRowClick(): (id: Identifier, resource: string, record?: RaRecord) => false {
   const { open } = useSidePanel();
   return useCallback(
     (id: Identifier, resource: string) => {

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Alert, type AlertColor } from '@mui/material';
 import { useSnackbar, type CustomContentProps } from 'notistack';
-import { CloseNotificationContext } from 'react-admin';
+import { CloseNotificationContext, useTranslate } from 'react-admin';
 
 type SnackAlertProps = CustomContentProps & { ref?: Ref<HTMLDivElement> };
 
@@ -11,6 +11,7 @@ type SnackAlertProps = CustomContentProps & { ref?: Ref<HTMLDivElement> };
  */
 export function SnackAlert({ id, message, variant, action, style, className, ref }: SnackAlertProps) {
   const { closeSnackbar } = useSnackbar();
+  const translate = useTranslate();
   const close = () => closeSnackbar(id);
   const severity: AlertColor = variant === 'default' ? 'info' : variant;
   return (
@@ -26,6 +27,7 @@ export function SnackAlert({ id, message, variant, action, style, className, ref
         data-snack-id={id}
         data-snack-type={severity}
         onClick={close}
+        title={translate('app.snackbar.close')}
         action={typeof action === 'function' ? action(id) : action}
         sx={{ cursor: 'pointer', boxShadow: 3, minWidth: 288, maxWidth: 480, alignItems: 'center' }}
       >

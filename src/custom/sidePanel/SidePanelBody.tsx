@@ -1,0 +1,56 @@
+import { Suspense, createElement } from 'react';
+import { Box, Button, Divider, Tab, Tabs } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import { Link, ResourceContextProvider, useCreatePath, useTranslate } from 'react-admin';
+import { resources } from '../../resources';
+import { Loader } from '../Loader';
+import type { SideEntry } from './history';
+import { InfosTab } from './InfosTab';
+import { DEFAULT_SUB_TAB, extraTabsOf, type SidePanelTab } from './tabs';
+
+const INFOS_TAB: SidePanelTab = { value: DEFAULT_SUB_TAB, label: 'app.side_panel.tabs.infos', component: InfosTab };
+
+interface SidePanelBodyProps {
+  entry: SideEntry;
+  subTab: string;
+  onSubTab: (tab: string) => void;
+  /** Replaces the resource's own sub-tabs (`infos`, then its definition's `options.sidePanelTabs`). */
+  tabs?: readonly SidePanelTab[];
+}
+
+/** The sub-tabs of the object shown, the way to its edit page, and the selected sub-tab's content. */
+export function SidePanelBody({ entry, subTab, onSubTab, tabs }: SidePanelBodyProps) {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const definition = resources.find((resource) => resource.name === entry.resource);
+  const shownTabs = tabs ?? [INFOS_TAB, ...extraTabsOf(definition)];
+  // A sub-tab kept from another type of object may not exist for this one.
+  const selected = shownTabs.find((tab) => tab.value === subTab) ?? shownTabs[0];
+  return (
+    <ResourceContextProvider value={entry.resource}>
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 1 }}>
+        <Tabs value={selected.value} onChange={(_, tab: string) => onSubTab(tab)} variant="scrollable" sx={{ flex: 1, minHeight: 40 }}>
+          {shownTabs.map((tab) => (
+            <Tab key={tab.value} value={tab.value} label={translate(tab.label)} sx={{ minHeight: 40 }} />
+          ))}
+        </Tabs>
+        {definition?.edit && (
+          <Button
+            component={Link}
+            to={createPath({ resource: entry.resource, id: entry.id, type: 'edit' })}
+            startIcon={<EditIcon />}
+            size="small"
+          >
+            {translate('app.side_panel.edit')}
+          </Button>
+        )}
+      </Box>
+      <Divider />
+      <Box role="tabpanel" aria-label={translate(selected.label)} sx={{ p: 1 }}>
+        <Suspense fallback={<Loader size="small" />}>
+          {createElement(selected.component, { key: `${entry.resource}/${entry.id}`, resource: entry.resource, id: entry.id })}
+        </Suspense>
+      </Box>
+    </ResourceContextProvider>
+  );
+}

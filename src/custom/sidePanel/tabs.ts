@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import type { Identifier } from 'react-admin';
+import type { ResourceDefinition } from '../../resources/types';
+
+/** What a side-panel sub-tab draws: the record the panel shows. */
+export interface SidePanelTabProps {
+  resource: string;
+  id: Identifier;
+}
+
+export interface SidePanelTab {
+  /** Kept as the selected sub-tab (spec section 3, `selectedDetailsSubTab`). */
+  value: string;
+  /** A translation key. */
+  label: string;
+  component: ComponentType<SidePanelTabProps>;
+}
+
+/** Spec section 9: the sub-tab selected when an object opens. */
+export const DEFAULT_SUB_TAB = 'infos';
+
+/**
+ * A resource adds its own sub-tabs after `infos` through its definition's options, e.g. the tickets'
+ * agenda, notes and notifications: `options: { sidePanelTabs: [...] }`.
+ */
+export function extraTabsOf(definition: ResourceDefinition | undefined): readonly SidePanelTab[] {
+  const tabs: unknown = definition?.options?.sidePanelTabs;
+  return Array.isArray(tabs) ? (tabs as SidePanelTab[]) : [];
+}
