@@ -46,7 +46,7 @@ const WALKS: Walk[] = [
   { resource: 'comments', sortBy: 'createdAt', edit: 'body' },
   { resource: 'tags', sortBy: 'name', edit: 'name', create: { name: 'name' } },
   { resource: 'skills', sortBy: 'name', edit: 'name', create: { name: 'name' } },
-  { resource: 'chapter-part-responses', sortBy: 'createdAt', edit: 'feedback' },
+  { resource: 'chapter-part-responses', sortBy: 'status', edit: 'feedback' },
   { resource: 'chapter-validations', sortBy: 'validatedAt' },
   { resource: 'documents', sortBy: 'name', edit: 'name' },
   { resource: 'sheets', sortBy: 'title', edit: 'title', create: { title: 'title' } },
@@ -78,7 +78,7 @@ describe('every resource, the standard way (super admin)', () => {
     expect(JSON.parse(history ?? '[]').at(-1)).toMatchObject({ resource });
 
     if (edit) {
-      await panel.getByRole('link', { name: 'Éditer' }).click();
+      await panel.getByRole('link', { name: /Modifier|Éditer|side_panel.edit/i }).click();
       const input = page.locator(`[name="${edit}"]`).first();
       await input.waitFor();
       const editRoute = new URL(page.url()).hash.slice(1);

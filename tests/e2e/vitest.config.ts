@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // A list answers after a debounce and a request: more than expect.poll's default second on a busy machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
