@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, LogoutOnMount, Resource } from 'react-admin';
 import { AccountPage } from './custom/account/AccountPage';
 import { AppLayout } from './custom/layout/AppLayout';
 import { createAppStore } from './providers/appStore';
+import { lightTheme } from './theme';
 import { StackedNotification } from './custom/snackbars';
 import { ForgotPasswordPage } from './custom/auth/ForgotPasswordPage';
 import { LoginPage } from './custom/auth/LoginPage';
@@ -26,6 +27,7 @@ export function App() {
       loginPage={LoginPage}
       notification={StackedNotification}
       layout={AppLayout}
+      theme={lightTheme}
       store={store}
       requireAuth
       title="Back-office"

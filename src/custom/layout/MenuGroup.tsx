@@ -13,7 +13,7 @@ export function MenuGroup({ group, names }: { group: MenuGroupName; names: strin
   if (isPending || !canAccess || !names.some((name) => canAccess[name])) return null;
   const label = translate(`app.menu.${group}`);
   return (
-    <List component="div" disablePadding aria-label={label}>
+    <List component="div" role="group" disablePadding aria-label={label}>
       {sidebarOpen && (
         <ListItemButton onClick={() => setFolded(!folded)} aria-expanded={!folded} sx={{ py: 0.5 }}>
           <ListItemText primary={label} slotProps={{ primary: { variant: 'overline', color: 'text.secondary' } }} />

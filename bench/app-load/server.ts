@@ -1,0 +1,70 @@
+/**
+ * The one server both apps load from, run by run.ts in a child process so that the browser driver does
+ * not share its event loop. The real app factory (server/app.ts) on a PGlite data folder the parent
+ * prepared: the back-office's build at `/` exactly as `npm start` serves it, and the baseline's build at
+ * `/baseline/` through the same static plugin. Same origin, same API, same data, same sockets: what
+ * differs between the two loads is the apps' code. Prints one `APP_LOAD_READY {json}` line once it listens.
+ *
+ * Environment: BENCH_DATA_DIR (a migrated folder, seeded or empty), BENCH_APP_DIR, BENCH_BASELINE_DIR.
+ */
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openPglite } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { isEmpty, seedDemo } from '../../server/db/seed/demo.ts';
+import { BASELINE_PATH, READY_PREFIX, type ReadyInfo } from './protocol.ts';
+
+/** A folder from the environment, absolute (the static plugin wants it so). */
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required.`);
+  return resolve(value);
+}
+
+async function main() {
+  const dataDir = required('BENCH_DATA_DIR');
+  const appDir = required('BENCH_APP_DIR');
+  const baselineDir = required('BENCH_BASELINE_DIR');
+
+  const db = await openPglite(dataDir);
+  await migrate(db);
+  // Without the e2e suite's seeded template, the parent hands over an empty folder.
+  if (await isEmpty(db)) await seedDemo(db, { dataDir });
+
+  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: appDir, SEED: 'none', LOG_LEVEL: 'warn' });
+  const { app } = await buildApp(config, db, { serveApp: true, logger: false });
+  // The same plugin and settings as the app factory's own static serving of the back-office.
+  await app.register(fastifyStatic, { root: baselineDir, prefix: BASELINE_PATH, wildcard: false, index: false, decorateReply: false });
+  app.get(BASELINE_PATH, (_request, reply) => reply.sendFile('index.html', baselineDir));
+
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      await app.close();
+      await db.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+  // The parent holds our stdin: when it dies without a word, the pipe closes and we leave too.
+  process.stdin.on('end', () => void stop());
+  process.stdin.resume();
+
+  const info: ReadyInfo = { port };
+  process.stdout.write(`${READY_PREFIX}${JSON.stringify(info)}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

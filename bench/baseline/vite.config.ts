@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The baseline is served by the bench's server under /baseline/, beside the back-office at /, so that
+ * both load from one origin, one server and one API. The bench chooses the output folder.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/baseline/',
+  plugins: [react()],
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+});
