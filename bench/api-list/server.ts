@@ -14,6 +14,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo.ts';
 import { seedScale } from '../../server/db/seed/scale.ts';
 import { READY_PREFIX, type ReadyInfo } from './protocol.ts';
+import { serveUntilStopped } from '../support/childServer.ts';
 
 
 async function main() {
@@ -56,26 +57,7 @@ async function main() {
   contentType = String(page1.headers['content-type']);
   const totalItems = Number((page1.json() as { 'hydra:totalItems': number })['hydra:totalItems']);
 
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    try {
-      await app.close();
-      await db.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-  // The parent holds our stdin: when it dies without a word, the pipe closes and we leave too.
-  process.stdin.on('end', () => void stop());
-  process.stdin.resume();
+  const port = await serveUntilStopped(app, db);
 
   const info: ReadyInfo = { port, token, contentType, bytes: constant.length, totalItems, demoUsers, demoMs, scaleMs };
   process.stdout.write(`${READY_PREFIX}${JSON.stringify(info)}\n`);

@@ -30,23 +30,13 @@ import { coldLoad } from './coldLoad.ts';
 import { descendantsCpuMs } from './cpuTree.ts';
 import { BASELINE_PATH, READY_PREFIX, type ReadyInfo } from './protocol.ts';
 import { printReport, summarise, type MeasuredLoad, type Subject } from './report.ts';
+import { CHROMIUM_ARGS } from '../../tests/support/chromium.ts';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 // A copy of the project (its own src/, vite.config.ts; node_modules linked) to measure a change before making it.
 const APP_ROOT = process.env.BENCH_APP_ROOT;
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
 const ROUTE = '#/courses';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const workDir = join(root, '.tmp', 'bench-app-load');
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));

@@ -15,6 +15,7 @@ import { openPglite } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { isEmpty, seedDemo } from '../../server/db/seed/demo.ts';
 import { BASELINE_PATH, READY_PREFIX, type ReadyInfo } from './protocol.ts';
+import { serveUntilStopped } from '../support/childServer.ts';
 
 /** A folder from the environment, absolute (the static plugin wants it so). */
 function required(name: string): string {
@@ -39,26 +40,7 @@ async function main() {
   await app.register(fastifyStatic, { root: baselineDir, prefix: BASELINE_PATH, wildcard: false, index: false, decorateReply: false });
   app.get(BASELINE_PATH, (_request, reply) => reply.sendFile('index.html', baselineDir));
 
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    try {
-      await app.close();
-      await db.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-  // The parent holds our stdin: when it dies without a word, the pipe closes and we leave too.
-  process.stdin.on('end', () => void stop());
-  process.stdin.resume();
+  const port = await serveUntilStopped(app, db);
 
   const info: ReadyInfo = { port };
   process.stdout.write(`${READY_PREFIX}${JSON.stringify(info)}\n`);

@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterEach, beforeEach, inject, type TestContext } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { freePort } from '../support/freePort.ts';
+import { CHROMIUM_ARGS } from '../support/chromium.ts';
 
 /**
  * The browser-test harness: the real server (`server/main.ts`, as `npm start` runs it) on a copy of the
@@ -29,17 +30,6 @@ import { freePort } from '../support/freePort.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const resultsDir = join(root, 'test-results', 'e2e');
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type LocalPart<Email> = Email extends `${infer Name}@${string}` ? Name : never;
 /** A demo account by the local part of its e-mail: 'superadmin', 'admin', 'contributeur'. */
