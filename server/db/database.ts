@@ -157,6 +157,10 @@ function prepared(text: string, values: unknown[] | undefined): pg.QueryConfig |
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes as pg.CustomTypesConfig });
+  // An idle connection that PostgreSQL ends (a restart, a dropped database, an administrator) emits an error
+  // with no query to fail: unhandled, it would end the process. The pool drops that client and opens a fresh
+  // one for the next query, so it is only worth a line in the log.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   await pool.query('SELECT 1');
   return {
     kind: 'postgresql',
