@@ -13,6 +13,13 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // What the first page needs comes in one file. Left alone, Rolldown splits out of the entry every
+        // module a lazy screen shares with it: some 30 small files that all block the first render.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   test: {
     include: ['tests/{unit,component,api}/**/*.test.{ts,tsx}'],

@@ -1,18 +1,18 @@
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, LogoutOnMount, Resource } from 'react-admin';
-import { AccountPage } from './custom/account/AccountPage';
 import { AppLayout } from './custom/layout/AppLayout';
 import { createAppStore } from './providers/appStore';
 import { lightTheme } from './theme';
 import { StackedNotification } from './custom/snackbars';
-import { ForgotPasswordPage } from './custom/auth/ForgotPasswordPage';
-import { LoginPage } from './custom/auth/LoginPage';
-import { NewPasswordPage } from './custom/auth/NewPasswordPage';
-import { VerifyCodePage } from './custom/auth/VerifyCodePage';
+import { ForgotPasswordPage, LoginPage, NewPasswordPage, VerifyCodePage } from './custom/auth/lazyPages';
+import { lazyComponent } from './custom/lazyComponent';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { resources } from './resources';
+
+// Not needed to show a list: its own chunk, like the sign-in pages.
+const AccountPage = lazyComponent(() => import('./custom/account/AccountPage').then((module) => module.AccountPage));
 
 // Preferences (list sorts, filters) are kept per application name, like the session; the language per tab.
 const store = createAppStore();

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
+import { preloadRoute } from './preloadRoute';
 
 /*
  * The router react-admin would create itself, but with navigations outside React transitions, as in
@@ -10,6 +11,8 @@ import { App } from './App';
  * re-issued: hundreds of navigations and seconds before the login form shows (react-admin issue #10885).
  */
 const router = createHashRouter([{ path: '*', element: <App /> }]);
+
+preloadRoute(window.location.hash);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

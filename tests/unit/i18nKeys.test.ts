@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Screens } from '../../src/custom/crud/screensFor';
+import type { ScreensConfig } from '../../src/custom/crud/fieldSpec';
 import { en } from '../../src/i18n/en';
 import { fr } from '../../src/i18n/fr';
 import { resources } from '../../src/resources';
@@ -47,7 +47,7 @@ export function keysIn(source: string): string[] {
 /** The keys of `used` that a catalogue lacks. */
 const missingIn = (catalogue: Map<string, string>, used: Iterable<string>) => [...new Set(used)].filter((key) => !catalogue.has(key)).sort();
 
-const screenModules = import.meta.glob<{ screens: Screens }>('../../src/resources/*/screens.ts', { eager: true });
+const screenModules = import.meta.glob<{ config: ScreensConfig }>('../../src/resources/*/screens.ts', { eager: true });
 
 function keysOfScreens(): string[] {
   const keys: string[] = [];
@@ -55,7 +55,7 @@ function keysOfScreens(): string[] {
     keys.push(`resources.${definition.name}.name`, `resources.${definition.name}.empty`, `resources.${definition.name}.invite`);
     const module = screenModules[`../../src/resources/${definition.name}/screens.ts`];
     expect(module, `src/resources/${definition.name}/screens.ts`).toBeDefined();
-    for (const spec of module.screens.config.fields) {
+    for (const spec of module.config.fields) {
       keys.push(`resources.${definition.name}.fields.${spec.source}`);
       for (const value of spec.choices ?? []) keys.push(`choices.${spec.choiceGroup ?? spec.source}.${value}`);
     }

@@ -1,6 +1,6 @@
 import { DataTable, List } from 'react-admin';
 import { useSidePanelRowClick } from '../sidePanel';
-import { fieldFilter, searchFilter } from './fieldInput';
+import { fieldFilter, searchFilter } from './fieldFilter';
 import type { ScreensConfig } from './fieldSpec';
 import { fieldValue } from './fieldValue';
 

@@ -1,16 +1,14 @@
 import {
-  AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, email, maxLength, maxValue, minValue, NullableBooleanInput,
-  NumberInput, PasswordInput, ReferenceArrayInput, ReferenceInput, required, SearchInput, SelectArrayInput, SelectInput, TextInput,
+  AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, email, maxLength, maxValue, minValue, NumberInput,
+  PasswordInput, ReferenceArrayInput, ReferenceInput, required, SelectArrayInput, SelectInput, TextInput,
   type Validator,
 } from 'react-admin';
 import { choicesOf } from '../../resources/choices';
-import { SEARCHABLE, type FieldSpec } from './fieldSpec';
+import { searchOf, type FieldSpec } from './fieldSpec';
 import { JsonInput } from './JsonInput';
 
 // DateTimeInput holds the local time without an offset; the API wants ISO 8601 with one.
 const toIsoDate = (value: string) => (value ? new Date(value).toISOString() : null);
-
-const searchOf = (reference: string) => (text: string) => (SEARCHABLE.has(reference) && text ? { q: text } : {});
 
 function validators(spec: FieldSpec): Validator[] {
   const rules: Validator[] = [];
@@ -64,26 +62,3 @@ export function fieldInput(spec: FieldSpec) {
       return <TextInput key={source} source={source} validate={validate} />;
   }
 }
-
-/** The filter of a list for a field. */
-export function fieldFilter(spec: FieldSpec) {
-  const { source } = spec;
-  const alwaysOn = spec.filter === 'alwaysOn';
-  switch (spec.kind) {
-    case 'boolean':
-      return <NullableBooleanInput key={source} source={source} alwaysOn={alwaysOn} />;
-    case 'enum':
-      return <SelectInput key={source} source={source} choices={choicesOf(spec.choices ?? [], spec.choiceGroup ?? source)} alwaysOn={alwaysOn} />;
-    case 'reference':
-    case 'references':
-      return (
-        <ReferenceInput key={source} source={source} reference={spec.reference!} alwaysOn={alwaysOn}>
-          <AutocompleteInput filterToQuery={searchOf(spec.reference!)} />
-        </ReferenceInput>
-      );
-    default:
-      return <TextInput key={source} source={source} alwaysOn={alwaysOn} />;
-  }
-}
-
-export const searchFilter = <SearchInput key="q" source="q" alwaysOn />;

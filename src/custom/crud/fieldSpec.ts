@@ -43,3 +43,6 @@ export interface ScreensConfig {
 
 /** Resources whose lists take `q`: their reference inputs search as the user types. */
 export const SEARCHABLE = new Set(['users', 'tags', 'skills', 'courses', 'modules', 'chapters', 'documents', 'notification-templates', 'sheets', 'tickets']);
+
+/** What an autocomplete of `reference` sends as the user types: `q` where the server searches. */
+export const searchOf = (reference: string) => (text: string) => (SEARCHABLE.has(reference) && text ? { q: text } : {});

@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { Drawer, useMediaQuery, type Theme } from '@mui/material';
-import { AboveBlock } from './AboveBlock';
-import { SidePanelBody } from './SidePanelBody';
+import { lazyComponent } from '../lazyComponent';
+import { Loader } from '../Loader';
 import { useSidePanel } from './SidePanelContext';
 import { SidePanelHeader } from './SidePanelHeader';
 import type { SidePanelTab } from './tabs';
+
+// What the panel shows loads with the first record opened in it: a list's first paint needs none of it.
+const AboveBlock = lazyComponent(() => import('./AboveBlock').then((module) => module.AboveBlock));
+const SidePanelBody = lazyComponent(() => import('./SidePanelBody').then((module) => module.SidePanelBody), <Loader size="small" />);
 
 /** The panel's width beside the page, by screen size; on a narrow screen it covers the page instead. */
 const PANEL_WIDTH = { md: 420, lg: 520 };

@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of chapter-part-responses: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'chapterPart', kind: 'reference', reference: 'chapter-parts', required: true, column: true, filter: true },
     { source: 'user', kind: 'reference', reference: 'users', required: true, column: true, filter: true },
@@ -14,4 +14,4 @@ export const screens = screensFor({
   create: true,
   edit: true,
   delete: true,
-});
+};

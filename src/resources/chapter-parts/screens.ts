@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of chapter-parts: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'chapter', kind: 'reference', reference: 'chapters', required: true, column: true, filter: 'alwaysOn' },
     { source: 'type', kind: 'enum', choices: ['text_markdown', 'image', 'video_youtube', 'video', 'file_downloadable', 'links', 'url_iframe', 'from_typeform', 'notes', 'interactive_text', 'interactive_long_text', 'interactive_select', 'interactive_select_multi', 'interactive_upload'], choiceGroup: 'partType', required: true, column: true, sortable: true, filter: 'alwaysOn' },
@@ -15,4 +15,4 @@ export const screens = screensFor({
   create: true,
   edit: true,
   delete: true,
-});
+};

@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of chapter-validations: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'chapter', kind: 'reference', reference: 'chapters', required: true, column: true, filter: true },
     { source: 'user', kind: 'reference', reference: 'users', required: true, column: true, filter: true },
@@ -13,4 +13,4 @@ export const screens = screensFor({
   create: true,
   edit: true,
   delete: true,
-});
+};

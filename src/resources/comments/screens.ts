@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of comments: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'body', kind: 'longText', required: true, column: true },
     { source: 'author', kind: 'reference', reference: 'users', column: true, readOnly: true },
@@ -15,4 +15,4 @@ export const screens = screensFor({
   create: true,
   edit: true,
   delete: true,
-});
+};

@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of documents: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'name', kind: 'text', maxLength: 255, column: true, sortable: true },
     { source: 'mimeType', kind: 'text', column: true, sortable: true, filter: true, readOnly: true },
@@ -13,4 +13,4 @@ export const screens = screensFor({
   search: true,
   sort: { field: 'createdAt', order: 'DESC' },
   edit: true,
-});
+};

@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of error-calls: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'status', kind: 'number', column: true, sortable: true, filter: true, readOnly: true },
     { source: 'endpoint', kind: 'text', column: true, readOnly: true },
@@ -15,4 +15,4 @@ export const screens = screensFor({
   ],
   sort: { field: 'createdAt', order: 'DESC' },
   delete: true,
-});
+};

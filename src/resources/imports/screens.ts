@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of imports: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'filename', kind: 'text', column: true, sortable: true, readOnly: true },
     { source: 'status', kind: 'enum', choices: ['processed', 'failed', 'active'], choiceGroup: 'importStatus', column: true, sortable: true, filter: 'alwaysOn', readOnly: true },
@@ -14,4 +14,4 @@ export const screens = screensFor({
   ],
   sort: { field: 'createdAt', order: 'DESC' },
   delete: true,
-});
+};

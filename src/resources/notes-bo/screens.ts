@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of notes-bo: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'content', kind: 'longText', required: true, column: true },
     { source: 'pinned', kind: 'boolean', column: true, sortable: true },
@@ -15,4 +15,4 @@ export const screens = screensFor({
   create: true,
   edit: true,
   delete: true,
-});
+};

@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of notification-templates: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'code', kind: 'text', required: true, maxLength: 100, column: true, sortable: true },
     { source: 'name', kind: 'text', required: true, maxLength: 200, column: true, sortable: true },
@@ -17,4 +17,4 @@ export const screens = screensFor({
   create: true,
   edit: true,
   delete: true,
-});
+};

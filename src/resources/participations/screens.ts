@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of participations: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'user', kind: 'reference', reference: 'users', required: true, column: true, filter: true },
     { source: 'course', kind: 'reference', reference: 'courses', required: true, column: true, filter: true },
@@ -15,4 +15,4 @@ export const screens = screensFor({
   create: true,
   edit: true,
   delete: true,
-});
+};

@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of sheets: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'title', kind: 'text', required: true, maxLength: 255, column: true, sortable: true },
     { source: 'content', kind: 'longText' },
@@ -17,4 +17,4 @@ export const screens = screensFor({
   create: true,
   edit: true,
   delete: true,
-});
+};

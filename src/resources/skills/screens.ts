@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of skills: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'name', kind: 'text', required: true, maxLength: 150, column: true, sortable: true },
     { source: 'description', kind: 'longText' },
@@ -12,4 +12,4 @@ export const screens = screensFor({
   create: true,
   edit: true,
   delete: true,
-});
+};

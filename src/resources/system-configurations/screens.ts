@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of system-configurations: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'key', kind: 'text', required: true, maxLength: 150, column: true, sortable: true },
     { source: 'value', kind: 'longText', column: true },
@@ -11,4 +11,4 @@ export const screens = screensFor({
   create: true,
   edit: true,
   delete: true,
-});
+};

@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of tickets: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'subject', kind: 'text', required: true, maxLength: 255, column: true, sortable: true },
     { source: 'type', kind: 'enum', choices: [1, 2], choiceGroup: 'ticketType', required: true, column: true, filter: 'alwaysOn' },
@@ -16,4 +16,4 @@ export const screens = screensFor({
   create: true,
   edit: true,
   delete: true,
-});
+};

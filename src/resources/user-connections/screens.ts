@@ -1,7 +1,7 @@
-import { screensFor } from '../../custom/crud/screensFor';
+import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
 /** The standard screens of user-connections: its fields as the API serves them (API.md, Resources). */
-export const screens = screensFor({
+export const config: ScreensConfig = {
   fields: [
     { source: 'user', kind: 'reference', reference: 'users', column: true, filter: 'alwaysOn', readOnly: true },
     { source: 'connectedAt', kind: 'date', column: true, sortable: true, readOnly: true },
@@ -10,4 +10,4 @@ export const screens = screensFor({
     { source: 'userAgent', kind: 'text', readOnly: true },
   ],
   sort: { field: 'connectedAt', order: 'DESC' },
-});
+};

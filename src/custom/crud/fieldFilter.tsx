@@ -1,0 +1,26 @@
+import { NullableBooleanInput, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { choicesOf } from '../../resources/choices';
+import { lazyComponent } from '../lazyComponent';
+import type { FieldSpec } from './fieldSpec';
+
+// The autocomplete is the heaviest input; a list loads it when a reference filter shows, not before.
+const ReferenceFilterInput = lazyComponent(() => import('./ReferenceFilterInput').then((module) => module.ReferenceFilterInput));
+
+/** The filter of a list for a field. */
+export function fieldFilter(spec: FieldSpec) {
+  const { source } = spec;
+  const alwaysOn = spec.filter === 'alwaysOn';
+  switch (spec.kind) {
+    case 'boolean':
+      return <NullableBooleanInput key={source} source={source} alwaysOn={alwaysOn} />;
+    case 'enum':
+      return <SelectInput key={source} source={source} choices={choicesOf(spec.choices ?? [], spec.choiceGroup ?? source)} alwaysOn={alwaysOn} />;
+    case 'reference':
+    case 'references':
+      return <ReferenceFilterInput key={source} source={source} reference={spec.reference!} alwaysOn={alwaysOn} />;
+    default:
+      return <TextInput key={source} source={source} alwaysOn={alwaysOn} />;
+  }
+}
+
+export const searchFilter = <SearchInput key="q" source="q" alwaysOn />;
