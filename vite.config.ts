@@ -1,10 +1,20 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { routeModulePreload } from './vite-plugins/routeModulePreload';
 
 const apiTarget = process.env.API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    routeModulePreload({
+      listScreen: /\/src\/custom\/crud\/ResourceList\.tsx$/,
+      // The session store's key (src/providers/sessionStore.ts), under the app's name.
+      tokenKey: `${process.env.VITE_APP_NAME ?? 'lms-backoffice'}.token`,
+      // resources/index.ts: the first resource, where react-admin lands.
+      landing: 'users',
+    }),
+  ],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': apiTarget },

@@ -1,5 +1,8 @@
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, LogoutOnMount, Resource } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import {
+  AccessDenied, AdminContext, AuthenticationError, CoreAdminUI, CustomRoutes, Error, LoadingPage, LogoutOnMount, NotFound, Resource,
+} from 'react-admin';
 import { AppLayout } from './custom/layout/AppLayout';
 import { createAppStore } from './providers/appStore';
 import { lightTheme } from './theme';
@@ -17,34 +20,46 @@ const AccountPage = lazyComponent(() => import('./custom/account/AccountPage').t
 // Preferences (list sorts, filters) are kept per application name, like the session; the language per tab.
 const store = createAppStore();
 
+// react-admin hands its catch-all page a title element; its NotFound page takes a string.
+const PageNotFound = () => <NotFound />;
+
+/*
+ * react-admin's <Admin>, assembled from its two halves (AdminContext, CoreAdminUI) as its documentation
+ * shows: <Admin> and <AdminUI> import their default login form, notification, English messages and
+ * store even when the app replaces them all, and the first page would download them for nothing.
+ */
 export function App() {
   return (
-    <Admin
-      disableTelemetry
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      loginPage={LoginPage}
-      notification={StackedNotification}
-      layout={AppLayout}
-      theme={lightTheme}
-      store={store}
-      requireAuth
-      title="Back-office"
-    >
-      {/* Public screens, bare (no menu): the sign-in flows. */}
-      <CustomRoutes noLayout>
-        <Route path={AUTH_ROUTES.logout} element={<LogoutOnMount />} />
-        <Route path={AUTH_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={AUTH_ROUTES.code} element={<VerifyCodePage />} />
-        <Route path={AUTH_ROUTES.newPassword} element={<NewPasswordPage />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/account" element={<AccountPage />} />
-      </CustomRoutes>
-      {resources.map(({ group: _group, ...resource }) => (
-        <Resource key={resource.name} {...resource} />
-      ))}
-    </Admin>
+    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={lightTheme} store={store}>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          disableTelemetry
+          requireAuth
+          title="Back-office"
+          layout={AppLayout}
+          loginPage={LoginPage}
+          loading={LoadingPage}
+          error={Error}
+          catchAll={PageNotFound}
+          accessDenied={AccessDenied}
+          authenticationError={AuthenticationError}
+        >
+          {/* Public screens, bare (no menu): the sign-in flows. */}
+          <CustomRoutes noLayout>
+            <Route path={AUTH_ROUTES.logout} element={<LogoutOnMount />} />
+            <Route path={AUTH_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+            <Route path={AUTH_ROUTES.code} element={<VerifyCodePage />} />
+            <Route path={AUTH_ROUTES.newPassword} element={<NewPasswordPage />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/account" element={<AccountPage />} />
+          </CustomRoutes>
+          {resources.map(({ group: _group, ...resource }) => (
+            <Resource key={resource.name} {...resource} />
+          ))}
+        </CoreAdminUI>
+        <StackedNotification />
+      </CssBaseline>
+    </AdminContext>
   );
 }

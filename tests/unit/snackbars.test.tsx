@@ -5,7 +5,7 @@ import frenchMessages from 'ra-language-french';
 import { AdminContext, useAddUndoableMutation, useNotify, type NotificationOptions, type NotificationType } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SNACK_FADE_MS, SNACK_VISIBLE_MS, StackedNotification } from '../../src/custom/snackbars';
+import { SNACK_FADE_MS, SNACK_MAX_STACKED, SNACK_VISIBLE_MS, StackedNotification } from '../../src/custom/snackbars';
 import { toSnack } from '../../src/custom/snackbars/snacks';
 import { shellFr } from '../../src/i18n/shell.fr';
 
@@ -68,8 +68,8 @@ function renderWith(calls: Call[]) {
 
 // In stacking order as the DOM holds them; the container draws them bottom up, so the newest is on top.
 const snacks = () => [...document.querySelectorAll<HTMLElement>('[data-snack-id]')];
-// After its fade, notistack folds a snack's room away (125 ms pause, 175 ms collapse) before removing it.
-const FOLD_MS = 300;
+// The fade's end is noticed on the next timer tick.
+const FOLD_MS = 50;
 // In short steps, each its own act(): the transitions chain timers that React schedules between renders.
 function wait(ms: number) {
   for (let left = ms; left > 0; left -= 25) act(() => vi.advanceTimersByTime(Math.min(25, left)));
@@ -123,6 +123,15 @@ describe('the stacked notifications', () => {
     expect(snacks()).toHaveLength(1);
     wait(SNACK_FADE_MS + FOLD_MS + 400);
     expect(snacks()).toHaveLength(0);
+  });
+
+  it(`stack at most ${SNACK_MAX_STACKED}: one more fades the oldest out`, () => {
+    renderWith(Array.from({ length: SNACK_MAX_STACKED + 1 }, (_, index) => ({ message: `message ${index + 1}`, type: 'info' as const })));
+    wait(SNACK_FADE_MS + FOLD_MS);
+    const texts = snacks().map((snack) => snack.textContent);
+    expect(texts).toHaveLength(SNACK_MAX_STACKED);
+    expect(texts).not.toContain('message 1');
+    expect(texts.at(-1)).toBe(`message ${SNACK_MAX_STACKED + 1}`);
   });
 
   it('keep an undoable mutation until its snack goes, and undo it on "Annuler"', () => {

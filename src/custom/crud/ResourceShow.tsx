@@ -1,20 +1,22 @@
 import type { Identifier } from 'react-admin';
 import { Labeled, Show, SimpleShowLayout } from 'react-admin';
 import type { ScreensConfig } from './fieldSpec';
-import { fieldValue } from './fieldValue';
+import { fieldValue, preloadFieldValues } from './fieldValue';
+
+const shownFields = (config: ScreensConfig) => config.fields.filter((spec) => spec.kind !== 'password');
+
+export const prepareShow = (config: ScreensConfig) => preloadFieldValues(shownFields(config));
 
 /** A record's fields, read-only: what the side panel's `infos` tab shows. */
 export function ResourceShow({ config, id }: { config: ScreensConfig; id?: Identifier }) {
   return (
     <Show id={id} actions={false} title={false} sx={{ '& .RaShow-card': { boxShadow: 'none' } }}>
       <SimpleShowLayout>
-        {config.fields
-          .filter((spec) => spec.kind !== 'password')
-          .map((spec) => (
-            <Labeled key={spec.source} source={spec.source}>
-              {fieldValue(spec)}
-            </Labeled>
-          ))}
+        {shownFields(config).map((spec) => (
+          <Labeled key={spec.source} source={spec.source}>
+            {fieldValue(spec)}
+          </Labeled>
+        ))}
       </SimpleShowLayout>
     </Show>
   );

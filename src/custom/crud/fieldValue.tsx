@@ -1,11 +1,22 @@
-import {
-  BooleanField, EmailField, NumberField, ReferenceArrayField, ReferenceField, SelectField,
-  TextArrayField, TextField, UrlField, useRecordContext,
-} from 'react-admin';
+import { BooleanField, EmailField, NumberField, SelectField, TextArrayField, TextField, UrlField, useRecordContext } from 'react-admin';
 import { Box } from '@mui/material';
 import { choicesOf } from '../../resources/choices';
 import { DateTimeField } from '../fields/DateTimeField';
-import type { FieldSpec } from './fieldSpec';
+import { lazyComponent } from '../lazyComponent';
+import type { FieldSpec, ScreensConfig } from './fieldSpec';
+
+/*
+ * Reference fields fetch and show other records (with their loading bars and chips): a screen with none
+ * does not load their code. lazyScreen preloads it for a screen that has some, so it shows at once.
+ */
+const ReferenceValue = lazyComponent(() => import('./ReferenceValue').then((module) => module.ReferenceValue));
+
+const isReference = (spec: FieldSpec) => spec.kind === 'reference' || spec.kind === 'references';
+
+/** Loads what the fields a screen shows need before the screen renders. */
+export async function preloadFieldValues(fields: ScreensConfig['fields']): Promise<void> {
+  if (fields.some(isReference)) await ReferenceValue.preload();
+}
 
 function JsonField({ source }: { source: string }) {
   const record = useRecordContext();
@@ -35,9 +46,8 @@ export function fieldValue(spec: FieldSpec) {
     case 'enum':
       return <SelectField source={source} choices={choicesOf(spec.choices ?? [], spec.choiceGroup ?? source)} />;
     case 'reference':
-      return <ReferenceField source={source} reference={spec.reference!} link={false} />;
     case 'references':
-      return <ReferenceArrayField source={source} reference={spec.reference!} />;
+      return <ReferenceValue source={source} reference={spec.reference!} many={spec.kind === 'references'} />;
     case 'json':
       return <JsonField source={source} />;
     case 'summary':

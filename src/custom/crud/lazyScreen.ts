@@ -8,15 +8,21 @@ interface ScreenProps {
   config: ScreensConfig;
 }
 
+interface GenericScreen {
+  Screen: ComponentType<ScreenProps & Record<string, unknown>>;
+  /** Loads what this resource's screen needs beyond the kind's own code (its fields' code). */
+  prepare?: (config: ScreensConfig) => Promise<void>;
+}
+
 /*
  * One chunk per kind of screen, shared by every resource: opening a list loads the list's code and the
  * resource's declaration, not the forms' inputs.
  */
-const GENERIC_SCREENS: Record<ScreenKind, () => Promise<ComponentType<ScreenProps & Record<string, unknown>>>> = {
-  List: () => import('./ResourceList').then((module) => module.ResourceList),
-  Show: () => import('./ResourceShow').then((module) => module.ResourceShow),
-  Edit: () => import('./ResourceEdit').then((module) => module.ResourceEdit),
-  Create: () => import('./ResourceCreate').then((module) => module.ResourceCreate),
+const GENERIC_SCREENS: Record<ScreenKind, () => Promise<GenericScreen>> = {
+  List: () => import('./ResourceList').then((module) => ({ Screen: module.ResourceList, prepare: module.prepareList })),
+  Show: () => import('./ResourceShow').then((module) => ({ Screen: module.ResourceShow, prepare: module.prepareShow })),
+  Edit: () => import('./ResourceEdit').then((module) => ({ Screen: module.ResourceEdit })),
+  Create: () => import('./ResourceCreate').then((module) => ({ Screen: module.ResourceCreate })),
 };
 
 /**
@@ -25,7 +31,8 @@ const GENERIC_SCREENS: Record<ScreenKind, () => Promise<ComponentType<ScreenProp
  */
 export function lazyScreen(load: () => Promise<{ config: ScreensConfig }>, kind: ScreenKind) {
   return lazyComponent(async () => {
-    const [{ config }, Screen] = await Promise.all([load(), GENERIC_SCREENS[kind]()]);
+    const [{ config }, { Screen, prepare }] = await Promise.all([load(), GENERIC_SCREENS[kind]()]);
+    await prepare?.(config);
     return function ResourceScreen(props: object) {
       return createElement(Screen, { ...props, config });
     };

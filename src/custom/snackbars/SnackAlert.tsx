@@ -1,38 +1,52 @@
-import type { Ref } from 'react';
-import { Alert, type AlertColor } from '@mui/material';
-import { useSnackbar, type CustomContentProps } from 'notistack';
+import { useEffect, type ReactNode } from 'react';
+import { Alert, Fade } from '@mui/material';
 import { CloseNotificationContext, useTranslate } from 'react-admin';
+import { SNACK_ENTER_MS, SNACK_FADE_MS, type Snack } from './snacks';
+import { UndoButton } from './UndoButton';
 
-type SnackAlertProps = CustomContentProps & { ref?: Ref<HTMLDivElement> };
+interface SnackAlertProps {
+  snack: Snack;
+  /** False once it is leaving: it fades out, then `onGone`. */
+  shown: boolean;
+  onClose: (id: number) => void;
+  onGone: (id: number) => void;
+  onUndo?: (id: number) => void;
+}
 
 /**
- * How notistack draws one snack: a filled MUI alert in its type's palette colour (success green, error
- * red, warning orange, info blue). A click anywhere on it dismisses it (spec section 4, "Snackbars").
+ * One snack: a filled MUI alert in its type's palette colour (success green, error red, warning orange,
+ * info blue), gone after its time or at once on a click anywhere on it (spec section 4, "Snackbars").
  */
-export function SnackAlert({ id, message, variant, action, style, className, ref }: SnackAlertProps) {
-  const { closeSnackbar } = useSnackbar();
+export function SnackAlert({ snack, shown, onClose, onGone, onUndo }: SnackAlertProps) {
   const translate = useTranslate();
-  const close = () => closeSnackbar(id);
-  const severity: AlertColor = variant === 'default' ? 'info' : variant;
+  const { id, visibleMs } = snack;
+
+  useEffect(() => {
+    if (!shown || visibleMs === null) return;
+    const timer = setTimeout(() => onClose(id), visibleMs);
+    return () => clearTimeout(timer);
+  }, [shown, visibleMs, id, onClose]);
+
+  const close = () => onClose(id);
+  const message: ReactNode = snack.content ?? translate(snack.label, snack.labelArgs);
   return (
     // react-admin lets an element message close its own notification (useCloseNotification).
     <CloseNotificationContext.Provider value={close}>
-      <Alert
-        ref={ref}
-        style={style}
-        className={className}
-        variant="filled"
-        severity={severity}
-        role={severity === 'error' ? 'alert' : 'status'}
-        data-snack-id={id}
-        data-snack-type={severity}
-        onClick={close}
-        title={translate('app.snackbar.close')}
-        action={typeof action === 'function' ? action(id) : action}
-        sx={{ cursor: 'pointer', boxShadow: 3, minWidth: 288, maxWidth: 480, alignItems: 'center' }}
-      >
-        {message}
-      </Alert>
+      <Fade in={shown} appear timeout={{ enter: SNACK_ENTER_MS, exit: SNACK_FADE_MS }} onExited={() => onGone(id)}>
+        <Alert
+          variant="filled"
+          severity={snack.type}
+          role={snack.type === 'error' ? 'alert' : 'status'}
+          data-snack-id={id}
+          data-snack-type={snack.type}
+          onClick={close}
+          title={translate('app.snackbar.close')}
+          action={onUndo && <UndoButton onUndo={() => onUndo(id)} />}
+          sx={{ cursor: 'pointer', boxShadow: 3, minWidth: 288, maxWidth: 480, alignItems: 'center', pointerEvents: 'auto' }}
+        >
+          {message}
+        </Alert>
+      </Fade>
     </CloseNotificationContext.Provider>
   );
 }

@@ -4,8 +4,13 @@ import type { NotificationPayload } from 'react-admin';
 /** Spec section 9: a snackbar shows for 3000 ms, then fades out in 500 ms. */
 export const SNACK_VISIBLE_MS = 3000;
 export const SNACK_FADE_MS = 500;
+/** How long a snack takes to fade in. */
+export const SNACK_ENTER_MS = 225;
 /** How many snackbars stack at once; a further one pushes the oldest out. */
 export const SNACK_MAX_STACKED = 5;
+
+/** What an undoable snack holds back: react-admin's mutation, sent or rolled back when the snack goes. */
+export type UndoableMutation = (params: { isUndo: boolean }) => void;
 
 export type SnackType = 'success' | 'error' | 'warning' | 'info';
 
