@@ -25,7 +25,12 @@ afterAll(async () => {
 function describeViolation(violation: Result): string {
   // A list repeats the same fault on every row: the first few nodes tell where it is.
   const shown = violation.nodes.slice(0, 5);
-  const nodes = shown.map((node) => `    ${node.target.join(' ')}\n      ${node.html}\n      ${node.failureSummary?.replace(/\n\s*/g, ' ') ?? ''}`);
+  const nodes = shown.map((node) => {
+    // Some rules fault a container for what it holds (aria-required-children): the held nodes are the news.
+    const related = [...node.any, ...node.all, ...node.none].flatMap((check) => check.relatedNodes ?? []);
+    const relatedLines = related.map((relatedNode) => `\n      related: ${relatedNode.target.join(' ')}  ${relatedNode.html}`);
+    return `    ${node.target.join(' ')}\n      ${node.html}\n      ${node.failureSummary?.replace(/\n\s*/g, ' ') ?? ''}${relatedLines.join('')}`;
+  });
   const more = violation.nodes.length > shown.length ? [`    … and ${violation.nodes.length - shown.length} more`] : [];
   return [`${violation.id} (${violation.impact}): ${violation.help}`, `  ${violation.helpUrl}`, ...nodes, ...more].join('\n');
 }
