@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../support/freePort.ts';
 
 /**
@@ -23,7 +23,8 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, SKIP_BUILD: '1', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
+    // The suite's own build (globalSetup), already made: `npm start` would otherwise build into dist/.
+    env: { ...process.env, SKIP_BUILD: '1', DIST_DIR: inject('e2eDistDir'), HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
