@@ -1,20 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { routeModulePreload } from './vite-plugins/routeModulePreload';
+import { fileURLToPath } from 'node:url';
 
 const apiTarget = process.env.API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [
-    react(),
-    routeModulePreload({
-      listScreen: /\/src\/custom\/crud\/ResourceList\.tsx$/,
-      // The session store's key (src/providers/sessionStore.ts), under the app's name.
-      tokenKey: `${process.env.VITE_APP_NAME ?? 'lms-backoffice'}.token`,
-      // resources/index.ts: the first resource, where react-admin lands.
-      landing: 'users',
-    }),
-  ],
+  plugins: [react()],
+  resolve: {
+    // react-admin's CSV writer loads on the first export, not with every list (src/custom/lazyJsonExport.ts).
+    alias: [{ find: /^jsonexport\/dist\/index\.js$/, replacement: fileURLToPath(new URL('./src/custom/lazyJsonExport.ts', import.meta.url)) }],
+  },
   server: {
     host: '127.0.0.1',
     proxy: { '/api': apiTarget },

@@ -1,10 +1,12 @@
 import { Route } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
 import {
-  AccessDenied, AdminContext, AuthenticationError, CoreAdminUI, CustomRoutes, Error, LoadingPage, LogoutOnMount, NotFound, Resource,
+  AdminContext, CoreAdminUI, CustomRoutes, LoadingPage, LogoutOnMount, Resource,
 } from 'react-admin';
 import { AppLayout } from './custom/layout/AppLayout';
-import { createAppStore } from './providers/appStore';
+import { AccessDenied, AuthenticationError, ErrorPage, PageNotFound } from './custom/layout/lazyStatusPages';
+import { appStore } from './providers/appStore';
+import { queryClient } from './providers/queryClient';
 import { lightTheme } from './theme';
 import { StackedNotification } from './custom/snackbars';
 import { ForgotPasswordPage, LoginPage, NewPasswordPage, VerifyCodePage } from './custom/auth/lazyPages';
@@ -17,11 +19,6 @@ import { resources } from './resources';
 // Not needed to show a list: its own chunk, like the sign-in pages.
 const AccountPage = lazyComponent(() => import('./custom/account/AccountPage').then((module) => module.AccountPage));
 
-// Preferences (list sorts, filters) are kept per application name, like the session; the language per tab.
-const store = createAppStore();
-
-// react-admin hands its catch-all page a title element; its NotFound page takes a string.
-const PageNotFound = () => <NotFound />;
 
 /*
  * react-admin's <Admin>, assembled from its two halves (AdminContext, CoreAdminUI) as its documentation
@@ -30,7 +27,7 @@ const PageNotFound = () => <NotFound />;
  */
 export function App() {
   return (
-    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={lightTheme} store={store}>
+    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={lightTheme} store={appStore} queryClient={queryClient}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           disableTelemetry
@@ -39,7 +36,7 @@ export function App() {
           layout={AppLayout}
           loginPage={LoginPage}
           loading={LoadingPage}
-          error={Error}
+          error={ErrorPage}
           catchAll={PageNotFound}
           accessDenied={AccessDenied}
           authenticationError={AuthenticationError}
@@ -54,7 +51,7 @@ export function App() {
           <CustomRoutes>
             <Route path="/account" element={<AccountPage />} />
           </CustomRoutes>
-          {resources.map(({ group: _group, ...resource }) => (
+          {resources.map(({ group: _group, listSort: _listSort, ...resource }) => (
             <Resource key={resource.name} {...resource} />
           ))}
         </CoreAdminUI>

@@ -12,10 +12,20 @@ import { preloadRoute } from './preloadRoute';
  */
 const router = createHashRouter([{ path: '*', element: <App /> }]);
 
-preloadRoute(window.location.hash);
+/*
+ * The first render waits for what the page needs (its screen's code, a list's first rows), up to a limit:
+ * rendered without them, the layout renders, then renders again around the screen and again with the
+ * rows, and the screen's code only runs once React lets go of the main thread. Past the limit the app
+ * renders anyway, with the screen's loader.
+ */
+const FIRST_RENDER_WAIT_MS = 400;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} useTransitions={false} />
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} useTransitions={false} />
+    </StrictMode>,
+  );
+}
+
+void Promise.race([preloadRoute(window.location.hash), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);

@@ -1,32 +1,69 @@
 import { LoginPage } from './custom/auth/lazyPages';
-import { isPublicRoute } from './providers/authProvider';
+import { LIST_PER_PAGE } from './custom/crud/fieldSpec';
+import { appStore } from './providers/appStore';
+import { isPublicRoute, sessionAllows, sessionState } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { firstListRequest, startEarlyList } from './providers/earlyList';
+import { queryClient } from './providers/queryClient';
 import { sessionStore } from './providers/sessionStore';
 import { resources } from './resources';
 import type { ResourceDefinition } from './resources/types';
 
-type Screen = ResourceDefinition['list'];
+type ScreenKind = 'list' | 'create' | 'show' | 'edit';
+type Screen = ResourceDefinition[ScreenKind];
 
 /**
  * The resource screen a route of react-admin's shows: `/users` its list, `/users/create`, `/users/7/show`,
  * `/users/7` (edit). `/` lands on the first resource's list (react-admin's default).
  */
-export function screenOf(path: string): Screen | undefined {
+export function routeOf(path: string): { definition: ResourceDefinition; kind: ScreenKind } | undefined {
   const [name, id, action] = path.split('/').filter(Boolean);
   const definition = name === undefined ? resources[0] : resources.find((resource) => resource.name === name);
   if (!definition) return undefined;
-  if (id === undefined) return definition.list;
-  if (id === 'create' && action === undefined) return definition.create;
-  return action === 'show' ? definition.show : definition.edit;
+  if (id === undefined) return { definition, kind: 'list' };
+  if (id === 'create' && action === undefined) return { definition, kind: 'create' };
+  return { definition, kind: action === 'show' ? 'show' : 'edit' };
 }
 
+export function screenOf(path: string): Screen | undefined {
+  const route = routeOf(path);
+  return route && route.definition[route.kind];
+}
+
+// ra-core's useAuthState with no parameters (CoreAdminRoutes' requireAuth); its query answers true.
+export const CHECK_AUTH_QUERY_KEY = ['auth', 'checkAuth', {}];
+
+const canPreload = (screen: Screen): screen is Screen & { preload: () => Promise<void> } =>
+  Boolean(screen && 'preload' in screen && typeof screen.preload === 'function');
+
 /**
- * Starts loading the code of the page the app opens on, before React renders: its chunk comes down while
- * the entry runs, instead of after the layout has rendered. A visitor without a session gets the login
- * form's code instead.
+ * Starts loading what the page the app opens on needs, before React renders: its code, instead of after
+ * the layout has rendered, and a list's first page, instead of after the list has rendered (earlyList.ts). A visitor without a session gets the login form's code instead. Resolves
+ * once that code, and that page, are in (it never rejects: a failure is the screen's to show).
  */
-export function preloadRoute(hash: string, signedIn = Boolean(sessionStore.getToken())): void {
-  const path = hash.replace(/^#/, '').split('?')[0] || '/';
-  if (isPublicRoute(path)) return;
-  const screen = signedIn ? screenOf(path) : LoginPage;
-  if (screen && 'preload' in screen && typeof screen.preload === 'function') void screen.preload();
+export function preloadRoute(hash: string, signedIn = Boolean(sessionStore.getToken())): Promise<void> {
+  const [routePath, query] = hash.replace(/^#/, '').split('?');
+  const path = routePath || '/';
+  if (isPublicRoute(path)) return Promise.resolve();
+  if (!signedIn) return LoginPage.preload();
+  // checkAuth would find the same from the same tokens: said now, the layout needs no round of react-query
+  // (and no loading page) before it renders. The check still runs, and its answer still counts.
+  if (sessionState(sessionStore, Date.now()) === 'open') queryClient.setQueryData(CHECK_AUTH_QUERY_KEY, true);
+  const route = routeOf(path);
+  if (!route) return Promise.resolve();
+  const { name, listSort } = route.definition;
+  // The request first: the browser opens a handful of connections, and the screen's code takes several.
+  let data = Promise.resolve();
+  if (route.kind === 'list' && sessionAllows(name, 'list')) {
+    const request = firstListRequest({
+      search: query ? `?${query}` : '',
+      stored: appStore.getItem(`${name}.listParams`),
+      sort: listSort,
+      perPage: LIST_PER_PAGE,
+    });
+    data = startEarlyList(dataProvider, queryClient, name, request);
+  }
+  const screen = route.definition[route.kind];
+  const code = canPreload(screen) ? screen.preload() : Promise.resolve();
+  return Promise.all([code, data]).then(() => undefined);
 }

@@ -1,4 +1,4 @@
-import { createElement, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
+import { createElement, memo, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 
 /** A component whose code loads on first use, and which can be asked to load before it is shown. */
 export interface LazyComponent<P extends object> {
@@ -12,7 +12,9 @@ export interface LazyComponent<P extends object> {
  * once the code has arrived. React throttles a Suspense boundary's reveal to 300 ms after its fallback
  * showed, so a lazy list screen whose chunk arrives in 20 ms still waited 300 ms to mount and send its
  * request. Once loaded (or preloaded), it renders at once. A failed load is thrown at render, to the
- * nearest error boundary (react-admin's error page), and tried again on the next mount.
+ * nearest error boundary (react-admin's error page), and tried again on the next mount. Memoised: a
+ * screen is re-rendered by react-admin's routes each time the layout is (resources registering, session
+ * checks), with the same props; a big list need not re-render then.
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
@@ -47,6 +49,5 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     if (failure !== undefined && failure !== earlierFailure) throw failure;
     return fallback;
   }
-  Lazy.preload = preload;
-  return Lazy;
+  return Object.assign(memo(Lazy), { preload });
 }

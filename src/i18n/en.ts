@@ -32,7 +32,7 @@ export const en: Messages = {
   choices: { ...contentsEn.choices, ...peopleEn.choices },
   app: {
     name: 'Back-office',
-    menu: { contents: 'Content', users: 'Users', support: 'Support', library: 'Library', settings: 'Settings' },
+    menu: { label: 'Main menu', contents: 'Content', users: 'Users', support: 'Support', library: 'Library', settings: 'Settings' },
     account: { menu: 'My account', title: 'My account', roles: 'Your roles' },
     roles: {
       ROLE_SUPER_ADMIN: 'Super administrator',

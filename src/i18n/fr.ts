@@ -33,7 +33,7 @@ export const fr = {
   choices: { ...contentsFr.choices, ...peopleFr.choices },
   app: {
     name: 'Back-office',
-    menu: { contents: 'Contenus', users: 'Utilisateurs', support: 'Support', library: 'Bibliothèque', settings: 'Paramètres' },
+    menu: { label: 'Menu principal', contents: 'Contenus', users: 'Utilisateurs', support: 'Support', library: 'Bibliothèque', settings: 'Paramètres' },
     account: { menu: 'Mon compte', title: 'Mon compte', roles: 'Vos rôles' },
     roles: {
       ROLE_SUPER_ADMIN: 'Super administrateur',

@@ -37,3 +37,6 @@ export function createAppStore(base: Store = localStorageStore(undefined, APP_NA
     },
   };
 }
+
+/** The app's one store: react-admin's, and the first page's early request reads its saved list settings. */
+export const appStore = createAppStore();

@@ -34,6 +34,29 @@ const OPERATIONS: Readonly<Record<string, Operation>> = {
   delete: 'delete',
 };
 
+/** Whether these roles may take a react-admin action (`list`, `edit`...) on a resource. */
+export function rolesAllow(roles: readonly string[], resource: string, action: string): boolean {
+  const operation = OPERATIONS[action];
+  return operation !== undefined && reach(roles, resource, operation) !== false;
+}
+
+/**
+ * The same answer as `canAccess`, at once: the rights are a table read with the session's roles, so the
+ * menu and the list need not wait a round of react-query (and a render) for them before showing.
+ */
+export const sessionAllows = (resource: string, action: string) => rolesAllow(sessionStore.getRoles(), resource, action);
+
+/**
+ * What the session check concludes, from the stored tokens alone. A restricted session left its code or
+ * password step: it does not open the back-office, as if there were none.
+ */
+export function sessionState(session: SessionStore, nowMs: number): 'open' | 'none' | 'expired' {
+  const token = session.getToken();
+  const payload = token && session.getRefreshToken() ? readTokenPayload(token) : undefined;
+  if (!payload || !session.getRoles().some(isKnownRole) || isRestricted(payload.role)) return 'none';
+  return isExpired(payload, nowMs) ? 'expired' : 'open';
+}
+
 export interface LoginParams {
   email?: string;
   username?: string;
@@ -101,12 +124,10 @@ export function createAuthProvider({ http, session, renewSession, preferences, r
     // react-admin's wrapper has already renewed an expired token (refreshAuth) when this runs.
     async checkAuth() {
       if (isPublicRoute(route())) return;
-      const token = session.getToken();
-      const payload = token && session.getRefreshToken() ? readTokenPayload(token) : undefined;
-      // No session is a plain visit, not an error: off to the login page without a message. A restricted
-      // session left its code or password step: it does not open the back-office.
-      if (!payload || !session.getRoles().some(isKnownRole) || isRestricted(payload.role)) throw { message: false };
-      if (isExpired(payload, now())) throw new Error('ra.notification.logged_out');
+      const state = sessionState(session, now());
+      // No session is a plain visit, not an error: off to the login page without a message.
+      if (state === 'none') throw { message: false };
+      if (state === 'expired') throw new Error('ra.notification.logged_out');
     },
 
     // A 401 means the session is gone (the http client renews an expired token first, and retries once
@@ -135,8 +156,7 @@ export function createAuthProvider({ http, session, renewSession, preferences, r
     getPermissions: async () => session.getRoles(),
 
     async canAccess({ resource, action }) {
-      const operation = OPERATIONS[action];
-      return operation !== undefined && reach(session.getRoles(), resource, operation) !== false;
+      return rolesAllow(session.getRoles(), resource, action);
     },
   };
 }

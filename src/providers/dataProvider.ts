@@ -11,6 +11,7 @@ import {
   type UpdateParams,
 } from 'react-admin';
 import { createActions, type Actions } from './actions';
+import { withEarlyLists } from './earlyList';
 import { httpClient, refreshAuth, type HttpClient } from './httpClient';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { changedFields, fromApi, toApi } from './records';
@@ -90,5 +91,6 @@ export function createDataProvider({
   };
 }
 
-// An expired token is renewed before any call, one refresh for all the calls a screen makes at once.
-export const dataProvider: AppDataProvider = addRefreshAuthToDataProvider(createDataProvider(), refreshAuth);
+// An expired token is renewed before any call, one refresh for all the calls a screen makes at once; the
+// page a route opens on may already have been asked for (earlyList.ts).
+export const dataProvider: AppDataProvider = withEarlyLists(addRefreshAuthToDataProvider(createDataProvider(), refreshAuth));

@@ -5,10 +5,14 @@ export const MENU_GROUPS = ['contents', 'users', 'support', 'library', 'settings
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /**
- * What a resource folder declares: its screens (lazy-loaded), icon, how a record reads in one line, and
- * the menu section it is listed in.
+ * What a resource folder declares: its screens (lazy-loaded), icon, how a record reads in one line, the
+ * menu section it is listed in and its list's default order.
  */
 export type ResourceDefinition = Pick<
   ResourceProps,
   'name' | 'list' | 'create' | 'edit' | 'show' | 'icon' | 'recordRepresentation' | 'options'
-> & { group: MenuGroup };
+> & {
+  group: MenuGroup;
+  /** The list's order until the user picks another; in the entry, so that the first page can be asked for early. */
+  listSort: { field: string; order: 'ASC' | 'DESC' };
+};

@@ -1,8 +1,12 @@
-import { DataTable, List } from 'react-admin';
+import { Navigate } from 'react-router-dom';
+import { DataTable, ListBase, useBasename, useResourceContext } from 'react-admin';
+import { sessionAllows } from '../../providers/authProvider';
+import { earlyListStaleTime } from '../../providers/earlyList';
+import { resources } from '../../resources';
 import { useSidePanelRowClick } from '../sidePanel';
-import { fieldFilter, searchFilter } from './fieldFilter';
-import type { ScreensConfig } from './fieldSpec';
+import { LIST_PER_PAGE, type ScreensConfig } from './fieldSpec';
 import { fieldValue, preloadFieldValues } from './fieldValue';
+import { ListPage } from './ListPage';
 
 const columnsOf = (config: ScreensConfig) => config.fields.filter((spec) => spec.column);
 
@@ -11,19 +15,23 @@ export const prepareList = (config: ScreensConfig) => preloadFieldValues(columns
 /** A resource's list: its columns, sorts and filters; a click opens the record in the side panel. */
 export function ResourceList({ config }: { config: ScreensConfig }) {
   const rowClick = useSidePanelRowClick();
-  const filters = [
-    ...(config.search ? [searchFilter] : []),
-    ...config.fields.filter((spec) => spec.filter).map(fieldFilter),
-  ];
+  const resource = useResourceContext();
+  const basename = useBasename();
+  const definition = resources.find((candidate) => candidate.name === resource);
+  // The rights are known at once (sessionAllows): the list's request need not wait for react-admin's
+  // asynchronous session and access checks, which CoreAdminUI's requireAuth has done for the session.
+  if (!resource || !definition || !sessionAllows(resource, 'list')) return <Navigate to={`${basename}/access-denied`} replace />;
   return (
-    <List filters={filters.length > 0 ? filters : undefined} sort={config.sort} perPage={25}>
-      <DataTable rowClick={rowClick} bulkActionButtons={config.delete ? undefined : false}>
-        {columnsOf(config).map((spec) => (
-          <DataTable.Col key={spec.source} source={spec.source} disableSort={!spec.sortable}>
-            {fieldValue(spec)}
-          </DataTable.Col>
-        ))}
-      </DataTable>
-    </List>
+    <ListBase disableAuthentication queryOptions={{ staleTime: earlyListStaleTime }} sort={definition.listSort} perPage={LIST_PER_PAGE}>
+      <ListPage config={config}>
+        <DataTable rowClick={rowClick} bulkActionButtons={config.delete ? undefined : false}>
+          {columnsOf(config).map((spec) => (
+            <DataTable.Col key={spec.source} source={spec.source} disableSort={!spec.sortable}>
+              {fieldValue(spec)}
+            </DataTable.Col>
+          ))}
+        </DataTable>
+      </ListPage>
+    </ListBase>
   );
 }

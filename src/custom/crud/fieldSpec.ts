@@ -34,12 +34,14 @@ export interface ScreensConfig {
   fields: readonly FieldSpec[];
   /** The server declares `q`: a search box on the list. */
   search?: boolean;
-  sort: { field: string; order: 'ASC' | 'DESC' };
   /** What the server serves beyond list and show. */
   create?: boolean;
   edit?: boolean;
   delete?: boolean;
 }
+
+/** Rows on a page of every list. */
+export const LIST_PER_PAGE = 25;
 
 /** Resources whose lists take `q`: their reference inputs search as the user types. */
 export const SEARCHABLE = new Set(['users', 'tags', 'skills', 'courses', 'modules', 'chapters', 'documents', 'notification-templates', 'sheets', 'tickets']);

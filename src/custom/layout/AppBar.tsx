@@ -1,27 +1,23 @@
-import { AppBar as RaAppBar, LocalesMenuButton, Logout, TitlePortal, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
+import { memo } from 'react';
 import { Typography } from '@mui/material';
-import { AccountMenuItem } from './AccountMenuItem';
+import { AppBar as RaAppBar, TitlePortal, useTranslate } from 'react-admin';
+import { useAfterFirstPaint } from '../useAfterFirstPaint';
+import { AppBarMenus } from './AppBarMenus';
 
-/** The app name, the page's title, the language switch and the user's menu ("Mon compte", "Se déconnecter"). */
-export function AppBar() {
+/**
+ * The app name, the page's title, the language switch and the user's menu ("Mon compte", "Se déconnecter").
+ * The menus come a frame after the app's first page (useAfterFirstPaint). Memoised: react-admin re-renders
+ * the layout several times as the app starts, with nothing new for it.
+ */
+export const AppBar = memo(function AppBar() {
   const translate = useTranslate();
-  const { identity } = useGetIdentity();
-  // The button shows the user's name: its accessible name must contain it (WCAG 2.5.3), then say what it opens.
-  const userMenuLabel = identity?.fullName ? `${identity.fullName} — ${translate('ra.auth.user_menu')}` : 'ra.auth.user_menu';
+  const menusShown = useAfterFirstPaint();
   return (
-    <RaAppBar
-      toolbar={<LocalesMenuButton />}
-      userMenu={
-        <UserMenu label={userMenuLabel}>
-          <AccountMenuItem />
-          <Logout />
-        </UserMenu>
-      }
-    >
+    <RaAppBar toolbar={menusShown ? <AppBarMenus /> : <span />} userMenu={false}>
       <Typography component="span" variant="h6" sx={{ mr: 2, fontWeight: 600, whiteSpace: 'nowrap' }}>
         {translate('app.name')}
       </Typography>
       <TitlePortal variant="body1" />
     </RaAppBar>
   );
-}
+});

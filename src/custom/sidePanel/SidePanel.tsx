@@ -3,10 +3,10 @@ import { Drawer, useMediaQuery, type Theme } from '@mui/material';
 import { lazyComponent } from '../lazyComponent';
 import { Loader } from '../Loader';
 import { useSidePanel } from './SidePanelContext';
-import { SidePanelHeader } from './SidePanelHeader';
 import type { SidePanelTab } from './tabs';
 
 // What the panel shows loads with the first record opened in it: a list's first paint needs none of it.
+const SidePanelHeader = lazyComponent(() => import('./SidePanelHeader').then((module) => module.SidePanelHeader));
 const AboveBlock = lazyComponent(() => import('./AboveBlock').then((module) => module.AboveBlock));
 const SidePanelBody = lazyComponent(() => import('./SidePanelBody').then((module) => module.SidePanelBody), <Loader size="small" />);
 

@@ -7,6 +7,7 @@ const load = () => import('./screens');
 export const accessRights: ResourceDefinition = {
   name: 'access-rights',
   group: 'users',
+  listSort: { field: 'code', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

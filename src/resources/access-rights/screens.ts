@@ -8,7 +8,6 @@ export const config: ScreensConfig = {
     { source: 'description', kind: 'longText' },
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
   ],
-  sort: { field: 'code', order: 'ASC' },
   create: true,
   edit: true,
   delete: true,

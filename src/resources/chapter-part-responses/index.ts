@@ -8,6 +8,7 @@ const load = () => import('./screens');
 export const chapterPartResponses: ResourceDefinition = {
   name: 'chapter-part-responses',
   group: 'users',
+  listSort: { field: 'createdAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

@@ -10,7 +10,6 @@ export const config: ScreensConfig = {
     { source: 'feedback', kind: 'longText' },
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
   ],
-  sort: { field: 'createdAt', order: 'DESC' },
   create: true,
   edit: true,
   delete: true,

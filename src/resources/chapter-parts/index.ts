@@ -8,6 +8,7 @@ const load = () => import('./screens');
 export const chapterParts: ResourceDefinition = {
   name: 'chapter-parts',
   group: 'contents',
+  listSort: { field: 'position', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

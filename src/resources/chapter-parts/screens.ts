@@ -11,7 +11,6 @@ export const config: ScreensConfig = {
     { source: 'required', kind: 'boolean', column: true },
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
   ],
-  sort: { field: 'position', order: 'ASC' },
   create: true,
   edit: true,
   delete: true,

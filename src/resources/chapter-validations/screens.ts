@@ -9,7 +9,6 @@ export const config: ScreensConfig = {
     { source: 'validatedBy', kind: 'reference', reference: 'users', column: true },
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
   ],
-  sort: { field: 'validatedAt', order: 'DESC' },
   create: true,
   edit: true,
   delete: true,

@@ -7,6 +7,7 @@ const load = () => import('./screens');
 export const chapters: ResourceDefinition = {
   name: 'chapters',
   group: 'contents',
+  listSort: { field: 'title', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

@@ -6,5 +6,4 @@ export const config: ScreensConfig = {
     { source: 'code', kind: 'text', column: true, sortable: true, readOnly: true },
     { source: 'name', kind: 'text', column: true, sortable: true, readOnly: true },
   ],
-  sort: { field: 'name', order: 'ASC' },
 };

@@ -7,6 +7,7 @@ const load = () => import('./screens');
 export const courses: ResourceDefinition = {
   name: 'courses',
   group: 'contents',
+  listSort: { field: 'updatedAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

@@ -17,7 +17,6 @@ export const config: ScreensConfig = {
     { source: 'updatedAt', kind: 'date', column: true, sortable: true, readOnly: true },
   ],
   search: true,
-  sort: { field: 'updatedAt', order: 'DESC' },
   create: true,
   edit: true,
   delete: true,

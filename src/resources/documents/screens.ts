@@ -11,6 +11,5 @@ export const config: ScreensConfig = {
     { source: 'createdAt', kind: 'date', column: true, sortable: true, readOnly: true },
   ],
   search: true,
-  sort: { field: 'createdAt', order: 'DESC' },
   edit: true,
 };

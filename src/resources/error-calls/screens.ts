@@ -13,6 +13,5 @@ export const config: ScreensConfig = {
     { source: 'details', kind: 'json', readOnly: true },
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
   ],
-  sort: { field: 'createdAt', order: 'DESC' },
   delete: true,
 };

@@ -7,6 +7,7 @@ const load = () => import('./screens');
 export const folders: ResourceDefinition = {
   name: 'folders',
   group: 'library',
+  listSort: { field: 'name', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

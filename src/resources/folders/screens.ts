@@ -8,7 +8,6 @@ export const config: ScreensConfig = {
     { source: 'position', kind: 'number', min: 0, column: true, sortable: true },
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
   ],
-  sort: { field: 'name', order: 'ASC' },
   create: true,
   edit: true,
   delete: true,

@@ -12,6 +12,5 @@ export const config: ScreensConfig = {
     { source: 'activatedAt', kind: 'date', column: true, sortable: true, readOnly: true },
     { source: 'createdAt', kind: 'date', column: true, sortable: true, readOnly: true },
   ],
-  sort: { field: 'createdAt', order: 'DESC' },
   delete: true,
 };

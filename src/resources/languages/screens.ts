@@ -6,7 +6,6 @@ export const config: ScreensConfig = {
     { source: 'code', kind: 'text', required: true, maxLength: 10, column: true, sortable: true },
     { source: 'name', kind: 'text', required: true, maxLength: 100, column: true, sortable: true },
   ],
-  sort: { field: 'name', order: 'ASC' },
   create: true,
   edit: true,
   delete: true,

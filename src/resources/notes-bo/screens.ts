@@ -11,7 +11,6 @@ export const config: ScreensConfig = {
     { source: 'course', kind: 'reference', reference: 'courses', filter: true },
     { source: 'createdAt', kind: 'date', column: true, sortable: true, readOnly: true },
   ],
-  sort: { field: 'createdAt', order: 'DESC' },
   create: true,
   edit: true,
   delete: true,

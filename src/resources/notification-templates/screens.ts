@@ -13,7 +13,6 @@ export const config: ScreensConfig = {
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
   ],
   search: true,
-  sort: { field: 'code', order: 'ASC' },
   create: true,
   edit: true,
   delete: true,

@@ -11,7 +11,6 @@ export const config: ScreensConfig = {
     { source: 'completedAt', kind: 'date', column: true, sortable: true },
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
   ],
-  sort: { field: 'createdAt', order: 'DESC' },
   create: true,
   edit: true,
   delete: true,

@@ -7,6 +7,7 @@ const load = () => import('./screens');
 export const sheets: ResourceDefinition = {
   name: 'sheets',
   group: 'library',
+  listSort: { field: 'updatedAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

@@ -8,7 +8,6 @@ export const config: ScreensConfig = {
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
   ],
   search: true,
-  sort: { field: 'name', order: 'ASC' },
   create: true,
   edit: true,
   delete: true,

@@ -7,7 +7,6 @@ export const config: ScreensConfig = {
     { source: 'value', kind: 'longText', column: true },
     { source: 'description', kind: 'longText' },
   ],
-  sort: { field: 'key', order: 'ASC' },
   create: true,
   edit: true,
   delete: true,

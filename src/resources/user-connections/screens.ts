@@ -9,5 +9,4 @@ export const config: ScreensConfig = {
     { source: 'ip', kind: 'text', column: true, readOnly: true },
     { source: 'userAgent', kind: 'text', readOnly: true },
   ],
-  sort: { field: 'connectedAt', order: 'DESC' },
 };

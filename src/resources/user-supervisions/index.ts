@@ -8,6 +8,7 @@ const load = () => import('./screens');
 export const userSupervisions: ResourceDefinition = {
   name: 'user-supervisions',
   group: 'users',
+  listSort: { field: 'startsAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

@@ -10,7 +10,6 @@ export const config: ScreensConfig = {
     { source: 'endsAt', kind: 'date', column: true, sortable: true },
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
   ],
-  sort: { field: 'startsAt', order: 'DESC' },
   create: true,
   edit: true,
   delete: true,

@@ -7,6 +7,7 @@ const load = () => import('./screens');
 export const users: ResourceDefinition = {
   name: 'users',
   group: 'users',
+  listSort: { field: 'lastName', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

@@ -19,7 +19,6 @@ export const config: ScreensConfig = {
     { source: 'updatedAt', kind: 'date', readOnly: true },
   ],
   search: true,
-  sort: { field: 'lastName', order: 'ASC' },
   create: true,
   edit: true,
   delete: true,

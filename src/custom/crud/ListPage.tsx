@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Box, Card } from '@mui/material';
+import { Empty, Pagination, Title, useListContext } from 'react-admin';
+import { lazyComponent } from '../lazyComponent';
+import { useAfterFirstPaint } from '../useAfterFirstPaint';
+import type { ScreensConfig } from './fieldSpec';
+
+// The toolbar's usual height, held while its code comes: the rows do not jump when it shows.
+const TOOLBAR_MIN_HEIGHT = 64;
+
+const toolbarPlaceholder = <Box className="RaList-actions" sx={{ minHeight: TOOLBAR_MIN_HEIGHT }} />;
+
+const ResourceListToolbar = lazyComponent(
+  () => import('./ResourceListToolbar').then((module) => module.ResourceListToolbar),
+  toolbarPlaceholder,
+);
+
+/**
+ * A list page as react-admin's <List> lays it out (title, toolbar, the rows in a card, pagination, or the
+ * "no records yet" page), with the toolbar loaded apart (ResourceListToolbar): react-admin's <List>
+ * imports its filter form with it, and the first page of the app waited for a form's code to show rows.
+ */
+export function ListPage({ config, children }: { config: ScreensConfig; children: ReactNode }) {
+  const { defaultTitle, error, filterValues, isPending, resource, total } = useListContext();
+  // On the app's first page, the toolbar's code is asked for once the rows are painted.
+  const toolbarShown = useAfterFirstPaint();
+  // react-admin's ListView: the empty page only for a list that has loaded nothing with no filter on.
+  const nothingYet = !error && !isPending && total === 0 && Object.keys(filterValues).length === 0;
+  return (
+    <Box className="list-page RaList-root" sx={{ display: 'flex' }}>
+      <Title defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
+      {nothingYet ? (
+        <Box className="RaList-noResults" sx={{ flex: 1 }}>
+          <Empty />
+        </Box>
+      ) : (
+        <Box className="RaList-main" sx={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column' }}>
+          {toolbarShown ? <ResourceListToolbar config={config} /> : toolbarPlaceholder}
+          <Card className="RaList-content" sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: undefined } }}>
+            {children}
+          </Card>
+          <Pagination />
+        </Box>
+      )}
+    </Box>
+  );
+}
