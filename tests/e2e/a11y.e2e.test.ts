@@ -60,6 +60,8 @@ describe('axe-core finds no serious or critical violation', () => {
     await t.goto('/courses');
     await t.page.locator('tbody tr').first().waitFor();
     await expectNoSeriousViolation(t.page);
+    // The page's title, in the app bar, is its one top-level heading (axe's page-has-heading-one).
+    await expect.poll(() => t.page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Formations']);
   });
 
   it('on a list with a selected row (bulk actions shown)', async () => {
@@ -83,5 +85,6 @@ describe('axe-core finds no serious or critical violation', () => {
     await expect.poll(() => page.locator('input[name="title"]').inputValue()).toBe(course.title);
     await page.getByRole('button', { name: 'Supprimer' }).waitFor();
     await expectNoSeriousViolation(page);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([`Formation ${course.title}`]);
   });
 });

@@ -17,7 +17,7 @@ export const AppBar = memo(function AppBar() {
       <Typography component="span" variant="h6" sx={{ mr: 2, fontWeight: 600, whiteSpace: 'nowrap' }}>
         {translate('app.name')}
       </Typography>
-      <TitlePortal variant="body1" />
+      <TitlePortal variant="body1" component="h1" />
     </RaAppBar>
   );
 });
