@@ -19,7 +19,6 @@ import { resources } from './resources';
 // Not needed to show a list: its own chunk, like the sign-in pages.
 const AccountPage = lazyComponent(() => import('./custom/account/AccountPage').then((module) => module.AccountPage));
 
-
 /*
  * react-admin's <Admin>, assembled from its two halves (AdminContext, CoreAdminUI) as its documentation
  * shows: <Admin> and <AdminUI> import their default login form, notification, English messages and

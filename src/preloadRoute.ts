@@ -38,8 +38,9 @@ const canPreload = (screen: Screen): screen is Screen & { preload: () => Promise
 
 /**
  * Starts loading what the page the app opens on needs, before React renders: its code, instead of after
- * the layout has rendered, and a list's first page, instead of after the list has rendered (earlyList.ts). A visitor without a session gets the login form's code instead. Resolves
- * once that code, and that page, are in (it never rejects: a failure is the screen's to show).
+ * the layout has rendered, and a list's first page, instead of after the list has rendered (earlyList.ts).
+ * A visitor without a session gets the login form's code instead. Resolves once that code, and that page,
+ * are in (it never rejects: a failure is the screen's to show).
  */
 export function preloadRoute(hash: string, signedIn = Boolean(sessionStore.getToken())): Promise<void> {
   const [routePath, query] = hash.replace(/^#/, '').split('?');

@@ -8,8 +8,8 @@ export function MenuSections() {
   return (
     <>
       {MENU_GROUPS.map((group) => {
-        const names = resources.filter((resource) => resource.group === group && sessionAllows(resource.name, 'list'));
-        return names.length > 0 ? <MenuGroup key={group} group={group} resources={names} /> : null;
+        const listable = resources.filter((resource) => resource.group === group && sessionAllows(resource.name, 'list'));
+        return listable.length > 0 ? <MenuGroup key={group} group={group} resources={listable} /> : null;
       })}
     </>
   );
