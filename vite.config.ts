@@ -27,7 +27,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/{unit,component,api}/**/*.test.{ts,tsx}'],
+    include: ['tests/{unit,component,api,security}/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
