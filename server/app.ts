@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { loadSecret, TokenService } from './auth/jwt.ts';
 import { createMailer, type Mailer } from './auth/mailer.ts';
 import { Sessions } from './auth/sessions.ts';
+import { SessionVersions } from './auth/sessionVersions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { authHook } from './http/authHook.ts';
 import { ApiError, problem } from './http/errors.ts';
+import { clientFault, inputGuard } from './http/inputGuard.ts';
+import { securityHeaders } from './http/securityHeaders.ts';
 import { declarations } from './resources/definitions/index.ts';
 import { ResourceEngine } from './resources/engine.ts';
 import { resourceRoutes } from './resources/plugin.ts';
@@ -34,7 +37,12 @@ export interface AppContext {
 }
 
 export interface AppOptions {
+  /** Log at `config.logLevel` (errors with their stack); off by default, for tests and benches. */
   logger?: boolean;
+  /** One line per request and response too (LOG_REQUESTS=1). */
+  logRequests?: boolean;
+  /** Where the log goes instead of stdout (implies `logger`): tests read what was logged. */
+  logStream?: { write(line: string): void };
   /** Serve the built back-office from `config.distDir` (the API alone otherwise). */
   serveApp?: boolean;
   /** Where e-mails go; by default SMTP_URL, or the outbox folder of the data directory. */
@@ -48,7 +56,8 @@ export interface AppOptions {
 /** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
 export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<AppContext> {
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
+    logger: options.logger || options.logStream ? { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+    logController: new LogController({ disableRequestLogging: !options.logRequests }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
   });
@@ -65,25 +74,49 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   );
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError)
+    const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+    const fault = clientFault(error, request);
+    if (fault) {
+      // Kept visible (a value a handler should have checked), but it is the request's fault, not a 500.
+      if (!(error instanceof ApiError)) request.log.warn({ err: error }, `${route}: a value the database refused`);
+      return reply.status(fault.status).type(fault.contentType).send(fault.body);
+    }
+    if (error instanceof ApiError) {
+      if (error.status >= 500) request.log.error({ err: error }, `${route} answered ${error.status}`);
       return reply.status(error.status).headers(error.headers).type(error.contentType).send(error.body);
+    }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       const mapped = problem(status, (error as Error).message);
       return reply.status(status).type(mapped.contentType).send(mapped.body);
     }
-    request.log.error(error);
+    // pino serialises `err` with its stack: every 500 can be traced, request logging on or not.
+    request.log.error({ err: error }, `${route} failed`);
     const failure = problem(500, 'Internal Server Error');
     return reply.status(500).type(failure.contentType).send(failure.body);
   });
 
-  await app.register(authHook, { tokens });
+  await app.register(securityHeaders, { apiUrl: config.apiUrl });
+  const versions = new SessionVersions(db);
+  await versions.start();
+  app.addHook('onClose', () => versions.close());
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await versions.settle();
+  });
+  await app.register(authHook, { tokens, versions });
+  await app.register(inputGuard);
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, sessions, mailer, engine });
   await app.register(errorCallRoutes, { db });
   await app.register(resourceRoutes, { engine });
   await app.register(actionRoutes, { db, engine });
-  await app.register(documentRoutes, { db, engine, files: new FileStore(config.dataDir), uploadMaxMb: config.uploadMaxMb });
+  await app.register(documentRoutes, {
+    db,
+    engine,
+    files: new FileStore(config.dataDir),
+    uploadMaxMb: config.uploadMaxMb,
+    publicUploads: config.publicUploads,
+  });
   await app.register(publicRoutes, {
     db,
     establishments: options.establishments ?? new RechercheEntreprisesClient(config.establishmentSearchUrl),

@@ -13,11 +13,24 @@ export interface Config {
   logLevel: string;
   distDir: string;
   appName: string;
+  /** The API the built app calls when it is not the page's own origin (VITE_API_URL): the CSP must allow it. */
+  apiUrl?: string;
   smtpUrl?: string;
   uploadMaxMb: number;
+  /** Uploads without a session (POST /api/public/documents/:context/upload): docs/SECURITY.md. */
+  publicUploads: PublicUploadLimits;
   pushover: { token?: string; user?: string; url: string };
   establishmentSearchUrl: string;
   stripe: { secretKey?: string; url: string };
+}
+
+export interface PublicUploadLimits {
+  /** Accepted per client address (an IPv6 /64) over the last 24 hours. */
+  perAddressPerDay: number;
+  /** Accepted from everyone over the last hour: what bounds the disk a botnet can fill. */
+  perHour: number;
+  /** Seconds after which an upload that nothing references is deleted, file included. */
+  ttl: number;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -42,8 +55,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     distDir: resolve(env.DIST_DIR || './dist'),
     appName: env.VITE_APP_NAME || 'lms-backoffice',
+    apiUrl: env.VITE_API_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     uploadMaxMb: integer(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB'),
+    publicUploads: {
+      perAddressPerDay: integer(env.PUBLIC_UPLOADS_PER_ADDRESS_PER_DAY, 20, 'PUBLIC_UPLOADS_PER_ADDRESS_PER_DAY'),
+      perHour: integer(env.PUBLIC_UPLOADS_PER_HOUR, 60, 'PUBLIC_UPLOADS_PER_HOUR'),
+      ttl: integer(env.PUBLIC_UPLOAD_TTL, 24 * 3600, 'PUBLIC_UPLOAD_TTL'),
+    },
     pushover: {
       token: env.PUSHOVER_TOKEN || undefined,
       user: env.PUSHOVER_USER || undefined,

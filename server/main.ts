@@ -22,7 +22,8 @@ if (config.seed === 'demo' && (await isEmpty(db))) {
   await seedDemo(db, { dataDir: config.dataDir });
 }
 
-const { app } = await buildApp(config, db, { logger: process.env.LOG_REQUESTS === '1' });
+// Always logging (at LOG_LEVEL): a 500 must leave its stack somewhere. One line per request only on demand.
+const { app } = await buildApp(config, db, { logger: true, logRequests: process.env.LOG_REQUESTS === '1' });
 await app.listen({ host: config.host, port: config.port });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

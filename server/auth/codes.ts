@@ -1,28 +1,70 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
+import { ApiError, problem } from '../http/errors.ts';
 import type { Mailer } from './mailer.ts';
 
 export const CODE_LIFETIME_MINUTES = 10;
+/** Tries per code, the right one included: the fifth wrong guess ends the code and its session. */
 export const CODE_MAX_TRIES = 5;
+
+/**
+ * Codes sent to one account over time: with 5 tries a code, at most 15 guesses an hour and 40 a day reach
+ * an account, whatever the number of addresses guessing (a 6-digit code has a million values). They also
+ * bound the mails a victim receives from someone asking for resets in their name.
+ */
+export const CODE_SEND_LIMITS = [
+  { codes: 3, windowSeconds: 3600 },
+  { codes: 8, windowSeconds: 24 * 3600 },
+] as const;
 
 const hashCode = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
-export type CodeCheck = 'valid' | 'wrong_code' | 'new_code_sent';
+/**
+ * `expired`: the code's ten minutes are over; `exhausted`: its tries are spent, or a newer code (another
+ * session's) replaced it. Either way the session that was waiting for it ends.
+ */
+export type CodeCheck = 'valid' | 'wrong_code' | 'expired' | 'exhausted';
 
-/** The six-digit codes e-mailed for a reset or a first connection. */
+export function tooMany(seconds: number, detail = `Too many attempts; try again in ${seconds} s.`): ApiError {
+  const error = problem(429, detail);
+  return new ApiError(429, error.body, error.contentType, { 'Retry-After': String(Math.max(1, seconds)) });
+}
+
+/** The six-digit codes e-mailed for a reset or a first connection, each bound to the session waiting for it. */
 export class Codes {
   constructor(
     private readonly db: Queryable,
     private readonly mailer: Mailer,
   ) {}
 
-  /** Replaces any pending code of the user with a new one and e-mails it (in French). */
-  async send(user: { id: number; email: string; first_name?: string }): Promise<void> {
+  /** Seconds until the account may be sent another code, 0 when it may now. */
+  async waitBeforeSending(userId: number): Promise<number> {
+    const longest = Math.max(...CODE_SEND_LIMITS.map((limit) => limit.windowSeconds));
+    const sent = await this.db.query<{ age: number }>(
+      `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM auth_codes
+        WHERE user_id = $1 AND created_at > now() - make_interval(secs => $2) ORDER BY created_at DESC`,
+      [userId, longest],
+    );
+    let wait = 0;
+    for (const limit of CODE_SEND_LIMITS) {
+      const within = sent.filter((row) => Number(row.age) < limit.windowSeconds);
+      if (within.length >= limit.codes) wait = Math.max(wait, Math.ceil(limit.windowSeconds - Number(within[limit.codes - 1].age)));
+    }
+    return wait;
+  }
+
+  /**
+   * Replaces any pending code of the user with a new one for the session `family` and e-mails it (in French).
+   * Past the account's sending limits, a 429 with Retry-After and no mail.
+   */
+  async send(user: { id: number; email: string; first_name?: string }, family: string): Promise<void> {
+    const wait = await this.waitBeforeSending(user.id);
+    if (wait > 0) throw tooMany(wait, `Too many codes were sent to this account; try again in ${wait} s.`);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.db.query(
       `WITH retired AS (UPDATE auth_codes SET consumed_at = now() WHERE user_id = $1 AND consumed_at IS NULL)
-       INSERT INTO auth_codes (user_id, code_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
-      [user.id, hashCode(user.id, code), CODE_LIFETIME_MINUTES],
+       INSERT INTO auth_codes (user_id, code_hash, expires_at, family) VALUES ($1, $2, now() + make_interval(mins => $3), $4)`,
+      [user.id, hashCode(user.id, code), CODE_LIFETIME_MINUTES, family],
     );
     await this.mailer.send({
       to: user.email,
@@ -40,28 +82,32 @@ export class Codes {
   }
 
   /**
-   * Checks a code against the user's pending one. An expired or exhausted code is replaced by a new one,
-   * sent at once, so the user only has to read their mail again.
+   * Checks a code against the one the session `family` waits for. The try is counted before the code is
+   * compared, in one statement, so that guesses sent in parallel cannot share a try.
    */
-  async check(user: { id: number; email: string; first_name?: string }, code: string): Promise<CodeCheck> {
-    const [pending] = await this.db.query<{ id: number; code_hash: string; expired: boolean; attempts: number }>(
-      `SELECT id, code_hash, expires_at <= now() AS expired, attempts
-         FROM auth_codes WHERE user_id = $1 AND consumed_at IS NULL
-        ORDER BY created_at DESC, id DESC LIMIT 1`,
-      [user.id],
+  async check(userId: number, family: string, code: string): Promise<CodeCheck> {
+    const [tried] = await this.db.query<{ id: number; code_hash: string; attempts: number }>(
+      `UPDATE auth_codes SET attempts = attempts + 1
+        WHERE id = (SELECT id FROM auth_codes WHERE user_id = $1 AND family = $2 AND consumed_at IS NULL
+                     ORDER BY created_at DESC, id DESC LIMIT 1)
+          AND consumed_at IS NULL AND expires_at > now() AND attempts < $3
+        RETURNING id, code_hash, attempts`,
+      [userId, family, CODE_MAX_TRIES],
     );
-    if (!pending || pending.expired || pending.attempts >= CODE_MAX_TRIES) {
-      await this.send(user);
-      return 'new_code_sent';
-    }
-    if (/^\d{6}$/.test(code) && pending.code_hash === hashCode(user.id, code)) {
-      const [consumed] = await this.db.query(
-        'UPDATE auth_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id',
-        [pending.id],
+    if (!tried) {
+      const [pending] = await this.db.query<{ id: number }>(
+        `UPDATE auth_codes SET consumed_at = now()
+          WHERE user_id = $1 AND family = $2 AND consumed_at IS NULL AND expires_at <= now() RETURNING id`,
+        [userId, family],
       );
-      return consumed ? 'valid' : 'wrong_code';
+      return pending ? 'expired' : 'exhausted';
     }
-    await this.db.query('UPDATE auth_codes SET attempts = attempts + 1 WHERE id = $1', [pending.id]);
+    const right = /^\d{6}$/.test(code) && tried.code_hash === hashCode(userId, code);
+    if (right || tried.attempts >= CODE_MAX_TRIES) {
+      const [consumed] = await this.db.query('UPDATE auth_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id', [tried.id]);
+      if (right && consumed) return 'valid';
+      return 'exhausted';
+    }
     return 'wrong_code';
   }
 }

@@ -15,6 +15,8 @@ export interface AccessClaims {
   sid: string;
   /** The session's step: full, or restricted to the code or the new password. */
   scope: 'full' | 'code' | 'password';
+  /** The user's session version when the token was issued (server/auth/sessionVersions.ts); 0 when absent. */
+  sv?: number;
   exp: number;
   iat: number;
 }

@@ -15,7 +15,11 @@ export interface SessionUser {
   roles: string[];
   enabled: boolean;
   company_id: number | null;
+  session_version: number;
 }
+
+/** The columns of `users` a session is issued from. */
+export const SESSION_USER_COLUMNS = 'id, email, roles, enabled, company_id, session_version';
 
 export const FIRST_CONNECT = 'ROLE_FIRST_CONNECT';
 
@@ -44,6 +48,7 @@ export class Sessions {
       username: user.email,
       sid: family,
       scope,
+      sv: Number(user.session_version),
     });
     const refreshToken = randomBytes(32).toString('base64url');
     await db.query(
@@ -79,7 +84,7 @@ export class Sessions {
       throw unauthorized('Expired JWT Refresh Token');
     }
     const [user] = await this.db.query<SessionUser>(
-      'SELECT id, email, roles, enabled, company_id FROM users WHERE id = $1',
+      `SELECT ${SESSION_USER_COLUMNS} FROM users WHERE id = $1`,
       [spent.user_id],
     );
     if (!user || !user.enabled) {

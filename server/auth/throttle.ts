@@ -1,4 +1,10 @@
 /**
+ * A login as the users table is searched with it (trimmed, case-folded): padding or re-casing a login
+ * must not give it a fresh count.
+ */
+export const loginKey = (login: string) => `login:${login.normalize('NFKC').trim().toLowerCase()}`;
+
+/**
  * Counts failed logins per login and per client address over a sliding window; past the limit the
  * caller is told how long to wait. In memory: the reference server is one process.
  */
@@ -25,7 +31,7 @@ export class LoginThrottle {
   /** Seconds to wait before the next try, or 0 when a try is allowed. */
   retryAfter(login: string, address: string): number {
     let wait = 0;
-    for (const [key, limit] of [[`login:${login.toLowerCase()}`, this.limits.perLogin], [`ip:${address}`, this.limits.perAddress]] as const) {
+    for (const [key, limit] of [[loginKey(login), this.limits.perLogin], [`ip:${address}`, this.limits.perAddress]] as const) {
       const times = this.recent(key);
       if (times.length >= limit) wait = Math.max(wait, Math.ceil((times[times.length - limit] + this.limits.windowMs - this.now()) / 1000));
     }
@@ -33,10 +39,12 @@ export class LoginThrottle {
   }
 
   fail(login: string, address: string): void {
-    for (const key of [`login:${login.toLowerCase()}`, `ip:${address}`]) this.failures.set(key, [...this.recent(key), this.now()]);
+    // Logins an attacker makes up would otherwise each keep an entry: past a bound, drop the stale ones.
+    if (this.failures.size > 100_000) for (const key of [...this.failures.keys()]) this.recent(key);
+    for (const key of [loginKey(login), `ip:${address}`]) this.failures.set(key, [...this.recent(key), this.now()]);
   }
 
   succeed(login: string): void {
-    this.failures.delete(`login:${login.toLowerCase()}`);
+    this.failures.delete(loginKey(login));
   }
 }

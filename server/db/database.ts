@@ -16,6 +16,12 @@ export interface Database extends Queryable {
   /** Runs several statements separated by semicolons, without parameters (migrations, seeds). */
   exec(sql: string): Promise<void>;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any connection or server process.
+   * `onGap` is called when notifications may have been missed (the listening connection was lost), so
+   * that whatever they keep up to date is dropped. Answers the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -130,6 +136,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
         work({ query: async <T extends Row>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows }),
       );
     },
+    // One process holds the embedded database: a notification can never be missed, so there is no gap.
+    listen(channel, onNotify) {
+      return db.listen(channel, onNotify);
+    },
     async close() {
       await db.close();
     },
@@ -162,6 +172,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   // one for the next query, so it is only worth a line in the log.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   await pool.query('SELECT 1');
+  const listener = new PostgresListener(connectionString);
   return {
     kind: 'postgresql',
     async query<T extends Row>(sql: string, params?: unknown[]) {
@@ -186,11 +197,97 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         client.release();
       }
     },
+    listen: (channel, onNotify, onGap) => listener.listen(channel, onNotify, onGap),
     async close() {
+      await listener.close();
       await pool.end();
     },
   };
 }
+
+interface Subscription {
+  channel: string;
+  onNotify: (payload: string) => void;
+  onGap?: () => void;
+}
+
+/**
+ * One connection of its own LISTENs for every subscription of the process (a pooled connection would be
+ * handed to queries in between). When it is lost, subscribers are told of the gap and it reconnects.
+ */
+class PostgresListener {
+  private client?: pg.Client;
+  private connecting?: Promise<pg.Client>;
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+  private retry?: NodeJS.Timeout;
+
+  constructor(private readonly connectionString: string) {}
+
+  async listen(channel: string, onNotify: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>> {
+    const subscription = { channel, onNotify, onGap };
+    const listening = [...this.subscriptions].some((other) => other.channel === channel);
+    this.subscriptions.add(subscription);
+    const client = await this.connect();
+    if (!listening) await client.query(`LISTEN ${quotedIdentifier(channel)}`);
+    return async () => {
+      this.subscriptions.delete(subscription);
+      if (![...this.subscriptions].some((other) => other.channel === channel) && this.client)
+        await this.client.query(`UNLISTEN ${quotedIdentifier(channel)}`).catch(() => undefined);
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString });
+      client.on('notification', (message) => {
+        for (const subscription of this.subscriptions)
+          if (subscription.channel === message.channel) subscription.onNotify(message.payload ?? '');
+      });
+      client.on('error', (error) => this.lost(client, error));
+      client.on('end', () => this.lost(client));
+      try {
+        await client.connect();
+        for (const channel of new Set([...this.subscriptions].map((subscription) => subscription.channel)))
+          await client.query(`LISTEN ${quotedIdentifier(channel)}`);
+      } catch (error) {
+        this.connecting = undefined;
+        throw error;
+      }
+      this.client = client;
+      this.connecting = undefined;
+      return client;
+    })();
+    return this.connecting;
+  }
+
+  private lost(client: pg.Client, error?: Error) {
+    if (this.client !== client || this.closed) return;
+    if (error) console.warn(`PostgreSQL ended the LISTEN connection: ${error.message}`);
+    this.client = undefined;
+    client.end().catch(() => undefined);
+    for (const subscription of this.subscriptions) subscription.onGap?.();
+    const reconnect = () => {
+      if (this.closed || this.subscriptions.size === 0) return;
+      this.connect()
+        // Whatever was notified while reconnecting is lost as well.
+        .then(() => { for (const subscription of this.subscriptions) subscription.onGap?.(); })
+        .catch(() => { this.retry = setTimeout(reconnect, 1000); this.retry.unref(); });
+    };
+    reconnect();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client ?? (this.connecting ? await this.connecting.catch(() => undefined) : undefined);
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+const quotedIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { TokenService } from '../auth/jwt.ts';
+import type { SessionVersions } from '../auth/sessionVersions.ts';
 import { unauthorized } from './errors.ts';
 
 /** Paths reachable without a token: the login and reset calls, the public endpoints, the health check. */
@@ -13,8 +14,11 @@ const PUBLIC = [
   /^\/api\/errorCall$/,
 ];
 
-/** Reads the bearer token of every /api call; any non-public path without a valid one gets Lexik's 401. */
-export const authHook = fp<{ tokens: TokenService }>(async (app, { tokens }) => {
+/**
+ * Reads the bearer token of every /api call; any non-public path without a valid one gets Lexik's 401. A
+ * token is valid while its user exists, is enabled and keeps the session version the token was issued at.
+ */
+export const authHook = fp<{ tokens: TokenService; versions: SessionVersions }>(async (app, { tokens, versions }) => {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0];
@@ -28,6 +32,8 @@ export const authHook = fp<{ tokens: TokenService }>(async (app, { tokens }) => 
     }
     try {
       const claims = await tokens.verify((header ?? '').slice(7).trim());
+      const standing = await versions.standing(claims.employeeId);
+      if (!standing || !standing.enabled || standing.version !== (claims.sv ?? 0)) throw unauthorized('Invalid JWT Token');
       request.session = {
         userId: claims.employeeId,
         roles: claims.role,

@@ -1,11 +1,12 @@
 import type { Database, Queryable, Row } from '../db/database.ts';
-import { badRequest, notFound, unprocessable, violation } from '../http/errors.ts';
-import { declarationsByName } from './definitions/index.ts';
+import { badRequest, notFound, problem, unprocessable, violation } from '../http/errors.ts';
 import { ListCache } from './listCache.ts';
 import { parseListQuery, type ListQuery, type QueryValues } from './listQuery.ts';
 import { mapPgError } from './pgErrors.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { itemJsonSql, type Format } from './serialize.ts';
+import { unreachable, unreachableRelations } from './references.ts';
+import { prepareCreatePlacement, prepareRemoval, prepareUpdatePlacement, type SiblingGroup } from './siblings.ts';
 import { ident, literal, Params } from './sql.ts';
 import { columnOf, type CheckContext, type ResourceDeclaration } from './types.ts';
 import { planWrite, type WritePlan, type WriteSession } from './writes.ts';
@@ -18,6 +19,15 @@ export interface ListResult {
   itemsPerPage: number;
 }
 
+
+/** The sibling group of an ordered resource: its table, and the column of the relation naming the parent. */
+function siblingGroupOf(declaration: ResourceDeclaration): SiblingGroup | undefined {
+  const parentField = declaration.siblingsOf;
+  return parentField ? { table: declaration.table, parentColumn: columnOf(parentField, declaration.fields[parentField]) } : undefined;
+}
+
+const staleWrite = (declaration: ResourceDeclaration, id: number) =>
+  problem(409, `${declaration.type} ${id} was changed since it was read; reload it before saving.`, { reason: 'stale' });
 
 /** Serves every declared resource: Hydra lists, items, creates, updates and deletes, one statement where one can do. */
 export class ResourceEngine {
@@ -201,16 +211,16 @@ export class ResourceEngine {
     const given = body as Record<string, unknown>;
     const plan = await planWrite(declaration, given, mode, session, this.schema);
     if (plan.violations.length > 0) throw unprocessable(plan.violations);
+    const unreachableRows = await unreachableRelations(this.db, declaration, plan, session);
+    if (unreachableRows.length > 0) throw unprocessable(unreachableRows);
     const check = declaration.check;
     if (check && (mode === 'create' || check.fields.some((field) => Object.hasOwn(given, field)))) {
       const record = { ...(stored ? await stored() : {}), ...given };
       const result = check.run(record, this.checkContext);
       const violations = [...result.violations];
-      for (const reference of result.references ?? []) {
-        const target = declarationsByName.get(reference.resource);
-        const [row] = target ? await this.db.query(`SELECT 1 FROM ${ident(target.table)} WHERE id = $1`, [reference.id]) : [];
-        if (!row) violations.push(violation(reference.propertyPath, 'reference', `Item not found for "/api/${reference.resource}/${reference.id}".`));
-      }
+      for (const reference of result.references ?? [])
+        if ((await unreachable(this.db, session, reference.resource, [reference.id])).size > 0)
+          violations.push(violation(reference.propertyPath, 'reference', `Item not found for "/api/${reference.resource}/${reference.id}".`));
       if (violations.length > 0) throw unprocessable(violations);
       for (const [name, value] of Object.entries(result.replace ?? {})) {
         const field = declaration.fields[name];
@@ -235,6 +245,9 @@ export class ResourceEngine {
     const plan = await this.plan(declaration, body, 'create', session);
     try {
       return await this.db.transaction(async (tx) => {
+        await declaration.beforeWrite?.({ tx, mode: 'create', columns: plan.columns, session });
+        const group = siblingGroupOf(declaration);
+        const placed = group ? await prepareCreatePlacement(tx, group, plan.columns) : undefined;
         const params = new Params();
         const names = [...plan.columns.keys()].map(ident);
         const values = [...plan.columns.values()].map(({ value, cast }) => params.add(value, cast));
@@ -242,6 +255,7 @@ export class ResourceEngine {
           ? `INSERT INTO ${ident(declaration.table)} (${names.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`
           : `INSERT INTO ${ident(declaration.table)} DEFAULT VALUES RETURNING id`;
         const [{ id }] = await tx.query<{ id: number }>(sql, params.values);
+        await placed?.(id);
         await this.replaceRelations(tx, plan, id);
         return this.get(declaration, id, format, [], tx);
       });
@@ -250,19 +264,44 @@ export class ResourceEngine {
     }
   }
 
-  async update(declaration: ResourceDeclaration, id: number, body: unknown, session: WriteSession, format: Format, scope: string[] = []) {
+  /**
+   * `readAt`: the `updatedAt` of the version the client edited (its body's `updatedAt`, or its If-Match).
+   * When the row was written since, nothing is written and the answer is a 409: the client reloads.
+   */
+  async update(
+    declaration: ResourceDeclaration,
+    id: number,
+    body: unknown,
+    session: WriteSession,
+    format: Format,
+    scope: string[] = [],
+    readAt?: string,
+  ) {
     const plan = await this.plan(declaration, body, 'update', session, () => this.get(declaration, id, 'json', scope));
     try {
       return await this.db.transaction(async (tx) => {
+        const scopeSql = scope.map((c) => ` AND ${c}`).join('');
+        await declaration.beforeWrite?.({ tx, mode: 'update', id, columns: plan.columns, session });
+        const group = siblingGroupOf(declaration);
+        const placed = group ? await prepareUpdatePlacement(tx, group, id, scopeSql, plan.columns) : undefined;
         const params = new Params();
         const idParam = params.add(id);
         const assignments = [...plan.columns.entries()].map(([column, { value, cast }]) => `${ident(column)} = ${params.add(value, cast)}`);
         assignments.push('updated_at = now()');
+        // Milliseconds: what a browser's Date keeps of the microseconds PostgreSQL stores.
+        const fresh = readAt === undefined
+          ? ''
+          : ` AND date_trunc('milliseconds', t.updated_at) <= date_trunc('milliseconds', ${params.add(readAt, 'timestamptz')})`;
         const updated = await tx.query<{ id: number }>(
-          `UPDATE ${ident(declaration.table)} t SET ${assignments.join(', ')} WHERE t.id = ${idParam}${scope.map((c) => ` AND ${c}`).join('')} RETURNING id`,
+          `UPDATE ${ident(declaration.table)} t SET ${assignments.join(', ')} WHERE t.id = ${idParam}${scopeSql}${fresh} RETURNING id`,
           params.values,
         );
+        if (updated.length === 0 && fresh) {
+          const [exists] = await tx.query(`SELECT 1 FROM ${ident(declaration.table)} t WHERE t.id = $1${scopeSql}`, [id]);
+          if (exists) throw staleWrite(declaration, id);
+        }
         if (updated.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
+        await placed?.();
         await this.replaceRelations(tx, plan, id);
         return this.get(declaration, id, format, [], tx);
       });
@@ -274,10 +313,16 @@ export class ResourceEngine {
   async remove(declaration: ResourceDeclaration, id: number, scope: string[] = []): Promise<void> {
     let deleted: { id: number }[];
     try {
-      deleted = await this.db.query<{ id: number }>(
-        `DELETE FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')} RETURNING id`,
-        [id],
-      );
+      deleted = await this.db.transaction(async (tx) => {
+        const group = siblingGroupOf(declaration);
+        const closeGap = group ? await prepareRemoval(tx, group, id) : undefined;
+        const rows = await tx.query<{ id: number }>(
+          `DELETE FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')} RETURNING id`,
+          [id],
+        );
+        if (rows.length > 0) await closeGap?.();
+        return rows;
+      });
     } catch (error) {
       throw mapPgError(error, declaration, 'delete');
     }

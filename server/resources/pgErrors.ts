@@ -1,4 +1,4 @@
-import { ApiError, badRequest, conflict, unprocessable, violation } from '../http/errors.ts';
+import { ApiError, badRequest, problem, unprocessable, violation } from '../http/errors.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 
 interface PgError {
@@ -39,7 +39,8 @@ export function mapPgError(error: unknown, declaration: ResourceDeclaration, ope
     case '23001':
     case '23503':
       if (operation === 'delete' || pg.code === '23001')
-        return conflict('This record is still referenced by other records; remove or move them first.');
+        // `reason` tells this 409 from a stale write's, which the back-office words differently.
+        return problem(409, 'This record is still referenced by other records; remove or move them first.', { reason: 'referenced' });
       return unprocessable([
         violation(fieldOfColumn(declaration, keyColumn(pg.detail)), 'reference', 'The referenced record does not exist.'),
       ]);

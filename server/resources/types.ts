@@ -1,5 +1,6 @@
 import type { Operation, ResourceRights } from '../../src/domain/rights.ts';
 import type { Role } from '../../src/domain/roles.ts';
+import type { Queryable } from '../db/database.ts';
 import type { Violation } from '../http/errors.ts';
 
 /**
@@ -68,6 +69,15 @@ export interface CheckContext {
   uploadMaxMb: number;
 }
 
+export interface BeforeWrite {
+  tx: Queryable;
+  mode: 'create' | 'update';
+  /** The row's id, on an update. */
+  id?: number;
+  columns: Map<string, { value: unknown; cast?: string }>;
+  session: { userId: number | null; roles: readonly string[] };
+}
+
 export interface ResourceDeclaration {
   /** The path segment under /api, also react-admin's resource name. */
   name: string;
@@ -94,6 +104,16 @@ export interface ResourceDeclaration {
    * with the body.
    */
   check?: { fields: readonly string[]; run: (record: Record<string, unknown>, context: CheckContext) => RecordCheck };
+  /**
+   * Rows ordered among siblings by `position` (dense 0..n-1 per parent, kept so on every write): the
+   * relation field naming the parent.
+   */
+  siblingsOf?: string;
+  /**
+   * Rules a write must pass that need the database (a right, other rows), run in the write's transaction
+   * before it, with the columns about to be written (which it may change).
+   */
+  beforeWrite?: (context: BeforeWrite) => Promise<void>;
   /** CHECK or UNIQUE constraint name -> the field a violation is reported on, and its message. */
   constraints?: Record<string, { field: string; message: string }>;
 }

@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes } from '../auth/codes.ts';
+import { Codes, tooMany } from '../auth/codes.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
-import { needsFirstConnection, Sessions, type SessionUser } from '../auth/sessions.ts';
+import { needsFirstConnection, SESSION_USER_COLUMNS, Sessions, type SessionUser } from '../auth/sessions.ts';
 import { LoginThrottle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { ApiError, badRequest, forbidden, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { badRequest, forbidden, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
 import { requireSession } from '../http/session.ts';
 import { declarationsByName } from '../resources/definitions/index.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
@@ -24,7 +25,7 @@ type UserRow = SessionUser & { password_hash: string | null; first_name: string 
 // Spent on unknown logins too, so that the answer's timing does not tell which e-mails exist.
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-const USER_COLUMNS = 'id, email, roles, enabled, company_id, password_hash, first_name';
+const USER_COLUMNS = `${SESSION_USER_COLUMNS}, password_hash, first_name`;
 
 function stringsOf<K extends string>(body: unknown, keys: readonly K[]): Record<K, string> {
   if (!body || typeof body !== 'object') throw badRequest(`The body must be a JSON object with ${keys.join(', ')}.`);
@@ -34,26 +35,37 @@ function stringsOf<K extends string>(body: unknown, keys: readonly K[]): Record<
   return values as Record<K, string>;
 }
 
-function tooMany(seconds: number): ApiError {
-  const error = problem(429, `Too many failed attempts; try again in ${seconds} s.`);
-  return new ApiError(429, error.body, error.contentType, { 'Retry-After': String(seconds) });
-}
-
 /** The authentication calls of API.md: login, refresh rotation, reset by e-mailed code, first connection. */
 export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   const { db, sessions, mailer, engine } = options;
   const codes = new Codes(db, mailer);
   const throttle = options.throttle ?? new LoginThrottle();
-  const resetThrottle = new LoginThrottle({ perLogin: 5, perAddress: 30, windowMs: 15 * 60_000 });
+  // Requests per address; what one account may be sent is bounded by Codes itself, from any address.
+  const resetThrottle = new LoginThrottle({ perLogin: 20, perAddress: 30, windowMs: 15 * 60_000 });
+  // Wrong codes from one address, whichever accounts they aim at.
+  const codeThrottle = new LoginThrottle({ perLogin: Number.MAX_SAFE_INTEGER, perAddress: 30, windowMs: 15 * 60_000 });
 
   const userById = async (id: number) =>
     (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]))[0];
 
-  function restrictedSession(request: FastifyRequest, scope: 'code' | 'password') {
+  /**
+   * The restricted session a code or password call needs. Its access token is checked against its refresh
+   * family too: a restricted session ends with its code, before its token expires.
+   */
+  async function restrictedSession(request: FastifyRequest, scope: 'code' | 'password') {
     const session = requireSession(request);
     if (session.scope !== scope)
       throw forbidden(scope === 'code' ? 'This call needs a session waiting for its e-mailed code.' : 'This call needs a session whose code was checked.');
+    const [alive] = await db.query('SELECT 1 FROM refresh_tokens WHERE family = $1 AND revoked_at IS NULL LIMIT 1', [session.family]);
+    if (!alive) throw unauthorized('Invalid JWT Token');
     return session;
+  }
+
+  /** A restricted session and its first code; no session when the account may not be sent a code now. */
+  async function codeSession(user: UserRow) {
+    const family = randomUUID();
+    await codes.send(user, family);
+    return sessions.issue(user, 'code', family);
   }
 
   app.post('/api/auth/token', async (request) => {
@@ -74,10 +86,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       throw unauthorized('Invalid credentials.');
     }
     throttle.succeed(login);
-    if (needsFirstConnection(user)) {
-      await codes.send(user);
-      return sessions.issue(user, 'code');
-    }
+    if (needsFirstConnection(user)) return codeSession(user);
     return sessions.issue(user, 'full');
   });
 
@@ -93,31 +102,40 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     resetThrottle.fail(email, request.ip);
     const [user] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1) AND enabled`, [email.trim()]);
     if (!user) throw problem(404, 'No account has this e-mail address.');
-    await codes.send(user);
-    return sessions.issue(user, 'code');
+    return codeSession(user);
   });
 
   app.post('/api/auth/email/check-code', async (request) => {
-    const session = restrictedSession(request, 'code');
+    const session = await restrictedSession(request, 'code');
     const { code } = stringsOf(request.body, ['code']);
+    const wait = codeThrottle.retryAfter('', request.ip);
+    if (wait > 0) throw tooMany(wait);
     const user = await userById(session.userId);
     if (!user?.enabled) throw unauthorized('Invalid JWT Token');
-    const result = await codes.check(user, code.trim());
-    if (result !== 'valid') throw problem(404, result === 'new_code_sent' ? 'The code expired; a new one was sent.' : 'Wrong code.', { description: result });
+    const result = await codes.check(user.id, session.family, code.trim());
+    if (result === 'valid') {
+      await sessions.revokeFamily(session.family);
+      return sessions.issue(user, 'password');
+    }
+    codeThrottle.fail('', request.ip);
+    if (result === 'wrong_code') throw problem(404, 'Wrong code.', { description: 'wrong_code' });
+    // The code is over, and the session that waited for it with it: a new code comes with a new request.
     await sessions.revokeFamily(session.family);
-    return sessions.issue(user, 'password');
+    throw result === 'expired'
+      ? problem(404, 'The code expired; ask for a new one.', { description: 'code_expired' })
+      : problem(404, 'Too many wrong codes; ask for a new one.', { description: 'too_many_tries' });
   });
 
   app.post('/api/auth/email/resend-code', async (request, reply) => {
-    const session = restrictedSession(request, 'code');
+    const session = await restrictedSession(request, 'code');
     const user = await userById(session.userId);
     if (!user?.enabled) throw unauthorized('Invalid JWT Token');
-    await codes.send(user);
+    await codes.send(user, session.family);
     return reply.status(204).send();
   });
 
   app.post('/api/auth/reinit-password/validate', async (request, reply) => {
-    const session = restrictedSession(request, 'password');
+    const session = await restrictedSession(request, 'password');
     const { password, passwordConfirmation } = stringsOf(request.body, ['password', 'passwordConfirmation']);
     const policy = passwordProblem(password);
     if (policy) throw unprocessable([violation('password', 'password', policy)]);
@@ -125,6 +143,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       throw unprocessable([violation('passwordConfirmation', 'mismatch', 'The two passwords differ.')]);
     const hash = await hashPassword(password);
     await db.transaction(async (tx) => {
+      // Every other session of the user ends with the new password (migration 0003); this one goes on.
+      await tx.query(`SELECT set_config('app.keep_family', $1, true)`, [session.family]);
       await tx.query(
         `UPDATE users SET password_hash = $2, roles = array_remove(roles, 'ROLE_FIRST_CONNECT'), updated_at = now() WHERE id = $1`,
         [session.userId, hash],

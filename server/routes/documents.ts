@@ -1,8 +1,10 @@
+import { isIPv6 } from 'node:net';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicUploadLimits } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { notFound, problem, unprocessable, violation } from '../http/errors.ts';
+import { ApiError, notFound, problem, unprocessable, violation } from '../http/errors.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize, formatOf, sendItem } from '../resources/plugin.ts';
 import type { FileStore } from '../storage/fileStore.ts';
@@ -12,12 +14,103 @@ import { declarationOf, idOf } from './actions/support.ts';
 /** Contexts an unauthenticated visitor may upload into (onboarding documents, support attachments). */
 export const PUBLIC_UPLOAD_CONTEXTS = ['onboarding', 'support'] as const;
 const PUBLIC_MAX_MB = 10;
+/** How often unattached anonymous uploads are looked for, besides once at start. */
+const SWEEP_EVERY_MS = 3600 * 1000;
 
 export interface DocumentOptions {
   db: Database;
   engine: ResourceEngine;
   files: FileStore;
   uploadMaxMb: number;
+  publicUploads: PublicUploadLimits;
+}
+
+/**
+ * What the per-address cap counts: an IPv4 address (also when IPv4-mapped), or the /64 of an IPv6 one,
+ * since a single host is commonly handed a whole /64 and could otherwise use a new address per upload.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.split('%')[0];
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!isIPv6(address)) return address;
+  const width = (groups: string[]) => groups.reduce((sum, group) => sum + (group.includes('.') ? 2 : 1), 0);
+  const [head, tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - width(left) - width(right)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
+function tooMany(detail: string, retryAfter: number): ApiError {
+  const error = problem(429, detail);
+  return new ApiError(429, error.body, error.contentType, { 'Retry-After': String(Math.max(1, retryAfter)) });
+}
+
+/**
+ * Takes one anonymous upload slot for an address, or answers 429: at most `perAddressPerDay` from one
+ * address over 24 hours and `perHour` from everyone over the last hour. The lock makes the count and the
+ * insert one step, so concurrent uploads cannot all slip under a cap. Answers the slot's id.
+ */
+async function reserveSlot(db: Database, address: string, limits: PublicUploadLimits): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('public_uploads'))`);
+    const [usage] = await tx.query<{ mine: number; mine_free_in: number | null; everyone: number; everyone_free_in: number | null }>(
+      `SELECT count(*) FILTER (WHERE address = $1)::int AS mine,
+              ceil(extract(epoch FROM min(created_at) FILTER (WHERE address = $1) + interval '1 day' - now()))::int AS mine_free_in,
+              count(*) FILTER (WHERE created_at > now() - interval '1 hour')::int AS everyone,
+              ceil(extract(epoch FROM min(created_at) FILTER (WHERE created_at > now() - interval '1 hour') + interval '1 hour' - now()))::int AS everyone_free_in
+         FROM public_uploads WHERE created_at > now() - interval '1 day'`,
+      [address],
+    );
+    if (usage.mine >= limits.perAddressPerDay)
+      throw tooMany(`At most ${limits.perAddressPerDay} uploads a day from one address.`, usage.mine_free_in ?? 24 * 3600);
+    if (usage.everyone >= limits.perHour) throw tooMany('Too many uploads right now; try again later.', usage.everyone_free_in ?? 3600);
+    const [slot] = await tx.query<{ id: number }>('INSERT INTO public_uploads (address) VALUES ($1) RETURNING id', [address]);
+    return Number(slot.id);
+  });
+}
+
+/** JSON values that name a document as `{document: IRI or id}`: chapter-part contents and learners' answers. */
+const JSON_REFERENCES = [
+  ['chapter_parts', 'content'],
+  ['chapter_part_responses', 'value'],
+] as const;
+
+/**
+ * Deletes anonymous uploads (no owner, a public context) older than `ttlSeconds` that nothing references,
+ * with their files, and forgets upload addresses older than the caps' day. Every foreign key to documents
+ * is read from the catalogue, so a reference added by a later migration keeps its documents too.
+ * Answers how many documents went.
+ */
+export async function sweepAnonymousUploads(db: Database, files: FileStore, ttlSeconds: number): Promise<number> {
+  const foreignKeys = await db.query<{ source: string; column_name: string }>(
+    `SELECT c.conrelid::regclass::text AS source, quote_ident(a.attname) AS column_name
+       FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+      WHERE c.contype = 'f' AND c.confrelid = 'documents'::regclass`,
+  );
+  const unreferenced = [
+    ...foreignKeys.map(({ source, column_name }) => `NOT EXISTS (SELECT 1 FROM ${source} r WHERE r.${column_name} = d.id)`),
+    // The same grammar as the API takes (src/domain/chapterPartContent.ts): an IRI or a bare id.
+    ...JSON_REFERENCES.map(
+      ([table, column]) =>
+        `NOT EXISTS (SELECT 1 FROM ${table} r WHERE (regexp_match(r.${column} ->> 'document', '^(?:/api/documents/)?(\\d{1,9})$'))[1]::int = d.id)`,
+    ),
+  ];
+  const deleted = await db.query<{ storage_key: string | null }>(
+    `DELETE FROM documents d
+      WHERE d.anonymous AND d.owner_id IS NULL AND d.context = ANY($1::text[])
+        AND d.created_at < now() - make_interval(secs => $2)
+        ${unreferenced.map((condition) => `AND ${condition}`).join('\n        ')}
+      RETURNING d.storage_key`,
+    [[...PUBLIC_UPLOAD_CONTEXTS], ttlSeconds],
+  );
+  await db.query(`DELETE FROM public_uploads WHERE created_at < now() - interval '1 day'`);
+  // Every file is tried even when one fails; the first failure is then reported (the sweep logs it).
+  const removals = await Promise.allSettled(deleted.flatMap(({ storage_key }) => (storage_key ? [files.remove(storage_key)] : [])));
+  const failed = removals.find((removal) => removal.status === 'rejected');
+  if (failed) throw failed.reason;
+  return deleted.length;
 }
 
 const fieldValue = (file: MultipartFile, name: string): string | undefined => {
@@ -33,12 +126,32 @@ export function contentDisposition(name: string): string {
 }
 
 export async function documentRoutes(app: FastifyInstance, options: DocumentOptions) {
-  const { db, engine, files } = options;
+  const { db, engine, files, publicUploads } = options;
   const documents = declarationOf('documents');
   await app.register(multipart, { limits: { fileSize: options.uploadMaxMb * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });
 
-  /** `context`: a fixed context (public uploads), or null to take the optional multipart field "context". */
+  // Once when the server is ready, then hourly; a failed sweep is logged and tried again next time.
+  let sweeping: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    sweepAnonymousUploads(db, files, publicUploads.ttl).catch((error: unknown) => app.log.error({ err: error }, 'The sweep of anonymous uploads failed'));
+  app.addHook('onReady', async () => {
+    sweeping = sweep();
+    await sweeping;
+    timer = setInterval(() => {
+      sweeping = sweeping.then(sweep);
+    }, SWEEP_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+
+  /**
+   * `context`: a fixed context (public uploads), or null to take the optional multipart field "context".
+   * No owner: an anonymous upload, which the sweep deletes unless something comes to reference it.
+   */
   async function receive(request: FastifyRequest, reply: FastifyReply, context: string | null, ownerId: number | null, maxBytes: number) {
     const file = await request.file({ limits: { fileSize: maxBytes } }).catch(() => undefined);
     if (!file) throw unprocessable([violation('file', 'blank', 'A file must be sent in the multipart field "file".')]);
@@ -62,9 +175,9 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
     await files.keep(stored.key);
     try {
       const [row] = await db.query<{ id: number }>(
-        `INSERT INTO documents (name, mime_type, size, context, owner_id, storage_key)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [name, declared, stored.size, context ?? fieldValue(file, 'context')?.slice(0, 50) ?? null, ownerId, stored.key],
+        `INSERT INTO documents (name, mime_type, size, context, owner_id, storage_key, anonymous)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [name, declared, stored.size, context ?? fieldValue(file, 'context')?.slice(0, 50) ?? null, ownerId, stored.key, ownerId === null],
       );
       const format = formatOf(request);
       reply.header('Location', `/api/documents/${row.id}`);
@@ -75,8 +188,9 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
     }
   }
 
+  // The uploader owns what they upload (and so may read it), whatever context they give it.
   app.post('/api/documents/upload', async (request, reply) => {
-    const { session } = authorize(request, documents, 'update');
+    const { session } = authorize(request, documents, 'create');
     return receive(request, reply, null, session.userId, options.uploadMaxMb * 1024 * 1024);
   });
 
@@ -86,7 +200,15 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
     async (request, reply) => {
       const { context } = request.params as { context: string };
       if (!(PUBLIC_UPLOAD_CONTEXTS as readonly string[]).includes(context)) throw notFound(`No public upload for "${context}".`);
-      return receive(request, reply, context, null, Math.min(options.uploadMaxMb, PUBLIC_MAX_MB) * 1024 * 1024);
+      // Checked before the body is read: an upload over a cap costs neither bandwidth nor disk.
+      const slot = await reserveSlot(db, addressKey(request.ip), publicUploads);
+      try {
+        return await receive(request, reply, context, null, Math.min(options.uploadMaxMb, PUBLIC_MAX_MB) * 1024 * 1024);
+      } catch (error) {
+        // Only stored files count against the caps.
+        await db.query('DELETE FROM public_uploads WHERE id = $1', [slot]);
+        throw error;
+      }
     },
   );
 

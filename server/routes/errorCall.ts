@@ -17,6 +17,9 @@ export async function errorCallRoutes(app: FastifyInstance, { db }: { db: Databa
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object.');
     const report = body as Record<string, unknown>;
+    // Who reported comes from the verified token alone: a body could name anyone, and an anonymous
+    // report (no token, or one no longer valid) names no one.
+    const session = request.session;
     const occurredAt = typeof report.timestamp === 'number' || typeof report.timestamp === 'string' ? new Date(report.timestamp) : null;
     await db.query(
       `INSERT INTO error_calls (details, status, occurred_at, url, company_id, employee_id, endpoint, protocol)
@@ -26,8 +29,8 @@ export async function errorCallRoutes(app: FastifyInstance, { db }: { db: Databa
         integer(report.status),
         occurredAt && !Number.isNaN(occurredAt.getTime()) ? occurredAt.toISOString() : null,
         text(report.url),
-        integer(report.companyId),
-        request.session?.userId ?? integer(report.employeeId),
+        session?.company ?? null,
+        session?.userId ?? null,
         text(report.endpoint),
         text(report.protocol, 20),
       ],

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { reach } from '../../src/domain/rights.ts';
 import type { Database } from '../db/database.ts';
 import { problem, unprocessable, violation, type Violation } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
@@ -22,7 +23,7 @@ export async function platformRoutes(app: FastifyInstance, { db, push }: { db: D
   // The choices of a list's filters, from the resource's own declaration: enum values, or the related rows.
   // One static route per resource: a `/api/:context/filters` pattern would lose to `/api/users/:id`.
   for (const declaration of declarations) app.get(`/api/${declaration.name}/filters`, async (request) => {
-    authorize(request, declaration, 'list');
+    const { session } = authorize(request, declaration, 'list');
     const filters = [];
     for (const name of declaration.filters) {
       const field = declaration.fields[name];
@@ -34,8 +35,12 @@ export async function platformRoutes(app: FastifyInstance, { db, push }: { db: D
         const related = declarationsByName.get(type.resource);
         const label = labelColumn(type.resource);
         if (!related || !label) continue;
+        // The choices are rows of the related resource: the session sees those its own list would show.
+        const reachable = reach(session.roles, related.name, 'list');
+        if (!reachable || (reachable === 'own' && !related.ownRows)) continue;
+        const own = reachable === 'own' && related.ownRows ? `WHERE ${related.ownRows.condition(session.userId)}` : '';
         const choices = await db.query<{ id: number; name: string }>(
-          `SELECT id, ${ident(label)}::text AS name FROM ${ident(related.table)} ORDER BY ${ident(label)}, id LIMIT 500`,
+          `SELECT t.id, t.${ident(label)}::text AS name FROM ${ident(related.table)} t ${own} ORDER BY t.${ident(label)}, t.id LIMIT 500`,
         );
         filters.push({ field: name, label: name, choices: choices.map((choice) => ({ id: `/api/${type.resource}/${choice.id}`, name: choice.name })) });
       }

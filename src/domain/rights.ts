@@ -33,7 +33,15 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
   tags: CONTENT,
   skills: CONTENT,
   comments: CONTENT,
-  documents: CONTENT,
+  documents: {
+    read: 'ROLE_ADMIN',
+    write: 'ROLE_ADMIN',
+    delete: 'ROLE_SUPER_ADMIN',
+    // Documents also hold support attachments, onboarding files and learners' answers: a contributor's
+    // "own" rows are course content documents and their own uploads (docs/SECURITY.md; the SQL is
+    // server/resources/definitions/documents.ts). An upload is the create.
+    own: [{ roles: ['ROLE_USER'], operations: ['list', 'get', 'create', 'update'] }],
+  },
   languages: CONTENT,
   tickets: {
     ...SUPPORT,

@@ -41,6 +41,8 @@ export const en: Messages = {
       ROLE_FIRST_CONNECT: 'First connection',
     },
     notification: { tag_added: 'Tag added', skill_added: 'Skill added' },
+    // An edit form whose save was refused as stale (src/custom/crud/StaleWriteAlert.tsx).
+    stale_write: { reload: 'Reload' },
     // The side panel's and the snackbars' words (src/i18n/shell.en.ts).
     ...shellEn,
     auth: {
@@ -71,6 +73,8 @@ export const en: Messages = {
         resent: 'A new code has just been sent to you.',
         wrong: 'This code is wrong: check it and enter it again.',
         incomplete: 'Enter the 6 digits of the code.',
+        expired: 'This code has expired: ask for a new one.',
+        too_many_tries: 'Too many wrong codes: this code is no longer valid, ask for a new one.',
       },
       new_password: {
         title: 'Choose your password',
@@ -95,6 +99,8 @@ export const en: Messages = {
       forbidden: 'You do not have the rights this needs.',
       not_found: 'This item does not exist (any more).',
       conflict: 'Someone changed this item meanwhile: reload the page, nothing was overwritten.',
+      conflict_stale: 'Someone changed this item while you were editing it. Reload to see its current version.',
+      conflict_referenced: 'This item is still used by other items: remove or move them first.',
       too_large: 'The file is too large.',
       unsupported_type: 'This type of file is not accepted.',
       too_many_requests: 'Too many attempts: try again in a few minutes.',

@@ -42,6 +42,8 @@ export const fr = {
       ROLE_FIRST_CONNECT: 'Première connexion',
     },
     notification: { tag_added: 'Tag ajouté', skill_added: 'Skill ajouté' },
+    // An edit form whose save was refused as stale (src/custom/crud/StaleWriteAlert.tsx).
+    stale_write: { reload: 'Recharger' },
     // The side panel's and the snackbars' words (src/i18n/shell.fr.ts).
     ...shellFr,
     auth: {
@@ -72,6 +74,8 @@ export const fr = {
         resent: 'Un nouveau code vient de vous être envoyé.',
         wrong: 'Ce code est incorrect : vérifiez-le et saisissez-le à nouveau.',
         incomplete: 'Saisissez les 6 chiffres du code.',
+        expired: 'Ce code a expiré : demandez-en un nouveau.',
+        too_many_tries: "Trop de codes erronés : ce code n'est plus valable, demandez-en un nouveau.",
       },
       new_password: {
         title: 'Choisissez votre mot de passe',
@@ -96,6 +100,8 @@ export const fr = {
       forbidden: "Vous n'avez pas les droits nécessaires.",
       not_found: "Cet élément n'existe pas ou plus.",
       conflict: "Quelqu'un a modifié cet élément entre-temps : rechargez la page, rien n'a été écrasé.",
+      conflict_stale: "Quelqu'un a modifié cet élément pendant que vous l'éditiez. Rechargez pour voir sa version actuelle.",
+      conflict_referenced: "Cet élément est encore utilisé par d'autres éléments : retirez-les ou déplacez-les d'abord.",
       too_large: 'Le fichier est trop volumineux.',
       unsupported_type: "Ce type de fichier n'est pas accepté.",
       too_many_requests: 'Trop de tentatives : réessayez dans quelques minutes.',

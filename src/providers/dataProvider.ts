@@ -14,7 +14,7 @@ import { createActions, type Actions } from './actions';
 import { withEarlyLists } from './earlyList';
 import { httpClient, refreshAuth, type HttpClient } from './httpClient';
 import { fromCollection, withQuery, type ListParams } from './hydra';
-import { changedFields, fromApi, toApi } from './records';
+import { fromApi, toApi, updateBody } from './records';
 import { API, routes } from './routes';
 import { sessionStore } from './sessionStore';
 import { createTransfer, saveInBrowser, type DownloadResult } from './transfer';
@@ -72,8 +72,8 @@ export function createDataProvider({
       return { data: fromApi(data) as unknown as R };
     },
     update: async <R extends RaRecord>(resource: string, params: UpdateParams<R>) => {
-      const changed = changedFields(params.data as Json, params.previousData as Json | undefined);
-      const { data } = await rest.update(resource, { ...params, data: toApi(resource, changed) });
+      const body = updateBody(params.data as Json, params.previousData as Json | undefined);
+      const { data } = await rest.update(resource, { ...params, data: toApi(resource, body) });
       return { data: fromApi(data) as unknown as R };
     },
     updateMany: (resource, params) => rest.updateMany(resource, { ...params, data: toApi(resource, params.data as Json) }),

@@ -60,6 +60,12 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: 'app.http.too_many_requests',
 };
 
+// A 409 says why (API.md): the record was written since it was read, or it is still used by others.
+const CONFLICT_MESSAGES: Record<string, string> = {
+  stale: 'app.http.conflict_stale',
+  referenced: 'app.http.conflict_referenced',
+};
+
 function parseJson(body: string): unknown {
   if (!body) return undefined;
   try {
@@ -97,7 +103,9 @@ function toHttpError(status: number, json: unknown): HttpError {
     const message = Object.keys(errors).length > 0 ? 'ra.message.invalid_form' : String(body.detail ?? 'ra.message.invalid_form');
     return new HttpError(message, status, { ...body, errors });
   }
-  const message = STATUS_MESSAGES[status] ?? (status >= 500 ? 'app.http.server_error' : 'ra.notification.http_error');
+  const { reason } = body;
+  const conflict = status === 409 && typeof reason === 'string' && Object.hasOwn(CONFLICT_MESSAGES, reason) ? CONFLICT_MESSAGES[reason] : undefined;
+  const message = conflict ?? STATUS_MESSAGES[status] ?? (status >= 500 ? 'app.http.server_error' : 'ra.notification.http_error');
   return new HttpError(message, status, body);
 }
 

@@ -48,3 +48,14 @@ export function changedFields(data: Json, previous: Json | undefined): Json {
   if (!previous) return data;
   return Object.fromEntries(Object.entries(data).filter(([key, value]) => !sameValue(value, previous[key])));
 }
+
+/**
+ * The body of an update: what the form changed, plus the `updatedAt` of the version the user started
+ * from (API.md, 409): the server refuses the write if the record was written since, instead of letting
+ * this save silently undo someone else's. A record without `updatedAt` is sent unchecked.
+ */
+export function updateBody(data: Json, previous: Json | undefined): Json {
+  const changed = changedFields(data, previous);
+  const version = previous?.updatedAt;
+  return typeof version === 'string' && version !== '' ? { ...changed, updatedAt: version } : changed;
+}

@@ -28,10 +28,12 @@ const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach>
 // API.md's exceptions inside the areas: admins read users; contributors reach their own user, their own
 // connections and their own bug tickets (which they may file); everyone signed in reads the country list.
 // An admin is also a user (role hierarchy), so keeps what a contributor has on their own rows.
+// Contributors' documents are course content and their own uploads (docs/SECURITY.md).
 const EXCEPTIONS: Record<string, Partial<Record<Account, Reach>>> = {
   users: { admin: 'readOwnWrite', contributor: 'own' },
   'user-connections': { admin: 'own', contributor: 'own' },
   tickets: { contributor: 'own' },
+  documents: { contributor: 'own' },
 };
 const OWN_CREATE = new Set(['tickets']);
 

@@ -110,22 +110,26 @@ describe('password reset by code', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('sends a new code when the code expired, and after five wrong tries', async () => {
+  it('ends the restricted session with its code: an expired code, or five wrong tries, and no mail is sent unasked', async () => {
     const request = await post('/api/auth/reinit-password/request', { email: 'admin@demo.fr', type: 'admin', brand: '1' });
     await t.db.query(`UPDATE auth_codes SET expires_at = now() - interval '1 second' WHERE consumed_at IS NULL`);
     const sentBefore = mails.length;
     const expired = await post('/api/auth/email/check-code', { code: lastCodeFor('admin@demo.fr') }, request.json.token);
     expect(expired.status).toBe(404);
-    expect(expired.json.description).toBe('new_code_sent');
-    expect(mails.length).toBe(sentBefore + 1);
+    expect(expired.json.description).toBe('code_expired');
+    expect(mails.length).toBe(sentBefore);
+    expect((await post('/api/auth/email/resend-code', {}, request.json.token)).status).toBe(401);
 
+    const again = await post('/api/auth/reinit-password/request', { email: 'admin@demo.fr', type: 'admin', brand: '1' });
     const good = lastCodeFor('admin@demo.fr');
     const bad = good === '999999' ? '888888' : '999999';
-    for (let attempt = 0; attempt < 5; attempt++)
-      expect((await post('/api/auth/email/check-code', { code: bad }, request.json.token)).json.description).toBe('wrong_code');
-    const exhausted = await post('/api/auth/email/check-code', { code: good }, request.json.token);
-    expect(exhausted.json.description).toBe('new_code_sent');
-    expect((await post('/api/auth/email/check-code', { code: lastCodeFor('admin@demo.fr') }, request.json.token)).status).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt++)
+      expect((await post('/api/auth/email/check-code', { code: bad }, again.json.token)).json.description).toBe('wrong_code');
+    const fifth = await post('/api/auth/email/check-code', { code: bad }, again.json.token);
+    expect(fifth.json.description).toBe('too_many_tries');
+    // The right code is worth nothing now, and the session's refresh token is revoked.
+    expect((await post('/api/auth/email/check-code', { code: good }, again.json.token)).status).toBe(401);
+    expect((await post('/api/auth/refresh', { refresh_token: again.json.refresh_token })).status).toBe(401);
   });
 
   it('resends a code on demand (204) and refuses check-code from a full session', async () => {

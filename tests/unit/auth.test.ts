@@ -1,6 +1,6 @@
 import { addRefreshAuthToAuthProvider, HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { codeCheckFailure, newPasswordFailure, resetRequestFailure } from '../../src/custom/auth/authFailures.ts';
+import { codeCheckFailure, newPasswordFailure, resendFailure, resetRequestFailure } from '../../src/custom/auth/authFailures.ts';
 import { meetsPasswordPolicy } from '../../src/custom/auth/passwordRules.ts';
 import { en } from '../../src/i18n/en.ts';
 import { fr } from '../../src/i18n/fr.ts';
@@ -215,7 +215,8 @@ describe('errors of the sign-in flows, as the spec’s keys and flags (section 8
   it('maps the reset request', () => {
     expect(resetRequestFailure(new HttpError('x', 404, {}))).toEqual({ flag: 'errorLoginResetPassword' });
     expect(resetRequestFailure(new HttpError('x', 500, {}))).toEqual({ snack: 'GenericError' });
-    expect(resetRequestFailure(new HttpError('x', 429, {}))).toEqual({ snack: 'GenericError' });
+    // The account was sent enough codes for now, or this address asked too often: say so, not "an error".
+    expect(resetRequestFailure(new HttpError('x', 429, {}))).toEqual({ snack: 'app.http.too_many_requests' });
     expect(resetRequestFailure(new SessionRefused('app.auth.no_token'))).toEqual({ snack: 'GenericError' });
   });
 
@@ -225,6 +226,12 @@ describe('errors of the sign-in flows, as the spec’s keys and flags (section 8
     expect(codeCheckFailure(new HttpError('x', 404, {}))).toEqual({ flag: 'errorWrongCode' });
     expect(codeCheckFailure(new HttpError('x', 403, {}))).toEqual({ snack: 'GenericError' });
     expect(codeCheckFailure(sessionLost('GenericError'))).toEqual({});
+    // The code is over and its session with it: back to the start, saying why.
+    expect(codeCheckFailure(new HttpError('x', 404, { description: 'code_expired' }))).toEqual({ snack: 'app.auth.code.expired', restart: true });
+    expect(codeCheckFailure(new HttpError('x', 404, { description: 'too_many_tries' }))).toEqual({ snack: 'app.auth.code.too_many_tries', restart: true });
+    expect(codeCheckFailure(new HttpError('x', 429, {}))).toEqual({ snack: 'app.http.too_many_requests' });
+    expect(resendFailure(new HttpError('x', 429, {}))).toEqual({ snack: 'app.http.too_many_requests' });
+    expect(resendFailure(new HttpError('x', 500, {}))).toEqual({ snack: 'GenericError' });
   });
 
   it('maps the new password: violations under their fields', () => {

@@ -19,6 +19,7 @@ export const chapterParts: ResourceDeclaration = {
   order: ['type', 'position', 'title', 'createdAt'],
   defaultOrder: [['position', 'asc']],
   access: rightsOf('chapter-parts'),
+  siblingsOf: 'chapter',
   // The content's shape depends on the type: checked whenever either changes (API.md, content by type).
   check: {
     fields: ['type', 'content'],

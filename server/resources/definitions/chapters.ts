@@ -20,4 +20,5 @@ export const chapters: ResourceDeclaration = {
   filters: ['module', 'isTemplate', 'q'],
   order: ['title', 'position', 'isTemplate', 'estimatedMinutes', 'createdAt'],
   access: rightsOf('chapters'),
+  siblingsOf: 'module',
 };

@@ -1,4 +1,5 @@
 import { rightsOf } from '../../../src/domain/rights.ts';
+import { refuseEmptyChapters, requirePublishRight } from '../publishing.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const courses: ResourceDeclaration = {
@@ -20,4 +21,18 @@ export const courses: ResourceDeclaration = {
   filters: ['status', 'isTemplate', 'tags', 'skills', 'q'],
   order: ['title', 'status', 'publishedAt', 'isTemplate', 'createdAt', 'updatedAt'],
   access: rightsOf('courses'),
+  // `status` has its own action (publish): written here, it passes the same checks and keeps publishedAt true.
+  async beforeWrite({ tx, mode, id, columns, session }) {
+    const status = columns.get('status');
+    if (!status) return;
+    if (mode === 'update') {
+      const [stored] = await tx.query<{ status: string }>('SELECT status FROM courses WHERE id = $1 FOR UPDATE', [id]);
+      if (!stored || stored.status === status.value) return void columns.delete('status');
+    } else if (status.value === 'draft') return;
+    await requirePublishRight(tx, session);
+    if (status.value === 'published') {
+      if (id !== undefined) await refuseEmptyChapters(tx, id);
+      columns.set('published_at', { value: new Date().toISOString(), cast: 'timestamptz' });
+    } else columns.set('published_at', { value: null });
+  },
 };

@@ -13,6 +13,7 @@ export const folders: ResourceDeclaration = {
   filters: ['parent'],
   order: ['name', 'position', 'createdAt'],
   access: rightsOf('folders'),
+  siblingsOf: 'parent',
   deletePath: 'folder',
   constraints: { folders_parent_cycle: { field: 'parent', message: 'A folder cannot be placed inside itself or one of its subfolders.' } },
 };

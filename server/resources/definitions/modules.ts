@@ -17,4 +17,5 @@ export const modules: ResourceDeclaration = {
   filters: ['course', 'isTemplate', 'q'],
   order: ['title', 'position', 'isTemplate', 'createdAt'],
   access: rightsOf('modules'),
+  siblingsOf: 'course',
 };

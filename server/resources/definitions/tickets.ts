@@ -8,7 +8,8 @@ export const tickets: ResourceDeclaration = {
   fields: {
     type: { type: { kind: 'enum', values: [1, 2] }, required: true },
     subject: { type: { kind: 'string', maxLength: 255 }, required: true },
-    status: { type: { kind: 'enum', values: ['created', 'treated', 'canceled', 'closed'] } },
+    // Support staff set it (here or with add-message); an author's own bug ticket keeps the status they get.
+    status: { type: { kind: 'enum', values: ['created', 'treated', 'canceled', 'closed'] }, writeRole: 'ROLE_ADMIN' },
     parent: {
       type: {
         kind: 'polymorphic',

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { hasRole } from '../../../src/domain/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
+import { refuseEmptyChapters, requirePublishRight } from '../../resources/publishing.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { authorize } from '../../resources/plugin.ts';
 import { declarationOf, idOf, replyWithRecord } from './support.ts';
 
-export const PUBLISH_RIGHT = 'courses.publish';
 
 /** Publishing, the course menu and the learner's view of a chapter. */
 export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
@@ -16,27 +15,11 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
   app.put('/api/courses/:id/publish', async (request, reply) => {
     const { session } = authorize(request, courses, 'update');
     const id = idOf(request);
-    if (!hasRole(session.roles, 'ROLE_ADMIN')) {
-      const [grant] = await db.query(
-        `SELECT 1 FROM user_access_rights g JOIN access_rights r ON r.id = g.access_right_id
-          WHERE g.user_id = $1 AND r.code = $2`,
-        [session.userId, PUBLISH_RIGHT],
-      );
-      if (!grant) throw forbidden(`Publishing a course requires ROLE_ADMIN or the access right ${PUBLISH_RIGHT}.`);
-    }
     await db.transaction(async (tx) => {
+      await requirePublishRight(tx, session);
       const [course] = await tx.query('SELECT id FROM courses WHERE id = $1 FOR UPDATE', [id]);
       if (!course) throw notFound(`Course ${id} not found.`);
-      const empty = await tx.query<{ title: string }>(
-        `SELECT ch.title FROM modules m JOIN chapters ch ON ch.module_id = m.id
-          WHERE m.course_id = $1 AND NOT EXISTS (SELECT 1 FROM chapter_parts p WHERE p.chapter_id = ch.id)
-          ORDER BY m.position, ch.position LIMIT 5`,
-        [id],
-      );
-      if (empty.length > 0)
-        throw unprocessable([
-          violation('modules', 'empty_chapter', `These chapters have no part yet: ${empty.map((row) => `"${row.title}"`).join(', ')}.`),
-        ]);
+      await refuseEmptyChapters(tx, id);
       await tx.query(
         `UPDATE courses SET status = 'published', published_at = now(), updated_at = now() WHERE id = $1`,
         [id],

@@ -5,6 +5,7 @@ import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
 import { authorize } from '../../resources/plugin.ts';
+import { checkPosition, countSiblings, lockGroups, placeAmongSiblings, type SiblingGroup } from '../../resources/siblings.ts';
 import { ident } from '../../resources/sql.ts';
 import { bodyOf, declarationOf, idOf, replyWithRecord } from './support.ts';
 
@@ -15,32 +16,19 @@ const ORDERED = [
   { resource: 'chapter-parts', table: 'chapter_parts', parentColumn: 'chapter_id' },
 ] as const;
 
-type Ordered = (typeof ORDERED)[number];
-
-/**
- * Moves a row among its siblings and rewrites their positions as 0..n-1. Moves within one sibling group
- * are serialised by an advisory lock on (table, parent), so concurrent moves never leave gaps or twins.
- */
-export async function moveAmongSiblings(tx: Queryable, ordered: Ordered, id: number, requested: number): Promise<void> {
-  const [row] = await tx.query<{ parent: number | null }>(
-    `SELECT ${ident(ordered.parentColumn)} AS parent FROM ${ident(ordered.table)} WHERE id = $1`,
-    [id],
-  );
+/** Moves a row among its siblings (a position past the last is a 422); the group is renumbered 0..n-1. */
+export async function moveAmongSiblings(tx: Queryable, group: SiblingGroup, id: number, requested: number): Promise<void> {
+  const parentOf = async () =>
+    (await tx.query<{ parent: number | null }>(`SELECT ${ident(group.parentColumn)} AS parent FROM ${ident(group.table)} WHERE id = $1`, [id]))[0];
+  const row = await parentOf();
   if (!row) throw notFound();
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [ordered.table, row.parent ?? 0]);
-  const siblings = await tx.query<{ id: number }>(
-    `SELECT id FROM ${ident(ordered.table)} WHERE ${ident(ordered.parentColumn)} IS NOT DISTINCT FROM $1 ORDER BY position, id`,
-    [row.parent],
-  );
-  const others = siblings.map((sibling) => sibling.id).filter((sibling) => sibling !== id);
-  const at = Math.max(0, Math.min(requested, others.length));
-  const order = [...others.slice(0, at), id, ...others.slice(at)];
-  await tx.query(
-    `UPDATE ${ident(ordered.table)} t SET position = (v.ordinality - 1)::int, updated_at = now()
-       FROM unnest($1::int4[]) WITH ORDINALITY AS v(id, ordinality)
-      WHERE t.id = v.id AND t.position <> (v.ordinality - 1)::int`,
-    [order],
-  );
+  await lockGroups(tx, group, [row.parent]);
+  // A concurrent move to another parent may have been waited for: the row's group is read again.
+  const locked = await parentOf();
+  if (!locked) throw notFound();
+  if (locked.parent !== row.parent) await lockGroups(tx, group, [locked.parent]);
+  checkPosition(requested, (await countSiblings(tx, group, locked.parent)) - 1);
+  await placeAmongSiblings(tx, group, id, locked.parent, requested);
 }
 
 /** SQL for the position after the last sibling under the parent given as `parentParam`. */
@@ -114,6 +102,7 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
         const [source] = await tx.query<{ module_id: number | null }>('SELECT module_id FROM chapters WHERE id = $1', [id]);
         if (!source) throw notFound(`Chapter ${id} not found.`);
         const module = target ?? source.module_id;
+        await lockGroups(tx, { table: 'chapters', parentColumn: 'module_id' }, [module]);
         const [{ next }] = await tx.query<{ next: number }>(`SELECT ${nextPosition('chapters', 'module_id', '$1::int')} AS next`, [module]);
         const [copy] = await copyChapters(tx, [id], module, next);
         return copy;
@@ -134,6 +123,7 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
         const [source] = await tx.query<{ course_id: number | null }>('SELECT course_id FROM modules WHERE id = $1', [id]);
         if (!source) throw notFound(`Module ${id} not found.`);
         const course = target ?? source.course_id;
+        await lockGroups(tx, { table: 'modules', parentColumn: 'course_id' }, [course]);
         const [copy] = await tx.query<{ id: number }>(
           `INSERT INTO modules (title, description, course_id, position, is_template)
            SELECT title, description, $2::int, ${nextPosition('modules', 'course_id', '$2::int')}, false FROM modules WHERE id = $1

@@ -25,7 +25,8 @@ export async function ticketRoutes(app: FastifyInstance, { db, engine }: { db: D
     await db.transaction(async (tx) => {
       const [ticket] = await tx.query<{ status: string }>(`SELECT t.status FROM tickets t WHERE t.id = $1${scopeSql} FOR UPDATE`, [id]);
       if (!ticket) throw notFound(`Ticket ${id} not found.`);
-      const next = (status as string | undefined) ?? ticket.status;
+      // Only support staff set a status; an author writing on their own bug ticket puts it back in the queue.
+      const next = scope.length > 0 ? 'created' : ((status as string | undefined) ?? ticket.status);
       await tx.query('INSERT INTO ticket_messages (ticket_id, author_id, body, status) VALUES ($1, $2, $3, $4)', [
         id, session.userId, (message as string).trim(), next,
       ]);

@@ -6,7 +6,7 @@ import { AUTH_ROUTES, nextStepOf } from '../../providers/authProvider';
 import { httpClient } from '../../providers/httpClient';
 import { isRestricted, openSession, readTokenPayload } from '../../providers/session';
 import { sessionStore } from '../../providers/sessionStore';
-import { codeCheckFailure } from './authFailures';
+import { codeCheckFailure, resendFailure } from './authFailures';
 import { AuthLayout } from './AuthLayout';
 import { CODE_LENGTH, CodeInput, emptyCode } from './CodeInput';
 
@@ -51,6 +51,11 @@ export function VerifyCodePage() {
     } catch (error) {
       const failure = codeCheckFailure(error);
       if (failure.snack) notify(failure.snack, { type: 'error' });
+      if (failure.restart) {
+        sessionStore.clear();
+        navigate(AUTH_ROUTES.login);
+        return;
+      }
       if (failure.flag === 'errorWrongCode') setProblem('wrong');
       if (failure.flag || failure.snack === 'snackError_codeResend') restart();
       setPending(undefined);
@@ -64,8 +69,9 @@ export function VerifyCodePage() {
       await httpClient('/api/auth/email/resend-code', { method: 'POST', body: '{}' });
       notify('app.auth.code.resent', { type: 'info' });
       restart();
-    } catch {
-      notify('GenericError', { type: 'error' });
+    } catch (error) {
+      const failure = resendFailure(error);
+      if (failure.snack) notify(failure.snack, { type: 'error' });
     }
     setPending(undefined);
   }

@@ -1,11 +1,29 @@
-import { Edit } from 'react-admin';
+import { useCallback, useState } from 'react';
+import { Edit, useNotify } from 'react-admin';
 import type { ScreensConfig } from './fieldSpec';
 import { ResourceForm } from './ResourceForm';
+import { isStaleWrite, notifySaveError } from './staleWrite';
+import { StaleWriteAlert } from './StaleWriteAlert';
 
-/** Pessimistic: a save waits for the server, so its violations land on the fields; a delete asks first. */
+/**
+ * Pessimistic: a save waits for the server, so its violations land on the fields; a delete asks first.
+ * A save the server refuses as stale (someone wrote the record since it was read) keeps the form as typed
+ * and shows a message with a way to reload, above the form.
+ */
 export function ResourceEdit({ config }: { config: ScreensConfig }) {
+  const notify = useNotify();
+  // How many saves were refused as stale since the last reload: each one shows the message afresh.
+  const [staleSaves, setStaleSaves] = useState(0);
+  const onError = useCallback(
+    (error: unknown) => {
+      if (isStaleWrite(error)) setStaleSaves((count) => count + 1);
+      else notifySaveError(notify, error);
+    },
+    [notify],
+  );
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <Edit mutationMode="pessimistic" redirect="list" mutationOptions={{ onError }}>
+      {staleSaves > 0 && <StaleWriteAlert key={staleSaves} onReloaded={() => setStaleSaves(0)} />}
       <ResourceForm config={config} mode="edit" />
     </Edit>
   );

@@ -31,6 +31,8 @@ export interface DemoUser {
   email: string;
   roles: string[];
   company: number | null;
+  /** Its session version when the test app started: the version the personas' tokens are signed with. */
+  sessionVersion: number;
 }
 
 export interface RequestOptions {
@@ -100,7 +102,7 @@ async function dropPostgresDatabase(adminUrl: string, name: string): Promise<voi
   }
 }
 
-export interface TestAppOptions extends Omit<AppOptions, 'serveApp'> {
+export interface TestAppOptions extends AppOptions {
   /** Settings that replace the defaults (data folder and JWT secret stay the test app's). */
   config?: Partial<Config>;
 }
@@ -139,26 +141,31 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     seed: 'none',
     jwtSecret: JWT_SECRET,
   };
-  const { app, tokens, engine } = await buildApp(config, db, { ...appOptions, serveApp: false });
+  const { app, tokens, engine } = await buildApp(config, db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
   await app.ready();
 
   const users = {} as Record<Persona, DemoUser>;
   for (const persona of PERSONAS) {
     const account = DEMO_ACCOUNTS.find((candidate) => (candidate.roles as readonly string[]).includes(PERSONA_ROLE[persona]));
     if (!account) throw new Error(`No demo account has ${PERSONA_ROLE[persona]}.`);
-    const [row] = await db.query<{ id: number; email: string; roles: string[]; company_id: number | null }>(
-      'SELECT id, email, roles, company_id FROM users WHERE email = $1',
+    const [row] = await db.query<{ id: number; email: string; roles: string[]; company_id: number | null; session_version: number }>(
+      'SELECT id, email, roles, company_id, session_version FROM users WHERE email = $1',
       [account.email],
     );
     if (!row) throw new Error(`The demo account ${account.email} is not seeded.`);
-    users[persona] = { id: row.id, email: row.email, roles: row.roles, company: row.company_id };
+    users[persona] = { id: row.id, email: row.email, roles: row.roles, company: row.company_id, sessionVersion: row.session_version };
   }
 
-  const tokenCache = new Map<Persona, Promise<string>>();
-  const tokenFor = (persona: Persona) => {
-    let token = tokenCache.get(persona);
+  // A persona signs in again whenever its session version moved (a test changed its rights): a token of
+  // the version it was issued at would be refused, as it should.
+  const tokenCache = new Map<string, Promise<string>>();
+  const tokenFor = async (persona: Persona) => {
+    const user = users[persona];
+    const [row] = await db.query<{ session_version: number }>('SELECT session_version FROM users WHERE id = $1', [user.id]);
+    const version = Number(row?.session_version ?? user.sessionVersion);
+    const key = `${persona}:${version}`;
+    let token = tokenCache.get(key);
     if (!token) {
-      const user = users[persona];
       token = tokens.sign({
         role: user.roles.filter((role) => role !== 'ROLE_FIRST_CONNECT'),
         company: user.company,
@@ -166,8 +173,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         username: user.email,
         sid: randomUUID(),
         scope: 'full',
+        sv: version,
       });
-      tokenCache.set(persona, token);
+      tokenCache.set(key, token);
     }
     return token;
   };

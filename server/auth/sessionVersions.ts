@@ -1,0 +1,84 @@
+import type { Database } from '../db/database.ts';
+
+export interface UserStanding {
+  version: number;
+  enabled: boolean;
+}
+
+/**
+ * The current session version of each user, against which every access token's `sv` claim is checked.
+ * The database moves a version (migration 0003) and NOTIFYs `session_versions` with the user's id; what is
+ * remembered here is dropped on that notification, so a token of a demoted, disabled or deleted user fails
+ * on its next call without a query per request. Until the listener is up, and after it lost notifications,
+ * nothing is remembered: every check reads the database.
+ */
+export class SessionVersions {
+  private readonly known = new Map<number, Promise<UserStanding | undefined>>();
+  private live = false;
+  private stop?: () => Promise<void>;
+  private readonly syncs = new Map<string, () => void>();
+  private nextSync = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly capacity = 50_000,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stop = await this.db.listen(
+      'session_versions',
+      (payload) => {
+        if (payload.startsWith('sync:')) this.syncs.get(payload)?.();
+        else this.known.delete(Number(payload));
+      },
+      () => this.forgetAll(),
+    );
+    this.live = true;
+  }
+
+  async close(): Promise<void> {
+    this.live = false;
+    await this.stop?.();
+  }
+
+  /**
+   * Waits until every version moved by writes committed so far has been heard of. With PGlite the
+   * notification is delivered with the statement; a PostgreSQL server delivers it on the listening
+   * connection a moment later, in commit order: a marker notified now arrives after all of them. Called
+   * after each write request, so the writer's next call already finds the tokens it ended refused.
+   */
+  async settle(): Promise<void> {
+    if (this.db.kind !== 'postgresql' || !this.live) return;
+    const marker = `sync:${process.pid}:${this.nextSync++}`;
+    const heard = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1000);
+      this.syncs.set(marker, () => { clearTimeout(timer); resolve(); });
+    });
+    try {
+      await this.db.query('SELECT pg_notify($1, $2)', ['session_versions', marker]);
+      await heard;
+    } finally {
+      this.syncs.delete(marker);
+    }
+  }
+
+  private forgetAll() {
+    this.known.clear();
+  }
+
+  /** The user's standing now, or undefined for a user that no longer exists. */
+  standing(userId: number): Promise<UserStanding | undefined> {
+    const remembered = this.known.get(userId);
+    if (remembered) return remembered;
+    const reading = this.db
+      .query<{ session_version: number; enabled: boolean }>('SELECT session_version, enabled FROM users WHERE id = $1', [userId])
+      .then(([row]) => (row ? { version: Number(row.session_version), enabled: row.enabled } : undefined));
+    if (this.live) {
+      if (this.known.size >= this.capacity) this.forgetAll();
+      this.known.set(userId, reading);
+      // A failed read is not remembered: the next call tries again.
+      reading.catch(() => this.known.delete(userId));
+    }
+    return reading;
+  }
+}

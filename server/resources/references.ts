@@ -1,0 +1,53 @@
+import { reach } from '../../src/domain/rights.ts';
+import type { Queryable } from '../db/database.ts';
+import { violation, type Violation } from '../http/errors.ts';
+import { declarationsByName } from './definitions/index.ts';
+import { ident } from './sql.ts';
+import { columnOf, type ResourceDeclaration } from './types.ts';
+import type { WritePlan, WriteSession } from './writes.ts';
+
+/**
+ * The ids among `ids` that the session cannot point at: rows that do not exist, or that its own reading
+ * of the resource does not reach (a contributor naming a support file as a course cover, or another user
+ * as a ticket's subject, would otherwise learn that it exists and have its name shown back).
+ */
+export async function unreachable(db: Queryable, session: WriteSession, resource: string, ids: readonly number[]): Promise<Set<number>> {
+  const target = declarationsByName.get(resource);
+  const wanted = [...new Set(ids)];
+  if (!target || wanted.length === 0) return new Set(target ? [] : wanted);
+  const allowed = session.userId === null ? 'all' : reach(session.roles, resource, 'get');
+  if (!allowed || (allowed === 'own' && (!target.ownRows || session.userId === null))) return new Set(wanted);
+  const own = allowed === 'own' && target.ownRows && session.userId !== null ? ` AND ${target.ownRows.condition(session.userId)}` : '';
+  const found = await db.query<{ id: number }>(`SELECT t.id FROM ${ident(target.table)} t WHERE t.id = ANY($1::int4[])${own}`, [wanted]);
+  const present = new Set(found.map((row) => Number(row.id)));
+  return new Set(wanted.filter((id) => !present.has(id)));
+}
+
+const notFoundAt = (field: string, resource: string, id: number) =>
+  violation(field, 'reference', `Item not found for "/api/${resource}/${id}".`);
+
+/** The relation fields of a write that name rows the session may not reach, as 422 violations. */
+export async function unreachableRelations(db: Queryable, declaration: ResourceDeclaration, plan: WritePlan, session: WriteSession): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    const type = field.type;
+    const named: { resource: string; ids: number[] }[] = [];
+    if (type.kind === 'relation') {
+      const value = plan.columns.get(columnOf(name, field))?.value;
+      if (typeof value === 'number') named.push({ resource: type.resource, ids: [value] });
+    } else if (type.kind === 'relations') {
+      const set = plan.relationSets.find((candidate) => candidate.field === name);
+      if (set) named.push({ resource: type.resource, ids: set.ids });
+    } else if (type.kind === 'polymorphic') {
+      for (const [resource, target] of Object.entries(type.targets)) {
+        const value = plan.columns.get(target.column)?.value;
+        if (typeof value === 'number') named.push({ resource, ids: [value] });
+      }
+    }
+    for (const { resource, ids } of named) {
+      const missing = await unreachable(db, session, resource, ids);
+      if (missing.size > 0) violations.push(notFoundAt(name, resource, [...missing][0]));
+    }
+  }
+  return violations;
+}
