@@ -118,6 +118,29 @@ describe('authentication and sessions', () => {
     await page.getByRole('cell', { name: email }).waitFor();
   });
 
+  it('ends the reset after five wrong codes: back to the sign-in page, saying why', async () => {
+    const email = 'devine.e2e@demo.fr';
+    await createUser(t, email);
+    const page = t.page;
+    await t.goto('/forgot-password');
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.getByRole('button', { name: 'Recevoir un code' }).click();
+    await page.getByRole('heading', { name: 'Vérifiez votre adresse e-mail' }).waitFor();
+    const code = await t.readLastCode(email);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await digitBox(page, 1).focus();
+      await paste(page, otherCode(code));
+      await page.getByRole('button', { name: 'Valider le code' }).click();
+      await page.getByText('Ce code est incorrect').waitFor();
+    }
+    await digitBox(page, 1).focus();
+    await paste(page, otherCode(code));
+    await page.getByRole('button', { name: 'Valider le code' }).click();
+    await page.getByText("Trop de codes erronés : ce code n'est plus valable, demandez-en un nouveau.").waitFor();
+    await page.waitForURL(/#\/login/);
+    expect(await session(page)).toEqual({});
+  });
+
   it('takes a user created by the super admin through the code and a new password at their first login', async () => {
     const email = 'premiere.connexion.e2e@demo.fr';
     await createUser(t, email);
