@@ -13,6 +13,8 @@ export interface Config {
   logLevel: string;
   distDir: string;
   appName: string;
+  /** The back-office's address, for links in e-mails (APP_URL; by default the server's own). */
+  appUrl: string;
   smtpUrl?: string;
   uploadMaxMb: number;
   pushover: { token?: string; user?: string; url: string };
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     distDir: resolve(env.DIST_DIR || './dist'),
     appName: env.VITE_APP_NAME || 'lms-backoffice',
+    appUrl: env.APP_URL || `http://${env.HOST || '127.0.0.1'}:${integer(env.PORT, 8080, 'PORT')}/`,
     smtpUrl: env.SMTP_URL || undefined,
     uploadMaxMb: integer(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB'),
     pushover: {

@@ -16,6 +16,12 @@ export interface Database extends Queryable {
   /** Runs several statements separated by semicolons, without parameters (migrations, seeds). */
   exec(sql: string): Promise<void>;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: `onPayload` gets each NOTIFY's payload once the notifying transaction commits, from
+   * any process on the same database. On PostgreSQL a lost connection is reopened, then `onReconnect` is
+   * called so that the caller can catch up on what it may have missed. Answers the way to stop listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -130,6 +136,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
         work({ query: async <T extends Row>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows }),
       );
     },
+    // One process, one connection: PGlite delivers its own NOTIFYs in process.
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
     async close() {
       await db.close();
     },
@@ -155,6 +163,56 @@ function prepared(text: string, values: unknown[] | undefined): pg.QueryConfig |
   return name ? { name, text, values: values ?? [] } : { text, values };
 }
 
+/** How long a lost LISTEN connection waits before it is opened again, growing up to the last. */
+const LISTEN_RETRY_MS = [100, 500, 1_000, 5_000];
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to other queries), opened again
+ * whenever PostgreSQL drops it, until stopped.
+ */
+function listenOnPostgres(connectionString: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(first: boolean): Promise<void> {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', (error) => {
+      console.warn(`PostgreSQL closed the LISTEN ${channel} connection: ${error.message}`);
+      scheduleReconnect();
+    });
+    next.on('end', () => scheduleReconnect());
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    attempt = 0;
+    if (!first) onReconnect?.();
+  }
+
+  function scheduleReconnect() {
+    if (stopped || retry) return;
+    client?.removeAllListeners('end');
+    const delay = LISTEN_RETRY_MS[Math.min(attempt++, LISTEN_RETRY_MS.length - 1)];
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect(false).catch(() => scheduleReconnect());
+    }, delay);
+  }
+
+  return {
+    start: () => connect(true),
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes as pg.CustomTypesConfig });
   // An idle connection that PostgreSQL ends (a restart, a dropped database, an administrator) emits an error
@@ -162,6 +220,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   // one for the next query, so it is only worth a line in the log.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   await pool.query('SELECT 1');
+  const listeners = new Set<ReturnType<typeof listenOnPostgres>>();
   return {
     kind: 'postgresql',
     async query<T extends Row>(sql: string, params?: unknown[]) {
@@ -186,7 +245,17 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         client.release();
       }
     },
+    async listen(channel, onPayload, onReconnect) {
+      const listener = listenOnPostgres(connectionString, channel, onPayload, onReconnect);
+      await listener.start();
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
     async close() {
+      await Promise.all([...listeners].map((listener) => listener.stop()));
       await pool.end();
     },
   };

@@ -11,6 +11,8 @@ const PUBLIC = [
   /^\/api\/health$/,
   /^\/api\/users\/register$/,
   /^\/api\/errorCall$/,
+  // EventSource sends no header: the stream checks its own short-lived ticket (routes/events.ts).
+  /^\/api\/events$/,
 ];
 
 /** Reads the bearer token of every /api call; any non-public path without a valid one gets Lexik's 401. */
