@@ -24,7 +24,8 @@ afterAll(async () => {
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
-const panelOf = (page: Page) => page.getByRole('complementary');
+// By its test id: while a popup is open, MUI hides the rest of the page from assistive technologies.
+const panelOf = (page: Page) => page.getByTestId('side-panel');
 const messagesOf = (page: Page) => panelOf(page).getByTestId('ticket-message');
 const replyBox = (page: Page) => panelOf(page).getByRole('textbox', { name: 'Votre réponse' });
 const statusOf = (page: Page) => panelOf(page).locator('dd [data-status]');
