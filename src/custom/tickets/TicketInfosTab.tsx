@@ -41,7 +41,7 @@ export function TicketInfosTab({ id }: { id: Identifier }) {
   if (error || !ticket) return <Alert severity="error">{translate('app.tickets.load_error')}</Alert>;
   const closed = ticket.status === 'closed';
   return (
-    <Stack spacing={2} sx={{ p: 1 }}>
+    <Stack spacing={2} sx={{ p: 1 }} data-testid="ticket-panel">
       <Stack component="dl" spacing={1} sx={{ m: 0 }}>
         <Detail label={translate('app.tickets.subject')}>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
