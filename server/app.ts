@@ -27,6 +27,11 @@ import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
 import { FileStore } from './storage/fileStore.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
+import { LiveHub } from './live/liveHub.ts';
+import { StreamTickets } from './live/streamTickets.ts';
+import { eventRoutes } from './routes/events.ts';
+import { ticketDeskRoutes } from './routes/ticketDesk.ts';
+import { TicketNotifier } from './tickets/ticketNotifier.ts';
 
 export interface AppContext {
   app: FastifyInstance;
@@ -34,6 +39,8 @@ export interface AppContext {
   sessions: Sessions;
   engine: ResourceEngine;
   mailer: Mailer;
+  /** The live events of this process (server-sent events). */
+  hub: LiveHub;
 }
 
 export interface AppOptions {
@@ -61,7 +68,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
   });
-  const tokens = new TokenService(await loadSecret(config.jwtSecret, config.dataDir), config.jwtTtl);
+  const secret = await loadSecret(config.jwtSecret, config.dataDir);
+  const tokens = new TokenService(secret, config.jwtTtl);
   const engine = new ResourceEngine(db, await loadSchemaInfo(db, declarations), { uploadMaxMb: config.uploadMaxMb });
   const sessions = new Sessions(db, tokens, config.refreshTtl);
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.dataDir, (line) => app.log.info(line));
@@ -109,7 +117,12 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(authRoutes, { db, sessions, mailer, engine });
   await app.register(errorCallRoutes, { db });
   await app.register(resourceRoutes, { engine });
-  await app.register(actionRoutes, { db, engine });
+  await app.register(actionRoutes, { db, engine, ticketNotifier: new TicketNotifier(db, mailer, config.appUrl) });
+  await app.register(ticketDeskRoutes, { db });
+  const hub = new LiveHub(db);
+  await hub.start();
+  app.addHook('onClose', () => hub.stop());
+  await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret) });
   await app.register(documentRoutes, {
     db,
     engine,
@@ -139,5 +152,5 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     return reply.status(404).type(missing.contentType).send(missing.body);
   });
 
-  return { app, tokens, sessions, engine, mailer };
+  return { app, tokens, sessions, engine, mailer, hub };
 }

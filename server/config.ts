@@ -15,6 +15,8 @@ export interface Config {
   appName: string;
   /** The API the built app calls when it is not the page's own origin (VITE_API_URL): the CSP must allow it. */
   apiUrl?: string;
+  /** The back-office's address, for links in e-mails (APP_URL; by default the server's own). */
+  appUrl: string;
   smtpUrl?: string;
   uploadMaxMb: number;
   /** Uploads without a session (POST /api/public/documents/:context/upload): docs/SECURITY.md. */
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: resolve(env.DIST_DIR || './dist'),
     appName: env.VITE_APP_NAME || 'lms-backoffice',
     apiUrl: env.VITE_API_URL || undefined,
+    appUrl: env.APP_URL || `http://${env.HOST || '127.0.0.1'}:${integer(env.PORT, 8080, 'PORT')}/`,
     smtpUrl: env.SMTP_URL || undefined,
     uploadMaxMb: integer(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB'),
     publicUploads: {

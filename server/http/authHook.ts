@@ -12,6 +12,8 @@ const PUBLIC = [
   /^\/api\/health$/,
   /^\/api\/users\/register$/,
   /^\/api\/errorCall$/,
+  // EventSource sends no header: the stream checks its own short-lived ticket (routes/events.ts).
+  /^\/api\/events$/,
 ];
 
 /**

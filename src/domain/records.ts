@@ -32,12 +32,34 @@ export interface Course extends ApiRecord {
   publishedAt: string | null;
 }
 
+export interface TicketMessage {
+  id: number;
+  author: { id: number; name: string } | null;
+  body: string;
+  createdAt: string;
+  /** The ticket's status this message set. */
+  status: TicketStatus;
+}
+
 export interface Ticket extends ApiRecord {
   type: TicketType;
   subject: string;
   status: TicketStatus;
+  /** What the ticket is about; `@id` (JSON-LD) tells a user from a course. */
   parent: { '@id'?: string; id: number; name: string } | null;
   author: number | null;
+  messages: TicketMessage[];
+  /** "À relancer le": support's follow-up date. */
+  followUpAt: string | null;
+}
+
+export interface Note extends ApiRecord {
+  content: string;
+  author: number | null;
+  pinned: boolean;
+  user: number | null;
+  ticket: number | null;
+  course: number | null;
 }
 
 export interface AccessRight extends ApiRecord {

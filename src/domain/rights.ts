@@ -48,7 +48,8 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
     // A contributor reports bugs and follows their own bug tickets.
     own: [{ roles: ['ROLE_USER'], operations: ['list', 'get', 'create', 'update'] }],
   },
-  'notes-bo': SUPPORT,
+  // Issue 11: support staff delete their own internal notes; anyone's only with the super admin's "all".
+  'notes-bo': { ...SUPPORT, own: [{ roles: ['ROLE_ADMIN'], operations: ['delete'] }] },
   'notification-templates': SUPPORT,
   participations: SUPPORT,
   'user-supervisions': SUPPORT,

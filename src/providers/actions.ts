@@ -44,6 +44,30 @@ export interface FilterChoices {
   choices: { id: string | number | boolean; name: string }[];
 }
 
+/** One entry of a ticket's timeline (`GET /api/tickets/{id}/agenda`), newest first. */
+export interface TicketAgendaEntry {
+  kind: 'opened' | 'message' | 'status' | 'note' | 'notification';
+  id: number;
+  at: string;
+  status: string | null;
+  /** For a status change: the status before. */
+  previous: string | null;
+  text: string | null;
+  actor: { id: number; name: string } | null;
+}
+
+/** A message sent to a ticket's author (`GET /api/tickets/{id}/notifications`). */
+export interface TicketNotification {
+  id: number;
+  template: string;
+  channel: string;
+  to: string | null;
+  subject: string | null;
+  status: 'sent' | 'failed';
+  error: string | null;
+  createdAt: string;
+}
+
 export interface ActionDeps {
   http: HttpClient;
   /** Whether the session holds an access token: countries and filters refuse with 'noJwt' without one. */
@@ -109,6 +133,16 @@ export function createActions({ http, hasToken }: ActionDeps) {
     /** Appends a message to a ticket's thread and sets its status; an empty message is refused (422). */
     addTicketMessage: ({ id, message, status }: { id: Identifier; message: string; status: TicketMessageStatus }) =>
       put(routes.action('tickets', id, 'add-message'), { message, status }),
+    async getTicketAgenda({ id }: { id: Identifier }): Promise<{ data: TicketAgendaEntry[] }> {
+      return { data: (await http(routes.ticketAgenda(id))).json as TicketAgendaEntry[] };
+    },
+    async getTicketNotifications({ id }: { id: Identifier }): Promise<{ data: TicketNotification[] }> {
+      return { data: (await http(routes.ticketNotifications(id))).json as TicketNotification[] };
+    },
+    /** A ticket for one event stream, valid a minute: EventSource cannot send the bearer token. */
+    async getEventStreamTicket(): Promise<{ data: { ticket: string; expiresIn: number } }> {
+      return { data: (await http(routes.eventTicket, { method: 'POST', body: '{}' })).json as { ticket: string; expiresIn: number } };
+    },
     /** The session's own bug tickets (`/api/tickets/user?type=1`). */
     getMyBugTickets: (params: ListParams = {}) => list(routes.myBugTickets, { ...params, filter: { ...params.filter, type: 1 } }),
     /** Admins or contributors (`/api/users?type=...`). */

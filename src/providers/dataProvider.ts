@@ -21,6 +21,9 @@ import { createTransfer, saveInBrowser, type DownloadResult } from './transfer';
 
 type Json = Record<string, unknown>;
 
+/** Resources whose items embed a summary of several possible types (a ticket's `parent`: a user or a course). */
+const TYPED_SUMMARIES = new Set(['tickets']);
+
 /** react-admin's data provider plus one named method for every call of spec section 7 that is not CRUD. */
 export type AppDataProvider = DataProvider & Actions & ReturnType<typeof createTransfer>;
 
@@ -49,6 +52,11 @@ export function createDataProvider({
   }
 
   async function getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<{ data: R }> {
+    // In plain JSON an embedded summary is `{id, name}`; JSON-LD adds its `@id`, which says what it is.
+    if (TYPED_SUMMARIES.has(resource)) {
+      const { json } = await http(routes.item(resource, params.id), { listing: true, signal: params.signal });
+      return { data: fromApi(json as Json) as unknown as R };
+    }
     const { data } = await rest.getOne(resource, params);
     return { data: fromApi(data) as unknown as R };
   }

@@ -16,6 +16,12 @@ export const routes = {
   action: (resource: string, key: Identifier, action: string) => `${API}/${resource}/${id(key)}/${action}`,
   /** Breaks the pattern: the session's own bug tickets. */
   myBugTickets: `${API}/tickets/user`,
+  /** Reference-server extensions (issue 11): a ticket's timeline and the notifications sent to its author. */
+  ticketAgenda: (ticket: Identifier) => `${API}/tickets/${id(ticket)}/agenda`,
+  ticketNotifications: (ticket: Identifier) => `${API}/tickets/${id(ticket)}/notifications`,
+  /** Live events: a short-lived stream ticket (bearer), then the event stream itself (EventSource). */
+  eventTicket: `${API}/events/ticket`,
+  events: `${API}/events`,
   userConnections: (user: Identifier) => `${API}/users/${id(user)}/user-connections`,
   courseMenu: (course: Identifier) => `${API}/courses/${id(course)}/menu`,
   displayableChapter: (chapter: Identifier) => `${API}/chapters/${id(chapter)}/displayable`,

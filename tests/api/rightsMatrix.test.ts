@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './support/testApp.ts';
  */
 type Account = 'superadmin' | 'admin' | 'contributor';
 type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
-type Reach = 'all' | 'readWrite' | 'read' | 'readOwnWrite' | 'own' | 'none';
+type Reach = 'all' | 'readWrite' | 'readWriteOwnDelete' | 'read' | 'readOwnWrite' | 'own' | 'none';
 
 const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach> }> = {
   content: {
@@ -34,6 +34,8 @@ const EXCEPTIONS: Record<string, Partial<Record<Account, Reach>>> = {
   'user-connections': { admin: 'own', contributor: 'own' },
   tickets: { contributor: 'own' },
   documents: { contributor: 'own' },
+  // Issue 11: support staff delete their own internal notes.
+  'notes-bo': { admin: 'readWriteOwnDelete' },
 };
 const OWN_CREATE = new Set(['tickets']);
 
@@ -47,6 +49,8 @@ function expectedAllowed(resource: string, account: Account, operation: Operatio
       return true;
     case 'readWrite':
       return operation !== 'delete';
+    case 'readWriteOwnDelete':
+      return operation === 'delete' ? 'own' : true;
     case 'read':
       return operation === 'list' || operation === 'get';
     case 'readOwnWrite':
@@ -120,6 +124,14 @@ describe('rights matrix', () => {
     expect(response.status).toBe(200);
     expect(response.json.roles).toEqual(['ROLE_USER']);
     expect(response.json.phone).toBe('0601020304');
+  });
+
+  it("lets an admin delete their own notes, not another's", async () => {
+    const ticket = `/api/tickets/${await someId('tickets')}`;
+    const mine = await t.request('POST', '/api/notes-bo', { as: 'admin', body: { content: 'La mienne', ticket } });
+    const theirs = await t.request('POST', '/api/notes-bo', { as: 'superadmin', body: { content: 'La sienne', ticket } });
+    expect((await t.request('DELETE', `/api/notes-bo/${theirs.json.id}`, { as: 'admin' })).status).toBe(404);
+    expect((await t.request('DELETE', `/api/notes-bo/${mine.json.id}`, { as: 'admin' })).status).toBe(204);
   });
 
   it('gives a contributor only their own bug tickets, and files theirs as bugs', async () => {

@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults, Result } from 'axe-core';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
 
 /**
@@ -11,8 +8,6 @@ import { startApp, type App } from './harness.ts';
  * (WCAG 2 A/AA and best practices), none excluded, on the whole document, the menu included.
  */
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 let t: App;
 beforeAll(async () => {
   t = await startApp();
@@ -20,33 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-
-/** One violation as a reader needs it to fix it: the rule, why, and where (selector and HTML of each node). */
-function describeViolation(violation: Result): string {
-  // A list repeats the same fault on every row: the first few nodes tell where it is.
-  const shown = violation.nodes.slice(0, 5);
-  const nodes = shown.map((node) => {
-    // Some rules fault a container for what it holds (aria-required-children): the held nodes are the news.
-    const related = [...node.any, ...node.all, ...node.none].flatMap((check) => check.relatedNodes ?? []);
-    const relatedLines = related.map((relatedNode) => `\n      related: ${relatedNode.target.join(' ')}  ${relatedNode.html}`);
-    return `    ${node.target.join(' ')}\n      ${node.html}\n      ${node.failureSummary?.replace(/\n\s*/g, ' ') ?? ''}${relatedLines.join('')}`;
-  });
-  const more = violation.nodes.length > shown.length ? [`    … and ${violation.nodes.length - shown.length} more`] : [];
-  return [`${violation.id} (${violation.impact}): ${violation.help}`, `  ${violation.helpUrl}`, ...nodes, ...more].join('\n');
-}
-
-async function expectNoSeriousViolation(page: Page): Promise<void> {
-  // Contrast is measured on what is painted: a toolbar sliding in or a ripple fading would skew it.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
-  // A page's own navigation drops the script: inject it whenever it is missing. Evaluated by the driver,
-  // not added as a <script> tag: the page's CSP (script-src 'self') refuses inline scripts, rightly.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource}\n;undefined`);
-  const results = await page.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => violation.id), `axe found on ${page.url()}:\n${serious.map(describeViolation).join('\n')}`).toEqual([]);
-}
 
 describe('axe-core finds no serious or critical violation', () => {
   it('on the login page', async () => {

@@ -17,6 +17,8 @@ export const notes: ResourceDeclaration = {
   order: ['pinned', 'createdAt'],
   defaultOrder: [['createdAt', 'desc']],
   access: rightsOf('notes-bo'),
+  // What an admin may delete: the notes they wrote.
+  ownRows: { condition: (userId) => `t.author_id = ${userId}` },
   constraints: {
     notes_one_target: { field: 'user', message: 'A note targets exactly one user, ticket or course.' },
   },

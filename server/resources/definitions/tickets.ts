@@ -20,6 +20,8 @@ export const tickets: ResourceDeclaration = {
       },
     },
     author: { type: { kind: 'relation', resource: 'users' }, readOnly: true, defaultsToSessionUser: true },
+    // "À relancer le": support staff's own follow-up date, not the reporter's to set.
+    followUpAt: { type: { kind: 'datetime' }, writeRole: 'ROLE_ADMIN' },
     messages: {
       type: {
         kind: 'computed',
@@ -32,8 +34,8 @@ export const tickets: ResourceDeclaration = {
       readOnly: true,
     },
   },
-  filters: ['type', 'status', 'q'],
-  order: ['subject', 'status', 'createdAt', 'updatedAt'],
+  filters: ['type', 'status', 'followUpAt', 'q'],
+  order: ['subject', 'status', 'followUpAt', 'createdAt', 'updatedAt'],
   defaultOrder: [['updatedAt', 'desc']],
   access: rightsOf('tickets'),
   // Own rows are one's own bug tickets; one files bugs only.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
+import type { TicketNotifier } from '../../tickets/ticketNotifier.ts';
 import { courseRoutes } from './courses.ts';
 import { folderRoutes } from './folders.ts';
 import { orderingRoutes } from './ordering.ts';
@@ -9,7 +10,7 @@ import { ticketRoutes } from './tickets.ts';
 import { userRoutes } from './users.ts';
 
 /** The calls of API.md's Actions table beyond CRUD, each in a transaction where it writes. */
-export async function actionRoutes(app: FastifyInstance, options: { db: Database; engine: ResourceEngine }) {
+export async function actionRoutes(app: FastifyInstance, options: { db: Database; engine: ResourceEngine; ticketNotifier?: TicketNotifier }) {
   await app.register(relationActionRoutes, options);
   await app.register(orderingRoutes, options);
   await app.register(courseRoutes, options);

@@ -1,8 +1,9 @@
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { MyReports } from './MyReports';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { Loader } from '../Loader';
 
-/** "Mon compte" (spec section 2, /account): who is signed in, and with which roles. */
+/** "Mon compte" (spec section 2, /account): who is signed in, with which roles, and their bug reports. */
 export function AccountPage() {
   const translate = useTranslate();
   const { identity, isPending } = useGetIdentity();
@@ -26,6 +27,10 @@ export function AccountPage() {
                 <Chip key={role} label={translate(`app.roles.${role}`, { _: role })} />
               ))}
             </Stack>
+            <Typography component="h2" variant="h6">
+              {translate('app.report.mine')}
+            </Typography>
+            <MyReports />
           </Stack>
         )}
       </CardContent>

@@ -10,7 +10,7 @@ import type { ScreensConfig } from './fieldSpec';
  */
 export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
   const filters = useMemo(
-    () => [...(config.search ? [searchFilter] : []), ...config.fields.filter((spec) => spec.filter).map(fieldFilter)],
+    () => [...(config.search ? [searchFilter] : []), ...config.fields.filter((spec) => spec.filter).map(fieldFilter), ...(config.extraFilters ?? [])],
     [config],
   );
   return <ListToolbar className="RaList-actions" filters={filters.length > 0 ? filters : undefined} actions={<ListActions />} />;

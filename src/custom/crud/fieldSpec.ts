@@ -1,3 +1,5 @@
+import type { ReactElement } from 'react';
+
 /**
  * How a resource's standard screens show and edit one field (issue 5: every resource usable the standard
  * way). Each resource folder declares its fields once; the list, show, create and edit screens read them.
@@ -34,6 +36,8 @@ export interface ScreensConfig {
   fields: readonly FieldSpec[];
   /** The server declares `q`: a search box on the list. */
   search?: boolean;
+  /** Filters of the list beyond one per field (e.g. the tickets' "À relancer aujourd'hui"). */
+  extraFilters?: readonly ReactElement[];
   /** What the server serves beyond list and show. */
   create?: boolean;
   edit?: boolean;

@@ -1,10 +1,18 @@
+import { useState } from 'react';
 import { LocalesMenuButton, Logout, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
+import { lazyComponent } from '../lazyComponent';
+import type { ReportContext } from '../report/ReportProblemDialog';
 import { AccountMenuItem } from './AccountMenuItem';
+import { ReportProblemMenuItem } from './ReportProblemMenuItem';
 
-/** The app bar's right end: the language switch and the user's menu ("Mon compte", "Se déconnecter"). */
+// The report form loads when someone reports a problem.
+const ReportProblemDialog = lazyComponent(() => import('../report/ReportProblemDialog').then((module) => module.ReportProblemDialog));
+
+/** The app bar's right end: the language switch and the user's menu ("Mon compte", "Signaler un problème", "Se déconnecter"). */
 export function AppBarMenus() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
+  const [report, setReport] = useState<ReportContext>();
   // The button shows the user's name: its accessible name must contain it (WCAG 2.5.3), then say what it opens.
   const userMenuLabel = identity?.fullName ? `${identity.fullName} — ${translate('ra.auth.user_menu')}` : 'ra.auth.user_menu';
   return (
@@ -12,8 +20,11 @@ export function AppBarMenus() {
       <LocalesMenuButton />
       <UserMenu label={userMenuLabel}>
         <AccountMenuItem />
+        {/* The screen and browser are those of the moment the user chose to report. */}
+        <ReportProblemMenuItem onReport={() => setReport({ url: window.location.href, browser: navigator.userAgent })} />
         <Logout />
       </UserMenu>
+      {report && <ReportProblemDialog context={report} onClose={() => setReport(undefined)} />}
     </>
   );
 }

@@ -1,10 +1,14 @@
 import { Suspense, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { Layout } from 'react-admin';
+import { lazyComponent } from '../lazyComponent';
 import { Loader } from '../Loader';
 import { SidePanel, SidePanelProvider } from '../sidePanel';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
+
+// The live stream is not needed to paint a page: its code (and its stream) come once the page is mounted.
+const LiveEvents = lazyComponent(() => import('../live/LiveEvents').then((module) => module.LiveEvents));
 
 /** Every non-public page: app bar, grouped menu, the page, and the side panel beside it. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -17,6 +21,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Box>
           <SidePanel />
         </Box>
+        <LiveEvents />
       </Layout>
     </SidePanelProvider>
   );

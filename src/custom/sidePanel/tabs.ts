@@ -14,6 +14,8 @@ export interface SidePanelTab {
   /** A translation key. */
   label: string;
   component: ComponentType<SidePanelTabProps>;
+  /** Shown only when this answers true (e.g. the session's rights); always shown without it. */
+  visible?: () => boolean;
 }
 
 /** Spec section 9: the sub-tab selected when an object opens. */
@@ -25,5 +27,5 @@ export const DEFAULT_SUB_TAB = 'infos';
  */
 export function extraTabsOf(definition: ResourceDefinition | undefined): readonly SidePanelTab[] {
   const tabs: unknown = definition?.options?.sidePanelTabs;
-  return Array.isArray(tabs) ? (tabs as SidePanelTab[]) : [];
+  return Array.isArray(tabs) ? (tabs as SidePanelTab[]).filter((tab) => tab.visible?.() ?? true) : [];
 }

@@ -112,6 +112,7 @@ export const peopleEn: typeof peopleFr = {
         author: 'Author',
         createdAt: 'Created',
         updatedAt: 'Updated',
+        followUpAt: 'Follow up on',
       },
       empty: 'No tickets yet.',
       invite: 'Do you want to add one?',

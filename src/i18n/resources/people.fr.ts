@@ -111,6 +111,7 @@ export const peopleFr = {
         author: 'Auteur',
         createdAt: 'Création',
         updatedAt: 'Mise à jour',
+        followUpAt: 'À relancer le',
       },
       empty: 'Aucun ticket pour le moment.',
       invite: 'Voulez-vous en créer un ?',

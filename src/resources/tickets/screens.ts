@@ -1,4 +1,6 @@
+import { createElement } from 'react';
 import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { FollowUpDueFilter } from '../../custom/tickets/FollowUpDueFilter';
 
 /** The standard screens of tickets: its fields as the API serves them (API.md, Resources). */
 export const config: ScreensConfig = {
@@ -8,10 +10,12 @@ export const config: ScreensConfig = {
     { source: 'status', kind: 'enum', choices: ['created', 'treated', 'canceled', 'closed'], choiceGroup: 'ticketStatus', column: true, sortable: true, filter: 'alwaysOn' },
     { source: 'parent', kind: 'summary', column: true, readOnly: true },
     { source: 'author', kind: 'reference', reference: 'users', column: true, readOnly: true },
+    { source: 'followUpAt', kind: 'date', column: true, sortable: true },
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
     { source: 'updatedAt', kind: 'date', column: true, sortable: true, readOnly: true },
   ],
   search: true,
+  extraFilters: [createElement(FollowUpDueFilter, { key: 'followUpDue', source: 'followUpAt.before', label: 'app.tickets.follow_up_due', alwaysOn: true })],
   create: true,
   edit: true,
   delete: true,

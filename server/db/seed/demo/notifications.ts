@@ -35,6 +35,15 @@ const TEMPLATES: [string, string, 'email' | 'sms' | 'push', string | null, strin
     'Votre demande « {{ticketSubject}} » a été traitée par {{agentName}}.', 'fr', true],
   ['ticket_treated_push_en', 'Ticket handled', 'push', 'Request handled',
     'Your request “{{ticketSubject}}” has been handled by {{agentName}}.', 'en', true],
+  // The e-mails a ticket's author gets when support marks it treated or closes it (issue 11).
+  ['ticket_treated_fr', 'Ticket traité', 'email', 'Votre demande « {{ticketSubject}} » a été traitée',
+    'Bonjour {{firstName}},\n\n{{agentName}} a traité votre demande :\n\n{{message}}\n\nSi le problème persiste, répondez simplement : {{ticketUrl}}', 'fr', true],
+  ['ticket_treated_en', 'Ticket treated', 'email', 'Your request “{{ticketSubject}}” has been handled',
+    'Hello {{firstName}},\n\n{{agentName}} has handled your request:\n\n{{message}}\n\nIf the problem persists, just reply: {{ticketUrl}}', 'en', true],
+  ['ticket_closed_fr', 'Ticket fermé', 'email', 'Votre demande « {{ticketSubject}} » est fermée',
+    'Bonjour {{firstName}},\n\n{{agentName}} a fermé votre demande :\n\n{{message}}\n\nVous pouvez retrouver l’échange ici : {{ticketUrl}}', 'fr', true],
+  ['ticket_closed_en', 'Ticket closed', 'email', 'Your request “{{ticketSubject}}” is closed',
+    'Hello {{firstName}},\n\n{{agentName}} has closed your request:\n\n{{message}}\n\nThe conversation is here: {{ticketUrl}}', 'en', true],
 ];
 
 export async function seedNotificationTemplates(tx: Queryable): Promise<void> {

@@ -10,6 +10,8 @@ interface TicketSpec {
   parent?: { user: string } | { course: string };
   /** [author, body, status after this message, days ago]; the last status is the ticket's. */
   thread: [string, string, TicketStatus, number][];
+  /** "À relancer le": days from today (negative: overdue), at 10:00 server time. */
+  followUp?: number;
 }
 
 const ME = 'contributeur@demo.fr';
@@ -28,7 +30,7 @@ const TICKETS: TicketSpec[] = [
     ],
   },
   {
-    type: 2, subject: 'Inscription d’une nouvelle équipe au parcours RGPD', author: 'emilie.laurent@riviera-hotels.fr',
+    type: 2, subject: 'Inscription d’une nouvelle équipe au parcours RGPD', followUp: 0, author: 'emilie.laurent@riviera-hotels.fr',
     parent: { course: 'RGPD : les essentiels pour tous les services' },
     thread: [
       ['emilie.laurent@riviera-hotels.fr', 'Nous accueillons huit réceptionnistes saisonniers le 2 juin. Pouvez-vous les inscrire au parcours RGPD ?', 'created', 9],
@@ -54,7 +56,7 @@ const TICKETS: TicketSpec[] = [
     ],
   },
   {
-    type: 2, subject: 'Page « L’hameçonnage en détail » vide sur les postes de la clinique', author: 'ines.muller@clinique-tilleuls.fr',
+    type: 2, subject: 'Page « L’hameçonnage en détail » vide sur les postes de la clinique', followUp: -1, author: 'ines.muller@clinique-tilleuls.fr',
     parent: { course: 'Les fondamentaux de la cybersécurité' },
     thread: [
       ['ines.muller@clinique-tilleuls.fr', 'Depuis les postes de la clinique, la page intégrée reste blanche.', 'created', 4],
@@ -62,7 +64,7 @@ const TICKETS: TicketSpec[] = [
     ],
   },
   {
-    type: 2, subject: 'Sous-titres pour les vidéos du parcours d’anglais', author: 'daniel.schmidt@lefevre-conseil.fr',
+    type: 2, subject: 'Sous-titres pour les vidéos du parcours d’anglais', followUp: 3, author: 'daniel.schmidt@lefevre-conseil.fr',
     parent: { course: 'Anglais professionnel : réunions et e-mails' },
     thread: [['daniel.schmidt@lefevre-conseil.fr', 'Could you add English subtitles to the videos? Some colleagues are hard of hearing.', 'created', 2]],
   },
@@ -88,7 +90,7 @@ const TICKETS: TicketSpec[] = [
     ],
   },
   {
-    type: 1, subject: 'L’export CSV des participations perd les accents', author: ME,
+    type: 1, subject: 'L’export CSV des participations perd les accents', followUp: 0, author: ME,
     thread: [
       [ME, 'Ouvert dans Excel, l’export affiche « GuÃ©rin » au lieu de « Guérin ». Capture jointe : capture-export-csv.png.', 'created', 6],
       [THOMAS, 'Reproduit : le fichier est bien en UTF-8 mais sans BOM, Excel le lit en Windows-1252. Correctif en préparation.', 'created', 5],
@@ -167,15 +169,16 @@ const ERROR_CALLS: [number, string, string, string, string, number][] = [
 export async function seedSupport(tx: Queryable, users: ReadonlyMap<string, number>, courses: ReadonlyMap<string, number>, companyOf: ReadonlyMap<string, number>): Promise<void> {
   const ticketRows = await insertRows(
     tx, 'tickets',
-    { type: 'smallint', subject: 'text', status: 'text', author_id: 'integer', parent_user_id: 'integer', parent_course_id: 'integer' },
+    { type: 'smallint', subject: 'text', status: 'text', author_id: 'integer', parent_user_id: 'integer', parent_course_id: 'integer', _follow: 'interval' },
     TICKETS.map((ticket) => ({
       type: ticket.type, subject: ticket.subject, status: ticket.thread[ticket.thread.length - 1][2],
       author_id: must(users, ticket.author),
       parent_user_id: ticket.parent && 'user' in ticket.parent ? must(users, ticket.parent.user) : null,
       parent_course_id: ticket.parent && 'course' in ticket.parent ? must(courses, ticket.parent.course) : null,
       _age: ago(ticket.thread[0][3]), _touched: ago(ticket.thread[ticket.thread.length - 1][3]),
+      _follow: ticket.followUp === undefined ? null : `${ticket.followUp * 1440 + 600} minutes`,
     })),
-    { stamped: true, returning: 'id, subject' },
+    { stamped: true, returning: 'id, subject', computed: { follow_up_at: "date_trunc('day', now()) + x._follow" } },
   );
   const tickets = idsBy(ticketRows, (row) => row.subject);
   await insertRows(

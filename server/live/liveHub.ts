@@ -1,0 +1,122 @@
+import type { Database } from '../db/database.ts';
+
+/** One row of `live_events`, as NOTIFY carries it and SSE streams it. */
+export interface LiveEvent {
+  id: number;
+  topic: string;
+  /** The one non-staff user who may see it (the author of a bug ticket), if any. */
+  owner: number | null;
+  /** For staff only (internal notes, deliveries). */
+  internal: boolean;
+  data: Record<string, unknown>;
+}
+
+/** Who listens: staff see every event, anyone else only the non-internal events of what they own. */
+export interface Audience {
+  userId: number;
+  staff: boolean;
+}
+
+export type Deliver = (event: LiveEvent) => void;
+
+export const LIVE_CHANNEL = 'live_events';
+/** At most this many events are replayed to a client coming back; beyond, it is told to reload. */
+export const REPLAY_LIMIT = 500;
+/** Events are kept this long for replays, then pruned. */
+const RETENTION = '1 day';
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** Ids of events already delivered, to drop the duplicates a catch-up after a reconnection may bring. */
+const SEEN_KEPT = 2_000;
+
+export const canSee = (event: Pick<LiveEvent, 'owner' | 'internal'>, audience: Audience) =>
+  audience.staff || (!event.internal && event.owner === audience.userId);
+
+interface Row {
+  id: number | string;
+  topic: string;
+  owner_id: number | null;
+  internal: boolean;
+  payload: Record<string, unknown>;
+}
+
+const fromRow = (row: Row): LiveEvent => ({ id: Number(row.id), topic: row.topic, owner: row.owner_id, internal: row.internal, data: row.payload });
+
+/**
+ * The server's one LISTEN on `live_events` (PostgreSQL: shared by every process on the database; PGlite:
+ * in process), fanned out in memory to the open event streams. Writing an event is the database's job
+ * (triggers, see migration 0005): whatever path changed a ticket, the event exists once it commits.
+ */
+export class LiveHub {
+  private readonly subscribers = new Map<Deliver, Audience>();
+  private readonly seen = new Set<number>();
+  private lastId = 0;
+  private unlisten?: () => Promise<void>;
+  private pruneTimer?: NodeJS.Timeout;
+
+  constructor(private readonly db: Database) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen(LIVE_CHANNEL, (payload) => this.receive(payload), () => void this.catchUp());
+    const [row] = await this.db.query<{ id: number | string }>('SELECT coalesce(max(id), 0) AS id FROM live_events');
+    this.lastId = Math.max(this.lastId, Number(row.id));
+    this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.pruneTimer);
+    this.subscribers.clear();
+    await this.unlisten?.();
+  }
+
+  get listeners(): number {
+    return this.subscribers.size;
+  }
+
+  subscribe(audience: Audience, deliver: Deliver): () => void {
+    this.subscribers.set(deliver, audience);
+    return () => this.subscribers.delete(deliver);
+  }
+
+  /** What an audience missed after `afterId`, oldest first; `complete` is false when there was more than the limit. */
+  async replay(afterId: number, audience: Audience): Promise<{ events: LiveEvent[]; complete: boolean }> {
+    const rows = await this.db.query<Row>(
+      `SELECT id, topic, owner_id, internal, payload FROM live_events
+        WHERE id > $1 AND ($2::boolean OR (NOT internal AND owner_id = $3::integer))
+        ORDER BY id LIMIT ${REPLAY_LIMIT + 1}`,
+      [afterId, audience.staff, audience.userId],
+    );
+    return { events: rows.slice(0, REPLAY_LIMIT).map(fromRow), complete: rows.length <= REPLAY_LIMIT };
+  }
+
+  private receive(payload: string): void {
+    let event: LiveEvent;
+    try {
+      event = JSON.parse(payload) as LiveEvent;
+    } catch {
+      return;
+    }
+    this.dispatch(event);
+  }
+
+  private dispatch(event: LiveEvent): void {
+    if (this.seen.has(event.id)) return;
+    this.seen.add(event.id);
+    if (this.seen.size > SEEN_KEPT) this.seen.delete(this.seen.values().next().value!);
+    this.lastId = Math.max(this.lastId, event.id);
+    for (const [deliver, audience] of this.subscribers) if (canSee(event, audience)) deliver(event);
+  }
+
+  /** After the LISTEN connection came back: what was committed meanwhile never reached us as a NOTIFY. */
+  private async catchUp(): Promise<void> {
+    const rows = await this.db.query<Row>(
+      `SELECT id, topic, owner_id, internal, payload FROM live_events WHERE id > $1 ORDER BY id LIMIT ${REPLAY_LIMIT}`,
+      [this.lastId],
+    );
+    for (const row of rows) this.dispatch(fromRow(row));
+  }
+
+  private async prune(): Promise<void> {
+    await this.db.query(`DELETE FROM live_events WHERE created_at < now() - interval '${RETENTION}'`).catch(() => undefined);
+  }
+}

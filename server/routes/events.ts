@@ -1,0 +1,87 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { hasRole } from '../../src/domain/roles.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { requireRole } from '../http/session.ts';
+import type { LiveEvent, LiveHub } from '../live/liveHub.ts';
+import type { StreamTickets } from '../live/streamTickets.ts';
+
+/** A comment line now and then keeps proxies and load balancers from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+/** EventSource waits this long before reconnecting on its own. */
+const RETRY_MS = 2_000;
+
+const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
+
+/**
+ * Server-sent events (issue 11, "Live"): `POST /api/events/ticket` trades the bearer token for a stream
+ * ticket, `GET /api/events?ticket=…` streams the changes of tickets the session may see. A client coming
+ * back sends `Last-Event-ID` (EventSource does, on its own reconnections) or `lastEventId=` (a new
+ * EventSource, after asking for a new ticket): what it missed is replayed first.
+ */
+export async function eventRoutes(app: FastifyInstance, { hub, tickets }: { hub: LiveHub; tickets: StreamTickets }) {
+  // A stream never ends by itself: the server's close would wait for every open one.
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const response of open) response.end();
+  });
+
+  app.post('/api/events/ticket', async (request) => {
+    const session = requireRole(request, 'ROLE_USER', 'Listening to live events');
+    if (session.scope !== 'full') throw forbidden('Listening to live events requires a full session.');
+    return tickets.issue({ userId: session.userId, roles: session.roles, sid: session.family });
+  });
+
+  app.get('/api/events', async (request, reply) => {
+    const query = request.query as { ticket?: string; lastEventId?: string };
+    const grant = typeof query.ticket === 'string' ? tickets.redeem(query.ticket) : undefined;
+    if (!grant) throw unauthorized('Invalid JWT Token');
+    const audience = { userId: grant.userId, staff: hasRole(grant.roles, 'ROLE_ADMIN') };
+    const lastHeader = request.headers['last-event-id'];
+    const last = Number((typeof lastHeader === 'string' ? lastHeader : undefined) ?? query.lastEventId ?? NaN);
+
+    reply.hijack();
+    const response = reply.raw;
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx would otherwise hold the events back in its buffer.
+      'x-accel-buffering': 'no',
+    });
+    response.write(`retry: ${RETRY_MS}\n\n`);
+    open.add(response);
+
+    // Subscribed before the replay is read, so that nothing committed in between is lost; what arrives
+    // meanwhile waits, and is sent after the replay unless the replay had it.
+    let pending: LiveEvent[] | undefined = [];
+    const unsubscribe = hub.subscribe(audience, (event) => {
+      if (pending) pending.push(event);
+      else response.write(frame(event));
+    });
+    const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', () => {
+      open.delete(response);
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+
+    let replayedUpTo = 0;
+    if (Number.isSafeInteger(last) && last >= 0) {
+      try {
+        const { events, complete } = await hub.replay(last, audience);
+        for (const event of events) response.write(frame(event));
+        replayedUpTo = events.at(-1)?.id ?? 0;
+        // Too much was missed to replay: the client reloads what it shows.
+        if (!complete) response.write('event: reset\ndata: {}\n\n');
+      } catch (error) {
+        request.log.error(error);
+        response.write('event: reset\ndata: {}\n\n');
+      }
+    }
+    for (const event of pending) if (event.id > replayedUpTo) response.write(frame(event));
+    pending = undefined;
+    // Tells the client (and the bench) that it now receives every event.
+    response.write('event: ready\ndata: {}\n\n');
+  });
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { notFound } from '../http/errors.ts';
+import { requireRole } from '../http/session.ts';
+import { idOf } from './actions/support.ts';
+
+/**
+ * What support staff see of a ticket beyond the ticket itself (issue 11): its timeline and the
+ * notifications sent to its author. Both hold internal matters (notes, addresses): staff only.
+ */
+export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  async function ticketExists(id: number) {
+    const [row] = await db.query('SELECT 1 FROM tickets WHERE id = $1', [id]);
+    if (!row) throw notFound(`Ticket ${id} not found.`);
+  }
+
+  // Newest first: the opening, each message, each change of status a message made, each internal note,
+  // each notification sent; who and when.
+  app.get('/api/tickets/:id/agenda', async (request) => {
+    requireRole(request, 'ROLE_ADMIN', "A ticket's agenda");
+    const id = idOf(request);
+    await ticketExists(id);
+    return db.query(
+      `WITH m AS (
+         SELECT m.*, lag(m.status) OVER (ORDER BY m.created_at, m.id) AS previous
+           FROM ticket_messages m WHERE m.ticket_id = $1)
+       SELECT e.kind, e.ref AS id, to_json(e.at) AS at, e.status, e.previous, e.text,
+              CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name) END AS actor
+         FROM (
+           SELECT 'opened' AS kind, t.id AS ref, t.created_at AS at, t.author_id AS actor, NULL::text AS status, NULL::text AS previous, t.subject AS text, 0 AS rank
+             FROM tickets t WHERE t.id = $1
+           UNION ALL SELECT 'message', m.id, m.created_at, m.author_id, m.status, NULL, m.body, 1 FROM m
+           UNION ALL SELECT 'status', m.id, m.created_at, m.author_id, m.status, coalesce(m.previous, 'created'), NULL, 2 FROM m
+             WHERE m.status <> coalesce(m.previous, 'created')
+           UNION ALL SELECT 'note', n.id, n.created_at, n.author_id, NULL, NULL, n.content, 3 FROM notes n WHERE n.ticket_id = $1
+           UNION ALL SELECT 'notification', d.id, d.created_at, NULL, d.status, NULL, coalesce(d.subject, d.template), 4
+             FROM ticket_notifications d WHERE d.ticket_id = $1
+         ) e LEFT JOIN users u ON u.id = e.actor
+        ORDER BY e.at DESC, e.rank DESC, e.ref DESC`,
+      [id],
+    );
+  });
+
+  app.get('/api/tickets/:id/notifications', async (request) => {
+    requireRole(request, 'ROLE_ADMIN', "A ticket's notifications");
+    const id = idOf(request);
+    await ticketExists(id);
+    return db.query(
+      `SELECT id, template, channel, recipient AS "to", subject, status, error, to_json(created_at) AS "createdAt"
+         FROM ticket_notifications WHERE ticket_id = $1 ORDER BY created_at DESC, id DESC`,
+      [id],
+    );
+  });
+}

@@ -1,0 +1,74 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import { RecordContextProvider, ReferenceField, useGetOne, useTranslate, type Identifier } from 'react-admin';
+import type { Ticket } from '../../domain/records';
+import type { TicketMessageStatus } from '../../providers/actions';
+import { Loader } from '../Loader';
+import { CloseTicketFooter } from './CloseTicketFooter';
+import { TicketParentLink } from './TicketParentLink';
+import { TicketReplyBox } from './TicketReplyBox';
+import { TicketStatusChip } from './TicketStatusChip';
+import { TicketThread } from './TicketThread';
+import { useTicketMessage } from './useTicketMessage';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '7rem 1fr' }, gap: { xs: 0, sm: 1 }, alignItems: 'center' }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The ticket panel's `infos` sub-tab (spec sections 2 and 4): subject, status, what it is about, its
+ * author, the real message thread, the reply box and the footer that closes it.
+ */
+export function TicketInfosTab({ id }: { id: Identifier }) {
+  const translate = useTranslate();
+  const { data, isPending, error } = useGetOne('tickets', { id });
+  const ticket = data as Ticket | undefined;
+  const { mutateAsync, isPending: sending } = useTicketMessage(id);
+  // Shared by the box and the footer: a closing carries the text typed, if any.
+  const [text, setText] = useState('');
+  const send = (status: TicketMessageStatus, message: string) => mutateAsync({ message, status });
+
+  if (isPending) return <Loader size="small" />;
+  if (error || !ticket) return <Alert severity="error">{translate('app.tickets.load_error')}</Alert>;
+  const closed = ticket.status === 'closed';
+  return (
+    <Stack spacing={2} sx={{ p: 1 }} data-testid="ticket-panel">
+      <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+        <Detail label={translate('app.tickets.subject')}>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {ticket.subject}
+          </Typography>
+        </Detail>
+        <Detail label={translate('app.tickets.status')}>
+          <TicketStatusChip status={ticket.status} />
+        </Detail>
+        <Detail label={translate('app.tickets.about')}>
+          <TicketParentLink parent={ticket.parent} />
+        </Detail>
+        <Detail label={translate('app.tickets.author')}>
+          {ticket.author === null ? (
+            <Typography variant="body2">{translate('app.tickets.unknown_author')}</Typography>
+          ) : (
+            <RecordContextProvider value={ticket}>
+              <ReferenceField source="author" reference="users" link={false} />
+            </RecordContextProvider>
+          )}
+        </Detail>
+      </Stack>
+      <Box component="section" aria-label={translate('app.tickets.thread')}>
+        <TicketThread messages={ticket.messages ?? []} />
+      </Box>
+      <TicketReplyBox text={text} onText={setText} send={send} sending={sending} closed={closed} />
+      <CloseTicketFooter closed={closed} text={text} send={send} sending={sending} onSent={() => setText('')} />
+    </Stack>
+  );
+}

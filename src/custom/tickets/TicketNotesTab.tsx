@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useCreate, useGetIdentity, useGetList, useNotify, useTranslate } from 'react-admin';
+import type { Note } from '../../domain/records';
+import { Loader } from '../Loader';
+import type { SidePanelTabProps } from '../sidePanel';
+import { TicketNoteItem } from './TicketNoteItem';
+
+/**
+ * The `notes` sub-tab: the ticket's internal notes (`notes-bo` with `ticket`), pinned first, never shown
+ * to its author; add one, pin or unpin any, delete one's own.
+ */
+export function TicketNotesTab({ id }: SidePanelTabProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { identity } = useGetIdentity();
+  const [content, setContent] = useState('');
+  const { data, isPending, error } = useGetList<Note>('notes-bo', {
+    filter: { ticket: id },
+    sort: { field: 'createdAt', order: 'DESC' },
+    pagination: { page: 1, perPage: 100 },
+  });
+  const [create, { isPending: adding }] = useCreate();
+
+  function add() {
+    const text = content.trim();
+    if (text === '' || adding) return;
+    create(
+      'notes-bo',
+      { data: { content: text, ticket: id } },
+      {
+        onSuccess: () => {
+          setContent('');
+          notify('app.tickets.notes.added', { type: 'success' });
+        },
+        onError: () => notify('app.tickets.send_error', { type: 'error' }),
+      },
+    );
+  }
+
+  // Pinned notes first, each group newest first (the server sorts by date).
+  const notes = [...(data ?? [])].sort((a, b) => Number(b.pinned) - Number(a.pinned));
+  return (
+    <Stack spacing={2} sx={{ p: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.tickets.notes.internal')}
+      </Typography>
+      <Stack spacing={1}>
+        <TextField
+          label={translate('app.tickets.notes.label')}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          multiline
+          minRows={2}
+          fullWidth
+        />
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={add} disabled={adding} sx={{ alignSelf: 'flex-end' }}>
+          {translate('app.tickets.notes.add')}
+        </Button>
+      </Stack>
+      {isPending ? (
+        <Loader size="small" />
+      ) : error ? (
+        <Alert severity="error">{translate('app.tickets.load_error')}</Alert>
+      ) : notes.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.tickets.notes.empty')}
+        </Typography>
+      ) : (
+        <Stack component="ol" spacing={1} aria-label={translate('app.tickets.notes.list')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {notes.map((note) => (
+            <TicketNoteItem key={note.id} note={note} mine={identity?.id !== undefined && String(identity.id) === String(note.author)} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

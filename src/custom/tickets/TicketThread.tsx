@@ -1,0 +1,38 @@
+import { Box, Paper, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { TicketMessage } from '../../domain/records';
+import { TicketStatusChip } from './TicketStatusChip';
+import { useFormatDateTime } from './useFormatDateTime';
+
+/** A ticket's real messages, oldest first: who wrote, when, the status each one set, the text. */
+export function TicketThread({ messages }: { messages: readonly TicketMessage[] }) {
+  const translate = useTranslate();
+  const formatDateTime = useFormatDateTime();
+  if (messages.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.tickets.no_messages')}
+      </Typography>
+    );
+  return (
+    <Stack component="ol" spacing={1} aria-label={translate('app.tickets.thread')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {messages.map((message) => (
+        <Paper component="li" key={message.id} variant="outlined" data-testid="ticket-message" sx={{ p: 1.5 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
+            <Typography variant="subtitle2" component="span">
+              {message.author?.name ?? translate('app.tickets.unknown_author')}
+            </Typography>
+            <Typography variant="caption" component="time" dateTime={message.createdAt} color="text.secondary">
+              {formatDateTime(message.createdAt)}
+            </Typography>
+            <Box sx={{ flex: 1 }} />
+            <TicketStatusChip status={message.status} />
+          </Stack>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {message.body}
+          </Typography>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
