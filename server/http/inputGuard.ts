@@ -77,9 +77,9 @@ export function bodyViolations(body: unknown): Violation[] | 'too deep' {
  */
 const hasNul = (url: string) => url.includes('\u0000') || /%00/i.test(url);
 
-interface MultipartValue {
+/** A part of @fastify/multipart's `fields`: a text field (`type: 'field'`) or a file. */
+interface MultipartPart {
   type?: string;
-  fieldname?: string;
   value?: unknown;
 }
 
@@ -89,7 +89,7 @@ const refusedFields = new WeakMap<FastifyRequest, ApiError>();
 function fieldViolations(fields: Record<string, unknown>): Violation[] {
   const texts: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(fields))
-    for (const part of (Array.isArray(field) ? field : [field]) as MultipartValue[])
+    for (const part of (Array.isArray(field) ? field : [field]) as MultipartPart[])
       if (part?.type === 'field') texts[name] = part.value;
   const found = bodyViolations(texts);
   return found === 'too deep' ? [] : found;
