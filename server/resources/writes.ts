@@ -55,11 +55,14 @@ async function readField(
         return void bad('format', 'This value is not a valid colour (#RRGGBB).');
       return set(type.kind === 'string' && type.format === 'email' ? value.trim() : value);
     }
-    case 'integer':
+    case 'integer': {
       if (typeof value !== 'number' || !Number.isInteger(value)) return void bad('type', 'This value should be of type int.');
-      if ((type.min !== undefined && value < type.min) || (type.max !== undefined && value > type.max))
-        return void bad('range', `This value should be between ${type.min ?? '-∞'} and ${type.max ?? '∞'}.`);
+      // Integer columns are int4: beyond it is a range error on the field, not the database's refusal.
+      const min = type.min ?? -2_147_483_648;
+      const max = type.max ?? 2_147_483_647;
+      if (value < min || value > max) return void bad('range', `This value should be between ${min} and ${max}.`);
       return set(value);
+    }
     case 'boolean':
       if (typeof value !== 'boolean') return void bad('type', 'This value should be of type bool.');
       return set(value);

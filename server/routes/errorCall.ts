@@ -4,9 +4,18 @@ import type { Database } from '../db/database.ts';
 import { badRequest } from '../http/errors.ts';
 
 const text = (value: unknown, max = 2000) => (typeof value === 'string' ? value.slice(0, max) : null);
+// A report is kept whatever it holds: a value its column cannot store is stored as unknown (null).
+const INT4_MAX = 2_147_483_647;
 const integer = (value: unknown) => {
   const number = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
-  return typeof number === 'number' && Number.isSafeInteger(number) ? number : null;
+  return typeof number === 'number' && Number.isInteger(number) && Math.abs(number) <= INT4_MAX ? number : null;
+};
+/** PostgreSQL's timestamptz ends in 294276 AD; JavaScript dates go further. */
+const LATEST = Date.UTC(294275, 0, 1);
+const instant = (value: unknown) => {
+  const date = typeof value === 'number' || typeof value === 'string' ? new Date(value) : undefined;
+  const time = date?.getTime();
+  return time !== undefined && !Number.isNaN(time) && Math.abs(time) < LATEST ? date!.toISOString() : null;
 };
 
 /** Failed secured calls the back-office reports (spec section 7); super admins list them as error-calls. */
@@ -20,14 +29,13 @@ export async function errorCallRoutes(app: FastifyInstance, { db }: { db: Databa
     // Who reported comes from the verified token alone: a body could name anyone, and an anonymous
     // report (no token, or one no longer valid) names no one.
     const session = request.session;
-    const occurredAt = typeof report.timestamp === 'number' || typeof report.timestamp === 'string' ? new Date(report.timestamp) : null;
     await db.query(
       `INSERT INTO error_calls (details, status, occurred_at, url, company_id, employee_id, endpoint, protocol)
        VALUES ($1::jsonb, $2, $3, $4, $5, $6, $7, $8)`,
       [
         JSON.stringify(report.details ?? null),
         integer(report.status),
-        occurredAt && !Number.isNaN(occurredAt.getTime()) ? occurredAt.toISOString() : null,
+        instant(report.timestamp),
         text(report.url),
         session?.company ?? null,
         session?.userId ?? null,
