@@ -17,6 +17,7 @@ export class SessionVersions {
   private live = false;
   private stop?: () => Promise<void>;
   private readonly syncs = new Map<string, () => void>();
+  private readonly watchers = new Set<(userId: number | undefined) => void>();
   private nextSync = 0;
 
   constructor(
@@ -28,10 +29,14 @@ export class SessionVersions {
     this.stop = await this.db.listen(
       'session_versions',
       (payload) => {
-        if (payload.startsWith('sync:')) this.syncs.get(payload)?.();
-        else this.known.delete(Number(payload));
+        if (payload.startsWith('sync:')) return this.syncs.get(payload)?.();
+        this.known.delete(Number(payload));
+        for (const watcher of this.watchers) watcher(Number(payload));
       },
-      () => this.forgetAll(),
+      () => {
+        this.forgetAll();
+        for (const watcher of this.watchers) watcher(undefined);
+      },
     );
     this.live = true;
   }
@@ -64,6 +69,21 @@ export class SessionVersions {
 
   private forgetAll() {
     this.known.clear();
+  }
+
+  /**
+   * Calls `watcher` with a user's id when their version may have moved (undefined: anyone's may have), for
+   * what outlives a request (an event stream) and must end with the session.
+   */
+  watch(watcher: (userId: number | undefined) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  /** Whether a token issued at `version` still stands for the user. */
+  async stands(userId: number, version: number): Promise<boolean> {
+    const standing = await this.standing(userId);
+    return Boolean(standing && standing.enabled && standing.version === version);
   }
 
   /** The user's standing now, or undefined for a user that no longer exists. */

@@ -34,8 +34,7 @@ export const authHook = fp<{ tokens: TokenService; versions: SessionVersions }>(
     }
     try {
       const claims = await tokens.verify((header ?? '').slice(7).trim());
-      const standing = await versions.standing(claims.employeeId);
-      if (!standing || !standing.enabled || standing.version !== (claims.sv ?? 0)) throw unauthorized('Invalid JWT Token');
+      if (!(await versions.stands(claims.employeeId, claims.sv ?? 0))) throw unauthorized('Invalid JWT Token');
       request.session = {
         userId: claims.employeeId,
         roles: claims.role,
@@ -43,6 +42,7 @@ export const authHook = fp<{ tokens: TokenService; versions: SessionVersions }>(
         username: claims.username,
         family: claims.sid,
         scope: claims.scope ?? 'full',
+        sessionVersion: claims.sv ?? 0,
       };
     } catch (error) {
       if (!isPublic) throw error;

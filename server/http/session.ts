@@ -9,6 +9,8 @@ export interface Session {
   username: string;
   family: string;
   scope: 'full' | 'code' | 'password';
+  /** The user's session version the token was issued at (server/auth/sessionVersions.ts). */
+  sessionVersion: number;
 }
 
 declare module 'fastify' {

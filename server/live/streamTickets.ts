@@ -6,6 +6,8 @@ export interface StreamGrant {
   roles: string[];
   /** The session (refresh-token family) it was asked for. */
   sid: string;
+  /** The user's session version then: the stream ends when it moves. */
+  sv: number;
 }
 
 /** A ticket is good for this long: EventSource opens the stream at once, a reconnection asks for a new one. */
@@ -57,7 +59,7 @@ export class StreamTickets {
     this.forgetExpired(nowSeconds);
     if (this.used.has(payload.jti)) return undefined;
     this.used.set(payload.jti, payload.exp);
-    return { userId: payload.userId, roles: payload.roles, sid: payload.sid };
+    return { userId: payload.userId, roles: payload.roles, sid: payload.sid, sv: Number(payload.sv ?? 0) };
   }
 
   private sign(body: string): string {

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { SessionVersions } from '../auth/sessionVersions.ts';
 import { hasRole } from '../../src/domain/roles.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
@@ -19,7 +20,10 @@ const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.topic}\ndat
  * back sends `Last-Event-ID` (EventSource does, on its own reconnections) or `lastEventId=` (a new
  * EventSource, after asking for a new ticket): what it missed is replayed first.
  */
-export async function eventRoutes(app: FastifyInstance, { hub, tickets }: { hub: LiveHub; tickets: StreamTickets }) {
+export async function eventRoutes(
+  app: FastifyInstance,
+  { hub, tickets, versions }: { hub: LiveHub; tickets: StreamTickets; versions: SessionVersions },
+) {
   // A stream never ends by itself: the server's close would wait for every open one.
   const open = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
@@ -29,13 +33,13 @@ export async function eventRoutes(app: FastifyInstance, { hub, tickets }: { hub:
   app.post('/api/events/ticket', async (request) => {
     const session = requireRole(request, 'ROLE_USER', 'Listening to live events');
     if (session.scope !== 'full') throw forbidden('Listening to live events requires a full session.');
-    return tickets.issue({ userId: session.userId, roles: session.roles, sid: session.family });
+    return tickets.issue({ userId: session.userId, roles: session.roles, sid: session.family, sv: session.sessionVersion });
   });
 
   app.get('/api/events', async (request, reply) => {
     const query = request.query as { ticket?: string; lastEventId?: string };
     const grant = typeof query.ticket === 'string' ? tickets.redeem(query.ticket) : undefined;
-    if (!grant) throw unauthorized('Invalid JWT Token');
+    if (!grant || !(await versions.stands(grant.userId, grant.sv))) throw unauthorized('Invalid JWT Token');
     const audience = { userId: grant.userId, staff: hasRole(grant.roles, 'ROLE_ADMIN') };
     const lastHeader = request.headers['last-event-id'];
     const last = Number((typeof lastHeader === 'string' ? lastHeader : undefined) ?? query.lastEventId ?? NaN);
@@ -60,11 +64,21 @@ export async function eventRoutes(app: FastifyInstance, { hub, tickets }: { hub:
       else response.write(frame(event));
     });
     const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
-    request.raw.on('close', () => {
+    // A stream ends with its session: a demotion, a disable, a new password... (docs/SECURITY.md).
+    const unwatch = versions.watch((userId) => {
+      if (userId !== undefined && userId !== grant.userId) return;
+      void versions.stands(grant.userId, grant.sv).then((stands) => {
+        if (!stands) response.end();
+      });
+    });
+    const stop = () => {
       open.delete(response);
       clearInterval(heartbeat);
       unsubscribe();
-    });
+      unwatch();
+    };
+    request.raw.on('close', stop);
+    response.on('close', stop);
 
     let replayedUpTo = 0;
     if (Number.isSafeInteger(last) && last >= 0) {

@@ -150,6 +150,7 @@ async function openStream(as: Persona, lastEventId?: string) {
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const frames: Frame[] = [];
   const waiters: (() => void)[] = [];
+  let ended = false;
   void (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
@@ -172,6 +173,7 @@ async function openStream(as: Persona, lastEventId?: string) {
           waiters.splice(0).forEach((wake) => wake());
         }
       }
+      ended = true;
     } catch {
       // Aborted.
     }
@@ -189,7 +191,7 @@ async function openStream(as: Persona, lastEventId?: string) {
     }
   }
   await waitFor((frame) => frame.event === 'ready');
-  return { frames, waitFor, close: () => controller.abort() };
+  return { frames, waitFor, close: () => controller.abort(), ended: () => ended };
 }
 
 const about = (id: number, kind?: string) => (frame: Frame) =>
@@ -251,5 +253,12 @@ describe('live events', () => {
     again.close();
     expect(missed.map((frame) => JSON.parse(frame.data).kind)).toEqual(expect.arrayContaining(['message', 'changed']));
     expect(missed.every((frame) => Number(frame.id) > Number(seen.id))).toBe(true);
+  });
+
+  it('ends a stream when its session ends (a demotion, a disable, a new password)', async () => {
+    const stream = await openStream('admin');
+    expect(stream.ended()).toBe(false);
+    await t.db.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [t.users.admin.id]);
+    await expect.poll(stream.ended, { timeout: 3_000 }).toBe(true);
   });
 });
