@@ -14,24 +14,23 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
     if (!row) throw notFound(`Ticket ${id} not found.`);
   }
 
-  // Newest first: the opening, each message, each change of status a message made, each internal note,
-  // each notification sent; who and when.
+  // Newest first: the opening, each message, each change of status and of follow-up date (whichever call
+  // made it), each internal note, each notification sent; who and when.
   app.get('/api/tickets/:id/agenda', async (request) => {
     requireRole(request, 'ROLE_ADMIN', "A ticket's agenda");
     const id = idOf(request);
     await ticketExists(id);
     return db.query(
-      `WITH m AS (
-         SELECT m.*, lag(m.status) OVER (ORDER BY m.created_at, m.id) AS previous
-           FROM ticket_messages m WHERE m.ticket_id = $1)
-       SELECT e.kind, e.ref AS id, to_json(e.at) AS at, e.status, e.previous, e.text,
+      `SELECT e.kind, e.ref AS id, to_json(e.at) AS at, e.status, e.previous, e.text,
               CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name) END AS actor
          FROM (
            SELECT 'opened' AS kind, t.id AS ref, t.created_at AS at, t.author_id AS actor, NULL::text AS status, NULL::text AS previous, t.subject AS text, 0 AS rank
              FROM tickets t WHERE t.id = $1
-           UNION ALL SELECT 'message', m.id, m.created_at, m.author_id, m.status, NULL, m.body, 1 FROM m
-           UNION ALL SELECT 'status', m.id, m.created_at, m.author_id, m.status, coalesce(m.previous, 'created'), NULL, 2 FROM m
-             WHERE m.status <> coalesce(m.previous, 'created')
+           UNION ALL SELECT 'message', m.id, m.created_at, m.author_id, m.status, NULL, m.body, 1
+             FROM ticket_messages m WHERE m.ticket_id = $1
+           UNION ALL SELECT CASE c.field WHEN 'status' THEN 'status' ELSE 'follow_up' END, c.id, c.created_at, c.actor_id,
+                            c.value, c.previous, NULL, 2
+             FROM ticket_changes c WHERE c.ticket_id = $1
            UNION ALL SELECT 'note', n.id, n.created_at, n.author_id, NULL, NULL, n.content, 3 FROM notes n WHERE n.ticket_id = $1
            UNION ALL SELECT 'notification', d.id, d.created_at, NULL, d.status, NULL, coalesce(d.subject, d.template), 4
              FROM ticket_notifications d WHERE d.ticket_id = $1

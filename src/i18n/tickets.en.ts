@@ -40,6 +40,8 @@ export const ticketsEn: typeof ticketsFr = {
       opened: 'Ticket opened',
       message: 'Message',
       status: 'Status: %{previous} → %{status}',
+      follow_up_set: 'Follow-up set for %{date}',
+      follow_up_cleared: 'Follow-up date cleared',
       note: 'Internal note',
       notification: 'Notification sent',
       notification_failed: 'A notification failed',

@@ -38,6 +38,8 @@ export const ticketsFr = {
       opened: 'Ticket ouvert',
       message: 'Message',
       status: 'Statut : %{previous} → %{status}',
+      follow_up_set: 'Relance prévue le %{date}',
+      follow_up_cleared: 'Date de relance effacée',
       note: 'Note interne',
       notification: 'Notification envoyée',
       notification_failed: "Échec de l'envoi d'une notification",

@@ -46,11 +46,11 @@ export interface FilterChoices {
 
 /** One entry of a ticket's timeline (`GET /api/tickets/{id}/agenda`), newest first. */
 export interface TicketAgendaEntry {
-  kind: 'opened' | 'message' | 'status' | 'note' | 'notification';
+  kind: 'opened' | 'message' | 'status' | 'follow_up' | 'note' | 'notification';
   id: number;
   at: string;
   status: string | null;
-  /** For a status change: the status before. */
+  /** For a status change: the status before (`status` is the new one); for a follow-up: the date before (`status` is the new date, or null). */
   previous: string | null;
   text: string | null;
   actor: { id: number; name: string } | null;

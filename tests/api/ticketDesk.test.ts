@@ -262,3 +262,25 @@ describe('live events', () => {
     await expect.poll(stream.ended, { timeout: 3_000 }).toBe(true);
   });
 });
+
+describe('the agenda records every change, whichever call made it', () => {
+  it('lists a status set by an admin PUT and a follow-up date, with who', async () => {
+    const created = await t.request('POST', '/api/tickets', { as: 'admin', body: { type: 2, subject: 'Agenda complet' } });
+    const id = created.json.id;
+    expect((await t.request('PUT', `/api/tickets/${id}`, { as: 'admin', body: { status: 'canceled' } })).status).toBe(200);
+    await t.request('PUT', `/api/tickets/${id}/add-message`, { as: 'admin', body: { message: 'Repris', status: 'treated' } });
+    const followUp = new Date(Date.UTC(2030, 0, 15, 9)).toISOString();
+    await t.request('PUT', `/api/tickets/${id}`, { as: 'admin', body: { followUpAt: followUp } });
+    const agenda = await t.request('GET', `/api/tickets/${id}/agenda`, { as: 'admin', accept: 'application/json' });
+    const changes = agenda.json
+      .filter((entry: { kind: string }) => entry.kind === 'status' || entry.kind === 'follow_up')
+      .map((entry: { kind: string; previous: string | null; status: string | null; actor: { id: number } | null }) => ({
+        kind: entry.kind, previous: entry.previous, status: entry.status, actor: entry.actor?.id,
+      }));
+    expect(changes).toEqual([
+      { kind: 'follow_up', previous: null, status: expect.stringMatching(/^2030-01-15T09:00:00/), actor: t.users.admin.id },
+      { kind: 'status', previous: 'canceled', status: 'treated', actor: t.users.admin.id },
+      { kind: 'status', previous: 'created', status: 'canceled', actor: t.users.admin.id },
+    ]);
+  });
+});

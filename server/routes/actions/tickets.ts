@@ -28,6 +28,7 @@ export async function ticketRoutes(
     const scopeSql = scope.map((condition) => ` AND ${condition}`).join('');
     const body = (message as string).trim();
     const written = await db.transaction(async (tx) => {
+      await tx.query(`SELECT set_config('app.user_id', $1, true)`, [String(session.userId)]);
       const [ticket] = await tx.query<{ status: string }>(`SELECT t.status FROM tickets t WHERE t.id = $1${scopeSql} FOR UPDATE`, [id]);
       if (!ticket) throw notFound(`Ticket ${id} not found.`);
       // Only support staff set a status; an author writing on their own bug ticket puts it back in the queue.

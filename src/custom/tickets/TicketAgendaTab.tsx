@@ -11,11 +11,16 @@ import { useFormatDateTime } from './useFormatDateTime';
 /** The line an entry of the timeline reads as. */
 function useEntryTitle() {
   const translate = useTranslate();
+  const formatDateTime = useFormatDateTime();
   const status = (value: string | null) => (value ? translate(`choices.ticketStatus.${value}`) : '');
   return (entry: TicketAgendaEntry) => {
     switch (entry.kind) {
       case 'status':
         return translate('app.tickets.agenda.status', { previous: status(entry.previous), status: status(entry.status) });
+      case 'follow_up':
+        return entry.status
+          ? translate('app.tickets.agenda.follow_up_set', { date: formatDateTime(entry.status) })
+          : translate('app.tickets.agenda.follow_up_cleared');
       case 'notification':
         return translate(entry.status === 'failed' ? 'app.tickets.agenda.notification_failed' : 'app.tickets.agenda.notification');
       default:

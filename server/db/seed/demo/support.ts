@@ -188,6 +188,14 @@ export async function seedSupport(tx: Queryable, users: ReadonlyMap<string, numb
     }))),
     { computed: { created_at: 'now() - x._at' } },
   );
+  // The statuses the demo threads went through, as the agenda's record of changes would hold them.
+  await tx.query(
+    `INSERT INTO ticket_changes (ticket_id, field, previous, value, actor_id, created_at)
+     SELECT ticket_id, 'status', previous, status, author_id, created_at
+       FROM (SELECT m.*, coalesce(lag(m.status) OVER (PARTITION BY m.ticket_id ORDER BY m.created_at, m.id), 'created') AS previous
+               FROM ticket_messages m) m
+      WHERE status <> previous`,
+  );
   await insertRows(
     tx, 'notes', { content: 'text', author_id: 'integer', pinned: 'boolean', user_id: 'integer', ticket_id: 'integer', course_id: 'integer' },
     NOTES.map(([target, author, content, pinned, days]) => ({
