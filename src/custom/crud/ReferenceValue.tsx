@@ -1,4 +1,7 @@
-import { ReferenceArrayField, ReferenceField } from 'react-admin';
+import { Link } from '@mui/material';
+import type { MouseEvent } from 'react';
+import { ReferenceArrayField, ReferenceField, useGetRecordRepresentation, useRecordContext } from 'react-admin';
+import { useSidePanel } from '../sidePanel';
 
 export interface ReferenceValueProps {
   source: string;
@@ -7,7 +10,34 @@ export interface ReferenceValueProps {
   many?: boolean;
 }
 
+/**
+ * The referenced record's name, as a link that opens it in the side panel (stacked on what is shown, so the
+ * panel's history brings the reader back): a ticket named by a note opens the ticket's panel. It is a link
+ * only once the record was read, that is when the session may open it.
+ */
+function OpenInSidePanel({ reference }: { reference: string }) {
+  const record = useRecordContext();
+  const represent = useGetRecordRepresentation(reference);
+  const { open } = useSidePanel();
+  if (!record) return null;
+  const openIt = (event: MouseEvent) => {
+    // Inside a list row, the row's own click would open the row's record instead.
+    event.stopPropagation();
+    open({ resource: reference, id: Number(record.id) });
+  };
+  return (
+    <Link component="button" type="button" variant="body2" onClick={openIt} sx={{ textAlign: 'left', verticalAlign: 'baseline' }}>
+      {represent(record)}
+    </Link>
+  );
+}
+
 /** The records a field points at, each as its resource's `recordRepresentation`. */
 export function ReferenceValue({ source, reference, many }: ReferenceValueProps) {
-  return many ? <ReferenceArrayField source={source} reference={reference} /> : <ReferenceField source={source} reference={reference} link={false} />;
+  if (many) return <ReferenceArrayField source={source} reference={reference} />;
+  return (
+    <ReferenceField source={source} reference={reference} link={false}>
+      <OpenInSidePanel reference={reference} />
+    </ReferenceField>
+  );
 }
