@@ -172,6 +172,19 @@ describe('the ticket panel', () => {
     await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe('Code de vérification jamais reçu');
   });
 
+  it('opens from anywhere a ticket is referenced: a note names it, the ticket panel opens', async () => {
+    const page = t.page;
+    const subject = 'Code de vérification jamais reçu';
+    await t.login('admin');
+    await t.goto('/notes-bo');
+    // The note in the side panel names its ticket; the ticket stacks on it.
+    await page.locator('tbody tr td', { hasText: 'Vérifier la boîte d’envoi' }).click();
+    await panelOf(page).getByRole('button', { name: subject }).click();
+    await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe(subject);
+    await replyBox(page).waitFor();
+    await poll(() => messagesOf(page).count()).toBeGreaterThan(0);
+  });
+
   it('works 390 px wide', async () => {
     const page = t.page;
     await page.setViewportSize({ width: 390, height: 844 });
