@@ -48,6 +48,7 @@ export const partsEn: typeof partsFr = {
     empty: 'Nothing to show until the fields are filled in.',
     unknown_type: 'Unknown part type.',
     unreadable: 'This document cannot be shown.',
+    load_frame: 'Show the embedded page',
     no_frame: 'Only an https:// address can be embedded.',
     no_question: 'The question will show here.',
     download: 'Download the file',

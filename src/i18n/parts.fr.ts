@@ -46,6 +46,7 @@ export const partsFr = {
     empty: "Rien à montrer tant que les champs ne sont pas remplis.",
     unknown_type: 'Type de partie inconnu.',
     unreadable: 'Ce document ne peut pas être affiché.',
+    load_frame: 'Afficher la page intégrée',
     no_frame: 'Seule une adresse https:// peut être intégrée.',
     no_question: 'La question apparaîtra ici.',
     download: 'Télécharger le fichier',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, type DataProvider } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,9 @@ describe('the registry of part types', () => {
   it.each(CHAPTER_PART_TYPES)('%s: the preview shows the content', async (type) => {
     const { container } = renderPreview(type, { ...PART_TYPES[type].empty(), ...FILLED[type] });
     await waitFor(() => expect(container.textContent).not.toContain(fr.app.parts.preview.empty));
+    // An embedded page loads when asked.
+    const load = screen.queryByRole('button', { name: fr.app.parts.preview.load_frame });
+    if (load) fireEvent.click(load);
     const seen: Record<string, () => unknown> = {
       text_markdown: () => {
         expect(screen.getByRole('table')).toBeTruthy();
@@ -77,6 +80,8 @@ describe('the registry of part types', () => {
   it.each(CHAPTER_PART_TYPES)('%s: a script, an event handler, a javascript: link or an http frame renders inert', async (type) => {
     const { container } = renderPreview(type, HOSTILE[type]);
     await new Promise((resolve) => setTimeout(resolve, 20));
+    const load = screen.queryByRole('button', { name: fr.app.parts.preview.load_frame });
+    if (load) fireEvent.click(load);
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('[onerror], [onload], [onclick]')).toBeNull();
     for (const link of container.querySelectorAll('a')) expect(link.getAttribute('href') ?? '').not.toMatch(/^\s*javascript:/i);

@@ -6,7 +6,10 @@ import { textOf, type PartPreviewProps } from '../types';
 
 const isWebAddress = (address: string) => /^https?:\/\//i.test(address);
 
-/** The browser's own player, on the uploaded file's bytes or on the address (http(s) only). */
+/**
+ * The browser's own player, on the uploaded file's bytes or on the address (http(s) only); an address is not
+ * fetched until the author plays it.
+ */
 export function VideoPreview({ content }: PartPreviewProps) {
   const translate = useTranslate();
   const document = useDocumentUrl(content.document);
@@ -16,7 +19,7 @@ export function VideoPreview({ content }: PartPreviewProps) {
   const src = document.url ?? (isWebAddress(address) ? address : undefined);
   if (!src) return <EmptyPreview />;
   return (
-    <video src={src} controls preload="metadata" style={{ maxWidth: '100%', display: 'block' }}>
+    <video src={src} controls preload={document.url ? 'metadata' : 'none'} style={{ maxWidth: '100%', display: 'block' }}>
       <track kind="captions" />
     </video>
   );
