@@ -39,6 +39,9 @@ export function cspDirectives({ apiUrl }: SecurityHeaderOptions = {}): Record<st
     'style-src': ["'self'", "'unsafe-inline'"],
     // The empty favicon of index.html is a data: URL; image documents are shown from the blobs downloaded.
     'img-src': ["'self'", 'data:', 'blob:'],
+    // Video parts play an uploaded file from its downloaded blob, or a video at its http(s) address. Media
+    // run no script: the same reach as a link.
+    'media-src': ["'self'", 'blob:', 'https:'],
     // The only service the browser talks to is the API; the other integrations are called by the server.
     'connect-src': apiOrigin ? ["'self'", apiOrigin] : ["'self'"],
     // Chapter parts embed https pages: YouTube (youtube-nocookie), Typeform, and url_iframe parts, whose

@@ -187,7 +187,8 @@ const RULES: Record<ChapterPartType, Rule> = {
   text_markdown: (c) => void c.text('markdown', { required: true }),
   image: (c) => {
     c.document('document', { required: true });
-    c.text('alt', { max: MAX_SHORT_LENGTH });
+    // Required: a screen reader has nothing else to say of an image (issue 12).
+    c.text('alt', { required: true, max: MAX_SHORT_LENGTH });
   },
   video_youtube: (c) => {
     c.allowed.add('videoId');

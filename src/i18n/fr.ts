@@ -1,6 +1,7 @@
 import frenchMessages from 'ra-language-french';
 import { contentsFr } from './resources/contents.fr';
 import { peopleFr } from './resources/people.fr';
+import { partsFr } from './parts.fr';
 import { shellFr } from './shell.fr';
 import { ticketsFr } from './tickets.fr';
 
@@ -48,6 +49,7 @@ export const fr = {
     // The side panel's and the snackbars' words (src/i18n/shell.fr.ts).
     ...shellFr,
     ...ticketsFr,
+    parts: partsFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

@@ -21,6 +21,7 @@ const EXPECTED_POLICY = {
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:', 'https:'],
   'connect-src': ["'self'"],
   'frame-src': ['https:'],
   'object-src': ["'none'"],

@@ -1,12 +1,13 @@
+import type { ReactNode } from 'react';
 import { Create } from 'react-admin';
 import type { ScreensConfig } from './fieldSpec';
 import { ResourceForm } from './ResourceForm';
 
-/** A new record from the resource's declared inputs; back to the list once the server has it. */
-export function ResourceCreate({ config }: { config: ScreensConfig }) {
+/** A new record from the resource's declared inputs (or its own `form`); back to the list once the server has it. */
+export function ResourceCreate({ config, form }: { config: ScreensConfig; form?: ReactNode }) {
   return (
     <Create redirect="list">
-      <ResourceForm config={config} mode="create" />
+      {form ?? <ResourceForm config={config} mode="create" />}
     </Create>
   );
 }

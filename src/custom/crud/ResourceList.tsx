@@ -27,7 +27,7 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
         <DataTable rowClick={rowClick} bulkActionButtons={config.delete ? undefined : false}>
           {columnsOf(config).map((spec) => (
             <DataTable.Col key={spec.source} source={spec.source} disableSort={!spec.sortable}>
-              {fieldValue(spec)}
+              {fieldValue(spec, 'list')}
             </DataTable.Col>
           ))}
         </DataTable>

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 
 /**
  * How a resource's standard screens show and edit one field (issue 5: every resource usable the standard
@@ -7,6 +7,14 @@ import type { ReactElement } from 'react';
 export type FieldKind =
   | 'text' | 'longText' | 'email' | 'url' | 'color' | 'number' | 'boolean' | 'date' | 'enum'
   | 'reference' | 'references' | 'json' | 'password' | 'summary' | 'list';
+
+/** Where a field is shown: a list's cell (one line) or a show page. */
+export type FieldPlace = 'list' | 'show';
+
+export interface FieldRenderProps {
+  source: string;
+  place: FieldPlace;
+}
 
 export interface FieldSpec {
   source: string;
@@ -30,6 +38,8 @@ export interface FieldSpec {
   readOnly?: boolean;
   /** An input on create only (a password). */
   createOnly?: boolean;
+  /** Shows the value its own way (a chapter part's summary in a list, its preview in a show page). */
+  render?: ComponentType<FieldRenderProps>;
 }
 
 export interface ScreensConfig {

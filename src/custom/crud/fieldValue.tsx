@@ -1,9 +1,10 @@
+import { createElement } from 'react';
 import { BooleanField, EmailField, NumberField, SelectField, TextArrayField, TextField, UrlField, useRecordContext } from 'react-admin';
 import { Box } from '@mui/material';
 import { choicesOf } from '../../resources/choices';
 import { DateTimeField } from '../fields/DateTimeField';
 import { lazyComponent } from '../lazyComponent';
-import type { FieldSpec, ScreensConfig } from './fieldSpec';
+import type { FieldPlace, FieldSpec, ScreensConfig } from './fieldSpec';
 
 /*
  * Reference fields fetch and show other records (with their loading bars and chips): a screen with none
@@ -30,8 +31,9 @@ function JsonField({ source }: { source: string }) {
 }
 
 /** The read-only view of a field, in a list column or a show page. */
-export function fieldValue(spec: FieldSpec) {
+export function fieldValue(spec: FieldSpec, place: FieldPlace = 'show') {
   const { source } = spec;
+  if (spec.render) return createElement(spec.render, { source, place });
   switch (spec.kind) {
     case 'number':
       return <NumberField source={source} />;

@@ -1,9 +1,12 @@
 import ArticleIcon from '@mui/icons-material/Article';
 import type { Identifier } from 'react-admin';
 import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { lazyComponent } from '../../custom/lazyComponent';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
+// The part editors (Markdown, uploads, previews) come only with the create and edit pages.
+const loadForms = () => import('../../custom/chapterParts/PartScreens');
 
 export const chapterParts: ResourceDefinition = {
   name: 'chapter-parts',
@@ -11,8 +14,8 @@ export const chapterParts: ResourceDefinition = {
   listSort: { field: 'position', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  edit: lazyComponent(() => loadForms().then((module) => module.PartEdit)),
+  create: lazyComponent(() => loadForms().then((module) => module.PartCreate)),
   icon: ArticleIcon,
   recordRepresentation: (part: { id: Identifier; title?: string | null; type?: string }) => part.title || `${part.type ?? ''} #${part.id}`,
 };

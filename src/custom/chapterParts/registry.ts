@@ -1,0 +1,44 @@
+import type { ChapterPartType } from '../../domain/chapterParts';
+import { isChapterPartType } from '../../domain/chapterPartContent';
+import { fileDownloadable } from './file_downloadable';
+import { fromTypeform } from './from_typeform';
+import { image } from './image';
+import { interactiveLongText } from './interactive_long_text';
+import { interactiveSelect } from './interactive_select';
+import { interactiveSelectMulti } from './interactive_select_multi';
+import { interactiveText } from './interactive_text';
+import { interactiveUpload } from './interactive_upload';
+import { links } from './links';
+import { notes } from './notes';
+import { textMarkdown } from './text_markdown';
+import { urlIframe } from './url_iframe';
+import { video } from './video';
+import { videoYoutube } from './video_youtube';
+import type { PartTypeDefinition } from './types';
+
+/**
+ * Every chapter-part type: its editor, preview, empty content, icon. Adding a type is one folder beside
+ * this file and one line here (the type checker asks for it once the type is in src/domain/chapterParts.ts).
+ */
+export const PART_TYPES: Readonly<Record<ChapterPartType, PartTypeDefinition>> = {
+  text_markdown: textMarkdown,
+  image,
+  video_youtube: videoYoutube,
+  video,
+  file_downloadable: fileDownloadable,
+  links,
+  url_iframe: urlIframe,
+  from_typeform: fromTypeform,
+  notes,
+  interactive_text: interactiveText,
+  interactive_long_text: interactiveLongText,
+  interactive_select: interactiveSelect,
+  interactive_select_multi: interactiveSelectMulti,
+  interactive_upload: interactiveUpload,
+};
+
+/** The definition of a part's type, or undefined for a type this back-office does not know. */
+export const partTypeOf = (type: unknown): PartTypeDefinition | undefined => (isChapterPartType(type) ? PART_TYPES[type] : undefined);
+
+/** The label key of a type, shared with the type's choices in lists and filters. */
+export const partTypeLabel = (type: ChapterPartType) => `choices.partType.${type}`;

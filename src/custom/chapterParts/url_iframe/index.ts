@@ -1,0 +1,13 @@
+import WebIcon from '@mui/icons-material/Web';
+import { textOf, type PartTypeDefinition } from '../types';
+import { UrlIframeEditor } from './UrlIframeEditor';
+import { UrlIframePreview } from './UrlIframePreview';
+
+export const urlIframe: PartTypeDefinition = {
+  type: 'url_iframe',
+  icon: WebIcon,
+  empty: () => ({ url: '', height: 400 }),
+  Editor: UrlIframeEditor,
+  Preview: UrlIframePreview,
+  summary: (content) => textOf(content.url),
+};

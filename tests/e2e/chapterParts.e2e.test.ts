@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type App } from './harness.ts';
+
+/**
+ * Issue 12 in a browser: a contributor creates one part of every type through its editor (the image and
+ * the file by upload), each saved, reloaded and shown as its preview in the side panel; the server's 422
+ * lands on its field; the editor passes axe and fits a phone's width.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let t: App;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+// A 1×1 PNG and a one-line PDF: what the server's type sniffing takes for an image and a document.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+interface Part {
+  id: number;
+  type: string;
+  title: string;
+  content: Record<string, unknown>;
+}
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+
+async function newChapter(): Promise<number> {
+  const [module] = await t.api<{ id: number }[]>('/api/modules?itemsPerPage=1&order[id]=asc', { as: 'admin' });
+  const chapter = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: `Chapitre ${stamp()}`, module: module.id }, as: 'admin' });
+  return chapter.id;
+}
+
+async function openCreate(page: Page, chapter: number, typeLabel: string, title: string): Promise<void> {
+  await t.goto(`/chapter-parts/create?source=${encodeURIComponent(JSON.stringify({ chapter }))}`);
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: typeLabel, exact: true }).click();
+  await field(page, 'title').fill(title);
+}
+
+async function upload(page: Page, name: string, mimeType: string, buffer: Buffer): Promise<void> {
+  const done = page.waitForResponse((response) => response.url().endsWith('/api/documents/upload') && response.request().method() === 'POST');
+  await page.locator('input[type="file"]').first().setInputFiles({ name, mimeType, buffer });
+  expect((await done).status()).toBe(201);
+}
+
+/** How each type's editor is filled, and what its preview shows once saved. */
+const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>; shows: (panel: ReturnType<Page['getByRole']>) => ReturnType<Page['locator']> }[] = [
+  {
+    label: 'Texte (Markdown)', type: 'text_markdown',
+    fill: (page) => field(page, 'content.markdown').fill('## Les tableaux\n\n| Mois | Ventes |\n| --- | --- |\n| Mars | 12 |\n\n<script>window.__xss=1</script>'),
+    shows: (panel) => panel.getByRole('heading', { name: 'Les tableaux' }),
+  },
+  {
+    label: 'Image', type: 'image',
+    fill: async (page) => {
+      await upload(page, 'schema.png', 'image/png', PNG);
+      await field(page, 'content.alt').fill('Un schéma du tableau');
+    },
+    shows: (panel) => panel.getByRole('img', { name: 'Un schéma du tableau' }),
+  },
+  {
+    label: 'Vidéo YouTube', type: 'video_youtube',
+    fill: (page) => field(page, 'content.url').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42'),
+    shows: (panel) => panel.getByRole('button', { name: 'Afficher la page intégrée' }),
+  },
+  {
+    label: 'Vidéo', type: 'video',
+    fill: async (page) => {
+      await page.getByRole('radio', { name: 'Une adresse web' }).check();
+      await field(page, 'content.url').fill('https://videos.example.org/cours.mp4');
+    },
+    shows: (panel) => panel.locator('video'),
+  },
+  {
+    label: 'Fichier à télécharger', type: 'file_downloadable',
+    fill: async (page) => {
+      await upload(page, 'support.pdf', 'application/pdf', PDF);
+      await field(page, 'content.label').fill('Le support du cours');
+    },
+    shows: (panel) => panel.getByRole('button', { name: 'Le support du cours' }),
+  },
+  {
+    label: 'Liens', type: 'links',
+    fill: async (page) => {
+      await field(page, 'content.links.0.label').fill('La documentation');
+      await field(page, 'content.links.0.url').fill('https://example.org/doc');
+    },
+    shows: (panel) => panel.getByRole('link', { name: 'La documentation' }),
+  },
+  {
+    label: 'Page intégrée', type: 'url_iframe',
+    fill: (page) => field(page, 'content.url').fill('https://example.org/page'),
+    shows: (panel) => panel.getByRole('button', { name: 'Afficher la page intégrée' }),
+  },
+  {
+    label: 'Formulaire Typeform', type: 'from_typeform',
+    fill: (page) => field(page, 'content.formId').fill('https://form.typeform.com/to/AbC123'),
+    shows: (panel) => panel.getByText(/form\.typeform\.com/),
+  },
+  {
+    label: 'Notes', type: 'notes',
+    fill: (page) => field(page, 'content.text').fill('Penser à relire le chapitre 2.'),
+    shows: (panel) => panel.getByText('Penser à relire le chapitre 2.'),
+  },
+  {
+    label: 'Réponse courte', type: 'interactive_text',
+    fill: async (page) => {
+      await field(page, 'content.question').fill('Quelle formule additionne ?');
+      await field(page, 'content.maxLength').fill('80');
+    },
+    shows: (panel) => panel.getByRole('textbox', { name: 'Quelle formule additionne ?' }),
+  },
+  {
+    label: 'Réponse longue', type: 'interactive_long_text',
+    fill: (page) => field(page, 'content.question').fill('Décrivez votre démarche.'),
+    shows: (panel) => panel.getByRole('textbox', { name: 'Décrivez votre démarche.' }),
+  },
+  {
+    label: 'Choix unique', type: 'interactive_select',
+    fill: async (page) => {
+      await field(page, 'content.question').fill('Quelle touche fige les volets ?');
+      await field(page, 'content.options.0.label').fill('F4');
+      await field(page, 'content.options.1.label').fill('F2');
+    },
+    shows: (panel) => panel.getByRole('radio', { name: 'F4' }),
+  },
+  {
+    label: 'Choix multiple', type: 'interactive_select_multi',
+    fill: async (page) => {
+      await field(page, 'content.question').fill('Quelles fonctions comptent ?');
+      await field(page, 'content.options.0.label').fill('NB');
+      await field(page, 'content.options.1.label').fill('SOMME');
+    },
+    shows: (panel) => panel.getByRole('checkbox', { name: 'NB' }),
+  },
+  {
+    label: 'Dépôt de fichier', type: 'interactive_upload',
+    fill: (page) => field(page, 'content.question').fill('Déposez votre classeur.'),
+    shows: (panel) => panel.getByText('Déposez votre classeur.'),
+  },
+];
+
+describe('the chapter-part editors', () => {
+  it('create one part of every type, each shown as its preview in the side panel after a reload', async () => {
+    const page = t.page;
+    const chapter = await newChapter();
+    await t.login('contributeur');
+    for (const { label, fill } of TYPES) {
+      await openCreate(page, chapter, label, `Partie ${label}`);
+      await fill(page);
+      const saved = page.waitForResponse((response) => response.url().endsWith('/api/chapter-parts') && response.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      const response = await saved;
+      expect(response.status(), `${label}: ${await response.text()}`).toBe(201);
+      await page.getByText('Ajout effectué').first().waitFor();
+    }
+
+    const parts = await t.api<Part[]>(`/api/chapter-parts?chapter=${chapter}&itemsPerPage=50`, { as: 'contributeur' });
+    expect(parts.map((part) => part.type).sort()).toEqual(TYPES.map(({ type }) => type).sort());
+    const image = parts.find((part) => part.type === 'image')!;
+    const [document] = await t.api<{ context: string }[]>(`/api/documents?order[id]=desc&itemsPerPage=1&mimeType=image/png`, { as: 'admin' });
+    expect(document.context).toBe('chapter_part');
+    expect(image.content.alt).toBe('Un schéma du tableau');
+
+    await page.reload();
+    await t.goto(`/chapter-parts?filter=${encodeURIComponent(JSON.stringify({ chapter }))}`);
+    for (const { label, shows } of TYPES) {
+      const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `Partie ${label}`, exact: true }) });
+      await row.locator('td').nth(2).click();
+      const panel = page.getByRole('complementary');
+      await shows(panel).first().waitFor();
+    }
+    // The Markdown's script stayed text that nothing ran.
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  it("lands the server's 422 on its field and keeps what was typed", async () => {
+    const page = t.page;
+    const chapter = await newChapter();
+    await t.login('contributeur');
+    await openCreate(page, chapter, 'Dépôt de fichier', 'Rendu');
+    await field(page, 'content.question').fill('Déposez votre vidéo.');
+    // More than the server takes (UPLOAD_MAX_MB, 50): only the server knows its limit.
+    await field(page, 'content.maxSizeMb').fill('500');
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/chapter-parts') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    expect((await refused).status()).toBe(422);
+    await expect.poll(() => field(page, 'content.maxSizeMb').getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Cette valeur est hors des limites permises.').waitFor();
+    expect(await field(page, 'content.question').inputValue()).toBe('Déposez votre vidéo.');
+  });
+
+  it('passes axe', async () => {
+    const page = t.page;
+    const chapter = await newChapter();
+    await t.login('contributeur');
+    await openCreate(page, chapter, 'Choix unique', 'Quiz');
+    await field(page, 'content.question').fill('Une question ?');
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity));
+    await page.evaluate(`${axeSource}\n;undefined`);
+    const results = await page.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).slice(0, 3).join(' | ')}`)).toEqual([]);
+  });
+
+  it('fits a phone, the preview below the editor', async () => {
+    const page = t.page;
+    await page.setViewportSize({ width: 390, height: 800 });
+    await t.login('contributeur');
+    await openCreate(page, await newChapter(), 'Texte (Markdown)', 'Sur un téléphone');
+    await field(page, 'content.markdown').fill('## Titre\n\nDu texte.');
+    await page.getByRole('heading', { name: 'Titre' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
