@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import { contentsEn } from './resources/contents.en';
 import { peopleEn } from './resources/people.en';
 import { shellEn } from './shell.en';
+import { libraryEn } from './library.en';
 import { ticketsEn } from './tickets.en';
 import type { Messages } from './fr';
 
@@ -47,6 +48,7 @@ export const en: Messages = {
     // The side panel's and the snackbars' words (src/i18n/shell.en.ts).
     ...shellEn,
     ...ticketsEn,
+    ...libraryEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

@@ -2,6 +2,7 @@ import frenchMessages from 'ra-language-french';
 import { contentsFr } from './resources/contents.fr';
 import { peopleFr } from './resources/people.fr';
 import { shellFr } from './shell.fr';
+import { libraryFr } from './library.fr';
 import { ticketsFr } from './tickets.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
@@ -48,6 +49,7 @@ export const fr = {
     // The side panel's and the snackbars' words (src/i18n/shell.fr.ts).
     ...shellFr,
     ...ticketsFr,
+    ...libraryFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 
 /**
  * How a resource's standard screens show and edit one field (issue 5: every resource usable the standard
@@ -30,6 +30,8 @@ export interface FieldSpec {
   readOnly?: boolean;
   /** An input on create only (a password). */
   createOnly?: boolean;
+  /** Shown by this component (in the record's context) rather than by its kind's field: a size in Mo. */
+  display?: ComponentType;
 }
 
 export interface ScreensConfig {
@@ -42,6 +44,10 @@ export interface ScreensConfig {
   create?: boolean;
   edit?: boolean;
   delete?: boolean;
+  /** Above the list, inside its context (an upload zone). */
+  listHeader?: ComponentType;
+  /** A last column of buttons on each row (download, activate), in the row's record context. */
+  rowActions?: ComponentType;
 }
 
 /** Rows on a page of every list. */

@@ -32,6 +32,7 @@ function JsonField({ source }: { source: string }) {
 /** The read-only view of a field, in a list column or a show page. */
 export function fieldValue(spec: FieldSpec) {
   const { source } = spec;
+  if (spec.display) return <spec.display />;
   switch (spec.kind) {
     case 'number':
       return <NumberField source={source} />;
