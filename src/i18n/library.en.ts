@@ -4,7 +4,7 @@ export const libraryEn = {
     upload: {
       drop: 'Drop files here or',
       choose: 'Choose files',
-      zone: 'Document drop zone',
+      zone: 'File drop zone',
       progress: 'Uploading %{name}',
       cancel: 'Cancel the upload of %{name}',
       done: '%{name} is saved.',

@@ -4,7 +4,7 @@ export const libraryFr = {
     upload: {
       drop: 'Déposez des fichiers ici ou',
       choose: 'Choisir des fichiers',
-      zone: 'Zone de dépôt de documents',
+      zone: 'Zone de dépôt de fichiers',
       progress: 'Envoi de %{name}',
       cancel: 'Annuler l’envoi de %{name}',
       done: '%{name} est enregistré.',

@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zenXmind } from '../support/xmindFixtures.ts';
+import { expectNoSeriousViolation } from './axe.ts';
+import { startApp, type App } from './harness.ts';
+
+/**
+ * Issue 15 in the browser (imports are the super administrator's): a document uploaded with its progress bar and downloaded back identical, an
+ * XMind map imported as a new version and activated; both screens pass axe and fit 390 px.
+ */
+
+let t: App;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const poll = expect.poll;
+const stamp = () => Date.now().toString(36);
+
+interface TreeNode {
+  name: string;
+  children: TreeNode[];
+}
+
+describe('documents', () => {
+  it('uploads a file with a progress bar, then downloads the same bytes under its name', async () => {
+    const page = t.page;
+    await t.login('admin');
+    await t.goto('/documents');
+    const name = `notes-${stamp()}-été.txt`;
+    const bytes = Buffer.from(`Compte rendu ${stamp()}\nDeuxième ligne, accentuée.\n`);
+    // The upload is held back a moment so that its progress bar can be seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/documents/upload', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'text/plain', buffer: bytes });
+    await page.getByRole('progressbar', { name: `Envoi de ${name}` }).waitFor();
+    await expectNoSeriousViolation(page);
+    release();
+    await page.getByText(`${name} est enregistré.`).first().waitFor();
+    await page.getByRole('progressbar', { name: `Envoi de ${name}` }).waitFor({ state: 'detached' });
+
+    const row = page.locator('tr').filter({ hasText: name });
+    await row.waitFor();
+    await poll(() => row.innerText()).toMatch(/\d+ o/);
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('button', { name: `Télécharger ${name}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(name);
+    expect(await readFile(await download.path())).toEqual(bytes);
+
+    // The preview shows the text itself.
+    await row.getByRole('button', { name: `Aperçu de ${name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Deuxième ligne, accentuée.').waitFor();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+  });
+
+  it('says in French that a file type is refused', async () => {
+    const page = t.page;
+    await t.login('admin');
+    await t.goto('/documents');
+    await page.getByTestId('upload-input').setInputFiles({ name: 'script.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+    await page.getByRole('alert').filter({ hasText: 'Ce type de fichier n’est pas accepté.' }).waitFor();
+  });
+});
+
+describe('XMind imports', () => {
+  it('imports a map as a new version, shows its summary, and activates it', async () => {
+    const page = t.page;
+    await t.login('superadmin');
+    await t.goto('/imports');
+    const title = `Carte ${stamp()}`;
+    const map = await zenXmind({ title, children: [{ title: 'Dossier A', children: [{ title: 'Fiche 1', notes: 'Une note.' }, { title: 'Fiche 2' }] }] });
+    const fileName = `${title}.xmind`;
+    await page.getByTestId('upload-input').setInputFiles({ name: fileName, mimeType: 'application/vnd.xmind.workbook', buffer: map });
+    await page.getByText(/Version \d+ importée : 2 dossiers, 2 fiches\./).first().waitFor();
+
+    const row = page.locator('tr').filter({ hasText: fileName });
+    await row.waitFor();
+    await poll(() => row.innerText()).toContain('2 dossiers, 2 fiches');
+    await expectNoSeriousViolation(page);
+    await row.getByRole('button', { name: /^Activer la version \d+$/ }).click();
+    await page.getByText(/La version \d+ est maintenant l’arborescence active\./).first().waitFor();
+    await poll(() => row.innerText()).toContain('Actif');
+
+    const tree = await t.api<TreeNode>('/api/folders/1/tree');
+    expect(tree.children.map((child) => child.name)).toContain(title);
+  });
+
+  it('says in French that a file is not a map', async () => {
+    const page = t.page;
+    await t.login('superadmin');
+    await t.goto('/imports');
+    await page.getByTestId('upload-input').setInputFiles({ name: 'faux.xmind', mimeType: 'application/octet-stream', buffer: Buffer.from('pas une archive') });
+    await page.getByRole('alert').filter({ hasText: 'Ce fichier n’est pas une carte XMind lisible' }).waitFor();
+  });
+
+  it('works 390 px wide', async () => {
+    const page = t.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await t.login('superadmin');
+    for (const route of ['/imports', '/documents']) {
+      await t.goto(route);
+      await page.getByRole('region', { name: 'Zone de dépôt de fichiers' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSeriousViolation(page);
+    }
+  });
+});
