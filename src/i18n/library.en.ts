@@ -1,5 +1,31 @@
-/** The library's words (documents, XMind imports), spread under `app` by en.ts. */
+/** The library's words (documents, folders, XMind imports), spread under `app` by en.ts. */
 export const libraryEn = {
+  markdown: { help: 'Markdown: **bold**, *italic*, lists, tables, links.', preview: 'Preview' },
+  folders: {
+    tree: 'Folder tree',
+    sheets_count: '%{smart_count} sheet |||| %{smart_count} sheets',
+    purge: 'Hide folders without sheets',
+    create: 'New folder',
+    create_in: 'New folder in “%{name}”',
+    rename: 'Rename',
+    rename_title: 'Rename “%{name}”',
+    move: 'Move',
+    move_title: 'Move “%{name}”',
+    destination: 'Into the folder',
+    delete_title: 'Delete “%{name}”?',
+    delete_content: 'The folder will be deleted for good.',
+    content: 'Folder content',
+    empty: 'This folder is empty.',
+    created: 'Folder created.',
+    renamed: 'Folder renamed.',
+    moved: 'Folder moved.',
+    deleted: 'Folder deleted.',
+    errors: {
+      cycle: 'A folder cannot be placed inside itself or one of its subfolders.',
+      not_empty: 'This folder is not empty: move or delete its subfolders and sheets first.',
+      stale: 'Someone changed this folder meanwhile: the tree was reloaded, try again.',
+    },
+  },
   library: {
     upload: {
       drop: 'Drop files here or',

@@ -1,5 +1,31 @@
-/** The library's words (documents, XMind imports), spread under `app` by fr.ts. */
+/** The library's words (documents, folders, XMind imports), spread under `app` by fr.ts. */
 export const libraryFr = {
+  markdown: { help: 'Markdown : **gras**, *italique*, listes, tableaux, liens.', preview: 'Aperçu' },
+  folders: {
+    tree: 'Arborescence des dossiers',
+    sheets_count: '%{smart_count} fiche |||| %{smart_count} fiches',
+    purge: 'Masquer les dossiers sans fiche',
+    create: 'Nouveau dossier',
+    create_in: 'Nouveau dossier dans « %{name} »',
+    rename: 'Renommer',
+    rename_title: 'Renommer « %{name} »',
+    move: 'Déplacer',
+    move_title: 'Déplacer « %{name} »',
+    destination: 'Dans le dossier',
+    delete_title: 'Supprimer « %{name} » ?',
+    delete_content: 'Le dossier sera supprimé définitivement.',
+    content: 'Contenu du dossier',
+    empty: 'Ce dossier est vide.',
+    created: 'Dossier créé.',
+    renamed: 'Dossier renommé.',
+    moved: 'Dossier déplacé.',
+    deleted: 'Dossier supprimé.',
+    errors: {
+      cycle: 'Un dossier ne peut pas être placé dans lui-même ni dans l’un de ses sous-dossiers.',
+      not_empty: 'Ce dossier n’est pas vide : déplacez ou supprimez d’abord ses sous-dossiers et ses fiches.',
+      stale: 'Quelqu’un a modifié ce dossier entre-temps : l’arborescence a été rechargée, recommencez.',
+    },
+  },
   library: {
     upload: {
       drop: 'Déposez des fichiers ici ou',

@@ -32,6 +32,8 @@ export interface FieldSpec {
   createOnly?: boolean;
   /** Shown by this component (in the record's context) rather than by its kind's field: a size in Mo. */
   display?: ComponentType;
+  /** Edited with this input rather than its kind's (a Markdown text with its preview). */
+  editor?: ComponentType<{ source: string }>;
 }
 
 export interface ScreensConfig {
