@@ -115,3 +115,82 @@ describe('XMind imports', () => {
     }
   });
 });
+
+interface Folder {
+  id: number;
+  name: string;
+  parent: string | null;
+}
+
+describe('the folder tree', () => {
+  it('builds folders, moves one into another by drag-and-drop, refuses a cycle and a non-empty delete in French', async () => {
+    const page = t.page;
+    await t.login('superadmin');
+    await t.goto('/folders');
+    const tree = page.getByRole('tree', { name: 'Arborescence des dossiers' });
+    await tree.getByText('Racine').waitFor();
+
+    const names = [`Classeur ${stamp()}`, `Intercalaire ${stamp()}`];
+    for (const name of names) {
+      await tree.getByText('Racine', { exact: true }).click();
+      await page.getByRole('button', { name: 'Nouveau dossier' }).click();
+      await page.getByRole('dialog').getByLabel('Nom').fill(name);
+      await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
+      await tree.getByText(name, { exact: true }).waitFor();
+    }
+    const [outer, inner] = names;
+    const idOf = async (name: string) => (await t.api<Folder[]>('/api/folders?itemsPerPage=30&order[id]=desc', { as: 'superadmin' })).find((folder) => folder.name === name) as Folder;
+    const outerId = (await idOf(outer)).id;
+
+    // The second folder is dragged onto the first.
+    await tree.getByText(inner, { exact: true }).dragTo(tree.getByText(outer, { exact: true }));
+    await page.getByText('Dossier déplacé.').first().waitFor();
+    await poll(async () => String((await idOf(inner)).parent)).toMatch(new RegExp(`(^|/)${outerId}$`));
+
+    // The first cannot go inside the second, now its child.
+    await tree.getByText(inner, { exact: true }).waitFor();
+    await tree.getByText(outer, { exact: true }).dragTo(tree.getByText(inner, { exact: true }));
+    await page.getByRole('alert').filter({ hasText: 'Un dossier ne peut pas être placé dans lui-même' }).waitFor();
+    expect(String((await idOf(outer)).parent)).toMatch(/(^|\/)1$/);
+
+    // A folder that holds another is not deleted, and the message says why.
+    await tree.getByText(outer, { exact: true }).click();
+    await page.getByRole('region', { name: 'Contenu du dossier' }).getByText(inner).waitFor();
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Ce dossier n’est pas vide' }).waitFor();
+    await expectNoSeriousViolation(page);
+  });
+
+  it('works 390 px wide', async () => {
+    const page = t.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await t.login('superadmin');
+    await t.goto('/folders');
+    await page.getByRole('tree', { name: 'Arborescence des dossiers' }).getByText('Racine').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolation(page);
+  });
+});
+
+describe('sheets', () => {
+  it('edits a sheet in Markdown and sees the sanitised preview', async () => {
+    const page = t.page;
+    const [sheet] = await t.api<{ id: number; title: string }[]>('/api/sheets?itemsPerPage=1&order[id]=asc', { as: 'superadmin' });
+    await t.login('superadmin');
+    await t.goto(`/sheets/${sheet.id}`);
+    const editor = page.getByLabel('Contenu (Markdown)');
+    await editor.waitFor();
+    const text = `# Procédure ${stamp()}\n\nUn mot **important**.\n\n| Étape | Durée |\n|---|---|\n| Accueil | 5 min |\n\n<img src=x onerror="window.__xss = 1">`;
+    await editor.fill(text);
+    const preview = page.locator('.markdown-view');
+    await preview.locator('strong', { hasText: 'important' }).waitFor();
+    await preview.locator('table td', { hasText: 'Accueil' }).waitFor();
+    expect(await preview.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await expectNoSeriousViolation(page);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await poll(async () => (await t.api<{ content: string }>(`/api/sheets/${sheet.id}`, { as: 'superadmin' })).content).toBe(text);
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import ArticleIcon from '@mui/icons-material/Article';
 import FolderIcon from '@mui/icons-material/Folder';
-import { Box, Chip, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, Chip, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { Link, useCreatePath, useDataProvider, useTranslate, type RaRecord } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
@@ -30,17 +30,21 @@ export function FolderContentPanel({ folderId, reload, onOpenFolder }: { folderI
       {empty && <Typography color="text.secondary">{translate('app.folders.empty')}</Typography>}
       <List dense>
         {content.folders.map((folder) => (
-          <ListItemButton key={folder.id} onClick={() => onOpenFolder(Number(folder.id))}>
-            <ListItemIcon><FolderIcon fontSize="small" /></ListItemIcon>
-            <ListItemText primary={folder.name} />
-          </ListItemButton>
+          <ListItem key={folder.id} disablePadding>
+            <ListItemButton onClick={() => onOpenFolder(Number(folder.id))}>
+              <ListItemIcon><FolderIcon fontSize="small" /></ListItemIcon>
+              <ListItemText primary={folder.name} />
+            </ListItemButton>
+          </ListItem>
         ))}
         {content.sheets.map((sheet) => (
-          <ListItemButton key={sheet.id} component={Link} to={createPath({ resource: 'sheets', id: sheet.id, type: 'edit' })}>
-            <ListItemIcon><ArticleIcon fontSize="small" /></ListItemIcon>
-            <ListItemText primary={sheet.title} />
-            <Chip size="small" label={translate(`choices.sheetStatus.${sheet.status}`)} />
-          </ListItemButton>
+          <ListItem key={sheet.id} disablePadding>
+            <ListItemButton component={Link} to={createPath({ resource: 'sheets', id: sheet.id, type: 'edit' })}>
+              <ListItemIcon><ArticleIcon fontSize="small" /></ListItemIcon>
+              <ListItemText primary={sheet.title} />
+              <Chip size="small" label={translate(`choices.sheetStatus.${sheet.status}`)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
