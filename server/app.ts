@@ -19,6 +19,7 @@ import { loadSchemaInfo } from './resources/schemaInfo.ts';
 import { actionRoutes } from './routes/actions/index.ts';
 import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
+import { importRoutes } from './routes/imports.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { publicRoutes } from './routes/public.ts';
 import { RechercheEntreprisesClient, type EstablishmentSearch } from './integrations/establishments.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     uploadMaxMb: config.uploadMaxMb,
     publicUploads: config.publicUploads,
   });
+  await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb });
   await app.register(publicRoutes, {
     db,
     establishments: options.establishments ?? new RechercheEntreprisesClient(config.establishmentSearchUrl),

@@ -3,6 +3,7 @@ import { contentsEn } from './resources/contents.en';
 import { peopleEn } from './resources/people.en';
 import { partsEn } from './parts.en';
 import { shellEn } from './shell.en';
+import { libraryEn } from './library.en';
 import { ticketsEn } from './tickets.en';
 import type { Messages } from './fr';
 
@@ -49,6 +50,7 @@ export const en: Messages = {
     ...shellEn,
     ...ticketsEn,
     parts: partsEn,
+    ...libraryEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

@@ -3,6 +3,7 @@ import { contentsFr } from './resources/contents.fr';
 import { peopleFr } from './resources/people.fr';
 import { partsFr } from './parts.fr';
 import { shellFr } from './shell.fr';
+import { libraryFr } from './library.fr';
 import { ticketsFr } from './tickets.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
@@ -50,6 +51,7 @@ export const fr = {
     ...shellFr,
     ...ticketsFr,
     parts: partsFr,
+    ...libraryFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

@@ -116,6 +116,8 @@ export function createActions({ http, hasToken }: ActionDeps) {
     removeChapterUnlocks: relationAction('chapterUnlocks', 'remove', 'chapters'),
 
     publish: ({ id }: { id: Identifier }) => put(routes.action('courses', id, 'publish')),
+    /** Makes an import's version the active tree; the previous version is kept and can be activated again. */
+    activateImport: ({ id }: { id: Identifier }) => put(routes.action('imports', id, 'activate')),
 
     async getCourseMenu({ id }: { id: Identifier }): Promise<{ data: CourseMenu }> {
       return { data: (await http(routes.courseMenu(id))).json as CourseMenu };

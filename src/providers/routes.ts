@@ -28,6 +28,8 @@ export const routes = {
   folderTree: (root: Identifier, purge: boolean) => `${API}/folders/${id(root)}/tree${purge ? '?purge=1' : ''}`,
   folderContent: (folder: Identifier) => `${API}/folders/${id(folder)}/content`,
   upload: `${API}/documents/upload`,
+  /** An XMind map, multipart: a new version of the knowledge base. */
+  xmindImport: `${API}/imports`,
   publicUpload: (context: string) => `${API}/public/documents/${encodeURIComponent(context)}/upload`,
   download: (document: Identifier) => `${API}/documents/${id(document)}/download`,
   /** Breaks the pattern: `/api/{context}/filters`, where the context is a resource name. */

@@ -70,6 +70,14 @@ export function createTransfer(http: HttpClient, save: (file: DownloadResult) =>
       return { data: fromApi(json) as RaRecord };
     },
 
+    /** An XMind map read into a new version of folders and sheets; answers the import (`summary: {folders, sheets}`). */
+    async importXmind(file: Blob, { filename, onProgress, signal }: Omit<UploadParams, 'context'> = {}): Promise<{ data: RaRecord }> {
+      const form = new FormData();
+      form.append('file', file, filename ?? (file as File).name ?? 'carte.xmind');
+      const { json } = await http(routes.xmindImport, { method: 'POST', body: form, onUploadProgress: onProgress, signal });
+      return { data: fromApi(json) as RaRecord };
+    },
+
     /** The document's bytes, saved on the user's machine under the document's own name. */
     async download(id: Identifier, { save: shouldSave = true }: { save?: boolean } = {}): Promise<{ data: DownloadResult }> {
       const response = await http(routes.download(id), { responseType: 'blob' });

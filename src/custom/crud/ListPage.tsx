@@ -27,8 +27,9 @@ export function ListPage({ config, children }: { config: ScreensConfig; children
   // react-admin's ListView: the empty page only for a list that has loaded nothing with no filter on.
   const nothingYet = !error && !isPending && total === 0 && Object.keys(filterValues).length === 0;
   return (
-    <Box className="list-page RaList-root" sx={{ display: 'flex' }}>
+    <Box className="list-page RaList-root" sx={{ display: 'flex', flexDirection: config.listHeader ? 'column' : undefined }}>
       <Title defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
+      {config.listHeader && <config.listHeader />}
       {nothingYet ? (
         <Box className="RaList-noResults" sx={{ flex: 1 }}>
           <Empty />

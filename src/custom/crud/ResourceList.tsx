@@ -30,6 +30,11 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
               {fieldValue(spec, 'list')}
             </DataTable.Col>
           ))}
+          {config.rowActions && (
+            <DataTable.Col source="id" label="" disableSort>
+              <config.rowActions />
+            </DataTable.Col>
+          )}
         </DataTable>
       </ListPage>
     </ListBase>

@@ -25,6 +25,7 @@ export function fieldInput(spec: FieldSpec) {
   const { source } = spec;
   const validate = validators(spec);
   const choices = choicesOf(spec.choices ?? [], spec.choiceGroup ?? source);
+  if (spec.editor) return <spec.editor key={source} source={source} />;
   switch (spec.kind) {
     case 'longText':
       return <TextInput key={source} source={source} multiline minRows={3} validate={validate} />;

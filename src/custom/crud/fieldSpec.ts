@@ -40,6 +40,8 @@ export interface FieldSpec {
   createOnly?: boolean;
   /** Shows the value its own way (a chapter part's summary in a list, its preview in a show page). */
   render?: ComponentType<FieldRenderProps>;
+  /** Edited with this input rather than its kind's (a Markdown text with its preview). */
+  editor?: ComponentType<{ source: string }>;
 }
 
 export interface ScreensConfig {
@@ -52,6 +54,10 @@ export interface ScreensConfig {
   create?: boolean;
   edit?: boolean;
   delete?: boolean;
+  /** Above the list, inside its context (an upload zone). */
+  listHeader?: ComponentType;
+  /** A last column of buttons on each row (download, activate), in the row's record context. */
+  rowActions?: ComponentType;
 }
 
 /** Rows on a page of every list. */

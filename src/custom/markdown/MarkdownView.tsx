@@ -1,7 +1,7 @@
+import { Box } from '@mui/material';
 import Markdown, { type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
-import { Box } from '@mui/material';
 
 // Links leave the back-office: a new tab that cannot reach back into this page.
 const components: Components = {
@@ -9,11 +9,11 @@ const components: Components = {
 };
 
 /**
- * Markdown as the learner reads it: GitHub's tables and lists, no raw HTML. react-markdown drops HTML and
- * `javascript:` addresses itself; rehype-sanitize (GitHub's schema) is the second lock, should a plug-in
- * ever let HTML through.
+ * Markdown as the learners read it, one component for chapter parts, sheets and previews: GitHub's flavour
+ * (tables, task lists, strikethrough), no raw HTML. react-markdown drops HTML and `javascript:` addresses
+ * itself; rehype-sanitize (GitHub's schema) is the second lock, should a plug-in ever let HTML through.
  */
-export function MarkdownView({ markdown }: { markdown: string }) {
+export function MarkdownView({ source }: { source: string }) {
   return (
     <Box
       className="markdown-view"
@@ -26,7 +26,7 @@ export function MarkdownView({ markdown }: { markdown: string }) {
       }}
     >
       <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components}>
-        {markdown}
+        {source}
       </Markdown>
     </Box>
   );

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useState } from 'react';
+import AddIcon from '@mui/icons-material/CreateNewFolder';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import MoveIcon from '@mui/icons-material/DriveFileMove';
+import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch } from '@mui/material';
+import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { FolderNode } from '../../providers/actions';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { ROOT_FOLDER_ID } from '../../providers/routes';
+import { FolderContentPanel } from './FolderContentPanel';
+import { folderErrorMessage } from './folderErrors';
+import { FolderMoveDialog } from './FolderMoveDialog';
+import { FolderNameDialog } from './FolderNameDialog';
+import { FolderTree } from './FolderTree';
+
+type Dialog = 'create' | 'rename' | 'move' | 'delete' | undefined;
+
+const find = (node: FolderNode, id: number): FolderNode | undefined =>
+  node.id === id ? node : node.children.reduce<FolderNode | undefined>((found, child) => found ?? find(child, id), undefined);
+
+/** Ids of a folder's ancestors: opened so that the selected folder stays in sight. */
+function pathTo(node: FolderNode, id: number): string[] | undefined {
+  if (node.id === id) return [];
+  for (const child of node.children) {
+    const below = pathTo(child, id);
+    if (below) return [String(node.id), ...below];
+  }
+  return undefined;
+}
+
+/**
+ * The folders as a tree (`GET /api/folders/1/tree`, with or without `purge`), and what the selected one
+ * holds. Create, rename, move (drag-and-drop or the dialog) and delete; refusals are said in French (a
+ * cycle, a folder that is not empty) where the user is.
+ */
+export function FolderTreeScreen() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [purge, setPurge] = useState(false);
+  const [tree, setTree] = useState<FolderNode>();
+  const [selected, setSelected] = useState<number>(ROOT_FOLDER_ID);
+  const [expanded, setExpanded] = useState<string[]>([String(ROOT_FOLDER_ID)]);
+  const [dialog, setDialog] = useState<Dialog>();
+  const [error, setError] = useState<string>();
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    dataProvider.getFolderTree({ purge }).then(({ data }) => live && setTree(data), () => live && setError(translate('GenericError')));
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, purge, reload, translate]);
+
+  const current = tree ? find(tree, selected) ?? tree : undefined;
+
+  const run = useCallback(
+    async (work: () => Promise<unknown>, done: string) => {
+      setDialog(undefined);
+      setError(undefined);
+      try {
+        await work();
+        notify(done, { type: 'success' });
+        setReload((count) => count + 1);
+      } catch (failure) {
+        setError(folderErrorMessage(failure, translate));
+        // What was refused may have been refused because the tree changed: show the tree as it is.
+        setReload((count) => count + 1);
+      }
+    },
+    [notify, translate],
+  );
+
+  const move = (folder: number, parent: number) =>
+    run(async () => {
+      const { data } = await dataProvider.getOne('folders', { id: folder });
+      await dataProvider.update('folders', { id: folder, data: { parent }, previousData: data });
+      setExpanded((ids) => [...new Set([...ids, String(parent)])]);
+    }, 'app.folders.moved');
+
+  const select = (id: number) => {
+    setSelected(id);
+    if (tree) setExpanded((ids) => [...new Set([...ids, ...(pathTo(tree, id) ?? [])])]);
+  };
+
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title={translate('resources.folders.name', { smart_count: 2 })} />
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'center' }}>
+        <Button size="small" startIcon={<AddIcon />} onClick={() => setDialog('create')} disabled={!current}>
+          {translate('app.folders.create')}
+        </Button>
+        <Button size="small" startIcon={<EditIcon />} onClick={() => setDialog('rename')} disabled={!current}>
+          {translate('app.folders.rename')}
+        </Button>
+        <Button size="small" startIcon={<MoveIcon />} onClick={() => setDialog('move')} disabled={!current || current.id === tree?.id}>
+          {translate('app.folders.move')}
+        </Button>
+        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')} disabled={!current || current.id === tree?.id}>
+          {translate('ra.action.delete')}
+        </Button>
+        <FormControlLabel control={<Switch checked={purge} onChange={(event) => setPurge(event.target.checked)} />} label={translate('app.folders.purge')} />
+      </Stack>
+      {error && (
+        <Alert severity="error" onClose={() => setError(undefined)} sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+        <Card>
+          <CardContent sx={{ overflowX: 'auto' }}>
+            {tree && <FolderTree tree={tree} selected={selected} expanded={expanded} onSelect={select} onExpand={setExpanded} onDrop={move} />}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent>{current && <FolderContentPanel folderId={current.id} reload={reload} onOpenFolder={select} />}</CardContent>
+        </Card>
+      </Box>
+      {current && dialog === 'create' && (
+        <FolderNameDialog
+          title={translate('app.folders.create_in', { name: current.name })}
+          onClose={() => setDialog(undefined)}
+          onSubmit={(name) =>
+            run(async () => {
+              await dataProvider.create('folders', { data: { name, parent: current.id } });
+              setExpanded((ids) => [...new Set([...ids, String(current.id)])]);
+            }, 'app.folders.created')
+          }
+        />
+      )}
+      {current && dialog === 'rename' && (
+        <FolderNameDialog
+          title={translate('app.folders.rename_title', { name: current.name })}
+          initial={current.name}
+          onClose={() => setDialog(undefined)}
+          onSubmit={(name) =>
+            run(async () => {
+              const { data } = await dataProvider.getOne('folders', { id: current.id });
+              await dataProvider.update('folders', { id: current.id, data: { name }, previousData: data });
+            }, 'app.folders.renamed')
+          }
+        />
+      )}
+      {tree && current && dialog === 'move' && (
+        <FolderMoveDialog tree={tree} folder={current} onClose={() => setDialog(undefined)} onSubmit={(parent) => move(current.id, parent)} />
+      )}
+      <Confirm
+        isOpen={!!current && dialog === 'delete'}
+        title="app.folders.delete_title"
+        content="app.folders.delete_content"
+        translateOptions={{ name: current?.name ?? '' }}
+        onClose={() => setDialog(undefined)}
+        onConfirm={() =>
+          current &&
+          run(async () => {
+            await dataProvider.delete('folders', { id: current.id, previousData: { id: current.id } });
+            setSelected(tree?.id ?? ROOT_FOLDER_ID);
+          }, 'app.folders.deleted')
+        }
+      />
+    </Box>
+  );
+}

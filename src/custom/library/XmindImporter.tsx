@@ -1,0 +1,27 @@
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { FileUploadPanel } from './FileUploadPanel';
+import { uploadErrorMessage } from './uploadError';
+
+/** Above the imports list: an XMind map becomes a new version, with its progress and its summary. */
+export function XmindImporter() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const translate = useTranslate();
+  return (
+    <FileUploadPanel
+      chooseLabel={translate('app.library.xmind.choose')}
+      accept=".xmind"
+      multiple={false}
+      send={async (file, { onProgress, signal }) => {
+        const { data } = await dataProvider.importXmind(file, { onProgress, signal });
+        const summary = (data.summary ?? {}) as { folders?: number; sheets?: number };
+        return translate('app.library.xmind.done', { version: data.version, folders: summary.folders ?? 0, sheets: summary.sheets ?? 0 });
+      }}
+      describeError={(error) => {
+        const body = (error as { status?: number; body?: { violations?: { message?: string }[] } }) ?? {};
+        if (body.status === 422) return translate('app.library.xmind.invalid', { message: body.body?.violations?.[0]?.message ?? '' });
+        return uploadErrorMessage(error, translate);
+      }}
+    />
+  );
+}
