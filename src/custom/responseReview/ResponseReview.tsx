@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
+import SaveIcon from '@mui/icons-material/Save';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import {
   Loading, Title, useCreatePath, useDataProvider, useGetOne, useNotify, useRecordContext, useTranslate, type RaRecord,
@@ -70,6 +71,21 @@ export function ResponseReview() {
     [dataProvider, feedback, goNext, notify, refetch, response, saving],
   );
 
+  // The feedback alone, the verdict left as it is (a note added to an answer reviewed earlier).
+  const saveFeedback = useCallback(async () => {
+    if (!response || saving) return;
+    setSaving(true);
+    try {
+      await dataProvider.update('chapter-part-responses', { id: response.id, data: { feedback: feedback.trim() || null }, previousData: response });
+      notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+      navigate(createPath({ resource: 'chapter-part-responses', type: 'list' }));
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  }, [createPath, dataProvider, feedback, navigate, notify, response, saving]);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
@@ -113,6 +129,7 @@ export function ResponseReview() {
           </Box>
           <TextField
             label={translate('resources.chapter-part-responses.fields.feedback')}
+            name="feedback"
             value={feedback}
             onChange={(event) => setFeedback(event.target.value)}
             multiline
@@ -128,6 +145,9 @@ export function ResponseReview() {
             </Button>
             <Button variant="contained" color="error" startIcon={<CloseIcon />} disabled={saving} onClick={() => void decide('rejected')} aria-keyshortcuts="Alt+R">
               {translate('app.parts.review.reject')}
+            </Button>
+            <Button variant="outlined" startIcon={<SaveIcon />} disabled={saving} onClick={() => void saveFeedback()}>
+              {translate('ra.action.save')}
             </Button>
             <Button startIcon={<SkipNextIcon />} disabled={saving} onClick={() => void goNext()} aria-keyshortcuts="Alt+N">
               {translate('app.parts.review.next')}
