@@ -1,7 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { contentsEn } from './resources/contents.en';
 import { peopleEn } from './resources/people.en';
-import { partsEn } from './parts.en';
 import { shellEn } from './shell.en';
 import type { Messages } from './fr';
 
@@ -46,7 +45,6 @@ export const en: Messages = {
     stale_write: { reload: 'Reload' },
     // The side panel's and the snackbars' words (src/i18n/shell.en.ts).
     ...shellEn,
-    parts: partsEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

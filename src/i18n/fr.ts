@@ -1,7 +1,6 @@
 import frenchMessages from 'ra-language-french';
 import { contentsFr } from './resources/contents.fr';
 import { peopleFr } from './resources/people.fr';
-import { partsFr } from './parts.fr';
 import { shellFr } from './shell.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
@@ -47,7 +46,6 @@ export const fr = {
     stale_write: { reload: 'Recharger' },
     // The side panel's and the snackbars' words (src/i18n/shell.fr.ts).
     ...shellFr,
-    parts: partsFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
+import '../../src/custom/chapterParts/messages';
 import { AnswerView } from '../../src/custom/responseReview/AnswerView';
-import { fr } from '../../src/i18n/fr';
+import { partsFr } from '../../src/i18n/parts.fr';
+import { createI18nProvider } from '../../src/providers/i18nProvider';
 
 afterEach(cleanup);
 
@@ -14,7 +15,7 @@ const part = {
 };
 
 function renderAnswer(value: unknown, shown: { type?: unknown; content?: unknown } = part) {
-  const i18nProvider = polyglotI18nProvider(() => fr, 'fr', { allowMissing: true });
+  const i18nProvider = createI18nProvider();
   render(
     <AdminContext dataProvider={{} as DataProvider} i18nProvider={i18nProvider}>
       <AnswerView part={shown} value={value} />
@@ -26,9 +27,9 @@ describe("a learner's answer as the reviewer sees it", () => {
   it('marks the chosen options right or wrong, and the right ones missed', () => {
     renderAnswer({ selected: [0, 2] });
     const item = (label: string) => screen.getByText(label).closest('li')!.textContent;
-    expect(item('NB')).toContain(fr.app.parts.review.option.chosen_right);
-    expect(item('SOMME')).toContain(fr.app.parts.review.option.chosen_wrong);
-    expect(item('NBVAL')).toContain(fr.app.parts.review.option.missed);
+    expect(item('NB')).toContain(partsFr.review.option.chosen_right);
+    expect(item('SOMME')).toContain(partsFr.review.option.chosen_wrong);
+    expect(item('NBVAL')).toContain(partsFr.review.option.missed);
   });
 
   it('shows a text as typed, as text', () => {

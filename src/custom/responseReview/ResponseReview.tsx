@@ -8,6 +8,7 @@ import {
   Loading, Title, useCreatePath, useDataProvider, useGetOne, useNotify, useRecordContext, useTranslate, type RaRecord,
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
+import '../chapterParts/messages';
 import { PartPreview } from '../chapterParts/PartPreview';
 import { partTypeLabel, partTypeOf } from '../chapterParts/registry';
 import { AnswerView } from './AnswerView';
