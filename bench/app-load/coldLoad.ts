@@ -69,7 +69,9 @@ const instrumentPage = (session: [string, string][]) => `
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 `;
 
-const FIRST_ROW_SHOWN = '(window.__benchFirstRow ?? -1) >= 0';
+// A function, not a string: Playwright runs a string predicate through eval, which the app's CSP
+// (script-src 'self', no 'unsafe-eval') refuses in the page.
+const FIRST_ROW_SHOWN = () => ((window as unknown as { __benchFirstRow?: number }).__benchFirstRow ?? -1) >= 0;
 
 const READ_FIGURES = `({
   firstRow: window.__benchFirstRow,

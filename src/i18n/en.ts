@@ -1,7 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { contentsEn } from './resources/contents.en';
 import { peopleEn } from './resources/people.en';
-import { partsEn } from './parts.en';
 import { shellEn } from './shell.en';
 import { libraryEn } from './library.en';
 import { ticketsEn } from './tickets.en';
@@ -49,7 +48,6 @@ export const en: Messages = {
     // The side panel's and the snackbars' words (src/i18n/shell.en.ts).
     ...shellEn,
     ...ticketsEn,
-    parts: partsEn,
     ...libraryEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',

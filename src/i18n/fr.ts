@@ -1,7 +1,6 @@
 import frenchMessages from 'ra-language-french';
 import { contentsFr } from './resources/contents.fr';
 import { peopleFr } from './resources/people.fr';
-import { partsFr } from './parts.fr';
 import { shellFr } from './shell.fr';
 import { libraryFr } from './library.fr';
 import { ticketsFr } from './tickets.fr';
@@ -50,7 +49,6 @@ export const fr = {
     // The side panel's and the snackbars' words (src/i18n/shell.fr.ts).
     ...shellFr,
     ...ticketsFr,
-    parts: partsFr,
     ...libraryFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',

@@ -1,6 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'react-admin';
 import { fr } from '../i18n/fr';
+import { lateMessage } from '../i18n/lateMessages';
 
 /** Spec section 9: `?noTrads=true` in the address (before or after the `#`) shows the raw translation keys. */
 export function wantsRawKeys(href: string): boolean {
@@ -22,8 +23,15 @@ export function createI18nProvider({ rawKeys = false }: { rawKeys?: boolean } = 
     // A missing key shows as itself, and says so in development, instead of failing.
     { allowMissing: true },
   );
-  if (!rawKeys) return provider;
-  return { ...provider, translate: (key: string) => key };
+  if (rawKeys) return { ...provider, translate: (key: string) => key };
+  return {
+    ...provider,
+    // A message of a lazily loaded screen (lateMessages.ts) is polyglot's default text: interpolated the same way.
+    translate: (key: string, options?: Record<string, unknown>) => {
+      const text = lateMessage(provider.getLocale(), key);
+      return text === undefined ? provider.translate(key, options) : provider.translate(key, { ...options, _: text });
+    },
+  };
 }
 
 export const i18nProvider = createI18nProvider({ rawKeys: typeof window !== 'undefined' && wantsRawKeys(window.location.href) });

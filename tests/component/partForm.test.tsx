@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +7,8 @@ import { PartEdit } from '../../src/custom/chapterParts/PartScreens';
 import { PART_TYPES } from '../../src/custom/chapterParts/registry';
 import { CHAPTER_PART_TYPES, type ChapterPartType } from '../../src/domain/chapterParts';
 import { fr } from '../../src/i18n/fr';
+import { partsFr } from '../../src/i18n/parts.fr';
+import { createI18nProvider } from '../../src/providers/i18nProvider';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
 import { createSessionStore, memoryStorage } from '../../src/providers/sessionStore';
@@ -46,7 +47,7 @@ function fakeServer(part: Record<string, unknown>) {
 }
 
 function renderEdit(server: ReturnType<typeof fakeServer>) {
-  const i18nProvider = polyglotI18nProvider(() => fr, 'fr', { allowMissing: true });
+  const i18nProvider = createI18nProvider();
   render(
     <TestMemoryRouter initialEntries={['/chapter-parts/1']}>
       <AdminContext dataProvider={server.dataProvider} i18nProvider={i18nProvider}>
@@ -75,7 +76,7 @@ describe('the part form', () => {
   it.each(CHAPTER_PART_TYPES)('%s: saving the empty content shows each violation on its field and sends nothing', async (kind) => {
     const server = fakeServer(partOf(kind, PART_TYPES[kind].empty()));
     renderEdit(server);
-    await screen.findByText(fr.app.parts.preview.title);
+    await screen.findByText(partsFr.preview.title);
     // An untouched form cannot be saved: a change to the title makes it savable.
     await waitFor(() => expect(input('title')?.value).toBe('Partie'));
     type('title', 'Partie 2');

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, type DataProvider } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PartPreview } from '../../src/custom/chapterParts/PartPreview';
@@ -8,7 +7,8 @@ import { PART_TYPES } from '../../src/custom/chapterParts/registry';
 import { nestErrors } from '../../src/custom/chapterParts/validation';
 import { checkChapterPartContent } from '../../src/domain/chapterPartContent';
 import { CHAPTER_PART_TYPES } from '../../src/domain/chapterParts';
-import { fr } from '../../src/i18n/fr';
+import { partsFr } from '../../src/i18n/parts.fr';
+import { createI18nProvider } from '../../src/providers/i18nProvider';
 import { FILLED, HOSTILE } from './partFixtures';
 
 afterEach(cleanup);
@@ -24,7 +24,7 @@ const dataProvider = {
 } as unknown as DataProvider;
 
 function renderPreview(type: (typeof CHAPTER_PART_TYPES)[number], content: Record<string, unknown>) {
-  const i18nProvider = polyglotI18nProvider(() => fr, 'fr', { allowMissing: true });
+  const i18nProvider = createI18nProvider();
   return render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
       <PartPreview type={type} content={content} />
@@ -51,9 +51,9 @@ describe('the registry of part types', () => {
 
   it.each(CHAPTER_PART_TYPES)('%s: the preview shows the content', async (type) => {
     const { container } = renderPreview(type, { ...PART_TYPES[type].empty(), ...FILLED[type] });
-    await waitFor(() => expect(container.textContent).not.toContain(fr.app.parts.preview.empty));
+    await waitFor(() => expect(container.textContent).not.toContain(partsFr.preview.empty));
     // An embedded page loads when asked.
-    const load = screen.queryByRole('button', { name: fr.app.parts.preview.load_frame });
+    const load = screen.queryByRole('button', { name: partsFr.preview.load_frame });
     if (load) fireEvent.click(load);
     const seen: Record<string, () => unknown> = {
       text_markdown: () => {
@@ -80,7 +80,7 @@ describe('the registry of part types', () => {
   it.each(CHAPTER_PART_TYPES)('%s: a script, an event handler, a javascript: link or an http frame renders inert', async (type) => {
     const { container } = renderPreview(type, HOSTILE[type]);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const load = screen.queryByRole('button', { name: fr.app.parts.preview.load_frame });
+    const load = screen.queryByRole('button', { name: partsFr.preview.load_frame });
     if (load) fireEvent.click(load);
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('[onerror], [onload], [onclick]')).toBeNull();

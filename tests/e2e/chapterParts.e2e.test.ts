@@ -33,6 +33,15 @@ interface Part {
   content: Record<string, unknown>;
 }
 
+/** axe-core, evaluated in the page (the CSP refuses an injected script tag), finds nothing serious. */
+async function expectNoSeriousViolation(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource}\n;undefined`);
+  const results = await page.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).slice(0, 3).join(' | ')}`)).toEqual([]);
+}
+
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 
 async function newChapter(): Promise<number> {
@@ -183,7 +192,8 @@ describe('the chapter-part editors', () => {
     }
     // The Markdown's script stayed text that nothing ran.
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
-  });
+    // Fourteen forms filled and saved, fourteen panels opened: on 2 shared cores, more than a minute.
+  }, 180_000);
 
   it("lands the server's 422 on its field and keeps what was typed", async () => {
     const page = t.page;
@@ -207,11 +217,7 @@ describe('the chapter-part editors', () => {
     await t.login('contributeur');
     await openCreate(page, chapter, 'Choix unique', 'Quiz');
     await field(page, 'content.question').fill('Une question ?');
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity));
-    await page.evaluate(`${axeSource}\n;undefined`);
-    const results = await page.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).slice(0, 3).join(' | ')}`)).toEqual([]);
+    await expectNoSeriousViolation(page);
   });
 
   it('fits a phone, the preview below the editor', async () => {
@@ -222,5 +228,38 @@ describe('the chapter-part editors', () => {
     await field(page, 'content.markdown').fill('## Titre\n\nDu texte.');
     await page.getByRole('heading', { name: 'Titre' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+interface Response {
+  id: number;
+  chapterPart: string | number;
+  status: string;
+  feedback: string | null;
+  value: Record<string, unknown>;
+}
+
+describe("the review of learners' answers", () => {
+  it('shows the answer as given, validates it with feedback in two keystrokes, then opens the next one', async () => {
+    const page = t.page;
+    const waiting = await t.api<Response[]>('/api/chapter-part-responses?status=submitted&itemsPerPage=50&order[createdAt]=asc', { as: 'admin' });
+    const chosen = waiting.find((response) => 'selected' in response.value) ?? waiting[0];
+    expect(chosen, 'the demo data has answers waiting for review').toBeDefined();
+    await t.login('admin');
+    await t.goto(`/chapter-part-responses/${chosen.id}`);
+    await page.getByRole('heading', { name: 'Sa réponse' }).waitFor();
+    if ('selected' in chosen.value) await page.getByText(/Choisie — (bonne|mauvaise) réponse/).first().waitFor();
+    await expectNoSeriousViolation(page);
+
+    const feedback = `Bien vu ${stamp()}`;
+    await page.getByRole('textbox', { name: 'Retour' }).fill(feedback);
+    const saved = page.waitForResponse((response) => response.url().endsWith(`/api/chapter-part-responses/${chosen.id}`) && response.request().method() === 'PUT');
+    await page.keyboard.press('Alt+KeyV');
+    expect((await saved).status()).toBe(200);
+    await page.getByText('Réponse validée').first().waitFor();
+    await expect.poll(() => new URL(page.url()).hash).not.toBe(`#/chapter-part-responses/${chosen.id}`);
+
+    const stored = await t.api<Response>(`/api/chapter-part-responses/${chosen.id}`, { as: 'admin' });
+    expect(stored).toMatchObject({ status: 'validated', feedback });
   });
 });

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { ScreensConfig } from '../../src/custom/crud/fieldSpec';
 import { en } from '../../src/i18n/en';
 import { fr } from '../../src/i18n/fr';
+import { partsEn } from '../../src/i18n/parts.en';
+import { partsFr } from '../../src/i18n/parts.fr';
 import { resources } from '../../src/resources';
 import { MENU_GROUPS } from '../../src/resources/types';
 
@@ -25,8 +27,9 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
   return keys;
 }
 
-const french = flatten(fr);
-const english = flatten(en);
+// With the messages that lazily loaded screens add (src/i18n/lateMessages.ts): the chapter-part editors'.
+const french = flatten({ ...fr, app: { ...fr.app, parts: partsFr } });
+const english = flatten({ ...en, app: { ...en.app, parts: partsEn } });
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

@@ -1,5 +1,6 @@
 import type { ChapterPartType } from '../../domain/chapterParts';
 import { isChapterPartType } from '../../domain/chapterPartContent';
+import './messages';
 import { fileDownloadable } from './file_downloadable';
 import { fromTypeform } from './from_typeform';
 import { image } from './image';

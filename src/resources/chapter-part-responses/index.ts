@@ -1,6 +1,7 @@
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import type { Identifier } from 'react-admin';
 import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { lazyComponent } from '../../custom/lazyComponent';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -11,7 +12,8 @@ export const chapterPartResponses: ResourceDefinition = {
   listSort: { field: 'createdAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
+  // Editing an answer is reviewing it: the answer as given, and a verdict with feedback (issue 12).
+  edit: lazyComponent(() => import('../../custom/responseReview/ResponseReview').then((module) => module.ResponseReview)),
   create: lazyScreen(load, 'Create'),
   icon: QuestionAnswerIcon,
   recordRepresentation: (response: { id: Identifier; status?: string }) => `#${response.id}`,
