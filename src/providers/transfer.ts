@@ -6,6 +6,8 @@ import { routes } from './routes';
 export interface UploadParams {
   /** The public upload's context (an allow-list on the server), for uploads made outside a session. */
   context?: string;
+  /** The document's context (`course_cover`, `chapter_part`...) on an authenticated upload: who may read it. */
+  documentContext?: string;
   /** The file's name when `file` is a Blob without one. */
   filename?: string;
   onProgress?: (progress: { loaded: number; total: number }) => void;
@@ -50,8 +52,10 @@ export function saveInBrowser({ blob, filename }: DownloadResult): void {
 export function createTransfer(http: HttpClient, save: (file: DownloadResult) => void) {
   return {
     /** A multipart upload of one file (field `file`), answering the created document. */
-    async upload(file: Blob, { context, filename, onProgress, signal }: UploadParams = {}): Promise<{ data: RaRecord }> {
+    async upload(file: Blob, { context, documentContext, filename, onProgress, signal }: UploadParams = {}): Promise<{ data: RaRecord }> {
       const form = new FormData();
+      // Before the file: the server reads the fields that precede it.
+      if (documentContext && !context) form.append('context', documentContext);
       form.append('file', file, filename ?? (file as File).name ?? 'fichier');
       const { json } = await http(context ? routes.publicUpload(context) : routes.upload, {
         method: 'POST',
