@@ -194,3 +194,23 @@ describe('sheets', () => {
     await poll(async () => (await t.api<{ content: string }>(`/api/sheets/${sheet.id}`, { as: 'superadmin' })).content).toBe(text);
   });
 });
+
+describe('a course cover', () => {
+  it('is uploaded in place from the course form and becomes its cover', async () => {
+    const page = t.page;
+    const [course] = await t.api<{ id: number }[]>('/api/courses?itemsPerPage=1&order[id]=asc');
+    await t.login('superadmin');
+    await t.goto(`/courses/${course.id}`);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const name = `couverture-${stamp()}.png`;
+    await page.getByRole('button', { name: 'Envoyer un fichier' }).waitFor();
+    await page.getByTestId('upload-cover').setInputFiles({ name, mimeType: 'image/png', buffer: png });
+    await poll(() => page.locator('input[id$="cover"], [name="cover"]').first().inputValue()).toBe(name);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Modification effectuée').first().waitFor();
+    const saved = await t.api<{ cover: string | null }>(`/api/courses/${course.id}`);
+    const documentId = String(saved.cover).split('/').pop();
+    const document = await t.api<{ name: string; context: string }>(`/api/documents/${documentId}`);
+    expect(document).toMatchObject({ name, context: 'course_cover' });
+  });
+});
