@@ -62,6 +62,22 @@ describe('documents', () => {
     await dialog.getByRole('button', { name: 'Fermer' }).click();
   });
 
+  it('deletes a document after a confirmation, not an undo (super admin)', async () => {
+    const page = t.page;
+    await t.login('superadmin');
+    await t.goto('/documents');
+    const name = `a-supprimer-${stamp()}.txt`;
+    await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('Bientôt supprimé.\n') });
+    const row = page.locator('tr').filter({ hasText: name });
+    await row.waitFor();
+    await row.getByRole('checkbox', { name: 'Sélectionner cette ligne' }).check();
+    await page.locator('[data-test="bulk-actions-toolbar"]').getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await row.waitFor({ state: 'detached' });
+    const left = await t.api<{ name: string }[]>('/api/documents?itemsPerPage=50&order[id]=desc');
+    expect(left.map((document) => document.name)).not.toContain(name);
+  });
+
   it('says in French that a file type is refused', async () => {
     const page = t.page;
     await t.login('admin');
