@@ -75,7 +75,8 @@ export async function storeVersion(db: Database, fileName: string, plan: ImportP
  */
 export async function activateVersion(db: Database, importId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    // Activations one at a time: each reads which version is active, then swaps.
+    // Activations one at a time: each reads which version is active, then swaps, so two racing cannot
+    // both leave their version active.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('imports.activate'))`);
     const [target] = await tx.query<{ status: string; root_folder_id: number | null }>(
       'SELECT status, root_folder_id FROM imports WHERE id = $1 FOR UPDATE',
@@ -86,8 +87,9 @@ export async function activateVersion(db: Database, importId: number): Promise<v
     if (target.status === 'failed' || target.root_folder_id === null)
       throw conflict(`Import ${importId} has no tree to activate (it failed, or its root folder was deleted).`);
     const root = Number(target.root_folder_id);
+    // The version in the tree now: the one activated last (rows written by hand may say "active" twice).
     const [previous] = await tx.query<{ id: number; root_folder_id: number | null }>(
-      `SELECT id, root_folder_id FROM imports WHERE status = 'active' FOR UPDATE`,
+      `SELECT id, root_folder_id FROM imports WHERE status = 'active' ORDER BY activated_at DESC NULLS LAST, id DESC LIMIT 1`,
     );
     // A version root somebody filed in the tree by hand leaves its place first; its siblings close up.
     await tx.query(
@@ -119,8 +121,13 @@ export async function activateVersion(db: Database, importId: number): Promise<v
         throw problem(409, 'The active version was filed inside this version: move it out before activating.', { reason: 'cycle' });
       throw error;
     }
-    // Two statements: the unique index on the active version is checked row by row.
-    if (previous) await tx.query(`UPDATE imports SET status = 'processed', updated_at = now() WHERE id = $1`, [previous.id]);
-    await tx.query(`UPDATE imports SET status = 'active', activated_at = now(), updated_at = now() WHERE id = $1`, [importId]);
+    // One active version afterwards, whatever was marked active before.
+    await tx.query(
+      `UPDATE imports SET status = CASE WHEN id = $1 THEN 'active' ELSE 'processed' END,
+                          activated_at = CASE WHEN id = $1 THEN now() ELSE activated_at END,
+                          updated_at = now()
+        WHERE id = $1 OR status = 'active'`,
+      [importId],
+    );
   });
 }

@@ -28,6 +28,7 @@ export const libraryEn = {
   },
   library: {
     upload: {
+      in_place: 'Upload a file',
       drop: 'Drop files here or',
       choose: 'Choose files',
       zone: 'File drop zone',

@@ -28,6 +28,7 @@ export const libraryFr = {
   },
   library: {
     upload: {
+      in_place: 'Envoyer un fichier',
       drop: 'Déposez des fichiers ici ou',
       choose: 'Choisir des fichiers',
       zone: 'Zone de dépôt de fichiers',

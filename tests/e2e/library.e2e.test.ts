@@ -62,6 +62,22 @@ describe('documents', () => {
     await dialog.getByRole('button', { name: 'Fermer' }).click();
   });
 
+  it('deletes a document after a confirmation, not an undo (super admin)', async () => {
+    const page = t.page;
+    await t.login('superadmin');
+    await t.goto('/documents');
+    const name = `a-supprimer-${stamp()}.txt`;
+    await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('Bientôt supprimé.\n') });
+    const row = page.locator('tr').filter({ hasText: name });
+    await row.waitFor();
+    await row.getByRole('checkbox', { name: 'Sélectionner cette ligne' }).check();
+    await page.locator('[data-test="bulk-actions-toolbar"]').getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await row.waitFor({ state: 'detached' });
+    const left = await t.api<{ name: string }[]>('/api/documents?itemsPerPage=50&order[id]=desc');
+    expect(left.map((document) => document.name)).not.toContain(name);
+  });
+
   it('says in French that a file type is refused', async () => {
     const page = t.page;
     await t.login('admin');
@@ -192,5 +208,25 @@ describe('sheets', () => {
     await expectNoSeriousViolation(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await poll(async () => (await t.api<{ content: string }>(`/api/sheets/${sheet.id}`, { as: 'superadmin' })).content).toBe(text);
+  });
+});
+
+describe('a course cover', () => {
+  it('is uploaded in place from the course form and becomes its cover', async () => {
+    const page = t.page;
+    const [course] = await t.api<{ id: number }[]>('/api/courses?itemsPerPage=1&order[id]=asc');
+    await t.login('superadmin');
+    await t.goto(`/courses/${course.id}`);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const name = `couverture-${stamp()}.png`;
+    await page.getByRole('button', { name: 'Envoyer un fichier' }).waitFor();
+    await page.getByTestId('upload-cover').setInputFiles({ name, mimeType: 'image/png', buffer: png });
+    await poll(() => page.locator('input[id$="cover"], [name="cover"]').first().inputValue()).toBe(name);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Modification effectuée').first().waitFor();
+    const saved = await t.api<{ cover: string | null }>(`/api/courses/${course.id}`);
+    const documentId = String(saved.cover).split('/').pop();
+    const document = await t.api<{ name: string; context: string }>(`/api/documents/${documentId}`);
+    expect(document).toMatchObject({ name, context: 'course_cover' });
   });
 });

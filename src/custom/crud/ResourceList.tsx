@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { DataTable, ListBase, useBasename, useResourceContext } from 'react-admin';
+import { BulkDeleteButton, DataTable, ListBase, useBasename, useResourceContext } from 'react-admin';
 import { sessionAllows } from '../../providers/authProvider';
 import { earlyListStaleTime } from '../../providers/earlyList';
 import { resources } from '../../resources';
@@ -24,7 +24,7 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   return (
     <ListBase disableAuthentication queryOptions={{ staleTime: earlyListStaleTime }} sort={definition.listSort} perPage={LIST_PER_PAGE}>
       <ListPage config={config}>
-        <DataTable rowClick={rowClick} bulkActionButtons={config.delete ? undefined : false}>
+        <DataTable rowClick={rowClick} bulkActionButtons={config.delete ? (config.confirmDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : undefined) : false}>
           {columnsOf(config).map((spec) => (
             <DataTable.Col key={spec.source} source={spec.source} disableSort={!spec.sortable}>
               {fieldValue(spec, 'list')}

@@ -54,6 +54,8 @@ export interface ScreensConfig {
   create?: boolean;
   edit?: boolean;
   delete?: boolean;
+  /** A delete from the list asks first instead of offering an undo (a document's file goes for good). */
+  confirmDelete?: boolean;
   /** Above the list, inside its context (an upload zone). */
   listHeader?: ComponentType;
   /** A last column of buttons on each row (download, activate), in the row's record context. */

@@ -1,4 +1,10 @@
 import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { lazyComponent } from '../../custom/lazyComponent';
+
+// Loaded with the form only: the list reads this declaration too and needs no upload input.
+const CourseCoverInput = lazyComponent<{ source: string }>(() =>
+  import('../../custom/library/DocumentReferenceInput').then((module) => module.CourseCoverInput),
+);
 
 /** The standard screens of courses: its fields as the API serves them (API.md, Resources). */
 export const config: ScreensConfig = {
@@ -9,7 +15,7 @@ export const config: ScreensConfig = {
     { source: 'status', kind: 'enum', choices: ['draft', 'published'], choiceGroup: 'courseStatus', column: true, sortable: true, filter: 'alwaysOn' },
     { source: 'publishedAt', kind: 'date', column: true, sortable: true, readOnly: true },
     { source: 'isTemplate', kind: 'boolean', column: true, sortable: true, filter: true },
-    { source: 'cover', kind: 'reference', reference: 'documents' },
+    { source: 'cover', kind: 'reference', reference: 'documents', editor: CourseCoverInput },
     { source: 'modules', kind: 'references', reference: 'modules', readOnly: true },
     { source: 'skills', kind: 'references', reference: 'skills', filter: true },
     { source: 'tags', kind: 'references', reference: 'tags', filter: true },

@@ -16,6 +16,7 @@ export const config: ScreensConfig = {
   search: true,
   edit: true,
   delete: true,
+  confirmDelete: true,
   listHeader: DocumentUploader,
   rowActions: DocumentRowActions,
 };

@@ -16,6 +16,7 @@ export const config: ScreensConfig = {
     { source: 'createdAt', kind: 'date', column: true, sortable: true, readOnly: true },
   ],
   delete: true,
+  confirmDelete: true,
   listHeader: XmindImporter,
   rowActions: ActivateImportButton,
 };

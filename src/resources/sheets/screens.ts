@@ -1,6 +1,10 @@
 import type { ScreensConfig } from '../../custom/crud/fieldSpec';
-import { MarkdownField } from '../../custom/markdown/MarkdownField';
-import { MarkdownInput } from '../../custom/markdown/MarkdownInput';
+import { lazyComponent } from '../../custom/lazyComponent';
+
+// With the show and edit screens only: the list reads this declaration too and renders no Markdown.
+const markdown = () => Promise.all([import('../../custom/markdown/MarkdownField'), import('../../custom/markdown/MarkdownInput')]);
+const MarkdownField = lazyComponent(() => markdown().then(([module]) => module.MarkdownField));
+const MarkdownInput = lazyComponent<{ source: string }>(() => markdown().then(([, module]) => module.MarkdownInput));
 
 /** The sheets: Markdown edited beside its sanitised preview, status, tags, folder; searched by `q`. */
 export const config: ScreensConfig = {
