@@ -9,6 +9,8 @@ interface DocumentInputProps {
   source: string;
   /** What the file picker offers (`image/*`), a hint: the server checks the bytes. */
   accept?: string;
+  /** The documents offered to pick from, by type (the API's `mimeType[]` filter); all when absent. */
+  mimeTypes?: readonly string[];
 }
 
 const searchDocuments = (text: string) => (text ? { q: text } : {});
@@ -17,7 +19,7 @@ const searchDocuments = (text: string) => (text ? { q: text } : {});
  * A part's document: one of the documents already there, or a file uploaded here with its progress. The
  * upload is marked `chapter_part`, so that the other contributors may read what this part shows.
  */
-export function DocumentInput({ source, accept }: DocumentInputProps) {
+export function DocumentInput({ source, accept, mimeTypes }: DocumentInputProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { setValue } = useFormContext();
@@ -46,7 +48,7 @@ export function DocumentInput({ source, accept }: DocumentInputProps) {
 
   return (
     <Box sx={{ width: '100%' }}>
-      <ReferenceInput source={source} reference="documents">
+      <ReferenceInput source={source} reference="documents" filter={mimeTypes ? { mimeType: mimeTypes } : undefined}>
         <AutocompleteInput filterToQuery={searchDocuments} label="app.parts.fields.document" fullWidth />
       </ReferenceInput>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>

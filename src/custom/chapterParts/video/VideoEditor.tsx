@@ -6,6 +6,9 @@ import { DocumentInput } from '../shared/DocumentInput';
 
 type Origin = 'document' | 'url';
 
+// The video types the server takes (server/storage/sniff.ts).
+const VIDEO_TYPES = ['video/mp4', 'video/webm'];
+
 /** A video is a document or an address, never both (API.md): choosing one clears the other. */
 export function VideoEditor() {
   const translate = useTranslate();
@@ -22,7 +25,7 @@ export function VideoEditor() {
         <FormControlLabel value="url" control={<Radio />} label={translate('app.parts.video.url')} />
       </RadioGroup>
       {origin === 'document' ? (
-        <DocumentInput source="content.document" accept="video/*" />
+        <DocumentInput source="content.document" accept="video/*" mimeTypes={VIDEO_TYPES} />
       ) : (
         <TextInput source="content.url" label="app.parts.fields.url" type="url" fullWidth />
       )}
