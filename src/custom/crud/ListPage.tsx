@@ -27,15 +27,16 @@ export function ListPage({ config, children }: { config: ScreensConfig; children
   // react-admin's ListView: the empty page only for a list that has loaded nothing with no filter on.
   const nothingYet = !error && !isPending && total === 0 && Object.keys(filterValues).length === 0;
   return (
-    <Box className="list-page RaList-root" sx={{ display: 'flex', flexDirection: config.listHeader ? 'column' : undefined }}>
+    <Box className="list-page RaList-root" sx={{ display: 'flex' }}>
       <Title defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
-      {config.listHeader && <config.listHeader />}
       {nothingYet ? (
         <Box className="RaList-noResults" sx={{ flex: 1 }}>
+          {config.listHeader && <config.listHeader />}
           <Empty />
         </Box>
       ) : (
         <Box className="RaList-main" sx={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column' }}>
+          {config.listHeader && <config.listHeader />}
           {toolbarShown ? <ResourceListToolbar config={config} /> : toolbarPlaceholder}
           <Card className="RaList-content" sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: undefined } }}>
             {children}

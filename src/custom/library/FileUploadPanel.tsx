@@ -69,7 +69,8 @@ export function FileUploadPanel({ send, chooseLabel, accept, multiple = true, de
   };
 
   return (
-    <Box sx={{ mb: 2 }}>
+    // On a phone a list's table is wider than the screen and widens the page: the panel keeps to the screen.
+    <Box sx={{ mb: 2, maxWidth: { xs: 'calc(100vw - 24px)', sm: 'none' } }}>
       <Box
         role="region"
         aria-label={translate('app.library.upload.zone')}
