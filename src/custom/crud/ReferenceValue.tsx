@@ -8,6 +8,8 @@ export interface ReferenceValueProps {
   reference: string;
   /** Several references (an array of ids), each shown as a chip. */
   many?: boolean;
+  /** The name opens the record in the side panel (a record's page or panel); plain text otherwise. */
+  openable?: boolean;
 }
 
 /**
@@ -21,7 +23,6 @@ function OpenInSidePanel({ reference }: { reference: string }) {
   const { open } = useSidePanel();
   if (!record) return null;
   const openIt = (event: MouseEvent) => {
-    // Inside a list row, the row's own click would open the row's record instead.
     event.stopPropagation();
     open({ resource: reference, id: Number(record.id) });
   };
@@ -33,8 +34,9 @@ function OpenInSidePanel({ reference }: { reference: string }) {
 }
 
 /** The records a field points at, each as its resource's `recordRepresentation`. */
-export function ReferenceValue({ source, reference, many }: ReferenceValueProps) {
+export function ReferenceValue({ source, reference, many, openable }: ReferenceValueProps) {
   if (many) return <ReferenceArrayField source={source} reference={reference} />;
+  if (!openable) return <ReferenceField source={source} reference={reference} link={false} />;
   return (
     <ReferenceField source={source} reference={reference} link={false}>
       <OpenInSidePanel reference={reference} />

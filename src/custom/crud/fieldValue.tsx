@@ -49,7 +49,8 @@ export function fieldValue(spec: FieldSpec, place: FieldPlace = 'show') {
       return <SelectField source={source} choices={choicesOf(spec.choices ?? [], spec.choiceGroup ?? source)} />;
     case 'reference':
     case 'references':
-      return <ReferenceValue source={source} reference={spec.reference!} many={spec.kind === 'references'} />;
+      // In a list, a click on the row opens the row's record: a reference there is text, not a link.
+      return <ReferenceValue source={source} reference={spec.reference!} many={spec.kind === 'references'} openable={place === 'show'} />;
     case 'json':
       return <JsonField source={source} />;
     case 'summary':
