@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
 import { snapshot, usageBetween } from './cpu.ts';
 import { READY_PREFIX, type ReadyInfo } from './protocol.ts';
+import { atExit, cleanUp } from '../support/cleanups.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -62,29 +63,9 @@ interface DatabaseRun {
   ratios: { page1ToConstant: number; page1000ToConstant: number; page1000ToPage1: number };
 }
 
-// Everything that must go away however the run ends: children, the cluster, temp folders. Synchronous, so
-// that it can also run from the 'exit' event.
-const cleanups: (() => void)[] = [];
-function cleanUp() {
-  while (cleanups.length > 0) {
-    try {
-      cleanups.pop()!();
-    } catch (error) {
-      console.error(error);
-    }
-  }
-}
-process.on('exit', cleanUp);
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    console.error(`\n${signal} reçu : arrêt des serveurs et du cluster…`);
-    cleanUp();
-    process.exit(130);
-  });
-
 function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  atExit(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -93,7 +74,7 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
     env: { ...process.env, ...env, BENCH_USERS: String(USERS), BENCH_PAGE1_URL: PAGE1 },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  cleanups.push(() => {
+  atExit(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   const info = await new Promise<ReadyInfo>((resolve, reject) => {
@@ -287,7 +268,7 @@ async function main() {
     console.log('\nPostgreSQL n’est pas installé (apt-get install -y postgresql) : mesure PostgreSQL ignorée.');
   } else {
     const cluster = await startPostgresCluster();
-    cleanups.push(() => cluster.stop());
+    atExit(() => cluster.stop());
     const url = cluster.createDatabase('bench');
     runs.push(
       await benchDatabase(

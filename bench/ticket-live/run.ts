@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
+import { atExit, cleanUp } from '../support/cleanups.ts';
 
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 200);
 const REPLIES = Number(process.env.BENCH_REPLIES ?? 20);
@@ -22,26 +23,9 @@ const READY_PREFIX = 'BENCH_READY ';
 const serverScript = fileURLToPath(new URL('./server.ts', import.meta.url));
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 
-const cleanups: (() => void)[] = [];
-function cleanUp() {
-  while (cleanups.length > 0) {
-    try {
-      cleanups.pop()!();
-    } catch (error) {
-      console.error(error);
-    }
-  }
-}
-process.on('exit', cleanUp);
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    cleanUp();
-    process.exit(130);
-  });
-
 async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', serverScript], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
-  cleanups.push(() => child.kill('SIGKILL'));
+  atExit(() => child.kill('SIGKILL'));
   const lines = createInterface({ input: child.stdout! });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`The bench server exited (${code}) before it was ready.`)));
@@ -121,7 +105,7 @@ interface DatabaseRun {
 
 async function runOn(database: DatabaseRun['database'], env: Record<string, string>): Promise<DatabaseRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-live-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  atExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const { base, child } = await startServer({ BENCH_DATA_DIR: dataDir, ...env });
   const { token } = await json<{ token: string }>(base, '/api/auth/token', { method: 'POST', body: JSON.stringify({ login: 'admin@demo.fr', password: DEMO_PASSWORD }) });
   const auth = { authorization: `Bearer ${token}` };
@@ -196,7 +180,7 @@ async function main() {
   console.log(JSON.stringify(runs.at(-1)));
   if (findPostgresBin()) {
     const cluster = await startPostgresCluster();
-    cleanups.push(() => cluster.stop());
+    atExit(() => cluster.stop());
     runs.push(await runOn('postgresql', { BENCH_DATABASE_URL: cluster.createDatabase('bench_live') }));
     console.log(JSON.stringify(runs.at(-1)));
   } else console.log('PostgreSQL is not installed: the PostgreSQL run is skipped.');
