@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { unprocessable, violation } from '../http/errors.ts';
+import { notFound, unprocessable, violation } from '../http/errors.ts';
 import { ident } from './sql.ts';
 
 /**
@@ -100,20 +100,10 @@ export async function prepareCreatePlacement(tx: Queryable, group: SiblingGroup,
  */
 export async function prepareUpdatePlacement(tx: Queryable, group: SiblingGroup, id: number, scopeSql: string, columns: Columns) {
   if (!columns.has(group.parentColumn) && !columns.has('position')) return undefined;
-  const table = ident(group.table);
-  const readParent = async (lock: boolean) =>
-    (await tx.query<{ parent: Parent; position: number }>(
-      `SELECT t.${ident(group.parentColumn)} AS parent, t.position FROM ${table} t WHERE t.id = $1${scopeSql}${lock ? ' FOR UPDATE' : ''}`,
-      [id],
-    ))[0];
-  // The groups are locked before the row, in the order every writer of a group takes them.
-  const seen = await readParent(false);
-  if (!seen) return undefined;
-  const target = columns.has(group.parentColumn) ? parentIn(columns, group) : seen.parent;
-  await lockGroups(tx, group, [seen.parent, target]);
-  const current = await readParent(true);
+  const to = columns.has(group.parentColumn) ? { parent: parentIn(columns, group) } : undefined;
+  const current = await lockRow(tx, group, id, scopeSql, to);
   if (!current) return undefined;
-  if (current.parent !== seen.parent) await lockGroups(tx, group, [current.parent]);
+  const target = to ? to.parent : current.parent;
   const moving = target !== current.parent;
   const requested = columns.get('position')?.value as number | undefined;
   columns.delete('position');
@@ -124,6 +114,32 @@ export async function prepareUpdatePlacement(tx: Queryable, group: SiblingGroup,
     await placeAmongSiblings(tx, group, id, target, position);
     if (moving) await closeGap(tx, group, current.parent);
   };
+}
+
+/** Moves a row among its siblings (the reorder action): a position past the last is a 422. */
+export async function moveAmongSiblings(tx: Queryable, group: SiblingGroup, id: number, requested: number): Promise<void> {
+  const current = await lockRow(tx, group, id, '');
+  if (!current) throw notFound();
+  checkPosition(requested, (await countSiblings(tx, group, current.parent)) - 1);
+  await placeAmongSiblings(tx, group, id, current.parent, requested);
+}
+
+/**
+ * Locks the row's group (and the group it moves `to`), then the row, in the order every writer takes
+ * them, and answers where the row is now: a concurrent move it waited for may have changed its group.
+ */
+async function lockRow(tx: Queryable, group: SiblingGroup, id: number, scopeSql: string, to?: { parent: Parent }) {
+  const read = async (lock: boolean) =>
+    (await tx.query<{ parent: Parent; position: number }>(
+      `SELECT t.${ident(group.parentColumn)} AS parent, t.position FROM ${ident(group.table)} t WHERE t.id = $1${scopeSql}${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    ))[0];
+  const seen = await read(false);
+  if (!seen) return undefined;
+  await lockGroups(tx, group, to ? [seen.parent, to.parent] : [seen.parent]);
+  const current = await read(true);
+  if (current && current.parent !== seen.parent) await lockGroups(tx, group, [current.parent]);
+  return current;
 }
 
 /** Before a delete: the group is locked; answers what closes its gap once the row is gone. */

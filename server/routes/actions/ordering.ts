@@ -5,7 +5,7 @@ import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
 import { authorize } from '../../resources/plugin.ts';
-import { checkPosition, countSiblings, lockGroups, placeAmongSiblings, type SiblingGroup } from '../../resources/siblings.ts';
+import { lockGroups, moveAmongSiblings } from '../../resources/siblings.ts';
 import { ident } from '../../resources/sql.ts';
 import { bodyOf, declarationOf, idOf, replyWithRecord } from './support.ts';
 
@@ -15,21 +15,6 @@ const ORDERED = [
   { resource: 'chapters', table: 'chapters', parentColumn: 'module_id' },
   { resource: 'chapter-parts', table: 'chapter_parts', parentColumn: 'chapter_id' },
 ] as const;
-
-/** Moves a row among its siblings (a position past the last is a 422); the group is renumbered 0..n-1. */
-export async function moveAmongSiblings(tx: Queryable, group: SiblingGroup, id: number, requested: number): Promise<void> {
-  const parentOf = async () =>
-    (await tx.query<{ parent: number | null }>(`SELECT ${ident(group.parentColumn)} AS parent FROM ${ident(group.table)} WHERE id = $1`, [id]))[0];
-  const row = await parentOf();
-  if (!row) throw notFound();
-  await lockGroups(tx, group, [row.parent]);
-  // A concurrent move to another parent may have been waited for: the row's group is read again.
-  const locked = await parentOf();
-  if (!locked) throw notFound();
-  if (locked.parent !== row.parent) await lockGroups(tx, group, [locked.parent]);
-  checkPosition(requested, (await countSiblings(tx, group, locked.parent)) - 1);
-  await placeAmongSiblings(tx, group, id, locked.parent, requested);
-}
 
 /** SQL for the position after the last sibling under the parent given as `parentParam`. */
 const nextPosition = (table: string, parentColumn: string, parentParam: string) =>
