@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { conflict, notFound, problem } from '../http/errors.ts';
 import type { ImportPlan } from './xmind.ts';
 
@@ -130,4 +130,39 @@ export async function activateVersion(db: Database, importId: number): Promise<v
       [importId],
     );
   });
+}
+
+/**
+ * Before an import is deleted: its version's folders and sheets go with it, in the delete's transaction.
+ * The active version is refused (409 `active`: activate another first), and so is a version whose root
+ * was filed into the tree by hand (409 `in_tree`), whose folders the tree shows. Sheets of the version
+ * moved elsewhere stay (their `import_id` is cleared by the foreign key).
+ */
+export async function deleteVersionTree(tx: Queryable, importId: number): Promise<void> {
+  // Not while an activation swaps trees: it could be making this version active.
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('imports.activate'))`);
+  const [target] = await tx.query<{ status: string; root_folder_id: number | null; in_tree: boolean }>(
+    `SELECT i.status, i.root_folder_id, f.parent_id IS NOT NULL AS in_tree
+       FROM imports i LEFT JOIN folders f ON f.id = i.root_folder_id WHERE i.id = $1 FOR UPDATE OF i`,
+    [importId],
+  );
+  if (!target) return;
+  if (target.status === 'active')
+    throw problem(409, 'This version is the active tree: activate another version before deleting it.', { reason: 'active' });
+  if (target.root_folder_id === null) return;
+  if (target.in_tree)
+    throw problem(409, 'This version was filed into the tree: move its root folder out before deleting it.', { reason: 'in_tree' });
+  const subtree = await tx.query<{ id: number }>(
+    `WITH RECURSIVE subtree AS (
+       SELECT id FROM folders WHERE id = $1
+       UNION ALL
+       SELECT f.id FROM folders f JOIN subtree ON f.parent_id = subtree.id
+     )
+     SELECT id FROM subtree`,
+    [Number(target.root_folder_id)],
+  );
+  const ids = subtree.map((row) => Number(row.id));
+  await tx.query('DELETE FROM sheets WHERE folder_id = ANY($1::int4[])', [ids]);
+  // One statement for the whole subtree: the parent links are checked once it is all gone.
+  await tx.query('DELETE FROM folders WHERE id = ANY($1::int4[])', [ids]);
 }

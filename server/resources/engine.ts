@@ -318,6 +318,7 @@ export class ResourceEngine {
       deleted = await this.db.transaction(async (tx) => {
         const group = siblingGroupOf(declaration);
         const closeGap = group ? await prepareRemoval(tx, group, id) : undefined;
+        await declaration.beforeDelete?.(tx, id);
         const rows = await tx.query<{ id: number }>(
           `DELETE FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')} RETURNING id`,
           [id],

@@ -124,6 +124,16 @@ export function parseListQuery(declaration: ResourceDeclaration, query: QueryVal
   const params = new Params();
   const where = [...scope];
   for (const name of declaration.filters) where.push(...filterCondition(declaration, name, query, params));
+  for (const [name, through] of Object.entries(declaration.throughFilters ?? {})) {
+    const raw = [...(query.get(name) ?? []), ...(query.get(`${name}[]`) ?? [])];
+    if (raw.length === 0) continue;
+    const ids = raw.map((value) => {
+      const id = idFromReference(value, through.resource);
+      if (id === undefined) throw badRequest(`"${name}" takes an IRI of ${through.resource} or an id, not "${value}".`);
+      return id;
+    });
+    where.push(through.condition(params.add(ids, 'int4[]')));
+  }
 
   const order: OrderColumn[] = [];
   for (const [key, values] of query) {

@@ -87,6 +87,11 @@ export interface ResourceDeclaration {
   fields: Record<string, FieldDeclaration>;
   /** Filter names: a field (exact, any-of with `[]`, IRIs or ids for relations, `[after]`/`[before]` on dates) or `q`. */
   filters: readonly string[];
+  /**
+   * Filters on a relation of a related row (a response's chapter is its part's chapter): name -> the
+   * resource whose IRIs or ids it takes, and the condition on `t` given the SQL parameter of those ids (int4[]).
+   */
+  throughFilters?: Record<string, { resource: string; condition: (ids: string) => string }>;
   /** Fields a list may be ordered on (always with `id` as the tie-breaker). */
   order: readonly string[];
   defaultOrder?: readonly [string, 'asc' | 'desc'][];
@@ -114,6 +119,11 @@ export interface ResourceDeclaration {
    * before it, with the columns about to be written (which it may change).
    */
   beforeWrite?: (context: BeforeWrite) => Promise<void>;
+  /**
+   * Work a delete does first, in its transaction (an import's version: its folders and sheets), or a
+   * refusal (an ApiError). Not called with a scope: resources with own rows do not use it.
+   */
+  beforeDelete?: (tx: Queryable, id: number) => Promise<void>;
   /** CHECK or UNIQUE constraint name -> the field a violation is reported on, and its message. */
   constraints?: Record<string, { field: string; message: string }>;
 }

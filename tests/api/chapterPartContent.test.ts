@@ -111,3 +111,25 @@ describe('chapter-part content by type', () => {
     expect(response.json.content).toEqual({});
   });
 });
+
+describe('GET /api/chapter-part-responses?chapter=', () => {
+  it("lists the answers to any of a chapter's parts, with the other filters, and refuses what is not a chapter", async () => {
+    const expected = await t.db.query<{ id: number; chapter_id: number }>(
+      `SELECT r.id, p.chapter_id FROM chapter_part_responses r JOIN chapter_parts p ON p.id = r.chapter_part_id
+        WHERE p.chapter_id = (SELECT p2.chapter_id FROM chapter_part_responses r2 JOIN chapter_parts p2 ON p2.id = r2.chapter_part_id ORDER BY r2.id LIMIT 1)
+        ORDER BY r.id`,
+    );
+    expect(expected.length, 'the seed holds answers').toBeGreaterThan(0);
+    const chapterIri = `/api/chapters/${expected[0].chapter_id}`;
+    const ids = async (query: string) =>
+      ((await t.request('GET', `/api/chapter-part-responses?${query}&order[id]=asc&itemsPerPage=500`, { as: 'admin', accept: 'application/json' })).json as { id: number }[]).map((r) => r.id);
+    expect(await ids(`chapter=${encodeURIComponent(chapterIri)}`)).toEqual(expected.map((row) => row.id));
+    expect(await ids(`chapter[]=${expected[0].chapter_id}&chapter[]=999999`)).toEqual(expected.map((row) => row.id));
+    const [{ submitted }] = await t.db.query<{ submitted: number }>(
+      `SELECT count(*)::int AS submitted FROM chapter_part_responses r JOIN chapter_parts p ON p.id = r.chapter_part_id WHERE p.chapter_id = $1 AND r.status = 'submitted'`,
+      [expected[0].chapter_id],
+    );
+    expect(await ids(`chapter=${expected[0].chapter_id}&status=submitted`)).toHaveLength(submitted);
+    expect((await t.request('GET', '/api/chapter-part-responses?chapter=/api/courses/1', { as: 'admin' })).status).toBe(400);
+  });
+});

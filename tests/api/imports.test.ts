@@ -248,3 +248,35 @@ describe('PUT /api/imports/[id]/activate', () => {
     expect((await t.request('PUT', `/api/imports/${any.id}/activate`, { as: 'contributor' })).status).toBe(403);
   });
 });
+
+describe('DELETE /api/imports/[id]', () => {
+  it("deletes a version with its folders and sheets, refuses the active one, and keeps the version's sheets filed elsewhere", async () => {
+    const before = await counts();
+    const created = (await importFile(await zenXmind(SAMPLE_MAP), 'a-jeter.xmind')).json;
+    const root = Number(String(created.rootFolder).split('/').pop());
+    // One of the version's sheets was filed into the tree by hand: it stays, unlinked from the import.
+    const [kept] = await t.db.query<{ id: number }>(
+      `UPDATE sheets SET folder_id = 1 WHERE id = (SELECT min(id) FROM sheets WHERE import_id = $1) RETURNING id`,
+      [created.id],
+    );
+    expect((await t.request('DELETE', `/api/imports/${created.id}`, { as: 'contributor' })).status).toBe(403);
+    expect((await t.request('DELETE', `/api/imports/${created.id}`, { as: 'superadmin' })).status).toBe(204);
+    expect(await counts()).toEqual({ ...before, sheets: before.sheets + 1 });
+    expect(await t.db.query('SELECT id FROM folders WHERE id = $1', [root])).toEqual([]);
+    expect((await t.db.query<{ import_id: number | null }>('SELECT import_id FROM sheets WHERE id = $1', [kept.id]))[0].import_id).toBeNull();
+
+    const [active] = await t.db.query<{ id: number }>(`SELECT id FROM imports WHERE status = 'active'`);
+    const refused = await t.request('DELETE', `/api/imports/${active.id}`, { as: 'superadmin' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.reason).toBe('active');
+    // A version root filed into the tree by hand is shown there: refused too, nothing deleted.
+    const filed = (await importFile(await zenXmind({ title: 'Rangée', children: [{ title: 'Fiche' }] }))).json;
+    const filedRoot = Number(String(filed.rootFolder).split('/').pop());
+    expect((await t.request('PUT', `/api/folders/${filedRoot}`, { as: 'superadmin', body: { parent: '/api/folders/1' } })).status).toBe(200);
+    const inTree = await t.request('DELETE', `/api/imports/${filed.id}`, { as: 'superadmin' });
+    expect(inTree.status).toBe(409);
+    expect(inTree.json.reason).toBe('in_tree');
+    expect(await t.db.query('SELECT id FROM folders WHERE id = $1', [filedRoot])).toHaveLength(1);
+    expect(await positionsAreDense()).toBe(true);
+  });
+});

@@ -13,6 +13,10 @@ export const chapterPartResponses: ResourceDeclaration = {
     feedback: { type: { kind: 'text' } },
   },
   filters: ['chapterPart', 'user', 'status'],
+  // The review screen narrows the answers to one chapter: those to any of its parts.
+  throughFilters: {
+    chapter: { resource: 'chapters', condition: (ids) => `t.chapter_part_id IN (SELECT p.id FROM chapter_parts p WHERE p.chapter_id = ANY(${ids}))` },
+  },
   order: ['status', 'createdAt'],
   access: rightsOf('chapter-part-responses'),
 };

@@ -1,4 +1,5 @@
 import { rightsOf } from '../../../src/domain/rights.ts';
+import { deleteVersionTree } from '../../imports/importStore.ts';
 import type { ResourceDeclaration } from '../types.ts';
 
 export const imports: ResourceDeclaration = {
@@ -21,4 +22,6 @@ export const imports: ResourceDeclaration = {
   access: rightsOf('imports'),
   // An import is created by uploading an XMind file (POST /api/imports, multipart).
   operations: ['list', 'get', 'delete'],
+  // Deleting an import deletes its version's folders and sheets; the active version is refused.
+  beforeDelete: deleteVersionTree,
 };
