@@ -70,6 +70,10 @@ export const partsEn: typeof partsFr = {
     done_validated: 'Answer validated',
     done_rejected: 'Answer rejected',
     all_done: 'Every submitted answer has been reviewed.',
+    chapter: 'Chapter',
+    learner: 'Learner',
+    submitted_at: 'Submitted on',
+    any_status: 'Any status',
     option: {
       chosen_right: 'Chosen — right answer',
       chosen_wrong: 'Chosen — wrong answer',
@@ -77,10 +81,15 @@ export const partsEn: typeof partsFr = {
       not_chosen: 'Not chosen',
     },
   },
-  upload: {
-    button: 'Upload a file',
-    progress: 'Upload progress',
-    failed: 'The file could not be sent.',
+  sortable: {
+    handle: 'Move row %{position} (Space, then arrows)',
+    remove: 'Remove row %{position}',
+    add: 'Add a row',
+    picked: 'Picked up row %{position}.',
+    over: 'Over position %{position}.',
+    dropped: 'Row dropped at position %{position}.',
+    cancelled: 'Move cancelled.',
+    instructions: 'To move a row, press Space, then the up and down arrows; Space to drop, Escape to cancel.',
   },
   video: {
     document: 'A video file',

@@ -68,6 +68,10 @@ export const partsFr = {
     done_validated: 'Réponse validée',
     done_rejected: 'Réponse refusée',
     all_done: 'Toutes les réponses soumises ont été revues.',
+    chapter: 'Chapitre',
+    learner: 'Apprenant',
+    submitted_at: 'Soumise le',
+    any_status: 'Tous les statuts',
     option: {
       chosen_right: 'Choisie — bonne réponse',
       chosen_wrong: 'Choisie — mauvaise réponse',
@@ -75,10 +79,15 @@ export const partsFr = {
       not_chosen: 'Non choisie',
     },
   },
-  upload: {
-    button: 'Téléverser un fichier',
-    progress: 'Progression du téléversement',
-    failed: "Le fichier n'a pas pu être envoyé.",
+  sortable: {
+    handle: 'Déplacer la ligne %{position} (Espace, puis flèches)',
+    remove: 'Retirer la ligne %{position}',
+    add: 'Ajouter une ligne',
+    picked: 'Ligne %{position} saisie.',
+    over: 'Au-dessus de la position %{position}.',
+    dropped: 'Ligne déposée en position %{position}.',
+    cancelled: 'Déplacement annulé.',
+    instructions: 'Pour déplacer une ligne, appuyez sur Espace, puis sur les flèches haut et bas ; Espace pour déposer, Échap pour annuler.',
   },
   video: {
     document: 'Un fichier vidéo',

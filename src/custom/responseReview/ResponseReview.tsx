@@ -5,7 +5,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import SaveIcon from '@mui/icons-material/Save';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import {
-  Loading, Title, useCreatePath, useDataProvider, useGetOne, useNotify, useRecordContext, useTranslate, type RaRecord,
+  Loading, Title, useCreatePath, useDataProvider, useGetOne, useNotify, useRecordContext, useStore, useTranslate, type RaRecord,
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import '../chapterParts/messages';
@@ -13,15 +13,14 @@ import { PartPreview } from '../chapterParts/PartPreview';
 import { partTypeLabel, partTypeOf } from '../chapterParts/registry';
 import { AnswerView } from './AnswerView';
 import { nextSubmitted } from './nextResponse';
+import { STATUS_COLOR } from './ResponseStatusField';
 
 type Decision = 'validated' | 'rejected';
-
-const STATUS_COLOR = { submitted: 'default', validated: 'success', rejected: 'error' } as const;
 
 /**
  * Reviewing one learner's answer (issue 12): where it comes from (chapter, part, learner), the part as the
  * learner saw it, their answer, and the verdict with feedback: Alt+V validates, Alt+R rejects (from the
- * feedback box too), Alt+N skips; each verdict goes on to the oldest answer still waiting.
+ * feedback box too), Alt+N skips; each verdict goes on to the oldest answer still waiting in the list's selection.
  */
 export function ResponseReview() {
   const { id } = useParams<{ id: string }>();
@@ -38,6 +37,9 @@ export function ResponseReview() {
   const [feedback, setFeedback] = useState('');
   const [saving, setSaving] = useState(false);
   const [shownId, setShownId] = useState<unknown>();
+  // The review list's selection (react-admin keeps its parameters in the store): the next answer comes from it.
+  const [listParams] = useStore<{ filter?: Record<string, unknown> }>('chapter-part-responses.listParams');
+  const selection = listParams?.filter;
 
   // Each answer starts from its own feedback.
   if (response && shownId !== response.id) {
@@ -47,12 +49,12 @@ export function ResponseReview() {
 
   const goNext = useCallback(async () => {
     if (!response) return;
-    const next = await nextSubmitted(dataProvider, response.id);
+    const next = await nextSubmitted(dataProvider, response.id, selection);
     if (next === undefined) {
       notify('app.parts.review.all_done', { type: 'info' });
       navigate(createPath({ resource: 'chapter-part-responses', type: 'list' }));
     } else navigate(createPath({ resource: 'chapter-part-responses', id: next, type: 'edit' }));
-  }, [createPath, dataProvider, navigate, notify, response]);
+  }, [createPath, dataProvider, navigate, notify, response, selection]);
 
   const decide = useCallback(
     async (status: Decision) => {

@@ -9,8 +9,9 @@ const load = () => import('./screens');
 export const chapterPartResponses: ResourceDefinition = {
   name: 'chapter-part-responses',
   group: 'users',
-  listSort: { field: 'createdAt', order: 'DESC' },
-  list: lazyScreen(load, 'List'),
+  listSort: { field: 'createdAt', order: 'ASC' },
+  // The list is the review's: answers waiting first, by chapter, part and learner (issue 12).
+  list: lazyComponent(() => import('../../custom/responseReview/ResponseReviewList').then((module) => module.ResponseReviewList)),
   show: lazyScreen(load, 'Show'),
   // Editing an answer is reviewing it: the answer as given, and a verdict with feedback (issue 12).
   edit: lazyComponent(() => import('../../custom/responseReview/ResponseReview').then((module) => module.ResponseReview)),

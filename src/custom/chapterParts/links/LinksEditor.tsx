@@ -1,15 +1,18 @@
 import { useLiveCheck } from '../shared/useLiveCheck';
-import { ArrayInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, TextInput } from 'react-admin';
+import { SortableIterator } from '../shared/SortableIterator';
 
-/** Rows of label + address; the iterator's arrows reorder them (with the keyboard too). */
+const newLink = () => ({ label: '', url: '' });
+
+/** Rows of label + address, added, removed and reordered by drag-and-drop (the keyboard too). */
 export function LinksEditor() {
   useLiveCheck('content.links');
   return (
     <ArrayInput source="content.links" label="app.parts.fields.links">
-      <SimpleFormIterator inline fullWidth>
+      <SortableIterator newItem={newLink}>
         <TextInput source="label" label="app.parts.fields.label" helperText={false} />
         <TextInput source="url" label="app.parts.fields.url" type="url" helperText={false} />
-      </SimpleFormIterator>
+      </SortableIterator>
     </ArrayInput>
   );
 }

@@ -1,10 +1,14 @@
 import { useLiveCheck } from './useLiveCheck';
-import { ArrayInput, BooleanInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, BooleanInput, TextInput } from 'react-admin';
 import { QuestionInput } from './QuestionInput';
+import { SortableIterator } from './SortableIterator';
+
+const newOption = () => ({ label: '', correct: false });
 
 /**
- * A choice question: the options with their "correct" switch; the iterator adds, removes and reorders.
- * How many may be correct is the shared check's (exactly one / at least one), shown under the options.
+ * A choice question: the options with their "correct" switch, added, removed and reordered by
+ * drag-and-drop. How many may be correct is the shared check's (exactly one / at least one), shown
+ * under the options as you type.
  */
 export function OptionsEditor() {
   useLiveCheck('content.options');
@@ -12,10 +16,10 @@ export function OptionsEditor() {
     <>
       <QuestionInput />
       <ArrayInput source="content.options" label="app.parts.fields.options">
-        <SimpleFormIterator inline fullWidth>
+        <SortableIterator newItem={newOption}>
           <TextInput source="label" label="app.parts.fields.option_label" helperText={false} />
           <BooleanInput source="correct" label="app.parts.fields.correct" helperText={false} />
-        </SimpleFormIterator>
+        </SortableIterator>
       </ArrayInput>
     </>
   );

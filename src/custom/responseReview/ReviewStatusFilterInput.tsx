@@ -1,0 +1,17 @@
+import { SelectInput, useTranslate } from 'react-admin';
+
+export const RESPONSE_STATUSES = ['submitted', 'validated', 'rejected'] as const;
+
+/** Whether the review list shows the answers waiting for a verdict, or those already reviewed. */
+export function ReviewStatusFilterInput({ source }: { source: string; alwaysOn?: boolean }) {
+  const translate = useTranslate();
+  return (
+    <SelectInput
+      source={source}
+      label="resources.chapter-part-responses.fields.status"
+      choices={RESPONSE_STATUSES.map((status) => ({ id: status, name: translate(`choices.responseStatus.${status}`) }))}
+      emptyText="app.parts.review.any_status"
+      sx={{ minWidth: 160 }}
+    />
+  );
+}
