@@ -35,6 +35,9 @@ export function cspDirectives({ apiUrl }: SecurityHeaderOptions = {}): Record<st
     'script-src': ["'self'"],
     // Inline handlers (onclick="...") are inline scripts too; said on its own so that no fallback reopens them.
     'script-src-attr': ["'none'"],
+    // The one worker is pdf.js's (a PDF's first page in the library), a file of the build: own origin only,
+    // said on its own so that no blob: or data: worker could run code the script policy would refuse.
+    'worker-src': ["'self'"],
     // Emotion (MUI's styling) injects <style> elements at run time: inline styles, not scripts.
     'style-src': ["'self'", "'unsafe-inline'"],
     // The empty favicon of index.html is a data: URL; image documents are shown from the blobs downloaded.

@@ -45,6 +45,9 @@ export const libraryEn = {
     preview: 'Preview of %{name}',
     preview_title: 'Preview',
     no_preview: 'No preview for this type of file: download it to open it.',
+    pdf_first_page: 'First page of %{name}',
+    pdf_pages: '%{smart_count} page |||| %{smart_count} pages',
+    pdf_unreadable: 'This PDF cannot be shown: download it to open it.',
     close: 'Close',
     xmind: {
       choose: 'Import an XMind map',

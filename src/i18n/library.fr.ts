@@ -45,6 +45,9 @@ export const libraryFr = {
     preview: 'Aperçu de %{name}',
     preview_title: 'Aperçu',
     no_preview: 'Pas d’aperçu pour ce type de fichier : téléchargez-le pour l’ouvrir.',
+    pdf_first_page: 'Première page de %{name}',
+    pdf_pages: '%{smart_count} page |||| %{smart_count} pages',
+    pdf_unreadable: 'Ce PDF ne peut pas être affiché : téléchargez-le pour l’ouvrir.',
     close: 'Fermer',
     xmind: {
       choose: 'Importer une carte XMind',

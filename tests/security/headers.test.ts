@@ -19,6 +19,7 @@ const EXPECTED_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
+  'worker-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'media-src': ["'self'", 'blob:', 'https:'],

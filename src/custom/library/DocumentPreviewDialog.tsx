@@ -2,19 +2,24 @@ import { useEffect, useState } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { PdfPreview } from './PdfPreview';
 
 /** Text shown in a preview is cut here: a preview, not a reader. */
 const TEXT_PREVIEW_CHARS = 20_000;
 
-type Preview = { kind: 'image'; url: string } | { kind: 'text'; text: string } | { kind: 'none' };
+type Preview = { kind: 'image'; url: string } | { kind: 'pdf'; blob: Blob } | { kind: 'text'; text: string } | { kind: 'none' };
 
 const kindOf = (mimeType: string): Preview['kind'] =>
-  mimeType.startsWith('image/') ? 'image' : mimeType.startsWith('text/') || mimeType === 'application/json' || mimeType === 'text/csv' ? 'text' : 'none';
+  mimeType.startsWith('image/') ? 'image'
+  : mimeType === 'application/pdf' ? 'pdf'
+  : mimeType.startsWith('text/') || mimeType === 'application/json' ? 'text'
+  : 'none';
 
 /**
- * A document's preview: images and text from the bytes downloaded with the session (the download needs
- * the bearer token, so no plain <img src>). PDFs and the rest are not shown inline: the CSP refuses
- * blob: frames and objects, and the download opens them.
+ * A document's preview: images, a PDF's first page (drawn by pdf.js, PdfPreview) and text, from the bytes
+ * downloaded with the session (the download needs the bearer token, so no plain <img src>). No frame or
+ * object: the CSP refuses blob: frames, and a PDF viewer in one would be the browser's, not ours. Other
+ * types are downloaded to be opened.
  */
 export function DocumentPreviewDialog({ record, onClose }: { record: RaRecord; onClose: () => void }) {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -31,7 +36,8 @@ export function DocumentPreviewDialog({ record, onClose }: { record: RaRecord; o
       if (kind === 'image') {
         url = URL.createObjectURL(data.blob);
         setPreview({ kind: 'image', url });
-      } else setPreview({ kind: 'text', text: (await data.blob.text()).slice(0, TEXT_PREVIEW_CHARS) });
+      } else if (kind === 'pdf') setPreview({ kind: 'pdf', blob: data.blob });
+      else setPreview({ kind: 'text', text: (await data.blob.text()).slice(0, TEXT_PREVIEW_CHARS) });
     }, () => live && setPreview({ kind: 'none' }));
     return () => {
       live = false;
@@ -48,6 +54,7 @@ export function DocumentPreviewDialog({ record, onClose }: { record: RaRecord; o
         {shown?.kind === 'image' && (
           <Box component="img" src={shown.url} alt={String(record.name)} sx={{ maxWidth: '100%', maxHeight: '70vh', display: 'block', mx: 'auto' }} />
         )}
+        {shown?.kind === 'pdf' && <PdfPreview blob={shown.blob} name={String(record.name)} />}
         {shown?.kind === 'text' && (
           <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 13, m: 0 }}>{shown.text}</Box>
         )}
