@@ -18,6 +18,8 @@ export const libraryEn = {
     empty: 'This folder is empty.',
     created: 'Folder created.',
     renamed: 'Folder renamed.',
+    up: 'Move up',
+    down: 'Move down',
     moved: 'Folder moved.',
     deleted: 'Folder deleted.',
     errors: {

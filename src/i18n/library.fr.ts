@@ -18,6 +18,8 @@ export const libraryFr = {
     empty: 'Ce dossier est vide.',
     created: 'Dossier créé.',
     renamed: 'Dossier renommé.',
+    up: 'Monter',
+    down: 'Descendre',
     moved: 'Dossier déplacé.',
     deleted: 'Dossier supprimé.',
     errors: {

@@ -7,36 +7,51 @@ import type { FolderNode } from '../../providers/actions';
 
 const DRAG_TYPE = 'application/x-folder-id';
 
+/** Where a dragged folder goes, from where it is dropped on another's label. */
+export type DropZone = 'before' | 'into' | 'after';
+
+/** The label's top and bottom quarters place the folder beside; the middle puts it inside. */
+function zoneAt(event: DragEvent, isRoot: boolean): DropZone {
+  if (isRoot) return 'into';
+  const box = event.currentTarget.getBoundingClientRect();
+  const at = (event.clientY - box.top) / (box.height || 1);
+  return at < 0.25 ? 'before' : at > 0.75 ? 'after' : 'into';
+}
+
 interface Props {
   tree: FolderNode;
   selected: number;
   expanded: string[];
   onSelect: (id: number) => void;
   onExpand: (ids: string[]) => void;
-  /** A folder dropped on another: move it there. */
-  onDrop: (folder: number, parent: number) => void;
+  /** A folder dropped on another: inside it, or just before or after it (reordering among siblings). */
+  onDrop: (folder: number, target: number, zone: DropZone) => void;
 }
 
 /**
  * The tree of folders (@mui/x-tree-view), each with its count of sheets. A folder is dragged by its
- * label and dropped on another's; the community tree view has no reordering of its own, so the labels
- * carry the native drag-and-drop. The move dialog is the keyboard's way.
+ * label and dropped on another's: on its middle to go inside it, on its top or bottom edge to go just
+ * before or after it. The community tree view has no reordering of its own, so the labels carry the
+ * native drag-and-drop. The move dialog and the up / down buttons are the keyboard's way.
  */
 export function FolderTree({ tree, selected, expanded, onSelect, onExpand, onDrop }: Props) {
   const translate = useTranslate();
-  const [target, setTarget] = useState<number | undefined>();
+  const [target, setTarget] = useState<{ id: number; zone: DropZone } | undefined>();
 
   const label = (node: FolderNode) => {
+    const isRoot = node.id === tree.id;
     const dropHere = (event: DragEvent) => {
       event.preventDefault();
       setTarget(undefined);
       const dragged = Number(event.dataTransfer.getData(DRAG_TYPE));
-      if (dragged && dragged !== node.id) onDrop(dragged, node.id);
+      if (dragged && dragged !== node.id) onDrop(dragged, node.id, zoneAt(event, isRoot));
     };
+    const zone = target?.id === node.id ? target.zone : undefined;
     return (
       <Box
-        draggable={node.id !== tree.id}
+        draggable={!isRoot}
         data-folder-id={node.id}
+        data-drop-zone={zone}
         onDragStart={(event) => {
           event.dataTransfer.setData(DRAG_TYPE, String(node.id));
           event.dataTransfer.effectAllowed = 'move';
@@ -44,13 +59,16 @@ export function FolderTree({ tree, selected, expanded, onSelect, onExpand, onDro
         onDragOver={(event) => {
           if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
           event.preventDefault();
-          setTarget(node.id);
+          const at = zoneAt(event, isRoot);
+          if (target?.id !== node.id || target.zone !== at) setTarget({ id: node.id, zone: at });
         }}
-        onDragLeave={() => setTarget((current) => (current === node.id ? undefined : current))}
+        onDragLeave={() => setTarget((current) => (current?.id === node.id ? undefined : current))}
         onDrop={dropHere}
         sx={{
           display: 'flex', alignItems: 'center', gap: 1, py: 0.25, borderRadius: 1,
-          outline: target === node.id ? 2 : 0, outlineColor: 'primary.main', outlineStyle: target === node.id ? 'dashed' : 'none',
+          outline: zone === 'into' ? 2 : 0, outlineColor: 'primary.main', outlineStyle: zone === 'into' ? 'dashed' : 'none',
+          borderTop: '3px solid', borderBottom: '3px solid', borderTopColor: zone === 'before' ? 'primary.main' : 'transparent',
+          borderBottomColor: zone === 'after' ? 'primary.main' : 'transparent',
         }}
       >
         <span>{node.name}</span>

@@ -3,6 +3,8 @@ import AddIcon from '@mui/icons-material/CreateNewFolder';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import MoveIcon from '@mui/icons-material/DriveFileMove';
+import DownIcon from '@mui/icons-material/ArrowDownward';
+import UpIcon from '@mui/icons-material/ArrowUpward';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch } from '@mui/material';
 import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FolderNode } from '../../providers/actions';
@@ -12,12 +14,17 @@ import { FolderContentPanel } from './FolderContentPanel';
 import { folderErrorMessage } from './folderErrors';
 import { FolderMoveDialog } from './FolderMoveDialog';
 import { FolderNameDialog } from './FolderNameDialog';
-import { FolderTree } from './FolderTree';
+import { FolderTree, type DropZone } from './FolderTree';
 
 type Dialog = 'create' | 'rename' | 'move' | 'delete' | undefined;
 
 const find = (node: FolderNode, id: number): FolderNode | undefined =>
   node.id === id ? node : node.children.reduce<FolderNode | undefined>((found, child) => found ?? find(child, id), undefined);
+
+const parentOf = (node: FolderNode, id: number): FolderNode | undefined =>
+  node.children.some((child) => child.id === id)
+    ? node
+    : node.children.reduce<FolderNode | undefined>((found, child) => found ?? parentOf(child, id), undefined);
 
 /** Ids of a folder's ancestors: opened so that the selected folder stays in sight. */
 function pathTo(node: FolderNode, id: number): string[] | undefined {
@@ -31,7 +38,8 @@ function pathTo(node: FolderNode, id: number): string[] | undefined {
 
 /**
  * The folders as a tree (`GET /api/folders/1/tree`, with or without `purge`), and what the selected one
- * holds. Create, rename, move (drag-and-drop or the dialog) and delete; refusals are said in French (a
+ * holds. Create, rename, move and reorder (drag-and-drop, or the dialog and the up / down buttons) and
+ * delete; refusals are said in French (a
  * cycle, a folder that is not empty) where the user is.
  */
 export function FolderTreeScreen() {
@@ -73,12 +81,30 @@ export function FolderTreeScreen() {
     [notify, translate],
   );
 
-  const move = (folder: number, parent: number) =>
+  /** Into `parent` (at its end), or at `position` among its other sub-folders. */
+  const move = (folder: number, parent: number, position?: number) =>
     run(async () => {
       const { data } = await dataProvider.getOne('folders', { id: folder });
-      await dataProvider.update('folders', { id: folder, data: { parent }, previousData: data });
+      await dataProvider.update('folders', { id: folder, data: position === undefined ? { parent } : { parent, position }, previousData: data });
       setExpanded((ids) => [...new Set([...ids, String(parent)])]);
     }, 'app.folders.moved');
+
+  // Just before or after another folder: the place among that folder's siblings, the dragged one left out.
+  const drop = (folder: number, target: number, zone: DropZone) => {
+    if (!tree) return;
+    const parent = zone === 'into' ? undefined : parentOf(tree, target);
+    if (!parent) return void move(folder, target);
+    const others = parent.children.filter((child) => child.id !== folder);
+    const position = others.findIndex((child) => child.id === target) + (zone === 'after' ? 1 : 0);
+    const now = parent.children.findIndex((child) => child.id === folder);
+    if (now === position) return;
+    void move(folder, parent.id, position);
+  };
+
+  // The keyboard's reordering: one place up or down among its siblings.
+  const parentOfCurrent = tree && current ? parentOf(tree, current.id) : undefined;
+  const indexOfCurrent = parentOfCurrent && current ? parentOfCurrent.children.findIndex((child) => child.id === current.id) : -1;
+  const shift = (by: -1 | 1) => current && parentOfCurrent && void move(current.id, parentOfCurrent.id, indexOfCurrent + by);
 
   const select = (id: number) => {
     setSelected(id);
@@ -98,6 +124,12 @@ export function FolderTreeScreen() {
         <Button size="small" startIcon={<MoveIcon />} onClick={() => setDialog('move')} disabled={!current || current.id === tree?.id}>
           {translate('app.folders.move')}
         </Button>
+        <Button size="small" startIcon={<UpIcon />} onClick={() => shift(-1)} disabled={!parentOfCurrent || indexOfCurrent <= 0}>
+          {translate('app.folders.up')}
+        </Button>
+        <Button size="small" startIcon={<DownIcon />} onClick={() => shift(1)} disabled={!parentOfCurrent || indexOfCurrent >= parentOfCurrent.children.length - 1}>
+          {translate('app.folders.down')}
+        </Button>
         <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')} disabled={!current || current.id === tree?.id}>
           {translate('ra.action.delete')}
         </Button>
@@ -111,7 +143,7 @@ export function FolderTreeScreen() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
         <Card>
           <CardContent sx={{ overflowX: 'auto' }}>
-            {tree && <FolderTree tree={tree} selected={selected} expanded={expanded} onSelect={select} onExpand={setExpanded} onDrop={move} />}
+            {tree && <FolderTree tree={tree} selected={selected} expanded={expanded} onSelect={select} onExpand={setExpanded} onDrop={drop} />}
           </CardContent>
         </Card>
         <Card>
