@@ -105,6 +105,8 @@ export const en: Messages = {
       conflict: 'Someone changed this item meanwhile: reload the page, nothing was overwritten.',
       conflict_stale: 'Someone changed this item while you were editing it. Reload to see its current version.',
       conflict_referenced: 'This item is still used by other items: remove or move them first.',
+      conflict_active_version: "This version is the active tree: activate another one before deleting it.",
+      conflict_version_in_tree: "This version's root folder was filed into the tree: move it out before deleting the version.",
       too_large: 'The file is too large.',
       unsupported_type: 'This type of file is not accepted.',
       too_many_requests: 'Too many attempts: try again in a few minutes.',

@@ -106,6 +106,8 @@ export const fr = {
       conflict: "Quelqu'un a modifié cet élément entre-temps : rechargez la page, rien n'a été écrasé.",
       conflict_stale: "Quelqu'un a modifié cet élément pendant que vous l'éditiez. Rechargez pour voir sa version actuelle.",
       conflict_referenced: "Cet élément est encore utilisé par d'autres éléments : retirez-les ou déplacez-les d'abord.",
+      conflict_active_version: "Cette version est l'arborescence active : activez-en une autre avant de la supprimer.",
+      conflict_version_in_tree: "Le dossier racine de cette version a été rangé dans l'arborescence : sortez-le avant de supprimer la version.",
       too_large: 'Le fichier est trop volumineux.',
       unsupported_type: "Ce type de fichier n'est pas accepté.",
       too_many_requests: 'Trop de tentatives : réessayez dans quelques minutes.',

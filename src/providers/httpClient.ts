@@ -64,6 +64,9 @@ const STATUS_MESSAGES: Record<number, string> = {
 const CONFLICT_MESSAGES: Record<string, string> = {
   stale: 'app.http.conflict_stale',
   referenced: 'app.http.conflict_referenced',
+  // An import's version that the tree shows (issue 15): deleting it is refused.
+  active: 'app.http.conflict_active_version',
+  in_tree: 'app.http.conflict_version_in_tree',
 };
 
 function parseJson(body: string): unknown {

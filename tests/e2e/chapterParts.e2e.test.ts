@@ -63,6 +63,18 @@ async function upload(page: Page, name: string, mimeType: string, buffer: Buffer
   expect((await done).status()).toBe(201);
 }
 
+/** Drags a sortable row by its handle onto another row's place, as a mouse would. */
+async function dragRow(page: Page, from: number, to: number): Promise<void> {
+  const source = await page.getByRole('button', { name: new RegExp(`^Déplacer la ligne ${from} `) }).boundingBox();
+  const target = await page.getByRole('button', { name: new RegExp(`^Déplacer la ligne ${to} `) }).boundingBox();
+  if (!source || !target) throw new Error('no row handle');
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2 - 4, { steps: 10 });
+  await page.mouse.up();
+}
+
 /** How each type's editor is filled, and what its preview shows once saved. */
 const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>; shows: (panel: ReturnType<Page['getByRole']>) => ReturnType<Page['locator']> }[] = [
   {
@@ -102,8 +114,15 @@ const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>;
   {
     label: 'Liens', type: 'links',
     fill: async (page) => {
-      await field(page, 'content.links.0.label').fill('La documentation');
-      await field(page, 'content.links.0.url').fill('https://example.org/doc');
+      await field(page, 'content.links.0.label').fill('La FAQ');
+      await field(page, 'content.links.0.url').fill('https://example.org/faq');
+      await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
+      await field(page, 'content.links.1.label').fill('La documentation');
+      await field(page, 'content.links.1.url').fill('https://example.org/doc');
+      // Reordered from the keyboard: the second row's handle, Space, up, Space.
+      await page.getByRole('button', { name: /^Déplacer la ligne 2/ }).focus();
+      for (const key of ['Space', 'ArrowUp', 'Space']) await page.keyboard.press(key);
+      await expect.poll(() => field(page, 'content.links.0.label').inputValue()).toBe('La documentation');
     },
     shows: (panel) => panel.getByRole('link', { name: 'La documentation' }),
   },
@@ -150,6 +169,9 @@ const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>;
       await field(page, 'content.question').fill('Quelles fonctions comptent ?');
       await field(page, 'content.options.0.label').fill('NB');
       await field(page, 'content.options.1.label').fill('SOMME');
+      // Reordered with the pointer: the second row's handle dragged above the first.
+      await dragRow(page, 2, 1);
+      await expect.poll(() => field(page, 'content.options.0.label').inputValue()).toBe('SOMME');
     },
     shows: (panel) => panel.getByRole('checkbox', { name: 'NB' }),
   },
@@ -181,6 +203,10 @@ describe('the chapter-part editors', () => {
     const [document] = await t.api<{ context: string }[]>(`/api/documents?order[id]=desc&itemsPerPage=1&mimeType=image/png`, { as: 'admin' });
     expect(document.context).toBe('chapter_part');
     expect(image.content.alt).toBe('Un schéma du tableau');
+    // The orders given by drag-and-drop are the ones stored.
+    const ofType = (type: string) => parts.find((part) => part.type === type)!.content;
+    expect((ofType('links').links as { label: string }[]).map((link) => link.label)).toEqual(['La documentation', 'La FAQ']);
+    expect((ofType('interactive_select_multi').options as { label: string }[]).map((option) => option.label)).toEqual(['SOMME', 'NB']);
 
     await page.reload();
     await t.goto(`/chapter-parts?filter=${encodeURIComponent(JSON.stringify({ chapter }))}`);
@@ -261,5 +287,44 @@ describe("the review of learners' answers", () => {
 
     const stored = await t.api<Response>(`/api/chapter-part-responses/${chosen.id}`, { as: 'admin' });
     expect(stored).toMatchObject({ status: 'validated', feedback });
+  });
+
+  it('lists the answers waiting for review by chapter, and goes on to the next one of that chapter', async () => {
+    const page = t.page;
+    const waiting = await t.api<Response[]>('/api/chapter-part-responses?status=submitted&itemsPerPage=500', { as: 'admin' });
+    const parts = await t.api<{ id: number; chapter: string }[]>('/api/chapter-parts?itemsPerPage=500', { as: 'admin' });
+    const chapterOf = (response: Response) => parts.find((part) => `/api/chapter-parts/${part.id}` === String(response.chapterPart) || part.id === response.chapterPart)?.chapter;
+    const byChapter = new Map<string, Response[]>();
+    for (const response of waiting) byChapter.set(String(chapterOf(response)), [...(byChapter.get(String(chapterOf(response))) ?? []), response]);
+    // A chapter with answers waiting, whose title names it alone (it is picked by its title).
+    const chapters = await t.api<{ id: number; title: string }[]>('/api/chapters?itemsPerPage=500', { as: 'admin' });
+    const unique = (title: string) => chapters.filter((candidate) => candidate.title === title).length === 1;
+    const [chapterIri, answers] = [...byChapter]
+      .filter(([iri]) => unique(chapters.find((candidate) => `/api/chapters/${candidate.id}` === iri)?.title ?? ''))
+      .sort((a, b) => b[1].length - a[1].length)[0];
+    expect(answers.length, 'a chapter of the demo data has two answers waiting').toBeGreaterThanOrEqual(2);
+    const chapter = chapters.find((candidate) => `/api/chapters/${candidate.id}` === chapterIri)!;
+
+    await t.login('admin');
+    await t.goto('/chapter-part-responses');
+    // Waiting answers by default; then those of one chapter.
+    await page.getByRole('combobox', { name: 'Statut' }).filter({ hasText: 'Soumise' }).waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(Math.min(waiting.length, 10));
+    await page.getByRole('combobox', { name: 'Chapitre' }).fill(chapter.title);
+    await page.getByRole('option', { name: chapter.title, exact: true }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(Math.min(answers.length, 10));
+    await expectNoSeriousViolation(page);
+
+    await page.locator('tbody tr').first().locator('td').first().click();
+    await page.getByRole('heading', { name: 'Sa réponse' }).waitFor();
+    const first = Number(new URL(page.url()).hash.split('/').pop());
+    await page.getByRole('textbox', { name: 'Retour' }).fill('À reprendre');
+    await page.keyboard.press('Alt+KeyR');
+    await page.getByText('Réponse refusée').first().waitFor();
+    await expect.poll(() => new URL(page.url()).hash).not.toBe(`#/chapter-part-responses/${first}`);
+    const next = Number(new URL(page.url()).hash.split('/').pop());
+    expect(answers.map((answer) => answer.id)).toContain(first);
+    expect(answers.map((answer) => answer.id), 'the next answer is of the same chapter').toContain(next);
+    expect(await t.api<Response>(`/api/chapter-part-responses/${first}`, { as: 'admin' })).toMatchObject({ status: 'rejected', feedback: 'À reprendre' });
   });
 });

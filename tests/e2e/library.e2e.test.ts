@@ -5,8 +5,9 @@ import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
 
 /**
- * Issue 15 in the browser (imports are the super administrator's): a document uploaded with its progress bar and downloaded back identical, an
- * XMind map imported as a new version and activated; both screens pass axe and fit 390 px.
+ * Issue 15 in the browser (imports are the super administrator's): a document uploaded with its progress
+ * bar and downloaded back identical, a PDF's first page previewed under the CSP, an XMind map imported as
+ * a new version, activated and another deleted; folders moved and reordered; the screens pass axe and fit 390 px.
  */
 
 let t: App;
@@ -19,6 +20,30 @@ afterAll(async () => {
 
 const poll = expect.poll;
 const stamp = () => Date.now().toString(36);
+// What Chromium says when the Content-Security-Policy blocks something (csp.e2e.test.ts).
+const CSP_MESSAGE = /Content[- ]Security[- ]Policy|Refused to (load|execute|apply|connect|frame|evaluate|create|run)/i;
+
+/** A real one-page PDF: a blue rectangle and a line of text, with its cross-reference table. */
+function onePagePdf(text: string): Buffer {
+  const drawing = `0 0 1 rg 20 20 160 60 re f BT /F1 18 Tf 20 120 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${drawing.length} >>\nstream\n${drawing}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
 
 interface TreeNode {
   name: string;
@@ -59,6 +84,36 @@ describe('documents', () => {
     await row.getByRole('button', { name: `Aperçu de ${name}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Deuxième ligne, accentuée.').waitFor();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+  });
+
+  it("previews a PDF's first page with pdf.js, its worker from the app's origin, under the CSP", async () => {
+    const page = t.page;
+    const refusals: string[] = [];
+    const listen = (text: string) => CSP_MESSAGE.test(text) && refusals.push(text);
+    page.on('console', (message) => listen(message.text()));
+    page.on('pageerror', (error) => listen(error.message));
+    await t.login('admin');
+    await t.goto('/documents');
+    const name = `programme-${stamp()}.pdf`;
+    await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: onePagePdf('Programme 2026') });
+    const row = page.locator('tr').filter({ hasText: name });
+    await row.waitFor();
+    const worker = page.waitForEvent('worker');
+    await row.getByRole('button', { name: `Aperçu de ${name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('1 page').waitFor();
+    expect(new URL((await worker).url()).origin).toBe(new URL(t.baseUrl).origin);
+    // The page's blue rectangle was drawn on the canvas.
+    const blue = await dialog.getByTestId('pdf-first-page').evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i] < 60 && data[i + 1] < 60 && data[i + 2] > 200) count += 1;
+      return count;
+    });
+    expect(blue).toBeGreaterThan(100);
+    expect(refusals).toEqual([]);
+    await expectNoSeriousViolation(page);
     await dialog.getByRole('button', { name: 'Fermer' }).click();
   });
 
@@ -108,6 +163,30 @@ describe('XMind imports', () => {
 
     const tree = await t.api<TreeNode>('/api/folders/1/tree');
     expect(tree.children.map((child) => child.name)).toContain(title);
+  });
+
+  it("deletes a version with its folders, and says in French why the active one is not deleted", async () => {
+    const page = t.page;
+    await t.login('superadmin');
+    await t.goto('/imports');
+    const fileName = `Brouillon ${stamp()}.xmind`;
+    await page.getByTestId('upload-input').setInputFiles({ name: fileName, mimeType: 'application/vnd.xmind.workbook', buffer: await zenXmind({ title: 'Brouillon', children: [{ title: 'Fiche' }] }) });
+    const row = page.locator('tr').filter({ hasText: fileName });
+    await row.waitFor();
+    const [version] = (await t.api<{ id: number; filename: string; rootFolder: string }[]>('/api/imports?itemsPerPage=5')).filter((entry) => entry.filename === fileName);
+    const deleteRow = async (target: typeof row) => {
+      await target.getByRole('checkbox', { name: 'Sélectionner cette ligne' }).check();
+      await page.locator('[data-test="bulk-actions-toolbar"]').getByRole('button', { name: 'Supprimer' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    };
+    await deleteRow(row);
+    await row.waitFor({ state: 'detached' });
+    await expect(t.api(version.rootFolder)).rejects.toThrow(/404/);
+
+    const active = page.locator('tr').filter({ hasText: 'Actif' }).first();
+    await deleteRow(active);
+    await page.getByText('Cette version est l\'arborescence active : activez-en une autre avant de la supprimer.').first().waitFor();
+    await active.waitFor();
   });
 
   it('says in French that a file is not a map', async () => {
@@ -170,6 +249,16 @@ describe('the folder tree', () => {
     await tree.getByText(outer, { exact: true }).dragTo(tree.getByText(inner, { exact: true }));
     await page.getByRole('alert').filter({ hasText: 'Un dossier ne peut pas être placé dans lui-même' }).waitFor();
     expect(String((await idOf(outer)).parent)).toMatch(/(^|\/)1$/);
+
+    // Dropped on the top edge of Racine's first sub-folder, the first goes just before it; then one down
+    // from the keyboard's buttons.
+    const racine = await t.api<{ children: { id: number; name: string }[] }>('/api/folders/1/tree');
+    const firstOther = racine.children.find((child) => child.id !== outerId)!;
+    await tree.getByText(outer, { exact: true }).dragTo(tree.locator(`[data-folder-id="${firstOther.id}"]`), { targetPosition: { x: 12, y: 2 } });
+    await poll(async () => (await t.api<{ children: { id: number }[] }>('/api/folders/1/tree')).children.map((child) => child.id).indexOf(outerId)).toBe(0);
+    await tree.getByText(outer, { exact: true }).click();
+    await page.getByRole('button', { name: 'Descendre' }).click();
+    await poll(async () => (await t.api<{ children: { id: number }[] }>('/api/folders/1/tree')).children.map((child) => child.id).indexOf(outerId)).toBe(1);
 
     // A folder that holds another is not deleted, and the message says why.
     await tree.getByText(outer, { exact: true }).click();
