@@ -327,5 +327,13 @@ describe("the review of learners' answers", () => {
     expect(answers.map((answer) => answer.id)).toContain(first);
     expect(answers.map((answer) => answer.id), 'the next answer is of the same chapter').toContain(next);
     expect(await t.api<Response>(`/api/chapter-part-responses/${first}`, { as: 'admin' })).toMatchObject({ status: 'rejected', feedback: 'À reprendre' });
+
+    // On a phone: one line per answer, nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await t.goto('/chapter-part-responses');
+    await page.getByRole('combobox', { name: 'Chapitre', exact: true }).waitFor();
+    await page.locator('.MuiChip-label', { hasText: 'Soumise' }).first().waitFor();
+    expect(await page.locator('table').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -1,4 +1,5 @@
-import { AutocompleteInput, DataTable, DateField, List, ReferenceField, ReferenceInput } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { AutocompleteInput, DataTable, DateField, List, ReferenceField, ReferenceInput, SimpleList } from 'react-admin';
 import '../chapterParts/messages';
 import { searchOf } from '../crud/fieldSpec';
 import { ResponseStatusField } from './ResponseStatusField';
@@ -23,6 +24,8 @@ const FILTERS = [
  * to the next answer of the same selection.
  */
 export function ResponseReviewList() {
+  // A phone gets one line per answer instead of the table, which would be wider than its screen.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
       title="app.parts.review.title"
@@ -31,27 +34,40 @@ export function ResponseReviewList() {
       sort={{ field: 'createdAt', order: 'ASC' }}
       exporter={false}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="createdAt" label="app.parts.review.submitted_at">
-          <DateField source="createdAt" showTime />
-        </DataTable.Col>
-        <DataTable.Col source="user" label="app.parts.review.learner" disableSort>
-          <ReferenceField source="user" reference="users" link={false} />
-        </DataTable.Col>
-        <DataTable.Col source="chapter" label="app.parts.review.chapter" disableSort>
-          <ReferenceField source="chapterPart" reference="chapter-parts" link={false}>
-            <ReferenceField source="chapter" reference="chapters" link={false} />
-          </ReferenceField>
-        </DataTable.Col>
-        <DataTable.Col source="chapterPart" label="resources.chapter-part-responses.fields.chapterPart" disableSort>
-          <ReferenceField source="chapterPart" reference="chapter-parts" link={false}>
-            <ReviewPartLabel />
-          </ReferenceField>
-        </DataTable.Col>
-        <DataTable.Col source="status">
-          <ResponseStatusField />
-        </DataTable.Col>
-      </DataTable>
+      {phone ? (
+        <SimpleList
+          rowClick="edit"
+          primaryText={
+            <ReferenceField source="chapterPart" reference="chapter-parts" link={false}>
+              <ReviewPartLabel />
+            </ReferenceField>
+          }
+          secondaryText={<ReferenceField source="user" reference="users" link={false} />}
+          tertiaryText={<ResponseStatusField />}
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="createdAt" label="app.parts.review.submitted_at">
+            <DateField source="createdAt" showTime />
+          </DataTable.Col>
+          <DataTable.Col source="user" label="app.parts.review.learner" disableSort>
+            <ReferenceField source="user" reference="users" link={false} />
+          </DataTable.Col>
+          <DataTable.Col source="chapter" label="app.parts.review.chapter" disableSort>
+            <ReferenceField source="chapterPart" reference="chapter-parts" link={false}>
+              <ReferenceField source="chapter" reference="chapters" link={false} />
+            </ReferenceField>
+          </DataTable.Col>
+          <DataTable.Col source="chapterPart" label="resources.chapter-part-responses.fields.chapterPart" disableSort>
+            <ReferenceField source="chapterPart" reference="chapter-parts" link={false}>
+              <ReviewPartLabel />
+            </ReferenceField>
+          </DataTable.Col>
+          <DataTable.Col source="status">
+            <ResponseStatusField />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }
