@@ -119,9 +119,14 @@ const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>;
       await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
       await field(page, 'content.links.1.label').fill('La documentation');
       await field(page, 'content.links.1.url').fill('https://example.org/doc');
-      // Reordered from the keyboard: the second row's handle, Space, up, Space.
-      await page.getByRole('button', { name: /^Déplacer la ligne 2/ }).focus();
-      for (const key of ['Space', 'ArrowUp', 'Space']) await page.keyboard.press(key);
+      // Reordered from the keyboard: the second row's handle, Space, up, Space; each step as announced.
+      const handle = page.getByRole('button', { name: /^Déplacer la ligne 2/ });
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+      await page.keyboard.press('ArrowUp');
+      await page.getByText('Au-dessus de la position 1.').waitFor({ state: 'attached' });
+      await page.keyboard.press('Space');
       await expect.poll(() => field(page, 'content.links.0.label').inputValue()).toBe('La documentation');
     },
     shows: (panel) => panel.getByRole('link', { name: 'La documentation' }),

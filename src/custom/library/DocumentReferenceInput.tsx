@@ -28,10 +28,12 @@ export function DocumentReferenceInput({ source, context, accept, mimeTypes, lab
   const { field } = useInput({ source });
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | undefined>();
+  const [sending, setSending] = useState('');
   const [error, setError] = useState<string>();
 
   const send = async (file: File) => {
     setError(undefined);
+    setSending(file.name);
     setPercent(0);
     try {
       const { data } = await dataProvider.upload(file, {
@@ -68,7 +70,7 @@ export function DocumentReferenceInput({ source, context, accept, mimeTypes, lab
           }}
         />
       </Box>
-      {percent !== undefined && <LinearProgress variant="determinate" value={percent} aria-label={translate('app.library.upload.progress', { name: source })} />}
+      {percent !== undefined && <LinearProgress variant="determinate" value={percent} aria-label={translate('app.library.upload.progress', { name: sending })} />}
       {error && <Typography color="error" variant="body2" role="alert">{error}</Typography>}
     </Box>
   );
