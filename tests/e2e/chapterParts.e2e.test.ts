@@ -336,7 +336,6 @@ describe("the review of learners' answers", () => {
     // On a phone: one line per answer, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await t.goto('/chapter-part-responses');
-    await page.getByRole('combobox', { name: 'Chapitre', exact: true }).waitFor();
     await page.locator('.MuiChip-label', { hasText: 'Soumise' }).first().waitFor();
     expect(await page.locator('table').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
