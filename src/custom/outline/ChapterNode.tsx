@@ -32,7 +32,7 @@ export function ChapterNode({ chapter, module }: { chapter: OutlineChapter; modu
         <>
           {chapter.unlocks.length > 0 && (
             <Tooltip title={translate('app.outline.locked', { smart_count: chapter.unlocks.length })}>
-              <LockIcon fontSize="small" color="action" aria-label={translate('app.outline.locked', { smart_count: chapter.unlocks.length })} role="img" />
+              <LockIcon fontSize="small" color="action" titleAccess={translate('app.outline.locked', { smart_count: chapter.unlocks.length })} />
             </Tooltip>
           )}
           {chapter.isTemplate && <Chip size="small" label={translate('app.outline.template')} />}

@@ -51,7 +51,7 @@ export function OutlineRow({ node, title, icon, badges, menu, children, expandab
           opacity: isDragging ? 0.7 : 1, position: 'relative', zIndex: isDragging ? 1 : undefined,
         }}
       >
-        <Tooltip title={translate('app.outline.drag', { kind: kindLabel })}>
+        <Tooltip title={translate('app.outline.drag')}>
           <IconButton
             ref={setActivatorNodeRef}
             size="small"
