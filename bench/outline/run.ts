@@ -4,7 +4,7 @@
  * BENCH_LOADS cold loads times navigation → the outline shown (all 30 module rows painted, from the one
  * `/outline` request), and the last one also unfolds a module and moves a chapter by keyboard (drop →
  * new order painted, drop → server answered). Last, BENCH_REORDERS reorders of chapters and of modules
- * from Node give the server's round trip p50/p99. bench/README.md.
+ * from Node give the server's round trip p50/p99. BENCH_LOADS (5), BENCH_REORDERS (200), BENCH_APP_DIR.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -153,7 +153,8 @@ async function reorders(base: string, token: string, resource: 'chapters' | 'mod
 }
 
 async function main() {
-  const appDir = join(root, '.tmp', 'bench-outline-dist');
+  // BENCH_APP_DIR: a build already made (e.g. the browser tests' E2E_DIST_DIR), rebuilt only when stale.
+  const appDir = process.env.BENCH_APP_DIR ? join(root, process.env.BENCH_APP_DIR) : join(root, '.tmp', 'bench-outline-dist');
   if (appBuildIsStale(root, appDir)) {
     console.log('Construction de l’application…');
     await buildApp(root, appDir);

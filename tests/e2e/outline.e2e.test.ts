@@ -23,9 +23,12 @@ const outline = (page: Page) => page.getByRole('region', { name: 'Plan du cours'
 const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
 const titles = (page: Page, list: string) => page.getByRole('list', { name: list }).locator(':scope > li[data-node] button[aria-pressed]').allTextContents();
 
+/** Opens a module or chapter of the outline, once it is there, unless it is open already. */
 async function unfold(page: Page, title: string): Promise<void> {
-  const button = outline(page).getByRole('button', { name: `Déplier « ${title} »` });
-  if (await button.isVisible()) await button.click();
+  const button = outline(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${title} »$`) });
+  await button.waitFor();
+  if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
+  await outline(page).getByRole('button', { name: `Replier « ${title} »` }).waitFor();
 }
 
 async function addPart(page: Page, chapter: string, title: string, markdown: string): Promise<void> {
@@ -118,7 +121,8 @@ describe('the course outline', () => {
     const module = await t.api<{ id: number }>('/api/modules', { method: 'POST', body: { title: 'Module', course: course.id }, as: 'admin' });
     const first = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: 'Avant', module: module.id }, as: 'admin' });
     const second = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: 'Après', module: module.id }, as: 'admin' });
-    await t.api('/api/chapter-parts', { method: 'POST', body: { chapter: first.id, type: 'notes', title: 'Note', content: { text: 'note' } }, as: 'admin' });
+    for (const chapter of [first.id, second.id])
+      await t.api('/api/chapter-parts', { method: 'POST', body: { chapter, type: 'notes', title: 'Note', content: { text: 'note' } }, as: 'admin' });
     await t.api(`/api/chapters/${second.id}/add-chapter-unlocks`, { method: 'PUT', body: { chapters: [`/api/chapters/${first.id}`] }, as: 'admin' });
     const template = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: templateTitle, isTemplate: true }, as: 'admin' });
     await t.api('/api/chapter-parts', { method: 'POST', body: { chapter: template.id, type: 'notes', title: 'Du modèle', content: { text: 'modèle' } }, as: 'admin' });
@@ -141,7 +145,7 @@ describe('the course outline', () => {
     await row(page, `chapter:${first.id}`).getByRole('button', { name: 'Actions sur « Avant »' }).click();
     await page.getByRole('menuitem', { name: 'Prérequis…' }).click();
     const prerequisites = page.getByRole('dialog', { name: 'Prérequis de « Avant »' });
-    await prerequisites.getByRole('checkbox', { name: 'Après' }).check();
+    await prerequisites.getByRole('checkbox', { name: 'Après' }).click();
     await prerequisites.getByRole('alert').getByText(/finirait par se requérir lui-même/).waitFor();
     await expect.poll(() => prerequisites.getByRole('checkbox', { name: 'Après' }).isChecked()).toBe(false);
     await prerequisites.getByRole('button', { name: 'Fermer' }).click();

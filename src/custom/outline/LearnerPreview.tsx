@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Divider, List, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
+import { Alert, Box, Divider, List, ListItem, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { Loader } from '../Loader';
@@ -39,9 +39,11 @@ export function LearnerPreview({ course, chapter, onChapter, version }: { course
         {menu.data.modules.map((module) => (
           <List key={module.id} dense disablePadding subheader={<ListSubheader disableSticky sx={{ lineHeight: 2, px: 0 }}>{module.title}</ListSubheader>}>
             {module.chapters.map((item) => (
-              <ListItemButton key={item.id} selected={item.id === shown} aria-current={item.id === shown ? 'page' : undefined} onClick={() => onChapter(item.id)} sx={{ pl: 2 }}>
-                <ListItemText primary={item.title} />
-              </ListItemButton>
+              <ListItem key={item.id} disablePadding>
+                <ListItemButton selected={item.id === shown} aria-current={item.id === shown ? 'page' : undefined} onClick={() => onChapter(item.id)} sx={{ pl: 2 }}>
+                  <ListItemText primary={item.title} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         ))}
