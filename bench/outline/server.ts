@@ -12,9 +12,7 @@ import { openPglite } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
-
-export const READY_PREFIX = 'BENCH_READY ';
-export const SHAPE = { modules: 30, chapters: 20, parts: 10 } as const;
+import { READY_PREFIX, SHAPE } from './protocol.ts';
 
 async function seedLargeCourse(db: Database): Promise<number> {
   return db.transaction(async (tx) => {

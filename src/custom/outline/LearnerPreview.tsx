@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Divider, List, ListItem, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
+import { Alert, Box, Divider, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { Loader } from '../Loader';
@@ -22,6 +23,9 @@ export function LearnerPreview({ course, chapter, onChapter, version }: { course
   const dataProvider = useDataProvider<AppDataProvider>();
   const menu = useQuery({ queryKey: ['courseMenu', course, version], queryFn: async () => (await dataProvider.getCourseMenu({ id: course })).data });
   const shown = chapter ?? menu.data?.modules.flatMap((module) => module.chapters)[0]?.id;
+  const moduleOfShown = menu.data?.modules.find((module) => module.chapters.some((item) => item.id === shown))?.id;
+  // The module unfolded in the menu: the shown chapter's, until the author opens another (-1: none).
+  const [openModule, setOpenModule] = useState<number>();
   const displayable = useQuery({
     queryKey: ['displayableChapter', shown, version],
     queryFn: async () => (await dataProvider.getDisplayableChapter({ id: shown as number })).data,
@@ -36,17 +40,30 @@ export function LearnerPreview({ course, chapter, onChapter, version }: { course
         {menu.data.title}
       </Typography>
       <Box component="nav" aria-label={translate('app.outline.preview.menu')}>
-        {menu.data.modules.map((module) => (
-          <List key={module.id} dense disablePadding subheader={<ListSubheader disableSticky sx={{ lineHeight: 2, px: 0 }}>{module.title}</ListSubheader>}>
-            {module.chapters.map((item) => (
-              <ListItem key={item.id} disablePadding>
-                <ListItemButton selected={item.id === shown} aria-current={item.id === shown ? 'page' : undefined} onClick={() => onChapter(item.id)} sx={{ pl: 2 }}>
-                  <ListItemText primary={item.title} />
+        {/* Folded like the outline: a 600-chapter course draws its modules, and the chapters of one. */}
+        <List dense disablePadding>
+          {menu.data.modules.map((module) => {
+            const open = module.id === (openModule ?? moduleOfShown);
+            return (
+              <ListItem key={module.id} disablePadding sx={{ display: 'block' }}>
+                <ListItemButton aria-expanded={open} onClick={() => setOpenModule(open ? -1 : module.id)}>
+                  <ListItemText primary={module.title} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
                 </ListItemButton>
+                {open && (
+                  <List dense disablePadding aria-label={module.title}>
+                    {module.chapters.map((item) => (
+                      <ListItem key={item.id} disablePadding>
+                        <ListItemButton selected={item.id === shown} aria-current={item.id === shown ? 'page' : undefined} onClick={() => onChapter(item.id)} sx={{ pl: 3 }}>
+                          <ListItemText primary={item.title} />
+                        </ListItemButton>
+                      </ListItem>
+                    ))}
+                  </List>
+                )}
               </ListItem>
-            ))}
-          </List>
-        ))}
+            );
+          })}
+        </List>
       </Box>
       <Divider />
       {shown === undefined ? (
