@@ -18,6 +18,7 @@ import { resources } from './resources';
 
 // Not needed to show a list: its own chunk, like the sign-in pages.
 const AccountPage = lazyComponent(() => import('./custom/account/AccountPage').then((module) => module.AccountPage));
+const CourseOutlinePage = lazyComponent(() => import('./custom/outline/CourseOutlinePage').then((module) => module.CourseOutlinePage));
 
 /*
  * react-admin's <Admin>, assembled from its two halves (AdminContext, CoreAdminUI) as its documentation
@@ -49,6 +50,7 @@ export function App() {
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/account" element={<AccountPage />} />
+            <Route path="/courses/:id/outline" element={<CourseOutlinePage />} />
           </CustomRoutes>
           {resources.map(({ group: _group, listSort: _listSort, ...resource }) => (
             <Resource key={resource.name} {...resource} />

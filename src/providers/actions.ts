@@ -3,6 +3,7 @@ import { iriOf } from '../domain/relations';
 import type { HttpClient } from './httpClient';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi } from './records';
+import type { CourseOutline } from '../custom/outline/outlineModel';
 import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes } from './routes';
 
 type Json = Record<string, unknown>;
@@ -99,6 +100,12 @@ export function createActions({ http, hasToken }: ActionDeps) {
     reorder: (resource: OrderedResource, { id, position }: { id: Identifier; position: number }) =>
       put(routes.action(resource, id, 'reorder'), { position }),
 
+    /** Moves a chapter into another module, or a part into another chapter, at a position there. */
+    moveTo: (resource: 'chapters' | 'chapter-parts', { id, parent, position }: { id: Identifier; parent: Identifier; position: number }) =>
+      resource === 'chapters'
+        ? put(routes.item(resource, id), { module: iriOf('modules', parent), position })
+        : put(routes.item(resource, id), { chapter: iriOf('chapters', parent), position }),
+
     /** A deep copy (a chapter with its parts, a module with its chapters), into another module / course if given. */
     async copy(resource: 'chapters' | 'modules', { id, into }: { id: Identifier; into?: Identifier }) {
       const key = resource === 'chapters' ? 'module' : 'course';
@@ -121,6 +128,10 @@ export function createActions({ http, hasToken }: ActionDeps) {
 
     async getCourseMenu({ id }: { id: Identifier }): Promise<{ data: CourseMenu }> {
       return { data: (await http(routes.courseMenu(id))).json as CourseMenu };
+    },
+    /** The course's modules, chapters (with their unlocks) and parts in one call; parts without their content. */
+    async getCourseOutline({ id }: { id: Identifier }): Promise<{ data: CourseOutline }> {
+      return { data: (await http(routes.courseOutline(id))).json as CourseOutline };
     },
     async getDisplayableChapter({ id }: { id: Identifier }) {
       return record((await http(routes.displayableChapter(id))).json);

@@ -24,6 +24,8 @@ export const routes = {
   events: `${API}/events`,
   userConnections: (user: Identifier) => `${API}/users/${id(user)}/user-connections`,
   courseMenu: (course: Identifier) => `${API}/courses/${id(course)}/menu`,
+  /** Reference-server extension (issue 13): a course's whole tree for its outline editor. */
+  courseOutline: (course: Identifier) => `${API}/courses/${id(course)}/outline`,
   displayableChapter: (chapter: Identifier) => `${API}/chapters/${id(chapter)}/displayable`,
   folderTree: (root: Identifier, purge: boolean) => `${API}/folders/${id(root)}/tree${purge ? '?purge=1' : ''}`,
   folderContent: (folder: Identifier) => `${API}/folders/${id(folder)}/content`,

@@ -6,6 +6,8 @@ import { en } from '../../src/i18n/en';
 import { fr } from '../../src/i18n/fr';
 import { partsEn } from '../../src/i18n/parts.en';
 import { partsFr } from '../../src/i18n/parts.fr';
+import { outlineEn } from '../../src/i18n/outline.en';
+import { outlineFr } from '../../src/i18n/outline.fr';
 import { resources } from '../../src/resources';
 import { MENU_GROUPS } from '../../src/resources/types';
 
@@ -27,9 +29,9 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
   return keys;
 }
 
-// With the messages that lazily loaded screens add (src/i18n/lateMessages.ts): the chapter-part editors'.
-const french = flatten({ ...fr, app: { ...fr.app, parts: partsFr } });
-const english = flatten({ ...en, app: { ...en.app, parts: partsEn } });
+// With the messages that lazily loaded screens add (src/i18n/lateMessages.ts): the chapter-part editors', the outline's.
+const french = flatten({ ...fr, app: { ...fr.app, parts: partsFr, outline: outlineFr } });
+const english = flatten({ ...en, app: { ...en.app, parts: partsEn, outline: outlineEn } });
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

@@ -5,6 +5,7 @@ import type { TicketNotifier } from '../../tickets/ticketNotifier.ts';
 import { courseRoutes } from './courses.ts';
 import { folderRoutes } from './folders.ts';
 import { orderingRoutes } from './ordering.ts';
+import { outlineRoutes } from './outline.ts';
 import { relationActionRoutes } from './relations.ts';
 import { ticketRoutes } from './tickets.ts';
 import { userRoutes } from './users.ts';
@@ -14,6 +15,7 @@ export async function actionRoutes(app: FastifyInstance, options: { db: Database
   await app.register(relationActionRoutes, options);
   await app.register(orderingRoutes, options);
   await app.register(courseRoutes, options);
+  await app.register(outlineRoutes, options);
   await app.register(ticketRoutes, options);
   await app.register(folderRoutes, options);
   await app.register(userRoutes, options);

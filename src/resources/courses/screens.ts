@@ -1,5 +1,6 @@
 import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 import { lazyComponent } from '../../custom/lazyComponent';
+import { OpenOutlineButton } from '../../custom/outline/OpenOutlineButton';
 
 // Loaded with the form only: the list reads this declaration too and needs no upload input.
 const CourseCoverInput = lazyComponent<{ source: string }>(() =>
@@ -26,4 +27,6 @@ export const config: ScreensConfig = {
   create: true,
   edit: true,
   delete: true,
+  // Issue 13: each course opens its outline editor (/courses/:id/outline).
+  rowActions: OpenOutlineButton,
 };

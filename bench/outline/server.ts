@@ -1,0 +1,62 @@
+/**
+ * The server under test of bench/outline, in a child process so that the browser driver does not share its
+ * event loop: the real app (server/app.ts, serving the back-office's build from BENCH_APP_DIR) on a fresh
+ * PGlite folder (BENCH_DATA_DIR), with the demo data and one course of 30 modules × 20 chapters × 10 parts
+ * seeded by three set-based statements. Prints one `BENCH_READY {json}` line: its port and the course's id.
+ */
+import { resolve } from 'node:path';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
+import { openPglite } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seedDemo } from '../../server/db/seed/demo.ts';
+import { serveUntilStopped } from '../support/childServer.ts';
+import { READY_PREFIX, SHAPE } from './protocol.ts';
+
+async function seedLargeCourse(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [course] = await tx.query<{ id: number }>(
+      `INSERT INTO courses (title, description) VALUES ($1, 'Un cours de 6 000 parties pour mesurer le plan.') RETURNING id`,
+      [`Cours de ${SHAPE.modules} × ${SHAPE.chapters} × ${SHAPE.parts}`],
+    );
+    await tx.query(
+      `INSERT INTO modules (title, course_id, position)
+       SELECT 'Module ' || g, $1, g - 1 FROM generate_series(1, $2::int) g`,
+      [course.id, SHAPE.modules],
+    );
+    await tx.query(
+      `INSERT INTO chapters (title, module_id, position)
+       SELECT 'Chapitre ' || (m.position + 1) || '.' || g, m.id, g - 1
+         FROM modules m CROSS JOIN generate_series(1, $2::int) g WHERE m.course_id = $1`,
+      [course.id, SHAPE.chapters],
+    );
+    await tx.query(
+      `INSERT INTO chapter_parts (chapter_id, type, position, title, content)
+       SELECT ch.id, (ARRAY['text_markdown', 'notes', 'links', 'video_youtube', 'interactive_text'])[1 + (g % 5)], g - 1,
+              'Partie ' || g, '{"markdown": "Texte", "text": "Note"}'::jsonb
+         FROM modules m JOIN chapters ch ON ch.module_id = m.id CROSS JOIN generate_series(1, $2::int) g WHERE m.course_id = $1`,
+      [course.id, SHAPE.parts],
+    );
+    return course.id;
+  });
+}
+
+async function main() {
+  const dataDir = process.env.BENCH_DATA_DIR;
+  const appDir = process.env.BENCH_APP_DIR;
+  if (!dataDir || !appDir) throw new Error('BENCH_DATA_DIR and BENCH_APP_DIR are required.');
+  const db = await openPglite(dataDir);
+  await migrate(db);
+  await seedDemo(db, { dataDir });
+  const course = await seedLargeCourse(db);
+  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: resolve(appDir), SEED: 'none', LOG_LEVEL: 'warn' });
+  const { app } = await buildApp(config, db, { serveApp: true, logger: false });
+  const port = await serveUntilStopped(app, db);
+  process.stdout.write(`${READY_PREFIX}${JSON.stringify({ port, course })}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import { Box } from '@mui/material';
+import { EditBase, ReferenceInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, required, useNotify, type Identifier } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { isStaleWrite, notifySaveError } from '../crud/staleWrite';
+import { StaleWriteAlert } from '../crud/StaleWriteAlert';
+import { CourseCoverInput } from '../library/DocumentReferenceInput';
+import { outlineKey } from './useCourseOutline';
+
+/**
+ * The course's own fields, edited in place above its outline: title, language, cover, description. Saved
+ * like any edit form (pessimistic, only what changed, refused when stale); the tags and skills beside it
+ * change through their actions, and the form keeps what is being typed when the record comes back.
+ */
+export function CourseDetails({ id }: { id: Identifier }) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [staleSaves, setStaleSaves] = useState(0);
+  const onError = useCallback(
+    (error: unknown) => {
+      if (isStaleWrite(error)) setStaleSaves((count) => count + 1);
+      else notifySaveError(notify, error);
+    },
+    [notify],
+  );
+  return (
+    <EditBase
+      resource="courses"
+      id={id}
+      mutationMode="pessimistic"
+      redirect={false}
+      mutationOptions={{ onError, onSuccess: () => void queryClient.invalidateQueries({ queryKey: outlineKey(id) }) }}
+    >
+      {staleSaves > 0 && <StaleWriteAlert key={staleSaves} onReloaded={() => setStaleSaves(0)} />}
+      <SimpleForm resetOptions={{ keepDirtyValues: true }} sx={{ p: 0 }} toolbar={<Toolbar sx={{ minHeight: 0, px: 0 }}><SaveButton /></Toolbar>}>
+        <TextInput source="title" validate={required()} fullWidth slotProps={{ htmlInput: { maxLength: 255 } }} />
+        <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
+          <ReferenceInput source="language" reference="languages" perPage={500} sort={{ field: 'name', order: 'ASC' }}>
+            <SelectInput optionText="name" fullWidth />
+          </ReferenceInput>
+          <CourseCoverInput source="cover" />
+        </Box>
+        <TextInput source="description" multiline minRows={2} fullWidth />
+      </SimpleForm>
+    </EditBase>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Box, Button, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useOutline, type AddingAt } from './OutlineContext';
+import { useNodeActions } from './useNodeActions';
+
+/** The title of a new module or chapter, typed where it will be; Enter creates it, Escape gives up. */
+export function InlineAdd({ at }: { at: AddingAt }) {
+  const translate = useTranslate();
+  const { setAdding } = useOutline();
+  const { create } = useNodeActions();
+  const [title, setTitle] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(false);
+  const submit = async () => {
+    if (!title.trim()) return setError(true);
+    setBusy(true);
+    try {
+      await create(at.kind, at.parent, at.position, title.trim());
+      setAdding(undefined);
+    } catch {
+      // The server's reason is in the snackbar; what was typed stays.
+      setBusy(false);
+    }
+  };
+  return (
+    <Box component="li" sx={{ listStyle: 'none' }}>
+    <Box
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', py: 0.5, pl: 4, flexWrap: 'wrap' }}
+    >
+      <TextField
+        autoFocus
+        size="small"
+        label={translate(`app.outline.new_title.${at.kind}`)}
+        value={title}
+        error={error}
+        helperText={error ? translate('ra.validation.required') : undefined}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          setError(false);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setAdding(undefined);
+        }}
+        slotProps={{ htmlInput: { maxLength: 255 } }}
+        sx={{ flex: '1 1 12rem' }}
+      />
+      <Button type="submit" variant="contained" size="small" disabled={busy} sx={{ mt: 0.5 }}>
+        {translate('app.outline.add')}
+      </Button>
+      <Button size="small" onClick={() => setAdding(undefined)} sx={{ mt: 0.5 }}>
+        {translate('ra.action.cancel')}
+      </Button>
+    </Box>
+    </Box>
+  );
+}

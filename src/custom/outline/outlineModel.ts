@@ -1,0 +1,165 @@
+/**
+ * A course's outline as `GET /api/courses/{id}/outline` answers it, and the pure moves the editor makes on
+ * it (drag-and-drop, keyboard): computed here once, shown at once, then sent to the server.
+ */
+export interface OutlinePart {
+  id: number;
+  type: string;
+  title: string | null;
+  position: number;
+  required: boolean;
+}
+
+export interface OutlineChapter {
+  id: number;
+  title: string;
+  position: number;
+  isTemplate: boolean;
+  /** The chapters that must be validated first. */
+  unlocks: number[];
+  parts: OutlinePart[];
+}
+
+export interface OutlineModule {
+  id: number;
+  title: string;
+  position: number;
+  isTemplate: boolean;
+  chapters: OutlineChapter[];
+}
+
+export interface CourseOutline {
+  id: number;
+  title: string;
+  status: 'draft' | 'published';
+  publishedAt: string | null;
+  updatedAt: string;
+  modules: OutlineModule[];
+}
+
+export type NodeKind = 'module' | 'chapter' | 'part';
+
+export interface NodeRef {
+  kind: NodeKind;
+  id: number;
+}
+
+/** The id a node has in the drag-and-drop context: kinds share one id space there. */
+export const nodeKey = ({ kind, id }: NodeRef) => `${kind}:${id}`;
+
+export function parseNodeKey(key: string | number): NodeRef | undefined {
+  const match = /^(module|chapter|part):(\d+)$/.exec(String(key));
+  return match ? { kind: match[1] as NodeKind, id: Number(match[2]) } : undefined;
+}
+
+/** The API resource of each kind. */
+export const RESOURCE_OF = { module: 'modules', chapter: 'chapters', part: 'chapter-parts' } as const;
+
+/** What a node may be dropped on: its own kind (beside it), or its parent's kind (into it, first). */
+export const ACCEPTS: Record<NodeKind, readonly NodeKind[]> = {
+  module: ['module'],
+  chapter: ['chapter', 'module'],
+  part: ['part', 'chapter'],
+};
+
+/** A node's place: its parent (the course, a module, a chapter) and its index there. */
+export interface Place {
+  parent: number;
+  index: number;
+}
+
+export function placeOf(outline: CourseOutline, node: NodeRef): Place | undefined {
+  if (node.kind === 'module') {
+    const index = outline.modules.findIndex((module) => module.id === node.id);
+    return index < 0 ? undefined : { parent: outline.id, index };
+  }
+  for (const module of outline.modules) {
+    if (node.kind === 'chapter') {
+      const index = module.chapters.findIndex((chapter) => chapter.id === node.id);
+      if (index >= 0) return { parent: module.id, index };
+      continue;
+    }
+    for (const chapter of module.chapters) {
+      const index = chapter.parts.findIndex((part) => part.id === node.id);
+      if (index >= 0) return { parent: chapter.id, index };
+    }
+  }
+  return undefined;
+}
+
+/** A move: the node, where it is, and where it goes (the index among the target's children once it has left). */
+export interface Move {
+  node: NodeRef;
+  from: Place;
+  to: Place;
+}
+
+/** Where `active` lands when dropped over `over`, or undefined when that is nowhere new. */
+export function dropTarget(outline: CourseOutline, active: NodeRef, over: NodeRef): Move | undefined {
+  if (!ACCEPTS[active.kind].includes(over.kind)) return undefined;
+  const from = placeOf(outline, active);
+  if (!from) return undefined;
+  let to: Place | undefined;
+  if (over.kind === active.kind) to = placeOf(outline, over);
+  // Over the parent's row: first in it, where it sits just below that row.
+  else to = { parent: over.id, index: 0 };
+  if (!to || (to.parent === from.parent && to.index === from.index)) return undefined;
+  return { node: active, from, to };
+}
+
+function moveIn<T extends { id: number }>(list: T[], id: number, index: number): T[] {
+  const moving = list.find((item) => item.id === id);
+  if (!moving) return list;
+  const rest = list.filter((item) => item.id !== id);
+  return [...rest.slice(0, index), moving, ...rest.slice(index)];
+}
+
+/** Children numbered 0..n-1 in their order, as the server keeps them. */
+const renumber = <T extends { position: number }>(list: T[]): T[] => list.map((item, position) => (item.position === position ? item : { ...item, position }));
+
+/** The outline once `move` is made; the server makes the same one (siblings.ts: the others, then the node at the index). */
+export function applyMove(outline: CourseOutline, { node, from, to }: Move): CourseOutline {
+  if (node.kind === 'module') return { ...outline, modules: renumber(moveIn(outline.modules, node.id, to.index)) };
+  if (node.kind === 'chapter') {
+    const moving = outline.modules.find((module) => module.id === from.parent)?.chapters.find((chapter) => chapter.id === node.id);
+    if (!moving) return outline;
+    return {
+      ...outline,
+      modules: outline.modules.map((module) => {
+        let chapters = module.chapters;
+        if (module.id === from.parent) chapters = chapters.filter((chapter) => chapter.id !== node.id);
+        if (module.id === to.parent) chapters = [...chapters.slice(0, to.index), moving, ...chapters.slice(to.index)];
+        return chapters === module.chapters ? module : { ...module, chapters: renumber(chapters) };
+      }),
+    };
+  }
+  const moving = outline.modules.flatMap((module) => module.chapters).find((chapter) => chapter.id === from.parent)?.parts.find((part) => part.id === node.id);
+  if (!moving) return outline;
+  return {
+    ...outline,
+    modules: outline.modules.map((module) => ({
+      ...module,
+      chapters: module.chapters.map((chapter) => {
+        let parts = chapter.parts;
+        if (chapter.id === from.parent) parts = parts.filter((part) => part.id !== node.id);
+        if (chapter.id === to.parent) parts = [...parts.slice(0, to.index), moving, ...parts.slice(to.index)];
+        return parts === chapter.parts ? chapter : { ...chapter, parts: renumber(parts) };
+      }),
+    })),
+  };
+}
+
+/** Every chapter of the course in reading order, with its module: the prerequisites' choices, the publish errors' links. */
+export function chaptersOf(outline: CourseOutline): { chapter: OutlineChapter; module: OutlineModule }[] {
+  return outline.modules.flatMap((module) => module.chapters.map((chapter) => ({ chapter, module })));
+}
+
+/** What refuses a publish (publishing.ts): the chapters without a part. */
+export const emptyChapters = (outline: CourseOutline) => chaptersOf(outline).filter(({ chapter }) => chapter.parts.length === 0);
+
+/** The move a drop of `activeKey` over `overKey` (drag-and-drop ids) makes, if any. */
+export function moveOfDrop(outline: CourseOutline, activeKey: string | number, overKey: string | number | undefined): Move | undefined {
+  const active = parseNodeKey(activeKey);
+  const over = overKey === undefined ? undefined : parseNodeKey(overKey);
+  return active && over ? dropTarget(outline, active, over) : undefined;
+}

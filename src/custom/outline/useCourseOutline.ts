@@ -1,0 +1,49 @@
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, type Identifier } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { applyMove, RESOURCE_OF, type CourseOutline, type Move } from './outlineModel';
+
+export const outlineKey = (course: Identifier) => ['courseOutline', String(course)] as const;
+
+/** The course's tree, asked for once (one request whatever the course's size), and what refreshes it. */
+export function useCourseOutline(course: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: outlineKey(course),
+    queryFn: async () => (await dataProvider.getCourseOutline({ id: course })).data,
+  });
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: outlineKey(course) }), [queryClient, course]);
+  return { ...query, refresh };
+}
+
+/**
+ * A move shown at once, then sent: the reorder action among the same siblings, a PUT naming the new parent
+ * otherwise. Refused, the outline snaps back to what it was and the server's truth is asked for again.
+ */
+export function useMoveNode(course: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useCallback(
+    async (move: Move) => {
+      const key = outlineKey(course);
+      const before = queryClient.getQueryData<CourseOutline>(key);
+      if (!before) return;
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData(key, applyMove(before, move));
+      const resource = RESOURCE_OF[move.node.kind];
+      try {
+        if (move.from.parent === move.to.parent || resource === 'modules')
+          await dataProvider.reorder(resource, { id: move.node.id, position: move.to.index });
+        else await dataProvider.moveTo(resource, { id: move.node.id, parent: move.to.parent, position: move.to.index });
+      } catch {
+        queryClient.setQueryData(key, before);
+        notify('app.outline.move_error', { type: 'error' });
+        await queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+    [course, dataProvider, queryClient, notify],
+  );
+}

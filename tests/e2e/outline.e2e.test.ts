@@ -1,0 +1,185 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolation } from './axe.ts';
+import { startApp, type App } from './harness.ts';
+
+/**
+ * Issue 13 in a browser: an author builds a course in its outline (module, chapter, three parts), reorders
+ * parts by drag and by keyboard (the order holds after a reload), inserts a template chapter, is refused a
+ * prerequisite cycle, is refused a publish for an empty chapter then publishes, and sees the parts in the
+ * learner's preview; the page passes axe, wide and at a phone's width.
+ */
+
+let t: App;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const outline = (page: Page) => page.getByRole('region', { name: 'Plan du cours' });
+const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
+const titles = (page: Page, list: string) => page.getByRole('list', { name: list }).locator(':scope > li[data-node] button[aria-pressed]').allTextContents();
+
+/** Opens a module or chapter of the outline, once it is there, unless it is open already. */
+async function unfold(page: Page, title: string): Promise<void> {
+  const button = outline(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${title} »$`) });
+  await button.waitFor();
+  if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
+  await outline(page).getByRole('button', { name: `Replier « ${title} »` }).waitFor();
+}
+
+async function addPart(page: Page, chapter: string, title: string, markdown: string): Promise<void> {
+  await row(page, 'chapter:' + chapter).getByRole('button', { name: 'Ajouter une partie' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouvelle partie' });
+  await dialog.locator('[name="title"]').fill(title);
+  await dialog.locator('[name="content.markdown"]').fill(markdown);
+  await dialog.getByRole('button', { name: 'Créer la partie' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Presses a drag handle's keys one by one, each once dnd-kit has taken the previous one. */
+async function dragByKeyboard(page: Page, handle: Locator, keys: string[]): Promise<void> {
+  await handle.focus();
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(0);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  }
+}
+
+async function dragByPointer(page: Page, handle: Locator, target: Locator): Promise<void> {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('The handle or its target is not on screen.');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(to.x + from.width / 2, to.y + to.height / 4, { steps: 12 });
+  await page.mouse.up();
+}
+
+const reorderDone = (page: Page) =>
+  page.waitForResponse((response) => /\/api\/chapter-parts\/\d+\/reorder$/.test(response.url()) && response.request().method() === 'PUT');
+
+describe('the course outline', () => {
+  it('builds a course, reorders by drag and by keyboard, and the order holds after a reload; preview and axe', async () => {
+    const { page } = t;
+    const name = `Cours plan ${stamp()}`;
+    const course = await t.api<{ id: number }>('/api/courses', { method: 'POST', body: { title: name }, as: 'admin' });
+    await t.login('admin');
+    // From the courses list (newest first): each row opens its outline.
+    await t.goto('/courses');
+    await page.getByRole('link', { name: `Ouvrir le plan du cours « ${name} »` }).click();
+    await outline(page).waitFor();
+    expect(page.url()).toContain(`/courses/${course.id}/outline`);
+
+    await outline(page).getByRole('button', { name: 'Ajouter un module' }).click();
+    await page.getByLabel('Titre du nouveau module').fill('Les bases');
+    await page.getByLabel('Titre du nouveau module').press('Enter');
+    await outline(page).getByRole('button', { name: 'Déplier « Les bases »' }).waitFor();
+    await unfold(page, 'Les bases');
+    await outline(page).getByRole('button', { name: 'Ajouter un chapitre' }).click();
+    await page.getByLabel('Titre du nouveau chapitre').fill('Premiers pas');
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await outline(page).getByRole('button', { name: 'Déplier « Premiers pas »' }).click();
+    const chapter = Number((await page.locator('[data-node^="chapter:"]').first().getAttribute('data-node'))?.split(':')[1]);
+    for (const [title, heading] of [['Un', 'Partie un'], ['Deux', 'Partie deux'], ['Trois', 'Partie trois']])
+      await addPart(page, String(chapter), title, `## ${heading}\n\nTexte.`);
+    const parts = 'Parties de « Premiers pas »';
+    await expect.poll(() => titles(page, parts)).toEqual(['Un', 'Deux', 'Trois']);
+
+    // The learner's preview: the chapter as /displayable gives it, each part drawn by its type.
+    await row(page, `chapter:${chapter}`).getByRole('button', { name: 'Premiers pas', exact: true }).click();
+    const preview = page.getByTestId('learner-chapter');
+    for (const heading of ['Partie un', 'Partie deux', 'Partie trois']) await preview.getByRole('heading', { name: heading }).waitFor();
+    await expectNoSeriousViolation(page);
+
+    // By pointer: "Trois" dropped on "Un" goes first.
+    let done = reorderDone(page);
+    await dragByPointer(page, page.getByRole('button', { name: 'Déplacer la partie « Trois »' }), row(page, (await partKey(page, 'Un'))));
+    expect((await done).status()).toBe(200);
+    await expect.poll(() => titles(page, parts)).toEqual(['Trois', 'Un', 'Deux']);
+    // By keyboard: "Deux" picked up with Space, one place up, dropped with Space.
+    done = reorderDone(page);
+    await dragByKeyboard(page, page.getByRole('button', { name: 'Déplacer la partie « Deux »' }), ['Space', 'ArrowUp', 'Space']);
+    expect((await done).status()).toBe(200);
+    await expect.poll(() => titles(page, parts)).toEqual(['Trois', 'Deux', 'Un']);
+
+    await page.reload();
+    await unfold(page, 'Les bases');
+    await unfold(page, 'Premiers pas');
+    await expect.poll(() => titles(page, parts)).toEqual(['Trois', 'Deux', 'Un']);
+  }, 180_000);
+
+  it('inserts a template chapter, refuses a prerequisite cycle, refuses then accepts a publish; fits a phone', async () => {
+    const { page } = t;
+    const templateTitle = `Modèle ${stamp()}`;
+    const course = await t.api<{ id: number }>('/api/courses', { method: 'POST', body: { title: `Cours ${stamp()}` }, as: 'admin' });
+    const module = await t.api<{ id: number }>('/api/modules', { method: 'POST', body: { title: 'Module', course: course.id }, as: 'admin' });
+    const first = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: 'Avant', module: module.id }, as: 'admin' });
+    const second = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: 'Après', module: module.id }, as: 'admin' });
+    for (const chapter of [first.id, second.id])
+      await t.api('/api/chapter-parts', { method: 'POST', body: { chapter, type: 'notes', title: 'Note', content: { text: 'note' } }, as: 'admin' });
+    await t.api(`/api/chapters/${second.id}/add-chapter-unlocks`, { method: 'PUT', body: { chapters: [`/api/chapters/${first.id}`] }, as: 'admin' });
+    const template = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: templateTitle, isTemplate: true }, as: 'admin' });
+    await t.api('/api/chapter-parts', { method: 'POST', body: { chapter: template.id, type: 'notes', title: 'Du modèle', content: { text: 'modèle' } }, as: 'admin' });
+
+    await t.login('admin');
+    await t.goto(`/courses/${course.id}/outline`);
+    await unfold(page, 'Module');
+    // The chapter with a prerequisite shows a lock.
+    await row(page, `chapter:${second.id}`).getByRole('img', { name: 'Un prérequis à valider avant' }).waitFor();
+
+    // A template, searched for, copied at the end of the module with its part.
+    await outline(page).getByRole('button', { name: 'Insérer un chapitre modèle' }).click();
+    const templates = page.getByRole('dialog', { name: 'Insérer un chapitre modèle' });
+    await templates.getByLabel('Rechercher un modèle').fill(templateTitle);
+    await templates.getByRole('button', { name: templateTitle }).click();
+    await templates.waitFor({ state: 'detached' });
+    await expect.poll(() => titles(page, 'Chapitres de « Module »')).toEqual(['Avant', 'Après', templateTitle]);
+
+    // "Avant" requiring "Après", which requires "Avant": the server's 422, in French.
+    await row(page, `chapter:${first.id}`).getByRole('button', { name: 'Actions sur « Avant »' }).click();
+    await page.getByRole('menuitem', { name: 'Prérequis…' }).click();
+    const prerequisites = page.getByRole('dialog', { name: 'Prérequis de « Avant »' });
+    await prerequisites.getByRole('checkbox', { name: 'Après' }).click();
+    await prerequisites.getByRole('alert').getByText(/finirait par se requérir lui-même/).waitFor();
+    await expect.poll(() => prerequisites.getByRole('checkbox', { name: 'Après' }).isChecked()).toBe(false);
+    await prerequisites.getByRole('button', { name: 'Fermer' }).click();
+
+    // An empty chapter refuses the publish; its link leads to it; once it has a part, the course publishes.
+    await outline(page).getByRole('button', { name: 'Ajouter un chapitre' }).click();
+    await page.getByLabel('Titre du nouveau chapitre').fill('Vide');
+    await page.getByLabel('Titre du nouveau chapitre').press('Enter');
+    await outline(page).getByRole('button', { name: 'Déplier « Vide »' }).waitFor();
+    await page.getByRole('button', { name: 'Publier' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Publication refusée' });
+    await refusal.getByRole('button', { name: 'Module › Vide' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Vide');
+    const empty = await page.locator('[data-node^="chapter:"]').last().getAttribute('data-node');
+    await page.getByRole('button', { name: 'Déplier « Vide »' }).click();
+    await addPart(page, String(empty?.split(':')[1]), 'Enfin', 'Du contenu.');
+    await page.getByRole('button', { name: 'Publier' }).click();
+    await page.getByText(/^Publié le /).waitFor();
+    await expect.poll(async () => (await t.api<{ status: string }>(`/api/courses/${course.id}`, { as: 'admin' })).status).toBe('published');
+
+    // On a phone (the page opened at 390 px): one column, nothing wider than the screen, axe still clean.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await unfold(page, 'Module');
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousViolation(page);
+    await page.getByRole('button', { name: 'Repasser en brouillon' }).click();
+    await expect.poll(async () => (await t.api<{ status: string }>(`/api/courses/${course.id}`, { as: 'admin' })).status).toBe('draft');
+  }, 180_000);
+});
+
+/** The drag-and-drop key of the part titled `title` in the open outline. */
+async function partKey(page: Page, title: string): Promise<string> {
+  const key = await page.locator('[data-node^="part:"]').filter({ has: page.getByRole('button', { name: title, exact: true }) }).getAttribute('data-node');
+  if (!key) throw new Error(`No part "${title}" in the outline.`);
+  return key;
+}
