@@ -44,6 +44,22 @@ export function rolesAllow(roles: readonly string[], resource: string, action: s
 }
 
 /**
+ * Where the rights table gives a role only its own rows, whether a record is the session's own (issue 16:
+ * an admin reads any user but edits only their own). Resources not listed here are left to the server.
+ */
+const OWN_RECORD: Readonly<Record<string, (record: { id?: unknown }, userId: string) => boolean>> = {
+  users: (record, userId) => String(record.id) === userId,
+};
+
+/** `rolesAllow`, narrowed by the record when the session reaches only its own rows of the resource. */
+export function rolesAllowRecord(roles: readonly string[], resource: string, action: string, record: { id?: unknown } | undefined, userId: string | undefined): boolean {
+  const operation = OPERATIONS[action];
+  const allowed = operation === undefined ? false : reach(roles, resource, operation);
+  if (allowed !== 'own' || !record || !OWN_RECORD[resource]) return allowed !== false;
+  return userId !== undefined && OWN_RECORD[resource](record, userId);
+}
+
+/**
  * The same answer as `canAccess`, at once: the rights are a table read with the session's roles, so the
  * menu and the list need not wait a round of react-query (and a render) for them before showing.
  */
@@ -166,8 +182,10 @@ export function createAuthProvider({ http, session, renewSession, preferences, r
 
     getPermissions: async () => session.getRoles(),
 
-    async canAccess({ resource, action }) {
-      return rolesAllow(session.getRoles(), resource, action);
+    async canAccess({ resource, action, record }) {
+      const token = session.getToken();
+      const userId = token ? readTokenPayload(token)?.employeeId : undefined;
+      return rolesAllowRecord(session.getRoles(), resource, action, record, userId === undefined ? undefined : String(userId));
     },
   };
 }

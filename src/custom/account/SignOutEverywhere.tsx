@@ -28,7 +28,7 @@ export function SignOutEverywhere() {
 
   return (
     <>
-      <Button variant="outlined" color="warning" startIcon={<LogoutIcon />} onClick={() => setAsking(true)}>
+      <Button variant="outlined" color="error" startIcon={<LogoutIcon />} onClick={() => setAsking(true)}>
         {translate('app.people.account.sign_out_everywhere')}
       </Button>
       <Confirm

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Chip, Stack, Typography } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextInput, useTranslate } from 'react-admin';
 import { templateVariables } from '../../domain/templateVariables';
@@ -16,12 +16,13 @@ export function TemplateBodyEditor({ source }: { source: string }) {
   const code: string = useWatch({ name: 'code' }) ?? '';
   const subject: string = useWatch({ name: 'subject' }) ?? '';
   const body: string = useWatch({ name: source }) ?? '';
-  const input = useRef<HTMLTextAreaElement | null>(null);
+  // MUI's multiline input also renders a hidden textarea to size itself: the box finds the one typed in.
+  const box = useRef<HTMLDivElement | null>(null);
 
   function insert(name: string) {
     const token = `{{${name}}}`;
     const current: string = getValues(source) ?? '';
-    const element = input.current;
+    const element = box.current?.querySelector<HTMLTextAreaElement>('textarea:not([aria-hidden])');
     const start = element?.selectionStart ?? current.length;
     const end = element?.selectionEnd ?? start;
     setValue(source, current.slice(0, start) + token + current.slice(end), { shouldDirty: true, shouldValidate: true });
@@ -34,7 +35,9 @@ export function TemplateBodyEditor({ source }: { source: string }) {
 
   return (
     <Stack spacing={1} sx={{ width: '100%', minWidth: 0 }}>
-      <TextInput source={source} multiline minRows={5} inputRef={input} />
+      <Box ref={box}>
+        <TextInput source={source} multiline minRows={5} fullWidth />
+      </Box>
       <Typography variant="body2" color="text.secondary" id="template-variables">
         {translate('app.people.templates.variables')}
       </Typography>

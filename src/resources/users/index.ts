@@ -9,9 +9,8 @@ const load = () => import('./screens');
 const loading = createElement(Loader, { size: 'small' });
 
 /*
- * Issue 16: a user's page is where a user is read and changed (super admins change it in place, one's own
- * name and language change on "Mon compte"), so there is no separate edit screen that would offer an
- * admin a save the server refuses. A new user is invited.
+ * Issue 16: a user's page where admins read everything about a user; the edit screen offers only the
+ * fields the session may write (src/custom/people/UserEdit.tsx); a new user is invited.
  */
 export const users: ResourceDefinition = {
   name: 'users',
@@ -19,6 +18,7 @@ export const users: ResourceDefinition = {
   listSort: { field: 'lastName', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyComponent(() => import('../../custom/people/UserPage').then((module) => module.UserPage), loading),
+  edit: lazyComponent(() => import('../../custom/people/UserEdit').then((module) => module.UserEdit), loading),
   create: lazyComponent(() => import('../../custom/people/InviteUser').then((module) => module.InviteUser), loading),
   icon: PeopleIcon,
   recordRepresentation: (user: { firstName?: string; lastName?: string }) => `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim(),
