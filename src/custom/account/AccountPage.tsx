@@ -32,7 +32,7 @@ export function AccountPage() {
   const { permissions } = usePermissions<string[]>();
   if (isPending || !identity) return <Loader size="medium" />;
   return (
-    <Stack spacing={2} sx={{ mt: 2, mb: 2, maxWidth: 880, minWidth: 0 }}>
+    <Stack spacing={2} sx={{ mt: 2, mb: 2, maxWidth: 880, minWidth: 0 }} data-testid="account-page">
       <Title title={translate('app.account.title')} />
       <Stack spacing={1}>
         <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
