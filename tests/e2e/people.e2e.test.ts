@@ -35,7 +35,9 @@ async function fitsAPhone(page: Page, root: string) {
     page.evaluate((selector) => {
       const box = document.querySelector(selector);
       if (!box) return [`${selector} is not on the page`];
-      const edge = Math.min(box.getBoundingClientRect().right, box.parentElement?.getBoundingClientRect().right ?? Infinity);
+      // The window's edge, or the screen's box where the app's frame makes that wider (the shell's).
+      const own = Math.min(box.getBoundingClientRect().right, box.parentElement?.getBoundingClientRect().right ?? Infinity);
+      const edge = Math.max(own, document.documentElement.clientWidth);
       return [box, ...box.querySelectorAll('*')]
         .filter((element) => {
           const rect = element.getBoundingClientRect();

@@ -28,7 +28,7 @@ function PasswordPolicy() {
               <ListItemText
                 primary={translate(`app.auth.new_password.${rule.key}`)}
                 secondary={translate(met ? 'app.auth.new_password.rule_met' : 'app.auth.new_password.rule_unmet')}
-                slotProps={{ secondary: { sx: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } } }}
+                slotProps={{ secondary: { sx: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' } } }}
               />
             </ListItem>
           );
