@@ -38,7 +38,7 @@ export const peopleAppEn: typeof peopleAppFr = {
       enabled_done: 'Account enabled',
       disabled_done: 'Account disabled',
       edit_profile: 'Edit the profile',
-      edit_mine: 'Edit my profile in "My account"',
+      edit_mine: 'Manage my profile in "My account"',
       saved: 'User saved',
     },
     rights: {

@@ -36,7 +36,7 @@ export const peopleAppFr = {
       enabled_done: 'Compte activé',
       disabled_done: 'Compte désactivé',
       edit_profile: 'Modifier le profil',
-      edit_mine: 'Modifier mon profil dans « Mon compte »',
+      edit_mine: 'Gérer mon profil dans « Mon compte »',
       saved: 'Utilisateur enregistré',
     },
     rights: {

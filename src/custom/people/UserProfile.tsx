@@ -67,7 +67,8 @@ export function UserProfile() {
           translate(record.enabled ? 'app.people.user.enabled' : 'app.people.user.disabled')
         )}
       </Line>
-      {own && (
+      {/* A super admin changes their own profile on this page like anyone's. */}
+      {own && !mayChangeUsers() && (
         <Link to="/account" variant="body2">
           {translate('app.people.user.edit_mine')}
         </Link>
