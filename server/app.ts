@@ -17,7 +17,10 @@ import { ResourceEngine } from './resources/engine.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { loadSchemaInfo } from './resources/schemaInfo.ts';
 import { actionRoutes } from './routes/actions/index.ts';
+import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { invitationRoutes } from './routes/invitations.ts';
+import { notificationTemplateRoutes } from './routes/notificationTemplates.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { importRoutes } from './routes/imports.ts';
 import { platformRoutes } from './routes/platform.ts';
@@ -116,6 +119,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(inputGuard);
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, sessions, mailer, engine });
+  // Issue 16: the account page, invitations and the template editor's preview and test mail.
+  await app.register(accountRoutes, { db });
+  await app.register(invitationRoutes, { db, sessions, mailer, appUrl: config.appUrl });
+  await app.register(notificationTemplateRoutes, { db, mailer });
   await app.register(errorCallRoutes, { db });
   await app.register(resourceRoutes, { engine });
   await app.register(actionRoutes, { db, engine, ticketNotifier: new TicketNotifier(db, mailer, config.appUrl) });

@@ -9,7 +9,7 @@ import { appStore } from './providers/appStore';
 import { queryClient } from './providers/queryClient';
 import { lightTheme } from './theme';
 import { StackedNotification } from './custom/snackbars';
-import { ForgotPasswordPage, LoginPage, NewPasswordPage, VerifyCodePage } from './custom/auth/lazyPages';
+import { ForgotPasswordPage, InvitationPage, LoginPage, NewPasswordPage, VerifyCodePage } from './custom/auth/lazyPages';
 import { lazyComponent } from './custom/lazyComponent';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -47,6 +47,7 @@ export function App() {
             <Route path={AUTH_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
             <Route path={AUTH_ROUTES.code} element={<VerifyCodePage />} />
             <Route path={AUTH_ROUTES.newPassword} element={<NewPasswordPage />} />
+            <Route path={AUTH_ROUTES.invitation} element={<InvitationPage />} />
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/account" element={<AccountPage />} />

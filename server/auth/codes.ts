@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { ApiError, problem } from '../http/errors.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mail, Mailer } from './mailer.ts';
 
 export const CODE_LIFETIME_MINUTES = 10;
 /** Tries per code, the right one included: the fifth wrong guess ends the code and its session. */
@@ -28,6 +28,23 @@ export type CodeCheck = 'valid' | 'wrong_code' | 'expired' | 'exhausted';
 export function tooMany(seconds: number, detail = `Too many attempts; try again in ${seconds} s.`): ApiError {
   const error = problem(429, detail);
   return new ApiError(429, error.body, error.contentType, { 'Retry-After': String(Math.max(1, seconds)) });
+}
+
+/** The mail of a reset or first-login code, in French; the code is in the subject too. */
+function verificationMail(user: { email: string; first_name?: string }, code: string): Mail {
+  return {
+    to: user.email,
+    subject: `Votre code de vérification : ${code}`,
+    text: [
+      `Bonjour${user.first_name ? ` ${user.first_name}` : ''},`,
+      '',
+      `Voici votre code de vérification : ${code}`,
+      '',
+      `Il est valable ${CODE_LIFETIME_MINUTES} minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.`,
+      '',
+      "L'équipe de la plateforme",
+    ].join('\n'),
+  };
 }
 
 /** The six-digit codes e-mailed for a reset or a first connection, each bound to the session waiting for it. */
@@ -57,7 +74,11 @@ export class Codes {
    * Replaces any pending code of the user with a new one for the session `family` and e-mails it (in French).
    * Past the account's sending limits, a 429 with Retry-After and no mail.
    */
-  async send(user: { id: number; email: string; first_name?: string }, family: string): Promise<void> {
+  async send(
+    user: { id: number; email: string; first_name?: string },
+    family: string,
+    compose: (code: string) => Mail = (code) => verificationMail(user, code),
+  ): Promise<void> {
     const wait = await this.waitBeforeSending(user.id);
     if (wait > 0) throw tooMany(wait, `Too many codes were sent to this account; try again in ${wait} s.`);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -66,19 +87,7 @@ export class Codes {
        INSERT INTO auth_codes (user_id, code_hash, expires_at, family) VALUES ($1, $2, now() + make_interval(mins => $3), $4)`,
       [user.id, hashCode(user.id, code), CODE_LIFETIME_MINUTES, family],
     );
-    await this.mailer.send({
-      to: user.email,
-      subject: `Votre code de vérification : ${code}`,
-      text: [
-        `Bonjour${user.first_name ? ` ${user.first_name}` : ''},`,
-        '',
-        `Voici votre code de vérification : ${code}`,
-        '',
-        `Il est valable ${CODE_LIFETIME_MINUTES} minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.`,
-        '',
-        "L'équipe de la plateforme",
-      ].join('\n'),
-    });
+    await this.mailer.send(compose(code));
   }
 
   /**

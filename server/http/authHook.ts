@@ -8,6 +8,7 @@ const PUBLIC = [
   /^\/api\/auth\/token$/,
   /^\/api\/auth\/refresh$/,
   /^\/api\/auth\/reinit-password\/request$/,
+  /^\/api\/auth\/invitation$/,
   /^\/api\/public\//,
   /^\/api\/health$/,
   /^\/api\/users\/register$/,

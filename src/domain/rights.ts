@@ -63,8 +63,9 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
       { roles: ['ROLE_FIRST_CONNECT'], operations: ['get'] },
     ],
   },
-  'user-connections': { ...ADMINISTRATION, own: [{ roles: ['ROLE_USER'], operations: ['list', 'get'] }] },
-  'access-rights': ADMINISTRATION,
+  // Issue 16: admins read a user's page whole, with its access rights' names and its sign-ins.
+  'user-connections': { ...ADMINISTRATION, read: 'ROLE_ADMIN', own: [{ roles: ['ROLE_USER'], operations: ['list', 'get'] }] },
+  'access-rights': { ...ADMINISTRATION, read: 'ROLE_ADMIN' },
   sheets: ADMINISTRATION,
   folders: ADMINISTRATION,
   imports: ADMINISTRATION,

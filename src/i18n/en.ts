@@ -3,6 +3,7 @@ import { contentsEn } from './resources/contents.en';
 import { peopleEn } from './resources/people.en';
 import { shellEn } from './shell.en';
 import { libraryEn } from './library.en';
+import { peopleAppEn } from './people.en';
 import { ticketsEn } from './tickets.en';
 import type { Messages } from './fr';
 
@@ -48,6 +49,7 @@ export const en: Messages = {
     // The side panel's and the snackbars' words (src/i18n/shell.en.ts).
     ...shellEn,
     ...ticketsEn,
+    ...peopleAppEn,
     ...libraryEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
@@ -133,6 +135,8 @@ export const en: Messages = {
       count: 'The number of items is out of the allowed range.',
       unexpected: 'This field is not expected here.',
       json: 'This text is not valid JSON.',
+      unknown_variable: 'This template does not offer this variable: use those listed under the field.',
+      current_password: 'The current password is wrong.',
     },
   },
 };

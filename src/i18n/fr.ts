@@ -3,6 +3,7 @@ import { contentsFr } from './resources/contents.fr';
 import { peopleFr } from './resources/people.fr';
 import { shellFr } from './shell.fr';
 import { libraryFr } from './library.fr';
+import { peopleAppFr } from './people.fr';
 import { ticketsFr } from './tickets.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
@@ -49,6 +50,7 @@ export const fr = {
     // The side panel's and the snackbars' words (src/i18n/shell.fr.ts).
     ...shellFr,
     ...ticketsFr,
+    ...peopleAppFr,
     ...libraryFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
@@ -134,6 +136,8 @@ export const fr = {
       count: "Le nombre d'éléments n'est pas dans les limites permises.",
       unexpected: "Ce champ n'est pas attendu ici.",
       json: "Ce texte n'est pas du JSON valide.",
+      unknown_variable: "Ce modèle ne propose pas cette variable : utilisez celles listées sous le champ.",
+      current_password: 'Le mot de passe actuel est incorrect.',
     },
   },
 };

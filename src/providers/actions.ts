@@ -69,6 +69,11 @@ export interface TicketNotification {
   createdAt: string;
 }
 
+export interface TemplatePreview {
+  variables: string[];
+  locales: Record<string, { subject: string; body: string }>;
+}
+
 export interface ActionDeps {
   http: HttpClient;
   /** Whether the session holds an access token: countries and filters refuse with 'noJwt' without one. */
@@ -183,6 +188,31 @@ export function createActions({ http, hasToken }: ActionDeps) {
     },
     getLanguages: () => list(routes.collection('languages'), { pagination: LANGUAGES_PAGE }),
     getSystemConfigurations: (params: ListParams = {}) => list(routes.collection('system-configurations'), params),
+
+    /** Issue 16: one's new password, given the current one (422s on `currentPassword` / `password`). */
+    async changePassword(body: { currentPassword: string; password: string }) {
+      await http(routes.accountPassword, { method: 'PUT', body: JSON.stringify(body) });
+      return { data: {} };
+    },
+    /** Ends every session of the user, this one included. */
+    async signOutEverywhere() {
+      await http(routes.signOutEverywhere, { method: 'POST', body: '{}' });
+      return { data: {} };
+    },
+    /** Mails a code to a user still in first connection (again: a new code). */
+    async sendInvitation({ id }: { id: Identifier }) {
+      await http(routes.action('users', id, 'send-invitation'), { method: 'POST', body: '{}' });
+      return { data: { id } };
+    },
+    /** A template's text filled with sample values in each locale; unknown variables are a 422. */
+    async previewTemplate(body: { code: string; subject: string; body: string }): Promise<{ data: TemplatePreview }> {
+      return { data: (await http(routes.templatePreview, { method: 'POST', body: JSON.stringify(body) })).json as TemplatePreview };
+    },
+    /** Mails the stored template, with sample values, to the session's user. */
+    async sendTemplateTest({ id }: { id: Identifier }) {
+      await http(routes.action('notification-templates', id, 'send-test'), { method: 'POST', body: '{}' });
+      return { data: { id } };
+    },
 
     /** A test push to the on-call device. */
     async sendPushover({ title, message }: { title: string; message: string }): Promise<{ data: { title: string; message: string } }> {

@@ -1,6 +1,7 @@
 import { addRefreshAuthToAuthProvider, HttpError, type AuthProvider } from 'react-admin';
 import { reach, type Operation } from '../domain/rights';
 import { isKnownRole } from '../domain/roles';
+import { appStore } from './appStore';
 import { httpClient, isSessionLost, refreshAuth, renewSession, type HttpClient } from './httpClient';
 import { isExpired, isRestricted, openSession, readTokenPayload, SessionRefused, type TokenPayload } from './session';
 import { SIDE_BLOCK_HISTORY_KEY, sessionStore, type KeyValueStorage, type SessionStore } from './sessionStore';
@@ -12,6 +13,8 @@ export const AUTH_ROUTES = {
   forgotPassword: '/forgot-password',
   code: '/verify-code',
   newPassword: '/new-password',
+  /** Issue 16: an invited user's e-mail and mailed code. */
+  invitation: '/invitation',
 } as const;
 
 const PUBLIC_ROUTES = new Set<string>([...Object.values(AUTH_ROUTES), '/register', '/onboard', '/onboard/success']);
@@ -38,6 +41,22 @@ const OPERATIONS: Readonly<Record<string, Operation>> = {
 export function rolesAllow(roles: readonly string[], resource: string, action: string): boolean {
   const operation = OPERATIONS[action];
   return operation !== undefined && reach(roles, resource, operation) !== false;
+}
+
+/**
+ * Where the rights table gives a role only its own rows, whether a record is the session's own (issue 16:
+ * an admin reads any user but edits only their own). Resources not listed here are left to the server.
+ */
+const OWN_RECORD: Readonly<Record<string, (record: { id?: unknown }, userId: string) => boolean>> = {
+  users: (record, userId) => String(record.id) === userId,
+};
+
+/** `rolesAllow`, narrowed by the record when the session reaches only its own rows of the resource. */
+export function rolesAllowRecord(roles: readonly string[], resource: string, action: string, record: { id?: unknown } | undefined, userId: string | undefined): boolean {
+  const operation = OPERATIONS[action];
+  const allowed = operation === undefined ? false : reach(roles, resource, operation);
+  if (allowed !== 'own' || !record || !OWN_RECORD[resource]) return allowed !== false;
+  return userId !== undefined && OWN_RECORD[resource](record, userId);
 }
 
 /**
@@ -83,6 +102,8 @@ export interface AuthDeps {
   /** The app's current route, e.g. `/users`. */
   route: () => string;
   now?: () => number;
+  /** Issue 16: the language the user chose on their account page, applied when they sign in. */
+  applyLocale?: (locale: string) => void;
 }
 
 // The route is after the hash (react-admin's hash router).
@@ -92,7 +113,7 @@ const hashRoute = () => window.location.hash.replace(/^#/, '').split('?')[0] || 
  * The session's owner (ARCHITECTURE.md, How data flows): login, logout, the session check, what to do
  * with an API error, identity, roles and rights, all from the tokens in the session store.
  */
-export function createAuthProvider({ http, session, renewSession, preferences, route, now = Date.now }: AuthDeps): AuthProvider {
+export function createAuthProvider({ http, session, renewSession, preferences, route, now = Date.now, applyLocale }: AuthDeps): AuthProvider {
   return {
     async login({ email, username, password, renew }: LoginParams) {
       try {
@@ -110,7 +131,13 @@ export function createAuthProvider({ http, session, renewSession, preferences, r
           payload = openSession(json, session);
         }
         // A first connection: the server has just e-mailed a code.
-        return isRestricted(payload.role) ? { redirectTo: nextStepOf(payload) } : undefined;
+        if (isRestricted(payload.role)) return { redirectTo: nextStepOf(payload) };
+        if (applyLocale) {
+          // Best effort: the session is open whether or not the user's language could be read.
+          const { json } = await http(`/api/users/${encodeURIComponent(payload.employeeId)}`).catch(() => ({ json: undefined }));
+          if (typeof json?.locale === 'string') applyLocale(json.locale);
+        }
+        return undefined;
       } catch (error) {
         throw new Error(loginFailure(error), { cause: error });
       }
@@ -155,8 +182,10 @@ export function createAuthProvider({ http, session, renewSession, preferences, r
 
     getPermissions: async () => session.getRoles(),
 
-    async canAccess({ resource, action }) {
-      return rolesAllow(session.getRoles(), resource, action);
+    async canAccess({ resource, action, record }) {
+      const token = session.getToken();
+      const userId = token ? readTokenPayload(token)?.employeeId : undefined;
+      return rolesAllowRecord(session.getRoles(), resource, action, record, userId === undefined ? undefined : String(userId));
     },
   };
 }
@@ -168,6 +197,7 @@ export const authProvider: AuthProvider = addRefreshAuthToAuthProvider(
     renewSession,
     preferences: () => localStorage,
     route: hashRoute,
+    applyLocale: (locale) => appStore.setItem('locale', locale),
   }),
   refreshAuth,
 );

@@ -46,6 +46,7 @@ export interface Violation {
 const TRANSLATED_VIOLATIONS = new Set([
   'blank', 'choice', 'email', 'format', 'length', 'range', 'reference', 'type', 'unique', 'password', 'mismatch',
   'url', 'https', 'youtube', 'one_correct', 'some_correct', 'exclusive', 'count', 'unexpected',
+  'unknown_variable', 'current_password',
 ]);
 
 // What the user reads for each failure; the server's own detail stays in the error's body.

@@ -37,6 +37,10 @@ export const routes = {
   /** Breaks the pattern: `/api/{context}/filters`, where the context is a resource name. */
   filters: (context: string) => `${API}/${encodeURIComponent(context)}/filters`,
   pushover: `${API}/pushover`,
+  /** Reference-server extensions (issue 16): one's own password and sessions, a template's preview. */
+  accountPassword: `${API}/account/password`,
+  signOutEverywhere: `${API}/account/sign-out-everywhere`,
+  templatePreview: `${API}/notification-templates/preview`,
 } as const;
 
 /** The root folder of the sheets' tree (API.md: "null for the root, id 1"). */

@@ -21,7 +21,8 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const snacks = () => t.page.locator('[data-snack-id]');
-const rows = () => t.page.locator('.RaDataTable-tbody tr, tbody tr');
+// The list's rows: a record in the side panel may hold tables of its own (a user's sign-ins).
+const rows = () => t.page.locator('.RaDataTable-tbody tr:not([data-testid="side-panel"] tr), tbody tr:not([data-testid="side-panel"] tr)');
 const panel = () => t.page.getByRole('complementary');
 const panelTitle = () => panel().locator('#side-panel-title');
 /** Clicks a row on a plain cell (past the checkbox; some cells hold links, e.g. mailto). */

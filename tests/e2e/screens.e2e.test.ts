@@ -54,7 +54,8 @@ const WALKS: Walk[] = [
   { resource: 'imports', sortBy: 'version' },
 ];
 
-const rows = () => t.page.locator('.RaDataTable-tbody tr, tbody tr');
+// The list's rows: a record in the side panel may hold tables of its own (a user's sign-ins).
+const rows = () => t.page.locator('.RaDataTable-tbody tr:not([data-testid="side-panel"] tr), tbody tr:not([data-testid="side-panel"] tr)');
 
 describe('every resource, the standard way (super admin)', () => {
   it.each(WALKS)('$resource', async ({ resource, sortBy, edit, create }) => {
@@ -76,8 +77,8 @@ describe('every resource, the standard way (super admin)', () => {
     // A record in the side panel, remembered in its history.
     await rows().first().click();
     const panel = page.getByRole('complementary');
-    // A record's fields, or for a ticket its own panel (thread, reply, close).
-    await panel.locator('.RaSimpleShowLayout-stack, .RaSimpleShowLayout-root, [data-testid="ticket-panel"]').first().waitFor();
+    // A record's fields, or for a ticket its own panel (thread, reply, close), for a user their page.
+    await panel.locator('.RaSimpleShowLayout-stack, .RaSimpleShowLayout-root, [data-testid="ticket-panel"], [data-testid="user-page"]').first().waitFor();
     await expect.poll(async () => (await panel.locator('#side-panel-title').innerText()).replace('…', '').trim().length).toBeGreaterThan(0);
     const history = await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('.sideBlockHistory'))?.[1]);
     expect(JSON.parse(history ?? '[]').at(-1)).toMatchObject({ resource });

@@ -1,39 +1,67 @@
+import type { ReactNode } from 'react';
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { MyReports } from './MyReports';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { Loader } from '../Loader';
+import { ConnectionsTable } from '../people/ConnectionsTable';
+import { AccountProfile } from './AccountProfile';
+import { MyReports } from './MyReports';
+import { PasswordChange } from './PasswordChange';
+import { SignOutEverywhere } from './SignOutEverywhere';
 
-/** "Mon compte" (spec section 2, /account): who is signed in, with which roles, and their bug reports. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Card component="section" aria-label={translate(title)} sx={{ minWidth: 0 }}>
+      <CardContent>
+        <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+          {translate(title)}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * "Mon compte" (spec section 2, /account; issue 16), for every role: one's profile and language, the
+ * password, the latest sign-ins, the end of every session, and one's bug reports.
+ */
 export function AccountPage() {
   const translate = useTranslate();
   const { identity, isPending } = useGetIdentity();
   const { permissions } = usePermissions<string[]>();
+  if (isPending || !identity) return <Loader size="medium" />;
   return (
-    <Card sx={{ mt: 2, maxWidth: 640 }}>
+    <Stack spacing={2} sx={{ mt: 2, mb: 2, maxWidth: 880, minWidth: 0 }} data-testid="account-page">
       <Title title={translate('app.account.title')} />
-      <CardContent>
-        {isPending ? (
-          <Loader size="medium" />
-        ) : (
-          <Stack spacing={2}>
-            <Typography component="h1" variant="h5">
-              {identity?.fullName}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.account.roles')}
-            </Typography>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              {(Array.isArray(permissions) ? permissions : []).map((role) => (
-                <Chip key={role} label={translate(`app.roles.${role}`, { _: role })} />
-              ))}
-            </Stack>
-            <Typography component="h2" variant="h6">
-              {translate('app.report.mine')}
-            </Typography>
-            <MyReports />
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
+      <Stack spacing={1}>
+        <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
+          {identity.fullName}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={translate('app.account.roles')}>
+          {(Array.isArray(permissions) ? permissions : []).map((role) => (
+            <Chip key={role} label={translate(`app.roles.${role}`, { _: role })} />
+          ))}
+        </Stack>
+      </Stack>
+      <Section title="app.people.account.profile">
+        <AccountProfile userId={identity.id} />
+      </Section>
+      <Section title="app.people.account.password">
+        <PasswordChange />
+      </Section>
+      <Section title="app.people.connections.mine">
+        <ConnectionsTable userId={identity.id} />
+      </Section>
+      <Section title="app.people.account.sessions">
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {translate('app.people.account.sessions_help')}
+        </Typography>
+        <SignOutEverywhere />
+      </Section>
+      <Section title="app.report.mine">
+        <MyReports />
+      </Section>
+    </Stack>
   );
 }

@@ -60,6 +60,9 @@ export function LoginPage() {
         <Link to={AUTH_ROUTES.forgotPassword} sx={{ alignSelf: 'center' }}>
           {translate('app.auth.login.forgot_password')}
         </Link>
+        <Link to={AUTH_ROUTES.invitation} sx={{ alignSelf: 'center' }}>
+          {translate('app.people.invitation.link')}
+        </Link>
       </Stack>
     </AuthLayout>
   );

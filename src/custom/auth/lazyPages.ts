@@ -8,3 +8,4 @@ export const LoginPage = lazyComponent(() => import('./LoginPage').then((module)
 export const ForgotPasswordPage = lazyComponent(() => import('./ForgotPasswordPage').then((module) => module.ForgotPasswordPage));
 export const VerifyCodePage = lazyComponent(() => import('./VerifyCodePage').then((module) => module.VerifyCodePage));
 export const NewPasswordPage = lazyComponent(() => import('./NewPasswordPage').then((module) => module.NewPasswordPage));
+export const InvitationPage = lazyComponent(() => import('./InvitationPage').then((module) => module.InvitationPage));

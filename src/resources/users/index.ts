@@ -1,17 +1,25 @@
 import PeopleIcon from '@mui/icons-material/People';
+import { createElement } from 'react';
 import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { lazyComponent } from '../../custom/lazyComponent';
+import { Loader } from '../../custom/Loader';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
+const loading = createElement(Loader, { size: 'small' });
 
+/*
+ * Issue 16: a user's page where admins read everything about a user; the edit screen offers only the
+ * fields the session may write (src/custom/people/UserEdit.tsx); a new user is invited.
+ */
 export const users: ResourceDefinition = {
   name: 'users',
   group: 'users',
   listSort: { field: 'lastName', order: 'ASC' },
   list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  show: lazyComponent(() => import('../../custom/people/UserPage').then((module) => module.UserPage), loading),
+  edit: lazyComponent(() => import('../../custom/people/UserEdit').then((module) => module.UserEdit), loading),
+  create: lazyComponent(() => import('../../custom/people/InviteUser').then((module) => module.InviteUser), loading),
   icon: PeopleIcon,
   recordRepresentation: (user: { firstName?: string; lastName?: string }) => `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim(),
 };

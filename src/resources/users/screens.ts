@@ -1,6 +1,6 @@
 import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 
-/** The standard screens of users: its fields as the API serves them (API.md, Resources). */
+/** The users list: its fields as the API serves them (API.md, Resources); a user's page, edit screen and invitation are src/custom/people. */
 export const config: ScreensConfig = {
   fields: [
     { source: 'firstName', kind: 'text', required: true, maxLength: 100, column: true, sortable: true },

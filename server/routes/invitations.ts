@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { CODE_LIFETIME_MINUTES, Codes, tooMany } from '../auth/codes.ts';
+import type { Mailer } from '../auth/mailer.ts';
+import { FIRST_CONNECT, SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
+import { LoginThrottle } from '../auth/throttle.ts';
+import type { Database } from '../db/database.ts';
+import { badRequest, conflict, notFound, problem } from '../http/errors.ts';
+import { requireRole } from '../http/session.ts';
+import { idOf } from './actions/support.ts';
+
+export interface InvitationOptions {
+  db: Database;
+  sessions: Sessions;
+  mailer: Mailer;
+  /** The back-office's address, for the link in the mail. */
+  appUrl: string;
+}
+
+/** Codes mailed by an invitation belong to no session yet: their family says where they came from. */
+const INVITATION_FAMILY = 'invite:';
+
+type InvitedUser = SessionUser & { first_name: string };
+
+/**
+ * Inviting a user (issue 16): a super admin's new user starts in first connection (ROLE_FIRST_CONNECT, no
+ * password); `send-invitation` mails them a code, again on demand, within the limits of every code
+ * (server/auth/codes.ts). The invitee gives their e-mail and that code to `POST /api/auth/invitation`, which
+ * opens the session that sets a password (`reinit-password/validate`), as a checked reset code does.
+ */
+export async function invitationRoutes(app: FastifyInstance, { db, sessions, mailer, appUrl }: InvitationOptions) {
+  const codes = new Codes(db, mailer);
+  // Wrong codes from one address, whichever accounts they aim at (each code also has its 5 tries).
+  const guesses = new LoginThrottle({ perLogin: 10, perAddress: 30, windowMs: 15 * 60_000 });
+
+  app.post('/api/users/:id/send-invitation', async (request, reply) => {
+    requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a user');
+    const id = idOf(request);
+    const [user] = await db.query<InvitedUser>(`SELECT ${SESSION_USER_COLUMNS}, first_name FROM users WHERE id = $1`, [id]);
+    if (!user) throw notFound(`User ${id} not found.`);
+    if (!user.enabled) throw conflict('This user is disabled: enable them before inviting them.');
+    if (!user.roles.includes(FIRST_CONNECT)) throw conflict('This user has already chosen a password: they sign in with it.');
+    await codes.send(user, `${INVITATION_FAMILY}${randomUUID()}`, (code) => ({
+      to: user.email,
+      subject: `Votre invitation au back-office, code : ${code}`,
+      text: [
+        `Bonjour ${user.first_name},`,
+        '',
+        'Un compte vient de vous être ouvert sur le back-office de la plateforme de formation.',
+        `Pour l'activer, ouvrez ${appUrl}#/invitation, saisissez votre adresse e-mail (${user.email}) et ce code : ${code}`,
+        `puis choisissez votre mot de passe. Le code est valable ${CODE_LIFETIME_MINUTES} minutes ; un nouveau code peut vous être renvoyé.`,
+        '',
+        "L'équipe de la plateforme",
+      ].join('\n'),
+    }));
+    return reply.status(204).send();
+  });
+
+  app.post('/api/auth/invitation', async (request) => {
+    const body = request.body as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object' || typeof body.email !== 'string' || typeof body.code !== 'string')
+      throw badRequest('The body must be a JSON object with "email" and "code" strings.');
+    const email = body.email.trim();
+    const wait = guesses.retryAfter(email, request.ip);
+    if (wait > 0) throw tooMany(wait);
+    const [user] = await db.query<InvitedUser & { family: string | null }>(
+      `SELECT ${SESSION_USER_COLUMNS}, first_name,
+              (SELECT c.family FROM auth_codes c
+                WHERE c.user_id = users.id AND c.consumed_at IS NULL AND starts_with(c.family, $2)
+                ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS family
+         FROM users WHERE lower(email) = lower($1) AND enabled AND $3 = ANY(roles)`,
+      [email, INVITATION_FAMILY, FIRST_CONNECT],
+    );
+    // An unknown e-mail answers as a wrong code: the call does not tell who was invited.
+    const result = user?.family ? await codes.check(user.id, user.family, body.code.trim()) : 'wrong_code';
+    if (result === 'valid') {
+      guesses.succeed(email);
+      return sessions.issue(user, 'password');
+    }
+    guesses.fail(email, request.ip);
+    if (result === 'wrong_code') throw problem(404, 'Wrong code.', { description: 'wrong_code' });
+    throw result === 'expired'
+      ? problem(404, 'The code expired; ask for a new invitation.', { description: 'code_expired' })
+      : problem(404, 'Too many wrong codes; ask for a new invitation.', { description: 'too_many_tries' });
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { tooMany } from '../auth/codes.ts';
+import type { Mailer } from '../auth/mailer.ts';
+import { LoginThrottle } from '../auth/throttle.ts';
+import type { Database } from '../db/database.ts';
+import { notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
+import { authorize } from '../resources/plugin.ts';
+import {
+  renderTemplate, sampleVariables, TEMPLATE_LOCALES, templateVariables, unknownVariables, type TemplateLocale,
+} from '../../src/domain/templateVariables.ts';
+import { bodyOf, declarationOf, idOf } from './actions/support.ts';
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The same 422 a write of this text would get: a preview never renders what could not be saved. */
+function checkVariables(code: string, texts: { subject: string; body: string }) {
+  const violations: Violation[] = [];
+  for (const field of ['subject', 'body'] as const) {
+    const unknown = unknownVariables(code, texts[field]);
+    if (unknown.length > 0)
+      violations.push(violation(field, 'unknown_variable', `Unknown variables ${unknown.map((name) => `{{${name}}}`).join(', ')}; this template offers ${templateVariables(code).join(', ')}.`));
+  }
+  if (violations.length > 0) throw unprocessable(violations);
+}
+
+const render = (code: string, texts: { subject: string; body: string }, locale: TemplateLocale) => {
+  const values = sampleVariables(code, locale);
+  return { subject: renderTemplate(texts.subject, values), body: renderTemplate(texts.body, values) };
+};
+
+/**
+ * Issue 16, what the template editor needs beyond CRUD: a preview of the text being edited with sample
+ * values in each locale, and a test mail of a stored template to the one asking. Support staff's, like
+ * the templates themselves.
+ */
+export async function notificationTemplateRoutes(app: FastifyInstance, { db, mailer }: { db: Database; mailer: Mailer }) {
+  const templates = declarationOf('notification-templates');
+  // A test mail goes to oneself only, but each is a real mail: bounded per account.
+  const tests = new LoginThrottle({ perLogin: 20, perAddress: 60, windowMs: 15 * 60_000 });
+
+  app.post('/api/notification-templates/preview', async (request) => {
+    authorize(request, templates, 'get');
+    const body = bodyOf(request);
+    const code = asText(body.code);
+    const texts = { subject: asText(body.subject), body: asText(body.body) };
+    checkVariables(code, texts);
+    return {
+      variables: templateVariables(code),
+      locales: Object.fromEntries(TEMPLATE_LOCALES.map((locale) => [locale, render(code, texts, locale)])),
+    };
+  });
+
+  app.post('/api/notification-templates/:id/send-test', async (request, reply) => {
+    const { session } = authorize(request, templates, 'get');
+    const id = idOf(request);
+    const [template] = await db.query<{ code: string; name: string; subject: string | null; body: string | null; locale: TemplateLocale }>(
+      'SELECT code, name, subject, body, locale FROM notification_templates WHERE id = $1',
+      [id],
+    );
+    if (!template) throw notFound(`NotificationTemplate ${id} not found.`);
+    const [me] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [session.userId]);
+    if (!me) throw notFound('Your user no longer exists.');
+    const key = `template-test:${session.userId}`;
+    const wait = tests.retryAfter(key, request.ip);
+    if (wait > 0) throw tooMany(wait);
+    tests.fail(key, request.ip);
+    const texts = { subject: template.subject ?? template.name, body: template.body ?? '' };
+    const rendered = render(template.code, texts, template.locale);
+    await mailer.send({ to: me.email, subject: `[Test] ${rendered.subject}`, text: rendered.body });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,59 @@
+import { Alert, Stack, Typography } from '@mui/material';
+import {
+  Form, maxLength, required, SaveButton, SelectInput, TextInput, useGetOne, useNotify, useSetLocale, useTranslate, useUpdate,
+  type Identifier, type RaRecord,
+} from 'react-admin';
+import { choicesOf } from '../../resources/choices';
+import { Loader } from '../Loader';
+import { fieldErrorsOf } from '../people/submitErrors';
+
+const EDITABLE = ['firstName', 'lastName', 'phone', 'locale'] as const;
+
+/**
+ * One's profile (issue 16): the name, phone and language a user may change on their own record; the
+ * e-mail shown (a super admin changes it). The language applies at once and at each sign-in.
+ */
+export function AccountProfile({ userId }: { userId: Identifier }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const setLocale = useSetLocale();
+  const [update] = useUpdate();
+  const { data: user, isPending, error } = useGetOne('users', { id: userId });
+  if (isPending) return <Loader size="small" />;
+  if (error || !user) return <Alert severity="error">{translate('app.people.load_error')}</Alert>;
+
+  async function save(values: Partial<RaRecord>) {
+    const data = Object.fromEntries([...EDITABLE, 'updatedAt'].map((key) => [key, values[key] ?? null]));
+    try {
+      const saved = await update('users', { id: userId, data, previousData: user }, { mutationMode: 'pessimistic', returnPromise: true });
+      if (typeof saved.locale === 'string') setLocale(saved.locale);
+      notify('app.people.account.profile_saved', { type: 'success' });
+      return undefined;
+    } catch (failure) {
+      const errors = fieldErrorsOf(failure);
+      if (!errors) notify((failure as Error).message || 'ra.notification.http_error', { type: 'error' });
+      return errors;
+    }
+  }
+
+  return (
+    <Form record={user} onSubmit={save}>
+      <Stack spacing={1}>
+        <Typography variant="body2">
+          {translate('resources.users.fields.email')} : <strong data-testid="account-email">{user.email}</strong>
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+          <TextInput source="firstName" resource="users" validate={[required(), maxLength(100)]} />
+          <TextInput source="lastName" resource="users" validate={[required(), maxLength(100)]} />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+          <TextInput source="phone" resource="users" validate={maxLength(30)} autoComplete="tel" />
+          <SelectInput source="locale" resource="users" choices={choicesOf(['fr', 'en'], 'locale')} helperText="app.people.account.locale_help" />
+        </Stack>
+        <div>
+          <SaveButton label="app.people.account.save_profile" />
+        </div>
+      </Stack>
+    </Form>
+  );
+}

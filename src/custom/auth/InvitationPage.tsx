@@ -1,0 +1,91 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
+import { useNavigate, useNotify, useTranslate } from 'react-admin';
+import { AUTH_ROUTES } from '../../providers/authProvider';
+import { httpClient } from '../../providers/httpClient';
+import { openSession } from '../../providers/session';
+import { codeCheckFailure } from './authFailures';
+import { AuthLayout } from './AuthLayout';
+import { CODE_LENGTH, CodeInput, emptyCode } from './CodeInput';
+
+/**
+ * An invited user's first visit (issue 16): their e-mail and the code of the invitation mail open the
+ * session that chooses a password, as a checked reset code does.
+ */
+export function InvitationPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const labelId = useId();
+  const boxes = useRef<{ focus: () => void }>(null);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState(emptyCode);
+  const [problem, setProblem] = useState<'wrong' | 'incomplete'>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const typed = code.join('');
+    if (typed.length !== CODE_LENGTH) {
+      setProblem('incomplete');
+      return;
+    }
+    setPending(true);
+    setProblem(undefined);
+    try {
+      const { json } = await httpClient('/api/auth/invitation', {
+        method: 'POST',
+        body: JSON.stringify({ email: email.trim(), code: typed }),
+        secured: false,
+      });
+      openSession(json);
+      navigate(AUTH_ROUTES.newPassword);
+    } catch (error) {
+      const failure = codeCheckFailure(error);
+      if (failure.snack) notify(failure.snack, { type: 'error' });
+      if (failure.flag === 'errorWrongCode' || failure.restart) {
+        setProblem(failure.flag ? 'wrong' : undefined);
+        setCode(emptyCode());
+        boxes.current?.focus();
+      }
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="app.people.invitation.title" intro={translate('app.people.invitation.intro')} backToLogin>
+      <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
+        <TextField
+          name="email"
+          type="email"
+          label={translate('ra.auth.email')}
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+          autoFocus
+          fullWidth
+        />
+        <Typography id={labelId} variant="subtitle2" component="p">
+          {translate('app.auth.code.group')}
+        </Typography>
+        <CodeInput
+          ref={boxes}
+          value={code}
+          onChange={(next) => {
+            setCode(next);
+            setProblem(undefined);
+          }}
+          labelledBy={labelId}
+          error={problem !== undefined}
+        />
+        {problem ? (
+          <Alert severity="error">{translate(problem === 'wrong' ? 'app.auth.code.wrong' : 'app.auth.code.incomplete')}</Alert>
+        ) : null}
+        <Button type="submit" variant="contained" size="large" loading={pending} disabled={!email.trim()} fullWidth>
+          {translate('app.auth.code.submit')}
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,50 @@
+import { Stack } from '@mui/material';
+import {
+  Button, email, Form, maxLength, required, SaveButton, SelectArrayInput, SelectInput, TextInput, useNotify, useRecordContext,
+  useUpdate, type RaRecord,
+} from 'react-admin';
+import { ROLES } from '../../domain/roles';
+import { choicesOf } from '../../resources/choices';
+import { fieldErrorsOf } from './submitErrors';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'type', 'roles', 'locale'] as const;
+
+/** A super admin's form of a user's profile, on the user's page; the server's 422s land on the fields. */
+export function UserEditForm({ onDone }: { onDone: () => void }) {
+  const notify = useNotify();
+  const record = useRecordContext<RaRecord>();
+  const [update] = useUpdate();
+  if (!record) return null;
+
+  async function save(values: Partial<RaRecord>) {
+    const data = Object.fromEntries([...FIELDS, 'updatedAt'].map((key) => [key, values[key] ?? null]));
+    try {
+      await update('users', { id: record!.id, data, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true });
+      notify('app.people.user.saved', { type: 'success' });
+      onDone();
+      return undefined;
+    } catch (failure) {
+      const errors = fieldErrorsOf(failure);
+      if (!errors) notify((failure as Error).message || 'ra.notification.http_error', { type: 'error' });
+      return errors;
+    }
+  }
+
+  return (
+    <Form record={record} onSubmit={save}>
+      <Stack sx={{ minWidth: 0 }}>
+        <TextInput source="firstName" resource="users" validate={[required(), maxLength(100)]} />
+        <TextInput source="lastName" resource="users" validate={[required(), maxLength(100)]} />
+        <TextInput source="email" resource="users" type="email" validate={[required(), email(), maxLength(180)]} />
+        <TextInput source="phone" resource="users" validate={maxLength(30)} />
+        <SelectInput source="type" resource="users" choices={choicesOf(['admin', 'contributor'], 'userType')} validate={required()} />
+        <SelectArrayInput source="roles" resource="users" choices={choicesOf(ROLES, 'role')} />
+        <SelectInput source="locale" resource="users" choices={choicesOf(['fr', 'en'], 'locale')} />
+        <Stack direction="row" spacing={1}>
+          <SaveButton />
+          <Button label="ra.action.cancel" onClick={onDone} />
+        </Stack>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,11 @@
+import { HttpError } from 'react-admin';
+
+/**
+ * A refused save as react-admin form errors: a 422's violations under their fields (the http client has
+ * already mapped them, `{field: message}`), so that what the user typed stays; undefined for any other error.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
+  if (!(error instanceof HttpError) || error.status !== 422) return undefined;
+  const errors = (error.body as { errors?: Record<string, string> } | null)?.errors;
+  return errors && Object.keys(errors).length > 0 ? errors : undefined;
+}
