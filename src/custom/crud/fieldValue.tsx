@@ -4,6 +4,7 @@ import { Box } from '@mui/material';
 import { choicesOf } from '../../resources/choices';
 import { DateTimeField } from '../fields/DateTimeField';
 import { lazyComponent } from '../lazyComponent';
+import { SummaryValue } from './SummaryValue';
 import type { FieldPlace, FieldSpec, ScreensConfig } from './fieldSpec';
 
 /*
@@ -54,7 +55,7 @@ export function fieldValue(spec: FieldSpec, place: FieldPlace = 'show') {
     case 'json':
       return <JsonField source={source} />;
     case 'summary':
-      return <TextField source={`${source}.name`} />;
+      return spec.reference && place === 'show' ? <SummaryValue source={source} reference={spec.reference} /> : <TextField source={`${source}.name`} />;
     case 'list':
       return <TextArrayField source={source} />;
     default:
