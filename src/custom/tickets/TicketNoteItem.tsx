@@ -21,7 +21,7 @@ export function TicketNoteItem({ note, mine }: { note: Note; mine: boolean }) {
     remove(
       'notes-bo',
       { id: note.id, previousData: note },
-      { onSuccess: () => notify('app.tickets.notes.deleted', { type: 'info' }), onError: () => notify('app.tickets.send_error', { type: 'error' }) },
+      { onSuccess: () => notify('app.tickets.notes.deleted', { type: 'success' }), onError: () => notify('app.tickets.send_error', { type: 'error' }) },
     );
 
   return (
