@@ -36,7 +36,7 @@ export function ListPage({ config, children }: { config: ScreensConfig; children
           <Empty />
         </Box>
       ) : (
-        <Box className="RaList-main" sx={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column' }}>
+        <Box className="RaList-main" sx={{ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           {config.listHeader && <config.listHeader />}
           {toolbarShown ? <ResourceListToolbar config={config} /> : toolbarPlaceholder}
           <Card className="RaList-content" sx={{ position: 'relative', overflowX: 'auto', boxShadow: { xs: 'none', sm: undefined } }}>
