@@ -1,7 +1,7 @@
 import { Labeled, SimpleForm, useResourceContext } from 'react-admin';
-import { sessionAllows } from '../../providers/authProvider';
+import { readableField, writableField } from './fieldRights';
 import { fieldInput } from './fieldInput';
-import type { FieldSpec, ScreensConfig } from './fieldSpec';
+import type { ScreensConfig } from './fieldSpec';
 import { fieldValue } from './fieldValue';
 
 /**
@@ -11,12 +11,11 @@ import { fieldValue } from './fieldValue';
  */
 export function ResourceForm({ config, mode }: { config: ScreensConfig; mode: 'create' | 'edit' }) {
   const resource = useResourceContext() ?? '';
-  const writable = (spec: FieldSpec) => sessionAllows(`${resource}.${spec.source}`, 'write');
-  const fields = config.fields.filter((spec) => !spec.readOnly && (mode === 'create' || !spec.createOnly));
+  const fields = config.fields.filter((spec) => !spec.readOnly && (mode === 'create' || !spec.createOnly) && readableField(spec));
   return (
     <SimpleForm warnWhenUnsavedChanges>
       {fields.map((spec) =>
-        writable(spec) ? (
+        writableField(resource, spec) ? (
           fieldInput(spec)
         ) : mode === 'edit' && spec.kind !== 'password' ? (
           <Labeled key={spec.source} source={spec.source} data-testid={`read-only-${spec.source}`}>

@@ -4,11 +4,12 @@ import { sessionAllows, sessionAllowsAll } from '../../providers/authProvider';
 import { earlyListStaleTime } from '../../providers/earlyList';
 import { resources } from '../../resources';
 import { useSidePanelRowClick } from '../sidePanel';
+import { readableField } from './fieldRights';
 import { LIST_PER_PAGE, type ScreensConfig } from './fieldSpec';
 import { fieldValue, preloadFieldValues } from './fieldValue';
 import { ListPage } from './ListPage';
 
-const columnsOf = (config: ScreensConfig) => config.fields.filter((spec) => spec.column);
+const columnsOf = (config: ScreensConfig) => config.fields.filter((spec) => spec.column && readableField(spec));
 
 export const prepareList = (config: ScreensConfig) => preloadFieldValues(columnsOf(config));
 
