@@ -87,3 +87,17 @@ describe('snackbar colours', () => {
     expect(snackTypeOf('bogus', 'x')).toBe('info');
   });
 });
+
+describe('what a 409 says', () => {
+  it('tells a non-empty folder from a folder changed meanwhile, in French', async () => {
+    const { folderErrorMessage } = await import('../../src/custom/folders/folderErrors');
+    const { fr } = await import('../../src/i18n/fr');
+    const messages = fr as unknown as Record<string, Record<string, Record<string, Record<string, string>>>>;
+    const translate = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages) as string;
+    const referenced = folderErrorMessage({ status: 409, body: { reason: 'referenced' } }, translate as never);
+    const stale = folderErrorMessage({ status: 409, body: { reason: 'stale' } }, translate as never);
+    expect(referenced).toMatch(/n’est pas vide/);
+    expect(stale).toMatch(/modifié ce dossier entre-temps/);
+    expect(referenced).not.toBe(stale);
+  });
+});
