@@ -83,7 +83,7 @@ async function walk(account: DemoAccount) {
     // "Modifier" in the side panel: the server saves the record as this role (no change, a real PUT).
     const firstRow = page.locator('.RaDataTable-root tbody tr').first();
     if ((await firstRow.count()) > 0) {
-      await firstRow.locator('td').first().click();
+      await firstRow.locator('td[class*="column-"]').first().click();
       const panel = page.getByTestId('side-panel');
       // The title reads the record the "Modifier" link waits for.
       await page.waitForFunction(() => {
