@@ -5,6 +5,7 @@ import { requireSession } from '../http/session.ts';
 import { declarations } from './definitions/index.ts';
 import type { ResourceEngine } from './engine.ts';
 import { parseQueryString } from './listQuery.ts';
+import { ownRowsOf } from './ownRows.ts';
 import { withContext, type Format } from './serialize.ts';
 import type { Operation, ResourceDeclaration } from './types.ts';
 
@@ -85,8 +86,9 @@ export function authorize(request: FastifyRequest, declaration: ResourceDeclarat
   const session = requireSession(request);
   const allowed = reach(session.roles, declaration.name, operation);
   if (allowed === 'all') return { session, scope: [] as string[], forced: undefined };
-  if (allowed === 'own' && declaration.ownRows && Number.isSafeInteger(session.userId))
-    return { session, scope: [declaration.ownRows.condition(session.userId)], forced: declaration.ownRows.forced };
+  const ownRows = allowed === 'own' ? ownRowsOf(declaration) : undefined;
+  if (ownRows && Number.isSafeInteger(session.userId))
+    return { session, scope: [ownRows.condition(session.userId as number)], forced: ownRows.forced };
   throw forbidden(`${operation} on ${declaration.name} requires ${roleNeeded(declaration.access, operation)}.`);
 }
 

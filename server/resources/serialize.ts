@@ -5,6 +5,21 @@ export type Format = 'jsonld' | 'json';
 
 const iriSql = (resource: string, idSql: string) => `${literal(`/api/${resource}/`)} || ${idSql}`;
 
+/** How a row of a resource is named in an embedded summary (row alias `p`). */
+const SUMMARY_NAMES: Readonly<Record<string, { table: string; nameSql: string }>> = {
+  users: { table: 'users', nameSql: `concat_ws(' ', p.first_name, p.last_name)` },
+};
+
+/** `{"@id", id, name}` of the row `idSql` points at (without `@id` in plain JSON), or NULL. */
+function summarySql(resource: string, idSql: string, format: Format): string {
+  const named = SUMMARY_NAMES[resource];
+  if (!named) throw new Error(`No summary is declared for ${resource}.`);
+  const summary = format === 'jsonld'
+    ? `json_build_object('@id', ${iriSql(resource, 'p.id')}, 'id', p.id, 'name', ${named.nameSql})`
+    : `json_build_object('id', p.id, 'name', ${named.nameSql})`;
+  return `(SELECT ${summary} FROM ${ident(named.table)} p WHERE p.id = ${idSql})`;
+}
+
 /**
  * The SQL expression that builds one resource's item (row alias `t`) as JSON, in PostgreSQL: IRIs for
  * relations, ISO 8601 dates with their offset, JSON-LD keys when asked. The server then forwards the text
@@ -21,7 +36,7 @@ export function itemJsonSql(declaration: ResourceDeclaration, format: Format): s
     let value: string;
     switch (type.kind) {
       case 'relation':
-        value = `CASE WHEN ${column} IS NULL THEN NULL ELSE ${iriSql(type.resource, column)} END`;
+        value = type.embedded ? summarySql(type.resource, column, format) : `CASE WHEN ${column} IS NULL THEN NULL ELSE ${iriSql(type.resource, column)} END`;
         break;
       case 'relations':
         value = `ARRAY(SELECT ${iriSql(type.resource, `j.${ident(type.otherColumn)}`)} FROM ${ident(type.joinTable)} j

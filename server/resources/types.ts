@@ -1,5 +1,4 @@
 import type { Operation, ResourceRights } from '../../src/domain/rights.ts';
-import type { Role } from '../../src/domain/roles.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Violation } from '../http/errors.ts';
 
@@ -18,8 +17,12 @@ export type FieldType =
   | { kind: 'json' }
   | { kind: 'stringList'; values?: readonly string[] }
   | { kind: 'password' }
-  /** A to-one relation stored in this table: read as an IRI, written as an IRI or a bare id. */
-  | { kind: 'relation'; resource: string }
+  /**
+   * A to-one relation stored in this table: read as an IRI, written as an IRI or a bare id. `embedded`: read
+   * as the summary `{"@id", id, name}` instead (API.md), for a reference a reader may not be allowed to
+   * follow (a comment's author, read by a contributor who may not read users).
+   */
+  | { kind: 'relation'; resource: string; embedded?: boolean }
   /** A to-many relation through a join table: read as a list of IRIs, a write replaces the set. */
   | { kind: 'relations'; resource: string; joinTable: string; ownColumn: string; otherColumn: string }
   /** The ordered rows of another resource that point at this one: read-only list of IRIs. */
@@ -37,8 +40,6 @@ export interface FieldDeclaration {
   writeOnly?: boolean;
   /** On create, when the body omits it: the session's user id. */
   defaultsToSessionUser?: boolean;
-  /** Only a session with this role may write the field; others' values for it are ignored, as API Platform does. */
-  writeRole?: Role;
 }
 
 
@@ -97,7 +98,6 @@ export interface ResourceDeclaration {
   defaultOrder?: readonly [string, 'asc' | 'desc'][];
   /** From the rights table of src/domain/rights.ts, shared with the back-office. */
   access: ResourceRights;
-  ownRows?: OwnRows;
   operations?: readonly Operation[];
   /** Where the spec breaks the pattern, e.g. `DELETE /api/folder/[id]`. */
   deletePath?: string;

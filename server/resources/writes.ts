@@ -1,6 +1,6 @@
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { violation, type Violation } from '../http/errors.ts';
-import { hasRole } from '../../src/domain/roles.ts';
+import { mayWriteField } from '../../src/domain/rights.ts';
 import { idFromReference, resourceOfIri } from './iri.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { columnOf, type FieldDeclaration, type ResourceDeclaration } from './types.ts';
@@ -134,7 +134,8 @@ export async function planWrite(
       continue;
     }
     if (field.readOnly || field.type.kind === 'computed' || field.type.kind === 'children') continue;
-    if (field.writeRole && !hasRole(session.roles, field.writeRole)) continue;
+    // The rights table's field rule (src/domain/rights.ts): others' values are ignored, as API Platform does.
+    if (!mayWriteField(session.roles, declaration.name, name)) continue;
     const value = body[name];
     if (field.required && (mode === 'create' || present) && isBlank(value)) {
       plan.violations.push(violation(name, 'blank', 'This value should not be blank.'));

@@ -6,6 +6,7 @@ import { requireRole } from '../http/session.ts';
 import type { PushNotifier } from '../notify/pushover.ts';
 import { declarations, declarationsByName } from '../resources/definitions/index.ts';
 import { authorize } from '../resources/plugin.ts';
+import { ownRowsOf } from '../resources/ownRows.ts';
 import { ident } from '../resources/sql.ts';
 import { columnOf } from '../resources/types.ts';
 import { bodyOf } from './actions/support.ts';
@@ -37,8 +38,9 @@ export async function platformRoutes(app: FastifyInstance, { db, push }: { db: D
         if (!related || !label) continue;
         // The choices are rows of the related resource: the session sees those its own list would show.
         const reachable = reach(session.roles, related.name, 'list');
-        if (!reachable || (reachable === 'own' && !related.ownRows)) continue;
-        const own = reachable === 'own' && related.ownRows ? `WHERE ${related.ownRows.condition(session.userId)}` : '';
+        const ownRows = ownRowsOf(related);
+        if (!reachable || (reachable === 'own' && !ownRows)) continue;
+        const own = reachable === 'own' && ownRows ? `WHERE ${ownRows.condition(session.userId)}` : '';
         const choices = await db.query<{ id: number; name: string }>(
           `SELECT t.id, t.${ident(label)}::text AS name FROM ${ident(related.table)} t ${own} ORDER BY t.${ident(label)}, t.id LIMIT 500`,
         );

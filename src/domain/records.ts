@@ -4,6 +4,13 @@ import type { CourseStatus, TicketStatus, TicketType, UserType } from './statuse
  * Records as the back-office holds them (API.md, Resources): relations already turned into ids,
  * dates as ISO 8601 strings. Only the fields screens use so far.
  */
+/** A reference served as a summary (API.md): its name comes with it, nothing to fetch. */
+export interface Summary {
+  '@id'?: string;
+  id: number;
+  name: string;
+}
+
 export interface ApiRecord {
   id: number;
   createdAt: string;
@@ -46,8 +53,8 @@ export interface Ticket extends ApiRecord {
   subject: string;
   status: TicketStatus;
   /** What the ticket is about; `@id` (JSON-LD) tells a user from a course. */
-  parent: { '@id'?: string; id: number; name: string } | null;
-  author: number | null;
+  parent: Summary | null;
+  author: Summary | null;
   messages: TicketMessage[];
   /** "À relancer le": support's follow-up date. */
   followUpAt: string | null;
@@ -55,7 +62,7 @@ export interface Ticket extends ApiRecord {
 
 export interface Note extends ApiRecord {
   content: string;
-  author: number | null;
+  author: Summary | null;
   pinned: boolean;
   user: number | null;
   ticket: number | null;

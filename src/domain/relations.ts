@@ -2,12 +2,12 @@
  * The relation fields of each resource (API.md, Resources) and the resource each points at.
  * The back-office reads relations as ids and writes them back as IRIs, which every API Platform
  * service accepts (a bare id is an extension of the reference server). To-one and to-many alike;
- * embedded summaries (a ticket's `parent`, a user's `company`) are not relations here.
+ * embedded summaries (a ticket's `parent`, a user's `company`, the author or owner of a comment, document,
+ * ticket or note, a connection's user) are not relations here.
  * The server declares the same fields in server/resources/definitions: keep both in step.
  */
 export const RELATIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   users: { accessRights: 'access-rights' },
-  'user-connections': { user: 'users' },
   'user-supervisions': { supervisor: 'users', learner: 'users', course: 'courses' },
   participations: { user: 'users', course: 'courses' },
   courses: { language: 'languages', cover: 'documents', modules: 'modules', skills: 'skills', tags: 'tags' },
@@ -16,13 +16,11 @@ export const RELATIONS: Readonly<Record<string, Readonly<Record<string, string>>
   'chapter-parts': { chapter: 'chapters' },
   'chapter-part-responses': { chapterPart: 'chapter-parts', user: 'users' },
   'chapter-validations': { chapter: 'chapters', user: 'users', validatedBy: 'users' },
-  comments: { author: 'users', chapter: 'chapters', module: 'modules', course: 'courses', chapterPart: 'chapter-parts' },
-  documents: { owner: 'users' },
-  'notes-bo': { author: 'users', user: 'users', ticket: 'tickets', course: 'courses' },
+  comments: { chapter: 'chapters', module: 'modules', course: 'courses', chapterPart: 'chapter-parts' },
+  'notes-bo': { user: 'users', ticket: 'tickets', course: 'courses' },
   sheets: { folder: 'folders', tags: 'tags', import: 'imports' },
   folders: { parent: 'folders' },
   imports: { rootFolder: 'folders' },
-  tickets: { author: 'users' },
 };
 
 /** The resource a relation field of `resource` points at, or undefined when the field is not a relation. */

@@ -12,18 +12,40 @@ export interface OwnRule {
   operations: readonly Operation[];
 }
 
+/**
+ * Which rows are a session's own, for the `own` rules: the server reads it as SQL, the back-office on a
+ * record (to offer "Modifier" on one's own profile only).
+ */
+export interface Mine {
+  /** The field naming the session's user: `id` for the users themselves, or a user reference (`author`). */
+  user: string;
+  /** And only rows whose field holds this value (bug tickets); a create of one's own row gets it. */
+  only?: { field: string; value: string | number };
+  /** Or rows whose field holds one of these values, whoever's (course content documents). */
+  orAny?: { field: string; values: readonly string[] };
+}
+
 export interface ResourceRights {
   read: Role;
   write: Role;
   /** Defaults to `write`. */
   delete?: Role;
   own?: readonly OwnRule[];
+  mine?: Mine;
+  /**
+   * Fields only a role may write, beyond the resource's own rule: the server ignores others' values for
+   * them (as API Platform does), the back-office shows them read-only.
+   */
+  fields?: Readonly<Record<string, Role>>;
 }
 
 // By area. "all" for the super admin includes delete; "read, write" does not.
 const CONTENT: ResourceRights = { read: 'ROLE_USER', write: 'ROLE_USER', delete: 'ROLE_SUPER_ADMIN' };
 const SUPPORT: ResourceRights = { read: 'ROLE_ADMIN', write: 'ROLE_ADMIN', delete: 'ROLE_SUPER_ADMIN' };
 const ADMINISTRATION: ResourceRights = { read: 'ROLE_SUPER_ADMIN', write: 'ROLE_SUPER_ADMIN' };
+
+/** Contexts of course content documents (covers, chapter-part files): every contributor reads them. */
+export const CONTENT_DOCUMENT_CONTEXTS = ['course_cover', 'chapter_part'] as const;
 
 export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
   courses: CONTENT,
@@ -41,15 +63,21 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
     // "own" rows are course content documents and their own uploads (docs/SECURITY.md; the SQL is
     // server/resources/definitions/documents.ts). An upload is the create.
     own: [{ roles: ['ROLE_USER'], operations: ['list', 'get', 'create', 'update'] }],
+    mine: { user: 'owner', orAny: { field: 'context', values: CONTENT_DOCUMENT_CONTEXTS } },
+    // Moving a document into a content context would hand it to every contributor.
+    fields: { context: 'ROLE_ADMIN' },
   },
   languages: CONTENT,
   tickets: {
     ...SUPPORT,
     // A contributor reports bugs and follows their own bug tickets.
     own: [{ roles: ['ROLE_USER'], operations: ['list', 'get', 'create', 'update'] }],
+    mine: { user: 'author', only: { field: 'type', value: 1 } },
+    // Support staff set them (here or with add-message); an author's own bug ticket keeps what it gets.
+    fields: { status: 'ROLE_ADMIN', followUpAt: 'ROLE_ADMIN' },
   },
   // Issue 11: support staff delete their own internal notes; anyone's only with the super admin's "all".
-  'notes-bo': { ...SUPPORT, own: [{ roles: ['ROLE_ADMIN'], operations: ['delete'] }] },
+  'notes-bo': { ...SUPPORT, own: [{ roles: ['ROLE_ADMIN'], operations: ['delete'] }], mine: { user: 'author' } },
   'notification-templates': SUPPORT,
   participations: SUPPORT,
   'user-supervisions': SUPPORT,
@@ -62,9 +90,12 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
       { roles: ['ROLE_USER'], operations: ['list', 'get', 'update'] },
       { roles: ['ROLE_FIRST_CONNECT'], operations: ['get'] },
     ],
+    mine: { user: 'id' },
+    // One's own profile: name, phone, language. Who one is and what one may, the super admin decides.
+    fields: { email: 'ROLE_SUPER_ADMIN', type: 'ROLE_SUPER_ADMIN', roles: 'ROLE_SUPER_ADMIN', enabled: 'ROLE_SUPER_ADMIN', accessRights: 'ROLE_SUPER_ADMIN', password: 'ROLE_SUPER_ADMIN' },
   },
   // Issue 16: admins read a user's page whole, with its access rights' names and its sign-ins.
-  'user-connections': { ...ADMINISTRATION, read: 'ROLE_ADMIN', own: [{ roles: ['ROLE_USER'], operations: ['list', 'get'] }] },
+  'user-connections': { ...ADMINISTRATION, read: 'ROLE_ADMIN', own: [{ roles: ['ROLE_USER'], operations: ['list', 'get'] }], mine: { user: 'user' } },
   'access-rights': { ...ADMINISTRATION, read: 'ROLE_ADMIN' },
   sheets: ADMINISTRATION,
   folders: ADMINISTRATION,
@@ -93,4 +124,45 @@ export function reach(roles: readonly string[], resource: string, operation: Ope
   if (hasRole(roles, roleNeeded(rights, operation))) return 'all';
   const own = rights.own?.some((rule) => rule.operations.includes(operation) && rule.roles.some((role) => hasRole(roles, role)));
   return own ? 'own' : false;
+}
+
+/** The role that writes a field of a resource, when it is narrower than the resource's own rule. */
+export function fieldWriteRole(resource: string, field: string): Role | undefined {
+  const fields = RESOURCE_RIGHTS[resource]?.fields;
+  return fields && Object.hasOwn(fields, field) ? fields[field] : undefined;
+}
+
+/** Whether these roles may write this field of a resource they may otherwise write. */
+export function mayWriteField(roles: readonly string[], resource: string, field: string): boolean {
+  const role = fieldWriteRole(resource, field);
+  return role === undefined || hasRole(roles, role);
+}
+
+// A reference is an id, or an embedded summary `{id, name}` (API.md).
+const idOf = (value: unknown): unknown => (value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : value);
+
+/** Whether a record (as the API serves it, or as the back-office holds it) is the user's own row of a resource. */
+export function isMine(resource: string, record: Readonly<Record<string, unknown>>, userId: number): boolean {
+  const mine = RESOURCE_RIGHTS[resource]?.mine;
+  if (!mine) return false;
+  if (mine.orAny && mine.orAny.values.includes(String(record[mine.orAny.field]))) return true;
+  if (mine.only && record[mine.only.field] !== mine.only.value) return false;
+  const owner = idOf(record[mine.user]);
+  return owner !== null && owner !== undefined && Number(owner) === userId;
+}
+
+/**
+ * Whether these roles may take an operation on a record: on every row, or on their own rows and this is
+ * one. Without a record, whether they may on some rows.
+ */
+export function allows(
+  roles: readonly string[],
+  resource: string,
+  operation: Operation,
+  record?: Readonly<Record<string, unknown>>,
+  userId?: number,
+): boolean {
+  const reached = reach(roles, resource, operation);
+  if (reached !== 'own' || record === undefined || operation === 'list' || operation === 'create') return reached !== false;
+  return userId !== undefined && isMine(resource, record, userId);
 }

@@ -1,5 +1,5 @@
 import { addRefreshAuthToAuthProvider, HttpError, type AuthProvider } from 'react-admin';
-import { reach, type Operation } from '../domain/rights';
+import { allows, mayWriteField, reach, type Operation } from '../domain/rights';
 import { isKnownRole } from '../domain/roles';
 import { appStore } from './appStore';
 import { httpClient, isSessionLost, refreshAuth, renewSession, type HttpClient } from './httpClient';
@@ -37,33 +37,45 @@ const OPERATIONS: Readonly<Record<string, Operation>> = {
   delete: 'delete',
 };
 
-/** Whether these roles may take a react-admin action (`list`, `edit`...) on a resource. */
-export function rolesAllow(roles: readonly string[], resource: string, action: string): boolean {
-  const operation = OPERATIONS[action];
-  return operation !== undefined && reach(roles, resource, operation) !== false;
-}
+type AnyRecord = Readonly<Record<string, unknown>>;
 
 /**
- * Where the rights table gives a role only its own rows, whether a record is the session's own (issue 16:
- * an admin reads any user but edits only their own). Resources not listed here are left to the server.
+ * Whether these roles may take a react-admin action (`list`, `edit`...) on a resource, or on one record of
+ * it: a session that reaches only its own rows may edit its own profile, not another user's. A field is
+ * asked for as `<resource>.<field>`: `read` follows the resource's, `write` / `edit` the field's own role
+ * (the rights table's `fields`) on top of the record's.
  */
-const OWN_RECORD: Readonly<Record<string, (record: { id?: unknown }, userId: string) => boolean>> = {
-  users: (record, userId) => String(record.id) === userId,
-};
-
-/** `rolesAllow`, narrowed by the record when the session reaches only its own rows of the resource. */
-export function rolesAllowRecord(roles: readonly string[], resource: string, action: string, record: { id?: unknown } | undefined, userId: string | undefined): boolean {
+export function rolesAllow(roles: readonly string[], resource: string, action: string, record?: AnyRecord, userId?: number): boolean {
+  const dot = resource.indexOf('.');
+  if (dot > 0) {
+    const [base, field] = [resource.slice(0, dot), resource.slice(dot + 1)];
+    if (action === 'read' || action === 'show') return rolesAllow(roles, base, 'show', record, userId);
+    if (action !== 'write' && action !== 'edit') return false;
+    return rolesAllow(roles, base, 'edit', record, userId) && mayWriteField(roles, base, field);
+  }
   const operation = OPERATIONS[action];
-  const allowed = operation === undefined ? false : reach(roles, resource, operation);
-  if (allowed !== 'own' || !record || !OWN_RECORD[resource]) return allowed !== false;
-  return userId !== undefined && OWN_RECORD[resource](record, userId);
+  return operation !== undefined && allows(roles, resource, operation, record, userId);
+}
+
+/** The session's user id, from its token (the API's `employeeId`). */
+function sessionUserId(session: SessionStore): number | undefined {
+  const token = session.getToken();
+  const id = token ? readTokenPayload(token)?.employeeId : undefined;
+  return id === undefined ? undefined : Number(id);
 }
 
 /**
  * The same answer as `canAccess`, at once: the rights are a table read with the session's roles, so the
  * menu and the list need not wait a round of react-query (and a render) for them before showing.
  */
-export const sessionAllows = (resource: string, action: string) => rolesAllow(sessionStore.getRoles(), resource, action);
+export const sessionAllows = (resource: string, action: string, record?: AnyRecord) =>
+  rolesAllow(sessionStore.getRoles(), resource, action, record, sessionUserId(sessionStore));
+
+/** Whether the session may take an action on every record of a resource, not only its own (bulk actions). */
+export function sessionAllowsAll(resource: string, action: string): boolean {
+  const operation = OPERATIONS[action];
+  return operation !== undefined && reach(sessionStore.getRoles(), resource, operation) === 'all';
+}
 
 /**
  * What the session check concludes, from the stored tokens alone. A restricted session left its code or
@@ -183,9 +195,7 @@ export function createAuthProvider({ http, session, renewSession, preferences, r
     getPermissions: async () => session.getRoles(),
 
     async canAccess({ resource, action, record }) {
-      const token = session.getToken();
-      const userId = token ? readTokenPayload(token)?.employeeId : undefined;
-      return rolesAllowRecord(session.getRoles(), resource, action, record, userId === undefined ? undefined : String(userId));
+      return rolesAllow(session.getRoles(), resource, action, record, sessionUserId(session));
     },
   };
 }

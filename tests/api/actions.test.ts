@@ -223,7 +223,7 @@ describe('tickets', () => {
     const list = await t.request('GET', '/api/tickets/user?type=1', { as: 'contributor', accept: 'application/ld+json' });
     expect(list.status).toBe(200);
     const [user] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
-    expect(list.json['hydra:member'].every((item: { author: string }) => item.author === iri('users', user.id))).toBe(true);
+    expect(list.json['hydra:member'].every((item: { author: { '@id': string } }) => item.author['@id'] === iri('users', user.id))).toBe(true);
     expect(list.json['hydra:member'].some((item: { id: number }) => item.id === mine.json.id)).toBe(true);
   });
 });
@@ -274,9 +274,9 @@ describe('user connections', () => {
     );
     const response = await t.request('GET', `/api/users/${userId}/user-connections?itemsPerPage=500`, { as: 'admin', accept: 'application/ld+json' });
     expect(response.status).toBe(200);
-    const members = response.json['hydra:member'] as { user: string; connectedAt: string }[];
+    const members = response.json['hydra:member'] as { user: { '@id': string }; connectedAt: string }[];
     expect(response.json['hydra:totalItems']).toBe(n);
-    expect(members.every((member) => member.user === iri('users', userId))).toBe(true);
+    expect(members.every((member) => member.user['@id'] === iri('users', userId))).toBe(true);
     const times = members.map((member) => Date.parse(member.connectedAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });

@@ -296,7 +296,7 @@ describe('actions (named methods of the data provider)', () => {
     const user = await firstId('SELECT user_id AS id FROM user_connections ORDER BY id LIMIT 1');
     const result = await dp().getUserConnections({ id: user });
     expectList(result);
-    expect(result.data.every((connection) => connection.user === user)).toBe(true);
+    expect(result.data.every((connection) => (connection.user as { id: number }).id === user)).toBe(true);
   });
   row('PUT /api/users/[id]/add-access-rights', async () => {
     const right = await firstId('SELECT id FROM access_rights ORDER BY id LIMIT 1');
@@ -407,7 +407,7 @@ describe('actions (named methods of the data provider)', () => {
   row('GET /api/tickets/user?type=1', async () => {
     const contributor = await signIn('contributeur@demo.fr');
     const result = await contributor.dp.getMyBugTickets();
-    expect(result.data.every((ticket) => ticket.type === 1 && ticket.author === t.users.contributor.id)).toBe(true);
+    expect(result.data.every((ticket) => ticket.type === 1 && (ticket.author as { id: number }).id === t.users.contributor.id)).toBe(true);
   });
   row('GET /api/folders/[id]/content', async () => {
     const { data } = await dp().getFolderContent({ id: 1 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../server/auth/jwt.ts';
 import { declarations } from '../../server/resources/definitions/index.ts';
 import { MAX_ITEMS_PER_PAGE } from '../../server/resources/listQuery.ts';
+import { ownRowsOf } from '../../server/resources/ownRows.ts';
 import type { FieldDeclaration, ResourceDeclaration } from '../../server/resources/types.ts';
 import { reach, roleNeeded } from '../../src/domain/rights.ts';
 import { hasRole, type Role } from '../../src/domain/roles.ts';
@@ -134,7 +135,7 @@ async function expectItemMatchesRow(declaration: ResourceDeclaration, item: Row)
     const column = isStored(field) ? row[columnOf(name, field)] : undefined;
     switch (type.kind) {
       case 'relation':
-        expect(value, name).toBe(column == null ? null : iri(type.resource, column as number));
+        expect(value, name).toEqual(column == null ? null : relationValue(type, column as number));
         break;
       case 'relations': {
         const others = await t.db.query<{ id: number }>(
@@ -189,7 +190,7 @@ function expectEcho(declaration: ResourceDeclaration, body: Row, item: Row) {
     const got = item[name];
     switch (type.kind) {
       case 'relation':
-        expect(got, name).toBe(typeof sent === 'number' ? iri(type.resource, sent) : sent);
+        expect(got, name).toEqual(relationValue(type, typeof sent === 'number' ? sent : Number(String(sent).split('/').pop())));
         break;
       case 'relations':
         expect([...(got as string[])].sort(), name).toEqual(
@@ -416,9 +417,23 @@ function filterCondition(declaration: ResourceDeclaration, name: string): string
   return `t.${ident(columnOf(name, field))} = ANY($1)`;
 }
 
+/** A to-one relation as served: its IRI, or its embedded summary `{"@id", id, name}` (API.md). */
+function relationValue(type: { resource: string; embedded?: boolean }, id: number): unknown {
+  return type.embedded ? { '@id': iri(type.resource, id), id: Number(id), name: expect.any(String) } : iri(type.resource, id);
+}
+
+const isEqual = (actual: unknown, expected: unknown) => {
+  try {
+    expect(actual).toEqual(expected);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 function memberMatches(declaration: ResourceDeclaration, name: string, member: Row, values: unknown[]): boolean {
   const type = declaration.fields[name].type;
-  if (type.kind === 'relation') return values.some((value) => member[name] === iri(type.resource, value as number));
+  if (type.kind === 'relation') return values.some((value) => isEqual(member[name], relationValue(type, value as number)));
   if (type.kind === 'relations') return values.some((value) => (member[name] as string[]).includes(iri(type.resource, value as number)));
   return values.some((value) => member[name] === value);
 }
@@ -914,7 +929,7 @@ function describeRights(declaration: ResourceDeclaration) {
     const persona = personaBelow(role);
     if (!persona) continue;
     const allowed = reach([PERSONA_ROLE[persona]], declaration.name, operation);
-    const ownRows = declaration.ownRows;
+    const ownRows = ownRowsOf(declaration);
 
     if (allowed === false || !ownRows) {
       it(`${operation} is refused to ${persona} (needs ${role})`, async () => {

@@ -139,7 +139,7 @@ describe('rights matrix', () => {
   it('gives a contributor only their own bug tickets, and files theirs as bugs', async () => {
     const list = await t.request('GET', '/api/tickets', { as: 'contributor', accept: 'application/json' });
     const [me] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
-    expect(list.json.every((ticket: { type: number; author: string }) => ticket.type === 1 && ticket.author === `/api/users/${me.id}`)).toBe(true);
+    expect(list.json.every((ticket: { type: number; author: { id: number } }) => ticket.type === 1 && ticket.author.id === me.id)).toBe(true);
     const [support] = await t.db.query<{ id: number }>('SELECT id FROM tickets WHERE type = 2 ORDER BY id LIMIT 1');
     if (support) expect((await t.request('GET', `/api/tickets/${support.id}`, { as: 'contributor' })).status).toBe(404);
   });

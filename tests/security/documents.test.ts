@@ -82,7 +82,7 @@ async function reads(id: number, as: { persona?: Persona; token?: string } = { p
   return [item.status, file.status];
 }
 
-async function listed(query: string, as: Persona = 'contributor'): Promise<{ id: number; context: string | null; owner: string | null }[]> {
+async function listed(query: string, as: Persona = 'contributor'): Promise<{ id: number; context: string | null; owner: { id: number; name: string } | null }[]> {
   const response = await t.request('GET', `/api/documents?itemsPerPage=500&${query}`, { as, accept: 'application/json' });
   expect(response.status).toBe(200);
   return response.json;
@@ -105,7 +105,7 @@ describe('documents: who reads what', () => {
   });
 
   it('lets a contributor read course content and their own uploads, and nobody else’s private files', async () => {
-    const me = `/api/users/${t.users.contributor.id}`;
+    const me = t.users.contributor.id;
     const cover = await seededDocument(`context = 'course_cover' AND owner_id <> $1`, [t.users.contributor.id]);
     const illustration = await seededDocument(`context = 'chapter_part' AND owner_id <> $1`, [t.users.contributor.id]);
     const mine = await upload({ as: 'contributor' });
@@ -118,7 +118,7 @@ describe('documents: who reads what', () => {
     expect(await reads(colleagues.json.id, { token: otherContributor.token })).toEqual([200, 200]);
 
     const all = await listed('');
-    expect(all.every((document) => ['course_cover', 'chapter_part'].includes(document.context ?? '') || document.owner === me)).toBe(true);
+    expect(all.every((document) => ['course_cover', 'chapter_part'].includes(document.context ?? '') || document.owner?.id === me)).toBe(true);
     expect(all.map((document) => document.id)).toEqual(expect.arrayContaining([cover, illustration, mine.json.id]));
     // The admin's list holds what the contributor's leaves out.
     expect((await listed('', 'admin')).length).toBeGreaterThan(all.length);
@@ -139,7 +139,7 @@ describe('documents: who reads what', () => {
       body: { name: 'renommé.txt', context: 'chapter_part', owner: `/api/users/${otherContributor.id}` },
     });
     expect(own.status).toBe(200);
-    expect(own.json).toMatchObject({ name: 'renommé.txt', context: null, owner: `/api/users/${t.users.contributor.id}` });
+    expect(own.json).toMatchObject({ name: 'renommé.txt', context: null, owner: { id: t.users.contributor.id } });
     expect(await reads(mine.json.id, { token: otherContributor.token })).toEqual([404, 404]);
 
     // An admin files documents.

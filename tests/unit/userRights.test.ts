@@ -1,24 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAuthProvider, rolesAllowRecord } from '../../src/providers/authProvider';
+import { createAuthProvider, rolesAllow } from '../../src/providers/authProvider';
 import { createSessionStore, memoryStorage } from '../../src/providers/sessionStore';
 
 /** Issue 16: the back-office offers a user's edit only where the server takes it; the account's language. */
 describe('rights on a user record', () => {
   it("lets an admin or a contributor edit their own user, not another's", () => {
     for (const roles of [['ROLE_ADMIN'], ['ROLE_USER']]) {
-      expect(rolesAllowRecord(roles, 'users', 'edit', { id: 7 }, '7')).toBe(true);
-      expect(rolesAllowRecord(roles, 'users', 'edit', { id: 8 }, '7')).toBe(false);
+      expect(rolesAllow(roles, 'users', 'edit', { id: 7 }, 7)).toBe(true);
+      expect(rolesAllow(roles, 'users', 'edit', { id: 8 }, 7)).toBe(false);
     }
-    expect(rolesAllowRecord(['ROLE_ADMIN'], 'users', 'show', { id: 8 }, '7')).toBe(true);
-    expect(rolesAllowRecord(['ROLE_USER'], 'users', 'show', { id: 8 }, '7')).toBe(false);
+    expect(rolesAllow(['ROLE_ADMIN'], 'users', 'show', { id: 8 }, 7)).toBe(true);
+    expect(rolesAllow(['ROLE_USER'], 'users', 'show', { id: 8 }, 7)).toBe(false);
   });
 
   it("lets a super admin edit anyone, and answers as the table without a record", () => {
-    expect(rolesAllowRecord(['ROLE_SUPER_ADMIN'], 'users', 'edit', { id: 8 }, '7')).toBe(true);
-    expect(rolesAllowRecord(['ROLE_ADMIN'], 'users', 'edit', undefined, '7')).toBe(true);
-    expect(rolesAllowRecord(['ROLE_ADMIN'], 'users', 'delete', { id: 7 }, '7')).toBe(false);
-    expect(rolesAllowRecord(['ROLE_ADMIN'], 'access-rights', 'list', undefined, '7')).toBe(true);
-    expect(rolesAllowRecord(['ROLE_ADMIN'], 'access-rights', 'create', undefined, '7')).toBe(false);
+    expect(rolesAllow(['ROLE_SUPER_ADMIN'], 'users', 'edit', { id: 8 }, 7)).toBe(true);
+    expect(rolesAllow(['ROLE_ADMIN'], 'users', 'edit', undefined, 7)).toBe(true);
+    expect(rolesAllow(['ROLE_ADMIN'], 'users', 'delete', { id: 7 }, 7)).toBe(false);
+    expect(rolesAllow(['ROLE_ADMIN'], 'access-rights', 'list', undefined, 7)).toBe(true);
+    expect(rolesAllow(['ROLE_ADMIN'], 'access-rights', 'create', undefined, 7)).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@ export const comments: ResourceDeclaration = {
   table: 'comments',
   fields: {
     body: { type: { kind: 'text' }, required: true },
-    author: { type: { kind: 'relation', resource: 'users' }, readOnly: true, defaultsToSessionUser: true },
+    author: { type: { kind: 'relation', resource: 'users', embedded: true }, readOnly: true, defaultsToSessionUser: true },
     chapter: { type: { kind: 'relation', resource: 'chapters' } },
     module: { type: { kind: 'relation', resource: 'modules' } },
     course: { type: { kind: 'relation', resource: 'courses' } },

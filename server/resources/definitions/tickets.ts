@@ -8,8 +8,8 @@ export const tickets: ResourceDeclaration = {
   fields: {
     type: { type: { kind: 'enum', values: [1, 2] }, required: true },
     subject: { type: { kind: 'string', maxLength: 255 }, required: true },
-    // Support staff set it (here or with add-message); an author's own bug ticket keeps the status they get.
-    status: { type: { kind: 'enum', values: ['created', 'treated', 'canceled', 'closed'] }, writeRole: 'ROLE_ADMIN' },
+    // Support staff set it and followUpAt (the rights table's `fields`); also through add-message.
+    status: { type: { kind: 'enum', values: ['created', 'treated', 'canceled', 'closed'] } },
     parent: {
       type: {
         kind: 'polymorphic',
@@ -19,9 +19,9 @@ export const tickets: ResourceDeclaration = {
         },
       },
     },
-    author: { type: { kind: 'relation', resource: 'users' }, readOnly: true, defaultsToSessionUser: true },
+    author: { type: { kind: 'relation', resource: 'users', embedded: true }, readOnly: true, defaultsToSessionUser: true },
     // "À relancer le": support staff's own follow-up date, not the reporter's to set.
-    followUpAt: { type: { kind: 'datetime' }, writeRole: 'ROLE_ADMIN' },
+    followUpAt: { type: { kind: 'datetime' } },
     messages: {
       type: {
         kind: 'computed',
@@ -39,5 +39,4 @@ export const tickets: ResourceDeclaration = {
   defaultOrder: [['updatedAt', 'desc']],
   access: rightsOf('tickets'),
   // Own rows are one's own bug tickets; one files bugs only.
-  ownRows: { condition: (userId) => `t.author_id = ${userId} AND t.type = 1`, forced: { type: 1 } },
 };

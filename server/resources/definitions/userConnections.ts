@@ -6,7 +6,7 @@ export const userConnections: ResourceDeclaration = {
   type: 'UserConnection',
   table: 'user_connections',
   fields: {
-    user: { type: { kind: 'relation', resource: 'users' }, readOnly: true },
+    user: { type: { kind: 'relation', resource: 'users', embedded: true }, readOnly: true },
     connectedAt: { type: { kind: 'datetime' }, readOnly: true },
     ip: { type: { kind: 'string' }, readOnly: true },
     userAgent: { type: { kind: 'string' }, readOnly: true },
@@ -16,6 +16,5 @@ export const userConnections: ResourceDeclaration = {
   order: ['connectedAt', 'success'],
   defaultOrder: [['connectedAt', 'desc']],
   access: rightsOf('user-connections'),
-  ownRows: { condition: (userId) => `t.user_id = ${userId}` },
   operations: ['list', 'get'],
 };

@@ -7,13 +7,13 @@ export const users: ResourceDeclaration = {
   type: 'User',
   table: 'users',
   fields: {
-    email: { type: { kind: 'string', format: 'email', maxLength: 180 }, required: true, writeRole: 'ROLE_SUPER_ADMIN' },
+    email: { type: { kind: 'string', format: 'email', maxLength: 180 }, required: true },
     firstName: { type: { kind: 'string', maxLength: 100 }, required: true },
     lastName: { type: { kind: 'string', maxLength: 100 }, required: true },
     phone: { type: { kind: 'string', maxLength: 30 } },
-    type: { type: { kind: 'enum', values: ['admin', 'contributor'] }, required: true, writeRole: 'ROLE_SUPER_ADMIN' },
-    roles: { type: { kind: 'stringList', values: ROLES }, writeRole: 'ROLE_SUPER_ADMIN' },
-    enabled: { type: { kind: 'boolean' }, writeRole: 'ROLE_SUPER_ADMIN' },
+    type: { type: { kind: 'enum', values: ['admin', 'contributor'] }, required: true },
+    roles: { type: { kind: 'stringList', values: ROLES } },
+    enabled: { type: { kind: 'boolean' } },
     locale: { type: { kind: 'enum', values: ['fr', 'en'] } },
     company: {
       type: { kind: 'computed', sql: `(SELECT json_build_object('id', c.id, 'name', c.name) FROM companies c WHERE c.id = t.company_id)` },
@@ -21,10 +21,9 @@ export const users: ResourceDeclaration = {
     },
     accessRights: {
       type: { kind: 'relations', resource: 'access-rights', joinTable: 'user_access_rights', ownColumn: 'user_id', otherColumn: 'access_right_id' },
-      writeRole: 'ROLE_SUPER_ADMIN',
     },
     lastConnectionAt: { type: { kind: 'datetime' }, readOnly: true },
-    password: { type: { kind: 'password' }, column: 'password_hash', writeOnly: true, writeRole: 'ROLE_SUPER_ADMIN' },
+    password: { type: { kind: 'password' }, column: 'password_hash', writeOnly: true },
   },
   filters: ['type', 'enabled', 'q'],
   order: ['email', 'firstName', 'lastName', 'type', 'enabled', 'locale', 'lastConnectionAt', 'createdAt', 'updatedAt'],
@@ -34,6 +33,5 @@ export const users: ResourceDeclaration = {
     const roles = (columns.get('roles')?.value as string[] | undefined) ?? ['ROLE_USER'];
     columns.set('roles', { value: [...new Set([...roles, 'ROLE_FIRST_CONNECT'])], cast: 'text[]' });
   },
-  ownRows: { condition: (userId) => `t.id = ${userId}` },
   constraints: { users_email_key: { field: 'email', message: 'This e-mail address is already used.' } },
 };

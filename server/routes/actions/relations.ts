@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
+import { fieldWriteRole } from '../../../src/domain/rights.ts';
 import { hasRole } from '../../../src/domain/roles.ts';
 import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
@@ -41,7 +42,7 @@ export async function relationActionRoutes(app: FastifyInstance, { db, engine }:
     for (const verb of ['add', 'remove'] as const) {
       app.put(`/api/${action.resource}/:id/${verb}-${action.suffix}`, async (request, reply) => {
         const { session, scope } = authorize(request, declaration, 'update');
-        const writeRole = declaration.fields[action.field].writeRole;
+        const writeRole = fieldWriteRole(declaration.name, action.field);
         if (writeRole && !hasRole(session.roles, writeRole)) throw forbidden(`Changing ${action.field} requires ${writeRole}.`);
         const id = idOf(request);
         const given = bodyOf(request)[action.bodyKey];

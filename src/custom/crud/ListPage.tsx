@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Card } from '@mui/material';
 import { Empty, Pagination, Title, useListContext } from 'react-admin';
 import { lazyComponent } from '../lazyComponent';
+import { Loader } from '../Loader';
 import { useAfterFirstPaint } from '../useAfterFirstPaint';
 import type { ScreensConfig } from './fieldSpec';
 
@@ -21,7 +22,7 @@ const ResourceListToolbar = lazyComponent(
  * imports its filter form with it, and the first page of the app waited for a form's code to show rows.
  */
 export function ListPage({ config, children }: { config: ScreensConfig; children: ReactNode }) {
-  const { defaultTitle, error, filterValues, isPending, resource, total } = useListContext();
+  const { data, defaultTitle, error, filterValues, isPending, resource, total } = useListContext();
   // On the app's first page, the toolbar's code is asked for once the rows are painted.
   const toolbarShown = useAfterFirstPaint();
   // react-admin's ListView: the empty page only for a list that has loaded nothing with no filter on.
@@ -35,11 +36,12 @@ export function ListPage({ config, children }: { config: ScreensConfig; children
           <Empty />
         </Box>
       ) : (
-        <Box className="RaList-main" sx={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column' }}>
+        <Box className="RaList-main" sx={{ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           {config.listHeader && <config.listHeader />}
           {toolbarShown ? <ResourceListToolbar config={config} /> : toolbarPlaceholder}
-          <Card className="RaList-content" sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: undefined } }}>
-            {children}
+          <Card className="RaList-content" sx={{ position: 'relative', overflowX: 'auto', boxShadow: { xs: 'none', sm: undefined } }}>
+            {/* A list that waits for its first rows shows the spec's loader, not a blank card. */}
+            {isPending && !data ? <Loader size="medium" /> : children}
           </Card>
           <Pagination />
         </Box>

@@ -1,12 +1,28 @@
-import { SimpleForm } from 'react-admin';
+import { Labeled, SimpleForm, useResourceContext } from 'react-admin';
+import { readableField, writableField } from './fieldRights';
 import { fieldInput } from './fieldInput';
 import type { ScreensConfig } from './fieldSpec';
+import { fieldValue } from './fieldValue';
 
-/** The inputs of a create or edit form; what the server writes itself is left out. */
+/**
+ * The inputs of a create or edit form. What the server writes itself is left out; a field the session may
+ * not write (the rights table's `fields`: a contributor's own type, roles, enabled) is shown as it is, not
+ * offered as an input the server would ignore.
+ */
 export function ResourceForm({ config, mode }: { config: ScreensConfig; mode: 'create' | 'edit' }) {
+  const resource = useResourceContext() ?? '';
+  const fields = config.fields.filter((spec) => !spec.readOnly && (mode === 'create' || !spec.createOnly) && readableField(spec));
   return (
     <SimpleForm warnWhenUnsavedChanges>
-      {config.fields.filter((spec) => !spec.readOnly && (mode === 'create' || !spec.createOnly)).map(fieldInput)}
+      {fields.map((spec) =>
+        writableField(resource, spec) ? (
+          fieldInput(spec)
+        ) : mode === 'edit' && spec.kind !== 'password' ? (
+          <Labeled key={spec.source} source={spec.source} data-testid={`read-only-${spec.source}`}>
+            {fieldValue(spec)}
+          </Labeled>
+        ) : null,
+      )}
     </SimpleForm>
   );
 }

@@ -1,14 +1,15 @@
 import { Navigate } from 'react-router-dom';
 import { BulkDeleteButton, DataTable, ListBase, useBasename, useResourceContext } from 'react-admin';
-import { sessionAllows } from '../../providers/authProvider';
+import { sessionAllows, sessionAllowsAll } from '../../providers/authProvider';
 import { earlyListStaleTime } from '../../providers/earlyList';
 import { resources } from '../../resources';
 import { useSidePanelRowClick } from '../sidePanel';
+import { readableField } from './fieldRights';
 import { LIST_PER_PAGE, type ScreensConfig } from './fieldSpec';
 import { fieldValue, preloadFieldValues } from './fieldValue';
 import { ListPage } from './ListPage';
 
-const columnsOf = (config: ScreensConfig) => config.fields.filter((spec) => spec.column);
+const columnsOf = (config: ScreensConfig) => config.fields.filter((spec) => spec.column && readableField(spec));
 
 export const prepareList = (config: ScreensConfig) => preloadFieldValues(columnsOf(config));
 
@@ -21,10 +22,12 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   // The rights are known at once (sessionAllows): the list's request need not wait for react-admin's
   // asynchronous session and access checks, which CoreAdminUI's requireAuth has done for the session.
   if (!resource || !definition || !sessionAllows(resource, 'list')) return <Navigate to={`${basename}/access-denied`} replace />;
+  // A selection may hold others' rows: bulk delete only for a session that may delete any.
+  const bulkDelete = config.delete && sessionAllowsAll(resource, 'delete');
   return (
     <ListBase disableAuthentication queryOptions={{ staleTime: earlyListStaleTime }} sort={definition.listSort} perPage={LIST_PER_PAGE}>
       <ListPage config={config}>
-        <DataTable rowClick={rowClick} bulkActionButtons={config.delete ? (config.confirmDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : undefined) : false}>
+        <DataTable rowClick={rowClick} bulkActionButtons={bulkDelete ? (config.confirmDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : undefined) : false}>
           {columnsOf(config).map((spec) => (
             <DataTable.Col key={spec.source} source={spec.source} disableSort={!spec.sortable}>
               {fieldValue(spec, 'list')}

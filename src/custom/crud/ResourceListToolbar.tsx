@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { ListActions, ListToolbar } from 'react-admin';
 import { fieldFilter, searchFilter } from './fieldFilter';
+import { readableField } from './fieldRights';
 import type { ScreensConfig } from './fieldSpec';
 
 /**
@@ -10,7 +11,7 @@ import type { ScreensConfig } from './fieldSpec';
  */
 export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
   const filters = useMemo(
-    () => [...(config.search ? [searchFilter] : []), ...config.fields.filter((spec) => spec.filter).map(fieldFilter), ...(config.extraFilters ?? [])],
+    () => [...(config.search ? [searchFilter] : []), ...config.fields.filter((spec) => spec.filter && readableField(spec)).map(fieldFilter), ...(config.extraFilters ?? [])],
     [config],
   );
   return <ListToolbar className="RaList-actions" filters={filters.length > 0 ? filters : undefined} actions={<ListActions />} />;

@@ -1,9 +1,10 @@
 import type { Identifier } from 'react-admin';
 import { Labeled, Show, SimpleShowLayout } from 'react-admin';
+import { readableField } from './fieldRights';
 import type { ScreensConfig } from './fieldSpec';
 import { fieldValue, preloadFieldValues } from './fieldValue';
 
-const shownFields = (config: ScreensConfig) => config.fields.filter((spec) => spec.kind !== 'password');
+const shownFields = (config: ScreensConfig) => config.fields.filter((spec) => spec.kind !== 'password' && readableField(spec));
 
 export const prepareShow = (config: ScreensConfig) => preloadFieldValues(shownFields(config));
 

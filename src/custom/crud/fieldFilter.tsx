@@ -17,6 +17,8 @@ export function fieldFilter(spec: FieldSpec) {
       return <SelectInput key={source} source={source} choices={choicesOf(spec.choices ?? [], spec.choiceGroup ?? source)} alwaysOn={alwaysOn} />;
     case 'reference':
     case 'references':
+    case 'summary':
+      if (!spec.reference) return <TextInput key={source} source={source} alwaysOn={alwaysOn} />;
       return <ReferenceFilterInput key={source} source={source} reference={spec.reference!} alwaysOn={alwaysOn} />;
     default:
       return <TextInput key={source} source={source} alwaysOn={alwaysOn} />;

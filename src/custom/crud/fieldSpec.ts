@@ -19,7 +19,7 @@ export interface FieldRenderProps {
 export interface FieldSpec {
   source: string;
   kind: FieldKind;
-  /** The resource a `reference` / `references` points at. */
+  /** The resource a `reference` / `references` points at, or a `summary` names (its filter picks among them). */
   reference?: string;
   /** Enum values, and the group of their labels (`choices.<group>.<value>`). */
   choices?: readonly (string | number)[];

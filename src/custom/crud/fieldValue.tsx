@@ -4,6 +4,8 @@ import { Box } from '@mui/material';
 import { choicesOf } from '../../resources/choices';
 import { DateTimeField } from '../fields/DateTimeField';
 import { lazyComponent } from '../lazyComponent';
+import { ChoiceChips } from './ChoiceChips';
+import { SummaryValue } from './SummaryValue';
 import type { FieldPlace, FieldSpec, ScreensConfig } from './fieldSpec';
 
 /*
@@ -54,9 +56,9 @@ export function fieldValue(spec: FieldSpec, place: FieldPlace = 'show') {
     case 'json':
       return <JsonField source={source} />;
     case 'summary':
-      return <TextField source={`${source}.name`} />;
+      return spec.reference && place === 'show' ? <SummaryValue source={source} reference={spec.reference} /> : <TextField source={`${source}.name`} />;
     case 'list':
-      return <TextArrayField source={source} />;
+      return spec.choices ? <ChoiceChips source={source} group={spec.choiceGroup ?? source} /> : <TextArrayField source={source} />;
     default:
       return <TextField source={source} />;
   }

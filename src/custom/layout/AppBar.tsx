@@ -14,10 +14,11 @@ export const AppBar = memo(function AppBar() {
   const menusShown = useAfterFirstPaint();
   return (
     <RaAppBar toolbar={menusShown ? <AppBarMenus /> : <span />} userMenu={false}>
-      <Typography component="span" variant="h6" sx={{ mr: 2, fontWeight: 600, whiteSpace: 'nowrap' }}>
+      {/* On a phone the page's title has the room: the app's name would push it under the buttons. */}
+      <Typography component="span" variant="h6" sx={{ mr: 2, fontWeight: 600, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
         {translate('app.name')}
       </Typography>
-      <TitlePortal variant="body1" component="h1" />
+      <TitlePortal variant="body1" component="h1" sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
     </RaAppBar>
   );
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Box } from '@mui/material';
 import { LocalesMenuButton, Logout, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
 import { lazyComponent } from '../lazyComponent';
 import type { ReportContext } from '../report/ReportProblemDialog';
@@ -17,7 +18,10 @@ export function AppBarMenus() {
   const userMenuLabel = identity?.fullName ? `${identity.fullName} — ${translate('ra.auth.user_menu')}` : 'ra.auth.user_menu';
   return (
     <>
-      <LocalesMenuButton />
+      {/* On a phone, the language button is its icons (the name stays for screen readers): the title keeps its room. */}
+      <Box sx={{ display: 'contents', '& .MuiButton-root': { fontSize: { xs: 0, sm: undefined }, minWidth: 0 } }}>
+        <LocalesMenuButton />
+      </Box>
       <UserMenu label={userMenuLabel}>
         <AccountMenuItem />
         {/* The screen and browser are those of the moment the user chose to report. */}

@@ -1,7 +1,8 @@
 import { Suspense, createElement } from 'react';
 import { Box, Button, Divider, Tab, Tabs } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { Link, ResourceContextProvider, useCreatePath, useTranslate } from 'react-admin';
+import { Link, ResourceContextProvider, useCreatePath, useGetOne, useTranslate } from 'react-admin';
+import { sessionAllows } from '../../providers/authProvider';
 import { resources } from '../../resources';
 import { Loader } from '../Loader';
 import type { SideEntry } from './history';
@@ -23,6 +24,9 @@ export function SidePanelBody({ entry, subTab, onSubTab, tabs }: SidePanelBodyPr
   const translate = useTranslate();
   const createPath = useCreatePath();
   const definition = resources.find((resource) => resource.name === entry.resource);
+  // The record as the title read it (one request for both): "Modifier" only where the session may save it.
+  const { data: record } = useGetOne(entry.resource, { id: entry.id });
+  const editable = Boolean(definition?.edit && record && sessionAllows(entry.resource, 'edit', record));
   const shownTabs = tabs ?? [INFOS_TAB, ...extraTabsOf(definition)];
   // A sub-tab kept from another type of object may not exist for this one.
   const selected = shownTabs.find((tab) => tab.value === subTab) ?? shownTabs[0];
@@ -34,7 +38,7 @@ export function SidePanelBody({ entry, subTab, onSubTab, tabs }: SidePanelBodyPr
             <Tab key={tab.value} value={tab.value} label={translate(tab.label)} sx={{ minHeight: 40 }} />
           ))}
         </Tabs>
-        {definition?.edit && (
+        {editable && (
           <Button
             component={Link}
             to={createPath({ resource: entry.resource, id: entry.id, type: 'edit' })}

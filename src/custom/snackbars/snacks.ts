@@ -31,6 +31,15 @@ export interface Snack {
 
 const TYPES: readonly SnackType[] = ['success', 'error', 'warning', 'info'];
 
+// react-admin announces a saved create, edit or delete as `info`; the spec wants a success green.
+const SAVED = /^(ra\.notification|resources\.[^.]+\.notifications)\.(created|updated|deleted)$/;
+
+/** A notification's colour: its type, except react-admin's own "saved" messages, which are successes. */
+export function snackTypeOf(type: unknown, message: unknown): SnackType {
+  if (type === 'info' && typeof message === 'string' && SAVED.test(message)) return 'success';
+  return TYPES.includes(type as SnackType) ? (type as SnackType) : 'info';
+}
+
 /**
  * A react-admin notification as a snack. Ids are timestamps, bumped when several notifications arrive
  * in the same millisecond so that each stays addressable.
@@ -39,7 +48,7 @@ export function toSnack(notification: NotificationPayload, now: number, lastId: 
   const { message, type, notificationOptions: options = {} } = notification;
   const { autoHideDuration } = options;
   return {
-    type: TYPES.includes(type) ? type : 'info',
+    type: snackTypeOf(type, message),
     label: typeof message === 'string' ? message : '',
     id: Math.max(now, lastId + 1),
     labelArgs: options.messageArgs as Record<string, unknown> | undefined,

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Stack, Typography } from '@mui/material';
-import { RecordContextProvider, ReferenceField, useGetOne, useTranslate, type Identifier } from 'react-admin';
+import { useGetOne, useTranslate, type Identifier } from 'react-admin';
 import type { Ticket } from '../../domain/records';
 import type { TicketMessageStatus } from '../../providers/actions';
 import { Loader } from '../Loader';
@@ -55,13 +55,7 @@ export function TicketInfosTab({ id }: { id: Identifier }) {
           <TicketParentLink parent={ticket.parent} />
         </Detail>
         <Detail label={translate('app.tickets.author')}>
-          {ticket.author === null ? (
-            <Typography variant="body2">{translate('app.tickets.unknown_author')}</Typography>
-          ) : (
-            <RecordContextProvider value={ticket}>
-              <ReferenceField source="author" reference="users" link={false} />
-            </RecordContextProvider>
-          )}
+          <Typography variant="body2">{ticket.author?.name ?? translate('app.tickets.unknown_author')}</Typography>
         </Detail>
       </Stack>
       <Box component="section" aria-label={translate('app.tickets.thread')}>

@@ -2,7 +2,7 @@ import { IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
-import { useDelete, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { useDelete, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { Note } from '../../domain/records';
 import { useFormatDateTime } from './useFormatDateTime';
 
@@ -11,7 +11,6 @@ export function TicketNoteItem({ note, mine }: { note: Note; mine: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const formatDateTime = useFormatDateTime();
-  const { data: author } = useGetOne('users', { id: note.author ?? 0 }, { enabled: note.author !== null });
   const [update, { isPending: pinning }] = useUpdate();
   const [remove, { isPending: deleting }] = useDelete();
   const pinLabel = translate(note.pinned ? 'app.tickets.notes.unpin' : 'app.tickets.notes.pin');
@@ -22,14 +21,14 @@ export function TicketNoteItem({ note, mine }: { note: Note; mine: boolean }) {
     remove(
       'notes-bo',
       { id: note.id, previousData: note },
-      { onSuccess: () => notify('app.tickets.notes.deleted', { type: 'info' }), onError: () => notify('app.tickets.send_error', { type: 'error' }) },
+      { onSuccess: () => notify('app.tickets.notes.deleted', { type: 'success' }), onError: () => notify('app.tickets.send_error', { type: 'error' }) },
     );
 
   return (
     <Paper component="li" variant="outlined" data-testid="ticket-note" data-pinned={note.pinned} sx={{ p: 1.5, bgcolor: note.pinned ? '#fff8e1' : undefined }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="subtitle2" component="span" sx={{ flex: 1, minWidth: 0 }} noWrap>
-          {author ? `${author.firstName} ${author.lastName}` : '…'}{' '}
+          {note.author?.name ?? translate('app.tickets.unknown_author')}{' '}
           <Typography variant="caption" component="time" dateTime={note.createdAt} color="text.secondary">
             {formatDateTime(note.createdAt)}
           </Typography>

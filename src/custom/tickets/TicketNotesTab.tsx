@@ -70,7 +70,7 @@ export function TicketNotesTab({ id }: SidePanelTabProps) {
       ) : (
         <Stack component="ol" spacing={1} aria-label={translate('app.tickets.notes.list')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {notes.map((note) => (
-            <TicketNoteItem key={note.id} note={note} mine={identity?.id !== undefined && String(identity.id) === String(note.author)} />
+            <TicketNoteItem key={note.id} note={note} mine={identity?.id !== undefined && String(identity.id) === String(note.author?.id)} />
           ))}
         </Stack>
       )}

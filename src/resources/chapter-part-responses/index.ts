@@ -1,7 +1,7 @@
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
-import type { Identifier } from 'react-admin';
 import { lazyScreen } from '../../custom/crud/lazyScreen';
 import { lazyComponent } from '../../custom/lazyComponent';
+import { pairTitle } from '../../custom/crud/ReferencePairTitle';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -17,5 +17,5 @@ export const chapterPartResponses: ResourceDefinition = {
   edit: lazyComponent(() => import('../../custom/responseReview/ResponseReview').then((module) => module.ResponseReview)),
   create: lazyScreen(load, 'Create'),
   icon: QuestionAnswerIcon,
-  recordRepresentation: (response: { id: Identifier; status?: string }) => `#${response.id}`,
+  recordRepresentation: pairTitle({ first: { source: 'user', reference: 'users' }, second: { source: 'chapterPart', reference: 'chapter-parts' }, separator: ' · ' }),
 };

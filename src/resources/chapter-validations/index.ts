@@ -1,6 +1,6 @@
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import type { Identifier } from 'react-admin';
 import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { pairTitle } from '../../custom/crud/ReferencePairTitle';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -14,5 +14,5 @@ export const chapterValidations: ResourceDefinition = {
   edit: lazyScreen(load, 'Edit'),
   create: lazyScreen(load, 'Create'),
   icon: TaskAltIcon,
-  recordRepresentation: (validation: { id: Identifier }) => `#${validation.id}`,
+  recordRepresentation: pairTitle({ first: { source: 'user', reference: 'users' }, second: { source: 'chapter', reference: 'chapters' }, separator: ' · ' }),
 };

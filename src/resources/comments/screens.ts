@@ -4,7 +4,7 @@ import type { ScreensConfig } from '../../custom/crud/fieldSpec';
 export const config: ScreensConfig = {
   fields: [
     { source: 'body', kind: 'longText', required: true, column: true },
-    { source: 'author', kind: 'reference', reference: 'users', column: true, readOnly: true },
+    { source: 'author', kind: 'summary', reference: 'users', column: true, readOnly: true },
     { source: 'course', kind: 'reference', reference: 'courses', filter: true },
     { source: 'module', kind: 'reference', reference: 'modules', filter: true },
     { source: 'chapter', kind: 'reference', reference: 'chapters', filter: true },

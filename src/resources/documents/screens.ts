@@ -10,7 +10,7 @@ export const config: ScreensConfig = {
     { source: 'mimeType', kind: 'text', column: true, sortable: true, filter: true, readOnly: true },
     { source: 'size', kind: 'number', column: true, sortable: true, readOnly: true, render: DocumentSizeField },
     { source: 'context', kind: 'text', maxLength: 50, sortable: true, filter: true },
-    { source: 'owner', kind: 'reference', reference: 'users', column: true, readOnly: true },
+    { source: 'owner', kind: 'summary', reference: 'users', column: true, readOnly: true },
     { source: 'createdAt', kind: 'date', column: true, sortable: true, readOnly: true },
   ],
   search: true,

@@ -5,7 +5,7 @@ export const config: ScreensConfig = {
   fields: [
     { source: 'content', kind: 'longText', required: true, column: true },
     { source: 'pinned', kind: 'boolean', column: true, sortable: true },
-    { source: 'author', kind: 'reference', reference: 'users', column: true, readOnly: true },
+    { source: 'author', kind: 'summary', reference: 'users', column: true, readOnly: true },
     { source: 'user', kind: 'reference', reference: 'users', filter: true },
     { source: 'ticket', kind: 'reference', reference: 'tickets', filter: true },
     { source: 'course', kind: 'reference', reference: 'courses', filter: true },

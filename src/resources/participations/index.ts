@@ -1,6 +1,6 @@
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import type { Identifier } from 'react-admin';
 import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { pairTitle } from '../../custom/crud/ReferencePairTitle';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -14,5 +14,5 @@ export const participations: ResourceDefinition = {
   edit: lazyScreen(load, 'Edit'),
   create: lazyScreen(load, 'Create'),
   icon: HowToRegIcon,
-  recordRepresentation: (participation: { id: Identifier; progress?: number }) => `#${participation.id} (${participation.progress ?? 0} %)`,
+  recordRepresentation: pairTitle({ first: { source: 'user', reference: 'users' }, second: { source: 'course', reference: 'courses' }, separator: ' · ' }),
 };

@@ -9,7 +9,7 @@ export const config: ScreensConfig = {
     { source: 'type', kind: 'enum', choices: [1, 2], choiceGroup: 'ticketType', required: true, column: true, filter: 'alwaysOn' },
     { source: 'status', kind: 'enum', choices: ['created', 'treated', 'canceled', 'closed'], choiceGroup: 'ticketStatus', column: true, sortable: true, filter: 'alwaysOn' },
     { source: 'parent', kind: 'summary', column: true, readOnly: true },
-    { source: 'author', kind: 'reference', reference: 'users', column: true, readOnly: true },
+    { source: 'author', kind: 'summary', reference: 'users', column: true, readOnly: true },
     { source: 'followUpAt', kind: 'date', column: true, sortable: true },
     { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
     { source: 'updatedAt', kind: 'date', column: true, sortable: true, readOnly: true },

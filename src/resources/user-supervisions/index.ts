@@ -1,6 +1,6 @@
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
-import type { Identifier } from 'react-admin';
 import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { pairTitle } from '../../custom/crud/ReferencePairTitle';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -14,5 +14,5 @@ export const userSupervisions: ResourceDefinition = {
   edit: lazyScreen(load, 'Edit'),
   create: lazyScreen(load, 'Create'),
   icon: SupervisorAccountIcon,
-  recordRepresentation: (supervision: { id: Identifier }) => `#${supervision.id}`,
+  recordRepresentation: pairTitle({ first: { source: 'supervisor', reference: 'users' }, second: { source: 'learner', reference: 'users' } }),
 };
