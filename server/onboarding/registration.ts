@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN as EMAIL, isFrenchPostcode, isSiret, phoneE164 } from '../../src/domain/onboardingFields.ts';
 import { violation, type Violation } from '../http/errors.ts';
 
 /** A sign-up as POST /api/users/register receives it, once checked. */
@@ -15,29 +16,6 @@ export interface Registration {
   };
   admin: { firstName: string; lastName: string; email: string };
   invitation: { encodedId: string; key: string } | null;
-}
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
-
-/** SIRET: 14 digits passing the Luhn check (La Poste's establishments: the digits add up to a multiple of 5). */
-export function isSiret(value: string): boolean {
-  if (!/^\d{14}$/.test(value)) return false;
-  if (value.startsWith('356000000')) return [...value].reduce((sum, digit) => sum + Number(digit), 0) % 5 === 0;
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    let digit = Number(value[13 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** A French number (`01 23 45 67 89`, dots or dashes allowed) or E.164 (`+33123456789`), as E.164; else undefined. */
-export function phoneE164(value: string): string | undefined {
-  const compact = value.replace(/[\s.\-()]/g, '');
-  if (/^0[1-9]\d{8}$/.test(compact)) return `+33${compact.slice(1)}`;
-  if (/^\+[1-9]\d{7,14}$/.test(compact)) return compact;
-  return undefined;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -69,7 +47,7 @@ export function readRegistration(body: unknown, isFrance: (countryId: number) =>
   const city = required('company.city', text(company.city), 120);
   const countryId = idOf(company.country, 'countries');
   if (countryId === undefined) problems.push(violation('company.country', 'blank', 'This value should not be blank.'));
-  else if (postcode && isFrance(countryId) && !/^\d{5}$/.test(postcode))
+  else if (postcode && isFrance(countryId) && !isFrenchPostcode(postcode))
     problems.push(violation('company.postcode', 'format', 'A French postcode has 5 digits.'));
   const companyEmail = required('company.email', text(company.email).toLowerCase(), 254);
   if (companyEmail && !EMAIL.test(companyEmail)) problems.push(violation('company.email', 'email', 'This value is not a valid email address.'));

@@ -4,6 +4,7 @@ import { peopleEn } from './resources/people.en';
 import { shellEn } from './shell.en';
 import { libraryEn } from './library.en';
 import { ticketsEn } from './tickets.en';
+import { onboardingEn } from './onboarding.en';
 import type { Messages } from './fr';
 
 /** English, loaded on demand; typed by the French messages so that no key is missing. */
@@ -48,6 +49,7 @@ export const en: Messages = {
     // The side panel's and the snackbars' words (src/i18n/shell.en.ts).
     ...shellEn,
     ...ticketsEn,
+    ...onboardingEn,
     ...libraryEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',

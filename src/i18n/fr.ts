@@ -4,6 +4,7 @@ import { peopleFr } from './resources/people.fr';
 import { shellFr } from './shell.fr';
 import { libraryFr } from './library.fr';
 import { ticketsFr } from './tickets.fr';
+import { onboardingFr } from './onboarding.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -49,6 +50,7 @@ export const fr = {
     // The side panel's and the snackbars' words (src/i18n/shell.fr.ts).
     ...shellFr,
     ...ticketsFr,
+    ...onboardingFr,
     ...libraryFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',

@@ -1,5 +1,6 @@
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { MyReports } from './MyReports';
+import { SubscriptionCard } from './SubscriptionCard';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { Loader } from '../Loader';
 
@@ -27,6 +28,8 @@ export function AccountPage() {
                 <Chip key={role} label={translate(`app.roles.${role}`, { _: role })} />
               ))}
             </Stack>
+            {/* A structure's administrator (not a super admin, who has no structure of their own) sees its plan. */}
+            {Array.isArray(permissions) && permissions.includes('ROLE_ADMIN') && !permissions.includes('ROLE_SUPER_ADMIN') ? <SubscriptionCard /> : null}
             <Typography component="h2" variant="h6">
               {translate('app.report.mine')}
             </Typography>
