@@ -147,6 +147,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     payments: options.payments ?? (config.stripe.secretKey ? new StripeClient({ secretKey: config.stripe.secretKey, url: config.stripe.url }) : undefined),
     publishableKey: config.stripe.publishableKey,
     registrationsPerHour: config.registrationsPerHour,
+    appUrl: config.appUrl,
   });
   await app.register(platformRoutes, { db, push: options.push ?? createPushNotifier(config.pushover, config.dataDir) });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasRole } from '../../src/domain/roles.ts';
@@ -7,10 +7,10 @@ import type { Mailer } from '../auth/mailer.ts';
 import { SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
-import { requireSession } from '../http/session.ts';
+import { requireRole, requireSession } from '../http/session.ts';
 import type { AddressSearch } from '../integrations/addresses.ts';
 import type { PaymentProvider, SetupIntentStatus } from '../integrations/payments.ts';
-import { companyByInvitation } from '../onboarding/invitations.ts';
+import { companyByInvitation, encodeCompanyId } from '../onboarding/invitations.ts';
 import { readPlans } from '../onboarding/plans.ts';
 import { readRegistration, type Registration } from '../onboarding/registration.ts';
 import { activatePaid, choosePlan, currentSubscription, subscriptionJson, unsubscribe } from '../onboarding/subscriptions.ts';
@@ -27,6 +27,8 @@ export interface OnboardingOptions {
   /** Stripe.js is used in the browser when set; otherwise a test key lets the payment step use test cards. */
   publishableKey?: string;
   registrationsPerHour: number;
+  /** The back-office's address, for the invitation links. */
+  appUrl: string;
 }
 
 /** Spec section 9: the address search asks for ten suggestions. */
@@ -153,6 +155,19 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
       throw error;
     }
   }
+
+  // A super admin invites a structure: its name, and a link with a random key that signs it up once.
+  app.post('/api/invitations', async (request, reply) => {
+    requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a structure');
+    const name = typeof bodyOf(request).name === 'string' ? (bodyOf(request).name as string).trim() : '';
+    if (!name) throw unprocessable([violation('name', 'blank', 'This value should not be blank.')]);
+    if (name.length > 200) throw unprocessable([violation('name', 'length', 'This value is too long (at most 200 characters).')]);
+    const key = randomBytes(32).toString('base64url');
+    const [company] = await db.query<{ id: number }>('INSERT INTO companies (name, invitation_key) VALUES ($1, $2) RETURNING id', [name, key]);
+    const encodedId = encodeCompanyId(company.id);
+    const link = new URL(`#/onboard?company=${encodedId}&key=${key}`, options.appUrl).toString();
+    return reply.status(201).send({ company: company.id, encodedId, key, link });
+  });
 
   app.get('/api/subscription', async (request) => {
     const { companyId } = await companyOf(request, queryOf(request, 'company') || undefined);

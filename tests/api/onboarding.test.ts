@@ -232,3 +232,16 @@ describe('registration', () => {
     expect((await t.request('POST', '/api/users/register', { body: signUp({ invitation }) })).status).toBe(422);
   });
 });
+
+describe('invitations', () => {
+  it('lets a super admin invite a structure with a link whose key signs it up once', async () => {
+    const created = await t.request('POST', '/api/invitations', { as: 'superadmin', body: { name: 'Collège Jules Ferry' } });
+    expect(created.status).toBe(201);
+    expect(created.json.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(created.json.link).toContain(`#/onboard?company=${created.json.encodedId}&key=${created.json.key}`);
+    const found = await t.request('GET', `/api/public/companies/${created.json.encodedId}/${created.json.key}`, { as: null });
+    expect(found.json).toMatchObject({ id: created.json.company, name: 'Collège Jules Ferry' });
+    expect((await t.request('POST', '/api/invitations', { as: 'admin', body: { name: 'x' } })).status).toBe(403);
+    expect((await t.request('POST', '/api/invitations', { as: 'superadmin', body: { name: ' ' } })).status).toBe(422);
+  });
+});
