@@ -104,7 +104,8 @@ describe('onboarding', () => {
     await t.goto('/account');
     await page.getByText('Formule Établissement').waitFor();
     await expectNoSeriousViolation(page);
-  });
+    // Six screens, each checked by axe, on two shared cores.
+  }, 180_000);
 
   it('prefills an invited structure from its link, and says so when the key is wrong', async () => {
     const page = t.page;

@@ -89,7 +89,7 @@ export function OnboardPage() {
       {step === 'details' ? <StructureDetailsStep draft={draft} update={update} serverErrors={serverErrors} /> : null}
       {step === 'admin' ? <AdminStep draft={draft} update={update} register={register} serverErrors={serverErrors} /> : null}
       {step === 'plan' ? (
-        <PlanStep draft={draft} update={update} onSubscribed={(setupIntent) => (setupIntent ? update({ step: 'payment' }) : done())} />
+        <PlanStep draft={draft} update={update} onSubscribed={(setupIntent) => (setupIntent ? update({ step: 'payment', transactionId: setupIntent }) : done())} />
       ) : null}
       {step === 'payment' ? <PaymentStep draft={draft} update={update} onPaid={done} /> : null}
     </OnboardLayout>

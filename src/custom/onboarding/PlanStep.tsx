@@ -46,7 +46,6 @@ export function PlanStep({ draft, update, onSubscribed }: Props) {
     setPending(true);
     try {
       const { data } = await dataProvider.subscribe({ plan: chosen });
-      update({ transactionId: data.setupIntent?.id ?? '' });
       onSubscribed(data.setupIntent?.id ?? null);
     } catch (error) {
       notify((error as Error).message || 'GenericError', { type: 'error' });
