@@ -245,3 +245,26 @@ describe('invitations', () => {
     expect((await t.request('POST', '/api/invitations', { as: 'superadmin', body: { name: ' ' } })).status).toBe(422);
   });
 });
+
+describe('stand-ins of npm start', () => {
+  it('replaces each unconfigured service in development, none in production or when configured', async () => {
+    const { loadConfig } = await import('../../server/config.ts');
+    const { withStandIns } = await import('../../server/integrations/standins/index.ts');
+    expect(loadConfig({ NODE_ENV: 'production' }).standIns).toEqual({ establishments: false, addresses: false, stripe: false });
+    expect(loadConfig({ ADDRESS_SEARCH_URL: 'https://ban.example/search/', STRIPE_SECRET_KEY: 'sk_live_x' }).standIns).toEqual({ establishments: true, addresses: false, stripe: false });
+    expect(() => loadConfig({ STAND_INS: 'yes' })).toThrow(/STAND_INS/);
+    const started = await withStandIns(loadConfig({}));
+    try {
+      expect(started.names).toHaveLength(3);
+      expect(await new BanClient(started.config.addressSearchUrl).search('place du capitole', 10)).toEqual([
+        expect.objectContaining({ properties: expect.objectContaining({ label: '1 Place du Capitole 31000 Toulouse' }) }),
+      ]);
+      expect((await new RechercheEntreprisesClient(started.config.establishmentSearchUrl).search('formations rhone'))[0].siret).toBe('33912456700019');
+      const stripeClient = new StripeClient({ secretKey: started.config.stripe.secretKey ?? '', url: started.config.stripe.url });
+      expect(stripeClient.testMode).toBe(true);
+      expect((await stripeClient.createSetupIntent({ company: '1' })).status).toBe('requires_payment_method');
+    } finally {
+      await started.close();
+    }
+  });
+});

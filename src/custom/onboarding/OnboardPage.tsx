@@ -13,6 +13,10 @@ import { StructureSearchStep } from './StructureSearchStep';
 
 export const ONBOARD_SUCCESS = '/onboard/success';
 
+// The invitation link last looked up: the page may mount twice as the app starts, one look-up (and one
+// snackbar for a bad key) is enough.
+let lookedUp = '';
+
 /**
  * /onboard: a structure signs up on its own (issue 17). What was typed lives in the store, so going
  * back and a reload keep it; an invitation link (`?company=<encodedId>&key=<key>`) prefills the structure.
@@ -31,6 +35,8 @@ export function OnboardPage() {
   useEffect(() => {
     if (!invitedId || !invitationKey || draft.registered) return;
     if (draft.invitation?.company === invitedId && draft.invitation.key === invitationKey) return;
+    if (lookedUp === `${invitedId}/${invitationKey}`) return;
+    lookedUp = `${invitedId}/${invitationKey}`;
     dataProvider
       .getCompanyByKey(invitedId, invitationKey)
       .then(({ data }) => {
