@@ -25,6 +25,8 @@ import { documentRoutes } from './routes/documents.ts';
 import { importRoutes } from './routes/imports.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { publicRoutes } from './routes/public.ts';
+import { onboardingRoutes } from './routes/onboarding.ts';
+import { BanClient, type AddressSearch } from './integrations/addresses.ts';
 import { RechercheEntreprisesClient, type EstablishmentSearch } from './integrations/establishments.ts';
 import { StripeClient, type PaymentProvider } from './integrations/payments.ts';
 import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
@@ -61,6 +63,7 @@ export interface AppOptions {
   /** Where on-call pushes go; by default Pushover when configured, or the outbox folder. */
   push?: PushNotifier;
   establishments?: EstablishmentSearch;
+  addresses?: AddressSearch;
   payments?: PaymentProvider;
 }
 
@@ -142,7 +145,16 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(publicRoutes, {
     db,
     establishments: options.establishments ?? new RechercheEntreprisesClient(config.establishmentSearchUrl),
+  });
+  await app.register(onboardingRoutes, {
+    db,
+    sessions,
+    mailer,
+    addresses: options.addresses ?? new BanClient(config.addressSearchUrl),
     payments: options.payments ?? (config.stripe.secretKey ? new StripeClient({ secretKey: config.stripe.secretKey, url: config.stripe.url }) : undefined),
+    publishableKey: config.stripe.publishableKey,
+    registrationsPerHour: config.registrationsPerHour,
+    appUrl: config.appUrl,
   });
   await app.register(platformRoutes, { db, push: options.push ?? createPushNotifier(config.pushover, config.dataDir) });
 

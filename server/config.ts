@@ -23,7 +23,16 @@ export interface Config {
   publicUploads: PublicUploadLimits;
   pushover: { token?: string; user?: string; url: string };
   establishmentSearchUrl: string;
-  stripe: { secretKey?: string; url: string };
+  /** The national address base's search (BAN), for the onboarding's address autocomplete. */
+  addressSearchUrl: string;
+  stripe: { secretKey?: string; publishableKey?: string; url: string };
+  /**
+   * Outside services replaced by local stand-ins speaking their protocol (server/integrations/standins):
+   * in development, each one whose setting is absent; never when NODE_ENV=production unless STAND_INS=1.
+   */
+  standIns: { establishments: boolean; addresses: boolean; stripe: boolean };
+  /** Sign-ups (POST /api/users/register) accepted from one address over an hour. */
+  registrationsPerHour: number;
 }
 
 export interface PublicUploadLimits {
@@ -72,6 +81,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: env.PUSHOVER_URL || 'https://api.pushover.net/1/messages.json',
     },
     establishmentSearchUrl: env.ESTABLISHMENT_SEARCH_URL || 'https://recherche-entreprises.api.gouv.fr/search',
-    stripe: { secretKey: env.STRIPE_SECRET_KEY || undefined, url: env.STRIPE_API_URL || 'https://api.stripe.com' },
+    addressSearchUrl: env.ADDRESS_SEARCH_URL || 'https://api-adresse.data.gouv.fr/search/',
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+      url: env.STRIPE_API_URL || 'https://api.stripe.com',
+    },
+    standIns: standInsOf(env),
+    registrationsPerHour: integer(env.ONBOARDING_REGISTRATIONS_PER_HOUR, 10, 'ONBOARDING_REGISTRATIONS_PER_HOUR'),
+  };
+}
+
+function standInsOf(env: NodeJS.ProcessEnv): Config['standIns'] {
+  const setting = env.STAND_INS ?? '';
+  if (setting !== '' && setting !== '0' && setting !== '1') throw new Error(`STAND_INS must be "0" or "1", not "${setting}".`);
+  const enabled = setting === '' ? env.NODE_ENV !== 'production' : setting === '1';
+  return {
+    establishments: enabled && !env.ESTABLISHMENT_SEARCH_URL,
+    addresses: enabled && !env.ADDRESS_SEARCH_URL,
+    stripe: enabled && !env.STRIPE_SECRET_KEY,
   };
 }

@@ -5,9 +5,12 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo.ts';
+import { withStandIns } from './integrations/standins/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const config = loadConfig();
+// Outside services with no setting are replaced by local stand-ins in development (README, "Services").
+const standIns = await withStandIns(loadConfig());
+const config = standIns.config;
 
 if (process.env.SKIP_BUILD !== '1' && appBuildIsStale(root, config.distDir)) {
   console.log('Construction du back-office (vite build)…');
@@ -34,7 +37,7 @@ Back-office prêt : ${url}
 API : ${url}api (base ${db.kind === 'pglite' ? `PGlite dans ${config.dataDir}` : 'PostgreSQL'})
 Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :
 ${DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(24)} ${account.roles.join(', ')} (${account.type})`).join('\n')}
-Ctrl-C pour arrêter.`);
+${standIns.names.length > 0 ? `Services simulés en local : ${standIns.names.join(', ')}\n` : ''}Ctrl-C pour arrêter.`);
 
 let stopping = false;
 async function stop(signal: string) {
@@ -44,6 +47,7 @@ async function stop(signal: string) {
   try {
     await app.close();
     await db.close();
+    await standIns.close();
     process.exit(0);
   } catch (error) {
     console.error(error);

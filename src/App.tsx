@@ -10,6 +10,7 @@ import { queryClient } from './providers/queryClient';
 import { lightTheme } from './theme';
 import { StackedNotification } from './custom/snackbars';
 import { ForgotPasswordPage, InvitationPage, LoginPage, NewPasswordPage, VerifyCodePage } from './custom/auth/lazyPages';
+import { OnboardPage, OnboardSuccessPage } from './custom/onboarding/lazyPages';
 import { lazyComponent } from './custom/lazyComponent';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -41,13 +42,15 @@ export function App() {
           accessDenied={AccessDenied}
           authenticationError={AuthenticationError}
         >
-          {/* Public screens, bare (no menu): the sign-in flows. */}
+          {/* Public screens, bare (no menu): the sign-in flows and the sign-up of a structure. */}
           <CustomRoutes noLayout>
             <Route path={AUTH_ROUTES.logout} element={<LogoutOnMount />} />
             <Route path={AUTH_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
             <Route path={AUTH_ROUTES.code} element={<VerifyCodePage />} />
             <Route path={AUTH_ROUTES.newPassword} element={<NewPasswordPage />} />
             <Route path={AUTH_ROUTES.invitation} element={<InvitationPage />} />
+            <Route path="/onboard" element={<OnboardPage />} />
+            <Route path="/onboard/success" element={<OnboardSuccessPage />} />
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/account" element={<AccountPage />} />

@@ -114,6 +114,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     if (!user?.enabled) throw unauthorized('Invalid JWT Token');
     const result = await codes.check(user.id, session.family, code.trim());
     if (result === 'valid') {
+      // A structure that signed up itself becomes active once its first administrator proves the address.
+      await db.query(`UPDATE companies SET status = 'active', activated_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`, [user.company_id]);
       await sessions.revokeFamily(session.family);
       return sessions.issue(user, 'password');
     }

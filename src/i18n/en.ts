@@ -5,6 +5,7 @@ import { shellEn } from './shell.en';
 import { libraryEn } from './library.en';
 import { peopleAppEn } from './people.en';
 import { ticketsEn } from './tickets.en';
+import { onboardingEn } from './onboarding.en';
 import type { Messages } from './fr';
 
 /** English, loaded on demand; typed by the French messages so that no key is missing. */
@@ -50,6 +51,7 @@ export const en: Messages = {
     ...shellEn,
     ...ticketsEn,
     ...peopleAppEn,
+    ...onboardingEn,
     ...libraryEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',

@@ -5,6 +5,7 @@ import { shellFr } from './shell.fr';
 import { libraryFr } from './library.fr';
 import { peopleAppFr } from './people.fr';
 import { ticketsFr } from './tickets.fr';
+import { onboardingFr } from './onboarding.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -51,6 +52,7 @@ export const fr = {
     ...shellFr,
     ...ticketsFr,
     ...peopleAppFr,
+    ...onboardingFr,
     ...libraryFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',

@@ -11,6 +11,7 @@ import {
   type UpdateParams,
 } from 'react-admin';
 import { createActions, type Actions } from './actions';
+import { createOnboardingActions, type OnboardingActions } from './onboardingActions';
 import { withEarlyLists } from './earlyList';
 import { httpClient, refreshAuth, type HttpClient } from './httpClient';
 import { fromCollection, withQuery, type ListParams } from './hydra';
@@ -25,7 +26,7 @@ type Json = Record<string, unknown>;
 const TYPED_SUMMARIES = new Set(['tickets']);
 
 /** react-admin's data provider plus one named method for every call of spec section 7 that is not CRUD. */
-export type AppDataProvider = DataProvider & Actions & ReturnType<typeof createTransfer>;
+export type AppDataProvider = DataProvider & Actions & OnboardingActions & ReturnType<typeof createTransfer>;
 
 export interface DataProviderDeps {
   http?: HttpClient;
@@ -95,6 +96,7 @@ export function createDataProvider({
       return { data: ids };
     },
     ...createActions({ http, hasToken }),
+    ...createOnboardingActions(http),
     ...createTransfer(http, save),
   };
 }

@@ -165,7 +165,13 @@ describe('fuzzing every write route', () => {
       mailer: { send: async (mail) => void mails.push(mail) },
       // The outside services answer in-process: a request they fail is no input's fault.
       establishments: { search: async () => [] },
-      payments: { setupIntentStatus: async (id) => (id.endsWith('0') ? undefined : 'succeeded') },
+      addresses: { search: async () => [] },
+      payments: {
+        testMode: true,
+        createSetupIntent: async () => ({ id: 'seti_fuzz1', client_secret: 'seti_fuzz1_secret_x', status: 'requires_payment_method' }),
+        setupIntentStatus: async (id) => (id.endsWith('0') ? undefined : 'succeeded'),
+        confirmSetupIntent: async (id) => (id.endsWith('0') ? undefined : 'succeeded'),
+      },
     });
     const personaIds = new Set(PERSONAS.map((persona) => t.users[persona].id));
     const [spare] = await t.db.query<{ id: number; email: string }>(

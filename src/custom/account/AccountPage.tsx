@@ -7,6 +7,7 @@ import { AccountProfile } from './AccountProfile';
 import { MyReports } from './MyReports';
 import { PasswordChange } from './PasswordChange';
 import { SignOutEverywhere } from './SignOutEverywhere';
+import { SubscriptionCard } from './SubscriptionCard';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -59,6 +60,14 @@ export function AccountPage() {
         </Typography>
         <SignOutEverywhere />
       </Section>
+      {/* A structure's administrator (not a super admin, who has no structure of their own) sees its plan. */}
+      {Array.isArray(permissions) && permissions.includes('ROLE_ADMIN') && !permissions.includes('ROLE_SUPER_ADMIN') ? (
+        <Card component="section" sx={{ minWidth: 0 }}>
+          <CardContent>
+            <SubscriptionCard />
+          </CardContent>
+        </Card>
+      ) : null}
       <Section title="app.report.mine">
         <MyReports />
       </Section>

@@ -1,0 +1,38 @@
+import type { Config } from '../../config.ts';
+import { banStandIn } from './banStandIn.ts';
+import { directoryStandIn } from './directoryStandIn.ts';
+import { startStandIn, type StandInServer } from './standInServer.ts';
+import { stripeStandIn } from './stripeStandIn.ts';
+
+/** The test secret key the Stripe stand-in accepts (a test key: confirming with test cards is allowed). */
+export const STAND_IN_STRIPE_KEY = 'sk_test_stand_in';
+
+/**
+ * Starts a stand-in for each outside service `config.standIns` names, and answers the config pointing at
+ * them: `npm start` on an offline machine still searches establishments and addresses and takes a test
+ * card. `close` stops them.
+ */
+export async function withStandIns(config: Config): Promise<{ config: Config; names: string[]; close(): Promise<void> }> {
+  const servers: StandInServer[] = [];
+  const names: string[] = [];
+  const next = { ...config, stripe: { ...config.stripe } };
+  if (config.standIns.establishments) {
+    const server = await startStandIn(directoryStandIn);
+    servers.push(server);
+    names.push(`annuaire des entreprises ${server.url}`);
+    next.establishmentSearchUrl = `${server.url}/search`;
+  }
+  if (config.standIns.addresses) {
+    const server = await startStandIn(banStandIn);
+    servers.push(server);
+    names.push(`base adresse nationale ${server.url}`);
+    next.addressSearchUrl = `${server.url}/search/`;
+  }
+  if (config.standIns.stripe) {
+    const server = await startStandIn(stripeStandIn(STAND_IN_STRIPE_KEY));
+    servers.push(server);
+    names.push(`Stripe (mode test) ${server.url}`);
+    next.stripe = { secretKey: STAND_IN_STRIPE_KEY, publishableKey: undefined, url: server.url };
+  }
+  return { config: next, names, close: async () => void (await Promise.all(servers.map((server) => server.close()))) };
+}

@@ -1,0 +1,40 @@
+import type { Queryable } from '../db/database.ts';
+
+/** A plan offered at sign-up, as the system configuration `subscription.plans` lists it. */
+export interface Plan {
+  id: number;
+  name: string;
+  /** Euros, VAT excluded, per period; 0 is a free plan (no payment step). */
+  price: number;
+  seats: number;
+  period: 'month' | 'year';
+}
+
+export const PLANS_KEY = 'subscription.plans';
+
+function isPlan(value: unknown): value is Plan {
+  const plan = value as Plan | null;
+  return (
+    Number.isSafeInteger(plan?.id) && (plan?.id ?? 0) > 0 &&
+    typeof plan?.name === 'string' && plan.name.trim() !== '' &&
+    typeof plan.price === 'number' && Number.isFinite(plan.price) && plan.price >= 0 &&
+    Number.isSafeInteger(plan.seats) && plan.seats > 0 &&
+    (plan.period === 'month' || plan.period === 'year')
+  );
+}
+
+/**
+ * The plans of the system configuration. A malformed entry is left out rather than failing the sign-up:
+ * the configuration is edited by hand in the back-office.
+ */
+export async function readPlans(db: Queryable): Promise<Plan[]> {
+  const [row] = await db.query<{ value: string | null }>('SELECT value FROM system_configurations WHERE key = $1', [PLANS_KEY]);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(row?.value ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(isPlan).map(({ id, name, price, seats, period }) => ({ id, name: name.trim(), price, seats, period }));
+}

@@ -1,0 +1,265 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasRole } from '../../src/domain/roles.ts';
+import { Codes } from '../auth/codes.ts';
+import type { Mailer } from '../auth/mailer.ts';
+import { SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
+import type { Database } from '../db/database.ts';
+import { badRequest, conflict, forbidden, notFound, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { requireRole, requireSession } from '../http/session.ts';
+import type { AddressSearch } from '../integrations/addresses.ts';
+import type { PaymentProvider, SetupIntentStatus } from '../integrations/payments.ts';
+import { companyByInvitation, encodeCompanyId } from '../onboarding/invitations.ts';
+import { readPlans } from '../onboarding/plans.ts';
+import { readRegistration, type Registration } from '../onboarding/registration.ts';
+import { activatePaid, choosePlan, currentSubscription, subscriptionJson, unsubscribe } from '../onboarding/subscriptions.ts';
+import { parseQueryString } from '../resources/listQuery.ts';
+import { rawQueryOf } from '../resources/plugin.ts';
+import { bodyOf } from './actions/support.ts';
+
+export interface OnboardingOptions {
+  db: Database;
+  sessions: Sessions;
+  mailer: Mailer;
+  addresses: AddressSearch;
+  payments?: PaymentProvider;
+  /** Stripe.js is used in the browser when set; otherwise a test key lets the payment step use test cards. */
+  publishableKey?: string;
+  registrationsPerHour: number;
+  /** The back-office's address, for the invitation links. */
+  appUrl: string;
+}
+
+/** Spec section 9: the address search asks for ten suggestions. */
+const ADDRESS_LIMIT = 10;
+const SETUP_INTENT = /^seti_[A-Za-z0-9]{1,250}$/;
+
+const queryOf = (request: FastifyRequest, name: string) => parseQueryString(rawQueryOf(request)).get(name)?.at(-1)?.trim() ?? '';
+
+/**
+ * The self-service sign-up of a structure (issue 17): its plans, the look-ups its form needs, the
+ * registration of the structure with its first administrator, the plan, the payment and leaving.
+ */
+export async function onboardingRoutes(app: FastifyInstance, options: OnboardingOptions) {
+  const { db, sessions, mailer, addresses, payments } = options;
+  const codes = new Codes(db, mailer);
+  await app.register(rateLimit, { global: false });
+  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
+
+  /**
+   * The structure a call acts for: a super admin names it (`company`); a structure's administrator acts for
+   * their own, also from the restricted session a sign-up opens (before the code is checked).
+   */
+  async function companyOf(request: FastifyRequest, named?: unknown): Promise<{ companyId: number; userId: number }> {
+    const session = requireSession(request);
+    if (session.scope === 'full' && hasRole(session.roles, 'ROLE_SUPER_ADMIN')) {
+      const companyId = Number(typeof named === 'string' ? named.replace(/^\/api\/companies\//, '') : named);
+      if (!Number.isSafeInteger(companyId) || companyId <= 0) throw unprocessable([violation('company', 'blank', 'A super admin names the company.')]);
+      const [company] = await db.query('SELECT 1 FROM companies WHERE id = $1', [companyId]);
+      if (!company) throw notFound(`Company ${companyId} not found.`);
+      return { companyId, userId: session.userId };
+    }
+    if (session.scope !== 'full') {
+      const [alive] = await db.query('SELECT 1 FROM refresh_tokens WHERE family = $1 AND revoked_at IS NULL LIMIT 1', [session.family]);
+      if (!alive) throw unauthorized('Invalid JWT Token');
+    }
+    const [user] = await db.query<{ roles: string[]; company_id: number | null }>('SELECT roles, company_id FROM users WHERE id = $1 AND enabled', [session.userId]);
+    if (!user) throw unauthorized('Invalid JWT Token');
+    if (!user.company_id || !hasRole(user.roles, 'ROLE_ADMIN')) throw forbidden("Only a structure's administrator manages its plan.");
+    return { companyId: user.company_id, userId: session.userId };
+  }
+
+  app.get('/api/public/plans', perMinute(60), async () => readPlans(db));
+
+  // The sign-up form lists countries before any session exists (GET /api/countries needs one).
+  app.get('/api/public/countries', perMinute(30), async () =>
+    db.query<{ id: number; code: string; name: string }>('SELECT id, code, name FROM countries ORDER BY name, id'));
+
+  app.get('/api/public/address-search', perMinute(120), async (request) => {
+    const text = queryOf(request, 'q');
+    if (text.length < 3) throw badRequest('"q" needs at least 3 characters.');
+    try {
+      return { type: 'FeatureCollection', features: await addresses.search(text.slice(0, 200), ADDRESS_LIMIT) };
+    } catch (error) {
+      request.log.warn(error);
+      throw problem(502, 'The address search did not answer.');
+    }
+  });
+
+  app.post('/api/users/register', { config: { rateLimit: { max: options.registrationsPerHour, timeWindow: '1 hour' } } }, async (request, reply) => {
+    const [france] = await db.query<{ id: number }>(`SELECT id FROM countries WHERE code = 'FR'`);
+    const { registration, problems } = readRegistration(request.body, (countryId) => countryId === france?.id);
+    if (!registration) throw unprocessable(problems);
+    const user = await db.transaction((tx) => register(tx, registration));
+    const family = randomUUID();
+    await codes.send({ id: user.id, email: user.email, first_name: registration.admin.firstName }, family);
+    const session = await sessions.issue(user, 'code', family);
+    return reply.status(201).send({ company: { id: user.company_id, name: registration.company.name }, user: { id: user.id, email: user.email }, ...session });
+  });
+
+  async function register(tx: Parameters<Parameters<Database['transaction']>[0]>[0], { company, admin, invitation }: Registration): Promise<SessionUser> {
+    const [country] = await tx.query('SELECT 1 FROM countries WHERE id = $1', [company.countryId]);
+    if (!country) throw unprocessable([violation('company.country', 'reference', 'This country does not exist.')]);
+    if (company.logoId !== null) {
+      // Only a logo uploaded anonymously for a sign-up, and not already some structure's.
+      const [logo] = await tx.query(
+        `SELECT 1 FROM documents d WHERE d.id = $1 AND d.anonymous AND d.context = 'onboarding'
+            AND NOT EXISTS (SELECT 1 FROM companies c WHERE c.logo_id = d.id)`,
+        [company.logoId],
+      );
+      if (!logo) throw unprocessable([violation('company.logo', 'reference', 'This document is not an onboarding upload.')]);
+    }
+    // An address someone signed up with but never confirmed is free again after a day.
+    await tx.query(
+      `WITH stale AS (
+         DELETE FROM users u USING companies c
+          WHERE lower(u.email) = $1 AND u.company_id = c.id AND c.status = 'pending' AND c.created_at < now() - interval '1 day'
+          RETURNING c.id)
+       DELETE FROM companies c USING stale WHERE c.id = stale.id AND NOT EXISTS (SELECT 1 FROM users u WHERE u.company_id = c.id AND lower(u.email) <> $1)`,
+      [admin.email],
+    );
+    const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [admin.email]);
+    if (taken) throw unprocessable([violation('email', 'unique', 'This value is already used.')]);
+    const values = [company.name, company.siret, company.email, company.phone, company.address, company.postcode, company.city, company.countryId, company.logoId];
+    let companyId: number;
+    if (invitation) {
+      const invited = await companyByInvitation(tx, invitation.encodedId, invitation.key);
+      // The key is spent with its first sign-up: a link forwarded further invites nobody else.
+      const [updated] = invited ? await tx.query<{ id: number }>(
+        `UPDATE companies SET name = $2, siret = $3, email = $4, phone = $5, address = $6, postcode = $7, city = $8,
+                country_id = $9, logo_id = $10, invitation_key = NULL, updated_at = now()
+          WHERE id = $1 AND invitation_key IS NOT NULL RETURNING id`,
+        [invited.id, ...values],
+      ) : [];
+      if (!updated) throw unprocessable([violation('invitation', 'reference', 'This invitation is not valid (any more).')]);
+      companyId = updated.id;
+    } else {
+      const [created] = await tx.query<{ id: number }>(
+        `INSERT INTO companies (name, siret, email, phone, address, postcode, city, country_id, logo_id, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending') RETURNING id`,
+        values,
+      );
+      companyId = created.id;
+    }
+    try {
+      const [user] = await tx.query<SessionUser>(
+        `INSERT INTO users (email, first_name, last_name, type, roles, company_id, locale)
+         VALUES ($1, $2, $3, 'admin', '{ROLE_ADMIN,ROLE_FIRST_CONNECT}', $4, 'fr') RETURNING ${SESSION_USER_COLUMNS}`,
+        [admin.email, admin.firstName, admin.lastName, companyId],
+      );
+      return user;
+    } catch (error) {
+      // Two sign-ups with one address at the same instant: the unique index decides.
+      if ((error as { code?: string }).code === '23505') throw unprocessable([violation('email', 'unique', 'This value is already used.')]);
+      throw error;
+    }
+  }
+
+  // A super admin invites a structure: its name, and a link with a random key that signs it up once.
+  app.post('/api/invitations', async (request, reply) => {
+    requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a structure');
+    const name = typeof bodyOf(request).name === 'string' ? (bodyOf(request).name as string).trim() : '';
+    if (!name) throw unprocessable([violation('name', 'blank', 'This value should not be blank.')]);
+    if (name.length > 200) throw unprocessable([violation('name', 'length', 'This value is too long (at most 200 characters).')]);
+    const key = randomBytes(32).toString('base64url');
+    const [company] = await db.query<{ id: number }>('INSERT INTO companies (name, invitation_key) VALUES ($1, $2) RETURNING id', [name, key]);
+    const encodedId = encodeCompanyId(company.id);
+    const link = new URL(`#/onboard?company=${encodedId}&key=${key}`, options.appUrl).toString();
+    return reply.status(201).send({ company: company.id, encodedId, key, link });
+  });
+
+  app.get('/api/subscription', async (request) => {
+    const { companyId } = await companyOf(request, queryOf(request, 'company') || undefined);
+    const current = await currentSubscription(db, companyId);
+    if (!current) throw notFound('This structure has no plan.');
+    return subscriptionJson(current);
+  });
+
+  app.post('/api/subscribe', async (request, reply) => {
+    const body = bodyOf(request);
+    const { companyId } = await companyOf(request, body.company);
+    const plans = await readPlans(db);
+    const plan = plans.find((candidate) => candidate.id === Number(body.plan));
+    if (!plan) throw unprocessable([violation('plan', 'choice', Number(body.plan) === -1 || body.plan === undefined ? 'Choose a plan.' : 'This plan is not offered.')]);
+    let intent: { id: string; client_secret: string } | undefined;
+    if (plan.price > 0) {
+      if (!payments || (!options.publishableKey && !payments.testMode)) throw problem(503, 'Payments are not configured (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY).');
+      try {
+        intent = await payments.createSetupIntent({ company: String(companyId), plan: String(plan.id) });
+      } catch (error) {
+        request.log.warn(error);
+        throw problem(502, 'The payment provider did not answer.');
+      }
+    }
+    const row = await db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+      return choosePlan(tx, companyId, plan, intent?.id ?? null);
+    });
+    if (!row) throw conflict('This structure already has an active plan; unsubscribe first.');
+    return reply.status(201).send({
+      ...subscriptionJson(row),
+      setupIntent: intent ? { id: intent.id, clientSecret: intent.client_secret } : null,
+      payment: intent ? (options.publishableKey ? { mode: 'stripe', publishableKey: options.publishableKey } : { mode: 'test' }) : null,
+    });
+  });
+
+  /** The SetupIntent of the caller's structure (any, for a super admin); 404 for another's. */
+  async function ownIntent(request: FastifyRequest, setupIntent: string) {
+    if (!SETUP_INTENT.test(setupIntent)) throw badRequest('"setupIntent" must be a Stripe SetupIntent id (seti_...).');
+    const session = requireSession(request);
+    if (!(session.scope === 'full' && hasRole(session.roles, 'ROLE_SUPER_ADMIN'))) {
+      const { companyId } = await companyOf(request);
+      const [own] = await db.query('SELECT 1 FROM subscriptions WHERE setup_intent = $1 AND company_id = $2', [setupIntent, companyId]);
+      if (!own) throw notFound('No such SetupIntent.');
+    }
+    if (!payments) throw problem(503, 'Payments are not configured (STRIPE_SECRET_KEY).');
+    return payments;
+  }
+
+  async function settle(setupIntent: string, status: SetupIntentStatus | undefined) {
+    if (!status) throw notFound('No such SetupIntent.');
+    if (status === 'succeeded') await activatePaid(db, setupIntent);
+    return { status };
+  }
+
+  app.get('/api/payments/check-status', async (request) => {
+    const setupIntent = queryOf(request, 'setupIntent');
+    const provider = await ownIntent(request, setupIntent);
+    let status;
+    try {
+      status = await provider.setupIntentStatus(setupIntent);
+    } catch (error) {
+      request.log.warn(error);
+      throw problem(502, 'The payment provider did not answer.');
+    }
+    return settle(setupIntent, status);
+  });
+
+  // Without Stripe.js (no publishable key), a test key confirms with Stripe's test cards: never a real card.
+  app.post('/api/payments/confirm-test', perMinute(20), async (request) => {
+    const { setupIntent, paymentMethod } = bodyOf(request);
+    const provider = await ownIntent(request, String(setupIntent ?? ''));
+    if (!provider.testMode) throw forbidden('Test cards are only accepted with a Stripe test key.');
+    if (typeof paymentMethod !== 'string' || !/^pm_card_[A-Za-z_]{1,60}$/.test(paymentMethod))
+      throw unprocessable([violation('paymentMethod', 'choice', 'Choose one of the test cards.')]);
+    let status;
+    try {
+      status = await provider.confirmSetupIntent(String(setupIntent), paymentMethod);
+    } catch (error) {
+      request.log.warn(error);
+      throw problem(502, 'The payment provider did not answer.');
+    }
+    return settle(String(setupIntent), status);
+  });
+
+  app.post('/api/unsubscribe', async (request) => {
+    const session = requireSession(request);
+    if (session.scope !== 'full') throw forbidden('Leaving needs a full session.');
+    const body = bodyOf(request);
+    const { companyId, userId } = await companyOf(request, body.company);
+    const row = await unsubscribe(db, companyId, userId);
+    if (!row) throw notFound('This structure has no plan.');
+    return { ...subscriptionJson(row), accessEndsAt: row.current_period_end?.toISOString() ?? null };
+  });
+}

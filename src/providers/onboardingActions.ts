@@ -1,0 +1,100 @@
+import type { Identifier } from 'react-admin';
+import type { HttpClient } from './httpClient';
+import { API } from './routes';
+
+/** An establishment of the national company directory (API.md). */
+export interface Establishment {
+  siret: string;
+  name: string;
+  address: string;
+  postcode: string;
+  city: string;
+}
+
+/** A suggestion of the national address base (BAN): a GeoJSON Feature. */
+export interface AddressFeature {
+  type: 'Feature';
+  geometry: { type: 'Point'; coordinates: [number, number] };
+  properties: { label: string; name?: string; housenumber?: string; street?: string; postcode?: string; city?: string; context?: string };
+}
+
+export interface InvitedCompany {
+  id: number;
+  name: string;
+  siret: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  postcode: string | null;
+  city: string | null;
+  country: number | null;
+}
+
+export interface Plan {
+  id: number;
+  name: string;
+  price: number;
+  seats: number;
+  period: 'month' | 'year';
+}
+
+export interface Subscription {
+  id: number;
+  company: number;
+  plan: Plan;
+  status: 'awaiting_payment' | 'active' | 'canceled';
+  startedAt: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  accessEndsAt?: string | null;
+  setupIntent?: { id: string; clientSecret: string } | null;
+  payment?: { mode: 'stripe'; publishableKey: string } | { mode: 'test' } | null;
+}
+
+export type SetupIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
+
+export interface Registration {
+  company: { name: string; siret: string; address: string; postcode: string; city: string; country: Identifier | ''; email: string; phone: string; logo: Identifier | null };
+  firstName: string;
+  lastName: string;
+  email: string;
+  invitation?: { company: string; key: string };
+}
+
+export interface RegistrationResult {
+  company: { id: number; name: string };
+  user: { id: number; email: string };
+  token: string;
+  refresh_token: string;
+}
+
+const q = encodeURIComponent;
+
+/** The calls of the self-service sign-up (issue 17); the public ones need no session. */
+export function createOnboardingActions(http: HttpClient) {
+  const get = async <T>(url: string, secured = false, signal?: AbortSignal) => (await http(url, { secured, signal })).json as T;
+  const post = async <T>(url: string, body: unknown, secured = true) =>
+    (await http(url, { method: 'POST', body: JSON.stringify(body), secured })).json as T;
+  return {
+    searchEstablishments: async (text: string, signal?: AbortSignal) =>
+      ({ data: await get<Establishment[]>(`${API}/public/search-establishment?search=${q(text)}`, false, signal) }),
+    getCompanyByKey: async (encodedId: string, key: string) => ({ data: await get<InvitedCompany>(`${API}/public/companies/${q(encodedId)}/${q(key)}`) }),
+    /** The BAN's suggestions through the API (spec: q, type=housenumber, limit=10, autocomplete=1); `features` is the spec's addressesList. */
+    searchAddresses: async (text: string, signal?: AbortSignal) =>
+      ({ data: await get<{ type: 'FeatureCollection'; features: AddressFeature[] }>(`${API}/public/address-search?q=${q(text)}`, false, signal) }),
+    /** Countries before any session exists (the secured GET /api/countries needs one). */
+    getPublicCountries: async () => ({ data: await get<{ id: number; code: string; name: string }[]>(`${API}/public/countries`) }),
+    getPlans: async () => ({ data: await get<Plan[]>(`${API}/public/plans`) }),
+    register: async (body: Registration) => ({ data: await post<RegistrationResult>(`${API}/users/register`, body, false) }),
+    subscribe: async ({ plan, company }: { plan: number; company?: Identifier }) => ({ data: await post<Subscription>(`${API}/subscribe`, { plan, company }) }),
+    getSubscription: async () => ({ data: await get<Subscription>(`${API}/subscription`, true) }),
+    unsubscribe: async ({ company }: { company?: Identifier } = {}) => ({ data: await post<Subscription>(`${API}/unsubscribe`, { company }) }),
+    checkPaymentStatus: async (setupIntent: string) =>
+      ({ data: await get<{ status: SetupIntentStatus }>(`${API}/payments/check-status?setupIntent=${q(setupIntent)}`, true) }),
+    /** Offline or in test mode only: confirms the SetupIntent with one of Stripe's test cards. */
+    confirmTestPayment: async (setupIntent: string, paymentMethod: string) =>
+      ({ data: await post<{ status: SetupIntentStatus }>(`${API}/payments/confirm-test`, { setupIntent, paymentMethod }) }),
+  };
+}
+
+export type OnboardingActions = ReturnType<typeof createOnboardingActions>;
