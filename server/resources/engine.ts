@@ -76,7 +76,7 @@ export class ResourceEngine {
     else if (list.where.length === 0) totalItems = page.tableRows;
     else {
       const cached = this.cache.counts.get(listKey);
-      if (cached && cached.generation === page.generation) totalItems = cached.total;
+      if (cached && cached.generation === page.generation && !list.readsOtherTables) totalItems = cached.total;
       else {
         const [count] = await this.db.query<{ n: number; g: number }>(
           `SELECT count(*) AS n, (SELECT generation FROM row_counts WHERE table_name = ${literal(declaration.table)}) AS g

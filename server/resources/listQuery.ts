@@ -23,6 +23,11 @@ export interface ListQuery {
   itemsPerPage: number;
   /** Whether the order allows keyset pagination: one direction, no nullable column. */
   keysetable: boolean;
+  /**
+   * Whether a filter reads another table (throughFilters): its count may change with no write to this
+   * table, so it is not remembered under this table's write generation.
+   */
+  readsOtherTables: boolean;
 }
 
 /** Parses a query string into keys and all their values, keeping bracketed keys such as `order[email]` whole. */
@@ -123,6 +128,7 @@ export function parseListQuery(declaration: ResourceDeclaration, query: QueryVal
     if (values.some((value) => value.includes('\u0000'))) throw badRequest(`"${key}" contains a NUL character.`);
   const params = new Params();
   const where = [...scope];
+  let readsOtherTables = false;
   for (const name of declaration.filters) where.push(...filterCondition(declaration, name, query, params));
   for (const [name, through] of Object.entries(declaration.throughFilters ?? {})) {
     const raw = [...(query.get(name) ?? []), ...(query.get(`${name}[]`) ?? [])];
@@ -133,6 +139,7 @@ export function parseListQuery(declaration: ResourceDeclaration, query: QueryVal
       return id;
     });
     where.push(through.condition(params.add(ids, 'int4[]')));
+    readsOtherTables = true;
   }
 
   const order: OrderColumn[] = [];
@@ -156,5 +163,5 @@ export function parseListQuery(declaration: ResourceDeclaration, query: QueryVal
 
   const page = positiveInteger(query.get('page'), 'page', 1);
   const itemsPerPage = Math.min(positiveInteger(query.get('itemsPerPage'), 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE), MAX_ITEMS_PER_PAGE);
-  return { where, params, order, page, itemsPerPage, keysetable };
+  return { where, params, order, page, itemsPerPage, keysetable, readsOtherTables };
 }

@@ -131,5 +131,16 @@ describe('GET /api/chapter-part-responses?chapter=', () => {
     );
     expect(await ids(`chapter=${expected[0].chapter_id}&status=submitted`)).toHaveLength(submitted);
     expect((await t.request('GET', '/api/chapter-part-responses?chapter=/api/courses/1', { as: 'admin' })).status).toBe(400);
+
+    // The count follows a part moved to another chapter, though no answer was written.
+    const total = async () => (await t.request('GET', `/api/chapter-part-responses?chapter=${expected[0].chapter_id}&itemsPerPage=1`, { as: 'admin' })).json['hydra:totalItems'];
+    expect(await total()).toBe(expected.length);
+    const [moved] = await t.db.query<{ n: number }>(
+      `WITH part AS (SELECT chapter_part_id AS id FROM chapter_part_responses WHERE id = $1)
+       UPDATE chapter_parts SET chapter_id = (SELECT min(id) FROM chapters WHERE id <> $2) WHERE id = (SELECT id FROM part)
+       RETURNING (SELECT count(*)::int FROM chapter_part_responses r WHERE r.chapter_part_id = chapter_parts.id) AS n`,
+      [expected[0].id, expected[0].chapter_id],
+    );
+    expect(await total()).toBe(expected.length - moved.n);
   });
 });
