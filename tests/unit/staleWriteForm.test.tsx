@@ -10,7 +10,7 @@ import { StackedNotification } from '../../src/custom/snackbars';
 import { fr } from '../../src/i18n/fr';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
-import { createSessionStore, memoryStorage } from '../../src/providers/sessionStore';
+import { createSessionStore, memoryStorage, sessionStore } from '../../src/providers/sessionStore';
 
 afterEach(cleanup);
 
@@ -37,6 +37,8 @@ function fakeServer() {
   const session = createSessionStore(() => storage);
   const payload = btoa(JSON.stringify({ role: ['ROLE_ADMIN'], exp: Math.floor(Date.now() / 1000) + 3600 }));
   session.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
+  // The form offers the inputs the session's rights allow (issue 16): it reads the app's own session.
+  sessionStore.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
   const problem = (status: number, extra: Record<string, unknown>) => Response.json({ type: `/errors/${status}`, status, detail: 'x', ...extra }, { status });
   const { httpClient } = createHttpClient({
     session,
