@@ -78,6 +78,13 @@ const JSON_REFERENCES = [
 ] as const;
 
 /**
+ * Whether a row of `table` names the document `documentId` (an SQL expression) in its JSON column, with
+ * the same grammar as the API takes (src/domain/chapterPartContent.ts): an IRI or a bare id.
+ */
+const namedInJson = ([table, column]: (typeof JSON_REFERENCES)[number], documentId: string) =>
+  `EXISTS (SELECT 1 FROM ${table} r WHERE (regexp_match(r.${column} ->> 'document', '^(?:/api/documents/)?(\\d{1,9})$'))[1]::int = ${documentId})`;
+
+/**
  * Deletes anonymous uploads (no owner, a public context) older than `ttlSeconds` that nothing references,
  * with their files, and forgets upload addresses older than the caps' day. Every foreign key to documents
  * is read from the catalogue, so a reference added by a later migration keeps its documents too.
@@ -91,11 +98,7 @@ export async function sweepAnonymousUploads(db: Database, files: FileStore, ttlS
   );
   const unreferenced = [
     ...foreignKeys.map(({ source, column_name }) => `NOT EXISTS (SELECT 1 FROM ${source} r WHERE r.${column_name} = d.id)`),
-    // The same grammar as the API takes (src/domain/chapterPartContent.ts): an IRI or a bare id.
-    ...JSON_REFERENCES.map(
-      ([table, column]) =>
-        `NOT EXISTS (SELECT 1 FROM ${table} r WHERE (regexp_match(r.${column} ->> 'document', '^(?:/api/documents/)?(\\d{1,9})$'))[1]::int = d.id)`,
-    ),
+    ...JSON_REFERENCES.map((reference) => `NOT ${namedInJson(reference, 'd.id')}`),
   ];
   const deleted = await db.query<{ storage_key: string | null }>(
     `DELETE FROM documents d
@@ -232,11 +235,21 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
   app.delete('/api/documents/:id', async (request, reply) => {
     const { scope } = authorize(request, documents, 'delete');
     const id = idOf(request);
-    const [deleted] = await db.query<{ storage_key: string | null }>(
-      `DELETE FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')} RETURNING storage_key`,
+    // A part's image or file and a learner's uploaded answer name their document inside JSON, where no
+    // foreign key guards it: the delete is refused like one a foreign key refuses (pgErrors.ts).
+    const [deleted] = await db.query<{ storage_key: string | null; referenced: boolean }>(
+      `WITH target AS (
+         SELECT t.id, ${JSON_REFERENCES.map((reference) => namedInJson(reference, 't.id')).join(' OR ')} AS referenced
+           FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}
+       ), removed AS (
+         DELETE FROM documents t USING target WHERE t.id = target.id AND NOT target.referenced RETURNING t.storage_key
+       )
+       SELECT removed.storage_key, target.referenced FROM target LEFT JOIN removed ON true`,
       [id],
     );
     if (!deleted) throw notFound(`Document ${id} not found.`);
+    if (deleted.referenced)
+      throw problem(409, 'This document is still named by a chapter part or an answer; remove it there first.', { reason: 'referenced' });
     if (deleted.storage_key) await files.remove(deleted.storage_key);
     return reply.status(204).send();
   });

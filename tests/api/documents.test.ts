@@ -119,4 +119,14 @@ describe('document delete', () => {
     expect(existsSync(path)).toBe(false);
     expect((await t.request('GET', `/api/documents/${created.json.id}`, { as: 'superadmin' })).status).toBe(404);
   });
+
+  it('is refused while a chapter part names the document in its content, and the file stays', async () => {
+    const created = await upload('/api/documents/upload', { name: 'schema.png', type: 'image/png', bytes: PNG }, { fields: { context: 'chapter_part' } });
+    const [part] = await t.db.query<{ id: number }>('SELECT id FROM chapter_parts ORDER BY id LIMIT 1');
+    await t.db.query(`UPDATE chapter_parts SET type = 'image', content = $2 WHERE id = $1`, [part.id, JSON.stringify({ document: `/api/documents/${created.json.id}`, alt: 'Schéma' })]);
+    const refused = await t.request('DELETE', `/api/documents/${created.json.id}`, { as: 'superadmin' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.reason).toBe('referenced');
+    expect((await t.request('GET', `/api/documents/${created.json.id}/download`, { as: 'superadmin' })).status).toBe(200);
+  });
 });
