@@ -1,18 +1,6 @@
-import { rightsOf } from '../../../src/domain/rights.ts';
-import type { ResourceDeclaration } from '../types.ts';
+import { chapterPartResponses } from '../../../src/domain/contracts/chapterPartResponses.ts';
+import { declareResource } from '../declare.ts';
 
-export const chapterPartResponses: ResourceDeclaration = {
-  name: 'chapter-part-responses',
-  type: 'ChapterPartResponse',
+export const chapterPartResponsesDeclaration = declareResource(chapterPartResponses, {
   table: 'chapter_part_responses',
-  fields: {
-    chapterPart: { type: { kind: 'relation', resource: 'chapter-parts' }, required: true },
-    user: { type: { kind: 'relation', resource: 'users' }, required: true },
-    value: { type: { kind: 'json' } },
-    status: { type: { kind: 'enum', values: ['submitted', 'validated', 'rejected'] } },
-    feedback: { type: { kind: 'text' } },
-  },
-  filters: ['chapterPart', 'user', 'status'],
-  order: ['status', 'createdAt'],
-  access: rightsOf('chapter-part-responses'),
-};
+});

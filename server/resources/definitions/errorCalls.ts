@@ -1,24 +1,6 @@
-import { rightsOf } from '../../../src/domain/rights.ts';
-import type { ResourceDeclaration } from '../types.ts';
+import { errorCalls } from '../../../src/domain/contracts/errorCalls.ts';
+import { declareResource } from '../declare.ts';
 
-/** Reports of failed calls sent by the back-office (POST /api/errorCall): the incident list of super admins. */
-export const errorCalls: ResourceDeclaration = {
-  name: 'error-calls',
-  type: 'ErrorCall',
+export const errorCallsDeclaration = declareResource(errorCalls, {
   table: 'error_calls',
-  fields: {
-    details: { type: { kind: 'json' }, readOnly: true },
-    status: { type: { kind: 'integer' }, readOnly: true },
-    occurredAt: { type: { kind: 'datetime' }, readOnly: true },
-    url: { type: { kind: 'string' }, readOnly: true },
-    companyId: { type: { kind: 'integer' }, readOnly: true },
-    employeeId: { type: { kind: 'integer' }, readOnly: true },
-    endpoint: { type: { kind: 'string' }, readOnly: true },
-    protocol: { type: { kind: 'string' }, readOnly: true },
-  },
-  filters: ['status'],
-  order: ['status', 'createdAt'],
-  defaultOrder: [['createdAt', 'desc']],
-  access: rightsOf('error-calls'),
-  operations: ['list', 'get', 'delete'],
-};
+});
