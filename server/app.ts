@@ -17,6 +17,7 @@ import { ResourceEngine } from './resources/engine.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { loadSchemaInfo } from './resources/schemaInfo.ts';
 import { actionRoutes } from './routes/actions/index.ts';
+import { apiDocsRoutes } from './routes/apiDocs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { importRoutes } from './routes/imports.ts';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
 
   await app.register(securityHeaders, { apiUrl: config.apiUrl });
+  await app.register(apiDocsRoutes);
   const versions = new SessionVersions(db);
   await versions.start();
   app.addHook('onClose', () => versions.close());

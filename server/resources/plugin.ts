@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { reach, roleNeeded } from '../../src/domain/rights.ts';
+import { searchTemplateText } from '../docs/hydra.ts';
 import { badRequest, forbidden, notFound, unprocessable, violation } from '../http/errors.ts';
 import { requireSession } from '../http/session.ts';
 import { declarations } from './definitions/index.ts';
@@ -68,7 +69,10 @@ export async function sendCollection(
   const head = JSON.stringify({ '@context': `/api/contexts/${declaration.type}`, '@id': path, '@type': 'hydra:Collection', 'hydra:totalItems': result.totalItems });
   return reply
     .type('application/ld+json; charset=utf-8')
-    .send(`${head.slice(0, -1)},"hydra:member":[${result.members.join(',')}],"hydra:view":${JSON.stringify(view)}}`);
+    .send(
+      `${head.slice(0, -1)},"hydra:member":[${result.members.join(',')}],"hydra:view":${JSON.stringify(view)},` +
+        `"hydra:search":${searchTemplateText(declaration.contract, path)}}`,
+    );
 }
 
 const idParam = (request: FastifyRequest) => {
