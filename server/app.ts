@@ -70,7 +70,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
     // Route schemas check what clients sent as they sent it ("12" is not a number) and report every field.
-    ajv: { customOptions: { coerceTypes: false, allErrors: true } },
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, allowUnionTypes: true } },
   });
   const secret = await loadSecret(config.jwtSecret, config.dataDir);
   const tokens = new TokenService(secret, config.jwtTtl);

@@ -121,7 +121,7 @@ function withForced(body: unknown, forced: Record<string, unknown> | undefined):
 /** CRUD and Hydra listing for every declared resource, generic over the declarations. */
 export async function resourceRoutes(app: FastifyInstance, { engine }: { engine: ResourceEngine }) {
   for (const declaration of declarations) {
-    const operations = declaration.operations ?? ALL_OPERATIONS;
+    const operations = (declaration.operations ?? ALL_OPERATIONS).filter((operation) => !declaration.ownRoutes?.includes(operation));
     const base = `/api/${declaration.name}`;
     // Rights first (a 403 says nothing of the body), then the schema's refusal, both before the handler.
     const guarded = (operation: Operation, schema: FastifySchema) => ({

@@ -98,6 +98,8 @@ export interface ResourceDeclaration {
   access: ResourceRights;
   ownRows?: OwnRows;
   operations?: readonly Operation[];
+  /** Operations of `operations` served by a route of their own (server/routes), not the generic one. */
+  ownRoutes?: readonly Operation[];
   /** Where the spec breaks the pattern, e.g. `DELETE /api/folder/[id]`. */
   deletePath?: string;
   /** Adjusts the column values of a create after validation (e.g. a new user starts in first connection). */

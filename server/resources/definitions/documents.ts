@@ -14,4 +14,6 @@ export const documentsDeclaration = declareResource(documents, {
   table: 'documents',
   // A contributor's rows: course content and their own uploads (list, get, download, rename).
   ownRows: { condition: (userId) => `(t.context IN (${contentContexts}) OR t.owner_id = ${userId})` },
+  // The delete removes the stored file too: server/routes/documents.ts.
+  ownRoutes: ['delete'],
 });

@@ -19,5 +19,5 @@ export const documents = defineContract({
   defaultOrder: [['createdAt', 'desc']],
   rights: rightsOf('documents'),
   // Documents come into being by upload, never by a bare JSON create; their delete also removes the file.
-  operations: ['list', 'get', 'update'],
+  operations: ['list', 'get', 'update', 'delete'],
 });
