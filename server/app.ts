@@ -18,6 +18,7 @@ import { resourceRoutes } from './resources/plugin.ts';
 import { loadSchemaInfo } from './resources/schemaInfo.ts';
 import { actionRoutes } from './routes/actions/index.ts';
 import { accountRoutes } from './routes/account.ts';
+import { apiDocsRoutes } from './routes/apiDocs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { notificationTemplateRoutes } from './routes/notificationTemplates.ts';
@@ -74,6 +75,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
+    // Route schemas check what clients sent as they sent it ("12" is not a number) and report every field.
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, allowUnionTypes: true } },
   });
   const secret = await loadSecret(config.jwtSecret, config.dataDir);
   const tokens = new TokenService(secret, config.jwtTtl);
@@ -112,6 +115,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
 
   await app.register(securityHeaders, { apiUrl: config.apiUrl });
+  await app.register(apiDocsRoutes);
   const versions = new SessionVersions(db);
   await versions.start();
   app.addHook('onClose', () => versions.close());

@@ -3,7 +3,7 @@ import type { TokenService } from '../auth/jwt.ts';
 import type { SessionVersions } from '../auth/sessionVersions.ts';
 import { unauthorized } from './errors.ts';
 
-/** Paths reachable without a token: the login and reset calls, the public endpoints, the health check. */
+/** Paths reachable without a token (and /api, the entrypoint): the login and reset calls, the public endpoints, the health check, the documentation. */
 const PUBLIC = [
   /^\/api\/auth\/token$/,
   /^\/api\/auth\/refresh$/,
@@ -11,6 +11,9 @@ const PUBLIC = [
   /^\/api\/auth\/invitation$/,
   /^\/api\/public\//,
   /^\/api\/health$/,
+  // The API's documentation describes it, never its data (docs/SECURITY.md).
+  /^\/api\/docs(\.jsonld|\.json)?$/,
+  /^\/api\/contexts\/[A-Za-z]+$/,
   /^\/api\/users\/register$/,
   /^\/api\/errorCall$/,
   // EventSource sends no header: the stream checks its own short-lived ticket (routes/events.ts).

@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { reach, roleNeeded } from '../../src/domain/rights.ts';
-import { badRequest, forbidden, notFound, unprocessable, violation } from '../http/errors.ts';
+import { searchTemplateText } from '../docs/hydra.ts';
+import { badRequest, forbidden, unprocessable, violation } from '../http/errors.ts';
 import { requireSession } from '../http/session.ts';
 import { declarations } from './definitions/index.ts';
 import type { ResourceEngine } from './engine.ts';
 import { parseQueryString } from './listQuery.ts';
 import { ownRowsOf } from './ownRows.ts';
+import { bodySchema, idParamsSchema, querySchema, refusal } from './routeSchemas.ts';
 import { withContext, type Format } from './serialize.ts';
 import type { Operation, ResourceDeclaration } from './types.ts';
 
@@ -69,14 +71,14 @@ export async function sendCollection(
   const head = JSON.stringify({ '@context': `/api/contexts/${declaration.type}`, '@id': path, '@type': 'hydra:Collection', 'hydra:totalItems': result.totalItems });
   return reply
     .type('application/ld+json; charset=utf-8')
-    .send(`${head.slice(0, -1)},"hydra:member":[${result.members.join(',')}],"hydra:view":${JSON.stringify(view)}}`);
+    .send(
+      `${head.slice(0, -1)},"hydra:member":[${result.members.join(',')}],"hydra:view":${JSON.stringify(view)},` +
+        `"hydra:search":${searchTemplateText(declaration.contract, path)}}`,
+    );
 }
 
-const idParam = (request: FastifyRequest) => {
-  const raw = (request.params as { id: string }).id;
-  if (!/^\d{1,9}$/.test(raw)) throw notFound();
-  return Number(raw);
-};
+/** The item's id, once the route's params schema (routeSchemas.ts) has admitted it. */
+const idParam = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
 /**
  * The rights check of API.md's matrix, from the declaration: the role the operation needs, or else an
@@ -121,24 +123,34 @@ function withForced(body: unknown, forced: Record<string, unknown> | undefined):
 /** CRUD and Hydra listing for every declared resource, generic over the declarations. */
 export async function resourceRoutes(app: FastifyInstance, { engine }: { engine: ResourceEngine }) {
   for (const declaration of declarations) {
-    const operations = declaration.operations ?? ALL_OPERATIONS;
+    const operations = (declaration.operations ?? ALL_OPERATIONS).filter((operation) => !declaration.ownRoutes?.includes(operation));
     const base = `/api/${declaration.name}`;
+    // Rights first (a 403 says nothing of the body), then the schema's refusal, both before the handler.
+    const guarded = (operation: Operation, schema: FastifySchema) => ({
+      schema,
+      attachValidation: true,
+      preHandler: async (request: FastifyRequest) => {
+        authorize(request, declaration, operation);
+        const refused = refusal(declaration, request);
+        if (refused) throw refused;
+      },
+    });
 
     if (operations.includes('list'))
-      app.get(base, async (request, reply) => {
+      app.get(base, guarded('list', { querystring: querySchema(declaration) }), async (request, reply) => {
         const { scope } = authorize(request, declaration, 'list');
         return sendCollection(request, reply, engine, declaration, base, scope);
       });
 
     if (operations.includes('get'))
-      app.get(`${base}/:id`, async (request, reply) => {
+      app.get(`${base}/:id`, guarded('get', { params: idParamsSchema }), async (request, reply) => {
         const { scope } = authorize(request, declaration, 'get');
         const format = formatOf(request);
         return sendItem(reply, format, declaration, await engine.get(declaration, idParam(request), format, scope));
       });
 
     if (operations.includes('create'))
-      app.post(base, async (request, reply) => {
+      app.post(base, guarded('create', { body: bodySchema(declaration, 'create') }), async (request, reply) => {
         const { session, forced } = authorize(request, declaration, 'create');
         const format = formatOf(request);
         const item = await engine.create(declaration, withForced(request.body, forced), session, format);
@@ -147,7 +159,7 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
       });
 
     if (operations.includes('update'))
-      app.put(`${base}/:id`, async (request, reply) => {
+      app.put(`${base}/:id`, guarded('update', { params: idParamsSchema, body: bodySchema(declaration, 'update') }), async (request, reply) => {
         const { session, scope, forced } = authorize(request, declaration, 'update');
         const format = formatOf(request);
         const item = await engine.update(declaration, idParam(request), withForced(request.body, forced), session, format, scope, readAtOf(request));
@@ -155,7 +167,7 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
       });
 
     if (operations.includes('delete'))
-      app.delete(`/api/${declaration.deletePath ?? declaration.name}/:id`, async (request, reply) => {
+      app.delete(`/api/${declaration.deletePath ?? declaration.name}/:id`, guarded('delete', { params: idParamsSchema }), async (request, reply) => {
         const { scope } = authorize(request, declaration, 'delete');
         await engine.remove(declaration, idParam(request), scope);
         return reply.status(204).send();

@@ -1,11 +1,13 @@
+import type { ResourceContract } from '../../src/domain/contracts/types.ts';
 import type { Operation, ResourceRights } from '../../src/domain/rights.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Violation } from '../http/errors.ts';
 
 /**
- * One declaration per resource, read by the generic engine (CRUD, Hydra listing, filters, order, rights),
- * by the table-driven API tests and by the index check. Columns default to the snake_case of the field
- * name (plus `_id` for a relation).
+ * A resource as the generic engine serves it (CRUD, Hydra listing, filters, order, rights), also read by the
+ * table-driven API tests and the index check: built by `declareResource` (declare.ts) from the resource's
+ * contract (src/domain/contracts) and its storage (definitions/). Columns default to the snake_case of the
+ * field name (plus `_id` for a relation).
  */
 export type FieldType =
   | { kind: 'string'; format?: 'email' | 'url' | 'color'; maxLength?: number }
@@ -80,6 +82,8 @@ export interface BeforeWrite {
 }
 
 export interface ResourceDeclaration {
+  /** The contract this declaration serves: the API documentation is generated from it. */
+  contract: ResourceContract;
   /** The path segment under /api, also react-admin's resource name. */
   name: string;
   /** JSON-LD @type. */
@@ -95,10 +99,12 @@ export interface ResourceDeclaration {
   throughFilters?: Record<string, { resource: string; condition: (ids: string) => string }>;
   /** Fields a list may be ordered on (always with `id` as the tie-breaker). */
   order: readonly string[];
-  defaultOrder?: readonly [string, 'asc' | 'desc'][];
+  defaultOrder?: readonly (readonly [string, 'asc' | 'desc'])[];
   /** From the rights table of src/domain/rights.ts, shared with the back-office. */
   access: ResourceRights;
   operations?: readonly Operation[];
+  /** Operations of `operations` served by a route of their own (server/routes), not the generic one. */
+  ownRoutes?: readonly Operation[];
   /** Where the spec breaks the pattern, e.g. `DELETE /api/folder/[id]`. */
   deletePath?: string;
   /** Adjusts the column values of a create after validation (e.g. a new user starts in first connection). */

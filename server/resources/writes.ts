@@ -1,6 +1,7 @@
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { violation, type Violation } from '../http/errors.ts';
 import { mayWriteField } from '../../src/domain/rights.ts';
+import { BLANK, isBlank, valueProblem } from '../../src/domain/contracts/values.ts';
 import { idFromReference, resourceOfIri } from './iri.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { columnOf, type FieldDeclaration, type ResourceDeclaration } from './types.ts';
@@ -17,13 +18,6 @@ export interface WritePlan {
   violations: Violation[];
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const COLOR = /^#[0-9a-fA-F]{6}$/;
-const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-function isBlank(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-}
 
 async function readField(
   name: string,
@@ -41,54 +35,29 @@ async function readField(
     else set(null);
     return;
   }
+  const problem = valueProblem(type, value);
+  if (problem) return void bad(problem.code, problem.message);
   switch (type.kind) {
     case 'string':
-    case 'text': {
-      if (typeof value !== 'string') return void bad('type', 'This value should be of type string.');
-      // PostgreSQL text cannot hold NUL; refuse it here, on the field, rather than fail at the database.
-      if (value.includes('\u0000')) return void bad('format', 'This value contains a NUL character.');
-      if (type.kind === 'string' && type.maxLength && value.length > type.maxLength)
-        return void bad('length', `This value is too long. It should have ${type.maxLength} characters or less.`);
-      if (type.kind === 'string' && type.format === 'email' && !EMAIL.test(value))
-        return void bad('email', 'This value is not a valid email address.');
-      if (type.kind === 'string' && type.format === 'color' && !COLOR.test(value))
-        return void bad('format', 'This value is not a valid colour (#RRGGBB).');
-      return set(type.kind === 'string' && type.format === 'email' ? value.trim() : value);
-    }
-    case 'integer': {
-      if (typeof value !== 'number' || !Number.isInteger(value)) return void bad('type', 'This value should be of type int.');
-      // Integer columns are int4: beyond it is a range error on the field, not the database's refusal.
-      const min = type.min ?? -2_147_483_648;
-      const max = type.max ?? 2_147_483_647;
-      if (value < min || value > max) return void bad('range', `This value should be between ${min} and ${max}.`);
-      return set(value);
-    }
+    case 'text':
+      return set(type.kind === 'string' && type.format === 'email' ? (value as string).trim() : value);
+    case 'integer':
     case 'boolean':
-      if (typeof value !== 'boolean') return void bad('type', 'This value should be of type bool.');
+    case 'enum':
       return set(value);
     case 'datetime':
-      if (typeof value !== 'string' || !ISO_DATETIME.test(value) || Number.isNaN(Date.parse(value)))
-        return void bad('format', 'This value is not a valid datetime.');
       return set(value, 'timestamptz');
-    case 'enum':
-      if (!type.values.includes(value as string | number)) return void bad('choice', 'The value you selected is not a valid choice.');
-      return set(value);
     case 'json': {
       const text = JSON.stringify(value);
       if (text.includes('\\u0000')) return void bad('format', 'This value contains a NUL character.');
       return set(text, 'jsonb');
     }
     case 'stringList':
-      if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.includes('\u0000')))
-        return void bad('type', 'This value should be a list of strings.');
-      if (type.values && value.some((item) => !type.values?.includes(item)))
-        return void bad('choice', 'One or more of the given values is invalid.');
-      return set([...new Set(value)], 'text[]');
+      return set([...new Set(value as string[])], 'text[]');
     case 'password': {
-      if (typeof value !== 'string' || value.includes('\u0000')) return void bad('type', 'This value should be of type string.');
-      const problem = passwordProblem(value);
-      if (problem) return void bad('password', problem);
-      return set(await hashPassword(value));
+      const weakness = passwordProblem(value as string);
+      if (weakness) return void bad('password', weakness);
+      return set(await hashPassword(value as string));
     }
     case 'relation': {
       const id = idFromReference(value, type.resource);
@@ -96,8 +65,7 @@ async function readField(
       return set(id);
     }
     case 'relations': {
-      if (!Array.isArray(value)) return void bad('type', 'This value should be a list of IRIs.');
-      const ids = value.map((item) => idFromReference(item, type.resource));
+      const ids = (value as unknown[]).map((item) => idFromReference(item, type.resource));
       if (ids.some((id) => id === undefined)) return void bad('reference', `Expected IRIs of ${type.resource} or ids.`);
       plan.relationSets.push({ field: name, ...type, ids: [...new Set(ids as number[])] });
       return;
@@ -138,7 +106,7 @@ export async function planWrite(
     if (!mayWriteField(session.roles, declaration.name, name)) continue;
     const value = body[name];
     if (field.required && (mode === 'create' || present) && isBlank(value)) {
-      plan.violations.push(violation(name, 'blank', 'This value should not be blank.'));
+      plan.violations.push(violation(name, BLANK.code, BLANK.message));
       continue;
     }
     if (!present) continue;

@@ -1,22 +1,10 @@
-import { rightsOf } from '../../../src/domain/rights.ts';
-import type { ResourceDeclaration } from '../types.ts';
+import { chapterPartResponses } from '../../../src/domain/contracts/chapterPartResponses.ts';
+import { declareResource } from '../declare.ts';
 
-export const chapterPartResponses: ResourceDeclaration = {
-  name: 'chapter-part-responses',
-  type: 'ChapterPartResponse',
+export const chapterPartResponsesDeclaration = declareResource(chapterPartResponses, {
   table: 'chapter_part_responses',
-  fields: {
-    chapterPart: { type: { kind: 'relation', resource: 'chapter-parts' }, required: true },
-    user: { type: { kind: 'relation', resource: 'users' }, required: true },
-    value: { type: { kind: 'json' } },
-    status: { type: { kind: 'enum', values: ['submitted', 'validated', 'rejected'] } },
-    feedback: { type: { kind: 'text' } },
-  },
-  filters: ['chapterPart', 'user', 'status'],
   // The review screen narrows the answers to one chapter: those to any of its parts.
   throughFilters: {
     chapter: { resource: 'chapters', condition: (ids) => `t.chapter_part_id IN (SELECT p.id FROM chapter_parts p WHERE p.chapter_id = ANY(${ids}))` },
   },
-  order: ['status', 'createdAt'],
-  access: rightsOf('chapter-part-responses'),
-};
+});

@@ -1,24 +1,9 @@
-import { CHAPTER_PART_TYPES } from '../../../src/domain/chapterParts.ts';
 import { checkChapterPartContent, isChapterPartType } from '../../../src/domain/chapterPartContent.ts';
-import { rightsOf } from '../../../src/domain/rights.ts';
-import type { ResourceDeclaration } from '../types.ts';
+import { chapterParts } from '../../../src/domain/contracts/chapterParts.ts';
+import { declareResource } from '../declare.ts';
 
-export const chapterParts: ResourceDeclaration = {
-  name: 'chapter-parts',
-  type: 'ChapterPart',
+export const chapterPartsDeclaration = declareResource(chapterParts, {
   table: 'chapter_parts',
-  fields: {
-    chapter: { type: { kind: 'relation', resource: 'chapters' }, required: true },
-    type: { type: { kind: 'enum', values: CHAPTER_PART_TYPES }, required: true },
-    position: { type: { kind: 'integer', min: 0 } },
-    title: { type: { kind: 'string', maxLength: 255 } },
-    content: { type: { kind: 'json' } },
-    required: { type: { kind: 'boolean' } },
-  },
-  filters: ['chapter', 'type'],
-  order: ['type', 'position', 'title', 'createdAt'],
-  defaultOrder: [['position', 'asc']],
-  access: rightsOf('chapter-parts'),
   siblingsOf: 'chapter',
   // The content's shape depends on the type: checked whenever either changes (API.md, content by type).
   check: {
@@ -34,4 +19,4 @@ export const chapterParts: ResourceDeclaration = {
       };
     },
   },
-};
+});

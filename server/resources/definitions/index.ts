@@ -1,31 +1,31 @@
 import type { ResourceDeclaration } from '../types.ts';
-import { accessRights } from './accessRights.ts';
-import { chapterPartResponses } from './chapterPartResponses.ts';
-import { chapterParts } from './chapterParts.ts';
-import { chapters } from './chapters.ts';
-import { chapterValidations } from './chapterValidations.ts';
-import { comments } from './comments.ts';
-import { countries } from './countries.ts';
-import { courses } from './courses.ts';
-import { documents } from './documents.ts';
-import { errorCalls } from './errorCalls.ts';
-import { folders } from './folders.ts';
-import { imports } from './imports.ts';
-import { languages } from './languages.ts';
-import { modules } from './modules.ts';
-import { notes } from './notes.ts';
-import { notificationTemplates } from './notificationTemplates.ts';
-import { participations } from './participations.ts';
-import { sheets } from './sheets.ts';
-import { skills } from './skills.ts';
-import { systemConfigurations } from './systemConfigurations.ts';
-import { tags } from './tags.ts';
-import { tickets } from './tickets.ts';
-import { userConnections } from './userConnections.ts';
-import { users } from './users.ts';
-import { userSupervisions } from './userSupervisions.ts';
+import { accessRightsDeclaration as accessRights } from './accessRights.ts';
+import { chapterPartResponsesDeclaration as chapterPartResponses } from './chapterPartResponses.ts';
+import { chapterPartsDeclaration as chapterParts } from './chapterParts.ts';
+import { chaptersDeclaration as chapters } from './chapters.ts';
+import { chapterValidationsDeclaration as chapterValidations } from './chapterValidations.ts';
+import { commentsDeclaration as comments } from './comments.ts';
+import { countriesDeclaration as countries } from './countries.ts';
+import { coursesDeclaration as courses } from './courses.ts';
+import { documentsDeclaration as documents } from './documents.ts';
+import { errorCallsDeclaration as errorCalls } from './errorCalls.ts';
+import { foldersDeclaration as folders } from './folders.ts';
+import { importsDeclaration as imports } from './imports.ts';
+import { languagesDeclaration as languages } from './languages.ts';
+import { modulesDeclaration as modules } from './modules.ts';
+import { notesDeclaration as notes } from './notes.ts';
+import { notificationTemplatesDeclaration as notificationTemplates } from './notificationTemplates.ts';
+import { participationsDeclaration as participations } from './participations.ts';
+import { sheetsDeclaration as sheets } from './sheets.ts';
+import { skillsDeclaration as skills } from './skills.ts';
+import { systemConfigurationsDeclaration as systemConfigurations } from './systemConfigurations.ts';
+import { tagsDeclaration as tags } from './tags.ts';
+import { ticketsDeclaration as tickets } from './tickets.ts';
+import { userConnectionsDeclaration as userConnections } from './userConnections.ts';
+import { usersDeclaration as users } from './users.ts';
+import { userSupervisionsDeclaration as userSupervisions } from './userSupervisions.ts';
 
-/** Every resource of API.md's table. Adding a resource is one file and one line here. */
+/** Every resource of API.md's table: its contract (src/domain/contracts) with its storage (a file here). */
 export const declarations: readonly ResourceDeclaration[] = [
   users, userConnections, accessRights, userSupervisions, participations, tags, skills, courses, modules,
   chapters, chapterParts, chapterPartResponses, chapterValidations, comments, languages, systemConfigurations,

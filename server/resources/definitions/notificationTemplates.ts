@@ -1,25 +1,10 @@
-import { rightsOf } from '../../../src/domain/rights.ts';
+import { notificationTemplates } from '../../../src/domain/contracts/notificationTemplates.ts';
+import { declareResource } from '../declare.ts';
 import { templateVariables, unknownVariables } from '../../../src/domain/templateVariables.ts';
 import type { Violation } from '../../http/errors.ts';
-import type { ResourceDeclaration } from '../types.ts';
 
-export const notificationTemplates: ResourceDeclaration = {
-  name: 'notification-templates',
-  type: 'NotificationTemplate',
+export const notificationTemplatesDeclaration = declareResource(notificationTemplates, {
   table: 'notification_templates',
-  fields: {
-    code: { type: { kind: 'string', maxLength: 100 }, required: true },
-    name: { type: { kind: 'string', maxLength: 200 }, required: true },
-    channel: { type: { kind: 'enum', values: ['email', 'sms', 'push'] } },
-    subject: { type: { kind: 'string', maxLength: 255 } },
-    body: { type: { kind: 'text' } },
-    locale: { type: { kind: 'enum', values: ['fr', 'en'] } },
-    enabled: { type: { kind: 'boolean' } },
-  },
-  filters: ['channel', 'locale', 'q'],
-  order: ['code', 'name', 'channel', 'locale', 'enabled', 'createdAt'],
-  defaultOrder: [['code', 'asc']],
-  access: rightsOf('notification-templates'),
   // A `{{variable}}` the code does not offer would go out empty: refused on the field that names it.
   check: {
     fields: ['code', 'subject', 'body'],
@@ -40,4 +25,4 @@ export const notificationTemplates: ResourceDeclaration = {
     },
   },
   constraints: { notification_templates_code_key: { field: 'code', message: 'This code is already used.' } },
-};
+});

@@ -1,19 +1,7 @@
-import { rightsOf } from '../../../src/domain/rights.ts';
-import type { ResourceDeclaration } from '../types.ts';
+import { sheets } from '../../../src/domain/contracts/sheets.ts';
+import { declareResource } from '../declare.ts';
 
-export const sheets: ResourceDeclaration = {
-  name: 'sheets',
-  type: 'Sheet',
+export const sheetsDeclaration = declareResource(sheets, {
   table: 'sheets',
-  fields: {
-    title: { type: { kind: 'string', maxLength: 255 }, required: true },
-    content: { type: { kind: 'text' } },
-    folder: { type: { kind: 'relation', resource: 'folders' } },
-    status: { type: { kind: 'enum', values: ['draft', 'published'] } },
-    tags: { type: { kind: 'relations', resource: 'tags', joinTable: 'sheet_tags', ownColumn: 'sheet_id', otherColumn: 'tag_id' } },
-    import: { type: { kind: 'relation', resource: 'imports' }, readOnly: true },
-  },
-  filters: ['folder', 'status', 'q'],
-  order: ['title', 'status', 'createdAt', 'updatedAt'],
-  access: rightsOf('sheets'),
-};
+  fields: { tags: { joinTable: 'sheet_tags', ownColumn: 'sheet_id', otherColumn: 'tag_id' } },
+});

@@ -1,17 +1,7 @@
-import { rightsOf } from '../../../src/domain/rights.ts';
-import type { ResourceDeclaration } from '../types.ts';
+import { skills } from '../../../src/domain/contracts/skills.ts';
+import { declareResource } from '../declare.ts';
 
-export const skills: ResourceDeclaration = {
-  name: 'skills',
-  type: 'Skill',
+export const skillsDeclaration = declareResource(skills, {
   table: 'skills',
-  fields: {
-    name: { type: { kind: 'string', maxLength: 150 }, required: true },
-    description: { type: { kind: 'text' } },
-  },
-  filters: ['q'],
-  order: ['name', 'createdAt'],
-  defaultOrder: [['name', 'asc']],
-  access: rightsOf('skills'),
   constraints: { skills_name_key: { field: 'name', message: 'This skill already exists.' } },
-};
+});

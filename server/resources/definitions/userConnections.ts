@@ -1,20 +1,6 @@
-import { rightsOf } from '../../../src/domain/rights.ts';
-import type { ResourceDeclaration } from '../types.ts';
+import { userConnections } from '../../../src/domain/contracts/userConnections.ts';
+import { declareResource } from '../declare.ts';
 
-export const userConnections: ResourceDeclaration = {
-  name: 'user-connections',
-  type: 'UserConnection',
+export const userConnectionsDeclaration = declareResource(userConnections, {
   table: 'user_connections',
-  fields: {
-    user: { type: { kind: 'relation', resource: 'users', embedded: true }, readOnly: true },
-    connectedAt: { type: { kind: 'datetime' }, readOnly: true },
-    ip: { type: { kind: 'string' }, readOnly: true },
-    userAgent: { type: { kind: 'string' }, readOnly: true },
-    success: { type: { kind: 'boolean' }, readOnly: true },
-  },
-  filters: ['user'],
-  order: ['connectedAt', 'success'],
-  defaultOrder: [['connectedAt', 'desc']],
-  access: rightsOf('user-connections'),
-  operations: ['list', 'get'],
-};
+});

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
+import { isSearchable } from '../../domain/contracts/index';
 
 /**
  * How a resource's standard screens show and edit one field (issue 5: every resource usable the standard
@@ -65,8 +66,5 @@ export interface ScreensConfig {
 /** Rows on a page of every list. */
 export const LIST_PER_PAGE = 25;
 
-/** Resources whose lists take `q`: their reference inputs search as the user types. */
-export const SEARCHABLE = new Set(['users', 'tags', 'skills', 'courses', 'modules', 'chapters', 'documents', 'notification-templates', 'sheets', 'tickets']);
-
-/** What an autocomplete of `reference` sends as the user types: `q` where the server searches. */
-export const searchOf = (reference: string) => (text: string) => (SEARCHABLE.has(reference) && text ? { q: text } : {});
+/** What an autocomplete of `reference` sends as the user types: `q` where its contract searches. */
+export const searchOf = (reference: string) => (text: string) => (isSearchable(reference) && text ? { q: text } : {});

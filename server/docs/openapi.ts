@@ -1,0 +1,131 @@
+import { CONTRACTS } from '../../src/domain/contracts/index.ts';
+import { ALL_OPERATIONS, type ResourceContract } from '../../src/domain/contracts/types.ts';
+import { roleNeeded } from '../../src/domain/rights.ts';
+import { searchTemplate } from './hydra.ts';
+import { resourceSchema } from './jsonSchema.ts';
+
+/** The OpenAPI 3.1 document of the generic resource routes, generated from the contracts (`/api/docs.json`). */
+
+const ref = (contract: ResourceContract) => ({ $ref: `#/components/schemas/${contract.type}` });
+const problem = { $ref: '#/components/responses/Problem' };
+const json = (schema: unknown) => ({ 'application/ld+json': { schema }, 'application/json': { schema } });
+
+function errors(...statuses: number[]) {
+  const answers: Record<string, unknown> = { 401: { $ref: '#/components/responses/Unauthorized' }, 403: problem };
+  for (const status of statuses) answers[status] = status === 422 ? { $ref: '#/components/responses/Violations' } : problem;
+  return answers;
+}
+
+function paths(contract: ResourceContract) {
+  const operations = contract.operations ?? ALL_OPERATIONS;
+  const tag = contract.type;
+  const needs = (operation: (typeof ALL_OPERATIONS)[number]) => `Requires ${roleNeeded(contract.rights, operation)}${contract.rights.own ? ' (or own rows, see the rights table)' : ''}.`;
+  const collection: Record<string, unknown> = {};
+  const item: Record<string, unknown> = {};
+  const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+  if (operations.includes('list')) {
+    const parameters = [
+      { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+      { name: 'itemsPerPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 30 } },
+      ...searchTemplate(contract)['hydra:mapping'].map((entry) => ({
+        name: entry.variable,
+        in: 'query',
+        required: false,
+        schema: entry.variable.startsWith('order[') ? { enum: ['asc', 'desc'] } : { type: 'string' },
+      })),
+    ];
+    collection.get = {
+      tags: [tag],
+      operationId: `list${tag}`,
+      summary: `Retrieves the collection of ${tag} resources.`,
+      description: needs('list'),
+      parameters,
+      responses: { 200: { description: `${tag} collection`, content: json({ type: 'array', items: ref(contract) }) }, ...errors(400) },
+    };
+  }
+  if (operations.includes('create'))
+    collection.post = {
+      tags: [tag],
+      operationId: `create${tag}`,
+      summary: `Creates a ${tag} resource.`,
+      description: needs('create'),
+      requestBody: { required: true, content: json(ref(contract)) },
+      responses: { 201: { description: `${tag} created`, content: json(ref(contract)) }, ...errors(400, 422) },
+    };
+  if (operations.includes('get'))
+    item.get = {
+      tags: [tag],
+      operationId: `get${tag}`,
+      summary: `Retrieves a ${tag} resource.`,
+      description: needs('get'),
+      parameters: [idParameter],
+      responses: { 200: { description: `${tag} resource`, content: json(ref(contract)) }, ...errors(404) },
+    };
+  if (operations.includes('update'))
+    item.put = {
+      tags: [tag],
+      operationId: `replace${tag}`,
+      summary: `Replaces the ${tag} resource (only the fields sent are written).`,
+      description: `${needs('update')} A body's updatedAt, or If-Match, refuses a stale write with 409.`,
+      parameters: [idParameter],
+      requestBody: { required: true, content: json(ref(contract)) },
+      responses: { 200: { description: `${tag} replaced`, content: json(ref(contract)) }, ...errors(400, 404, 409, 422) },
+    };
+  const result: Record<string, unknown> = {};
+  if (Object.keys(collection).length > 0) result[`/api/${contract.name}`] = collection;
+  if (Object.keys(item).length > 0) result[`/api/${contract.name}/{id}`] = item;
+  if (operations.includes('delete')) {
+    const path = `/api/${contract.deletePath ?? contract.name}/{id}`;
+    result[path] = {
+      ...((result[path] as object | undefined) ?? {}),
+      delete: {
+        tags: [tag],
+        operationId: `delete${tag}`,
+        summary: `Deletes the ${tag} resource.`,
+        description: needs('delete'),
+        parameters: [idParameter],
+        responses: { 204: { description: `${tag} deleted` }, ...errors(404, 409) },
+      },
+    };
+  }
+  return result;
+}
+
+export function openApiDocument() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Back-office API of the learning platform',
+      version: '1.0.0',
+      description: 'The generic resource routes, generated from the contracts (src/domain/contracts). Hydra: /api/docs.jsonld.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    tags: CONTRACTS.map((contract) => ({ name: contract.type, description: contract.description })),
+    paths: Object.assign({}, ...CONTRACTS.map(paths)),
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From POST /api/auth/token.' } },
+      schemas: Object.fromEntries(CONTRACTS.map((contract) => [contract.type, resourceSchema(contract)])),
+      responses: {
+        Problem: { description: 'A problem (RFC 9457)', content: { 'application/problem+json': { schema: { type: 'object' } } } },
+        Unauthorized: { description: 'No valid token', content: { 'application/json': { schema: { type: 'object', properties: { code: { type: 'integer' }, message: { type: 'string' } } } } } },
+        Violations: {
+          description: 'ConstraintViolationList: each violation names its field',
+          content: {
+            'application/problem+json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  violations: {
+                    type: 'array',
+                    items: { type: 'object', properties: { propertyPath: { type: 'string' }, message: { type: 'string' }, code: { type: 'string' } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { rightsOf } from '../rights.ts';
+import { defineContract } from './types.ts';
+
+export const RESPONSE_STATUSES = ['submitted', 'validated', 'rejected'] as const;
+
+export const chapterPartResponses = defineContract({
+  name: 'chapter-part-responses',
+  type: 'ChapterPartResponse',
+  description: "A learner's answer to an interactive part, and its review.",
+  fields: {
+    chapterPart: { kind: 'relation', target: 'chapter-parts', required: true },
+    user: { kind: 'relation', target: 'users', required: true },
+    value: { kind: 'json' },
+    status: { kind: 'enum', values: RESPONSE_STATUSES },
+    feedback: { kind: 'text' },
+  },
+  filters: ['chapterPart', 'user', 'status'],
+  order: ['status', 'createdAt'],
+  rights: rightsOf('chapter-part-responses'),
+});

@@ -1,0 +1,22 @@
+import { rightsOf } from '../rights.ts';
+import { defineContract } from './types.ts';
+
+export const chapters = defineContract({
+  name: 'chapters',
+  type: 'Chapter',
+  description: "A module's chapter, ordered among its siblings by position; made of parts.",
+  fields: {
+    title: { kind: 'string', maxLength: 255, required: true },
+    description: { kind: 'text' },
+    module: { kind: 'relation', target: 'modules' },
+    position: { kind: 'integer', min: 0 },
+    isTemplate: { kind: 'boolean' },
+    estimatedMinutes: { kind: 'integer', min: 0, max: 10000 },
+    unlocks: { kind: 'relations', target: 'chapters' },
+    parts: { kind: 'children', target: 'chapter-parts' },
+  },
+  filters: ['module', 'isTemplate'],
+  search: true,
+  order: ['title', 'position', 'isTemplate', 'estimatedMinutes', 'createdAt'],
+  rights: rightsOf('chapters'),
+});

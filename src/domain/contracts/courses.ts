@@ -1,0 +1,26 @@
+import { rightsOf } from '../rights.ts';
+import { defineContract } from './types.ts';
+
+export const COURSE_STATUSES = ['draft', 'published'] as const;
+
+export const courses = defineContract({
+  name: 'courses',
+  type: 'Course',
+  description: 'A course: modules of chapters of parts, published when ready.',
+  fields: {
+    title: { kind: 'string', maxLength: 255, required: true },
+    description: { kind: 'text' },
+    language: { kind: 'relation', target: 'languages' },
+    status: { kind: 'enum', values: COURSE_STATUSES },
+    publishedAt: { kind: 'datetime', readOnly: true },
+    isTemplate: { kind: 'boolean' },
+    cover: { kind: 'relation', target: 'documents' },
+    modules: { kind: 'children', target: 'modules' },
+    skills: { kind: 'relations', target: 'skills' },
+    tags: { kind: 'relations', target: 'tags' },
+  },
+  filters: ['status', 'isTemplate', 'tags', 'skills'],
+  search: true,
+  order: ['title', 'status', 'publishedAt', 'isTemplate', 'createdAt', 'updatedAt'],
+  rights: rightsOf('courses'),
+});

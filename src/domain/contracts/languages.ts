@@ -1,0 +1,16 @@
+import { rightsOf } from '../rights.ts';
+import { defineContract } from './types.ts';
+
+export const languages = defineContract({
+  name: 'languages',
+  type: 'Language',
+  description: 'A language a course is given in.',
+  fields: {
+    code: { kind: 'string', maxLength: 10, required: true },
+    name: { kind: 'string', maxLength: 100, required: true },
+  },
+  filters: [],
+  order: ['code', 'name', 'createdAt'],
+  defaultOrder: [['name', 'asc']],
+  rights: rightsOf('languages'),
+});

@@ -1,0 +1,21 @@
+import { rightsOf } from '../rights.ts';
+import { defineContract } from './types.ts';
+
+export const modules = defineContract({
+  name: 'modules',
+  type: 'Module',
+  description: "A course's module, ordered among its siblings by position.",
+  fields: {
+    title: { kind: 'string', maxLength: 255, required: true },
+    description: { kind: 'text' },
+    course: { kind: 'relation', target: 'courses' },
+    position: { kind: 'integer', min: 0 },
+    isTemplate: { kind: 'boolean' },
+    tags: { kind: 'relations', target: 'tags' },
+    chapters: { kind: 'children', target: 'chapters' },
+  },
+  filters: ['course', 'isTemplate'],
+  search: true,
+  order: ['title', 'position', 'isTemplate', 'createdAt'],
+  rights: rightsOf('modules'),
+});

@@ -1,0 +1,21 @@
+import { rightsOf } from '../rights.ts';
+import { COURSE_STATUSES } from './courses.ts';
+import { defineContract } from './types.ts';
+
+export const sheets = defineContract({
+  name: 'sheets',
+  type: 'Sheet',
+  description: 'A sheet of the library, in a folder.',
+  fields: {
+    title: { kind: 'string', maxLength: 255, required: true },
+    content: { kind: 'text' },
+    folder: { kind: 'relation', target: 'folders' },
+    status: { kind: 'enum', values: COURSE_STATUSES },
+    tags: { kind: 'relations', target: 'tags' },
+    import: { kind: 'relation', target: 'imports', readOnly: true },
+  },
+  filters: ['folder', 'status'],
+  search: true,
+  order: ['title', 'status', 'createdAt', 'updatedAt'],
+  rights: rightsOf('sheets'),
+});

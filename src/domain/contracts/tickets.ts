@@ -1,0 +1,29 @@
+import { rightsOf } from '../rights.ts';
+import { defineContract } from './types.ts';
+
+/** Ticket types are numbers on the wire: 1 bug, 2 support. */
+export const TICKET_TYPES = [1, 2] as const;
+export const TICKET_TYPE = { bug: 1, support: 2 } as const satisfies Record<string, (typeof TICKET_TYPES)[number]>;
+export const TICKET_STATUSES = ['created', 'treated', 'canceled', 'closed'] as const;
+
+export const tickets = defineContract({
+  name: 'tickets',
+  type: 'Ticket',
+  description: 'A bug report or a support request, with its thread of messages.',
+  fields: {
+    type: { kind: 'enum', values: TICKET_TYPES, required: true },
+    subject: { kind: 'string', maxLength: 255, required: true },
+    // Support staff set it (here or with add-message); an author's own bug ticket keeps the status they get.
+    status: { kind: 'enum', values: TICKET_STATUSES },
+    parent: { kind: 'polymorphic', targets: ['users', 'courses'] },
+    author: { kind: 'relation', target: 'users', embedded: true, readOnly: true, defaultsToSessionUser: true },
+    // "À relancer le": support staff's own follow-up date, not the reporter's to set.
+    followUpAt: { kind: 'datetime' },
+    messages: { kind: 'embedded', shape: 'list', readOnly: true },
+  },
+  filters: ['type', 'status', 'followUpAt'],
+  search: true,
+  order: ['subject', 'status', 'followUpAt', 'createdAt', 'updatedAt'],
+  defaultOrder: [['updatedAt', 'desc']],
+  rights: rightsOf('tickets'),
+});

@@ -1,0 +1,90 @@
+import type { Operation, ResourceRights } from '../rights.ts';
+
+/**
+ * A resource's contract: what the API promises about it, read by the server (validation, filters, order,
+ * rights, JSON schemas), by the API documentation (Hydra, OpenAPI) and by the back-office. Storage (tables,
+ * columns, joins, SQL) is the server's business and is not said here.
+ */
+interface FieldCommon {
+  /** On create, and on an update that names the field: not null, not blank. */
+  required?: boolean;
+  /** Sent by the API, never written through it (a write's value is ignored). */
+  readOnly?: boolean;
+  /** Written through the API, never sent back (a password). */
+  writeOnly?: boolean;
+  /** On create, when the body omits it (or the field is read-only): the session's user. */
+  defaultsToSessionUser?: boolean;
+}
+
+export type FieldContract = FieldCommon &
+  (
+    | { kind: 'string'; format?: 'email' | 'url' | 'color'; maxLength?: number }
+    | { kind: 'text' }
+    | { kind: 'integer'; min?: number; max?: number }
+    | { kind: 'boolean' }
+    | { kind: 'datetime' }
+    | { kind: 'enum'; values: readonly (string | number)[] }
+    | { kind: 'json' }
+    | { kind: 'stringList'; values?: readonly string[] }
+    | { kind: 'password' }
+    /**
+     * A to-one relation: read as an IRI, written as an IRI or a bare id. `embedded`: read as the summary
+     * `{"@id", id, name}` instead (API.md), for a reference its readers may not be allowed to follow (a
+     * comment's author, read by a contributor who may not read users).
+     */
+    | { kind: 'relation'; target: string; embedded?: boolean }
+    /** A to-many relation: read as a list of IRIs, a write replaces the set. */
+    | { kind: 'relations'; target: string }
+    /** The ordered rows of another resource that point at this one: a read-only list of IRIs. */
+    | { kind: 'children'; target: string }
+    /** A to-one relation to one of several resources, read as an embedded summary `{@id, id, name}`. */
+    | { kind: 'polymorphic'; targets: readonly string[] }
+    /** A read-only value the server computes (an embedded summary, a message thread). */
+    | { kind: 'embedded'; shape: 'object' | 'list' }
+  );
+
+export type FieldKind = FieldContract['kind'];
+
+export interface ResourceContract {
+  /** The path segment under /api, also react-admin's resource name. */
+  name: string;
+  /** JSON-LD @type, and the name of the class in the API documentation. */
+  type: string;
+  /** One sentence for the API documentation. */
+  description: string;
+  fields: Readonly<Record<string, FieldContract>>;
+  /**
+   * Exact filters (a field: exact, any-of with `[]`, IRIs or ids for relations, `[after]`/`[before]` on
+   * dates).
+   */
+  filters: readonly string[];
+  /** `?q=`: every word must appear in the record's searchable text. */
+  search?: boolean;
+  /** Fields a list may be ordered on (always with `id` as the tie-breaker); `createdAt`/`updatedAt` allowed. */
+  order: readonly string[];
+  defaultOrder?: readonly (readonly [string, 'asc' | 'desc'])[];
+  /** From the rights table of src/domain/rights.ts. */
+  rights: ResourceRights;
+  /** The operations the API offers; all five by default. */
+  operations?: readonly Operation[];
+  /** Where the spec breaks the pattern, e.g. `DELETE /api/folder/[id]`. */
+  deletePath?: string;
+}
+
+/** Every record carries these, read-only. */
+export const RECORD_DATES = ['createdAt', 'updatedAt'] as const;
+
+export const ALL_OPERATIONS: readonly Operation[] = ['list', 'get', 'create', 'update', 'delete'];
+
+/** The resource each relation field points at (to-one, to-many, children), for every relation kind. */
+export function targetOf(field: FieldContract): string | undefined {
+  return field.kind === 'relation' || field.kind === 'relations' || field.kind === 'children' ? field.target : undefined;
+}
+
+/** Writes the API accepts on the field: not read-only, not computed. */
+export function isWritable(field: FieldContract): boolean {
+  return !field.readOnly && field.kind !== 'children' && field.kind !== 'embedded';
+}
+
+/** Checks a contract's own coherence at the type level while keeping its literal types. */
+export const defineContract = <T extends ResourceContract>(contract: T): T => contract;

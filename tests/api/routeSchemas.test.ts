@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { declarations } from '../../server/resources/definitions/index.ts';
+import { bodySchema } from '../../server/resources/routeSchemas.ts';
+import { ownRowsOf } from '../../server/resources/ownRows.ts';
+import { isWritable } from '../../src/domain/contracts/types.ts';
+import { fieldWriteRole } from '../../src/domain/rights.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
+
+/** The generic routes' schemas, generated from the contracts, refuse bad input before any handler runs. */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('route schemas of the generic routes', () => {
+  it('require on create what the contract requires, as everyone the route admits may write it', () => {
+    for (const declaration of declarations) {
+      const expected = Object.entries(declaration.contract.fields)
+        .filter(([name, field]) => field.required && isWritable(field) && !fieldWriteRole(declaration.name, name) && !field.defaultsToSessionUser && !Object.hasOwn(ownRowsOf(declaration)?.forced ?? {}, name))
+        .map(([name]) => name);
+      expect(bodySchema(declaration, 'create').required ?? [], declaration.name).toEqual(expected);
+      expect(bodySchema(declaration, 'update').required, declaration.name).toBeUndefined();
+    }
+  });
+
+  it('refuse a body field by field with 422 before the engine is asked', async () => {
+    const create = vi.spyOn(t.engine, 'create');
+    const update = vi.spyOn(t.engine, 'update');
+    try {
+      const created = await t.request('POST', '/api/courses', { as: 'contributor', body: { title: '  ', status: 'archived', isTemplate: 'oui', tags: 'x', language: true } });
+      expect(created.status).toBe(422);
+      expect(String(created.headers['content-type'])).toMatch(/^application\/problem\+json/);
+      expect(created.json.violations).toEqual([
+        { propertyPath: 'title', code: 'blank', message: 'This value should not be blank.' },
+        { propertyPath: 'language', code: 'reference', message: 'Expected an IRI of languages or an id.' },
+        { propertyPath: 'status', code: 'choice', message: 'The value you selected is not a valid choice.' },
+        { propertyPath: 'isTemplate', code: 'type', message: 'This value should be of type bool.' },
+        { propertyPath: 'tags', code: 'type', message: 'This value should be a list of IRIs.' },
+      ]);
+      const missing = await t.request('POST', '/api/chapters', { as: 'contributor', body: {} });
+      expect(missing.json.violations).toEqual([{ propertyPath: 'title', code: 'blank', message: 'This value should not be blank.' }]);
+      const updated = await t.request('PUT', '/api/chapters/1', { as: 'contributor', body: { estimatedMinutes: '12', title: 'x'.repeat(256) } });
+      expect(updated.status).toBe(422);
+      expect(updated.json.violations.map((v: { propertyPath: string; code: string }) => `${v.propertyPath}:${v.code}`)).toEqual(['title:length', 'estimatedMinutes:type']);
+      expect(create).not.toHaveBeenCalled();
+      expect(update).not.toHaveBeenCalled();
+    } finally {
+      create.mockRestore();
+      update.mockRestore();
+    }
+  });
+
+  it('answer 400 problem+json to a malformed body, a body that is no object and a query a list does not take', async () => {
+    const malformed = await t.request('POST', '/api/tags', { as: 'contributor', rawBody: '{"name": ' });
+    expect(malformed.status).toBe(400);
+    expect(String(malformed.headers['content-type'])).toMatch(/^application\/problem\+json/);
+    expect((await t.request('POST', '/api/tags', { as: 'contributor', body: ['name'] })).status).toBe(400);
+    for (const query of ['order[title]=up', 'page=0', 'itemsPerPage=x', 'isTemplate=oui', 'tags=/api/skills/1', 'status[]=a&page=-1']) {
+      const refused = await t.request('GET', `/api/courses?${query}`, { as: 'contributor' });
+      expect(refused.status, query).toBe(400);
+      expect(refused.json.detail, query).toMatch(/has a value this list does not take/);
+    }
+    expect((await t.request('GET', '/api/courses?order[title]=DESC&isTemplate=1&tags[]=/api/tags/1&unknown=1', { as: 'contributor' })).status).toBe(200);
+  });
+
+  it('answer 404 to an id that cannot be one, without asking the engine', async () => {
+    const get = vi.spyOn(t.engine, 'get');
+    try {
+      for (const id of ['abc', '1.5', '0x10', '1234567890'])
+        expect((await t.request('GET', `/api/courses/${id}`, { as: 'contributor' })).status, id).toBe(404);
+      expect(get).not.toHaveBeenCalled();
+    } finally {
+      get.mockRestore();
+    }
+  });
+
+  it('check rights before the body: a forbidden write is a 403 whatever it carries', async () => {
+    expect((await t.request('POST', '/api/access-rights', { as: 'contributor', body: { code: 12 } })).status).toBe(403);
+    expect((await t.request('DELETE', '/api/courses/abc', { as: 'contributor' })).status).toBe(403);
+  });
+
+  it('leave to the owner rules what they force: a contributor files a bug without naming its type', async () => {
+    const filed = await t.request('POST', '/api/tickets', { as: 'contributor', body: { subject: 'Le bouton ne répond pas' } });
+    expect(filed.status).toBe(201);
+    expect(filed.json.type).toBe(1);
+  });
+});
