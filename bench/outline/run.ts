@@ -114,7 +114,8 @@ async function interact(page: Page): Promise<{ unfoldMs: number; dropPaintedMs: 
   const firstModule = page.locator('[data-node^="module:"]').first();
   const unfoldStart = await page.evaluate('performance.now()') as number;
   await firstModule.getByRole('button', { name: /^Déplier/ }).click({ timeout: TIMEOUT_MS * 2 });
-  await page.waitForFunction(`document.querySelectorAll('[data-node^="chapter:"]').length >= ${SHAPE.chapters}`, undefined, { polling: 'raf' });
+  // Functions, not strings: the app's CSP (no 'unsafe-eval') refuses a string predicate.
+  await page.waitForFunction((count) => document.querySelectorAll('[data-node^="chapter:"]').length >= count, SHAPE.chapters, { polling: 'raf', timeout: TIMEOUT_MS });
   const unfoldMs = (await page.evaluate('performance.now()') as number) - unfoldStart;
 
   const firstChapter = page.locator('[data-node^="chapter:"]').first();
@@ -127,7 +128,7 @@ async function interact(page: Page): Promise<{ unfoldMs: number; dropPaintedMs: 
   const answered = page.waitForResponse((response) => /\/api\/chapters\/\d+\/reorder$/.test(response.url()));
   const dropStart = await page.evaluate('performance.now()') as number;
   await page.keyboard.press('Space');
-  await page.waitForFunction(`document.querySelector('[data-node^="chapter:"]')?.getAttribute('data-node') !== ${JSON.stringify(key)}`, undefined, { polling: 'raf' });
+  await page.waitForFunction((before) => document.querySelector('[data-node^="chapter:"]')?.getAttribute('data-node') !== before, key, { polling: 'raf', timeout: TIMEOUT_MS });
   const dropPaintedMs = (await page.evaluate('performance.now()') as number) - dropStart;
   const response = await answered;
   if (!response.ok()) throw new Error(`The reorder answered ${response.status()}`);
