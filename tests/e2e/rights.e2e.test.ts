@@ -96,9 +96,13 @@ async function walk(account: DemoAccount) {
         await t.api(`/api/${resource}/${id}`, { method: 'PUT', body: {}, as: account });
       }
       // At 1440 px the list stays whole beside the panel: its toolbar and last column are not under it.
+      // The list makes room as the panel slides in: polled until the slide is over.
       const panelLeft = (await panel.boundingBox())!.x;
-      const card = await page.locator('.RaList-content').first().boundingBox();
-      if (card) expect.soft(card.x + card.width, `${route}: list under the panel`).toBeLessThanOrEqual(panelLeft + 1);
+      const listRight = async () => {
+        const card = await page.locator('.RaList-content').first().boundingBox();
+        return card ? card.x + card.width : 0;
+      };
+      await expect.poll(listRight, { message: `${route}: list under the panel`, timeout: 3_000 }).toBeLessThanOrEqual(panelLeft + 1);
       if ((await exportButton.count()) > 0) {
         const box = (await exportButton.boundingBox())!;
         expect.soft(box.x + box.width, `${route}: Exporter under the panel`).toBeLessThanOrEqual(panelLeft + 1);
