@@ -4,7 +4,16 @@ import { startApp, type App } from './harness.ts';
 
 const PREFIX = 'lms-backoffice';
 
-const session = (page: Page) => page.evaluate(() => ({ ...sessionStorage }) as Record<string, string>);
+/**
+ * The session's entries of the tab's storage. The tab's language (`locale`, applied from the account at sign-in)
+ * is a preference, not the session: it stays after a logout, so the sign-in page keeps speaking it.
+ */
+const session = (page: Page) =>
+  page.evaluate(
+    (localeKey) => Object.fromEntries(Object.entries({ ...sessionStorage }).filter(([key]) => key !== localeKey)) as Record<string, string>,
+    `${PREFIX}.locale`,
+  );
+const sessionSize = async (page: Page) => Object.keys(await session(page)).length;
 
 const tokenExp = async (page: Page) => {
   const token = (await session(page))[`${PREFIX}.token`];
@@ -113,7 +122,7 @@ describe('authentication and sessions', () => {
     // The new password opens a full session from now on.
     await t.goto('/logout');
     await page.getByRole('button', { name: 'Connexion' }).waitFor();
-    await expect.poll(() => page.evaluate(() => sessionStorage.length)).toBe(0);
+    await expect.poll(() => sessionSize(page)).toBe(0);
     await t.login({ email, password: 'Nouveau2026' });
     await page.getByRole('cell', { name: email }).waitFor();
   });
@@ -182,14 +191,14 @@ describe('authentication and sessions', () => {
     await page.getByRole('button', { name: 'Profil' }).click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
     await page.getByRole('button', { name: 'Connexion' }).waitFor();
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await sessionSize(page)).toBe(0);
     expect(await page.evaluate((key) => localStorage.getItem(key), `${PREFIX}.sideBlockHistory`)).toBeNull();
 
     await t.login('admin');
     await t.goto('/logout');
     await page.waitForURL(/#\/login/);
     await page.getByRole('button', { name: 'Connexion' }).waitFor();
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await sessionSize(page)).toBe(0);
   });
 
   it('refuses a contributor the super admin’s pages: "Accès refusé", no menu entry, and a 403 from the server', async () => {
@@ -284,6 +293,6 @@ describe('an access token that expires while the user works (JWT_TTL of 6 s)', (
     });
     expect(refreshes).toHaveLength(1);
     expect(new URL(page.url()).hash).toBe('#/login');
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await sessionSize(page)).toBe(0);
   });
 });

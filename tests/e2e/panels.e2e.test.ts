@@ -75,12 +75,12 @@ describe('the stacked snackbars', () => {
     const newerId = (await snacks().evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-snack-id')))).find((id) => id !== olderId);
     const newer = page.locator(`[data-snack-id="${newerId}"]`);
 
-    // Newest on top, both in French with their undo action, in the info colour.
+    // Newest on top, both in French with their undo action, in the success colour (spec: success green).
     const [olderBox, newerBox] = [await older.boundingBox(), await newer.boundingBox()];
     expect(newerBox!.y).toBeLessThan(olderBox!.y);
     expect(await older.innerText()).toContain('Suppression effectuée');
-    expect(await older.getAttribute('data-snack-type')).toBe('info');
-    expect(await older.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(2, 136, 209)');
+    expect(await older.getAttribute('data-snack-type')).toBe('success');
+    expect(await older.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(46, 125, 50)');
 
     // Undoing the newest puts its tag back and never deletes it; the oldest goes on.
     await newer.getByRole('button', { name: 'Annuler' }).click();

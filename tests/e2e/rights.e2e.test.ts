@@ -82,14 +82,20 @@ async function walk(account: DemoAccount) {
 
     // "Modifier" in the side panel: the server saves the record as this role (no change, a real PUT).
     const firstRow = page.locator('.RaDataTable-root tbody tr').first();
+    const panel = page.getByTestId('side-panel');
+    let openedInPanel = false;
     if ((await firstRow.count()) > 0) {
       await firstRow.locator('td[class*="column-"]').first().click();
-      const panel = page.getByTestId('side-panel');
-      // The title reads the record the "Modifier" link waits for.
-      await page.waitForFunction(() => {
+      // The title reads the record the "Modifier" link waits for. A list whose records open as a page of
+      // their own (a learner's answer opens as its review) leaves the list's route instead.
+      await page.waitForFunction((listRoute) => {
         const title = document.getElementById('side-panel-title')?.textContent;
-        return Boolean(title) && title !== '…';
-      });
+        return (Boolean(title) && title !== '…') || new RegExp(`^#${listRoute}/\\d+`).test(location.hash);
+      }, route);
+      openedInPanel = await panel.isVisible();
+      if (!openedInPanel) await page.locator('#main-content').waitFor();
+    }
+    if (openedInPanel) {
       const modify = panel.getByRole('link', { name: 'Modifier' });
       if ((await modify.count()) > 0) {
         const id = (await modify.getAttribute('href'))?.split('/').at(-1);

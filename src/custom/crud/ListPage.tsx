@@ -39,7 +39,12 @@ export function ListPage({ config, children }: { config: ScreensConfig; children
         <Box className="RaList-main" sx={{ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           {config.listHeader && <config.listHeader />}
           {toolbarShown ? <ResourceListToolbar config={config} /> : toolbarPlaceholder}
-          <Card className="RaList-content" sx={{ position: 'relative', overflowX: 'auto', boxShadow: { xs: 'none', sm: undefined } }}>
+          {/* The table scrolls sideways in its own box; not the card, whose overflow would clip the bulk actions
+              toolbar that slides up over the list's toolbar. */}
+          <Card
+            className="RaList-content"
+            sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: undefined }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+          >
             {/* A list that waits for its first rows shows the spec's loader, not a blank card. */}
             {isPending && !data ? <Loader size="medium" /> : children}
           </Card>
