@@ -5,7 +5,7 @@ import {
 } from 'react-admin';
 import { choicesOf } from '../../resources/choices';
 import { Loader } from '../Loader';
-import { fieldErrorsOf } from '../people/submitErrors';
+import { useSaveFailure } from '../people/submitErrors';
 
 const EDITABLE = ['firstName', 'lastName', 'phone', 'locale'] as const;
 
@@ -16,6 +16,7 @@ const EDITABLE = ['firstName', 'lastName', 'phone', 'locale'] as const;
 export function AccountProfile({ userId }: { userId: Identifier }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const saveFailure = useSaveFailure();
   const setLocale = useSetLocale();
   const [update] = useUpdate();
   const { data: user, isPending, error } = useGetOne('users', { id: userId });
@@ -30,9 +31,7 @@ export function AccountProfile({ userId }: { userId: Identifier }) {
       notify('app.people.account.profile_saved', { type: 'success' });
       return undefined;
     } catch (failure) {
-      const errors = fieldErrorsOf(failure);
-      if (!errors) notify((failure as Error).message || 'ra.notification.http_error', { type: 'error' });
-      return errors;
+      return saveFailure(failure);
     }
   }
 

@@ -1,41 +1,16 @@
-import { List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import { Stack } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { Form, PasswordInput, required, SaveButton, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Form, PasswordInput, required, SaveButton, useDataProvider, useNotify } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { renewSession } from '../../providers/httpClient';
-import { meetsPasswordPolicy, PASSWORD_RULES } from '../auth/passwordRules';
-import { fieldErrorsOf } from '../people/submitErrors';
+import { meetsPasswordPolicy } from '../auth/passwordRules';
+import { PasswordRules } from '../auth/PasswordRules';
+import { useSaveFailure } from '../people/submitErrors';
 
-/** The policy, rule by rule, met or not as the user types (the server checks the same rules). */
+/** The rules beside the new password, met or not as it is typed. */
 function PasswordPolicy() {
-  const translate = useTranslate();
   const password: string = useWatch({ name: 'password' }) ?? '';
-  return (
-    <div>
-      <Typography variant="body2" id="password-policy">
-        {translate('app.auth.new_password.rules')}
-      </Typography>
-      <List dense disablePadding>
-        {PASSWORD_RULES.map((rule) => {
-          const met = rule.test(password);
-          return (
-            <ListItem key={rule.key} disableGutters sx={{ py: 0 }}>
-              <ListItemIcon sx={{ minWidth: 28 }}>
-                {met ? <CheckCircle fontSize="small" color="success" /> : <RadioButtonUnchecked fontSize="small" />}
-              </ListItemIcon>
-              <ListItemText
-                primary={translate(`app.auth.new_password.${rule.key}`)}
-                secondary={translate(met ? 'app.auth.new_password.rule_met' : 'app.auth.new_password.rule_unmet')}
-                slotProps={{ secondary: { sx: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' } } }}
-              />
-            </ListItem>
-          );
-        })}
-      </List>
-    </div>
-  );
+  return <PasswordRules password={password} id="password-policy" />;
 }
 
 const policy = (value: string) => (value && !meetsPasswordPolicy(value) ? 'app.validation.password' : undefined);
@@ -46,6 +21,7 @@ const policy = (value: string) => (value && !meetsPasswordPolicy(value) ? 'app.v
  */
 export function PasswordChange() {
   const notify = useNotify();
+  const saveFailure = useSaveFailure();
   const dataProvider = useDataProvider<AppDataProvider>();
 
   async function save(values: Record<string, string>) {
@@ -57,9 +33,7 @@ export function PasswordChange() {
       notify('app.people.account.password_changed', { type: 'success' });
       return undefined;
     } catch (failure) {
-      const errors = fieldErrorsOf(failure);
-      if (!errors) notify((failure as Error).message || 'ra.notification.http_error', { type: 'error' });
-      return errors;
+      return saveFailure(failure);
     }
   }
 

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useNavigate, useNotify, useTranslate } from 'react-admin';
 import { AUTH_ROUTES } from '../../providers/authProvider';
 import { httpClient } from '../../providers/httpClient';
 import { openSession } from '../../providers/session';
 import { AuthLayout } from './AuthLayout';
 import { resetRequestFailure } from './authFailures';
+import { EmailField } from './EmailField';
 
 /**
  * Step one of a reset: the account's e-mail address. The answer is a restricted session (its tokens are
@@ -43,22 +44,15 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout title="app.auth.forgot.title" intro={translate('app.auth.forgot.intro')} backToLogin>
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
-        <TextField
-          name="email"
-          type="email"
-          label={translate('ra.auth.email')}
-          autoComplete="email"
+        <EmailField
           value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
+          onChange={(typed) => {
+            setEmail(typed);
             setUnknownEmail(false);
           }}
           error={unknownEmail}
           helperText={unknownEmail ? translate('app.auth.forgot.unknown_email') : undefined}
           slotProps={{ formHelperText: { role: 'alert' } }}
-          required
-          autoFocus
-          fullWidth
         />
         <Button type="submit" variant="contained" size="large" loading={pending} disabled={!email.trim()} fullWidth>
           {translate('app.auth.forgot.submit')}

@@ -1,12 +1,14 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Stack } from '@mui/material';
 import { useNavigate, useNotify, useTranslate } from 'react-admin';
 import { AUTH_ROUTES } from '../../providers/authProvider';
 import { httpClient } from '../../providers/httpClient';
 import { openSession } from '../../providers/session';
 import { codeCheckFailure } from './authFailures';
 import { AuthLayout } from './AuthLayout';
-import { CODE_LENGTH, CodeInput, emptyCode } from './CodeInput';
+import { CodeEntry, type CodeProblem } from './CodeEntry';
+import { CODE_LENGTH, emptyCode } from './CodeInput';
+import { EmailField } from './EmailField';
 
 /**
  * An invited user's first visit (issue 16): their e-mail and the code of the invitation mail open the
@@ -16,11 +18,10 @@ export function InvitationPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const labelId = useId();
   const boxes = useRef<{ focus: () => void }>(null);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState(emptyCode);
-  const [problem, setProblem] = useState<'wrong' | 'incomplete'>();
+  const [problem, setProblem] = useState<CodeProblem>();
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -55,33 +56,16 @@ export function InvitationPage() {
   return (
     <AuthLayout title="app.people.invitation.title" intro={translate('app.people.invitation.intro')} backToLogin>
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
-        <TextField
-          name="email"
-          type="email"
-          label={translate('ra.auth.email')}
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          required
-          autoFocus
-          fullWidth
-        />
-        <Typography id={labelId} variant="subtitle2" component="p">
-          {translate('app.auth.code.group')}
-        </Typography>
-        <CodeInput
+        <EmailField value={email} onChange={setEmail} />
+        <CodeEntry
           ref={boxes}
           value={code}
           onChange={(next) => {
             setCode(next);
             setProblem(undefined);
           }}
-          labelledBy={labelId}
-          error={problem !== undefined}
+          problem={problem}
         />
-        {problem ? (
-          <Alert severity="error">{translate(problem === 'wrong' ? 'app.auth.code.wrong' : 'app.auth.code.incomplete')}</Alert>
-        ) : null}
         <Button type="submit" variant="contained" size="large" loading={pending} disabled={!email.trim()} fullWidth>
           {translate('app.auth.code.submit')}
         </Button>

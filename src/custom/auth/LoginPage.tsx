@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Stack, TextField } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import { Link, useLogin, useNotify, useTranslate } from 'react-admin';
 import { AUTH_ROUTES } from '../../providers/authProvider';
 import { AuthLayout } from './AuthLayout';
+import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 
 /**
@@ -35,17 +36,7 @@ export function LoginPage() {
     <AuthLayout title="app.auth.login.title" intro={translate('app.auth.login.intro')}>
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
         {error ? <Alert severity="error">{translate(error, { _: error })}</Alert> : null}
-        <TextField
-          name="email"
-          type="email"
-          label={translate('ra.auth.email')}
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          required
-          autoFocus
-          fullWidth
-        />
+        <EmailField value={email} onChange={setEmail} autoComplete="username" />
         <PasswordField
           name="password"
           label={translate('ra.auth.password')}

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import { Button, Stack } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { AUTH_ROUTES, nextStepOf } from '../../providers/authProvider';
@@ -11,7 +9,8 @@ import { sessionStore } from '../../providers/sessionStore';
 import { newPasswordFailure } from './authFailures';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
-import { meetsPasswordPolicy, PASSWORD_RULES } from './passwordRules';
+import { meetsPasswordPolicy } from './passwordRules';
+import { PasswordRules } from './PasswordRules';
 
 type Errors = Partial<Record<'password' | 'passwordConfirmation', string>>;
 
@@ -80,28 +79,7 @@ export function NewPasswordPage() {
           required
           autoFocus
         />
-        <div id="password-rules">
-          <Typography variant="body2" component="p" sx={{ color: 'text.secondary' }}>
-            {translate('app.auth.new_password.rules')}
-          </Typography>
-          <List dense disablePadding>
-            {PASSWORD_RULES.map((rule) => {
-              const met = rule.test(password);
-              return (
-                <ListItem key={rule.key} disableGutters sx={{ py: 0 }}>
-                  <ListItemIcon sx={{ minWidth: 32 }}>
-                    {met ? <CheckCircle fontSize="small" color="success" /> : <RadioButtonUnchecked fontSize="small" color="disabled" />}
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={translate(`app.auth.new_password.${rule.key}`)}
-                    secondary={translate(`app.auth.new_password.${met ? 'rule_met' : 'rule_unmet'}`)}
-                    slotProps={{ secondary: { sx: visuallyHidden } }}
-                  />
-                </ListItem>
-              );
-            })}
-          </List>
-        </div>
+        <PasswordRules password={password} id="password-rules" />
         <PasswordField
           name="passwordConfirmation"
           label={translate('app.auth.new_password.confirmation')}
@@ -124,13 +102,3 @@ export function NewPasswordPage() {
     </AuthLayout>
   );
 }
-
-// Read by screen readers (whether each rule is met), not shown: the icon says it.
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

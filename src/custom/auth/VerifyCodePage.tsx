@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Stack } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { useNavigate, useNotify, useTranslate } from 'react-admin';
 import { AUTH_ROUTES, nextStepOf } from '../../providers/authProvider';
@@ -8,7 +8,8 @@ import { isRestricted, openSession, readTokenPayload } from '../../providers/ses
 import { sessionStore } from '../../providers/sessionStore';
 import { codeCheckFailure, resendFailure } from './authFailures';
 import { AuthLayout } from './AuthLayout';
-import { CODE_LENGTH, CodeInput, emptyCode } from './CodeInput';
+import { CodeEntry, type CodeProblem } from './CodeEntry';
+import { CODE_LENGTH, emptyCode } from './CodeInput';
 
 /**
  * The e-mailed code, after a reset request or at a first connection (the restricted session waits for
@@ -18,11 +19,9 @@ export function VerifyCodePage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const labelId = useId();
   const boxes = useRef<{ focus: () => void }>(null);
   const [code, setCode] = useState(emptyCode);
-  // The spec's errorWrongCode flag, and a code sent with boxes left empty.
-  const [problem, setProblem] = useState<'wrong' | 'incomplete'>();
+  const [problem, setProblem] = useState<CodeProblem>();
   const [pending, setPending] = useState<'check' | 'resend'>();
 
   const token = sessionStore.getToken();
@@ -83,22 +82,15 @@ export function VerifyCodePage() {
       backToLogin
     >
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
-        <Typography id={labelId} variant="subtitle2" component="p">
-          {translate('app.auth.code.group')}
-        </Typography>
-        <CodeInput
+        <CodeEntry
           ref={boxes}
           value={code}
           onChange={(next) => {
             setCode(next);
             setProblem(undefined);
           }}
-          labelledBy={labelId}
-          error={problem !== undefined}
+          problem={problem}
         />
-        {problem ? (
-          <Alert severity="error">{translate(problem === 'wrong' ? 'app.auth.code.wrong' : 'app.auth.code.incomplete')}</Alert>
-        ) : null}
         <Button type="submit" variant="contained" size="large" loading={pending === 'check'} disabled={pending === 'resend'} fullWidth>
           {translate('app.auth.code.submit')}
         </Button>

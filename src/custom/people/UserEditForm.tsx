@@ -5,13 +5,14 @@ import {
 } from 'react-admin';
 import { ROLES } from '../../domain/roles';
 import { choicesOf } from '../../resources/choices';
-import { fieldErrorsOf } from './submitErrors';
+import { useSaveFailure } from './submitErrors';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'type', 'roles', 'locale'] as const;
 
 /** A super admin's form of a user's profile, on the user's page; the server's 422s land on the fields. */
 export function UserEditForm({ onDone }: { onDone: () => void }) {
   const notify = useNotify();
+  const saveFailure = useSaveFailure();
   const record = useRecordContext<RaRecord>();
   const [update] = useUpdate();
   if (!record) return null;
@@ -24,9 +25,7 @@ export function UserEditForm({ onDone }: { onDone: () => void }) {
       onDone();
       return undefined;
     } catch (failure) {
-      const errors = fieldErrorsOf(failure);
-      if (!errors) notify((failure as Error).message || 'ra.notification.http_error', { type: 'error' });
-      return errors;
+      return saveFailure(failure);
     }
   }
 
