@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { Link, useTranslate } from 'react-admin';
 import { AUTH_ROUTES } from '../../providers/authProvider';
+import { PublicCard } from './PublicCard';
 
 interface AuthLayoutProps {
   /** A translation key. */
@@ -31,19 +32,9 @@ export function AuthLayout({ title, intro, children, backToLogin = false }: Auth
         <Typography variant="overline" component="p" sx={{ textAlign: 'center', color: 'text.secondary' }}>
           {translate('app.auth.app_name')}
         </Typography>
-        <Card variant="outlined">
-          <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-            <Typography variant="h5" component="h1" gutterBottom>
-              {translate(title)}
-            </Typography>
-            {intro ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
-                {intro}
-              </Typography>
-            ) : null}
-            {children}
-          </CardContent>
-        </Card>
+        <PublicCard title={title} intro={intro}>
+          {children}
+        </PublicCard>
         {backToLogin ? (
           <Link to={AUTH_ROUTES.login} sx={{ alignSelf: 'center' }}>
             {translate('app.auth.back_to_login')}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Box, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { STEPS, type Step as StepName } from './onboardingDraft';
+import { PublicCard } from '../auth/PublicCard';
 
 interface OnboardLayoutProps {
   /** The step shown, or none (the success page). */
@@ -31,19 +32,9 @@ export function OnboardLayout({ step, title, intro, children }: OnboardLayoutPro
             </Step>
           ))}
         </Stepper>
-        <Card variant="outlined">
-          <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-            <Typography variant="h5" component="h1" gutterBottom>
-              {translate(title)}
-            </Typography>
-            {intro ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
-                {intro}
-              </Typography>
-            ) : null}
-            {children}
-          </CardContent>
-        </Card>
+        <PublicCard title={title} intro={intro}>
+          {children}
+        </PublicCard>
       </Stack>
     </Box>
   );
