@@ -33,5 +33,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     globalSetup: ['tests/api/globalSetup.ts'],
+    setupFiles: ['tests/support/domTimeouts.ts'],
   },
 });
