@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 
 const apiTarget = process.env.API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -30,6 +31,8 @@ export default defineConfig({
     include: ['tests/{unit,component,api,security}/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two, the other core idle.
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     globalSetup: ['tests/api/globalSetup.ts'],
