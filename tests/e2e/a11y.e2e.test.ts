@@ -25,8 +25,7 @@ describe('axe-core finds no serious or critical violation', () => {
 
   // Only the super admin may delete courses: the rows show their checkboxes to no one else.
   it('on a list', async () => {
-    await t.login('superadmin');
-    await t.goto('/courses');
+    await t.signIn('superadmin', '/courses');
     await t.page.locator('tbody tr').first().waitFor();
     await expectNoSeriousViolation(t.page);
     // The page's title, in the app bar, is its one top-level heading (axe's page-has-heading-one).
@@ -35,8 +34,7 @@ describe('axe-core finds no serious or critical violation', () => {
 
   it('on a list with a selected row (bulk actions shown)', async () => {
     const page = t.page;
-    await t.login('superadmin');
-    await t.goto('/courses');
+    await t.signIn('superadmin', '/courses');
     await page.locator('tbody tr').first().waitFor();
     // By their names, which the row checkboxes' inputs owe to the theme (react-admin sets them on a wrapper).
     await page.getByRole('checkbox', { name: 'Tout sélectionner' }).waitFor();
@@ -49,8 +47,7 @@ describe('axe-core finds no serious or critical violation', () => {
   it('on an edit form', async () => {
     const page = t.page;
     const [course] = await t.api<{ id: number; title: string }[]>('/api/courses?itemsPerPage=1');
-    await t.login('superadmin');
-    await t.goto(`/courses/${course.id}`);
+    await t.signIn('superadmin', `/courses/${course.id}`);
     await expect.poll(() => page.locator('input[name="title"]').inputValue()).toBe(course.title);
     await page.getByRole('button', { name: 'Supprimer' }).waitFor();
     await expectNoSeriousViolation(page);

@@ -191,7 +191,7 @@ describe('the chapter-part editors', () => {
   it('create one part of every type, each shown as its preview in the side panel after a reload', async () => {
     const page = t.page;
     const chapter = await newChapter();
-    await t.login('contributeur');
+    await t.signIn('contributeur');
     for (const { label, fill } of TYPES) {
       await openCreate(page, chapter, label, `Partie ${label}`);
       await fill(page);
@@ -230,7 +230,7 @@ describe('the chapter-part editors', () => {
   it("lands the server's 422 on its field and keeps what was typed", async () => {
     const page = t.page;
     const chapter = await newChapter();
-    await t.login('contributeur');
+    await t.signIn('contributeur');
     await openCreate(page, chapter, 'Dépôt de fichier', 'Rendu');
     await field(page, 'content.question').fill('Déposez votre vidéo.');
     // More than the server takes (UPLOAD_MAX_MB, 50): only the server knows its limit.
@@ -246,7 +246,7 @@ describe('the chapter-part editors', () => {
   it('passes axe', async () => {
     const page = t.page;
     const chapter = await newChapter();
-    await t.login('contributeur');
+    await t.signIn('contributeur');
     await openCreate(page, chapter, 'Choix unique', 'Quiz');
     await field(page, 'content.question').fill('Une question ?');
     await expectNoSeriousViolation(page);
@@ -255,7 +255,7 @@ describe('the chapter-part editors', () => {
   it('fits a phone, the preview below the editor', async () => {
     const page = t.page;
     await page.setViewportSize({ width: 390, height: 800 });
-    await t.login('contributeur');
+    await t.signIn('contributeur');
     await openCreate(page, await newChapter(), 'Texte (Markdown)', 'Sur un téléphone');
     await field(page, 'content.markdown').fill('## Titre\n\nDu texte.');
     await page.getByRole('heading', { name: 'Titre' }).waitFor();
@@ -277,8 +277,7 @@ describe("the review of learners' answers", () => {
     const waiting = await t.api<Response[]>('/api/chapter-part-responses?status=submitted&itemsPerPage=50&order[createdAt]=asc', { as: 'admin' });
     const chosen = waiting.find((response) => 'selected' in response.value) ?? waiting[0];
     expect(chosen, 'the demo data has answers waiting for review').toBeDefined();
-    await t.login('admin');
-    await t.goto(`/chapter-part-responses/${chosen.id}`);
+    await t.signIn('admin', `/chapter-part-responses/${chosen.id}`);
     await page.getByRole('heading', { name: 'Sa réponse' }).waitFor();
     if ('selected' in chosen.value) await page.getByText(/Choisie — (bonne|mauvaise) réponse/).first().waitFor();
     await expectNoSeriousViolation(page);
@@ -311,8 +310,7 @@ describe("the review of learners' answers", () => {
     expect(answers.length, 'a chapter of the demo data has two answers waiting').toBeGreaterThanOrEqual(2);
     const chapter = chapters.find((candidate) => `/api/chapters/${candidate.id}` === chapterIri)!;
 
-    await t.login('admin');
-    await t.goto('/chapter-part-responses');
+    await t.signIn('admin', '/chapter-part-responses');
     // Waiting answers by default; then those of one chapter.
     await page.getByRole('combobox', { name: 'Statut' }).filter({ hasText: 'Soumise' }).waitFor();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(Math.min(waiting.length, 10));

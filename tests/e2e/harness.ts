@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, beforeEach, inject, type TestContext } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { openSession } from '../../src/providers/session.ts';
+import { createSessionStore } from '../../src/providers/sessionStore.ts';
 import { freePort } from '../support/freePort.ts';
 import { CHROMIUM_ARGS } from '../support/chromium.ts';
 
@@ -16,9 +18,10 @@ import { CHROMIUM_ARGS } from '../support/chromium.ts';
  *   let t: App;
  *   beforeAll(async () => { t = await startApp(); });
  *   afterAll(() => t?.stop());
- *   it('…', async () => { await t.login('contributeur'); await t.page.getByText('…').waitFor(); });
+ *   it('…', async () => { await t.signIn('contributeur', '/courses'); await t.page.getByText('…').waitFor(); });
  *
- * `t.goto('/courses')` opens a route, `t.api('/api/tags', { body })` arranges data through the API,
+ * `t.signIn(account, route)` opens a route already signed in (`t.login` goes through the form, for the
+ * tests of signing in), `t.goto('/courses')` opens a route, `t.api('/api/tags', { body })` arranges data through the API,
  * `startApp({ env: { JWT_TTL: '5' } })` passes settings to the server. The server has no SMTP_URL: its
  * e-mails are .eml files in `${t.dataDir}/outbox`, and `t.readLastCode(email)` reads the latest code sent.
  *
@@ -55,6 +58,12 @@ export interface App {
   goto(route?: string): Promise<void>;
   /** Logs in through the login form and waits for the app's layout; throws with the shown error otherwise. */
   login(account?: DemoAccount | Credentials): Promise<void>;
+  /**
+   * Opens `route` already signed in: the session the login form would store, asked of the API and put in
+   * the tab's storage, without rendering the login page and the home page on the way. For every test
+   * that is not about signing in.
+   */
+  signIn(account: DemoAccount, route?: string): Promise<void>;
   /** Calls the API directly (to arrange data), as a demo account; answers the parsed JSON, throws unless 2xx. */
   api<T = unknown>(path: string, options?: { method?: string; body?: unknown; as?: DemoAccount }): Promise<T>;
   /** The server's DATA_DIR (a copy of the seeded template); its e-mails are in `outbox/`. */
@@ -175,6 +184,20 @@ class Harness implements App {
     const error = page.getByRole('alert');
     await layout.or(error).first().waitFor();
     if (!(await layout.isVisible())) throw new Error(`Login as ${email} failed: ${await error.first().innerText()}`);
+  }
+
+  async signIn(account: DemoAccount, route = '/'): Promise<void> {
+    const { email, password } = credentialsOf(account);
+    const answer = await this.fetchJson('/api/auth/token', 'POST', { login: email, password });
+    // The app's own session store writes the keys, so they are the ones the app reads.
+    const entries: [string, string][] = [];
+    openSession(answer, createSessionStore(() => ({ setItem: (key, value) => void entries.push([key, value]), getItem: () => null, removeItem: () => undefined })));
+    const page = this.page;
+    // sessionStorage belongs to the tab and the origin: any page of the origin opens it, the lightest is best.
+    await page.goto(`${this.baseUrl}/api/health`);
+    await page.evaluate((pairs) => pairs.forEach(([key, value]) => sessionStorage.setItem(key, value)), entries);
+    await this.goto(route);
+    await page.locator('#main-content').waitFor();
   }
 
   async api<T = unknown>(path: string, options: { method?: string; body?: unknown; as?: DemoAccount } = {}): Promise<T> {

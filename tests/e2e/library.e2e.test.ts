@@ -53,8 +53,7 @@ interface TreeNode {
 describe('documents', () => {
   it('uploads a file with a progress bar, then downloads the same bytes under its name', async () => {
     const page = t.page;
-    await t.login('admin');
-    await t.goto('/documents');
+    await t.signIn('admin', '/documents');
     const name = `notes-${stamp()}-été.txt`;
     const bytes = Buffer.from(`Compte rendu ${stamp()}\nDeuxième ligne, accentuée.\n`);
     // The upload is held back a moment so that its progress bar can be seen.
@@ -93,8 +92,7 @@ describe('documents', () => {
     const listen = (text: string) => CSP_MESSAGE.test(text) && refusals.push(text);
     page.on('console', (message) => listen(message.text()));
     page.on('pageerror', (error) => listen(error.message));
-    await t.login('admin');
-    await t.goto('/documents');
+    await t.signIn('admin', '/documents');
     const name = `programme-${stamp()}.pdf`;
     await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: onePagePdf('Programme 2026') });
     const row = page.locator('tr').filter({ hasText: name });
@@ -119,8 +117,7 @@ describe('documents', () => {
 
   it('deletes a document after a confirmation, not an undo (super admin)', async () => {
     const page = t.page;
-    await t.login('superadmin');
-    await t.goto('/documents');
+    await t.signIn('superadmin', '/documents');
     const name = `a-supprimer-${stamp()}.txt`;
     await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('Bientôt supprimé.\n') });
     const row = page.locator('tr').filter({ hasText: name });
@@ -135,8 +132,7 @@ describe('documents', () => {
 
   it('says in French that a file type is refused', async () => {
     const page = t.page;
-    await t.login('admin');
-    await t.goto('/documents');
+    await t.signIn('admin', '/documents');
     await page.getByTestId('upload-input').setInputFiles({ name: 'script.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
     await page.getByRole('alert').filter({ hasText: 'Ce type de fichier n’est pas accepté.' }).waitFor();
   });
@@ -145,8 +141,7 @@ describe('documents', () => {
 describe('XMind imports', () => {
   it('imports a map as a new version, shows its summary, and activates it', async () => {
     const page = t.page;
-    await t.login('superadmin');
-    await t.goto('/imports');
+    await t.signIn('superadmin', '/imports');
     const title = `Carte ${stamp()}`;
     const map = await zenXmind({ title, children: [{ title: 'Dossier A', children: [{ title: 'Fiche 1', notes: 'Une note.' }, { title: 'Fiche 2' }] }] });
     const fileName = `${title}.xmind`;
@@ -167,8 +162,7 @@ describe('XMind imports', () => {
 
   it("deletes a version with its folders, and says in French why the active one is not deleted", async () => {
     const page = t.page;
-    await t.login('superadmin');
-    await t.goto('/imports');
+    await t.signIn('superadmin', '/imports');
     const fileName = `Brouillon ${stamp()}.xmind`;
     await page.getByTestId('upload-input').setInputFiles({ name: fileName, mimeType: 'application/vnd.xmind.workbook', buffer: await zenXmind({ title: 'Brouillon', children: [{ title: 'Fiche' }] }) });
     const row = page.locator('tr').filter({ hasText: fileName });
@@ -191,8 +185,7 @@ describe('XMind imports', () => {
 
   it('says in French that a file is not a map', async () => {
     const page = t.page;
-    await t.login('superadmin');
-    await t.goto('/imports');
+    await t.signIn('superadmin', '/imports');
     await page.getByTestId('upload-input').setInputFiles({ name: 'faux.xmind', mimeType: 'application/octet-stream', buffer: Buffer.from('pas une archive') });
     await page.getByRole('alert').filter({ hasText: 'Ce fichier n’est pas une carte XMind lisible' }).waitFor();
   });
@@ -200,7 +193,7 @@ describe('XMind imports', () => {
   it('works 390 px wide', async () => {
     const page = t.page;
     await page.setViewportSize({ width: 390, height: 844 });
-    await t.login('superadmin');
+    await t.signIn('superadmin');
     for (const route of ['/imports', '/documents']) {
       await t.goto(route);
       await page.locator('tbody tr').first().waitFor();
@@ -222,8 +215,7 @@ interface Folder {
 describe('the folder tree', () => {
   it('builds folders, moves one into another by drag-and-drop, refuses a cycle and a non-empty delete in French', async () => {
     const page = t.page;
-    await t.login('superadmin');
-    await t.goto('/folders');
+    await t.signIn('superadmin', '/folders');
     const tree = page.getByRole('tree', { name: 'Arborescence des dossiers' });
     await tree.getByText('Racine').waitFor();
 
@@ -273,8 +265,7 @@ describe('the folder tree', () => {
   it('works 390 px wide', async () => {
     const page = t.page;
     await page.setViewportSize({ width: 390, height: 844 });
-    await t.login('superadmin');
-    await t.goto('/folders');
+    await t.signIn('superadmin', '/folders');
     await page.getByRole('tree', { name: 'Arborescence des dossiers' }).getByText('Racine').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -286,8 +277,7 @@ describe('sheets', () => {
   it('edits a sheet in Markdown and sees the sanitised preview', async () => {
     const page = t.page;
     const [sheet] = await t.api<{ id: number; title: string }[]>('/api/sheets?itemsPerPage=1&order[id]=asc', { as: 'superadmin' });
-    await t.login('superadmin');
-    await t.goto(`/sheets/${sheet.id}`);
+    await t.signIn('superadmin', `/sheets/${sheet.id}`);
     const editor = page.getByLabel('Contenu (Markdown)');
     await editor.waitFor();
     const text = `# Procédure ${stamp()}\n\nUn mot **important**.\n\n| Étape | Durée |\n|---|---|\n| Accueil | 5 min |\n\n<img src=x onerror="window.__xss = 1">`;
@@ -307,8 +297,7 @@ describe('a course cover', () => {
   it('is uploaded in place from the course form and becomes its cover', async () => {
     const page = t.page;
     const [course] = await t.api<{ id: number }[]>('/api/courses?itemsPerPage=1&order[id]=asc');
-    await t.login('superadmin');
-    await t.goto(`/courses/${course.id}`);
+    await t.signIn('superadmin', `/courses/${course.id}`);
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const name = `couverture-${stamp()}.png`;
     await page.getByRole('button', { name: 'Envoyer un fichier' }).waitFor();

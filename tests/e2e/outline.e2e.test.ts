@@ -69,7 +69,7 @@ describe('the course outline', () => {
     const { page } = t;
     const name = `Cours plan ${stamp()}`;
     const course = await t.api<{ id: number }>('/api/courses', { method: 'POST', body: { title: name }, as: 'admin' });
-    await t.login('admin');
+    await t.signIn('admin');
     // From the courses list (newest first): each row opens its outline.
     await t.goto('/courses');
     await page.getByRole('link', { name: `Ouvrir le plan du cours « ${name} »` }).click();
@@ -127,8 +127,7 @@ describe('the course outline', () => {
     const template = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: templateTitle, isTemplate: true }, as: 'admin' });
     await t.api('/api/chapter-parts', { method: 'POST', body: { chapter: template.id, type: 'notes', title: 'Du modèle', content: { text: 'modèle' } }, as: 'admin' });
 
-    await t.login('admin');
-    await t.goto(`/courses/${course.id}/outline`);
+    await t.signIn('admin', `/courses/${course.id}/outline`);
     await unfold(page, 'Module');
     // The chapter with a prerequisite shows a lock.
     await row(page, `chapter:${second.id}`).getByRole('img', { name: 'Un prérequis à valider avant' }).waitFor();

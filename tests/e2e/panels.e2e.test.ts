@@ -60,8 +60,7 @@ describe('the stacked snackbars', () => {
     const prefix = `pile${stamp()}`;
     const [first, second, third] = ['a', 'b', 'c'].map((suffix) => `${prefix}${suffix}`);
     for (const name of [first, second, third]) await t.api('/api/tags', { method: 'POST', body: { name } });
-    await t.login('superadmin');
-    await t.goto('/tags');
+    await t.signIn('superadmin', '/tags');
     await page.getByPlaceholder('Rechercher').fill(prefix);
     await poll(() => rows().count()).toBe(3);
 
@@ -108,8 +107,7 @@ describe('the stacked snackbars', () => {
 describe('the side panel', () => {
   it('opens records from a list, keeps a history across route changes, pops back on close, clears', async () => {
     const page = t.page;
-    await t.login('superadmin');
-    await t.goto('/users');
+    await t.signIn('superadmin', '/users');
     await rows().first().waitFor();
     expect(await storedHistory()).toBeNull();
 
@@ -167,8 +165,7 @@ describe('the side panel', () => {
 
   it('is forgotten on logout', async () => {
     const page = t.page;
-    await t.login('superadmin');
-    await t.goto('/users');
+    await t.signIn('superadmin', '/users');
     await openRow();
     await poll(async () => (await storedHistory())?.length).toBe(1);
     await page.getByRole('button', { name: 'Profil' }).click();

@@ -69,8 +69,7 @@ async function outboxMails(to: string): Promise<{ subject: string; text: string 
 describe('the account page', () => {
   it('changes the password (a wrong current one is refused on its field) and signs out everywhere', async () => {
     const page = t.page;
-    await t.login('contributeur');
-    await t.goto('/account');
+    await t.signIn('contributeur', '/account');
     await page.getByTestId('account-email').filter({ hasText: 'contributeur@demo.fr' }).waitFor();
     await page.getByRole('region', { name: 'Mes connexions' }).getByTestId('connections').waitFor();
     await expectNoSeriousViolation(page);
@@ -110,8 +109,7 @@ describe('inviting a user', () => {
   it('creates the user, mails a code, and the invitee signs in with it and chooses a password', async () => {
     const page = t.page;
     const email = `invite.${stamp()}@demo.fr`;
-    await t.login('superadmin');
-    await t.goto('/users/create');
+    await t.signIn('superadmin', '/users/create');
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="firstName"]').fill('Léa');
     await page.locator('input[name="lastName"]').fill('Invitée');
@@ -155,8 +153,7 @@ describe('inviting a user', () => {
   it("shows an admin a user's page to read, with nothing to change", async () => {
     const page = t.page;
     const [contributor] = await t.api<{ id: number }[]>('/api/users?q=contributeur');
-    await t.login('admin');
-    await t.goto(`/users/${contributor.id}/show`);
+    await t.signIn('admin', `/users/${contributor.id}/show`);
     const userPage = page.getByTestId('user-page');
     await userPage.getByTestId('connections').waitFor();
     await userPage.getByText('Contributeur').first().waitFor();
@@ -171,8 +168,7 @@ describe('notification templates', () => {
   it('inserts a variable, refuses an unknown one on the field, previews in each locale and mails a test', async () => {
     const page = t.page;
     const [template] = await t.api<{ id: number }[]>('/api/notification-templates?q=ticket_reply_fr');
-    await t.login('admin');
-    await t.goto(`/notification-templates/${template.id}`);
+    await t.signIn('admin', `/notification-templates/${template.id}`);
     const body = page.locator('textarea[name="body"]');
     await body.waitFor();
     await body.fill('Bonjour  et {{inconnue}}');

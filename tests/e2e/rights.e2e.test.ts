@@ -62,7 +62,7 @@ async function walk(account: DemoAccount) {
   const page = t.page;
   const refused = watchRefusals(page);
   await page.setViewportSize(WIDE);
-  await t.login(account);
+  await t.signIn(account);
   const routes = await menuRoutes(page);
   expect(routes.length).toBeGreaterThan(3);
   const roles = ROLES[account];
@@ -140,8 +140,7 @@ describe('the phone layout', () => {
     const page = t.page;
     const refused = watchRefusals(page);
     await page.setViewportSize(PHONE);
-    await t.login('contributeur');
-    await t.goto('/comments');
+    await t.signIn('contributeur', '/comments');
     await settled(page);
 
     // The title is not under the language button.

@@ -60,8 +60,7 @@ const rows = () => t.page.locator('.RaDataTable-tbody tr:not([data-testid="side-
 describe('every resource, the standard way (super admin)', () => {
   it.each(WALKS)('$resource', async ({ resource, sortBy, edit, create }) => {
     const page = t.page;
-    await t.login('superadmin');
-    await t.goto(`/${resource}`);
+    await t.signIn('superadmin', `/${resource}`);
     await rows().first().waitFor();
 
     // Sorted by the API.
@@ -111,8 +110,7 @@ describe('every resource, the standard way (super admin)', () => {
 describe('bad input', () => {
   it('shows a required field in French before sending, and a server violation next to its field, keeping the input', async () => {
     const page = t.page;
-    await t.login('superadmin');
-    await t.goto('/tags/create');
+    await t.signIn('superadmin', '/tags/create');
     // Typed, then erased: the form is touched and the required rule speaks before anything is sent.
     await page.locator('[name="name"]').fill('x');
     await page.locator('[name="name"]').fill('');
@@ -132,8 +130,7 @@ describe('bad input', () => {
 describe('a contributor', () => {
   it('reads content but is not offered what the server would refuse', async () => {
     const page = t.page;
-    await t.login('contributeur');
-    await t.goto('/languages');
+    await t.signIn('contributeur', '/languages');
     await rows().first().waitFor();
     // Languages: readable and writable by contributors; error calls and imports are not in their menu.
     const menu = page.locator('.RaMenu-open, .RaSidebar-fixed').first();

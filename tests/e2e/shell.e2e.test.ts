@@ -18,7 +18,7 @@ const menu = () => t.page.locator('.RaSidebar-fixed, .RaMenu-open').first();
 
 describe('the menu', () => {
   it('shows a super admin every section', async () => {
-    await t.login('superadmin');
+    await t.signIn('superadmin');
     for (const section of ['Contenus', 'Utilisateurs', 'Support', 'Bibliothèque', 'Paramètres'])
       await menu().getByRole('button', { name: section }).waitFor();
     for (const item of ['Formations', 'Fiches', 'Dossiers', 'Imports XMind', 'Appels en erreur', 'Paramètres système'])
@@ -26,7 +26,7 @@ describe('the menu', () => {
   });
 
   it("shows a contributor only what they may open, and folds a section on demand", async () => {
-    await t.login('contributeur');
+    await t.signIn('contributeur');
     await menu().getByRole('menuitem', { name: 'Formations' }).waitFor();
     for (const hidden of ['Fiches', 'Dossiers', 'Imports XMind', 'Appels en erreur', "Droits d'accès", 'Paramètres système'])
       expect(await menu().getByRole('menuitem', { name: hidden }).count(), hidden).toBe(0);
@@ -44,7 +44,7 @@ describe('the menu', () => {
 describe('languages', () => {
   it('switches to English, keeps it through a reload of the tab, and starts a new tab in French', async () => {
     const page = t.page;
-    await t.login('admin');
+    await t.signIn('admin');
     await page.getByRole('button', { name: 'Français' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await menu().getByRole('menuitem', { name: 'Courses' }).waitFor();
@@ -62,7 +62,7 @@ describe('languages', () => {
 
   it('shows the raw translation keys with ?noTrads=true', async () => {
     const page = t.page;
-    await t.login('admin');
+    await t.signIn('admin');
     await page.goto(`${t.baseUrl}/?noTrads=true#/courses`);
     await page.getByText('resources.courses.name').first().waitFor();
     await menu().getByText('app.menu.contents').waitFor();

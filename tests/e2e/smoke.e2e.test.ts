@@ -66,8 +66,7 @@ describe('the back-office in a browser', () => {
 
   it('lists courses with their French status, and logs out from the user menu', async () => {
     await t.api('/api/courses', { body: { title: 'Découvrir le back-office', status: 'draft', isTemplate: true } });
-    await t.login('admin');
-    await t.goto('/courses');
+    await t.signIn('admin', '/courses');
     const row = t.page.getByRole('row', { name: /Découvrir le back-office/ });
     await row.getByText('Brouillon').waitFor();
 
@@ -79,7 +78,7 @@ describe('the back-office in a browser', () => {
   });
 
   it('lets a contributor log in and see their own user', async () => {
-    await t.login('contributeur');
+    await t.signIn('contributeur');
     await t.page.getByRole('cell', { name: 'contributeur@demo.fr' }).waitFor();
     expect(await listedEmails()).toEqual(['contributeur@demo.fr']);
   });

@@ -39,7 +39,7 @@ describe('two admins editing the same course', () => {
   it('the second save is refused with the stale message, keeps its text, and reloading shows the first save', async () => {
     const [course] = await t.api<Course[]>('/api/courses?itemsPerPage=1&order[id]=asc');
     const first = t.page;
-    await t.login('admin');
+    await t.signIn('admin');
     const otherContext = await t.context.browser()!.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
     otherContext.setDefaultTimeout(20_000);
     try {
@@ -98,8 +98,7 @@ describe('deleting a record still used by others', () => {
     const sheets = await t.api<{ folder: string | null }[]>('/api/sheets?itemsPerPage=50');
     const folderId = Number(sheets.find((sheet) => sheet.folder)!.folder!.split('/').pop());
     const page = t.page;
-    await t.login('superadmin');
-    await t.goto(`/folders/${folderId}`);
+    await t.signIn('superadmin', `/folders/${folderId}`);
     await page.locator('[name="name"]').waitFor();
     await page.getByRole('button', { name: 'Supprimer' }).click();
     const refused = page.waitForResponse((response) => response.request().method() === 'DELETE');

@@ -74,7 +74,7 @@ describe('the ticket panel', () => {
     const page = t.page;
     const subject = `Panneau ${stamp()}`;
     await contributorTicket(subject);
-    await t.login('admin');
+    await t.signIn('admin');
     await openTicket(page, subject);
 
     // The infos sub-tab, by default: subject, status, author, the real thread.
@@ -164,7 +164,7 @@ describe('the ticket panel', () => {
 
   it("opens the ticket's parent in the same panel, and closing brings the ticket back", async () => {
     const page = t.page;
-    await t.login('admin');
+    await t.signIn('admin');
     await openTicket(page, 'Code de vérification jamais reçu');
     await panelOf(page).getByRole('button', { name: 'Pauline Chevalier' }).click();
     await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe('Pauline Chevalier');
@@ -175,8 +175,7 @@ describe('the ticket panel', () => {
   it('opens from anywhere a ticket is referenced: a note names it, the ticket panel opens', async () => {
     const page = t.page;
     const subject = 'Code de vérification jamais reçu';
-    await t.login('admin');
-    await t.goto('/notes-bo');
+    await t.signIn('admin', '/notes-bo');
     // The note in the side panel names its ticket; the ticket stacks on it.
     await page.locator('tbody tr td', { hasText: 'Vérifier la boîte d’envoi' }).click();
     await panelOf(page).getByRole('button', { name: subject }).click();
@@ -188,7 +187,7 @@ describe('the ticket panel', () => {
   it('works 390 px wide', async () => {
     const page = t.page;
     await page.setViewportSize({ width: 390, height: 844 });
-    await t.login('admin');
+    await t.signIn('admin');
     await openTicket(page, 'Code de vérification jamais reçu');
     await replyBox(page).waitFor();
     await panelOf(page).getByRole('button', { name: 'Envoyer comme traité' }).waitFor();
@@ -203,7 +202,7 @@ describe('live', () => {
     const page = t.page;
     const subject = `En direct ${stamp()}`;
     await contributorTicket(subject);
-    await t.login('admin');
+    await t.signIn('admin');
     await openTicket(page, subject);
     await poll(() => messagesOf(page).count()).toBe(1);
 
@@ -239,8 +238,7 @@ describe('bug reports', () => {
   it('lets a contributor report a problem and read the answer in "Mes signalements"', async () => {
     const page = t.page;
     const subject = `Signalement ${stamp()}`;
-    await t.login('contributeur');
-    await t.goto('/courses');
+    await t.signIn('contributeur', '/courses');
     await page.locator('tbody tr').first().waitFor();
     await page.getByRole('button', { name: /Profil/ }).click();
     await page.getByRole('menuitem', { name: 'Signaler un problème' }).click();
