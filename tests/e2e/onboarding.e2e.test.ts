@@ -111,10 +111,20 @@ describe('onboarding', () => {
     // Six screens, each checked by axe, on two shared cores.
   }, 180_000);
 
-  it('lets a super admin invite a structure: the copied link opens its prefilled sign-up; a wrong key says so', async () => {
+  it("lets a super admin end a structure's plan from its admin's page, and invite a structure: the copied link opens its prefilled sign-up", async () => {
     const page = t.page;
     await page.setViewportSize({ width: 390, height: 844 });
+    const users = await t.api<{ id: number; email: string; company: { id: number } }[]>('/api/users?q=admin@demo.fr');
+    const admin = users.find((user) => user.email === 'admin@demo.fr')!;
+    await t.api('/api/subscribe', { body: { plan: 1, company: admin.company.id } });
     await t.login('superadmin');
+    await t.goto(`/users/${admin.id}/show`);
+    await page.getByText('Formule Découverte').waitFor();
+    await page.getByRole('button', { name: 'Résilier l’abonnement' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Résilier l’abonnement' }).click();
+    await page.getByText(/Résilié : l’accès de la structure prend fin le/).waitFor();
+    await expectNoSeriousViolation(page);
+
     await t.goto('/users');
     await page.getByRole('button', { name: 'Inviter une structure' }).click();
     const dialog = page.getByRole('dialog', { name: 'Inviter une structure' });
