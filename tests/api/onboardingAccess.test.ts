@@ -103,13 +103,16 @@ describe("a structure's access after it left", () => {
     expect((await t.request('GET', '/api/subscription', { token: other.token })).status).toBe(200);
   });
 
-  it('comes back when the structure subscribes again', async () => {
+  it('comes back when a super admin puts the structure on a plan again', async () => {
     const { company, token, email } = await structureWithAdmin(6);
     await t.request('POST', '/api/unsubscribe', { token, body: {} });
+    // While the period runs, the plan left is still the active one: no second plan beside it.
+    expect((await t.request('POST', '/api/subscribe', { as: 'superadmin', body: { plan: 1, company } })).status).toBe(409);
     await periodOver(company);
     expect((await t.request('POST', '/api/auth/token', { body: { login: email, password: PASSWORD } })).status).toBe(403);
-    // A super admin restarts its plan (the subscription a payment would start).
-    await t.db.query(`UPDATE subscriptions SET cancel_at_period_end = false, current_period_end = now() + interval '1 month' WHERE company_id = $1`, [company]);
+    const again = await t.request('POST', '/api/subscribe', { as: 'superadmin', body: { plan: 1, company } });
+    expect(again.json).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
     expect((await t.request('POST', '/api/auth/token', { body: { login: email, password: PASSWORD } })).status).toBe(200);
+    expect(await t.db.query('SELECT status FROM subscriptions WHERE company_id = $1 ORDER BY id', [company])).toEqual([{ status: 'canceled' }, { status: 'active' }]);
   });
 });
