@@ -114,7 +114,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     return reply.status(500).type(failure.contentType).send(failure.body);
   });
 
-  await app.register(securityHeaders, { apiUrl: config.apiUrl });
+  await app.register(securityHeaders, {
+    apiUrl: config.apiUrl,
+    stripe: config.stripe.publishableKey ? { jsUrl: config.stripe.jsUrl, apiUrl: config.stripe.url } : undefined,
+  });
   await app.register(apiDocsRoutes);
   const versions = new SessionVersions(db);
   await versions.start();
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     addresses: options.addresses ?? new BanClient(config.addressSearchUrl),
     payments: options.payments ?? (config.stripe.secretKey ? new StripeClient({ secretKey: config.stripe.secretKey, url: config.stripe.url }) : undefined),
     publishableKey: config.stripe.publishableKey,
+    stripeJsUrl: config.stripe.jsUrl,
     registrationsPerHour: config.registrationsPerHour,
     appUrl: config.appUrl,
   });

@@ -25,7 +25,11 @@ export interface Config {
   establishmentSearchUrl: string;
   /** The national address base's search (BAN), for the onboarding's address autocomplete. */
   addressSearchUrl: string;
-  stripe: { secretKey?: string; publishableKey?: string; url: string };
+  /**
+   * Stripe: the secret key (server calls to `url`), the publishable key (then the browser confirms the card
+   * with Stripe.js, loaded from `jsUrl`; without it a test key confirms with test cards).
+   */
+  stripe: { secretKey?: string; publishableKey?: string; url: string; jsUrl: string };
   /**
    * Outside services replaced by local stand-ins speaking their protocol (server/integrations/standins):
    * in development, each one whose setting is absent; never when NODE_ENV=production unless STAND_INS=1.
@@ -50,6 +54,9 @@ function integer(value: string | undefined, fallback: number, name: string): num
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, not "${value}".`);
   return parsed;
 }
+
+/** Where Stripe serves Stripe.js; STRIPE_JS_URL names another (offline: the stand-in's). */
+export const DEFAULT_STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.SEED ?? 'demo';
@@ -86,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: env.STRIPE_SECRET_KEY || undefined,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
       url: env.STRIPE_API_URL || 'https://api.stripe.com',
+      jsUrl: env.STRIPE_JS_URL || DEFAULT_STRIPE_JS_URL,
     },
     standIns: standInsOf(env),
     registrationsPerHour: integer(env.ONBOARDING_REGISTRATIONS_PER_HOUR, 10, 'ONBOARDING_REGISTRATIONS_PER_HOUR'),

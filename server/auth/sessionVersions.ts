@@ -1,8 +1,11 @@
 import type { Database } from '../db/database.ts';
+import { ACCESS_ENDS_AT_SQL, hasEnded } from './accessEnd.ts';
 
 export interface UserStanding {
   version: number;
   enabled: boolean;
+  /** When the user's structure's access ends after it unsubscribed (migration 0007); null while it goes on. */
+  accessEndsAt: Date | null;
 }
 
 /**
@@ -10,7 +13,9 @@ export interface UserStanding {
  * The database moves a version (migration 0003) and NOTIFYs `session_versions` with the user's id; what is
  * remembered here is dropped on that notification, so a token of a demoted, disabled or deleted user fails
  * on its next call without a query per request. Until the listener is up, and after it lost notifications,
- * nothing is remembered: every check reads the database.
+ * nothing is remembered: every check reads the database. A structure's access end is remembered with the
+ * standing and compared with the clock at each check: it comes without any write, hence without notice; a
+ * plan chosen or left notifies `company:<id>`, and everything is dropped (a rare event).
  */
 export class SessionVersions {
   private readonly known = new Map<number, Promise<UserStanding | undefined>>();
@@ -30,8 +35,10 @@ export class SessionVersions {
       'session_versions',
       (payload) => {
         if (payload.startsWith('sync:')) return this.syncs.get(payload)?.();
-        this.known.delete(Number(payload));
-        for (const watcher of this.watchers) watcher(Number(payload));
+        const userId = payload.startsWith('company:') ? undefined : Number(payload);
+        if (userId === undefined) this.forgetAll();
+        else this.known.delete(userId);
+        for (const watcher of this.watchers) watcher(userId);
       },
       () => {
         this.forgetAll();
@@ -80,10 +87,10 @@ export class SessionVersions {
     return () => this.watchers.delete(watcher);
   }
 
-  /** Whether a token issued at `version` still stands for the user. */
-  async stands(userId: number, version: number): Promise<boolean> {
+  /** Whether a token issued at `version` still stands for the user, and their structure's access goes on. */
+  async stands(userId: number, version: number, nowMs = Date.now()): Promise<boolean> {
     const standing = await this.standing(userId);
-    return Boolean(standing && standing.enabled && standing.version === version);
+    return Boolean(standing && standing.enabled && standing.version === version && !hasEnded(standing.accessEndsAt, nowMs));
   }
 
   /** The user's standing now, or undefined for a user that no longer exists. */
@@ -91,8 +98,11 @@ export class SessionVersions {
     const remembered = this.known.get(userId);
     if (remembered) return remembered;
     const reading = this.db
-      .query<{ session_version: number; enabled: boolean }>('SELECT session_version, enabled FROM users WHERE id = $1', [userId])
-      .then(([row]) => (row ? { version: Number(row.session_version), enabled: row.enabled } : undefined));
+      .query<{ session_version: number; enabled: boolean; access_ends_at: Date | null }>(
+        `SELECT session_version, enabled, ${ACCESS_ENDS_AT_SQL} AS access_ends_at FROM users WHERE id = $1`,
+        [userId],
+      )
+      .then(([row]) => (row ? { version: Number(row.session_version), enabled: row.enabled, accessEndsAt: row.access_ends_at } : undefined));
     if (this.live) {
       if (this.known.size >= this.capacity) this.forgetAll();
       this.known.set(userId, reading);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { unauthorized } from '../http/errors.ts';
+import { accessEnded, accessEndedAt } from './accessEnd.ts';
 import type { TokenService } from './jwt.ts';
 
 /**
@@ -90,6 +91,12 @@ export class Sessions {
     if (!user || !user.enabled) {
       await this.revokeFamily(spent.family);
       throw unauthorized('Invalid JWT Refresh Token');
+    }
+    // After an unsubscribe, the structure's sessions end with its access, whichever step they are at.
+    const endedAt = await accessEndedAt(this.db, user.id);
+    if (endedAt) {
+      await this.revokeFamily(spent.family);
+      throw accessEnded(endedAt);
     }
     // A full session whose user was sent back to first connection (by an administrator) narrows again.
     const scope = spent.scope === 'full' && needsFirstConnection(user) ? 'code' : spent.scope;

@@ -38,9 +38,15 @@ export async function currentSubscription(db: Queryable, companyId: number): Pro
 /**
  * Puts `plan` in place of the company's current subscription, which must be one still awaiting its
  * payment (or none): run in a transaction that locked the company. Free plans start now; paid ones wait
- * for their SetupIntent. Answers undefined when an active subscription is in the way.
+ * for their SetupIntent. Answers undefined when an active subscription is in the way. One that was left
+ * and whose period is over is closed first: the structure (its access ended) may take a plan again.
  */
 export async function choosePlan(tx: Queryable, companyId: number, plan: Plan, setupIntent: string | null): Promise<SubscriptionRow | undefined> {
+  await tx.query(
+    `UPDATE subscriptions SET status = 'canceled', updated_at = now()
+      WHERE company_id = $1 AND status = 'active' AND cancel_at_period_end AND current_period_end <= now()`,
+    [companyId],
+  );
   const [active] = await tx.query(`SELECT 1 FROM subscriptions WHERE company_id = $1 AND status = 'active'`, [companyId]);
   if (active) return undefined;
   await tx.query(`DELETE FROM subscriptions WHERE company_id = $1 AND status = 'awaiting_payment'`, [companyId]);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accessEnded, accessEndedAt } from '../auth/accessEnd.ts';
 import { Codes, tooMany } from '../auth/codes.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
@@ -74,13 +75,17 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     if (wait > 0) throw tooMany(wait);
     const [user] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`, [login.trim()]);
     const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    const success = Boolean(user && valid && user.enabled);
+    const granted = Boolean(user && valid && user.enabled);
+    // Told only to whoever knows the password: the structure left and its access has ended.
+    const endedAt = granted ? await accessEndedAt(db, user.id) : undefined;
+    const success = granted && !endedAt;
     await db.query(
       `WITH attempt AS (
          INSERT INTO user_connections (user_id, ip, user_agent, success) VALUES ($1, $2, $3, $4))
        UPDATE users SET last_connection_at = now() WHERE id = $1 AND $4`,
       [user?.id ?? null, request.ip, request.headers['user-agent'] ?? null, success],
     );
+    if (endedAt) throw accessEnded(endedAt);
     if (!success) {
       throttle.fail(login, request.ip);
       throw unauthorized('Invalid credentials.');

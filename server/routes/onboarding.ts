@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { STRUCTURE_RIGHTS } from '../../src/domain/rights.ts';
 import { hasRole } from '../../src/domain/roles.ts';
 import { Codes } from '../auth/codes.ts';
 import type { Mailer } from '../auth/mailer.ts';
@@ -26,6 +27,8 @@ export interface OnboardingOptions {
   payments?: PaymentProvider;
   /** Stripe.js is used in the browser when set; otherwise a test key lets the payment step use test cards. */
   publishableKey?: string;
+  /** Where the browser loads Stripe.js from (STRIPE_JS_URL). */
+  stripeJsUrl: string;
   registrationsPerHour: number;
   /** The back-office's address, for the invitation links. */
   appUrl: string;
@@ -53,7 +56,7 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
    */
   async function companyOf(request: FastifyRequest, named?: unknown): Promise<{ companyId: number; userId: number }> {
     const session = requireSession(request);
-    if (session.scope === 'full' && hasRole(session.roles, 'ROLE_SUPER_ADMIN')) {
+    if (session.scope === 'full' && hasRole(session.roles, STRUCTURE_RIGHTS.actForAny)) {
       const companyId = Number(typeof named === 'string' ? named.replace(/^\/api\/companies\//, '') : named);
       if (!Number.isSafeInteger(companyId) || companyId <= 0) throw unprocessable([violation('company', 'blank', 'A super admin names the company.')]);
       const [company] = await db.query('SELECT 1 FROM companies WHERE id = $1', [companyId]);
@@ -158,7 +161,7 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
 
   // A super admin invites a structure: its name, and a link with a random key that signs it up once.
   app.post('/api/invitations', async (request, reply) => {
-    requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a structure');
+    requireRole(request, STRUCTURE_RIGHTS.invite, 'Inviting a structure');
     const name = typeof bodyOf(request).name === 'string' ? (bodyOf(request).name as string).trim() : '';
     if (!name) throw unprocessable([violation('name', 'blank', 'This value should not be blank.')]);
     if (name.length > 200) throw unprocessable([violation('name', 'length', 'This value is too long (at most 200 characters).')]);
@@ -200,7 +203,7 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
     return reply.status(201).send({
       ...subscriptionJson(row),
       setupIntent: intent ? { id: intent.id, clientSecret: intent.client_secret } : null,
-      payment: intent ? (options.publishableKey ? { mode: 'stripe', publishableKey: options.publishableKey } : { mode: 'test' }) : null,
+      payment: intent ? (options.publishableKey ? { mode: 'stripe', publishableKey: options.publishableKey, jsUrl: options.stripeJsUrl } : { mode: 'test' }) : null,
     });
   });
 

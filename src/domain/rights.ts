@@ -105,6 +105,15 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
   countries: { read: 'ROLE_USER', write: 'ROLE_SUPER_ADMIN' },
 };
 
+/**
+ * Issue 17: what is done to structures as a whole, beyond an administrator's own plan: inviting a new
+ * structure (POST /api/invitations) and acting on any structure's plan (GET /api/subscription,
+ * POST /api/subscribe and /api/unsubscribe naming it).
+ */
+export const STRUCTURE_RIGHTS = { invite: 'ROLE_SUPER_ADMIN', actForAny: 'ROLE_SUPER_ADMIN' } as const satisfies Record<string, Role>;
+
+export const mayManageStructures = (roles: readonly string[], action: keyof typeof STRUCTURE_RIGHTS) => hasRole(roles, STRUCTURE_RIGHTS[action]);
+
 export function rightsOf(resource: string): ResourceRights {
   const rights = RESOURCE_RIGHTS[resource];
   if (!rights) throw new Error(`No rights are declared for ${resource}.`);

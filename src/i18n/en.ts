@@ -58,6 +58,7 @@ export const en: Messages = {
       login_error: 'An error occurred',
       no_token: 'An error occurred: the login was refused.',
       role_refused: 'This account has no access to the back-office.',
+      access_ended: "Your structure's access has ended: its subscription was cancelled and the paid period is over. Contact the platform's team to restore it.",
       app_name: 'Back-office',
       back_to_login: 'Back to sign in',
       login: {

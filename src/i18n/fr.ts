@@ -59,6 +59,7 @@ export const fr = {
       login_error: 'Une erreur est survenue',
       no_token: 'Une erreur est survenue : la connexion a été refusée.',
       role_refused: "Ce compte n'a pas accès au back-office.",
+      access_ended: "L'accès de votre structure a pris fin : son abonnement a été résilié et la période payée est terminée. Contactez l'équipe de la plateforme pour le rétablir.",
       app_name: 'Back-office',
       back_to_login: 'Retour à la connexion',
       login: {

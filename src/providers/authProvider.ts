@@ -2,7 +2,7 @@ import { addRefreshAuthToAuthProvider, HttpError, type AuthProvider } from 'reac
 import { allows, mayWriteField, reach, type Operation } from '../domain/rights';
 import { isKnownRole } from '../domain/roles';
 import { appStore } from './appStore';
-import { httpClient, isSessionLost, refreshAuth, renewSession, type HttpClient } from './httpClient';
+import { httpClient, isAccessEnded, isSessionLost, refreshAuth, renewSession, type HttpClient } from './httpClient';
 import { isExpired, isRestricted, openSession, readTokenPayload, SessionRefused, type TokenPayload } from './session';
 import { SIDE_BLOCK_HISTORY_KEY, sessionStore, type KeyValueStorage, type SessionStore } from './sessionStore';
 
@@ -100,6 +100,7 @@ export interface LoginParams {
 export function loginFailure(error: unknown): string {
   if (error instanceof SessionRefused) return error.reason;
   if (error instanceof HttpError && error.status === 401) return 'app.auth.invalid_credentials';
+  if (error instanceof HttpError && isAccessEnded(error.status, error.body)) return 'app.auth.access_ended';
   if (error instanceof HttpError && error.status === 429) return 'app.http.too_many_requests';
   if (error instanceof HttpError && error.status === 0) return 'app.http.network';
   return 'app.auth.login_error';

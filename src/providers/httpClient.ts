@@ -116,6 +116,13 @@ function toHttpError(status: number, json: unknown): HttpError {
 /** Failures that end the session: a secured call with no token ('no JWT Token'), or a failed refresh. */
 export type SessionLostReason = 'no JWT Token' | 'GenericError';
 
+/** What the user is told when the session ends: a failure, or their structure's access ended (issue 17). */
+export type SessionLostNotice = 'GenericError' | 'app.auth.access_ended';
+
+/** The API's 403 to a sign-in or a refresh once the user's structure unsubscribed and its period is over. */
+export const isAccessEnded = (status: number, json: unknown) =>
+  status === 403 && (json as { description?: unknown } | null)?.description === 'access_ended';
+
 /** The rejection of a call that ended the session; react-admin sees a 401 and logs out (checkError). */
 export function sessionLost(reason: SessionLostReason): HttpError {
   return new HttpError(reason, 401, { sessionLost: true });
@@ -138,7 +145,7 @@ export interface HttpClientDeps {
   /** The page the user is on, for error reports. */
   pageUrl?: () => string;
   /** The session has ended: tell the user (the notice, a translation key) and go to /logout. */
-  onSessionLost?: (notice?: 'GenericError') => void;
+  onSessionLost?: (notice?: SessionLostNotice) => void;
   now?: () => number;
 }
 
@@ -232,7 +239,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
     return { status, headers, body, json, blob, arrayBuffer };
   }
 
-  function loseSession(notice?: 'GenericError'): void {
+  function loseSession(notice?: SessionLostNotice): void {
     session.clear();
     deps.onSessionLost?.(notice);
   }
@@ -250,6 +257,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
         } catch {
           // An answer without both tokens or a known role: the session cannot go on.
         }
+      } else if (isAccessEnded(outcome.status, outcome.json)) {
+        loseSession('app.auth.access_ended');
+        throw sessionLost('GenericError');
       } else report(REFRESH_PATH, outcome, token);
     }
     loseSession('GenericError');
@@ -296,12 +306,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
 }
 
 /** The browser's session-lost reaction until the app registers its own (with a snackbar). */
-let sessionLostHandler: (notice?: 'GenericError') => void = () => {
+let sessionLostHandler: (notice?: SessionLostNotice) => void = () => {
   window.location.hash = '#/logout';
 };
 
 /** The app tells the http client how to end a lost session: snackbar, then /logout. Answers the unregister. */
-export function setSessionLostHandler(handler: (notice?: 'GenericError') => void): () => void {
+export function setSessionLostHandler(handler: (notice?: SessionLostNotice) => void): () => void {
   const previous = sessionLostHandler;
   sessionLostHandler = handler;
   return () => {

@@ -48,7 +48,7 @@ export interface Subscription {
   cancelAtPeriodEnd: boolean;
   accessEndsAt?: string | null;
   setupIntent?: { id: string; clientSecret: string } | null;
-  payment?: { mode: 'stripe'; publishableKey: string } | { mode: 'test' } | null;
+  payment?: { mode: 'stripe'; publishableKey: string; jsUrl: string } | { mode: 'test' } | null;
 }
 
 export type SetupIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
@@ -87,7 +87,12 @@ export function createOnboardingActions(http: HttpClient) {
     getPlans: async () => ({ data: await get<Plan[]>(`${API}/public/plans`) }),
     register: async (body: Registration) => ({ data: await post<RegistrationResult>(`${API}/users/register`, body, false) }),
     subscribe: async ({ plan, company }: { plan: number; company?: Identifier }) => ({ data: await post<Subscription>(`${API}/subscribe`, { plan, company }) }),
-    getSubscription: async () => ({ data: await get<Subscription>(`${API}/subscription`, true) }),
+    /** The caller's structure's plan; a super admin names the structure. */
+    getSubscription: async ({ company }: { company?: Identifier } = {}) =>
+      ({ data: await get<Subscription>(`${API}/subscription${company === undefined ? '' : `?company=${q(String(company))}`}`, true) }),
+    /** A super admin invites a structure: the link that signs it up once (`/onboard?company=…&key=…`). */
+    createInvitation: async (name: string) =>
+      ({ data: await post<{ company: number; encodedId: string; key: string; link: string }>(`${API}/invitations`, { name }) }),
     unsubscribe: async ({ company }: { company?: Identifier } = {}) => ({ data: await post<Subscription>(`${API}/unsubscribe`, { company }) }),
     checkPaymentStatus: async (setupIntent: string) =>
       ({ data: await get<{ status: SetupIntentStatus }>(`${API}/payments/check-status?setupIntent=${q(setupIntent)}`, true) }),

@@ -28,7 +28,8 @@ import { CHROMIUM_ARGS } from '../support/chromium.ts';
  * Server and browser are shared by a file's tests; every test gets a fresh browser context (an empty
  * session) in `t.page`. A failed test leaves a screenshot and a log (browser console, page errors,
  * failed requests, server output) under test-results/e2e/. A request to any origin but the app's own
- * is blocked and fails the test: the back-office must make no outside call.
+ * is blocked and fails the test: the back-office must make no outside call (the server's own local
+ * stand-ins aside, when a test allows them: `startApp({ allowStandIns: true })`).
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -46,6 +47,11 @@ export interface Credentials {
 export interface StartOptions {
   /** Extra environment for the server, e.g. `{ JWT_TTL: '5' }`. */
   env?: Record<string, string>;
+  /**
+   * Lets the page reach the server's local stand-ins (the addresses its start-up banner lists under
+   * "Services simulés en local"): the Stripe.js the payment step loads, and the Stripe API it calls.
+   */
+  allowStandIns?: boolean;
 }
 
 export interface App {
@@ -157,7 +163,15 @@ class Harness implements App {
     private readonly child: ChildProcess,
     private readonly serverOutput: string[],
     readonly dataDir: string,
+    private readonly allowStandIns = false,
   ) {}
+
+  /** The origins of the stand-ins the server announced, when the test allows them. */
+  private standInOrigins(): Set<string> {
+    if (!this.allowStandIns) return new Set();
+    const banner = /Services simulés en local : (.*)/.exec(this.serverOutput.join(''))?.[1] ?? '';
+    return new Set([...banner.matchAll(/http:\/\/127\.0\.0\.1:\d+/g)].map(([address]) => address));
+  }
 
   get page(): Page {
     if (!this.pageOfTest) throw new Error('No page: use t.page inside a test, after startApp() in beforeAll.');
@@ -242,7 +256,7 @@ class Harness implements App {
     context.setDefaultTimeout(20_000);
     const origin = new URL(this.baseUrl).origin;
     await context.route(
-      (url) => url.origin !== origin && /^(https?|wss?):$/.test(url.protocol),
+      (url) => url.origin !== origin && /^(https?|wss?):$/.test(url.protocol) && !this.standInOrigins().has(url.origin),
       async (route) => {
         this.outsideRequests.push(`${route.request().method()} ${route.request().url()}`);
         this.record(`[outside request blocked] ${route.request().method()} ${route.request().url()}`);
@@ -352,7 +366,7 @@ export async function startApp(options: StartOptions = {}): Promise<App> {
     throw launched.status === 'rejected' ? launched.reason : (healthy as PromiseRejectedResult).reason;
   }
   const browser = launched.value;
-  current = new Harness(baseUrl, browser, child, serverOutput, dataDir);
+  current = new Harness(baseUrl, browser, child, serverOutput, dataDir, options.allowStandIns);
   return current;
 }
 

@@ -5,7 +5,8 @@ import { startApp, type App } from './harness.ts';
 
 /**
  * The self-service sign-up (issue 17) in the browser, on a phone's width: the server runs with its local
- * stand-ins (company directory, address base, Stripe in test mode), as `npm start` does offline.
+ * stand-ins (company directory, address base, Stripe in test mode), as `npm start` does offline, with a
+ * publishable key: the payment step loads the stand-in's Stripe.js under the CSP the server sends.
  */
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 }).waitFor();
@@ -21,7 +22,7 @@ describe('onboarding', () => {
   let t: App;
 
   beforeAll(async () => {
-    t = await startApp();
+    t = await startApp({ env: { STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in' }, allowStandIns: true });
   });
 
   afterAll(async () => {
@@ -80,13 +81,16 @@ describe('onboarding', () => {
     await page.getByRole('radio', { name: /Établissement/ }).check();
     await page.getByRole('button', { name: 'Valider la formule' }).click();
 
-    // 5. Payment on the SetupIntent: a declined test card, then an accepted one.
+    // 5. Payment on the SetupIntent with Stripe.js's card field: a declined card, then an accepted one.
     await heading(page, 'Paiement');
-    await page.getByRole('radio', { name: 'Carte de test refusée' }).check();
+    const cardField = (number: string) => page.getByRole('textbox', { name: 'Numéro de carte' }).fill(number);
+    await cardField('4000 0000 0000 0002');
+    await page.getByRole('textbox', { name: "Date d'expiration (MM / AA)" }).fill(`12 / ${String(new Date().getFullYear() + 2).slice(2)}`);
+    await page.getByRole('textbox', { name: 'Cryptogramme (CVC)' }).fill('123');
     await page.getByRole('button', { name: 'Confirmer le paiement' }).click();
     await page.getByText('Le moyen de paiement a été refusé : choisissez-en un autre.').waitFor();
     await expectNoSeriousViolation(page);
-    await page.getByRole('radio', { name: 'Visa de test (acceptée)' }).check();
+    await cardField('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Confirmer le paiement' }).click();
 
     // Success, then the first connection: the code from the outbox, a password, the back-office.
@@ -107,14 +111,39 @@ describe('onboarding', () => {
     // Six screens, each checked by axe, on two shared cores.
   }, 180_000);
 
-  it('prefills an invited structure from its link, and says so when the key is wrong', async () => {
+  it("lets a super admin end a structure's plan from its admin's page, and invite a structure: the copied link opens its prefilled sign-up", async () => {
     const page = t.page;
-    const invitation = await t.api<{ encodedId: string; key: string }>('/api/invitations', { body: { name: 'Lycée Jean Moulin' } });
-    await t.goto(`/onboard?company=${invitation.encodedId}&key=wrong-key`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const users = await t.api<{ id: number; email: string; company: { id: number } }[]>('/api/users?q=admin@demo.fr');
+    const admin = users.find((user) => user.email === 'admin@demo.fr')!;
+    await t.api('/api/subscribe', { body: { plan: 1, company: admin.company.id } });
+    await t.login('superadmin');
+    await t.goto(`/users/${admin.id}/show`);
+    await page.getByText('Formule Découverte').waitFor();
+    await page.getByRole('button', { name: 'Résilier l’abonnement' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Résilier l’abonnement' }).click();
+    await page.getByText(/Résilié : l’accès de la structure prend fin le/).waitFor();
+    await expectNoSeriousViolation(page);
+
+    await t.goto('/users');
+    await page.getByRole('button', { name: 'Inviter une structure' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inviter une structure' });
+    await dialog.getByRole('button', { name: 'Créer le lien' }).click();
+    await dialog.getByText('Ce champ est obligatoire.').waitFor();
+    await dialog.getByRole('textbox', { name: 'Nom de la structure' }).fill('Lycée Jean Moulin');
+    await dialog.getByRole('button', { name: 'Créer le lien' }).click();
+    const linkField = dialog.getByRole('textbox', { name: "Lien d'invitation" });
+    await linkField.waitFor();
+    const link = await linkField.inputValue();
+    expect(link).toMatch(new RegExp(`^${t.baseUrl}/#/onboard\\?company=[^&]+&key=[A-Za-z0-9_-]{43}$`));
+    await dialog.getByRole('button', { name: 'Copier le lien' }).waitFor();
+    await expectNoSeriousViolation(page);
+
+    const wrongKey = link.replace(/key=.*/, 'key=wrong-key');
+    await page.goto(wrongKey);
     await page.getByText("Impossible de retrouver la structure de ce lien d'invitation.").waitFor();
     await heading(page, 'Inscrire votre structure');
-
-    await t.goto(`/onboard?company=${invitation.encodedId}&key=${invitation.key}`);
+    await page.goto(link);
     await heading(page, 'Coordonnées de la structure');
     expect(await field(page, 'Nom de la structure').inputValue()).toBe('Lycée Jean Moulin');
     await expectNoSeriousViolation(page);

@@ -79,6 +79,8 @@ describe('login acceptance (spec, sections 4 and 5)', () => {
     await expect(unknownRole.provider.login({ email: 'a', password: 'b' })).rejects.toThrow('app.auth.role_refused');
     expect(unknownRole.storage.size).toBe(0);
     expect(loginFailure(new HttpError('x', 429, {}))).toBe('app.http.too_many_requests');
+    expect(loginFailure(new HttpError('x', 403, { description: 'access_ended' }))).toBe('app.auth.access_ended');
+    expect(loginFailure(new HttpError('x', 403, {}))).toBe('app.auth.login_error');
     expect(loginFailure(new HttpError('x', 0, {}))).toBe('app.http.network');
     expect(loginFailure(new Error('boom'))).toBe('app.auth.login_error');
   });

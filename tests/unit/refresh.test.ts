@@ -120,6 +120,18 @@ describe('the refresh of an expired token', () => {
     expect(api.to('/api/errorCall')[0].body).toMatchObject({ status: 401, endpoint: '/api/auth/refresh', employeeId: 42, companyId: 7 });
   });
 
+  it("says so when the refresh is refused because the structure's access ended (issue 17), and reports nothing", async () => {
+    const { api, session, onSessionLost, httpClient } = setup((call) =>
+      call.url.endsWith('/api/auth/refresh') ? json(403, { status: 403, description: 'access_ended', accessEndedAt: '2026-11-01T00:00:00Z' }) : json(200, {}),
+    );
+    await expect(httpClient('/api/courses')).rejects.toSatisfy(isSessionLost);
+    expect(onSessionLost).toHaveBeenCalledTimes(1);
+    expect(onSessionLost).toHaveBeenCalledWith('app.auth.access_ended');
+    expect(session.getToken()).toBeUndefined();
+    await sleep(10);
+    expect(api.to('/api/errorCall')).toHaveLength(0);
+  });
+
   it('treats an answer without a known role as a failed refresh', async () => {
     const { onSessionLost, httpClient } = setup((call) =>
       call.url.endsWith('/api/auth/refresh') ? json(200, { token: tokenFor(nowSeconds() + 60, ['ROLE_GUEST']), refresh_token: 'r' }) : json(200, {}),

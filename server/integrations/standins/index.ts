@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import { type Config, DEFAULT_STRIPE_JS_URL } from '../../config.ts';
 import { banStandIn } from './banStandIn.ts';
 import { directoryStandIn } from './directoryStandIn.ts';
 import { startStandIn, type StandInServer } from './standInServer.ts';
@@ -29,10 +29,14 @@ export async function withStandIns(config: Config): Promise<{ config: Config; na
     next.addressSearchUrl = `${server.url}/search/`;
   }
   if (config.standIns.stripe) {
-    const server = await startStandIn(stripeStandIn(STAND_IN_STRIPE_KEY));
+    // With a publishable key (pk_test_...), the stand-in also serves its Stripe.js, unless STRIPE_JS_URL says
+    // where another is; without one, the payment step offers Stripe's test cards.
+    const publishableKey = config.stripe.publishableKey;
+    const server = await startStandIn(stripeStandIn(STAND_IN_STRIPE_KEY, publishableKey));
     servers.push(server);
-    names.push(`Stripe (mode test) ${server.url}`);
-    next.stripe = { secretKey: STAND_IN_STRIPE_KEY, publishableKey: undefined, url: server.url };
+    names.push(`Stripe (mode test${publishableKey ? ', Stripe.js' : ''}) ${server.url}`);
+    const jsUrl = publishableKey && config.stripe.jsUrl === DEFAULT_STRIPE_JS_URL ? `${server.url}/v3/` : config.stripe.jsUrl;
+    next.stripe = { secretKey: STAND_IN_STRIPE_KEY, publishableKey, url: server.url, jsUrl };
   }
   return { config: next, names, close: async () => void (await Promise.all(servers.map((server) => server.close()))) };
 }

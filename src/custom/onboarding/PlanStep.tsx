@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Grid, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import type { Plan } from '../../providers/onboardingActions';
+import type { Plan, Subscription } from '../../providers/onboardingActions';
 import { Loader } from '../Loader';
 import { NO_PLAN, type OnboardingDraft } from './onboardingDraft';
 
@@ -10,7 +10,7 @@ interface Props {
   draft: OnboardingDraft;
   update: (change: Partial<OnboardingDraft>) => void;
   /** The plan was taken: a paid one goes on to its payment (with its SetupIntent), a free one is done. */
-  onSubscribed: (setupIntent: string | null) => void;
+  onSubscribed: (subscription: Subscription) => void;
 }
 
 /** Step 4: the plans of the system configuration as cards; none chosen (-1) blocks the step. */
@@ -46,7 +46,7 @@ export function PlanStep({ draft, update, onSubscribed }: Props) {
     setPending(true);
     try {
       const { data } = await dataProvider.subscribe({ plan: chosen });
-      onSubscribed(data.setupIntent?.id ?? null);
+      onSubscribed(data);
     } catch (error) {
       notify((error as Error).message || 'GenericError', { type: 'error' });
     }

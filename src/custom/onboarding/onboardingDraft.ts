@@ -37,6 +37,10 @@ export interface OnboardingDraft {
   userAdminSubscriptionPlan: number;
   /** The SetupIntent of a paid plan (spec: transactionId). */
   transactionId: string;
+  /** Its client secret, which Stripe.js confirms it with: the visitor's own, kept like the rest until the end. */
+  clientSecret: string;
+  /** How the server takes the payment: Stripe.js (publishable key), or Stripe's test cards. */
+  payment: { mode: 'stripe'; publishableKey: string; jsUrl: string } | { mode: 'test' } | null;
 }
 
 export const EMPTY_DRAFT: OnboardingDraft = {
@@ -49,6 +53,8 @@ export const EMPTY_DRAFT: OnboardingDraft = {
   registered: null,
   userAdminSubscriptionPlan: NO_PLAN,
   transactionId: '',
+  clientSecret: '',
+  payment: null,
 };
 
 export const DRAFT_KEY = 'onboarding.draft';

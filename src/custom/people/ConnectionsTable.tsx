@@ -27,7 +27,8 @@ export function ConnectionsTable({ userId }: { userId: Identifier }) {
       </Typography>
     );
   return (
-    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+    // On a phone the table scrolls sideways: the region takes the focus, so the keyboard scrolls it too.
+    <TableContainer tabIndex={0} sx={{ maxWidth: '100%', overflowX: 'auto' }}>
       <Table size="small" aria-label={translate('app.people.connections.title')} data-testid="connections">
         <TableHead>
           <TableRow>

@@ -2,7 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Divider, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { ShowBase, useShowContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { mayManageStructures } from '../../domain/rights';
 import { sessionAllows } from '../../providers/authProvider';
+import { sessionStore } from '../../providers/sessionStore';
+import { SubscriptionCard } from '../account/SubscriptionCard';
 import { Loader } from '../Loader';
 import { AccessRightChips } from './AccessRightChips';
 import { ConnectionsTable } from './ConnectionsTable';
@@ -66,6 +69,12 @@ function UserPageContent() {
       <Part title="app.people.connections.title">
         <ConnectionsTable userId={record.id} />
       </Part>
+      {/* Issue 17: the plan of the user's structure, which a super admin may end. */}
+      {record.company?.id !== undefined && mayManageStructures(sessionStore.getRoles(), 'actForAny') && (
+        <Part title="app.subscription.title">
+          <SubscriptionCard company={record.company.id} />
+        </Part>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { StructureInvitation } from '../../custom/people/StructureInvitation';
 
 /** The users list: its fields as the API serves them (API.md, Resources); a user's page, edit screen and invitation are src/custom/people. */
 export const config: ScreensConfig = {
@@ -19,6 +20,8 @@ export const config: ScreensConfig = {
     { source: 'updatedAt', kind: 'date', readOnly: true },
   ],
   search: true,
+  // Issue 17: a super admin invites a new structure from here.
+  listHeader: StructureInvitation,
   create: true,
   edit: true,
   delete: true,
