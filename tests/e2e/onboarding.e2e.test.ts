@@ -117,8 +117,7 @@ describe('onboarding', () => {
     const users = await t.api<{ id: number; email: string; company: { id: number } }[]>('/api/users?q=admin@demo.fr');
     const admin = users.find((user) => user.email === 'admin@demo.fr')!;
     await t.api('/api/subscribe', { body: { plan: 1, company: admin.company.id } });
-    await t.login('superadmin');
-    await t.goto(`/users/${admin.id}/show`);
+    await t.signIn('superadmin', `/users/${admin.id}/show`);
     await page.getByText('Formule Découverte').waitFor();
     await page.getByRole('button', { name: 'Résilier l’abonnement' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Résilier l’abonnement' }).click();
