@@ -1,22 +1,4 @@
-/** One suggestion of the national address base (BAN), a GeoJSON Feature as the service gives it. */
-export interface AddressFeature {
-  type: 'Feature';
-  geometry: { type: 'Point'; coordinates: [number, number] };
-  properties: {
-    label: string;
-    score?: number;
-    housenumber?: string;
-    id?: string;
-    name?: string;
-    postcode?: string;
-    citycode?: string;
-    city?: string;
-    context?: string;
-    type?: string;
-    street?: string;
-  };
-}
-
+import type { AddressFeature } from '../../src/domain/onboarding.ts';
 export interface AddressSearch {
   /** At most `limit` house-number suggestions for a partly typed address. */
   search(text: string, limit: number): Promise<AddressFeature[]>;

@@ -1,12 +1,4 @@
-/** An establishment as API.md gives it to the onboarding screens. */
-export interface Establishment {
-  siret: string;
-  name: string;
-  address: string;
-  postcode: string;
-  city: string;
-}
-
+import type { Establishment } from '../../src/domain/onboarding.ts';
 export interface EstablishmentSearch {
   search(text: string): Promise<Establishment[]>;
 }

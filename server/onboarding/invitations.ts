@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
+import type { InvitedCompany } from '../../src/domain/onboarding.ts';
 
 /** A company's id travels base64url-encoded in invitation links, beside its invitation key. */
 export const encodeCompanyId = (id: number) => Buffer.from(String(id)).toString('base64url');
@@ -8,19 +9,6 @@ export function decodeCompanyId(encoded: string): number | undefined {
   if (!/^[A-Za-z0-9_-]{1,16}$/.test(encoded)) return undefined;
   const id = Number(Buffer.from(encoded, 'base64url').toString('utf8'));
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
-
-/** What an invitation shows of its company: enough to prefill the sign-up, nothing of its people. */
-export interface InvitedCompany {
-  id: number;
-  name: string;
-  siret: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  postcode: string | null;
-  city: string | null;
-  country: number | null;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

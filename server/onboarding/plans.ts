@@ -1,14 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-
-/** A plan offered at sign-up, as the system configuration `subscription.plans` lists it. */
-export interface Plan {
-  id: number;
-  name: string;
-  /** Euros, VAT excluded, per period; 0 is a free plan (no payment step). */
-  price: number;
-  seats: number;
-  period: 'month' | 'year';
-}
+import type { Plan } from '../../src/domain/onboarding.ts';
 
 export const PLANS_KEY = 'subscription.plans';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Plan } from './plans.ts';
+import type { Plan } from '../../src/domain/onboarding.ts';
 
 export interface SubscriptionRow {
   id: number;

@@ -1,42 +1,7 @@
 import type { Identifier } from 'react-admin';
 import type { HttpClient } from './httpClient';
 import { API } from './routes';
-
-/** An establishment of the national company directory (API.md). */
-export interface Establishment {
-  siret: string;
-  name: string;
-  address: string;
-  postcode: string;
-  city: string;
-}
-
-/** A suggestion of the national address base (BAN): a GeoJSON Feature. */
-export interface AddressFeature {
-  type: 'Feature';
-  geometry: { type: 'Point'; coordinates: [number, number] };
-  properties: { label: string; name?: string; housenumber?: string; street?: string; postcode?: string; city?: string; context?: string };
-}
-
-export interface InvitedCompany {
-  id: number;
-  name: string;
-  siret: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  postcode: string | null;
-  city: string | null;
-  country: number | null;
-}
-
-export interface Plan {
-  id: number;
-  name: string;
-  price: number;
-  seats: number;
-  period: 'month' | 'year';
-}
+import type { AddressFeature, Establishment, InvitedCompany, Plan } from '../domain/onboarding';
 
 export interface Subscription {
   id: number;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import type { AddressFeature } from '../../providers/onboardingActions';
+import type { AddressFeature } from '../../domain/onboarding';
 
 const DEBOUNCE_MS = 300;
 

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Grid, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import type { Plan, Subscription } from '../../providers/onboardingActions';
+import type { Plan } from '../../domain/onboarding';
+import type { Subscription } from '../../providers/onboardingActions';
 import { Loader } from '../Loader';
 import { NO_PLAN, type OnboardingDraft } from './onboardingDraft';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, List, ListItemButton, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import type { Establishment } from '../../providers/onboardingActions';
+import type { Establishment } from '../../domain/onboarding';
 import type { OnboardingDraft } from './onboardingDraft';
 
 /** Typing pauses this long before the directory is asked. */
