@@ -22,7 +22,8 @@ afterAll(async () => {
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const outline = (page: Page) => page.getByRole('region', { name: 'Plan du cours' });
 const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
-const titles = (page: Page, list: string) => page.getByRole('list', { name: list }).locator(':scope > li[data-node] button[aria-pressed]').allTextContents();
+// Each row's own title: an open row's children are in its <li> too, after the row itself (its <div>).
+const titles = (page: Page, list: string) => page.getByRole('list', { name: list }).locator(':scope > li[data-node] > div button[aria-pressed]').allTextContents();
 
 /** Opens a module or chapter of the outline, once it is there, unless it is open already. */
 async function unfold(page: Page, title: string): Promise<void> {
