@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { DragEndEvent } from '@dnd-kit/core';
 import { Alert, Box, Card, CardContent, Link as MuiLink } from '@mui/material';
@@ -47,6 +47,9 @@ export function CourseOutlinePage() {
   }, [view, store, openKey]);
   const [dialog, setDialog] = useState<OutlineDialog>();
   const painted = useAfterFirstPaint(outline !== undefined);
+  // The side panel follows the tree in a render of its own, after a drop or a rename has been painted.
+  const sideOutline = useDeferredValue(outline);
+  const sideVersion = useDeferredValue(dataUpdatedAt);
 
   const actions = useMemo<OutlineActions>(
     () => ({
@@ -125,7 +128,7 @@ export function CourseOutlinePage() {
                 </CardContent>
               </Card>
             </Box>
-            {painted && <OutlineSide outline={outline} version={dataUpdatedAt} />}
+            {painted && sideOutline && <OutlineSide outline={sideOutline} version={sideVersion} />}
           </Box>
           <OutlineDialogs dialog={dialog} onClose={() => setDialog(undefined)} remove={removeNode} />
         </OutlineContext.Provider>

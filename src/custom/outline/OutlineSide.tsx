@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Card, CardContent, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CommentsPanel, LearnerPreview } from './lazyPanels';
@@ -28,8 +28,11 @@ function titleOf(outline: CourseOutline, node: NodeRef | undefined): string {
 
 const selectedOf = (view: OutlineView) => view.selected;
 
-/** Beside the outline (below it on a phone): the learner's preview and the comments of the selected node. */
-export function OutlineSide({ outline, version }: { outline: CourseOutline; version: number }) {
+/**
+ * Beside the outline (below it on a phone): the learner's preview and the comments of the selected node.
+ * Memoised: the page gives it the outline deferred, so that it never delays the tree's own renders.
+ */
+export const OutlineSide = memo(function OutlineSide({ outline, version }: { outline: CourseOutline; version: number }) {
   const translate = useTranslate();
   const selected = useView(selectedOf);
   const [tab, setTab] = useState<'preview' | 'comments'>('preview');
@@ -56,4 +59,4 @@ export function OutlineSide({ outline, version }: { outline: CourseOutline; vers
       </CardContent>
     </Card>
   );
-}
+});
