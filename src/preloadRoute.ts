@@ -1,5 +1,6 @@
 import { LoginPage } from './custom/auth/lazyPages';
 import { LIST_PER_PAGE } from './custom/crud/fieldSpec';
+import { preloadOutline } from './custom/outline/preloadOutline';
 import { appStore } from './providers/appStore';
 import { isPublicRoute, sessionAllows, sessionState } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -50,6 +51,8 @@ export function preloadRoute(hash: string, signedIn = Boolean(sessionStore.getTo
   // checkAuth would find the same from the same tokens: said now, the layout needs no round of react-query
   // (and no loading page) before it renders. The check still runs, and its answer still counts.
   if (sessionState(sessionStore, Date.now()) === 'open') queryClient.setQueryData(CHECK_AUTH_QUERY_KEY, true);
+  const outline = preloadOutline(path);
+  if (outline) return outline;
   const route = routeOf(path);
   if (!route) return Promise.resolve();
   const { name, listSort } = route.definition;

@@ -4,27 +4,31 @@
  * BENCH_LOADS cold loads times navigation → the outline shown (all 30 module rows painted, from the one
  * `/outline` request), and the last one also unfolds a module and moves a chapter by keyboard (drop →
  * new order painted, drop → server answered). Last, BENCH_REORDERS reorders of chapters and of modules
- * from Node give the server's round trip p50/p99. BENCH_LOADS (5), BENCH_REORDERS (200), BENCH_APP_DIR.
+ * from Node give the server's round trip p50/p99. BENCH_LOADS (5), BENCH_REORDERS (200), BENCH_APP_DIR;
+ * `--postgresql` runs it on PostgreSQL. Beside each wall-clock figure, the page's main-thread CPU time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { appBuildIsStale, buildApp } from '../../server/build.ts';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { openSession } from '../../src/providers/session.ts';
 import { createSessionStore, type KeyValueStorage } from '../../src/providers/sessionStore.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts';
+import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
 import { atExit, cleanUp } from '../support/cleanups.ts';
 import { READY_PREFIX, SHAPE } from './protocol.ts';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const REORDERS = Number(process.env.BENCH_REORDERS ?? 200);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
+// `-- --postgresql` (or BENCH_DATABASE=postgresql): the same run on a PostgreSQL cluster of its own.
+const DATABASE = process.argv.includes('--postgresql') || process.env.BENCH_DATABASE === 'postgresql' ? 'PostgreSQL' : 'PGlite';
 const TARGETS = { outlineShownP50Ms: 2000, reorderP99Ms: 150, dropPaintedMs: 100 };
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -85,8 +89,19 @@ const instrument = (session: [string, string][], modules: number) => `
 
 const SHOWN = () => ((window as unknown as { __outlineShown?: number }).__outlineShown ?? -1) >= 0;
 
+/**
+ * The page's main thread's CPU time so far (Chromium's ThreadTime metric), in ms: on a loaded shared
+ * machine the wall-clock figures measure the neighbours too; this one measures the page's own work.
+ */
+async function cpuMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
+}
+
 interface Load {
   shownMs: number;
+  /** The main thread's CPU time from navigation to the outline shown. */
+  shownCpuMs: number;
   outlineRequestMs: number;
   /** When the outline's answer had arrived, from navigation: what comes before is the app's own start. */
   outlineAnsweredAtMs: number;
@@ -97,26 +112,34 @@ async function coldLoad(browser: Browser, url: string, session: [string, string]
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
   await context.addInitScript({ content: instrument(session, SHAPE.modules) });
   const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const cpuBefore = await cpuMs(cdp);
   await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
   await page.waitForFunction(SHOWN, undefined, { timeout: TIMEOUT_MS, polling: 20 });
+  const shownCpuMs = (await cpuMs(cdp)) - cpuBefore;
   const figures = (await page.evaluate(`(() => {
     const entry = performance.getEntriesByType('resource').find((candidate) => /\\/outline$/.test(candidate.name));
     return { shown: window.__outlineShown, request: entry ? entry.responseEnd - entry.startTime : -1, requestEnd: entry ? entry.responseEnd : -1, bytes: entry ? entry.encodedBodySize : -1 };
   })()`)) as { shown: number; request: number; requestEnd: number; bytes: number };
-  const load = { shownMs: figures.shown, outlineRequestMs: figures.request, outlineAnsweredAtMs: figures.requestEnd, outlineBytes: figures.bytes };
+  const load = { shownMs: figures.shown, shownCpuMs, outlineRequestMs: figures.request, outlineAnsweredAtMs: figures.requestEnd, outlineBytes: figures.bytes };
   if (keep) return { load, page };
   await context.close();
   return { load };
 }
 
 /** Unfolds the first module, then moves its first chapter one place down with the keyboard. */
-async function interact(page: Page): Promise<{ unfoldMs: number; dropPaintedMs: number; dropAnsweredMs: number }> {
+async function interact(page: Page): Promise<{ unfoldMs: number; unfoldCpuMs: number; dropPaintedMs: number; dropCpuMs: number; dropAnsweredMs: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
   const firstModule = page.locator('[data-node^="module:"]').first();
+  const unfoldCpu = await cpuMs(cdp);
   const unfoldStart = await page.evaluate('performance.now()') as number;
   await firstModule.getByRole('button', { name: /^Déplier/ }).click({ timeout: TIMEOUT_MS * 2 });
   // Functions, not strings: the app's CSP (no 'unsafe-eval') refuses a string predicate.
   await page.waitForFunction((count) => document.querySelectorAll('[data-node^="chapter:"]').length >= count, SHAPE.chapters, { polling: 'raf', timeout: TIMEOUT_MS });
   const unfoldMs = (await page.evaluate('performance.now()') as number) - unfoldStart;
+  const unfoldCpuMs = (await cpuMs(cdp)) - unfoldCpu;
 
   const firstChapter = page.locator('[data-node^="chapter:"]').first();
   const key = await firstChapter.getAttribute('data-node');
@@ -126,14 +149,16 @@ async function interact(page: Page): Promise<{ unfoldMs: number; dropPaintedMs: 
   await page.keyboard.press('ArrowDown');
   await page.waitForTimeout(200);
   const answered = page.waitForResponse((response) => /\/api\/chapters\/\d+\/reorder$/.test(response.url()));
+  const dropCpu = await cpuMs(cdp);
   const dropStart = await page.evaluate('performance.now()') as number;
   await page.keyboard.press('Space');
   await page.waitForFunction((before) => document.querySelector('[data-node^="chapter:"]')?.getAttribute('data-node') !== before, key, { polling: 'raf', timeout: TIMEOUT_MS });
   const dropPaintedMs = (await page.evaluate('performance.now()') as number) - dropStart;
+  const dropCpuMs = (await cpuMs(cdp)) - dropCpu;
   const response = await answered;
   if (!response.ok()) throw new Error(`The reorder answered ${response.status()}`);
   const dropAnsweredMs = (await page.evaluate('performance.now()') as number) - dropStart;
-  return { unfoldMs, dropPaintedMs, dropAnsweredMs };
+  return { unfoldMs, unfoldCpuMs, dropPaintedMs, dropCpuMs, dropAnsweredMs };
 }
 
 /** Reorders from Node, one after the other: the server's round trip (HTTP on loopback included). */
@@ -164,8 +189,15 @@ async function main() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-outline-'));
   atExit(() => rmSync(dataDir, { recursive: true, force: true }));
-  console.log(`Seeding ${SHAPE.modules} × ${SHAPE.chapters} × ${SHAPE.parts} = ${SHAPE.modules * SHAPE.chapters * SHAPE.parts} parts (PGlite)…`);
-  const { base, course } = await startServer({ BENCH_DATA_DIR: dataDir, BENCH_APP_DIR: appDir });
+  const env: Record<string, string> = { BENCH_DATA_DIR: dataDir, BENCH_APP_DIR: appDir };
+  if (DATABASE === 'PostgreSQL') {
+    if (!findPostgresBin()) throw new Error('PostgreSQL is not installed (initdb and postgres not found).');
+    const cluster = await startPostgresCluster();
+    atExit(() => cluster.stop());
+    env.BENCH_DATABASE_URL = cluster.createDatabase('bench_outline');
+  }
+  console.log(`Seeding ${SHAPE.modules} × ${SHAPE.chapters} × ${SHAPE.parts} = ${SHAPE.modules * SHAPE.chapters * SHAPE.parts} parts (${DATABASE})…`);
+  const { base, course } = await startServer(env);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   atExit(() => void browser.close());
 
@@ -188,7 +220,7 @@ async function main() {
   // The page's own figures last: a drop that never reaches the server is reported, not fatal to the rest.
   const interaction = await interact(last!).catch((error: unknown) => {
     console.error(`keyboard drop not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-    return { unfoldMs: Number.NaN, dropPaintedMs: Number.NaN, dropAnsweredMs: Number.NaN };
+    return { unfoldMs: Number.NaN, unfoldCpuMs: Number.NaN, dropPaintedMs: Number.NaN, dropCpuMs: Number.NaN, dropAnsweredMs: Number.NaN };
   });
   await browser.close();
 
@@ -196,20 +228,22 @@ async function main() {
   const figures = {
     shape: SHAPE,
     outlineShownMs: { p50: round(percentile(shown, 50)), max: round(shown[shown.length - 1]) },
+    outlineShownCpuMs: { p50: round(percentile(sortedOf(loads.map((load) => load.shownCpuMs)), 50)) },
     outlineRequestMs: { p50: round(percentile(sortedOf(loads.map((load) => load.outlineRequestMs)), 50)) },
     answerToShownMs: { p50: round(percentile(sortedOf(loads.map((load) => load.shownMs - load.outlineAnsweredAtMs)), 50)) },
     outlineKiB: Math.round(loads[0].outlineBytes / 1024),
     unfoldModuleMs: round(interaction.unfoldMs),
-    keyboardDrop: { paintedMs: round(interaction.dropPaintedMs), answeredMs: round(interaction.dropAnsweredMs) },
+    unfoldModuleCpuMs: round(interaction.unfoldCpuMs),
+    keyboardDrop: { paintedMs: round(interaction.dropPaintedMs), cpuMs: round(interaction.dropCpuMs), answeredMs: round(interaction.dropAnsweredMs) },
     reorderChaptersMs: { p50: round(percentile(chapterTimes, 50)), p99: round(percentile(chapterTimes, 99)), n: chapterTimes.length },
     reorderModulesMs: { p50: round(percentile(moduleTimes, 50)), p99: round(percentile(moduleTimes, 99)), n: moduleTimes.length },
   };
-  console.log(`\nOutline of ${SHAPE.modules * SHAPE.chapters * SHAPE.parts} parts (PGlite, ${LOADS} cold loads):`);
-  console.log(`  navigation → outline shown   p50 ${figures.outlineShownMs.p50} ms, max ${figures.outlineShownMs.max} ms`);
+  console.log(`\nOutline of ${SHAPE.modules * SHAPE.chapters * SHAPE.parts} parts (${DATABASE}, ${LOADS} cold loads; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}):`);
+  console.log(`  navigation → outline shown   p50 ${figures.outlineShownMs.p50} ms, max ${figures.outlineShownMs.max} ms (page CPU p50 ${figures.outlineShownCpuMs.p50} ms)`);
   console.log(`  GET /outline                 p50 ${figures.outlineRequestMs.p50} ms, ${figures.outlineKiB} KiB`);
   console.log(`  outline answered → shown     p50 ${figures.answerToShownMs.p50} ms`);
-  console.log(`  unfold a module (20 rows)    ${figures.unfoldModuleMs} ms`);
-  console.log(`  keyboard drop → painted      ${figures.keyboardDrop.paintedMs} ms; → server answered ${figures.keyboardDrop.answeredMs} ms`);
+  console.log(`  unfold a module (20 rows)    ${figures.unfoldModuleMs} ms (page CPU ${figures.unfoldModuleCpuMs} ms)`);
+  console.log(`  keyboard drop → painted      ${figures.keyboardDrop.paintedMs} ms (page CPU ${figures.keyboardDrop.cpuMs} ms); → server answered ${figures.keyboardDrop.answeredMs} ms`);
   console.log(`  reorder chapter (server)     p50 ${figures.reorderChaptersMs.p50} ms, p99 ${figures.reorderChaptersMs.p99} ms (n=${REORDERS})`);
   console.log(`  reorder module (server)      p50 ${figures.reorderModulesMs.p50} ms, p99 ${figures.reorderModulesMs.p99} ms (n=${REORDERS})`);
   const checks = [
@@ -219,7 +253,7 @@ async function main() {
   ] as const;
   for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}`);
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `outline-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ at: new Date().toISOString(), loads, interaction, figures }, null, 2));
+  writeFileSync(join(resultsDir, `outline-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ at: new Date().toISOString(), database: DATABASE, loadAverage: loadavg(), loads, interaction, figures }, null, 2));
   cleanUp();
   process.exit(checks.every(([, ok]) => ok) ? 0 : 1);
 }

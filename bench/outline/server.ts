@@ -1,14 +1,14 @@
 /**
  * The server under test of bench/outline, in a child process so that the browser driver does not share its
  * event loop: the real app (server/app.ts, serving the back-office's build from BENCH_APP_DIR) on a fresh
- * PGlite folder (BENCH_DATA_DIR), with the demo data and one course of 30 modules × 20 chapters × 10 parts
+ * PGlite folder (BENCH_DATA_DIR) or a PostgreSQL database (BENCH_DATABASE_URL), with the demo data and one course of 30 modules × 20 chapters × 10 parts
  * seeded by three set-based statements. Prints one `BENCH_READY {json}` line: its port and the course's id.
  */
 import { resolve } from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
-import { openPglite } from '../../server/db/database.ts';
+import { openPglite, openPostgres } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
@@ -46,11 +46,12 @@ async function main() {
   const dataDir = process.env.BENCH_DATA_DIR;
   const appDir = process.env.BENCH_APP_DIR;
   if (!dataDir || !appDir) throw new Error('BENCH_DATA_DIR and BENCH_APP_DIR are required.');
-  const db = await openPglite(dataDir);
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
   await migrate(db);
   await seedDemo(db, { dataDir });
   const course = await seedLargeCourse(db);
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: resolve(appDir), SEED: 'none', LOG_LEVEL: 'warn' });
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DIST_DIR: resolve(appDir), SEED: 'none', LOG_LEVEL: 'warn' });
   const { app } = await buildApp(config, db, { serveApp: true, logger: false });
   const port = await serveUntilStopped(app, db);
   process.stdout.write(`${READY_PREFIX}${JSON.stringify({ port, course })}\n`);

@@ -18,6 +18,7 @@ export const outlineEn: typeof outlineFr = {
   move_error: 'The move was refused: the item is back in its place.',
   kind: { module: 'the module', chapter: 'the chapter', part: 'the part' },
   drag: 'Move (drag, or Space then arrows)',
+  rename_label: 'New title (Enter to save, Escape to cancel)',
   drag_named: 'Move %{kind} "%{title}"',
   fold: 'Fold "%{title}"',
   unfold: 'Unfold "%{title}"',
@@ -57,6 +58,7 @@ export const outlineEn: typeof outlineFr = {
     mark_template: 'Mark as a template',
     unmark_template: 'No longer a template',
     edit: 'Edit',
+    rename: 'Rename (F2)',
     delete: 'Delete',
   },
   templates: {

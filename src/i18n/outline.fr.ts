@@ -16,6 +16,7 @@ export const outlineFr = {
   move_error: 'Le déplacement a été refusé : l’élément a repris sa place.',
   kind: { module: 'le module', chapter: 'le chapitre', part: 'la partie' },
   drag: 'Déplacer (glisser, ou Espace puis flèches)',
+  rename_label: 'Nouveau titre (Entrée pour enregistrer, Échap pour annuler)',
   drag_named: 'Déplacer %{kind} « %{title} »',
   fold: 'Replier « %{title} »',
   unfold: 'Déplier « %{title} »',
@@ -55,6 +56,7 @@ export const outlineFr = {
     mark_template: 'Marquer comme modèle',
     unmark_template: 'Ne plus être un modèle',
     edit: 'Modifier',
+    rename: 'Renommer (F2)',
     delete: 'Supprimer',
   },
   templates: {

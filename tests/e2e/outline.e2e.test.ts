@@ -5,7 +5,8 @@ import { startApp, type App } from './harness.ts';
 
 /**
  * Issue 13 in a browser: an author builds a course in its outline (module, chapter, three parts), reorders
- * parts by drag and by keyboard (the order holds after a reload), inserts a template chapter, is refused a
+ * parts by drag and by keyboard (the order and the open branches hold after a reload), moves a chapter to
+ * another module (it holds after a reload), inserts a template chapter, is refused a
  * prerequisite cycle, is refused a publish for an empty chapter then publishes, and sees the parts in the
  * learner's preview; the page passes axe, wide and at a phone's width.
  */
@@ -21,7 +22,8 @@ afterAll(async () => {
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const outline = (page: Page) => page.getByRole('region', { name: 'Plan du cours' });
 const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
-const titles = (page: Page, list: string) => page.getByRole('list', { name: list }).locator(':scope > li[data-node] button[aria-pressed]').allTextContents();
+// Each row's own title: an open row's children are in its <li> too, after the row itself (its <div>).
+const titles = (page: Page, list: string) => page.getByRole('list', { name: list }).locator(':scope > li[data-node] > div button[aria-pressed]').allTextContents();
 
 /** Opens a module or chapter of the outline, once it is there, unless it is open already. */
 async function unfold(page: Page, title: string): Promise<void> {
@@ -108,11 +110,10 @@ describe('the course outline', () => {
     expect((await done).status()).toBe(200);
     await expect.poll(() => titles(page, parts)).toEqual(['Trois', 'Deux', 'Un']);
 
+    // After a reload the branches are still open (kept per course) and the order holds.
     await page.reload();
-    await unfold(page, 'Les bases');
-    await unfold(page, 'Premiers pas');
     await expect.poll(() => titles(page, parts)).toEqual(['Trois', 'Deux', 'Un']);
-  }, 180_000);
+  }, 120_000);
 
   it('inserts a template chapter, refuses a prerequisite cycle, refuses then accepts a publish; fits a phone', async () => {
     const { page } = t;
@@ -124,6 +125,9 @@ describe('the course outline', () => {
     for (const chapter of [first.id, second.id])
       await t.api('/api/chapter-parts', { method: 'POST', body: { chapter, type: 'notes', title: 'Note', content: { text: 'note' } }, as: 'admin' });
     await t.api(`/api/chapters/${second.id}/add-chapter-unlocks`, { method: 'PUT', body: { chapters: [`/api/chapters/${first.id}`] }, as: 'admin' });
+    const other = await t.api<{ id: number }>('/api/modules', { method: 'POST', body: { title: 'Autre', course: course.id }, as: 'admin' });
+    const elsewhere = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: 'Ailleurs', module: other.id }, as: 'admin' });
+    await t.api('/api/chapter-parts', { method: 'POST', body: { chapter: elsewhere.id, type: 'notes', title: 'Note', content: { text: 'note' } }, as: 'admin' });
     const template = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: templateTitle, isTemplate: true }, as: 'admin' });
     await t.api('/api/chapter-parts', { method: 'POST', body: { chapter: template.id, type: 'notes', title: 'Du modèle', content: { text: 'modèle' } }, as: 'admin' });
 
@@ -140,6 +144,13 @@ describe('the course outline', () => {
     await templates.waitFor({ state: 'detached' });
     await expect.poll(() => titles(page, 'Chapitres de « Module »')).toEqual(['Avant', 'Après', templateTitle]);
 
+    // A chapter of another module dropped on this module's row: first in it, through a PUT naming its module.
+    await unfold(page, 'Autre');
+    const moved = page.waitForResponse((response) => response.url().endsWith(`/api/chapters/${elsewhere.id}`) && response.request().method() === 'PUT');
+    await dragByPointer(page, page.getByRole('button', { name: 'Déplacer le chapitre « Ailleurs »' }), row(page, `module:${module.id}`));
+    expect((await moved).status()).toBe(200);
+    await expect.poll(() => titles(page, 'Chapitres de « Module »')).toEqual(['Ailleurs', 'Avant', 'Après', templateTitle]);
+
     // "Avant" requiring "Après", which requires "Avant": the server's 422, in French.
     await row(page, `chapter:${first.id}`).getByRole('button', { name: 'Actions sur « Avant »' }).click();
     await page.getByRole('menuitem', { name: 'Prérequis…' }).click();
@@ -150,7 +161,7 @@ describe('the course outline', () => {
     await prerequisites.getByRole('button', { name: 'Fermer' }).click();
 
     // An empty chapter refuses the publish; its link leads to it; once it has a part, the course publishes.
-    await outline(page).getByRole('button', { name: 'Ajouter un chapitre' }).click();
+    await row(page, `module:${module.id}`).getByRole('button', { name: 'Ajouter un chapitre' }).click();
     await page.getByLabel('Titre du nouveau chapitre').fill('Vide');
     await page.getByLabel('Titre du nouveau chapitre').press('Enter');
     await outline(page).getByRole('button', { name: 'Déplier « Vide »' }).waitFor();
@@ -168,12 +179,13 @@ describe('the course outline', () => {
     // On a phone (the page opened at 390 px): one column, nothing wider than the screen, axe still clean.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await unfold(page, 'Module');
+    // The move held, and the module is still open.
+    await expect.poll(() => titles(page, 'Chapitres de « Module »')).toEqual(['Ailleurs', 'Avant', 'Après', templateTitle, 'Vide']);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousViolation(page);
     await page.getByRole('button', { name: 'Repasser en brouillon' }).click();
     await expect.poll(async () => (await t.api<{ status: string }>(`/api/courses/${course.id}`, { as: 'admin' })).status).toBe('draft');
-  }, 180_000);
+  }, 120_000);
 });
 
 /** The drag-and-drop key of the part titled `title` in the open outline. */

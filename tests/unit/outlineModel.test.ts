@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, dropTarget, emptyChapters, moveOfDrop, type CourseOutline } from '../../src/custom/outline/outlineModel';
+import { applyMove, dropTarget, emptyChapters, moveOfDrop, removeNode, renamed, restoreNode, type CourseOutline } from '../../src/custom/outline/outlineModel';
 
 /** The outline's moves, computed in the page before the server makes the same one (siblings.ts). */
 const part = (id: number, position: number) => ({ id, type: 'notes', title: `p${id}`, position, required: false });
@@ -38,6 +38,26 @@ describe('outline moves', () => {
     expect(moveOfDrop(outline, 'part:1000', 'part:1000')).toBeUndefined();
     expect(moveOfDrop(outline, 'part:1000', undefined)).toBeUndefined();
     expect(moveOfDrop(outline, 'module:10', 'module:11')?.to).toEqual({ parent: 1, index: 1 });
+  });
+
+  it('keeps every module and chapter a change does not touch as it was (their memoised rows do not render again)', () => {
+    const moved = applyMove(outline, moveOfDrop(outline, 'part:1000', 'part:1002')!);
+    expect(moved.modules[1]).toBe(outline.modules[1]);
+    expect(moved.modules[0].chapters[1]).toBe(outline.modules[0].chapters[1]);
+    const named = renamed(outline, { kind: 'chapter', id: 110 }, 'C3 bis');
+    expect(named.modules[1].chapters[0].title).toBe('C3 bis');
+    expect(named.modules[0]).toBe(outline.modules[0]);
+  });
+
+  it('takes a node out (its siblings renumbered) and puts it back where it was', () => {
+    const { outline: without, removed } = removeNode(outline, { kind: 'part', id: 1001 });
+    expect(without.modules[0].chapters[0].parts.map((item) => [item.id, item.position])).toEqual([[1000, 0], [1002, 1]]);
+    expect(without.modules[1]).toBe(outline.modules[1]);
+    expect(titles(restoreNode(without, removed!))).toEqual(titles(outline));
+    const { outline: noModule, removed: module } = removeNode(outline, { kind: 'module', id: 10 });
+    expect(noModule.modules.map((item) => [item.id, item.position])).toEqual([[11, 0]]);
+    expect(restoreNode(noModule, module!).modules.map((item) => [item.id, item.position])).toEqual([[10, 0], [11, 1]]);
+    expect(removeNode(outline, { kind: 'chapter', id: 999 }).removed).toBeUndefined();
   });
 
   it('names the chapters that keep a course from being published', () => {

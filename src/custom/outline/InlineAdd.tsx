@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Box, Button, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useOutline, type AddingAt } from './OutlineContext';
+import { useOutlineActions, type AddingAt } from './OutlineContext';
 import { useNodeActions } from './useNodeActions';
 
 /** The title of a new module or chapter, typed where it will be; Enter creates it, Escape gives up. */
 export function InlineAdd({ at }: { at: AddingAt }) {
   const translate = useTranslate();
-  const { setAdding } = useOutline();
+  const { setAdding } = useOutlineActions();
   const { create } = useNodeActions();
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);

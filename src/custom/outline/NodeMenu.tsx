@@ -26,7 +26,9 @@ export function NodeMenu({ title, items }: { title: string; items: NodeMenuItem[
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      {/* Mounted while open only: hundreds of rows each carry a menu. */}
+      {anchor && (
+      <Menu id={menuId} anchorEl={anchor} open onClose={() => setAnchor(null)}>
         {items.map((item) => (
           <MenuItem
             key={item.label}
@@ -39,6 +41,7 @@ export function NodeMenu({ title, items }: { title: string; items: NodeMenuItem[
           </MenuItem>
         ))}
       </Menu>
+      )}
     </>
   );
 }

@@ -1,15 +1,13 @@
 import { Confirm } from 'react-admin';
-import { useState } from 'react';
 import type { OutlineDialog } from './OutlineContext';
-import { PartCreateDialog } from './PartCreateDialog';
-import { PrerequisitesDialog } from './PrerequisitesDialog';
-import { TemplateDialog } from './TemplateDialog';
-import { useNodeActions } from './useNodeActions';
+import { PartCreateDialog, PrerequisitesDialog, TemplateDialog } from './lazyPanels';
+import type { NodeRef } from './outlineModel';
 
-/** The one dialog the outline has open, if any. */
-export function OutlineDialogs({ dialog, onClose }: { dialog?: OutlineDialog; onClose: () => void }) {
-  const { remove } = useNodeActions();
-  const [deleting, setDeleting] = useState(false);
+/**
+ * The one dialog the outline has open, if any. A module or chapter with children is confirmed before it
+ * goes (its whole subtree goes with it); the delete itself can still be undone from its snack.
+ */
+export function OutlineDialogs({ dialog, onClose, remove }: { dialog?: OutlineDialog; onClose: () => void; remove: (node: NodeRef) => void }) {
   if (!dialog) return null;
   switch (dialog.kind) {
     case 'part':
@@ -22,22 +20,14 @@ export function OutlineDialogs({ dialog, onClose }: { dialog?: OutlineDialog; on
       return (
         <Confirm
           isOpen
-          loading={deleting}
           title={`app.outline.delete.${dialog.node.kind}`}
           content="app.outline.delete.content"
           translateOptions={{ title: dialog.title }}
           confirm="ra.action.delete"
           confirmColor="warning"
-          onConfirm={async () => {
-            setDeleting(true);
-            try {
-              await remove(dialog.node);
-            } catch {
-              // The snackbar says why; the node is still there.
-            } finally {
-              setDeleting(false);
-              onClose();
-            }
+          onConfirm={() => {
+            onClose();
+            remove(dialog.node);
           }}
           onClose={onClose}
         />

@@ -1,7 +1,7 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, memo, useMemo } from 'react';
 import {
   closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors,
-  type Announcements, type DragEndEvent, type ScreenReaderInstructions,
+  type Announcements, type DragEndEvent, type DragStartEvent, type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Box, Button, Typography } from '@mui/material';
@@ -9,17 +9,23 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'react-admin';
 import { InlineAdd } from './InlineAdd';
 import { ModuleNode } from './ModuleNode';
-import { useOutline } from './OutlineContext';
-import { nodeKey } from './outlineModel';
+import { useOutlineActions } from './OutlineContext';
+import { nodeKey, parseNodeKey, type NodeRef, type OutlineModule } from './outlineModel';
+import { useAddingIn, useViewStore } from './outlineView';
 
 /**
  * The outline: modules → chapters → parts, folded by default so that only open branches are drawn. One
  * drag-and-drop context for all levels: a node moves among its siblings, a chapter into another module, a
  * part into another chapter (onto its row or among its parts); the keyboard does the same (Space, arrows).
+ * Memoised on the modules' list: what the page shows beside the tree does not render it again.
  */
-export function OutlineTree({ onMove }: { onMove: (event: DragEndEvent) => void }) {
+export const OutlineTree = memo(function OutlineTree({ modules, onMove }: { modules: OutlineModule[]; onMove: (event: DragEndEvent) => void }) {
   const translate = useTranslate();
-  const { outline, adding, setAdding, openDialog } = useOutline();
+  const { courseId, setAdding, openDialog } = useOutlineActions();
+  const view = useViewStore();
+  const modulesAdding = useAddingIn('module', courseId);
+  // The kind being dragged, for the rows to know whether they may take it: set at the start, not per move.
+  const dragged = (node: NodeRef | undefined) => view.set((before) => ({ ...before, dragged: node?.kind }));
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -38,39 +44,47 @@ export function OutlineTree({ onMove }: { onMove: (event: DragEndEvent) => void 
     const read: ScreenReaderInstructions = { draggable: translate('app.outline.dnd.instructions') };
     return { announcements: announce, instructions: read };
   }, [translate]);
-  const modulesAdding = adding?.kind === 'module' ? adding : undefined;
-  const inlineAt = (index: number) => modulesAdding && Math.min(modulesAdding.position, outline.modules.length) === index && <InlineAdd at={modulesAdding} />;
+  const inlineAt = (index: number) => modulesAdding && Math.min(modulesAdding.position, modules.length) === index && <InlineAdd at={modulesAdding} />;
   return (
     <Box component="section" aria-labelledby="outline-title">
       <Typography id="outline-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {translate('app.outline.title')}
       </Typography>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onMove} accessibility={{ announcements, screenReaderInstructions: instructions }}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragStart={(event: DragStartEvent) => dragged(parseNodeKey(event.active.id))}
+        onDragEnd={(event) => {
+          dragged(undefined);
+          onMove(event);
+        }}
+        onDragCancel={() => dragged(undefined)}
+        accessibility={{ announcements, screenReaderInstructions: instructions }}>
         <Box component="ul" sx={{ p: 0, m: 0 }} aria-label={translate('app.outline.modules')}>
-          <SortableContext items={outline.modules.map((module) => nodeKey({ kind: 'module', id: module.id }))} strategy={verticalListSortingStrategy}>
-            {outline.modules.map((module, index) => (
+          <SortableContext items={modules.map((module) => nodeKey({ kind: 'module', id: module.id }))} strategy={verticalListSortingStrategy}>
+            {modules.map((module, index) => (
               <Fragment key={module.id}>
                 {inlineAt(index)}
                 <ModuleNode module={module} />
               </Fragment>
             ))}
           </SortableContext>
-          {inlineAt(outline.modules.length)}
+          {inlineAt(modules.length)}
         </Box>
       </DndContext>
-      {outline.modules.length === 0 && !modulesAdding && (
+      {modules.length === 0 && !modulesAdding && (
         <Typography color="text.secondary" sx={{ my: 1 }}>
           {translate('app.outline.empty')}
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-        <Button startIcon={<AddIcon />} onClick={() => setAdding({ kind: 'module', parent: outline.id, position: outline.modules.length })}>
+        <Button startIcon={<AddIcon />} onClick={() => setAdding({ kind: 'module', parent: courseId, position: modules.length })}>
           {translate('app.outline.add_module')}
         </Button>
-        <Button onClick={() => openDialog({ kind: 'template', resource: 'modules', parent: outline.id, position: outline.modules.length })}>
+        <Button onClick={() => openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: modules.length })}>
           {translate('app.outline.insert_template_module')}
         </Button>
       </Box>
     </Box>
   );
-}
+});

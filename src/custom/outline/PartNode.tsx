@@ -1,21 +1,20 @@
-import { createElement } from 'react';
+import { createElement, memo } from 'react';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import { useCreatePath, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { partTypeLabel, partTypeOf } from '../chapterParts/registry';
 import type { ChapterPartType } from '../../domain/chapterParts';
-import { NodeMenu } from './NodeMenu';
 import { OutlineRow } from './OutlineRow';
-import { useOutline } from './OutlineContext';
+import { useOutlineActions } from './OutlineContext';
 import type { OutlinePart } from './outlineModel';
 import { useNodeActions } from './useNodeActions';
 
 /** A part: its type's icon (the chapter-part registry) and its title, or its type's name when untitled. */
-export function PartNode({ part }: { part: OutlinePart }) {
+export const PartNode = memo(function PartNode({ part }: { part: OutlinePart }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const createPath = useCreatePath();
-  const { openDialog } = useOutline();
+  const { remove } = useOutlineActions();
   const { duplicate } = useNodeActions();
   const definition = partTypeOf(part.type);
   const typeName = definition ? translate(partTypeLabel(part.type as ChapterPartType)) : part.type;
@@ -25,17 +24,13 @@ export function PartNode({ part }: { part: OutlinePart }) {
     <OutlineRow
       node={node}
       title={title}
+      storedTitle={part.title ?? ''}
       icon={createElement(definition?.icon ?? HelpOutlineIcon, { fontSize: 'small', titleAccess: typeName })}
-      menu={
-        <NodeMenu
-          title={title}
-          items={[
-            { label: 'app.outline.menu.edit', onClick: () => navigate(createPath({ resource: 'chapter-parts', id: part.id, type: 'edit' })) },
-            { label: 'app.outline.menu.duplicate', onClick: () => void duplicate(node, part.position + 1).catch(() => undefined) },
-            { label: 'app.outline.menu.delete', onClick: () => openDialog({ kind: 'delete', node, title }) },
-          ]}
-        />
-      }
+      menu={[
+        { label: 'app.outline.menu.edit', onClick: () => navigate(createPath({ resource: 'chapter-parts', id: part.id, type: 'edit' })) },
+        { label: 'app.outline.menu.duplicate', onClick: () => void duplicate(node, part.position + 1).catch(() => undefined) },
+        { label: 'app.outline.menu.delete', onClick: () => remove(node, title, false) },
+      ]}
     />
   );
-}
+});

@@ -135,18 +135,77 @@ export function applyMove(outline: CourseOutline, { node, from, to }: Move): Cou
   }
   const moving = outline.modules.flatMap((module) => module.chapters).find((chapter) => chapter.id === from.parent)?.parts.find((part) => part.id === node.id);
   if (!moving) return outline;
-  return {
-    ...outline,
-    modules: outline.modules.map((module) => ({
-      ...module,
-      chapters: module.chapters.map((chapter) => {
-        let parts = chapter.parts;
-        if (chapter.id === from.parent) parts = parts.filter((part) => part.id !== node.id);
-        if (chapter.id === to.parent) parts = [...parts.slice(0, to.index), moving, ...parts.slice(to.index)];
-        return parts === chapter.parts ? chapter : { ...chapter, parts: renumber(parts) };
-      }),
-    })),
-  };
+  return mapChapters(outline, (chapter) => {
+    let parts = chapter.parts;
+    if (chapter.id === from.parent) parts = parts.filter((part) => part.id !== node.id);
+    if (chapter.id === to.parent) parts = [...parts.slice(0, to.index), moving, ...parts.slice(to.index)];
+    return parts === chapter.parts ? chapter : { ...chapter, parts: renumber(parts) };
+  });
+}
+
+/**
+ * Every chapter passed through `change`; a module whose chapters all come back unchanged is kept as it was,
+ * so that the rows of the untouched modules (memoised on their module) do not render again.
+ */
+function mapChapters(outline: CourseOutline, change: (chapter: OutlineChapter) => OutlineChapter): CourseOutline {
+  let changed = false;
+  const modules = outline.modules.map((module) => {
+    let touched = false;
+    const chapters = module.chapters.map((chapter) => {
+      const next = change(chapter);
+      if (next !== chapter) touched = true;
+      return next;
+    });
+    if (!touched) return module;
+    changed = true;
+    return { ...module, chapters };
+  });
+  return changed ? { ...outline, modules } : outline;
+}
+
+/** The outline with a node's title replaced (a rename the server accepted). */
+export function renamed(outline: CourseOutline, node: NodeRef, title: string): CourseOutline {
+  if (node.kind === 'module') return { ...outline, modules: outline.modules.map((module) => (module.id === node.id ? { ...module, title } : module)) };
+  if (node.kind === 'chapter') return mapChapters(outline, (chapter) => (chapter.id === node.id ? { ...chapter, title } : chapter));
+  return mapChapters(outline, (chapter) =>
+    chapter.parts.some((part) => part.id === node.id) ? { ...chapter, parts: chapter.parts.map((part) => (part.id === node.id ? { ...part, title } : part)) } : chapter,
+  );
+}
+
+/** A node taken out of the outline, and where it was: what an undo puts back. */
+export interface Removed {
+  node: NodeRef;
+  place: Place;
+  item: OutlineModule | OutlineChapter | OutlinePart;
+}
+
+/** The outline without `node` (its siblings renumbered, as the server does), and what was taken. */
+export function removeNode(outline: CourseOutline, node: NodeRef): { outline: CourseOutline; removed?: Removed } {
+  const place = placeOf(outline, node);
+  if (!place) return { outline };
+  return { outline: putAt(outline, node, place, undefined), removed: { node, place, item: itemAt(outline, node.kind, place) } };
+}
+
+/** The outline with a removed node back at its place (or last, when its parent has fewer children since). */
+export function restoreNode(outline: CourseOutline, removed: Removed): CourseOutline {
+  if (placeOf(outline, removed.node)) return outline;
+  return putAt(outline, removed.node, removed.place, removed.item);
+}
+
+function itemAt(outline: CourseOutline, kind: NodeKind, { parent, index }: Place): Removed['item'] {
+  if (kind === 'module') return outline.modules[index];
+  if (kind === 'chapter') return outline.modules.find((module) => module.id === parent)!.chapters[index];
+  return outline.modules.flatMap((module) => module.chapters).find((chapter) => chapter.id === parent)!.parts[index];
+}
+
+/** Takes the node out of its parent (item undefined) or puts `item` in at the place. */
+function putAt(outline: CourseOutline, node: NodeRef, { parent, index }: Place, item: Removed['item'] | undefined): CourseOutline {
+  const edit = <T extends { id: number; position: number }>(list: T[]): T[] =>
+    renumber(item ? [...list.slice(0, index), item as unknown as T, ...list.slice(index)] : list.filter((entry) => entry.id !== node.id));
+  if (node.kind === 'module') return { ...outline, modules: edit(outline.modules) };
+  if (node.kind === 'chapter')
+    return { ...outline, modules: outline.modules.map((module) => (module.id === parent ? { ...module, chapters: edit(module.chapters) } : module)) };
+  return mapChapters(outline, (chapter) => (chapter.id === parent ? { ...chapter, parts: edit(chapter.parts) } : chapter));
 }
 
 /** Every chapter of the course in reading order, with its module: the prerequisites' choices, the publish errors' links. */

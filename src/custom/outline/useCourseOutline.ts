@@ -4,23 +4,23 @@ import { useDataProvider, useNotify, type Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { applyMove, RESOURCE_OF, type CourseOutline, type Move } from './outlineModel';
 
-export const outlineKey = (course: Identifier) => ['courseOutline', String(course)] as const;
+import { outlineKey, outlineQuery } from './outlineQuery';
+
+export { outlineKey };
 
 /** The course's tree, asked for once (one request whatever the course's size), and what refreshes it. */
 export function useCourseOutline(course: Identifier) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: outlineKey(course),
-    queryFn: async () => (await dataProvider.getCourseOutline({ id: course })).data,
-  });
+  const query = useQuery(outlineQuery(dataProvider, course));
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: outlineKey(course) }), [queryClient, course]);
   return { ...query, refresh };
 }
 
 /**
  * A move shown at once, then sent: the reorder action among the same siblings, a PUT naming the new parent
- * otherwise. Refused, the outline snaps back to what it was and the server's truth is asked for again.
+ * otherwise; the tree is not asked for again. Refused, the outline snaps back to what it was and the server's
+ * truth is asked for again.
  */
 export function useMoveNode(course: Identifier) {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -29,9 +29,10 @@ export function useMoveNode(course: Identifier) {
   return useCallback(
     async (move: Move) => {
       const key = outlineKey(course);
+      // A fetch under way would overwrite the move when it lands; none (the usual case): no wait before it shows.
+      if (queryClient.isFetching({ queryKey: key }) > 0) await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<CourseOutline>(key);
       if (!before) return;
-      await queryClient.cancelQueries({ queryKey: key });
       queryClient.setQueryData(key, applyMove(before, move));
       const resource = RESOURCE_OF[move.node.kind];
       try {

@@ -1,21 +1,26 @@
 import { useCallback, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { iriOf } from '../../domain/relations';
-import { useOutline } from './OutlineContext';
-import { RESOURCE_OF, type NodeRef } from './outlineModel';
+import { useOutlineActions } from './OutlineContext';
+import { RESOURCE_OF, renamed, type CourseOutline, type NodeRef } from './outlineModel';
+import { outlineKey } from './useCourseOutline';
 
 /** The parent field of each kind when one is created: a module's course, a chapter's module. */
 const PARENT_FIELD = { module: ['course', 'courses'], chapter: ['module', 'modules'] } as const;
 
 /**
- * What the outline's menus do beside moves: create in place, copy, mark as template, delete. Each change is
- * followed by a fresh outline; a refusal shows the server's reason in French (the http client's message).
+ * What the outline's menus do beside moves and deletes: create in place, copy, mark as template, rename.
+ * A change that adds nodes is followed by a fresh outline; a refusal shows the server's reason in French
+ * (the http client's message). The functions are stable: the rows that use them are memoised.
  */
 export function useNodeActions() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const { refresh, outline } = useOutline();
+  const queryClient = useQueryClient();
+  const { courseId } = useOutlineActions();
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: outlineKey(courseId) }), [queryClient, courseId]);
 
   const run = useCallback(
     async (work: () => Promise<unknown>, done?: string) => {
@@ -77,16 +82,17 @@ export function useNodeActions() {
     [dataProvider, run],
   );
 
+  /**
+   * A title typed in the row: saved, then written into the outline as it is (no new request for the tree).
+   * A refusal is thrown to the field, which shows it and keeps what was typed.
+   */
   const rename = useCallback(
-    (node: NodeRef, title: string) =>
-      run(() => dataProvider.update(RESOURCE_OF[node.kind], { id: node.id, data: { title }, previousData: { id: node.id } })),
-    [dataProvider, run],
+    async (node: NodeRef, title: string) => {
+      await dataProvider.update(RESOURCE_OF[node.kind], { id: node.id, data: { title }, previousData: { id: node.id } });
+      queryClient.setQueryData<CourseOutline>(outlineKey(courseId), (outline) => outline && renamed(outline, node, title));
+    },
+    [dataProvider, queryClient, courseId],
   );
 
-  const remove = useCallback(
-    (node: NodeRef) => run(() => dataProvider.delete(RESOURCE_OF[node.kind], { id: node.id }), `app.outline.deleted.${node.kind}`),
-    [dataProvider, run],
-  );
-
-  return useMemo(() => ({ create, duplicate, insertTemplate, setTemplate, rename, remove, courseId: outline.id }), [create, duplicate, insertTemplate, setTemplate, rename, remove, outline.id]);
+  return useMemo(() => ({ create, duplicate, insertTemplate, setTemplate, rename, refresh }), [create, duplicate, insertTemplate, setTemplate, rename, refresh]);
 }

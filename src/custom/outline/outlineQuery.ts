@@ -1,0 +1,18 @@
+import type { Identifier } from 'react-admin';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import type { CourseOutline } from './outlineModel';
+
+export const outlineKey = (course: Identifier) => ['courseOutline', String(course)] as const;
+
+/**
+ * How long an outline answer counts as fresh: the page's own changes refresh it explicitly, and one that
+ * the route's preload fetched while the app started (preloadOutline.ts) is not asked for again on mount.
+ */
+const OUTLINE_FRESH_MS = 5_000;
+
+/** The one request for a course's whole tree, as react-query runs it (the page and the preload alike). */
+export const outlineQuery = (dataProvider: Pick<AppDataProvider, 'getCourseOutline'>, course: Identifier) => ({
+  queryKey: outlineKey(course),
+  queryFn: async (): Promise<CourseOutline> => (await dataProvider.getCourseOutline({ id: course })).data,
+  staleTime: OUTLINE_FRESH_MS,
+});
