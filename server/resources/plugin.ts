@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { reach, roleNeeded } from '../../src/domain/rights.ts';
 import { searchTemplateText } from '../docs/hydra.ts';
 import { badRequest, forbidden, unprocessable, violation } from '../http/errors.ts';
+import { idParams as idParamsSchema, pathId as idParam } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
 import { declarations } from './definitions/index.ts';
 import type { ResourceEngine } from './engine.ts';
 import { parseQueryString } from './listQuery.ts';
 import { ownRowsOf } from './ownRows.ts';
-import { bodySchema, idParamsSchema, querySchema, refusal } from './routeSchemas.ts';
+import { bodySchema, querySchema, refusal } from './routeSchemas.ts';
 import { withContext, type Format } from './serialize.ts';
 import type { Operation, ResourceDeclaration } from './types.ts';
 
@@ -76,9 +77,6 @@ export async function sendCollection(
         `"hydra:search":${searchTemplateText(declaration.contract, path)}}`,
     );
 }
-
-/** The item's id, once the route's params schema (routeSchemas.ts) has admitted it. */
-const idParam = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
 /**
  * The rights check of API.md's matrix, from the declaration: the role the operation needs, or else an
