@@ -143,13 +143,13 @@ export const rightsFirst = (check: (request: FastifyRequest) => unknown) => ({
   },
 });
 
-/** A relation as API.md allows it: an IRI of `resource`, an id, or an object carrying one (read by iri.ts). */
-export const reference = (resource: string): Schema =>
-  refusedAs(
-    { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: `^(\\d{1,15}|/api/${resource}/\\d{1,15})$` }, { type: 'object' }] },
-    'reference',
-    `Expected an IRI of ${resource}.`,
-  );
+/** A reference as text: an id or an IRI of `resource` (resources/iri.ts reads it into an id). */
+export const referencePattern = (resource: string) => `^(\\d{1,15}|/api/${resource}/\\d{1,15})$`;
+
+const oneReference = (resource: string): Schema => ({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: referencePattern(resource) }, { type: 'object' }] });
+
+/** A relation as API.md allows it: an IRI of `resource`, an id, or an object carrying one. */
+export const reference = (resource: string): Schema => refusedAs(oneReference(resource), 'reference', `Expected an IRI of ${resource}.`);
 
 export const referenceList = (resource: string): Schema =>
-  refusedAs({ type: 'array', items: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: `^(\\d{1,15}|/api/${resource}/\\d{1,15})$` }, { type: 'object' }] } }, 'reference', `Expected a list of IRIs of ${resource}.`);
+  refusedAs({ type: 'array', items: oneReference(resource) }, 'reference', `Expected a list of IRIs of ${resource}.`);

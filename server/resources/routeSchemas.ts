@@ -3,7 +3,7 @@ import { isWritable, type FieldContract } from '../../src/domain/contracts/types
 import { BLANK, COLOR, EMAIL, INT4_MAX, INT4_MIN, isBlank, ISO_DATETIME, valueProblem } from '../../src/domain/contracts/values.ts';
 import { filterVariables } from '../docs/hydra.ts';
 import { ApiError, badRequest, notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
-import type { Schema } from '../http/routeSchema.ts';
+import { referencePattern, type Schema } from '../http/routeSchema.ts';
 import { fieldWriteRole } from '../../src/domain/rights.ts';
 import { ownRowsOf } from './ownRows.ts';
 import type { ResourceDeclaration } from './types.ts';
@@ -87,7 +87,7 @@ function filterPattern(declaration: ResourceDeclaration, name: string): string |
       return typeof field.values[0] === 'number' ? '^-?\\d{1,9}$' : undefined;
     case 'relation':
     case 'relations':
-      return `^(\\d{1,15}|/api/${field.target}/\\d{1,15})$`;
+      return referencePattern(field.target);
     case 'datetime':
       return '^\\d{4}-\\d{2}-\\d{2}([T ][\\d:.]+)?(Z|[+-]\\d{2}:?\\d{2})?$';
     default:

@@ -11,7 +11,7 @@ import { noBody, stringsBody } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
 import { declarationsByName } from '../resources/definitions/index.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
-import { formatOf, sendItem } from '../resources/plugin.ts';
+import { formatOf, sendItem } from '../resources/envelope.ts';
 
 export interface AuthOptions {
   db: Database;

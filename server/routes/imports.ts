@@ -5,7 +5,7 @@ import { ApiError, problem, unprocessable, violation } from '../http/errors.ts';
 import { activateVersion, maxDepthOf, storeVersion } from '../imports/importStore.ts';
 import { planImport, readXmind, XmindError } from '../imports/xmind.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
-import { authorize } from '../resources/plugin.ts';
+import { authorize } from '../http/authorize.ts';
 import { sanitizeFileName } from '../storage/sniff.ts';
 import { idParams, multipartBody, noBody, pathId, rightsFirst } from '../http/routeSchema.ts';
 import { declarationOf, replyWithRecord } from './actions/support.ts';

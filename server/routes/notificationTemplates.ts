@@ -4,7 +4,7 @@ import type { Mailer } from '../auth/mailer.ts';
 import { LoginThrottle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
 import { notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
-import { authorize } from '../resources/plugin.ts';
+import { authorize } from '../http/authorize.ts';
 import {
   renderTemplate, sampleVariables, TEMPLATE_LOCALES, templateVariables, unknownVariables, type TemplateLocale,
 } from '../../src/domain/templateVariables.ts';

@@ -5,9 +5,9 @@ import { problem } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
 import type { PushNotifier } from '../notify/pushover.ts';
 import { declarations, declarationsByName } from '../resources/definitions/index.ts';
-import { authorize } from '../resources/plugin.ts';
+import { authorize } from '../http/authorize.ts';
 import { ownRowsOf } from '../resources/ownRows.ts';
-import { ident } from '../resources/sql.ts';
+import { ident } from '../shared/sql.ts';
 import { columnOf } from '../resources/types.ts';
 import { BLANK, filledText, objectBody, refusedAs, rightsFirst } from '../http/routeSchema.ts';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { refuseEmptyChapters, requirePublishRight } from '../../resources/publishing.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
-import { authorize } from '../../resources/plugin.ts';
+import { authorize } from '../../http/authorize.ts';
 import { idParams, noBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
 import { declarationOf, replyWithRecord } from './support.ts';
 /** Publishing, the course menu and the learner's view of a chapter. */

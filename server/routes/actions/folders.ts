@@ -3,7 +3,8 @@ import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { parseQueryString } from '../../resources/listQuery.ts';
-import { authorize, formatOf, rawQueryOf } from '../../resources/plugin.ts';
+import { authorize } from '../../http/authorize.ts';
+import { formatOf, rawQueryOf } from '../../resources/envelope.ts';
 import { idParams, pathId, queryOf, rightsFirst } from '../../http/routeSchema.ts';
 import { declarationOf } from './support.ts';
 

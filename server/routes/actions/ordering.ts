@@ -4,9 +4,9 @@ import { notFound, unprocessable, violation } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
-import { authorize } from '../../resources/plugin.ts';
+import { authorize } from '../../http/authorize.ts';
 import { lockGroups, moveAmongSiblings } from '../../resources/siblings.ts';
-import { ident } from '../../resources/sql.ts';
+import { ident } from '../../shared/sql.ts';
 import { idParams, objectBody, optionalBody, pathId, reference, refusedAs, rightsFirst } from '../../http/routeSchema.ts';
 import { declarationOf, replyWithRecord } from './support.ts';
 

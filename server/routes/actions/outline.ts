@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import { authorize } from '../../resources/plugin.ts';
+import { authorize } from '../../http/authorize.ts';
 import { idParams, pathId, rightsFirst } from '../../http/routeSchema.ts';
 import { declarationOf } from './support.ts';
 

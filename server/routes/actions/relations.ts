@@ -6,8 +6,8 @@ import { forbidden, notFound, unprocessable, violation } from '../../http/errors
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
-import { authorize } from '../../resources/plugin.ts';
-import { ident } from '../../resources/sql.ts';
+import { authorize } from '../../http/authorize.ts';
+import { ident } from '../../shared/sql.ts';
 import { idParams, objectBody, pathId, referenceList, rightsFirst } from '../../http/routeSchema.ts';
 import { declarationOf, replyWithRecord } from './support.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { declarationsByName } from '../../resources/definitions/index.ts';
-import { formatOf, sendItem } from '../../resources/plugin.ts';
+import { formatOf, sendItem } from '../../resources/envelope.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import type { ResourceDeclaration } from '../../resources/types.ts';
 

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
-import { authorize, sendCollection } from '../../resources/plugin.ts';
+import { authorize } from '../../http/authorize.ts';
+import { sendCollection } from '../../resources/envelope.ts';
 import { idParams, pathId, rightsFirst } from '../../http/routeSchema.ts';
 import { declarationOf } from './support.ts';
 
