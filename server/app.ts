@@ -11,6 +11,7 @@ import type { Database } from './db/database.ts';
 import { authHook } from './http/authHook.ts';
 import { ApiError, problem } from './http/errors.ts';
 import { clientFault, inputGuard } from './http/inputGuard.ts';
+import { BAD_REQUEST, schemaRefusal, VIOLATION } from './http/routeSchema.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
 import { declarations } from './resources/definitions/index.ts';
 import { ResourceEngine } from './resources/engine.ts';
@@ -76,7 +77,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
     // Route schemas check what clients sent as they sent it ("12" is not a number) and report every field.
-    ajv: { customOptions: { coerceTypes: false, allErrors: true, allowUnionTypes: true } },
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, allowUnionTypes: true, keywords: [VIOLATION, BAD_REQUEST] } },
   });
   const secret = await loadSecret(config.jwtSecret, config.dataDir);
   const tokens = new TokenService(secret, config.jwtTtl);
@@ -99,6 +100,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       if (!(error instanceof ApiError)) request.log.warn({ err: error }, `${route}: a value the database refused`);
       return reply.status(fault.status).type(fault.contentType).send(fault.body);
     }
+    const refused = schemaRefusal(error, request);
+    if (refused) return reply.status(refused.status).type(refused.contentType).send(refused.body);
     if (error instanceof ApiError) {
       if (error.status >= 500) request.log.error({ err: error }, `${route} answered ${error.status}`);
       return reply.status(error.status).headers(error.headers).type(error.contentType).send(error.body);

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { unauthorized } from '../http/errors.ts';
-import { Lru } from '../resources/listCache.ts';
+import { Lru } from '../shared/lru.ts';
 
 /** The access token's payload, as API.md fixes it. */
 export interface AccessClaims {

@@ -91,18 +91,59 @@ function paths(contract: ResourceContract) {
   return result;
 }
 
-export function openApiDocument() {
+/** A route the generic part leaves out, as its own schema declares it (server/http/routeSchema.ts). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  schema?: Record<string, unknown>;
+}
+
+const DOCUMENTATION_ROUTE = /^\/api(\/docs|\/contexts\/|$)/;
+
+function parametersOf(schema: Record<string, unknown> | undefined, where: 'path' | 'query') {
+  const properties = (schema?.properties ?? {}) as Record<string, unknown>;
+  const required = (schema?.required ?? []) as string[];
+  return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.includes(name), schema: property }));
+}
+
+/** The hand-written routes (actions, auth, uploads, onboarding), each with the schema it validates with. */
+function declaredPaths(routes: readonly DeclaredRoute[], generated: Record<string, Record<string, unknown>>) {
+  const result: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    if (!route.url.startsWith('/api') || DOCUMENTATION_ROUTE.test(route.url)) continue;
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const method = route.method.toLowerCase();
+    if (generated[path]?.[method]) continue;
+    const schema = route.schema ?? {};
+    const body = schema.body as Record<string, unknown> | undefined;
+    const statuses = [...(schema.params ? [404] : []), ...(schema.querystring || body ? [400] : []), ...(body?.properties ? [422] : [])];
+    (result[path] ??= {})[method] = {
+      tags: [route.url.split('/')[2]],
+      operationId: `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase())}`,
+      summary: `${route.method} ${path}: see docs/API.md.`,
+      parameters: [...parametersOf(schema.params as Record<string, unknown> | undefined, 'path'), ...parametersOf(schema.querystring as Record<string, unknown> | undefined, 'query')],
+      ...(body && (body.content || body.properties) ? { requestBody: { required: Boolean(body.required), content: (body.content as Record<string, unknown> | undefined) ?? json(body) } } : {}),
+      responses: { '2XX': { description: 'Success' }, ...errors(...statuses) },
+    };
+  }
+  return result;
+}
+
+export function openApiDocument(routes: readonly DeclaredRoute[] = []) {
+  const generated: Record<string, Record<string, unknown>> = Object.assign({}, ...CONTRACTS.map(paths));
+  const declared = declaredPaths(routes, generated);
+  for (const [path, operations] of Object.entries(declared)) generated[path] = { ...generated[path], ...operations };
   return {
     openapi: '3.1.0',
     info: {
       title: 'Back-office API of the learning platform',
       version: '1.0.0',
-      description: 'The generic resource routes, generated from the contracts (src/domain/contracts). Hydra: /api/docs.jsonld.',
+      description: 'The generic resource routes, generated from the contracts (src/domain/contracts), and the action, auth, upload and onboarding routes with the schemas they validate with. Hydra: /api/docs.jsonld.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     tags: CONTRACTS.map((contract) => ({ name: contract.type, description: contract.description })),
-    paths: Object.assign({}, ...CONTRACTS.map(paths)),
+    paths: generated,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From POST /api/auth/token.' } },
       schemas: Object.fromEntries(CONTRACTS.map((contract) => [contract.type, resourceSchema(contract)])),

@@ -20,6 +20,8 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Its Fastify schema (params, querystring, body), when it declares one: the OpenAPI document reads it. */
+  schema?: Record<string, unknown>;
 }
 
 const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -148,7 +150,7 @@ export const inputGuard = fp(async (app) => {
   routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url ?? route.path });
+    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url ?? route.path, schema: route.schema as Record<string, unknown> | undefined });
   });
 
   app.addHook('onRequest', async (request) => {

@@ -1,5 +1,6 @@
 import { EMAIL_PATTERN as EMAIL, isFrenchPostcode, isSiret, phoneE164 } from '../../src/domain/onboardingFields.ts';
 import { violation, type Violation } from '../http/errors.ts';
+import { idFromReference } from '../resources/iri.ts';
 
 /** A sign-up as POST /api/users/register receives it, once checked. */
 export interface Registration {
@@ -20,12 +21,6 @@ export interface Registration {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** A relation given as an IRI (`/api/countries/3`) or a bare id. */
-function idOf(value: unknown, resource: string): number | undefined {
-  const raw = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.replace(new RegExp(`^/api/${resource}/`), '') : '';
-  return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
-}
-
 /**
  * Checks a sign-up body field by field: every problem comes back at once, each on its field's path
  * (`company.email`, `email`...), so the form shows them all next to their inputs.
@@ -45,7 +40,7 @@ export function readRegistration(body: unknown, isFrance: (countryId: number) =>
   const address = required('company.address', text(company.address), 300);
   const postcode = required('company.postcode', text(company.postcode), 12);
   const city = required('company.city', text(company.city), 120);
-  const countryId = idOf(company.country, 'countries');
+  const countryId = idFromReference(company.country, 'countries');
   if (countryId === undefined) problems.push(violation('company.country', 'blank', 'This value should not be blank.'));
   else if (postcode && isFrance(countryId) && !isFrenchPostcode(postcode))
     problems.push(violation('company.postcode', 'format', 'A French postcode has 5 digits.'));
@@ -54,7 +49,7 @@ export function readRegistration(body: unknown, isFrance: (countryId: number) =>
   const phoneText = required('company.phone', text(company.phone), 30);
   const phone = phoneText ? phoneE164(phoneText) : undefined;
   if (phoneText && !phone) problems.push(violation('company.phone', 'format', 'This value is not a valid phone number (French or E.164).'));
-  const logoId = company.logo === undefined || company.logo === null || company.logo === '' ? null : idOf(company.logo, 'documents');
+  const logoId = company.logo === undefined || company.logo === null || company.logo === '' ? null : idFromReference(company.logo, 'documents');
   if (logoId === undefined) problems.push(violation('company.logo', 'reference', 'This value is not a valid document.'));
 
   const firstName = required('firstName', text(input.firstName), 100);

@@ -7,7 +7,7 @@ import type { SchemaInfo } from './schemaInfo.ts';
 import { itemJsonSql, type Format } from './serialize.ts';
 import { unreachable, unreachableRelations } from './references.ts';
 import { prepareCreatePlacement, prepareRemoval, prepareUpdatePlacement, type SiblingGroup } from './siblings.ts';
-import { ident, literal, Params } from './sql.ts';
+import { ident, literal, Params } from '../shared/sql.ts';
 import { columnOf, type CheckContext, type ResourceDeclaration } from './types.ts';
 import { planWrite, type WritePlan, type WriteSession } from './writes.ts';
 

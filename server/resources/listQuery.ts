@@ -1,7 +1,7 @@
 import { badRequest } from '../http/errors.ts';
 import { idFromReference } from './iri.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
-import { ident, Params } from './sql.ts';
+import { ident, Params } from '../shared/sql.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 
 export type QueryValues = ReadonlyMap<string, readonly string[]>;

@@ -1,4 +1,4 @@
-import { literal } from './sql.ts';
+import { literal } from '../shared/sql.ts';
 import { columnOf, type OwnRows, type ResourceDeclaration } from './types.ts';
 
 const columnSql = (declaration: ResourceDeclaration, field: string) => {

@@ -1,98 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { reach, roleNeeded } from '../../src/domain/rights.ts';
-import { searchTemplateText } from '../docs/hydra.ts';
-import { badRequest, forbidden, unprocessable, violation } from '../http/errors.ts';
-import { requireSession } from '../http/session.ts';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import { authorize } from '../http/authorize.ts';
+import { badRequest, unprocessable, violation } from '../http/errors.ts';
+import { idParams as idParamsSchema, pathId as idParam } from '../http/routeSchema.ts';
 import { declarations } from './definitions/index.ts';
 import type { ResourceEngine } from './engine.ts';
-import { parseQueryString } from './listQuery.ts';
-import { ownRowsOf } from './ownRows.ts';
-import { bodySchema, idParamsSchema, querySchema, refusal } from './routeSchemas.ts';
-import { withContext, type Format } from './serialize.ts';
-import type { Operation, ResourceDeclaration } from './types.ts';
+import { formatOf, sendCollection, sendItem } from './envelope.ts';
+import { bodySchema, querySchema, refusal } from './routeSchemas.ts';
+import type { Operation } from './types.ts';
 
 const ALL_OPERATIONS: readonly Operation[] = ['list', 'get', 'create', 'update', 'delete'];
-
-export function formatOf(request: FastifyRequest): Format {
-  const accept = request.headers.accept ?? '';
-  return accept.includes('application/json') && !accept.includes('application/ld+json') ? 'json' : 'jsonld';
-}
-
-/** A weak validator of the version an item is at: its `updatedAt` in milliseconds (what If-Match sends back). */
-export function etagOf(item: Record<string, unknown>): string | undefined {
-  const at = typeof item.updatedAt === 'string' ? Date.parse(item.updatedAt) : Number.NaN;
-  return Number.isNaN(at) ? undefined : `W/"${at}"`;
-}
-
-export function sendItem(reply: FastifyReply, format: Format, declaration: ResourceDeclaration, item: Record<string, unknown>, status = 200) {
-  const etag = etagOf(item);
-  if (etag) reply.header('ETag', etag);
-  return reply
-    .status(status)
-    .type(format === 'jsonld' ? 'application/ld+json; charset=utf-8' : 'application/json; charset=utf-8')
-    .send(format === 'jsonld' ? withContext(declaration, item) : item);
-}
-
-function pageUrl(path: string, query: URLSearchParams, page: number): string {
-  const copy = new URLSearchParams(query);
-  copy.set('page', String(page));
-  return `${path}?${copy.toString()}`;
-}
-
-export function rawQueryOf(request: FastifyRequest): string {
-  const at = request.url.indexOf('?');
-  return at === -1 ? '' : request.url.slice(at + 1);
-}
-
-/** A list answered as a Hydra collection (JSON-LD) or a plain array (JSON), whichever the client accepts. */
-export async function sendCollection(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  engine: ResourceEngine,
-  declaration: ResourceDeclaration,
-  path: string,
-  scope: string[],
-) {
-  const format = formatOf(request);
-  const rawQuery = rawQueryOf(request);
-  const result = await engine.list(declaration, parseQueryString(rawQuery), format, scope);
-  if (format === 'json') return reply.type('application/json; charset=utf-8').send(`[${result.members.join(',')}]`);
-  const query = new URLSearchParams(rawQuery);
-  const last = Math.max(1, Math.ceil(result.totalItems / result.itemsPerPage));
-  const view: Record<string, unknown> = {
-    '@id': pageUrl(path, query, result.page),
-    '@type': 'hydra:PartialCollectionView',
-    'hydra:first': pageUrl(path, query, 1),
-    'hydra:last': pageUrl(path, query, last),
-  };
-  if (result.page > 1) view['hydra:previous'] = pageUrl(path, query, result.page - 1);
-  if (result.page < last) view['hydra:next'] = pageUrl(path, query, result.page + 1);
-  // The members arrive as JSON text from PostgreSQL: the envelope is assembled around them, not re-serialised.
-  const head = JSON.stringify({ '@context': `/api/contexts/${declaration.type}`, '@id': path, '@type': 'hydra:Collection', 'hydra:totalItems': result.totalItems });
-  return reply
-    .type('application/ld+json; charset=utf-8')
-    .send(
-      `${head.slice(0, -1)},"hydra:member":[${result.members.join(',')}],"hydra:view":${JSON.stringify(view)},` +
-        `"hydra:search":${searchTemplateText(declaration.contract, path)}}`,
-    );
-}
-
-/** The item's id, once the route's params schema (routeSchemas.ts) has admitted it. */
-const idParam = (request: FastifyRequest) => Number((request.params as { id: string }).id);
-
-/**
- * The rights check of API.md's matrix, from the declaration: the role the operation needs, or else an
- * ownership rule that narrows the session to its own rows (answered as SQL conditions for the engine).
- */
-export function authorize(request: FastifyRequest, declaration: ResourceDeclaration, operation: Operation) {
-  const session = requireSession(request);
-  const allowed = reach(session.roles, declaration.name, operation);
-  if (allowed === 'all') return { session, scope: [] as string[], forced: undefined };
-  const ownRows = allowed === 'own' ? ownRowsOf(declaration) : undefined;
-  if (ownRows && Number.isSafeInteger(session.userId))
-    return { session, scope: [ownRows.condition(session.userId as number)], forced: ownRows.forced };
-  throw forbidden(`${operation} on ${declaration.name} requires ${roleNeeded(declaration.access, operation)}.`);
-}
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 

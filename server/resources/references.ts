@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { violation, type Violation } from '../http/errors.ts';
 import { declarationsByName } from './definitions/index.ts';
 import { ownRowsOf } from './ownRows.ts';
-import { ident } from './sql.ts';
+import { ident } from '../shared/sql.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 import type { WritePlan, WriteSession } from './writes.ts';
 

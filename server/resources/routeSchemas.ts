@@ -3,6 +3,7 @@ import { isWritable, type FieldContract } from '../../src/domain/contracts/types
 import { BLANK, COLOR, EMAIL, INT4_MAX, INT4_MIN, isBlank, ISO_DATETIME, valueProblem } from '../../src/domain/contracts/values.ts';
 import { filterVariables } from '../docs/hydra.ts';
 import { ApiError, badRequest, notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
+import { referencePattern, type Schema } from '../http/routeSchema.ts';
 import { fieldWriteRole } from '../../src/domain/rights.ts';
 import { ownRowsOf } from './ownRows.ts';
 import type { ResourceDeclaration } from './types.ts';
@@ -15,7 +16,6 @@ import type { ResourceDeclaration } from './types.ts';
  * coercion (app.ts): "12" is not a number.
  */
 
-type Schema = Record<string, unknown>;
 
 const orNull = (schema: Schema, nullable: boolean): Schema =>
   !nullable ? schema : schema.enum ? { ...schema, enum: [...(schema.enum as unknown[]), null] } : { ...schema, type: [schema.type, 'null'].flat() };
@@ -72,9 +72,6 @@ export function bodySchema(declaration: ResourceDeclaration, mode: 'create' | 'u
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
 
-const ID = '^\\d{1,9}$';
-export const idParamsSchema: Schema = { type: 'object', properties: { id: { type: 'string', pattern: ID } }, required: ['id'] };
-
 const oneOrMany = (pattern: string): Schema => ({
   anyOf: [{ type: 'string', pattern }, { type: 'array', items: { type: 'string', pattern } }],
 });
@@ -90,7 +87,7 @@ function filterPattern(declaration: ResourceDeclaration, name: string): string |
       return typeof field.values[0] === 'number' ? '^-?\\d{1,9}$' : undefined;
     case 'relation':
     case 'relations':
-      return `^(\\d{1,15}|/api/${field.target}/\\d{1,15})$`;
+      return referencePattern(field.target);
     case 'datetime':
       return '^\\d{4}-\\d{2}-\\d{2}([T ][\\d:.]+)?(Z|[+-]\\d{2}:?\\d{2})?$';
     default:

@@ -1,4 +1,4 @@
-import { ident, literal } from './sql.ts';
+import { ident, literal } from '../shared/sql.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 
 export type Format = 'jsonld' | 'json';

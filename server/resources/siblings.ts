@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { notFound, unprocessable, violation } from '../http/errors.ts';
-import { ident } from './sql.ts';
+import { ident } from '../shared/sql.ts';
 
 /**
  * Rows kept in order among their siblings (modules of a course, chapters of a module, parts of a chapter,

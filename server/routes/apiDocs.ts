@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../http/errors.ts';
+import { routesOf } from '../http/inputGuard.ts';
 import { API_DOCUMENTATION_REL, apiDocumentation, contextOf, DOCS_PATH, entrypoint } from '../docs/hydra.ts';
 import { openApiDocument } from '../docs/openapi.ts';
 import { documentationPage } from '../docs/page.ts';
@@ -34,7 +35,7 @@ export const apiDocsRoutes = fp(async (app) => {
     return reply.type(JSON_LD).send(entrypoint());
   });
   app.get(DOCS_PATH, async (request, reply) => reply.type(JSON_LD).send(apiDocumentation(originOf(request))));
-  app.get('/api/docs.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument()));
+  app.get('/api/docs.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument(routesOf(app))));
   app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(documentationPage()));
   app.get('/api/contexts/:type', async (request, reply) => {
     const context = contextOf((request.params as { type: string }).type, originOf(request));

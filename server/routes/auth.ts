@@ -7,11 +7,12 @@ import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords
 import { needsFirstConnection, SESSION_USER_COLUMNS, Sessions, type SessionUser } from '../auth/sessions.ts';
 import { LoginThrottle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { badRequest, forbidden, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { forbidden, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { noBody, stringsBody } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
 import { declarationsByName } from '../resources/definitions/index.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
-import { formatOf, sendItem } from '../resources/plugin.ts';
+import { formatOf, sendItem } from '../resources/envelope.ts';
 
 export interface AuthOptions {
   db: Database;
@@ -28,13 +29,6 @@ const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 
 const USER_COLUMNS = `${SESSION_USER_COLUMNS}, password_hash, first_name`;
 
-function stringsOf<K extends string>(body: unknown, keys: readonly K[]): Record<K, string> {
-  if (!body || typeof body !== 'object') throw badRequest(`The body must be a JSON object with ${keys.join(', ')}.`);
-  const values = body as Record<string, unknown>;
-  for (const key of keys)
-    if (typeof values[key] !== 'string') throw badRequest(`"${key}" must be a string.`);
-  return values as Record<K, string>;
-}
 
 /** The authentication calls of API.md: login, refresh rotation, reset by e-mailed code, first connection. */
 export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
@@ -69,8 +63,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     return sessions.issue(user, 'code', family);
   }
 
-  app.post('/api/auth/token', async (request) => {
-    const { login, password } = stringsOf(request.body, ['login', 'password']);
+  app.post('/api/auth/token', { schema: { body: stringsBody(['login', 'password']) } }, async (request) => {
+    const { login, password } = request.body as { login: string; password: string };
     const wait = throttle.retryAfter(login, request.ip);
     if (wait > 0) throw tooMany(wait);
     const [user] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`, [login.trim()]);
@@ -95,13 +89,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     return sessions.issue(user, 'full');
   });
 
-  app.post('/api/auth/refresh', async (request) => {
-    const { refresh_token: refreshToken } = stringsOf(request.body, ['refresh_token']);
+  app.post('/api/auth/refresh', { schema: { body: stringsBody(['refresh_token']) } }, async (request) => {
+    const { refresh_token: refreshToken } = request.body as { refresh_token: string };
     return sessions.rotate(refreshToken);
   });
 
-  app.post('/api/auth/reinit-password/request', async (request) => {
-    const { email } = stringsOf(request.body, ['email']);
+  app.post('/api/auth/reinit-password/request', { schema: { body: stringsBody(['email']) } }, async (request) => {
+    const { email } = request.body as { email: string };
     const wait = resetThrottle.retryAfter(email, request.ip);
     if (wait > 0) throw tooMany(wait);
     resetThrottle.fail(email, request.ip);
@@ -110,9 +104,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     return codeSession(user);
   });
 
-  app.post('/api/auth/email/check-code', async (request) => {
+  app.post('/api/auth/email/check-code', { schema: { body: stringsBody(['code']) } }, async (request) => {
     const session = await restrictedSession(request, 'code');
-    const { code } = stringsOf(request.body, ['code']);
+    const { code } = request.body as { code: string };
     const wait = codeThrottle.retryAfter('', request.ip);
     if (wait > 0) throw tooMany(wait);
     const user = await userById(session.userId);
@@ -133,7 +127,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       : problem(404, 'Too many wrong codes; ask for a new one.', { description: 'too_many_tries' });
   });
 
-  app.post('/api/auth/email/resend-code', async (request, reply) => {
+  app.post('/api/auth/email/resend-code', { schema: { body: noBody } }, async (request, reply) => {
     const session = await restrictedSession(request, 'code');
     const user = await userById(session.userId);
     if (!user?.enabled) throw unauthorized('Invalid JWT Token');
@@ -141,9 +135,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     return reply.status(204).send();
   });
 
-  app.post('/api/auth/reinit-password/validate', async (request, reply) => {
+  app.post('/api/auth/reinit-password/validate', { schema: { body: stringsBody(['password', 'passwordConfirmation']) } }, async (request, reply) => {
     const session = await restrictedSession(request, 'password');
-    const { password, passwordConfirmation } = stringsOf(request.body, ['password', 'passwordConfirmation']);
+    const { password, passwordConfirmation } = request.body as { password: string; passwordConfirmation: string };
     const policy = passwordProblem(password);
     if (policy) throw unprocessable([violation('password', 'password', policy)]);
     if (password !== passwordConfirmation)

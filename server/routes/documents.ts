@@ -6,10 +6,12 @@ import type { PublicUploadLimits } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, notFound, problem, unprocessable, violation } from '../http/errors.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
-import { authorize, formatOf, sendItem } from '../resources/plugin.ts';
+import { authorize } from '../http/authorize.ts';
+import { formatOf, sendItem } from '../resources/envelope.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
-import { declarationOf, idOf } from './actions/support.ts';
+import { idParams, multipartBody, pathId, rightsFirst } from '../http/routeSchema.ts';
+import { declarationOf } from './actions/support.ts';
 
 /** Contexts an unauthenticated visitor may upload into (onboarding documents, support attachments). */
 export const PUBLIC_UPLOAD_CONTEXTS = ['onboarding', 'support'] as const;
@@ -192,17 +194,20 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
   }
 
   // The uploader owns what they upload (and so may read it), whatever context they give it.
-  app.post('/api/documents/upload', async (request, reply) => {
+  const upload = multipartBody({ file: 'The file (one part).', context: 'Where the document is used (text, 50 characters at most).', name: 'Its name, if not the file name.' });
+  app.post('/api/documents/upload', { schema: { body: upload } }, async (request, reply) => {
     const { session } = authorize(request, documents, 'create');
     return receive(request, reply, null, session.userId, options.uploadMaxMb * 1024 * 1024);
   });
 
   app.post(
     '/api/public/documents/:context/upload',
-    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    {
+      schema: { params: { type: 'object', properties: { context: { enum: [...PUBLIC_UPLOAD_CONTEXTS] } }, required: ['context'] }, body: upload },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const { context } = request.params as { context: string };
-      if (!(PUBLIC_UPLOAD_CONTEXTS as readonly string[]).includes(context)) throw notFound(`No public upload for "${context}".`);
       // Checked before the body is read: an upload over a cap costs neither bandwidth nor disk.
       const slot = await reserveSlot(db, addressKey(request.ip), publicUploads);
       try {
@@ -215,9 +220,9 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
     },
   );
 
-  app.get('/api/documents/:id/download', async (request, reply) => {
+  app.get('/api/documents/:id/download', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, documents, 'get')) }, async (request, reply) => {
     const { scope } = authorize(request, documents, 'get');
-    const id = idOf(request);
+    const id = pathId(request);
     const [document] = await db.query<{ name: string; mime_type: string; size: number; storage_key: string | null }>(
       `SELECT t.name, t.mime_type, t.size, t.storage_key FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
       [id],
@@ -232,9 +237,9 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
       .send(files.read(document.storage_key));
   });
 
-  app.delete('/api/documents/:id', async (request, reply) => {
+  app.delete('/api/documents/:id', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, documents, 'delete')) }, async (request, reply) => {
     const { scope } = authorize(request, documents, 'delete');
-    const id = idOf(request);
+    const id = pathId(request);
     // A part's image or file and a learner's uploaded answer name their document inside JSON, where no
     // foreign key guards it: the delete is refused like one a foreign key refuses (pgErrors.ts).
     const [deleted] = await db.query<{ storage_key: string | null; referenced: boolean }>(

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { badRequest } from '../http/errors.ts';
+import { objectBody } from '../http/routeSchema.ts';
 
 const text = (value: unknown, max = 2000) => (typeof value === 'string' ? value.slice(0, max) : null);
 // A report is kept whatever it holds: a value its column cannot store is stored as unknown (null).
@@ -18,14 +18,15 @@ const instant = (value: unknown) => {
   return time !== undefined && !Number.isNaN(time) && Math.abs(time) < LATEST ? date!.toISOString() : null;
 };
 
+/** Any value is kept (a report describes a failure, whatever shape it took); only the body must be an object. */
+const report = objectBody({ details: {}, status: {}, timestamp: {}, url: {}, endpoint: {}, protocol: {} });
+
 /** Failed secured calls the back-office reports (spec section 7); super admins list them as error-calls. */
 export async function errorCallRoutes(app: FastifyInstance, { db }: { db: Database }) {
   // Unauthenticated by design (a failed refresh must still be reportable), so bounded per address.
   await app.register(rateLimit, { global: false });
-  app.post('/api/errorCall', { bodyLimit: 64 * 1024, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const body = request.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object.');
-    const report = body as Record<string, unknown>;
+  app.post('/api/errorCall', { schema: { body: report }, bodyLimit: 64 * 1024, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const report = request.body as Record<string, unknown>;
     // Who reported comes from the verified token alone: a body could name anyone, and an anonymous
     // report (no token, or one no longer valid) names no one.
     const session = request.session;

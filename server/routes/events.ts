@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionVersions } from '../auth/sessionVersions.ts';
 import { hasRole } from '../../src/domain/roles.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { noBody, queryOf } from '../http/routeSchema.ts';
 import { requireRole } from '../http/session.ts';
 import type { LiveEvent, LiveHub } from '../live/liveHub.ts';
 import type { StreamTickets } from '../live/streamTickets.ts';
@@ -30,13 +31,13 @@ export async function eventRoutes(
     for (const response of open) response.end();
   });
 
-  app.post('/api/events/ticket', async (request) => {
+  app.post('/api/events/ticket', { schema: { body: noBody } }, async (request) => {
     const session = requireRole(request, 'ROLE_USER', 'Listening to live events');
     if (session.scope !== 'full') throw forbidden('Listening to live events requires a full session.');
     return tickets.issue({ userId: session.userId, roles: session.roles, sid: session.family, sv: session.sessionVersion });
   });
 
-  app.get('/api/events', async (request, reply) => {
+  app.get('/api/events', { schema: { querystring: queryOf({ ticket: { type: 'string', maxLength: 4096 }, lastEventId: { type: 'string', maxLength: 20 } }) } }, async (request, reply) => {
     const query = request.query as { ticket?: string; lastEventId?: string };
     const grant = typeof query.ticket === 'string' ? tickets.redeem(query.ticket) : undefined;
     if (!grant || !(await versions.stands(grant.userId, grant.sv))) throw unauthorized('Invalid JWT Token');

@@ -5,9 +5,10 @@ import { ApiError, problem, unprocessable, violation } from '../http/errors.ts';
 import { activateVersion, maxDepthOf, storeVersion } from '../imports/importStore.ts';
 import { planImport, readXmind, XmindError } from '../imports/xmind.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
-import { authorize } from '../resources/plugin.ts';
+import { authorize } from '../http/authorize.ts';
 import { sanitizeFileName } from '../storage/sniff.ts';
-import { declarationOf, idOf, replyWithRecord } from './actions/support.ts';
+import { idParams, multipartBody, noBody, pathId, rightsFirst } from '../http/routeSchema.ts';
+import { declarationOf, replyWithRecord } from './actions/support.ts';
 
 /** POST /api/imports (an XMind file becomes a new version) and PUT /api/imports/[id]/activate. */
 export async function importRoutes(app: FastifyInstance, options: { db: Database; engine: ResourceEngine; uploadMaxMb: number }) {
@@ -16,7 +17,7 @@ export async function importRoutes(app: FastifyInstance, options: { db: Database
   // Scoped to this plugin, like the documents' own registration.
   await app.register(multipart, { limits: { fileSize: options.uploadMaxMb * 1024 * 1024, files: 1, fields: 5 } });
 
-  app.post('/api/imports', async (request, reply) => {
+  app.post('/api/imports', { schema: { body: multipartBody({ file: 'The XMind file (one part).' }) } }, async (request, reply) => {
     // Creating a version needs the right to create imports, though the resource has no generic create.
     authorize(request, imports, 'create');
     const file = await request.file().catch(() => undefined);
@@ -41,9 +42,8 @@ export async function importRoutes(app: FastifyInstance, options: { db: Database
     return replyWithRecord(engine, request, reply, imports, id, 201);
   });
 
-  app.put('/api/imports/:id/activate', async (request, reply) => {
-    authorize(request, imports, 'update');
-    const id = idOf(request);
+  app.put('/api/imports/:id/activate', { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => authorize(request, imports, 'update')) }, async (request, reply) => {
+    const id = pathId(request);
     await activateVersion(db, id);
     return replyWithRecord(engine, request, reply, imports, id);
   });

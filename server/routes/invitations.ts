@@ -5,9 +5,9 @@ import type { Mailer } from '../auth/mailer.ts';
 import { FIRST_CONNECT, SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
 import { LoginThrottle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { badRequest, conflict, notFound, problem } from '../http/errors.ts';
+import { conflict, notFound, problem } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
-import { idOf } from './actions/support.ts';
+import { idParams, noBody, pathId, rightsFirst, stringsBody } from '../http/routeSchema.ts';
 
 export interface InvitationOptions {
   db: Database;
@@ -33,9 +33,8 @@ export async function invitationRoutes(app: FastifyInstance, { db, sessions, mai
   // Wrong codes from one address, whichever accounts they aim at (each code also has its 5 tries).
   const guesses = new LoginThrottle({ perLogin: 10, perAddress: 30, windowMs: 15 * 60_000 });
 
-  app.post('/api/users/:id/send-invitation', async (request, reply) => {
-    requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a user');
-    const id = idOf(request);
+  app.post('/api/users/:id/send-invitation', { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a user')) }, async (request, reply) => {
+    const id = pathId(request);
     const [user] = await db.query<InvitedUser>(`SELECT ${SESSION_USER_COLUMNS}, first_name FROM users WHERE id = $1`, [id]);
     if (!user) throw notFound(`User ${id} not found.`);
     if (!user.enabled) throw conflict('This user is disabled: enable them before inviting them.');
@@ -56,10 +55,8 @@ export async function invitationRoutes(app: FastifyInstance, { db, sessions, mai
     return reply.status(204).send();
   });
 
-  app.post('/api/auth/invitation', async (request) => {
-    const body = request.body as Record<string, unknown> | null;
-    if (!body || typeof body !== 'object' || typeof body.email !== 'string' || typeof body.code !== 'string')
-      throw badRequest('The body must be a JSON object with "email" and "code" strings.');
+  app.post('/api/auth/invitation', { schema: { body: stringsBody(['email', 'code']) } }, async (request) => {
+    const body = request.body as { email: string; code: string };
     const email = body.email.trim();
     const wait = guesses.retryAfter(email, request.ip);
     if (wait > 0) throw tooMany(wait);

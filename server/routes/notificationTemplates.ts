@@ -4,13 +4,12 @@ import type { Mailer } from '../auth/mailer.ts';
 import { LoginThrottle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
 import { notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
-import { authorize } from '../resources/plugin.ts';
+import { authorize } from '../http/authorize.ts';
 import {
   renderTemplate, sampleVariables, TEMPLATE_LOCALES, templateVariables, unknownVariables, type TemplateLocale,
 } from '../../src/domain/templateVariables.ts';
-import { bodyOf, declarationOf, idOf } from './actions/support.ts';
-
-const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+import { idParams, noBody, objectBody, pathId, rightsFirst } from '../http/routeSchema.ts';
+import { declarationOf } from './actions/support.ts';
 
 /** The same 422 a write of this text would get: a preview never renders what could not be saved. */
 function checkVariables(code: string, texts: { subject: string; body: string }) {
@@ -38,11 +37,12 @@ export async function notificationTemplateRoutes(app: FastifyInstance, { db, mai
   // A test mail goes to oneself only, but each is a real mail: bounded per account.
   const tests = new LoginThrottle({ perLogin: 20, perAddress: 60, windowMs: 15 * 60_000 });
 
-  app.post('/api/notification-templates/preview', async (request) => {
-    authorize(request, templates, 'get');
-    const body = bodyOf(request);
-    const code = asText(body.code);
-    const texts = { subject: asText(body.subject), body: asText(body.body) };
+  const canRead = rightsFirst((request) => authorize(request, templates, 'get'));
+  const previewed = objectBody({ code: { type: 'string', maxLength: 100 }, subject: { type: ['string', 'null'] }, body: { type: ['string', 'null'] } });
+  app.post('/api/notification-templates/preview', { schema: { body: previewed }, ...canRead }, async (request) => {
+    const body = request.body as { code?: string; subject?: string | null; body?: string | null };
+    const code = body.code ?? '';
+    const texts = { subject: body.subject ?? '', body: body.body ?? '' };
     checkVariables(code, texts);
     return {
       variables: templateVariables(code),
@@ -50,9 +50,9 @@ export async function notificationTemplateRoutes(app: FastifyInstance, { db, mai
     };
   });
 
-  app.post('/api/notification-templates/:id/send-test', async (request, reply) => {
+  app.post('/api/notification-templates/:id/send-test', { schema: { params: idParams, body: noBody }, ...canRead }, async (request, reply) => {
     const { session } = authorize(request, templates, 'get');
-    const id = idOf(request);
+    const id = pathId(request);
     const [template] = await db.query<{ code: string; name: string; subject: string | null; body: string | null; locale: TemplateLocale }>(
       'SELECT code, name, subject, body, locale FROM notification_templates WHERE id = $1',
       [id],

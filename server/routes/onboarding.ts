@@ -8,6 +8,7 @@ import type { Mailer } from '../auth/mailer.ts';
 import { SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { filledText, objectBody, optionalBody, queryOf, reference, refusedAs, rightsFirst, type Schema } from '../http/routeSchema.ts';
 import { requireRole, requireSession } from '../http/session.ts';
 import type { AddressSearch } from '../integrations/addresses.ts';
 import type { PaymentProvider, SetupIntentStatus } from '../integrations/payments.ts';
@@ -15,9 +16,6 @@ import { companyByInvitation, encodeCompanyId } from '../onboarding/invitations.
 import { readPlans } from '../onboarding/plans.ts';
 import { readRegistration, type Registration } from '../onboarding/registration.ts';
 import { activatePaid, choosePlan, currentSubscription, subscriptionJson, unsubscribe } from '../onboarding/subscriptions.ts';
-import { parseQueryString } from '../resources/listQuery.ts';
-import { rawQueryOf } from '../resources/plugin.ts';
-import { bodyOf } from './actions/support.ts';
 
 export interface OnboardingOptions {
   db: Database;
@@ -36,9 +34,28 @@ export interface OnboardingOptions {
 
 /** Spec section 9: the address search asks for ten suggestions. */
 const ADDRESS_LIMIT = 10;
-const SETUP_INTENT = /^seti_[A-Za-z0-9]{1,250}$/;
+const SETUP_INTENT = '^seti_[A-Za-z0-9]{1,250}$';
+const TEST_CARD = '^pm_card_[A-Za-z_]{1,60}$';
 
-const queryOf = (request: FastifyRequest, name: string) => parseQueryString(rawQueryOf(request)).get(name)?.at(-1)?.trim() ?? '';
+/** What the handlers read of the query: one text a name (a repeated name is a 400). */
+const queryText = (request: FastifyRequest, name: string) => ((request.query as Record<string, string | undefined>)[name] ?? '').trim();
+
+/** The shape of a sign-up; its fields' rules are readRegistration's, checked together so the form shows all at once. */
+const text: Schema = { type: ['string', 'null'] };
+const registrationSchema = objectBody({
+  company: {
+    type: 'object',
+    properties: {
+      name: text, siret: text, address: text, postcode: text, city: text, email: text, phone: text,
+      country: { anyOf: [reference('countries'), { type: 'null' }] },
+      logo: { anyOf: [reference('documents'), { type: ['string', 'null'], maxLength: 0 }] },
+    },
+  },
+  firstName: text,
+  lastName: text,
+  email: text,
+  invitation: { type: ['object', 'null'], properties: { company: { type: 'string', maxLength: 100 }, key: { type: 'string', maxLength: 200 } } },
+});
 
 /**
  * The self-service sign-up of a structure (issue 17): its plans, the look-ups its form needs, the
@@ -79,8 +96,8 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
   app.get('/api/public/countries', perMinute(30), async () =>
     db.query<{ id: number; code: string; name: string }>('SELECT id, code, name FROM countries ORDER BY name, id'));
 
-  app.get('/api/public/address-search', perMinute(120), async (request) => {
-    const text = queryOf(request, 'q');
+  app.get('/api/public/address-search', { schema: { querystring: queryOf({ q: { type: 'string', maxLength: 1000 } }) }, ...perMinute(120) }, async (request) => {
+    const text = queryText(request, 'q');
     if (text.length < 3) throw badRequest('"q" needs at least 3 characters.');
     try {
       return { type: 'FeatureCollection', features: await addresses.search(text.slice(0, 200), ADDRESS_LIMIT) };
@@ -90,7 +107,7 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
     }
   });
 
-  app.post('/api/users/register', { config: { rateLimit: { max: options.registrationsPerHour, timeWindow: '1 hour' } } }, async (request, reply) => {
+  app.post('/api/users/register', { schema: { body: registrationSchema }, config: { rateLimit: { max: options.registrationsPerHour, timeWindow: '1 hour' } } }, async (request, reply) => {
     const [france] = await db.query<{ id: number }>(`SELECT id FROM countries WHERE code = 'FR'`);
     const { registration, problems } = readRegistration(request.body, (countryId) => countryId === france?.id);
     if (!registration) throw unprocessable(problems);
@@ -160,11 +177,9 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
   }
 
   // A super admin invites a structure: its name, and a link with a random key that signs it up once.
-  app.post('/api/invitations', async (request, reply) => {
-    requireRole(request, STRUCTURE_RIGHTS.invite, 'Inviting a structure');
-    const name = typeof bodyOf(request).name === 'string' ? (bodyOf(request).name as string).trim() : '';
-    if (!name) throw unprocessable([violation('name', 'blank', 'This value should not be blank.')]);
-    if (name.length > 200) throw unprocessable([violation('name', 'length', 'This value is too long (at most 200 characters).')]);
+  const invitation = { body: objectBody({ name: filledText(200) }, ['name']) };
+  app.post('/api/invitations', { schema: invitation, ...rightsFirst((request) => requireRole(request, STRUCTURE_RIGHTS.invite, 'Inviting a structure')) }, async (request, reply) => {
+    const name = (request.body as { name: string }).name.trim();
     const key = randomBytes(32).toString('base64url');
     const [company] = await db.query<{ id: number }>('INSERT INTO companies (name, invitation_key) VALUES ($1, $2) RETURNING id', [name, key]);
     const encodedId = encodeCompanyId(company.id);
@@ -172,19 +187,21 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
     return reply.status(201).send({ company: company.id, encodedId, key, link });
   });
 
-  app.get('/api/subscription', async (request) => {
-    const { companyId } = await companyOf(request, queryOf(request, 'company') || undefined);
+  const company = { company: reference('companies') };
+  app.get('/api/subscription', { schema: { querystring: queryOf(company) } }, async (request) => {
+    const { companyId } = await companyOf(request, queryText(request, 'company') || undefined);
     const current = await currentSubscription(db, companyId);
     if (!current) throw notFound('This structure has no plan.');
     return subscriptionJson(current);
   });
 
-  app.post('/api/subscribe', async (request, reply) => {
-    const body = bodyOf(request);
+  const plan = refusedAs({ anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^-?\\d{1,9}$' }] }, 'choice', 'Choose a plan.');
+  app.post('/api/subscribe', { schema: { body: objectBody({ plan, ...company }, ['plan']) } }, async (request, reply) => {
+    const body = request.body as { plan: number | string; company?: unknown };
     const { companyId } = await companyOf(request, body.company);
     const plans = await readPlans(db);
     const plan = plans.find((candidate) => candidate.id === Number(body.plan));
-    if (!plan) throw unprocessable([violation('plan', 'choice', Number(body.plan) === -1 || body.plan === undefined ? 'Choose a plan.' : 'This plan is not offered.')]);
+    if (!plan) throw unprocessable([violation('plan', 'choice', Number(body.plan) === -1 ? 'Choose a plan.' : 'This plan is not offered.')]);
     let intent: { id: string; client_secret: string } | undefined;
     if (plan.price > 0) {
       if (!payments || (!options.publishableKey && !payments.testMode)) throw problem(503, 'Payments are not configured (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY).');
@@ -209,7 +226,6 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
 
   /** The SetupIntent of the caller's structure (any, for a super admin); 404 for another's. */
   async function ownIntent(request: FastifyRequest, setupIntent: string) {
-    if (!SETUP_INTENT.test(setupIntent)) throw badRequest('"setupIntent" must be a Stripe SetupIntent id (seti_...).');
     const session = requireSession(request);
     if (!(session.scope === 'full' && hasRole(session.roles, 'ROLE_SUPER_ADMIN'))) {
       const { companyId } = await companyOf(request);
@@ -226,8 +242,9 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
     return { status };
   }
 
-  app.get('/api/payments/check-status', async (request) => {
-    const setupIntent = queryOf(request, 'setupIntent');
+  const setupIntent = { type: 'string', pattern: SETUP_INTENT };
+  app.get('/api/payments/check-status', { schema: { querystring: queryOf({ setupIntent }, ['setupIntent']) } }, async (request) => {
+    const setupIntent = queryText(request, 'setupIntent');
     const provider = await ownIntent(request, setupIntent);
     let status;
     try {
@@ -240,27 +257,25 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
   });
 
   // Without Stripe.js (no publishable key), a test key confirms with Stripe's test cards: never a real card.
-  app.post('/api/payments/confirm-test', perMinute(20), async (request) => {
-    const { setupIntent, paymentMethod } = bodyOf(request);
-    const provider = await ownIntent(request, String(setupIntent ?? ''));
+  const testCard = objectBody({ setupIntent, paymentMethod: refusedAs({ type: 'string', pattern: TEST_CARD }, 'choice', 'Choose one of the test cards.') }, ['setupIntent', 'paymentMethod']);
+  app.post('/api/payments/confirm-test', { schema: { body: testCard }, ...perMinute(20) }, async (request) => {
+    const { setupIntent, paymentMethod } = request.body as { setupIntent: string; paymentMethod: string };
+    const provider = await ownIntent(request, setupIntent);
     if (!provider.testMode) throw forbidden('Test cards are only accepted with a Stripe test key.');
-    if (typeof paymentMethod !== 'string' || !/^pm_card_[A-Za-z_]{1,60}$/.test(paymentMethod))
-      throw unprocessable([violation('paymentMethod', 'choice', 'Choose one of the test cards.')]);
     let status;
     try {
-      status = await provider.confirmSetupIntent(String(setupIntent), paymentMethod);
+      status = await provider.confirmSetupIntent(setupIntent, paymentMethod);
     } catch (error) {
       request.log.warn(error);
       throw problem(502, 'The payment provider did not answer.');
     }
-    return settle(String(setupIntent), status);
+    return settle(setupIntent, status);
   });
 
-  app.post('/api/unsubscribe', async (request) => {
+  app.post('/api/unsubscribe', { schema: { body: optionalBody(company) } }, async (request) => {
     const session = requireSession(request);
     if (session.scope !== 'full') throw forbidden('Leaving needs a full session.');
-    const body = bodyOf(request);
-    const { companyId, userId } = await companyOf(request, body.company);
+    const { companyId, userId } = await companyOf(request, (request.body as { company?: unknown } | undefined)?.company);
     const row = await unsubscribe(db, companyId, userId);
     if (!row) throw notFound('This structure has no plan.');
     return { ...subscriptionJson(row), accessEndsAt: row.current_period_end?.toISOString() ?? null };

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { reach } from '../../src/domain/rights.ts';
 import type { Database } from '../db/database.ts';
-import { problem, unprocessable, violation, type Violation } from '../http/errors.ts';
+import { problem } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
 import type { PushNotifier } from '../notify/pushover.ts';
 import { declarations, declarationsByName } from '../resources/definitions/index.ts';
-import { authorize } from '../resources/plugin.ts';
+import { authorize } from '../http/authorize.ts';
 import { ownRowsOf } from '../resources/ownRows.ts';
-import { ident } from '../resources/sql.ts';
+import { ident } from '../shared/sql.ts';
 import { columnOf } from '../resources/types.ts';
-import { bodyOf } from './actions/support.ts';
+import { BLANK, filledText, objectBody, refusedAs, rightsFirst } from '../http/routeSchema.ts';
 
 /** The column that names a row of a resource in a choice list. */
 function labelColumn(resource: string): string | undefined {
@@ -50,15 +50,12 @@ export async function platformRoutes(app: FastifyInstance, { db, push }: { db: D
     return filters;
   });
 
-  app.post('/api/pushover', async (request, reply) => {
-    requireRole(request, 'ROLE_ADMIN', 'Sending a push');
-    const { title, message } = bodyOf(request);
-    const problems: Violation[] = [];
-    if (typeof title !== 'string' || !title.trim()) problems.push(violation('title', 'blank', 'This value should not be blank.'));
-    if (typeof message !== 'string' || !message.trim()) problems.push(violation('message', 'blank', 'This value should not be blank.'));
-    if (problems.length > 0) throw unprocessable(problems);
+  const pushSchema = { body: objectBody({ title: refusedAs(filledText(), 'blank', BLANK), message: refusedAs(filledText(), 'blank', BLANK) }, ['title', 'message']) };
+  app.post('/api/pushover', { schema: pushSchema, ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', 'Sending a push')) }, async (request, reply) => {
+    const { title, message } = request.body as { title: string; message: string };
     try {
-      await push.send({ title: (title as string).slice(0, 250), message: (message as string).slice(0, 1024) });
+      // Pushover's own bounds: longer texts are cut, not refused (an alert is still worth sending).
+      await push.send({ title: title.slice(0, 250), message: message.slice(0, 1024) });
     } catch (error) {
       request.log.warn(error);
       throw problem(502, 'The push service did not accept the message.');

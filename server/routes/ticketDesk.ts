@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
-import { idOf } from './actions/support.ts';
+import { idParams, pathId, rightsFirst } from '../http/routeSchema.ts';
 
 /**
  * What support staff see of a ticket beyond the ticket itself (issue 11): its timeline and the
@@ -16,9 +16,8 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
 
   // Newest first: the opening, each message, each change of status and of follow-up date (whichever call
   // made it), each internal note, each notification sent; who and when.
-  app.get('/api/tickets/:id/agenda', async (request) => {
-    requireRole(request, 'ROLE_ADMIN', "A ticket's agenda");
-    const id = idOf(request);
+  app.get('/api/tickets/:id/agenda', { schema: { params: idParams }, ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', "A ticket's agenda")) }, async (request) => {
+    const id = pathId(request);
     await ticketExists(id);
     return db.query(
       `SELECT e.kind, e.ref AS id, to_json(e.at) AS at, e.status, e.previous, e.text,
@@ -40,9 +39,8 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
     );
   });
 
-  app.get('/api/tickets/:id/notifications', async (request) => {
-    requireRole(request, 'ROLE_ADMIN', "A ticket's notifications");
-    const id = idOf(request);
+  app.get('/api/tickets/:id/notifications', { schema: { params: idParams }, ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', "A ticket's notifications")) }, async (request) => {
+    const id = pathId(request);
     await ticketExists(id);
     return db.query(
       `SELECT id, template, channel, recipient AS "to", subject, status, error, to_json(created_at) AS "createdAt"

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routesOf } from '../../server/http/inputGuard.ts';
 import { declarations } from '../../server/resources/definitions/index.ts';
 import { bodySchema } from '../../server/resources/routeSchemas.ts';
 import { ownRowsOf } from '../../server/resources/ownRows.ts';
@@ -89,5 +90,71 @@ describe('route schemas of the generic routes', () => {
     const filed = await t.request('POST', '/api/tickets', { as: 'contributor', body: { subject: 'Le bouton ne répond pas' } });
     expect(filed.status).toBe(201);
     expect(filed.json.type).toBe(1);
+  });
+});
+
+describe('route schemas of the action, auth, upload and onboarding routes', () => {
+  it('are declared by every route: params for a path with parameters, a body for every write', () => {
+    const routes = routesOf(t.app);
+    expect(routes.length).toBeGreaterThan(100);
+    const missing: string[] = [];
+    for (const route of routes) {
+      const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]);
+      const declared = Object.keys(((route.schema?.params as { properties?: object } | undefined)?.properties ?? {}));
+      for (const name of params) if (!declared.includes(name)) missing.push(`${route.method} ${route.url}: params.${name}`);
+      if (['POST', 'PUT', 'PATCH'].includes(route.method) && !route.schema?.body) missing.push(`${route.method} ${route.url}: body`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('refuse a missing or mistyped field with 422 on it, before the handler writes anything', async () => {
+    const [before] = await t.db.query<{ position: number }>('SELECT position FROM chapters WHERE id = 1');
+    const missing = await t.request('PUT', '/api/chapters/1/reorder', { as: 'contributor', body: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.json.violations).toEqual([{ propertyPath: 'position', code: 'type', message: 'The position must be a non-negative integer.' }]);
+    const mistyped = await t.request('PUT', '/api/chapters/1/reorder', { as: 'contributor', body: { position: '2' } });
+    expect(mistyped.json.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['position']);
+    expect((await t.db.query<{ position: number }>('SELECT position FROM chapters WHERE id = 1'))[0]).toEqual(before);
+
+    const tags = await t.request('PUT', '/api/courses/1/add-tags', { as: 'contributor', body: { tags: '/api/tags/1' } });
+    expect(tags.status).toBe(422);
+    expect(tags.json.violations).toEqual([{ propertyPath: 'tags', code: 'reference', message: 'Expected a list of IRIs of tags.' }]);
+    const message = await t.request('PUT', '/api/tickets/1/add-message', { as: 'admin', body: { message: '   ', status: 'lost' } });
+    expect(message.json.violations).toEqual([
+      { propertyPath: 'message', code: 'blank', message: 'This value should not be blank.' },
+      { propertyPath: 'status', code: 'choice', message: 'The value you selected is not a valid choice.' },
+    ]);
+    const signUp = await t.request('POST', '/api/users/register', { body: { company: { name: 12, country: 'France' }, email: ['x'] } });
+    expect(signUp.json.violations.map((v: { propertyPath: string }) => v.propertyPath).sort()).toEqual(['company.country', 'company.name', 'email']);
+  });
+
+  it('answer 400 to malformed JSON, to a body that is no object, and to credentials that are not strings', async () => {
+    const malformed = await t.request('POST', '/api/pushover', { as: 'admin', rawBody: '{"title": ', contentType: 'application/json' });
+    expect(malformed.status).toBe(400);
+    expect(String(malformed.headers['content-type'])).toMatch(/^application\/problem\+json/);
+    expect((await t.request('POST', '/api/pushover', { as: 'admin', body: ['title'] })).json.detail).toBe('The request body must be a JSON object.');
+    const login = await t.request('POST', '/api/auth/token', { body: { login: 'admin@demo.fr', password: 12 } });
+    expect(login.status).toBe(400);
+    expect(login.json.detail).toBe('"password" must be a string.');
+    expect((await t.request('GET', '/api/payments/check-status?setupIntent=seti_1&setupIntent=seti_2', { as: 'superadmin' })).status).toBe(400);
+  });
+
+  it('answer 404 to an id that cannot be one, and check rights before the body', async () => {
+    for (const url of ['/api/courses/abc/outline', '/api/folders/1.5/tree', '/api/tickets/0x1/agenda', '/api/documents/1234567890/download'])
+      expect((await t.request('GET', url, { as: 'superadmin' })).status, url).toBe(404);
+    expect((await t.request('POST', '/api/pushover', { as: 'contributor', body: { title: 1 } })).status).toBe(403);
+    expect((await t.request('PUT', '/api/users/1/add-access-rights', { as: 'contributor', body: { accessRights: 'x' } })).status).toBe(403);
+  });
+
+  it('appear in the OpenAPI document with the schemas they validate with', async () => {
+    const document = (await t.request('GET', '/api/docs.json', { as: null })).json;
+    const reorder = document.paths['/api/chapters/{id}/reorder'].put;
+    expect(reorder.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(reorder.requestBody.content['application/json'].schema).toMatchObject({ required: ['position'], properties: { position: { type: 'integer', minimum: 0 } } });
+    expect(document.paths['/api/auth/token'].post.requestBody.content['application/json'].schema.required).toEqual(['login', 'password']);
+    expect(Object.keys(document.paths['/api/documents/upload'].post.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(document.paths['/api/payments/check-status'].get.parameters).toEqual([expect.objectContaining({ name: 'setupIntent', in: 'query', required: true })]);
+    // The generic routes keep their contract-generated operations.
+    expect(document.paths['/api/courses'].post.operationId).toBe('createCourse');
   });
 });

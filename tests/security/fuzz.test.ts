@@ -5,7 +5,7 @@ import type { Mail } from '../../server/auth/mailer.ts';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { routesOf, type RegisteredRoute } from '../../server/http/inputGuard.ts';
 import { declarations } from '../../server/resources/definitions/index.ts';
-import { ident } from '../../server/resources/sql.ts';
+import { ident } from '../../server/shared/sql.ts';
 import { createTestApp, PERSONAS, type Persona, type TestApp } from '../api/support/testApp.ts';
 import { arbitraries, idFor, keyedBody, Ref, resolve, resourceBody } from './support/fuzzBodies.ts';
 import { invariants } from './support/integrity.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../database.ts';
-import { ident } from '../../resources/sql.ts';
+import { ident } from '../../shared/sql.ts';
 
 // Common French given names and surnames. A prime-sized pair of lists (53 × 59) makes the
 // (first, last) pair cycle only every 3127 rows, so neighbouring rows do not look alike.

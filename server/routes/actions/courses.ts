@@ -3,18 +3,17 @@ import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { refuseEmptyChapters, requirePublishRight } from '../../resources/publishing.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
-import { authorize } from '../../resources/plugin.ts';
-import { declarationOf, idOf, replyWithRecord } from './support.ts';
-
-
+import { authorize } from '../../http/authorize.ts';
+import { idParams, noBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
+import { declarationOf, replyWithRecord } from './support.ts';
 /** Publishing, the course menu and the learner's view of a chapter. */
 export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   const courses = declarationOf('courses');
   const chapters = declarationOf('chapters');
 
-  app.put('/api/courses/:id/publish', async (request, reply) => {
+  app.put('/api/courses/:id/publish', { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => authorize(request, courses, 'update')) }, async (request, reply) => {
     const { session } = authorize(request, courses, 'update');
-    const id = idOf(request);
+    const id = pathId(request);
     await db.transaction(async (tx) => {
       await requirePublishRight(tx, session);
       const [course] = await tx.query('SELECT id FROM courses WHERE id = $1 FOR UPDATE', [id]);
@@ -28,9 +27,9 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
     return replyWithRecord(engine, request, reply, courses, id);
   });
 
-  app.get('/api/courses/:id/menu', async (request) => {
+  app.get('/api/courses/:id/menu', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, courses, 'get')) }, async (request) => {
     authorize(request, courses, 'get');
-    const id = idOf(request);
+    const id = pathId(request);
     // One statement for the whole tree: correlated aggregates, ordered by position.
     const [row] = await db.query<{ menu: unknown }>(
       `SELECT json_build_object(
@@ -55,9 +54,9 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
     return row.menu;
   });
 
-  app.get('/api/chapters/:id/displayable', async (request) => {
+  app.get('/api/chapters/:id/displayable', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, chapters, 'get')) }, async (request) => {
     authorize(request, chapters, 'get');
-    const id = idOf(request);
+    const id = pathId(request);
     // What a learner is shown: the parts in order, without the answers of the choice questions.
     const [row] = await db.query<{ chapter: unknown }>(
       `SELECT json_build_object(

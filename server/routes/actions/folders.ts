@@ -3,8 +3,10 @@ import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { parseQueryString } from '../../resources/listQuery.ts';
-import { authorize, formatOf, rawQueryOf } from '../../resources/plugin.ts';
-import { declarationOf, idOf } from './support.ts';
+import { authorize } from '../../http/authorize.ts';
+import { formatOf, rawQueryOf } from '../../resources/envelope.ts';
+import { idParams, pathId, queryOf, rightsFirst } from '../../http/routeSchema.ts';
+import { declarationOf } from './support.ts';
 
 export interface FolderNode {
   id: number;
@@ -36,9 +38,9 @@ export async function folderRoutes(app: FastifyInstance, { db, engine }: { db: D
   const folders = declarationOf('folders');
   const sheets = declarationOf('sheets');
 
-  app.get('/api/folders/:id/tree', async (request) => {
+  app.get('/api/folders/:id/tree', { schema: { params: idParams, querystring: queryOf({ purge: { type: 'string', enum: ['1', '0', 'true', 'false', ''] } }) }, ...rightsFirst((request) => authorize(request, folders, 'get')) }, async (request) => {
     authorize(request, folders, 'get');
-    const id = idOf(request);
+    const id = pathId(request);
     const purge = ['1', 'true'].includes(parseQueryString(rawQueryOf(request)).get('purge')?.at(-1) ?? '');
     // The whole subtree in one recursive statement, each folder with its own sheet count, siblings by position.
     const rows = await db.query<{ id: number; parent_id: number | null; name: string; sheets: number }>(
@@ -57,9 +59,9 @@ export async function folderRoutes(app: FastifyInstance, { db, engine }: { db: D
     return tree;
   });
 
-  app.get('/api/folders/:id/content', async (request) => {
+  app.get('/api/folders/:id/content', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, folders, 'get')) }, async (request) => {
     authorize(request, folders, 'get');
-    const id = idOf(request);
+    const id = pathId(request);
     const format = formatOf(request);
     const [exists] = await db.query('SELECT 1 FROM folders WHERE id = $1', [id]);
     if (!exists) throw notFound(`Folder ${id} not found.`);

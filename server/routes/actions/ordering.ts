@@ -4,10 +4,11 @@ import { notFound, unprocessable, violation } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
-import { authorize } from '../../resources/plugin.ts';
+import { authorize } from '../../http/authorize.ts';
 import { lockGroups, moveAmongSiblings } from '../../resources/siblings.ts';
-import { ident } from '../../resources/sql.ts';
-import { bodyOf, declarationOf, idOf, replyWithRecord } from './support.ts';
+import { ident } from '../../shared/sql.ts';
+import { idParams, objectBody, optionalBody, pathId, reference, refusedAs, rightsFirst } from '../../http/routeSchema.ts';
+import { declarationOf, replyWithRecord } from './support.ts';
 
 /** Ordered children and the column that groups them into siblings. */
 const ORDERED = [
@@ -55,8 +56,8 @@ async function copyChapters(tx: Queryable, sourceIds: number[], targetModule: nu
 }
 
 /** Where a copy goes: the parent the body names (IRI or id), or undefined for "beside its source". */
-function copyTarget(body: Record<string, unknown>, key: string, resource: string): number | undefined {
-  const given = body[key];
+function copyTarget(body: unknown, key: string, resource: string): number | undefined {
+  const given = (body as Record<string, unknown> | undefined)?.[key];
   if (given === undefined || given === null) return undefined;
   const id = idFromReference(given, resource);
   if (id === undefined) throw unprocessable([violation(key, 'reference', `Expected an IRI of ${resource}.`)]);
@@ -66,22 +67,21 @@ function copyTarget(body: Record<string, unknown>, key: string, resource: string
 export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   for (const ordered of ORDERED) {
     const declaration = declarationOf(ordered.resource);
-    app.put(`/api/${ordered.resource}/:id/reorder`, async (request, reply) => {
-      authorize(request, declaration, 'update');
-      const id = idOf(request);
-      const position = bodyOf(request).position;
-      if (typeof position !== 'number' || !Number.isInteger(position) || position < 0)
-        throw unprocessable([violation('position', 'type', 'The position must be a non-negative integer.')]);
+    const schema = { params: idParams, body: objectBody({ position: refusedAs({ type: 'integer', minimum: 0 }, 'type', 'The position must be a non-negative integer.') }, ['position']) };
+    app.put(`/api/${ordered.resource}/:id/reorder`, { schema, ...rightsFirst((request) => authorize(request, declaration, 'update')) }, async (request, reply) => {
+      const id = pathId(request);
+      const { position } = request.body as { position: number };
       await db.transaction((tx) => moveAmongSiblings(tx, ordered, id, position));
       return replyWithRecord(engine, request, reply, declaration, id);
     });
   }
 
   const chapters = declarationOf('chapters');
-  app.post('/api/chapters/:id/copy', async (request, reply) => {
-    authorize(request, chapters, 'create');
-    const id = idOf(request);
-    const target = copyTarget(bodyOf(request), 'module', 'modules');
+  // The body is optional: without one (or without the key) the copy goes beside its source.
+  const copyOf = (key: string, resource: string) => ({ params: idParams, body: optionalBody({ [key]: { anyOf: [reference(resource), { type: 'null' }] } }) });
+  app.post('/api/chapters/:id/copy', { schema: copyOf('module', 'modules'), ...rightsFirst((request) => authorize(request, chapters, 'create')) }, async (request, reply) => {
+    const id = pathId(request);
+    const target = copyTarget(request.body, 'module', 'modules');
     try {
       const copyId = await db.transaction(async (tx) => {
         const [source] = await tx.query<{ module_id: number | null }>('SELECT module_id FROM chapters WHERE id = $1', [id]);
@@ -99,10 +99,9 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
   });
 
   const modules = declarationOf('modules');
-  app.post('/api/modules/:id/copy', async (request, reply) => {
-    authorize(request, modules, 'create');
-    const id = idOf(request);
-    const target = copyTarget(bodyOf(request), 'course', 'courses');
+  app.post('/api/modules/:id/copy', { schema: copyOf('course', 'courses'), ...rightsFirst((request) => authorize(request, modules, 'create')) }, async (request, reply) => {
+    const id = pathId(request);
+    const target = copyTarget(request.body, 'course', 'courses');
     try {
       const copyId = await db.transaction(async (tx) => {
         const [source] = await tx.query<{ course_id: number | null }>('SELECT course_id FROM modules WHERE id = $1', [id]);

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import { authorize } from '../../resources/plugin.ts';
-import { declarationOf, idOf } from './support.ts';
+import { authorize } from '../../http/authorize.ts';
+import { idParams, pathId, rightsFirst } from '../../http/routeSchema.ts';
+import { declarationOf } from './support.ts';
 
 /*
  * The whole tree of a course for its outline editor, in one statement: each level is aggregated once for the
@@ -48,10 +49,10 @@ SELECT json_build_object(
 /** `GET /api/courses/{id}/outline`: modules → chapters (with their unlocks) → parts, ordered by position. */
 export async function outlineRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const courses = declarationOf('courses');
-  app.get('/api/courses/:id/outline', async (request, reply) => {
+  app.get('/api/courses/:id/outline', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, courses, 'get')) }, async (request, reply) => {
     // The course's read right, with the scope a list of courses would apply to this session.
     const { scope } = authorize(request, courses, 'get');
-    const id = idOf(request);
+    const id = pathId(request);
     // The course is aliased `t`, as the engine's scope conditions expect.
     const [row] = await db.query<{ outline: unknown }>(`${OUTLINE_SQL}${scope.map((condition) => ` AND ${condition}`).join('')}`, [id]);
     if (!row) throw notFound(`Course ${id} not found.`);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { fieldWriteRole } from '../../../src/domain/rights.ts';
 import { hasRole } from '../../../src/domain/roles.ts';
@@ -6,9 +6,10 @@ import { forbidden, notFound, unprocessable, violation } from '../../http/errors
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
-import { authorize } from '../../resources/plugin.ts';
-import { ident } from '../../resources/sql.ts';
-import { bodyOf, declarationOf, idOf, replyWithRecord } from './support.ts';
+import { authorize } from '../../http/authorize.ts';
+import { ident } from '../../shared/sql.ts';
+import { idParams, objectBody, pathId, referenceList, rightsFirst } from '../../http/routeSchema.ts';
+import { declarationOf, replyWithRecord } from './support.ts';
 
 /** The add-/remove- actions of spec section 7: which to-many field of which resource, and the body key. */
 const RELATION_ACTIONS = [
@@ -39,15 +40,21 @@ export async function relationActionRoutes(app: FastifyInstance, { db, engine }:
     const type = declaration.fields[action.field].type;
     if (type.kind !== 'relations') throw new Error(`${action.resource}.${action.field} is not a to-many relation.`);
 
+    const schema = { params: idParams, body: objectBody({ [action.bodyKey]: referenceList(type.resource) }, [action.bodyKey]) };
+    const rights = (request: FastifyRequest) => {
+      const allowed = authorize(request, declaration, 'update');
+      const writeRole = fieldWriteRole(declaration.name, action.field);
+      if (writeRole && !hasRole(allowed.session.roles, writeRole)) throw forbidden(`Changing ${action.field} requires ${writeRole}.`);
+      return allowed;
+    };
     for (const verb of ['add', 'remove'] as const) {
-      app.put(`/api/${action.resource}/:id/${verb}-${action.suffix}`, async (request, reply) => {
-        const { session, scope } = authorize(request, declaration, 'update');
-        const writeRole = fieldWriteRole(declaration.name, action.field);
-        if (writeRole && !hasRole(session.roles, writeRole)) throw forbidden(`Changing ${action.field} requires ${writeRole}.`);
-        const id = idOf(request);
-        const given = bodyOf(request)[action.bodyKey];
-        const ids = Array.isArray(given) ? given.map((value) => idFromReference(value, type.resource)) : undefined;
-        if (!ids || ids.some((other) => other === undefined))
+      app.put(`/api/${action.resource}/:id/${verb}-${action.suffix}`, { schema, ...rightsFirst(rights) }, async (request, reply) => {
+        const { scope } = rights(request);
+        const id = pathId(request);
+        const given = (request.body as Record<string, unknown[]>)[action.bodyKey];
+        // The schema admitted the shapes; an object without an id, or an id past int4, is refused here.
+        const ids = given.map((value) => idFromReference(value, type.resource));
+        if (ids.some((other) => other === undefined))
           throw unprocessable([violation(action.bodyKey, 'reference', `Expected a list of IRIs of ${type.resource}.`)]);
         const others = [...new Set(ids as number[])];
         try {

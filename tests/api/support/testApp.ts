@@ -105,6 +105,8 @@ async function dropPostgresDatabase(adminUrl: string, name: string): Promise<voi
 export interface TestAppOptions extends AppOptions {
   /** Settings that replace the defaults (data folder and JWT secret stay the test app's). */
   config?: Partial<Config>;
+  /** Run on the app's database before the app is built (a test's own migration). */
+  prepare?: (db: Database) => Promise<void>;
 }
 
 /**
@@ -112,7 +114,7 @@ export interface TestAppOptions extends AppOptions {
  * data folder), the Fastify app built in-process (requests go through `app.inject`), and helpers.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { config: overrides, ...appOptions } = options;
+  const { config: overrides, prepare, ...appOptions } = options;
   const template = inject('testDatabase');
   if (!template) throw new Error('The API tests need tests/api/globalSetup.ts (vite.config.ts test.globalSetup).');
   const dir = await mkdtemp(join(tmpdir(), 'api-test-'));
@@ -141,6 +143,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     seed: 'none',
     jwtSecret: JWT_SECRET,
   };
+  await prepare?.(db);
   const { app, tokens, engine } = await buildApp(config, db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
   await app.ready();
 

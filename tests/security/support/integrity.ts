@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../server/db/database.ts';
 import { declarations } from '../../../server/resources/definitions/index.ts';
-import { ident } from '../../../server/resources/sql.ts';
+import { ident } from '../../../server/shared/sql.ts';
 import { checkChapterPartContent } from '../../../src/domain/chapterPartContent.ts';
 import type { ChapterPartType } from '../../../src/domain/chapterParts.ts';
 import { oneOfGroups } from '../../api/support/schema.ts';
