@@ -4,11 +4,12 @@ import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { useTranslate } from 'react-admin';
 import { PASSWORD_RULES } from './passwordRules';
 
-// Read by screen readers (whether each rule is met), not shown: the icon says it.
+// Read by screen readers (whether each rule is met), not shown: the icon says it. In pixels: in `sx` a
+// width of 1 is 100 %.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
