@@ -1,3 +1,4 @@
+import type { LOCALES } from './contracts/users.ts';
 import type { CourseStatus, TicketStatus, TicketType, UserType } from './statuses.ts';
 
 /**
@@ -25,7 +26,7 @@ export interface User extends ApiRecord {
   type: UserType;
   roles: string[];
   enabled: boolean;
-  locale: 'fr' | 'en' | null;
+  locale: (typeof LOCALES)[number] | null;
   company: { id: number; name: string } | null;
   accessRights: number[];
   lastConnectionAt: string | null;
