@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ScreensConfig } from '../../src/custom/crud/fieldSpec';
 import { CONTRACTS_BY_NAME } from '../../src/domain/contracts/index';
 import { ALL_OPERATIONS, RECORD_DATES } from '../../src/domain/contracts/types';
+import { listSortOf } from '../../src/custom/crud/listSort';
+import { resources } from '../../src/resources';
 
 /**
  * The screens add presentation only: each resource folder's screens.ts lays out fields that its own
@@ -38,4 +40,18 @@ describe('screens against the contracts', () => {
         delete: operations.includes('delete'),
       });
     });
+
+  it('orders each list as its contract does, and a folder chooses an order only where its contract has none', () => {
+    const problems: string[] = [];
+    for (const { name, listSort } of resources) {
+      const contract = CONTRACTS_BY_NAME.get(name)!;
+      if (contract.defaultOrder && listSort) problems.push(`${name}: says an order beside its contract's`);
+      if (!contract.defaultOrder && !listSort) problems.push(`${name}: its list would be in id order`);
+      const { field } = listSortOf(name, listSort);
+      if (!contract.order.includes(field)) problems.push(`${name}: ordered on ${field}, which its contract does not order on`);
+    }
+    expect(problems).toEqual([]);
+    expect(listSortOf('tickets', { field: 'subject', order: 'ASC' })).toEqual({ field: 'updatedAt', order: 'DESC' });
+    expect(listSortOf('courses', { field: 'title', order: 'ASC' })).toEqual({ field: 'title', order: 'ASC' });
+  });
 });

@@ -8,7 +8,6 @@ const load = () => import('./screens');
 export const chapterValidations: ResourceDefinition = {
   name: 'chapter-validations',
   group: 'users',
-  listSort: { field: 'validatedAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

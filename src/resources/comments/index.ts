@@ -8,7 +8,6 @@ const load = () => import('./screens');
 export const comments: ResourceDefinition = {
   name: 'comments',
   group: 'contents',
-  listSort: { field: 'createdAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

@@ -7,7 +7,6 @@ const load = () => import('./screens');
 export const countries: ResourceDefinition = {
   name: 'countries',
   group: 'settings',
-  listSort: { field: 'name', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   icon: PublicIcon,

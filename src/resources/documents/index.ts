@@ -7,7 +7,6 @@ const load = () => import('./screens');
 export const documents: ResourceDefinition = {
   name: 'documents',
   group: 'library',
-  listSort: { field: 'createdAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

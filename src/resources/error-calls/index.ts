@@ -7,7 +7,6 @@ const load = () => import('./screens');
 export const errorCalls: ResourceDefinition = {
   name: 'error-calls',
   group: 'support',
-  listSort: { field: 'createdAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   icon: BugReportIcon,

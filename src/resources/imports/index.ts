@@ -7,7 +7,6 @@ const load = () => import('./screens');
 export const imports: ResourceDefinition = {
   name: 'imports',
   group: 'library',
-  listSort: { field: 'createdAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   icon: UploadFileIcon,

@@ -7,7 +7,6 @@ const load = () => import('./screens');
 export const languages: ResourceDefinition = {
   name: 'languages',
   group: 'settings',
-  listSort: { field: 'name', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

@@ -8,7 +8,6 @@ const load = () => import('./screens');
 export const notes: ResourceDefinition = {
   name: 'notes-bo',
   group: 'support',
-  listSort: { field: 'createdAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

@@ -7,7 +7,6 @@ const load = () => import('./screens');
 export const notificationTemplates: ResourceDefinition = {
   name: 'notification-templates',
   group: 'support',
-  listSort: { field: 'code', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

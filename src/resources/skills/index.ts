@@ -7,7 +7,6 @@ const load = () => import('./screens');
 export const skills: ResourceDefinition = {
   name: 'skills',
   group: 'contents',
-  listSort: { field: 'name', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

@@ -7,7 +7,6 @@ const load = () => import('./screens');
 export const systemConfigurations: ResourceDefinition = {
   name: 'system-configurations',
   group: 'settings',
-  listSort: { field: 'key', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

@@ -7,7 +7,6 @@ const load = () => import('./screens');
 export const tags: ResourceDefinition = {
   name: 'tags',
   group: 'contents',
-  listSort: { field: 'name', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyScreen(load, 'Edit'),

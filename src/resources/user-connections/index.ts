@@ -7,7 +7,6 @@ const load = () => import('./screens');
 export const userConnections: ResourceDefinition = {
   name: 'user-connections',
   group: 'users',
-  listSort: { field: 'connectedAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   icon: LoginIcon,
