@@ -1,5 +1,5 @@
-import type { LOCALES } from './contracts/users.ts';
-import type { CourseStatus, TicketStatus, TicketType, UserType } from './statuses.ts';
+import type { LOCALES } from './contracts/users';
+import type { CourseStatus, TicketStatus, TicketType, UserType } from './statuses';
 
 /**
  * Records as the back-office holds them (API.md, Resources): relations already turned into ids,

@@ -1,4 +1,4 @@
-import { notificationTemplates } from './contracts/notificationTemplates.ts';
+import { notificationTemplates } from './contracts/notificationTemplates';
 /**
  * The `{{variables}}` each notification template may use, by the family its code names (issue 16): the
  * server refuses a template naming another (a 422 on the field, on every write), the back-office's body

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The client's modules point one way: no import cycle under src/ (a cycle makes the order modules run in
- * depend on which one the app loads first, and ties a resource's folder to the registry that lists it).
+ * depend on which one the app loads first, and ties a resource's folder to the registry that lists it), and
+ * one import style (relative imports without an extension, as bundlers and tsx resolve them).
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 const IMPORT = /^\s*(?:import|export)\s[^'";]*?from\s+'(\.[^']+)'|^\s*import\s+'(\.[^']+)'/gm;
 
 /** The relative specifiers a file imports statically, `import type` included (it is a dependency of the design). */
-export function relativeImports(text: string): string[] {
+function relativeImports(text: string): string[] {
   return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2]);
 }
 
@@ -34,7 +35,7 @@ function resolveImport(from: string, specifier: string): string | undefined {
 }
 
 /** Every cycle's path, found by a depth-first walk (each reported once, from its first file met). */
-export function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const cycles: string[][] = [];
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
@@ -83,5 +84,14 @@ describe('the client import graph', () => {
         .map((specifier) => `${relative(root, file)}: ${specifier}`),
     );
     expect(unresolved).toEqual([]);
+  });
+
+  it('writes relative imports without an extension', () => {
+    const withExtension = files.flatMap((file) =>
+      relativeImports(texts.get(file)!)
+        .filter((specifier) => /\.tsx?$/.test(specifier))
+        .map((specifier) => `${relative(root, file)}: ${specifier}`),
+    );
+    expect(withExtension).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Operation, ResourceRights } from '../rights.ts';
+import type { Operation, ResourceRights } from '../rights';
 
 /**
  * A resource's contract: what the API promises about it, read by the server (validation, filters, order,
