@@ -19,8 +19,11 @@ const folders = readdirSync(resourcesDir, { withFileTypes: true }).filter((entry
 const CONTRACT_WORDS = /\b(kind|required|maxLength|minLength|min|max|choices|reference|sortable|readOnly|search|values|target)\s*:/;
 
 describe('screens against the contracts', () => {
-  it('has a contract for every resource folder, under the same name', () => {
+  it('has a contract for every resource folder, under the same name', async () => {
     expect(folders.filter((name) => !CONTRACTS_BY_NAME.has(name))).toEqual([]);
+    // One name per resource: the folder is the API's name, its definition that name in camelCase.
+    const camelCase = (name: string) => name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+    for (const name of folders) expect(Object.keys(await import(`../../src/resources/${name}/index.ts`)), name).toEqual([camelCase(name)]);
   });
 
   for (const name of folders)

@@ -5,7 +5,7 @@ import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
 
-export const notes: ResourceDefinition = {
+export const notesBo: ResourceDefinition = {
   name: 'notes-bo',
   group: 'support',
   list: lazyScreen(load, 'List'),
