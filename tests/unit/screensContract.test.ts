@@ -57,4 +57,14 @@ describe('screens against the contracts', () => {
     expect(listSortOf('tickets', { field: 'subject', order: 'ASC' })).toEqual({ field: 'updatedAt', order: 'DESC' });
     expect(listSortOf('courses', { field: 'title', order: 'ASC' })).toEqual({ field: 'title', order: 'ASC' });
   });
+
+  it('routes to an edit or create screen only where the contract offers it', () => {
+    const routes = resources.map(({ name, edit, create }) => ({ name, edit: Boolean(edit), create: Boolean(create) }));
+    expect(routes).toEqual(
+      resources.map(({ name }) => {
+        const operations = CONTRACTS_BY_NAME.get(name)!.operations ?? ALL_OPERATIONS;
+        return { name, edit: operations.includes('update'), create: operations.includes('create') };
+      }),
+    );
+  });
 });
