@@ -56,8 +56,8 @@ export function App() {
             <Route path="/account" element={<AccountPage />} />
             <Route path="/courses/:id/outline" element={<CourseOutlinePage />} />
           </CustomRoutes>
-          {resources.map(({ group: _group, listSort: _listSort, ...resource }) => (
-            <Resource key={resource.name} {...resource} />
+          {resources.map(({ group: _group, listSort, ...resource }) => (
+            <Resource key={resource.name} {...resource} options={{ ...resource.options, listSort }} />
           ))}
         </CoreAdminUI>
         <StackedNotification />

@@ -1,5 +1,6 @@
 import { LoginPage } from './custom/auth/lazyPages';
 import { LIST_PER_PAGE } from './custom/crud/fieldSpec';
+import { listSortOf } from './custom/crud/listSort';
 import { preloadOutline } from './custom/outline/preloadOutline';
 import { appStore } from './providers/appStore';
 import { isPublicRoute, sessionAllows, sessionState } from './providers/authProvider';
@@ -62,7 +63,7 @@ export function preloadRoute(hash: string, signedIn = Boolean(sessionStore.getTo
     const request = firstListRequest({
       search: query ? `?${query}` : '',
       stored: appStore.getItem(`${name}.listParams`),
-      sort: listSort,
+      sort: listSortOf(name, listSort),
       perPage: LIST_PER_PAGE,
     });
     data = startEarlyList(dataProvider, queryClient, name, request);

@@ -1,4 +1,5 @@
-import type { CourseStatus, TicketStatus, TicketType, UserType } from './statuses.ts';
+import type { LOCALES } from './contracts/users';
+import type { CourseStatus, TicketStatus, TicketType, UserType } from './statuses';
 
 /**
  * Records as the back-office holds them (API.md, Resources): relations already turned into ids,
@@ -25,7 +26,7 @@ export interface User extends ApiRecord {
   type: UserType;
   roles: string[];
   enabled: boolean;
-  locale: 'fr' | 'en' | null;
+  locale: (typeof LOCALES)[number] | null;
   company: { id: number; name: string } | null;
   accessRights: number[];
   lastConnectionAt: string | null;

@@ -1,5 +1,5 @@
-import { CONTRACTS } from './contracts/index.ts';
-import { targetOf } from './contracts/types.ts';
+import { CONTRACTS } from './contracts/index';
+import { targetOf } from './contracts/types';
 
 /**
  * The relation fields of each resource and the resource each points at, read from the contracts

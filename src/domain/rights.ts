@@ -1,4 +1,4 @@
-import { hasRole, type Role } from './roles.ts';
+import { hasRole, type Role } from './roles';
 
 /**
  * API.md's "Roles and rights" matrix: one table, read by the server (every route enforces it) and by the

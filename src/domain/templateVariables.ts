@@ -1,3 +1,4 @@
+import { notificationTemplates } from './contracts/notificationTemplates';
 /**
  * The `{{variables}}` each notification template may use, by the family its code names (issue 16): the
  * server refuses a template naming another (a 422 on the field, on every write), the back-office's body
@@ -20,7 +21,8 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   new_chapter: ['chapterTitle', 'courseTitle'],
 };
 
-export const TEMPLATE_LOCALES = ['fr', 'en'] as const;
+/** A template is written in one of the locales its contract offers. */
+export const TEMPLATE_LOCALES = notificationTemplates.fields.locale.values;
 export type TemplateLocale = (typeof TEMPLATE_LOCALES)[number];
 
 /** The family of a code: its longest known prefix, once the locale and channel suffixes are dropped. */

@@ -1,9 +1,10 @@
 import { localStorageStore, type Store } from 'react-admin';
+import { LOCALES } from '../domain/contracts/users';
 import { APP_NAME, type KeyValueStorage } from './sessionStore';
 
 /** Spec section 9: the locale is read from session storage, under the app-name prefix. */
 export const LOCALE_KEY = `${APP_NAME}.locale`;
-export const LOCALES = ['fr', 'en'] as const;
+// The back-office speaks the languages a user may choose.
 export type Locale = (typeof LOCALES)[number];
 
 export function storedLocale(storage: KeyValueStorage = sessionStorage): Locale {

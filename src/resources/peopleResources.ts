@@ -2,7 +2,7 @@ import { accessRights } from './access-rights';
 import { countries } from './countries';
 import { errorCalls } from './error-calls';
 import { languages } from './languages';
-import { notes } from './notes-bo';
+import { notesBo } from './notes-bo';
 import { notificationTemplates } from './notification-templates';
 import { participations } from './participations';
 import { systemConfigurations } from './system-configurations';
@@ -15,6 +15,6 @@ import { users } from './users';
 /** People, support and settings: users and their rights, tickets, notes, templates, reference data. */
 export const peopleResources: readonly ResourceDefinition[] = [
   users, accessRights, userSupervisions, participations, userConnections,
-  tickets, notes, notificationTemplates, errorCalls,
+  tickets, notesBo, notificationTemplates, errorCalls,
   languages, systemConfigurations, countries,
 ];

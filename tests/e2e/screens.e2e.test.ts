@@ -22,6 +22,8 @@ interface Walk {
   /** A text field to change on the edit screen, and the required text fields of a create. */
   edit?: string;
   create?: Record<string, string>;
+  /** Its rows open as a page of their own (a learner's answer opens as its review: chapterParts.e2e), not in the side panel. */
+  opensAsPage?: boolean;
 }
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -46,7 +48,7 @@ const WALKS: Walk[] = [
   { resource: 'comments', sortBy: 'createdAt', edit: 'body' },
   { resource: 'tags', sortBy: 'name', edit: 'name', create: { name: 'name' } },
   { resource: 'skills', sortBy: 'name', edit: 'name', create: { name: 'name' } },
-  { resource: 'chapter-part-responses', sortBy: 'status', edit: 'feedback' },
+  { resource: 'chapter-part-responses', sortBy: 'status', opensAsPage: true },
   { resource: 'chapter-validations', sortBy: 'validatedAt' },
   { resource: 'documents', sortBy: 'name', edit: 'name' },
   { resource: 'sheets', sortBy: 'title', edit: 'title', create: { title: 'title' } },
@@ -58,7 +60,7 @@ const WALKS: Walk[] = [
 const rows = () => t.page.locator('.RaDataTable-tbody tr:not([data-testid="side-panel"] tr), tbody tr:not([data-testid="side-panel"] tr)');
 
 describe('every resource, the standard way (super admin)', () => {
-  it.each(WALKS)('$resource', async ({ resource, sortBy, edit, create }) => {
+  it.each(WALKS)('$resource', async ({ resource, sortBy, edit, create, opensAsPage }) => {
     const page = t.page;
     await t.signIn('superadmin', `/${resource}`);
     await rows().first().waitFor();
@@ -75,6 +77,11 @@ describe('every resource, the standard way (super admin)', () => {
 
     // A record in the side panel, remembered in its history.
     await rows().first().click();
+    if (opensAsPage) {
+      await page.waitForURL((url) => new RegExp(`^#/${resource}/\\d+`).test(url.hash));
+      await page.getByRole('textbox', { name: 'Retour' }).waitFor();
+      return;
+    }
     const panel = page.getByRole('complementary');
     // A record's fields, or for a ticket its own panel (thread, reply, close), for a user their page.
     await panel.locator('.RaSimpleShowLayout-stack, .RaSimpleShowLayout-root, [data-testid="ticket-panel"], [data-testid="user-page"]').first().waitFor();

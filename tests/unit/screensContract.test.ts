@@ -1,59 +1,70 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ScreensConfig } from '../../src/custom/crud/fieldSpec';
-import { CONTRACTS_BY_NAME } from '../../src/domain/contracts/index.ts';
-import { ALL_OPERATIONS, isWritable, targetOf } from '../../src/domain/contracts/types.ts';
+import { CONTRACTS_BY_NAME } from '../../src/domain/contracts/index';
+import { ALL_OPERATIONS, RECORD_DATES } from '../../src/domain/contracts/types';
+import { listSortOf } from '../../src/custom/crud/listSort';
+import { resources } from '../../src/resources';
 
 /**
- * The screens add presentation only: every field, relation, enum value, order and filter a resource's
- * screens.ts names must be in its contract (src/domain/contracts), with the same constraints.
+ * The screens add presentation only: each resource folder's screens.ts lays out fields that its own
+ * contract (src/domain/contracts) declares, read through `screensOf`, and retypes none of what the contract
+ * says (types, constraints, enum values, relation targets, search, operations).
  */
 
 const resourcesDir = new URL('../../src/resources/', import.meta.url);
 const folders = readdirSync(resourcesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-const DATES = new Set(['id', 'createdAt', 'updatedAt']);
+
+// What only a contract may say: a screen that writes one of these keys retypes it.
+const CONTRACT_WORDS = /\b(kind|required|maxLength|minLength|min|max|choices|reference|sortable|readOnly|search|values|target)\s*:/;
 
 describe('screens against the contracts', () => {
-  it('has a contract for every resource folder', () => {
+  it('has a contract for every resource folder, under the same name', async () => {
     expect(folders.filter((name) => !CONTRACTS_BY_NAME.has(name))).toEqual([]);
+    // One name per resource: the folder is the API's name, its definition that name in camelCase.
+    const camelCase = (name: string) => name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+    for (const name of folders) expect(Object.keys(await import(`../../src/resources/${name}/index.ts`)), name).toEqual([camelCase(name)]);
   });
 
   for (const name of folders)
-    it(`${name}: names only what the contract says`, async () => {
-      const contract = CONTRACTS_BY_NAME.get(name);
-      if (!contract) throw new Error(`no contract for ${name}`);
+    it(`${name}: reads its own contract and says only presentation`, async () => {
+      const contract = CONTRACTS_BY_NAME.get(name)!;
       const { config } = (await import(`../../src/resources/${name}/screens.ts`)) as { config: ScreensConfig };
-      const problems: string[] = [];
-      for (const spec of config.fields) {
-        const where = `${name}.${spec.source}`;
-        if (DATES.has(spec.source)) continue;
-        const field = contract.fields[spec.source];
-        if (!field) {
-          problems.push(`${where}: not in the contract`);
-          continue;
-        }
-        if ((spec.kind === 'reference' || spec.kind === 'references') && spec.reference !== targetOf(field))
-          problems.push(`${where}: points at ${spec.reference}, the contract at ${targetOf(field)}`);
-        if (spec.choices) {
-          const values = field.kind === 'enum' ? field.values : field.kind === 'stringList' ? (field.values ?? []) : [];
-          for (const choice of spec.choices) if (!values.includes(choice as never)) problems.push(`${where}: value ${choice} not in the contract`);
-        }
-        if (spec.required && !field.required) problems.push(`${where}: required on screen, not in the contract`);
-        if (spec.maxLength !== undefined && (field.kind !== 'string' || field.maxLength !== spec.maxLength))
-          problems.push(`${where}: maxLength ${spec.maxLength} differs from the contract`);
-        if (spec.sortable && !contract.order.includes(spec.source)) problems.push(`${where}: sortable, but the contract orders not on it`);
-        if (spec.filter && !contract.filters.includes(spec.source)) problems.push(`${where}: a filter, but the contract has none on it`);
-        if (!spec.readOnly && !isWritable(field) && !spec.render) problems.push(`${where}: an input, but the contract makes it read-only`);
-      }
-      for (const [sort, spec] of config.fields.entries())
-        if (spec.sortable && DATES.has(spec.source) && spec.source !== 'id' && !contract.order.includes(spec.source))
-          problems.push(`${name}.${spec.source} (#${sort}): sortable, but the contract orders not on it`);
-      if (Boolean(config.search) !== Boolean(contract.search)) problems.push(`${name}: search ${Boolean(config.search)}, contract ${Boolean(contract.search)}`);
+      expect(config.resource).toBe(name);
+      const text = readFileSync(new URL(`${name}/screens.ts`, resourcesDir), 'utf8');
+      expect(text.split('\n').filter((line) => CONTRACT_WORDS.test(line))).toEqual([]);
+      for (const spec of config.fields)
+        expect(spec.source in contract.fields || (RECORD_DATES as readonly string[]).includes(spec.source), `${name}.${spec.source}`).toBe(true);
+      expect(Boolean(config.search)).toBe(Boolean(contract.search));
       const operations = contract.operations ?? ALL_OPERATIONS;
-      for (const operation of ['create', 'update', 'delete'] as const) {
-        const offered = operation === 'update' ? config.edit : config[operation];
-        if (offered && !operations.includes(operation)) problems.push(`${name}: offers ${operation}, the contract does not`);
-      }
-      expect(problems).toEqual([]);
+      expect({ create: config.create, edit: config.edit, delete: config.delete }).toEqual({
+        create: operations.includes('create'),
+        edit: operations.includes('update'),
+        delete: operations.includes('delete'),
+      });
     });
+
+  it('orders each list as its contract does, and a folder chooses an order only where its contract has none', () => {
+    const problems: string[] = [];
+    for (const { name, listSort } of resources) {
+      const contract = CONTRACTS_BY_NAME.get(name)!;
+      if (contract.defaultOrder && listSort) problems.push(`${name}: says an order beside its contract's`);
+      if (!contract.defaultOrder && !listSort) problems.push(`${name}: its list would be in id order`);
+      const { field } = listSortOf(name, listSort);
+      if (!contract.order.includes(field)) problems.push(`${name}: ordered on ${field}, which its contract does not order on`);
+    }
+    expect(problems).toEqual([]);
+    expect(listSortOf('tickets', { field: 'subject', order: 'ASC' })).toEqual({ field: 'updatedAt', order: 'DESC' });
+    expect(listSortOf('courses', { field: 'title', order: 'ASC' })).toEqual({ field: 'title', order: 'ASC' });
+  });
+
+  it('routes to an edit or create screen only where the contract offers it', () => {
+    const routes = resources.map(({ name, edit, create }) => ({ name, edit: Boolean(edit), create: Boolean(create) }));
+    expect(routes).toEqual(
+      resources.map(({ name }) => {
+        const operations = CONTRACTS_BY_NAME.get(name)!.operations ?? ALL_OPERATIONS;
+        return { name, edit: operations.includes('update'), create: operations.includes('create') };
+      }),
+    );
+  });
 });

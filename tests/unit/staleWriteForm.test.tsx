@@ -4,8 +4,9 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ScreensConfig } from '../../src/custom/crud/fieldSpec';
 import { ResourceEdit } from '../../src/custom/crud/ResourceEdit';
+import { screensOf } from '../../src/custom/crud/screensOf';
+import { courses } from '../../src/domain/contracts';
 import { StackedNotification } from '../../src/custom/snackbars';
 import { fr } from '../../src/i18n/fr';
 import { createDataProvider } from '../../src/providers/dataProvider';
@@ -14,14 +15,7 @@ import { createSessionStore, memoryStorage, sessionStore } from '../../src/provi
 
 afterEach(cleanup);
 
-const config: ScreensConfig = {
-  fields: [
-    { source: 'title', kind: 'text', required: true },
-    { source: 'description', kind: 'longText' },
-    { source: 'updatedAt', kind: 'date', readOnly: true },
-  ],
-  edit: true,
-};
+const config = screensOf(courses, { fields: [{ source: 'title' }, { source: 'description' }, { source: 'updatedAt' }] });
 
 /**
  * One course on a fake API that refuses, as the server does, a PUT whose `updatedAt` is older than the

@@ -1,9 +1,7 @@
 import { Alert, Stack, Typography } from '@mui/material';
-import {
-  Form, maxLength, required, SaveButton, SelectInput, TextInput, useGetOne, useNotify, useSetLocale, useTranslate, useUpdate,
-  type Identifier, type RaRecord,
-} from 'react-admin';
-import { choicesOf } from '../../resources/choices';
+import { Form, SaveButton, useGetOne, useNotify, useSetLocale, useTranslate, useUpdate, type Identifier, type RaRecord } from 'react-admin';
+import { config } from '../../resources/users/screens';
+import { inputOf } from '../crud/fieldInput';
 import { Loader } from '../Loader';
 import { useSaveFailure } from '../people/submitErrors';
 
@@ -42,12 +40,12 @@ export function AccountProfile({ userId }: { userId: Identifier }) {
           {translate('resources.users.fields.email')} : <strong data-testid="account-email">{user.email}</strong>
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          <TextInput source="firstName" resource="users" validate={[required(), maxLength(100)]} />
-          <TextInput source="lastName" resource="users" validate={[required(), maxLength(100)]} />
+          {inputOf(config, 'firstName', { resource: 'users' })}
+          {inputOf(config, 'lastName', { resource: 'users' })}
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          <TextInput source="phone" resource="users" validate={maxLength(30)} autoComplete="tel" />
-          <SelectInput source="locale" resource="users" choices={choicesOf(['fr', 'en'], 'locale')} helperText="app.people.account.locale_help" />
+          {inputOf(config, 'phone', { resource: 'users', autoComplete: 'tel' })}
+          {inputOf(config, 'locale', { resource: 'users', helperText: 'app.people.account.locale_help' })}
         </Stack>
         <div>
           <SaveButton label="app.people.account.save_profile" />

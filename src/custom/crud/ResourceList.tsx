@@ -1,11 +1,11 @@
 import { Navigate } from 'react-router-dom';
-import { BulkDeleteButton, DataTable, ListBase, useBasename, useResourceContext } from 'react-admin';
+import { BulkDeleteButton, DataTable, ListBase, useBasename, useResourceContext, useResourceDefinition } from 'react-admin';
 import { sessionAllows, sessionAllowsAll } from '../../providers/authProvider';
 import { earlyListStaleTime } from '../../providers/earlyList';
-import { resources } from '../../resources';
 import { useSidePanelRowClick } from '../sidePanel';
 import { readableField } from './fieldRights';
 import { LIST_PER_PAGE, type ScreensConfig } from './fieldSpec';
+import { listSortOf } from './listSort';
 import { fieldValue, preloadFieldValues } from './fieldValue';
 import { ListPage } from './ListPage';
 
@@ -18,14 +18,15 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   const rowClick = useSidePanelRowClick();
   const resource = useResourceContext();
   const basename = useBasename();
-  const definition = resources.find((candidate) => candidate.name === resource);
+  // The resource's definition as registered with <Resource>: its folder's order, if its contract has none.
+  const { options } = useResourceDefinition();
   // The rights are known at once (sessionAllows): the list's request need not wait for react-admin's
   // asynchronous session and access checks, which CoreAdminUI's requireAuth has done for the session.
-  if (!resource || !definition || !sessionAllows(resource, 'list')) return <Navigate to={`${basename}/access-denied`} replace />;
+  if (!resource || !sessionAllows(resource, 'list')) return <Navigate to={`${basename}/access-denied`} replace />;
   // A selection may hold others' rows: bulk delete only for a session that may delete any.
   const bulkDelete = config.delete && sessionAllowsAll(resource, 'delete');
   return (
-    <ListBase disableAuthentication queryOptions={{ staleTime: earlyListStaleTime }} sort={definition.listSort} perPage={LIST_PER_PAGE}>
+    <ListBase disableAuthentication queryOptions={{ staleTime: earlyListStaleTime }} sort={listSortOf(resource, options?.listSort)} perPage={LIST_PER_PAGE}>
       <ListPage config={config}>
         <DataTable rowClick={rowClick} bulkActionButtons={bulkDelete ? (config.confirmDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : undefined) : false}>
           {columnsOf(config).map((spec) => (

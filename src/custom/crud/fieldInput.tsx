@@ -1,10 +1,11 @@
+import { cloneElement, type ReactElement } from 'react';
 import {
   AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, email, maxLength, maxValue, minValue, NumberInput,
   PasswordInput, ReferenceArrayInput, ReferenceInput, required, SelectArrayInput, SelectInput, TextInput,
   type Validator,
 } from 'react-admin';
 import { choicesOf } from '../../resources/choices';
-import { searchOf, type FieldSpec } from './fieldSpec';
+import { searchOf, type FieldSpec, type ScreensConfig } from './fieldSpec';
 import { JsonInput } from './JsonInput';
 
 // DateTimeInput holds the local time without an offset; the API wants ISO 8601 with one.
@@ -62,4 +63,14 @@ export function fieldInput(spec: FieldSpec) {
     default:
       return <TextInput key={source} source={source} validate={validate} />;
   }
+}
+
+/**
+ * The input of one of a resource's fields in a form of its own (a user's profile): the contract's rules,
+ * with that form's props (its resource outside a resource context, a helper text, an autocomplete hint).
+ */
+export function inputOf(config: ScreensConfig, source: string, props: Record<string, unknown> = {}) {
+  const spec = config.fields.find((field) => field.source === source);
+  if (!spec) throw new Error(`The screens of ${config.resource} show no field "${source}".`);
+  return cloneElement(fieldInput(spec) as ReactElement<Record<string, unknown>>, props);
 }

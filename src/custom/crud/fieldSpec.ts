@@ -45,13 +45,16 @@ export interface FieldSpec {
   editor?: ComponentType<{ source: string }>;
 }
 
+/** A resource's standard screens, as `screensOf` reads its folder's declaration with its contract. */
 export interface ScreensConfig {
+  /** The resource whose contract the fields were read with. */
+  resource: string;
   fields: readonly FieldSpec[];
-  /** The server declares `q`: a search box on the list. */
+  /** The contract searches (`q`): a search box on the list. */
   search?: boolean;
   /** Filters of the list beyond one per field (e.g. the tickets' "À relancer aujourd'hui"). */
   extraFilters?: readonly ReactElement[];
-  /** What the server serves beyond list and show. */
+  /** What the contract offers beyond list and show. */
   create?: boolean;
   edit?: boolean;
   delete?: boolean;

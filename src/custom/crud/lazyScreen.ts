@@ -1,4 +1,6 @@
 import { createElement, type ComponentType } from 'react';
+import { contractOf } from '../../domain/contracts';
+import { ALL_OPERATIONS } from '../../domain/contracts/types';
 import { lazyComponent } from '../lazyComponent';
 import type { ScreensConfig } from './fieldSpec';
 import { ResourceList, prepareList } from './ResourceList';
@@ -32,7 +34,7 @@ const GENERIC_SCREENS: Record<ScreenKind, () => Promise<GenericScreen>> = {
  * One standard screen of a resource folder: its `screens.ts` declaration and the kind's generic screen,
  * both loaded on first use (or on `preload`, which the app calls for the route it opens on).
  */
-export function lazyScreen(load: () => Promise<{ config: ScreensConfig }>, kind: ScreenKind) {
+export function lazyScreen(load: LoadScreens, kind: ScreenKind) {
   return lazyComponent(async () => {
     const [{ config }, { Screen, prepare }] = await Promise.all([load(), GENERIC_SCREENS[kind]()]);
     await prepare?.(config);
@@ -40,4 +42,20 @@ export function lazyScreen(load: () => Promise<{ config: ScreensConfig }>, kind:
       return createElement(Screen, { ...props, config });
     };
   });
+}
+
+type LoadScreens = () => Promise<{ config: ScreensConfig }>;
+
+/**
+ * A resource's standard screens from its folder's `screens.ts`: the list and the show view, and the edit
+ * and create forms where its contract offers updates and creates.
+ */
+export function standardScreens(resource: string, load: LoadScreens) {
+  const operations = contractOf(resource).operations ?? ALL_OPERATIONS;
+  return {
+    list: lazyScreen(load, 'List'),
+    show: lazyScreen(load, 'Show'),
+    ...(operations.includes('update') && { edit: lazyScreen(load, 'Edit') }),
+    ...(operations.includes('create') && { create: lazyScreen(load, 'Create') }),
+  };
 }

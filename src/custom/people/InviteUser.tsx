@@ -1,10 +1,12 @@
-import {
-  Create, email, maxLength, required, SelectArrayInput, SelectInput, SimpleForm, TextInput, useDataProvider, useNotify,
-  useRedirect, type RaRecord,
-} from 'react-admin';
+import { Create, SimpleForm, useDataProvider, useNotify, useRedirect, type RaRecord } from 'react-admin';
 import { ROLES } from '../../domain/roles';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { choicesOf } from '../../resources/choices';
+import { config } from '../../resources/users/screens';
+import { inputOf } from '../crud/fieldInput';
+
+// The server adds first connection itself: it is not a role to give.
+const INVITED_ROLES = ROLES.filter((role) => role !== 'ROLE_FIRST_CONNECT');
 
 /**
  * "Inviter un utilisateur" (issue 16): the new user starts in first connection (the server adds
@@ -29,13 +31,13 @@ export function InviteUser() {
   return (
     <Create resource="users" title="app.people.invitation.create_title" mutationOptions={{ onSuccess: invite }}>
       <SimpleForm defaultValues={{ type: 'contributor', roles: ['ROLE_USER'], locale: 'fr' }}>
-        <TextInput source="email" type="email" validate={[required(), email(), maxLength(180)]} />
-        <TextInput source="firstName" validate={[required(), maxLength(100)]} />
-        <TextInput source="lastName" validate={[required(), maxLength(100)]} />
-        <TextInput source="phone" validate={maxLength(30)} />
-        <SelectInput source="type" choices={choicesOf(['admin', 'contributor'], 'userType')} validate={required()} />
-        <SelectArrayInput source="roles" choices={choicesOf(ROLES.filter((role) => role !== 'ROLE_FIRST_CONNECT'), 'role')} />
-        <SelectInput source="locale" choices={choicesOf(['fr', 'en'], 'locale')} />
+        {inputOf(config, 'email')}
+        {inputOf(config, 'firstName')}
+        {inputOf(config, 'lastName')}
+        {inputOf(config, 'phone')}
+        {inputOf(config, 'type')}
+        {inputOf(config, 'roles', { choices: choicesOf(INVITED_ROLES, 'role') })}
+        {inputOf(config, 'locale')}
       </SimpleForm>
     </Create>
   );

@@ -1,16 +1,14 @@
 import { Navigate, useParams } from 'react-router-dom';
-import {
-  BooleanField, BooleanInput, email, EmailField, Labeled, maxLength, required, SelectArrayInput, SelectField, SelectInput,
-  SimpleForm, TextInput,
-} from 'react-admin';
-import { ROLES } from '../../domain/roles';
+import { BooleanField, EmailField, Labeled, SelectField, SimpleForm } from 'react-admin';
 import { choicesOf } from '../../resources/choices';
 import { config } from '../../resources/users/screens';
+import { inputOf } from '../crud/fieldInput';
 import { ResourceEdit } from '../crud/ResourceEdit';
 import { RoleChips } from './RoleChips';
 import { mayChangeUsers, sessionUserId } from './sessionUser';
 
-const USER_TYPES = choicesOf(['admin', 'contributor'], 'userType');
+const typeSpec = config.fields.find((field) => field.source === 'type')!;
+const USER_TYPES = choicesOf(typeSpec.choices ?? [], typeSpec.choiceGroup ?? 'type');
 
 /**
  * A user's edit screen (issue 16), with the fields the session may write as the server decides them: a
@@ -28,22 +26,22 @@ export function UserEdit() {
           <EmailField source="email" />
         </Labeled>
       )}
-      <TextInput source="firstName" validate={[required(), maxLength(100)]} />
-      <TextInput source="lastName" validate={[required(), maxLength(100)]} />
-      {superAdmin && <TextInput source="email" type="email" validate={[required(), email(), maxLength(180)]} />}
-      <TextInput source="phone" validate={maxLength(30)} />
-      <SelectInput source="locale" choices={choicesOf(['fr', 'en'], 'locale')} />
-      {superAdmin ? <SelectInput source="type" choices={USER_TYPES} validate={required()} /> : (
+      {inputOf(config, 'firstName')}
+      {inputOf(config, 'lastName')}
+      {superAdmin && inputOf(config, 'email')}
+      {inputOf(config, 'phone')}
+      {inputOf(config, 'locale')}
+      {superAdmin ? inputOf(config, 'type') : (
         <Labeled source="type">
           <SelectField source="type" choices={USER_TYPES} />
         </Labeled>
       )}
-      {superAdmin ? <SelectArrayInput source="roles" choices={choicesOf(ROLES, 'role')} /> : (
+      {superAdmin ? inputOf(config, 'roles') : (
         <Labeled source="roles">
           <RoleChips />
         </Labeled>
       )}
-      {superAdmin ? <BooleanInput source="enabled" /> : (
+      {superAdmin ? inputOf(config, 'enabled') : (
         <Labeled source="enabled">
           <BooleanField source="enabled" />
         </Labeled>

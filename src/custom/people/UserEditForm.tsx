@@ -1,10 +1,7 @@
 import { Stack } from '@mui/material';
-import {
-  Button, email, Form, maxLength, required, SaveButton, SelectArrayInput, SelectInput, TextInput, useNotify, useRecordContext,
-  useUpdate, type RaRecord,
-} from 'react-admin';
-import { ROLES } from '../../domain/roles';
-import { choicesOf } from '../../resources/choices';
+import { Button, Form, SaveButton, useNotify, useRecordContext, useUpdate, type RaRecord } from 'react-admin';
+import { config } from '../../resources/users/screens';
+import { inputOf } from '../crud/fieldInput';
 import { useSaveFailure } from './submitErrors';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'type', 'roles', 'locale'] as const;
@@ -32,13 +29,7 @@ export function UserEditForm({ onDone }: { onDone: () => void }) {
   return (
     <Form record={record} onSubmit={save}>
       <Stack sx={{ minWidth: 0 }}>
-        <TextInput source="firstName" resource="users" validate={[required(), maxLength(100)]} />
-        <TextInput source="lastName" resource="users" validate={[required(), maxLength(100)]} />
-        <TextInput source="email" resource="users" type="email" validate={[required(), email(), maxLength(180)]} />
-        <TextInput source="phone" resource="users" validate={maxLength(30)} />
-        <SelectInput source="type" resource="users" choices={choicesOf(['admin', 'contributor'], 'userType')} validate={required()} />
-        <SelectArrayInput source="roles" resource="users" choices={choicesOf(ROLES, 'role')} />
-        <SelectInput source="locale" resource="users" choices={choicesOf(['fr', 'en'], 'locale')} />
+        {FIELDS.map((source) => inputOf(config, source, { resource: 'users' }))}
         <Stack direction="row" spacing={1}>
           <SaveButton />
           <Button label="ra.action.cancel" onClick={onDone} />

@@ -1,6 +1,5 @@
 import { SelectInput, useTranslate } from 'react-admin';
-
-export const RESPONSE_STATUSES = ['submitted', 'validated', 'rejected'] as const;
+import { RESPONSE_STATUSES } from '../../domain/contracts/chapterPartResponses';
 
 /** Whether the review list shows the answers waiting for a verdict, or those already reviewed. */
 export function ReviewStatusFilterInput({ source }: { source: string; alwaysOn?: boolean }) {

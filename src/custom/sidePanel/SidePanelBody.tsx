@@ -1,9 +1,8 @@
 import { Suspense, createElement } from 'react';
 import { Box, Button, Divider, Tab, Tabs } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { Link, ResourceContextProvider, useCreatePath, useGetOne, useTranslate } from 'react-admin';
+import { Link, ResourceContextProvider, useCreatePath, useGetOne, useResourceDefinition, useTranslate } from 'react-admin';
 import { sessionAllows } from '../../providers/authProvider';
-import { resources } from '../../resources';
 import { Loader } from '../Loader';
 import type { SideEntry } from './history';
 import { InfosTab } from './InfosTab';
@@ -23,10 +22,10 @@ interface SidePanelBodyProps {
 export function SidePanelBody({ entry, subTab, onSubTab, tabs }: SidePanelBodyProps) {
   const translate = useTranslate();
   const createPath = useCreatePath();
-  const definition = resources.find((resource) => resource.name === entry.resource);
+  const definition = useResourceDefinition({ resource: entry.resource });
   // The record as the title read it (one request for both): "Modifier" only where the session may save it.
   const { data: record } = useGetOne(entry.resource, { id: entry.id });
-  const editable = Boolean(definition?.edit && record && sessionAllows(entry.resource, 'edit', record));
+  const editable = Boolean(definition.hasEdit && record && sessionAllows(entry.resource, 'edit', record));
   const shownTabs = tabs ?? [INFOS_TAB, ...extraTabsOf(definition)];
   // A sub-tab kept from another type of object may not exist for this one.
   const selected = shownTabs.find((tab) => tab.value === subTab) ?? shownTabs[0];

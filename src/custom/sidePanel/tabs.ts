@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Identifier } from 'react-admin';
-import type { ResourceDefinition } from '../../resources/types';
+import type { Identifier, ResourceDefinition } from 'react-admin';
 
 /** What a side-panel sub-tab draws: the record the panel shows. */
 export interface SidePanelTabProps {
@@ -25,7 +24,7 @@ export const DEFAULT_SUB_TAB = 'infos';
  * A resource adds its own sub-tabs after `infos` through its definition's options, e.g. the tickets'
  * agenda, notes and notifications: `options: { sidePanelTabs: [...] }`.
  */
-export function extraTabsOf(definition: ResourceDefinition | undefined): readonly SidePanelTab[] {
+export function extraTabsOf(definition: Pick<ResourceDefinition, 'options'> | undefined): readonly SidePanelTab[] {
   const tabs: unknown = definition?.options?.sidePanelTabs;
   return Array.isArray(tabs) ? (tabs as SidePanelTab[]).filter((tab) => tab.visible?.() ?? true) : [];
 }

@@ -1,5 +1,5 @@
-import { rightsOf } from '../rights.ts';
-import { defineContract } from './types.ts';
+import { rightsOf } from '../rights';
+import { defineContract } from './types';
 
 export const RESPONSE_STATUSES = ['submitted', 'validated', 'rejected'] as const;
 

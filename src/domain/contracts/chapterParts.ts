@@ -1,6 +1,6 @@
-import { CHAPTER_PART_TYPES } from '../chapterParts.ts';
-import { rightsOf } from '../rights.ts';
-import { defineContract } from './types.ts';
+import { CHAPTER_PART_TYPES } from '../chapterParts';
+import { rightsOf } from '../rights';
+import { defineContract } from './types';
 
 export const chapterParts = defineContract({
   name: 'chapter-parts',

@@ -1,5 +1,5 @@
-import { rightsOf } from '../rights.ts';
-import { defineContract } from './types.ts';
+import { rightsOf } from '../rights';
+import { defineContract } from './types';
 
 export const errorCalls = defineContract({
   name: 'error-calls',
@@ -14,7 +14,7 @@ export const errorCalls = defineContract({
     employeeId: { kind: 'integer', readOnly: true },
     // Who the ids name, `{id, name}`, while they still exist.
     company: { kind: 'embedded', shape: 'object', readOnly: true },
-    employee: { kind: 'embedded', shape: 'object', readOnly: true },
+    employee: { kind: 'embedded', shape: 'object', readOnly: true, target: 'users' },
     endpoint: { kind: 'string', readOnly: true },
     protocol: { kind: 'string', readOnly: true },
   },

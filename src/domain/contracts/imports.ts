@@ -1,5 +1,5 @@
-import { rightsOf } from '../rights.ts';
-import { defineContract } from './types.ts';
+import { rightsOf } from '../rights';
+import { defineContract } from './types';
 
 export const IMPORT_STATUSES = ['processed', 'failed', 'active'] as const;
 

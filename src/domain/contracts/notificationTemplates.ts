@@ -1,6 +1,6 @@
-import { rightsOf } from '../rights.ts';
-import { LOCALES } from './users.ts';
-import { defineContract } from './types.ts';
+import { rightsOf } from '../rights';
+import { LOCALES } from './users';
+import { defineContract } from './types';
 
 export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
 

@@ -1,6 +1,6 @@
-import { rightsOf } from '../rights.ts';
-import { COURSE_STATUSES } from './courses.ts';
-import { defineContract } from './types.ts';
+import { rightsOf } from '../rights';
+import { COURSE_STATUSES } from './courses';
+import { defineContract } from './types';
 
 export const sheets = defineContract({
   name: 'sheets',

@@ -1,5 +1,5 @@
-import { rightsOf } from '../rights.ts';
-import { defineContract } from './types.ts';
+import { rightsOf } from '../rights';
+import { defineContract } from './types';
 
 export const tags = defineContract({
   name: 'tags',

@@ -1,5 +1,5 @@
-import { rightsOf } from '../rights.ts';
-import { defineContract } from './types.ts';
+import { rightsOf } from '../rights';
+import { defineContract } from './types';
 
 /** Ticket types are numbers on the wire: 1 bug, 2 support. */
 export const TICKET_TYPES = [1, 2] as const;

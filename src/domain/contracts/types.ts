@@ -1,4 +1,4 @@
-import type { Operation, ResourceRights } from '../rights.ts';
+import type { Operation, ResourceRights } from '../rights';
 
 /**
  * A resource's contract: what the API promises about it, read by the server (validation, filters, order,
@@ -39,8 +39,11 @@ export type FieldContract = FieldCommon &
     | { kind: 'children'; target: string }
     /** A to-one relation to one of several resources, read as an embedded summary `{@id, id, name}`. */
     | { kind: 'polymorphic'; targets: readonly string[] }
-    /** A read-only value the server computes (an embedded summary, a message thread). */
-    | { kind: 'embedded'; shape: 'object' | 'list' }
+    /**
+     * A read-only value the server computes (an embedded summary, a message thread); `target`: the resource
+     * an embedded summary names, when it is one of the API's.
+     */
+    | { kind: 'embedded'; shape: 'object' | 'list'; target?: string }
   );
 
 export type FieldKind = FieldContract['kind'];

@@ -1,6 +1,6 @@
-import { rightsOf } from '../rights.ts';
-import { ROLES } from '../roles.ts';
-import { defineContract } from './types.ts';
+import { rightsOf } from '../rights';
+import { ROLES } from '../roles';
+import { defineContract } from './types';
 
 export const USER_TYPES = ['admin', 'contributor'] as const;
 export const LOCALES = ['fr', 'en'] as const;

@@ -1,4 +1,4 @@
-import type { FieldContract } from './types.ts';
+import type { FieldContract } from './types';
 
 /**
  * What is wrong with a value written to a field, field by field, worded as API Platform's validator words

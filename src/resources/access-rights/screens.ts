@@ -1,14 +1,12 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { accessRights } from '../../domain/contracts';
 
 /** The standard screens of access-rights: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(accessRights, {
   fields: [
-    { source: 'code', kind: 'text', required: true, maxLength: 100, column: true, sortable: true },
-    { source: 'label', kind: 'text', required: true, maxLength: 200, column: true, sortable: true },
-    { source: 'description', kind: 'longText' },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'code', column: true },
+    { source: 'label', column: true },
+    { source: 'description' },
+    { source: 'createdAt' },
   ],
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

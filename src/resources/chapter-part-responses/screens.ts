@@ -1,16 +1,14 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { chapterPartResponses } from '../../domain/contracts';
 
 /** The standard screens of chapter-part-responses: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(chapterPartResponses, {
   fields: [
-    { source: 'chapterPart', kind: 'reference', reference: 'chapter-parts', required: true, column: true, filter: true },
-    { source: 'user', kind: 'reference', reference: 'users', required: true, column: true, filter: true },
-    { source: 'value', kind: 'json' },
-    { source: 'status', kind: 'enum', choices: ['submitted', 'validated', 'rejected'], choiceGroup: 'responseStatus', column: true, sortable: true, filter: 'alwaysOn' },
-    { source: 'feedback', kind: 'longText' },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'chapterPart', column: true, filter: true },
+    { source: 'user', column: true, filter: true },
+    { source: 'value' },
+    { source: 'status', choiceGroup: 'responseStatus', column: true, filter: 'alwaysOn' },
+    { source: 'feedback' },
+    { source: 'createdAt' },
   ],
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

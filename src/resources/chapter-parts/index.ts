@@ -11,7 +11,6 @@ const loadForms = () => import('../../custom/chapterParts/PartScreens');
 export const chapterParts: ResourceDefinition = {
   name: 'chapter-parts',
   group: 'contents',
-  listSort: { field: 'position', order: 'ASC' },
   list: lazyScreen(load, 'List'),
   show: lazyScreen(load, 'Show'),
   edit: lazyComponent(() => loadForms().then((module) => module.PartEdit)),

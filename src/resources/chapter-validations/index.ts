@@ -1,5 +1,5 @@
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import { pairTitle } from '../../custom/crud/ReferencePairTitle';
 import type { ResourceDefinition } from '../types';
 
@@ -8,11 +8,7 @@ const load = () => import('./screens');
 export const chapterValidations: ResourceDefinition = {
   name: 'chapter-validations',
   group: 'users',
-  listSort: { field: 'validatedAt', order: 'DESC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('chapter-validations', load),
   icon: TaskAltIcon,
   recordRepresentation: pairTitle({ first: { source: 'user', reference: 'users' }, second: { source: 'chapter', reference: 'chapters' }, separator: ' · ' }),
 };

@@ -1,15 +1,13 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { chapterValidations } from '../../domain/contracts';
 
 /** The standard screens of chapter-validations: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(chapterValidations, {
   fields: [
-    { source: 'chapter', kind: 'reference', reference: 'chapters', required: true, column: true, filter: true },
-    { source: 'user', kind: 'reference', reference: 'users', required: true, column: true, filter: true },
-    { source: 'validatedAt', kind: 'date', column: true, sortable: true },
-    { source: 'validatedBy', kind: 'reference', reference: 'users', column: true },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'chapter', column: true, filter: true },
+    { source: 'user', column: true, filter: true },
+    { source: 'validatedAt', column: true },
+    { source: 'validatedBy', column: true },
+    { source: 'createdAt' },
   ],
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

@@ -1,5 +1,5 @@
 import MenuBookIcon from '@mui/icons-material/MenuBook';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -8,10 +8,7 @@ export const chapters: ResourceDefinition = {
   name: 'chapters',
   group: 'contents',
   listSort: { field: 'title', order: 'ASC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('chapters', load),
   icon: MenuBookIcon,
   recordRepresentation: 'title',
 };

@@ -1,20 +1,17 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { chapters } from '../../domain/contracts';
 
 /** The standard screens of chapters: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(chapters, {
   fields: [
-    { source: 'title', kind: 'text', required: true, maxLength: 255, column: true, sortable: true },
-    { source: 'description', kind: 'longText' },
-    { source: 'module', kind: 'reference', reference: 'modules', column: true, filter: 'alwaysOn' },
-    { source: 'position', kind: 'number', min: 0, column: true, sortable: true },
-    { source: 'isTemplate', kind: 'boolean', column: true, sortable: true, filter: true },
-    { source: 'estimatedMinutes', kind: 'number', min: 0, column: true, sortable: true },
-    { source: 'unlocks', kind: 'references', reference: 'chapters' },
-    { source: 'parts', kind: 'references', reference: 'chapter-parts', readOnly: true },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'title', column: true },
+    { source: 'description' },
+    { source: 'module', column: true, filter: 'alwaysOn' },
+    { source: 'position', column: true },
+    { source: 'isTemplate', column: true, filter: true },
+    { source: 'estimatedMinutes', column: true },
+    { source: 'unlocks' },
+    { source: 'parts' },
+    { source: 'createdAt' },
   ],
-  search: true,
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

@@ -1,5 +1,5 @@
 import CommentIcon from '@mui/icons-material/Comment';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import { shorten } from '../../domain/text';
 import type { ResourceDefinition } from '../types';
 
@@ -8,11 +8,7 @@ const load = () => import('./screens');
 export const comments: ResourceDefinition = {
   name: 'comments',
   group: 'contents',
-  listSort: { field: 'createdAt', order: 'DESC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('comments', load),
   icon: CommentIcon,
   recordRepresentation: (comment: { body?: string }) => shorten(comment.body),
 };

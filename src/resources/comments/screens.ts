@@ -1,17 +1,15 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { comments } from '../../domain/contracts';
 
 /** The standard screens of comments: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(comments, {
   fields: [
-    { source: 'body', kind: 'longText', required: true, column: true },
-    { source: 'author', kind: 'summary', reference: 'users', column: true, readOnly: true },
-    { source: 'course', kind: 'reference', reference: 'courses', filter: true },
-    { source: 'module', kind: 'reference', reference: 'modules', filter: true },
-    { source: 'chapter', kind: 'reference', reference: 'chapters', filter: true },
-    { source: 'chapterPart', kind: 'reference', reference: 'chapter-parts', filter: true },
-    { source: 'createdAt', kind: 'date', column: true, sortable: true, readOnly: true },
+    { source: 'body', column: true },
+    { source: 'author', column: true },
+    { source: 'course', filter: true },
+    { source: 'module', filter: true },
+    { source: 'chapter', filter: true },
+    { source: 'chapterPart', filter: true },
+    { source: 'createdAt', column: true },
   ],
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

@@ -1,5 +1,5 @@
 import PublicIcon from '@mui/icons-material/Public';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -7,9 +7,7 @@ const load = () => import('./screens');
 export const countries: ResourceDefinition = {
   name: 'countries',
   group: 'settings',
-  listSort: { field: 'name', order: 'ASC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
+  ...standardScreens('countries', load),
   icon: PublicIcon,
   recordRepresentation: 'name',
 };

@@ -1,9 +1,10 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { countries } from '../../domain/contracts';
 
 /** The standard screens of countries: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(countries, {
   fields: [
-    { source: 'code', kind: 'text', column: true, sortable: true, readOnly: true },
-    { source: 'name', kind: 'text', column: true, sortable: true, readOnly: true },
+    { source: 'code', column: true },
+    { source: 'name', column: true },
   ],
-};
+});

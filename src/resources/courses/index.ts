@@ -1,5 +1,5 @@
 import SchoolIcon from '@mui/icons-material/School';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -8,10 +8,7 @@ export const courses: ResourceDefinition = {
   name: 'courses',
   group: 'contents',
   listSort: { field: 'updatedAt', order: 'DESC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('courses', load),
   icon: SchoolIcon,
   recordRepresentation: 'title',
 };

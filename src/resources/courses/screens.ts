@@ -1,4 +1,5 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { courses } from '../../domain/contracts';
 import { lazyComponent } from '../../custom/lazyComponent';
 import { OpenOutlineButton } from '../../custom/outline/OpenOutlineButton';
 
@@ -8,25 +9,21 @@ const CourseCoverInput = lazyComponent<{ source: string }>(() =>
 );
 
 /** The standard screens of courses: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(courses, {
   fields: [
-    { source: 'title', kind: 'text', required: true, maxLength: 255, column: true, sortable: true },
-    { source: 'description', kind: 'longText' },
-    { source: 'language', kind: 'reference', reference: 'languages' },
-    { source: 'status', kind: 'enum', choices: ['draft', 'published'], choiceGroup: 'courseStatus', column: true, sortable: true, filter: 'alwaysOn' },
-    { source: 'publishedAt', kind: 'date', column: true, sortable: true, readOnly: true },
-    { source: 'isTemplate', kind: 'boolean', column: true, sortable: true, filter: true },
-    { source: 'cover', kind: 'reference', reference: 'documents', editor: CourseCoverInput },
-    { source: 'modules', kind: 'references', reference: 'modules', readOnly: true },
-    { source: 'skills', kind: 'references', reference: 'skills', filter: true },
-    { source: 'tags', kind: 'references', reference: 'tags', filter: true },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
-    { source: 'updatedAt', kind: 'date', column: true, sortable: true, readOnly: true },
+    { source: 'title', column: true },
+    { source: 'description' },
+    { source: 'language' },
+    { source: 'status', choiceGroup: 'courseStatus', column: true, filter: 'alwaysOn' },
+    { source: 'publishedAt', column: true },
+    { source: 'isTemplate', column: true, filter: true },
+    { source: 'cover', editor: CourseCoverInput },
+    { source: 'modules' },
+    { source: 'skills', filter: true },
+    { source: 'tags', filter: true },
+    { source: 'createdAt' },
+    { source: 'updatedAt', column: true },
   ],
-  search: true,
-  create: true,
-  edit: true,
-  delete: true,
   // Issue 13: each course opens its outline editor (/courses/:id/outline).
   rowActions: OpenOutlineButton,
-};
+});

@@ -1,5 +1,5 @@
 import DescriptionIcon from '@mui/icons-material/Description';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -7,10 +7,7 @@ const load = () => import('./screens');
 export const documents: ResourceDefinition = {
   name: 'documents',
   group: 'library',
-  listSort: { field: 'createdAt', order: 'DESC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
+  ...standardScreens('documents', load),
   icon: DescriptionIcon,
   recordRepresentation: 'name',
 };

@@ -1,5 +1,5 @@
 import BugReportIcon from '@mui/icons-material/BugReport';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -7,9 +7,7 @@ const load = () => import('./screens');
 export const errorCalls: ResourceDefinition = {
   name: 'error-calls',
   group: 'support',
-  listSort: { field: 'createdAt', order: 'DESC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
+  ...standardScreens('error-calls', load),
   icon: BugReportIcon,
   recordRepresentation: 'endpoint',
 };

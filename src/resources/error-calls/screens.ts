@@ -1,17 +1,17 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { errorCalls } from '../../domain/contracts';
 
 /** The standard screens of error-calls: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(errorCalls, {
   fields: [
-    { source: 'status', kind: 'number', column: true, sortable: true, filter: true, readOnly: true },
-    { source: 'endpoint', kind: 'text', column: true, readOnly: true },
-    { source: 'url', kind: 'text', readOnly: true },
-    { source: 'protocol', kind: 'text', readOnly: true },
-    { source: 'occurredAt', kind: 'date', column: true, readOnly: true },
-    { source: 'company', kind: 'summary', readOnly: true },
-    { source: 'employee', kind: 'summary', reference: 'users', readOnly: true },
-    { source: 'details', kind: 'json', readOnly: true },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'status', column: true, filter: true },
+    { source: 'endpoint', column: true },
+    { source: 'url' },
+    { source: 'protocol' },
+    { source: 'occurredAt', column: true },
+    { source: 'company' },
+    { source: 'employee' },
+    { source: 'details' },
+    { source: 'createdAt' },
   ],
-  delete: true,
-};
+});

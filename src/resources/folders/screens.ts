@@ -1,14 +1,12 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { folders } from '../../domain/contracts';
 
 /** The standard screens of folders: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(folders, {
   fields: [
-    { source: 'name', kind: 'text', required: true, maxLength: 255, column: true, sortable: true },
-    { source: 'parent', kind: 'reference', reference: 'folders', column: true, filter: true },
-    { source: 'position', kind: 'number', min: 0, column: true, sortable: true },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'name', column: true },
+    { source: 'parent', column: true, filter: true },
+    { source: 'position', column: true },
+    { source: 'createdAt' },
   ],
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

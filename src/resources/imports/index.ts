@@ -1,5 +1,5 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -7,9 +7,7 @@ const load = () => import('./screens');
 export const imports: ResourceDefinition = {
   name: 'imports',
   group: 'library',
-  listSort: { field: 'createdAt', order: 'DESC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
+  ...standardScreens('imports', load),
   icon: UploadFileIcon,
   recordRepresentation: 'filename',
 };

@@ -1,5 +1,5 @@
 import TranslateIcon from '@mui/icons-material/Translate';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -7,11 +7,7 @@ const load = () => import('./screens');
 export const languages: ResourceDefinition = {
   name: 'languages',
   group: 'settings',
-  listSort: { field: 'name', order: 'ASC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('languages', load),
   icon: TranslateIcon,
   recordRepresentation: 'name',
 };

@@ -1,12 +1,10 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { languages } from '../../domain/contracts';
 
 /** The standard screens of languages: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(languages, {
   fields: [
-    { source: 'code', kind: 'text', required: true, maxLength: 10, column: true, sortable: true },
-    { source: 'name', kind: 'text', required: true, maxLength: 100, column: true, sortable: true },
+    { source: 'code', column: true },
+    { source: 'name', column: true },
   ],
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

@@ -1,5 +1,5 @@
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -8,10 +8,7 @@ export const modules: ResourceDefinition = {
   name: 'modules',
   group: 'contents',
   listSort: { field: 'title', order: 'ASC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('modules', load),
   icon: ViewModuleIcon,
   recordRepresentation: 'title',
 };

@@ -1,18 +1,14 @@
 import StickyNote2Icon from '@mui/icons-material/StickyNote2';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import { shorten } from '../../domain/text';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
 
-export const notes: ResourceDefinition = {
+export const notesBo: ResourceDefinition = {
   name: 'notes-bo',
   group: 'support',
-  listSort: { field: 'createdAt', order: 'DESC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('notes-bo', load),
   icon: StickyNote2Icon,
   recordRepresentation: (note: { content?: string }) => shorten(note.content),
 };

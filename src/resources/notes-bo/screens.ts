@@ -1,17 +1,15 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { notes } from '../../domain/contracts';
 
 /** The standard screens of notes-bo: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(notes, {
   fields: [
-    { source: 'content', kind: 'longText', required: true, column: true },
-    { source: 'pinned', kind: 'boolean', column: true, sortable: true },
-    { source: 'author', kind: 'summary', reference: 'users', column: true, readOnly: true },
-    { source: 'user', kind: 'reference', reference: 'users', filter: true },
-    { source: 'ticket', kind: 'reference', reference: 'tickets', filter: true },
-    { source: 'course', kind: 'reference', reference: 'courses', filter: true },
-    { source: 'createdAt', kind: 'date', column: true, sortable: true, readOnly: true },
+    { source: 'content', column: true },
+    { source: 'pinned', column: true },
+    { source: 'author', column: true },
+    { source: 'user', filter: true },
+    { source: 'ticket', filter: true },
+    { source: 'course', filter: true },
+    { source: 'createdAt', column: true },
   ],
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

@@ -1,5 +1,5 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -7,11 +7,7 @@ const load = () => import('./screens');
 export const notificationTemplates: ResourceDefinition = {
   name: 'notification-templates',
   group: 'support',
-  listSort: { field: 'code', order: 'ASC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('notification-templates', load),
   icon: NotificationsActiveIcon,
   recordRepresentation: 'name',
 };

@@ -1,5 +1,5 @@
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import { pairTitle } from '../../custom/crud/ReferencePairTitle';
 import type { ResourceDefinition } from '../types';
 
@@ -9,10 +9,7 @@ export const participations: ResourceDefinition = {
   name: 'participations',
   group: 'users',
   listSort: { field: 'createdAt', order: 'DESC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('participations', load),
   icon: HowToRegIcon,
   recordRepresentation: pairTitle({ first: { source: 'user', reference: 'users' }, second: { source: 'course', reference: 'courses' }, separator: ' · ' }),
 };

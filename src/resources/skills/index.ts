@@ -1,5 +1,5 @@
 import PsychologyIcon from '@mui/icons-material/Psychology';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -7,11 +7,7 @@ const load = () => import('./screens');
 export const skills: ResourceDefinition = {
   name: 'skills',
   group: 'contents',
-  listSort: { field: 'name', order: 'ASC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('skills', load),
   icon: PsychologyIcon,
   recordRepresentation: 'name',
 };

@@ -1,14 +1,11 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { skills } from '../../domain/contracts';
 
 /** The standard screens of skills: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(skills, {
   fields: [
-    { source: 'name', kind: 'text', required: true, maxLength: 150, column: true, sortable: true },
-    { source: 'description', kind: 'longText' },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'name', column: true },
+    { source: 'description' },
+    { source: 'createdAt' },
   ],
-  search: true,
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

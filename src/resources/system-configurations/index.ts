@@ -1,5 +1,5 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -7,11 +7,7 @@ const load = () => import('./screens');
 export const systemConfigurations: ResourceDefinition = {
   name: 'system-configurations',
   group: 'settings',
-  listSort: { field: 'key', order: 'ASC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('system-configurations', load),
   icon: SettingsIcon,
   recordRepresentation: 'key',
 };

@@ -1,13 +1,11 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { systemConfigurations } from '../../domain/contracts';
 
 /** The standard screens of system-configurations: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(systemConfigurations, {
   fields: [
-    { source: 'key', kind: 'text', required: true, maxLength: 150, column: true, sortable: true },
-    { source: 'value', kind: 'longText', column: true },
-    { source: 'description', kind: 'longText' },
+    { source: 'key', column: true },
+    { source: 'value', column: true },
+    { source: 'description' },
   ],
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

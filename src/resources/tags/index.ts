@@ -1,5 +1,5 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -7,11 +7,7 @@ const load = () => import('./screens');
 export const tags: ResourceDefinition = {
   name: 'tags',
   group: 'contents',
-  listSort: { field: 'name', order: 'ASC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('tags', load),
   icon: LocalOfferIcon,
   recordRepresentation: 'name',
 };

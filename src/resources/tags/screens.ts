@@ -1,14 +1,11 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { tags } from '../../domain/contracts';
 
 /** The standard screens of tags: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(tags, {
   fields: [
-    { source: 'name', kind: 'text', required: true, maxLength: 100, column: true, sortable: true },
-    { source: 'color', kind: 'color', column: true },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'name', column: true },
+    { source: 'color', column: true },
+    { source: 'createdAt' },
   ],
-  search: true,
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

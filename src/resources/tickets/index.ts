@@ -24,7 +24,6 @@ const sidePanelTabs: SidePanelTab[] = [
 export const tickets: ResourceDefinition = {
   name: 'tickets',
   group: 'support',
-  listSort: { field: 'updatedAt', order: 'DESC' },
   list: lazyScreen(load, 'List'),
   // The side panel's `infos` sub-tab: the ticket panel (thread, reply, close), not the generic fields.
   show: lazyComponent(() => panel().then((module) => module.TicketInfosTab), loading),

@@ -1,22 +1,19 @@
 import { createElement } from 'react';
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { tickets } from '../../domain/contracts';
 import { FollowUpDueFilter } from '../../custom/tickets/FollowUpDueFilter';
 
 /** The standard screens of tickets: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(tickets, {
   fields: [
-    { source: 'subject', kind: 'text', required: true, maxLength: 255, column: true, sortable: true },
-    { source: 'type', kind: 'enum', choices: [1, 2], choiceGroup: 'ticketType', required: true, column: true, filter: 'alwaysOn' },
-    { source: 'status', kind: 'enum', choices: ['created', 'treated', 'canceled', 'closed'], choiceGroup: 'ticketStatus', column: true, sortable: true, filter: 'alwaysOn' },
-    { source: 'parent', kind: 'summary', column: true, readOnly: true },
-    { source: 'author', kind: 'summary', reference: 'users', column: true, readOnly: true },
-    { source: 'followUpAt', kind: 'date', column: true, sortable: true },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
-    { source: 'updatedAt', kind: 'date', column: true, sortable: true, readOnly: true },
+    { source: 'subject', column: true },
+    { source: 'type', choiceGroup: 'ticketType', column: true, filter: 'alwaysOn' },
+    { source: 'status', choiceGroup: 'ticketStatus', column: true, filter: 'alwaysOn' },
+    { source: 'parent', column: true },
+    { source: 'author', column: true },
+    { source: 'followUpAt', column: true },
+    { source: 'createdAt' },
+    { source: 'updatedAt', column: true },
   ],
-  search: true,
   extraFilters: [createElement(FollowUpDueFilter, { key: 'followUpDue', source: 'followUpAt.before', label: 'app.tickets.follow_up_due', alwaysOn: true })],
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

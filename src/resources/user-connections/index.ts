@@ -1,5 +1,5 @@
 import LoginIcon from '@mui/icons-material/Login';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
@@ -7,9 +7,7 @@ const load = () => import('./screens');
 export const userConnections: ResourceDefinition = {
   name: 'user-connections',
   group: 'users',
-  listSort: { field: 'connectedAt', order: 'DESC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
+  ...standardScreens('user-connections', load),
   icon: LoginIcon,
   recordRepresentation: (connection: { connectedAt?: string }) => (connection.connectedAt ? new Date(connection.connectedAt).toLocaleString() : ''),
 };

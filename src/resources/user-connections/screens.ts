@@ -1,12 +1,13 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { userConnections } from '../../domain/contracts';
 
 /** The standard screens of user-connections: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(userConnections, {
   fields: [
-    { source: 'user', kind: 'summary', reference: 'users', column: true, filter: 'alwaysOn', readOnly: true },
-    { source: 'connectedAt', kind: 'date', column: true, sortable: true, readOnly: true },
-    { source: 'success', kind: 'boolean', column: true, sortable: true, readOnly: true },
-    { source: 'ip', kind: 'text', column: true, readOnly: true },
-    { source: 'userAgent', kind: 'text', readOnly: true },
+    { source: 'user', column: true, filter: 'alwaysOn' },
+    { source: 'connectedAt', column: true },
+    { source: 'success', column: true },
+    { source: 'ip', column: true },
+    { source: 'userAgent' },
   ],
-};
+});

@@ -1,5 +1,5 @@
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
-import { lazyScreen } from '../../custom/crud/lazyScreen';
+import { standardScreens } from '../../custom/crud/lazyScreen';
 import { pairTitle } from '../../custom/crud/ReferencePairTitle';
 import type { ResourceDefinition } from '../types';
 
@@ -9,10 +9,7 @@ export const userSupervisions: ResourceDefinition = {
   name: 'user-supervisions',
   group: 'users',
   listSort: { field: 'startsAt', order: 'DESC' },
-  list: lazyScreen(load, 'List'),
-  show: lazyScreen(load, 'Show'),
-  edit: lazyScreen(load, 'Edit'),
-  create: lazyScreen(load, 'Create'),
+  ...standardScreens('user-supervisions', load),
   icon: SupervisorAccountIcon,
   recordRepresentation: pairTitle({ first: { source: 'supervisor', reference: 'users' }, second: { source: 'learner', reference: 'users' } }),
 };

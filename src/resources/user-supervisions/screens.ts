@@ -1,16 +1,14 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
+import { userSupervisions } from '../../domain/contracts';
 
 /** The standard screens of user-supervisions: its fields as the API serves them (API.md, Resources). */
-export const config: ScreensConfig = {
+export const config = screensOf(userSupervisions, {
   fields: [
-    { source: 'supervisor', kind: 'reference', reference: 'users', required: true, column: true, filter: true },
-    { source: 'learner', kind: 'reference', reference: 'users', required: true, column: true, filter: true },
-    { source: 'course', kind: 'reference', reference: 'courses', column: true, filter: true },
-    { source: 'startsAt', kind: 'date', column: true, sortable: true },
-    { source: 'endsAt', kind: 'date', column: true, sortable: true },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
+    { source: 'supervisor', column: true, filter: true },
+    { source: 'learner', column: true, filter: true },
+    { source: 'course', column: true, filter: true },
+    { source: 'startsAt', column: true },
+    { source: 'endsAt', column: true },
+    { source: 'createdAt' },
   ],
-  create: true,
-  edit: true,
-  delete: true,
-};
+});

@@ -1,28 +1,25 @@
-import type { ScreensConfig } from '../../custom/crud/fieldSpec';
+import { screensOf } from '../../custom/crud/screensOf';
 import { StructureInvitation } from '../../custom/people/StructureInvitation';
+import { users } from '../../domain/contracts';
 
 /** The users list: its fields as the API serves them (API.md, Resources); a user's page, edit screen and invitation are src/custom/people. */
-export const config: ScreensConfig = {
+export const config = screensOf(users, {
   fields: [
-    { source: 'firstName', kind: 'text', required: true, maxLength: 100, column: true, sortable: true },
-    { source: 'lastName', kind: 'text', required: true, maxLength: 100, column: true, sortable: true },
-    { source: 'email', kind: 'email', required: true, maxLength: 180, column: true, sortable: true },
-    { source: 'phone', kind: 'text', maxLength: 30 },
-    { source: 'type', kind: 'enum', choices: ['admin', 'contributor'], choiceGroup: 'userType', required: true, column: true, sortable: true, filter: 'alwaysOn' },
-    { source: 'roles', kind: 'list', choices: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER', 'ROLE_FIRST_CONNECT'], choiceGroup: 'role' },
-    { source: 'enabled', kind: 'boolean', column: true, sortable: true, filter: true },
-    { source: 'locale', kind: 'enum', choices: ['fr', 'en'], choiceGroup: 'locale' },
-    { source: 'company', kind: 'summary', readOnly: true },
-    { source: 'accessRights', kind: 'references', reference: 'access-rights' },
-    { source: 'lastConnectionAt', kind: 'date', column: true, sortable: true, readOnly: true },
-    { source: 'password', kind: 'password', createOnly: true },
-    { source: 'createdAt', kind: 'date', sortable: true, readOnly: true },
-    { source: 'updatedAt', kind: 'date', readOnly: true },
+    { source: 'firstName', column: true },
+    { source: 'lastName', column: true },
+    { source: 'email', column: true },
+    { source: 'phone' },
+    { source: 'type', choiceGroup: 'userType', column: true, filter: 'alwaysOn' },
+    { source: 'roles', choiceGroup: 'role' },
+    { source: 'enabled', column: true, filter: true },
+    { source: 'locale' },
+    { source: 'company' },
+    { source: 'accessRights' },
+    { source: 'lastConnectionAt', column: true },
+    { source: 'password', createOnly: true },
+    { source: 'createdAt' },
+    { source: 'updatedAt' },
   ],
-  search: true,
   // Issue 17: a super admin invites a new structure from here.
   listHeader: StructureInvitation,
-  create: true,
-  edit: true,
-  delete: true,
-};
+});
