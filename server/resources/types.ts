@@ -1,4 +1,4 @@
-import type { ResourceContract } from '../../src/domain/contracts/types.ts';
+import type { ResourceContract, ScalarField } from '../../src/domain/contracts/types.ts';
 import type { Operation, ResourceRights } from '../../src/domain/rights.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Violation } from '../http/errors.ts';
@@ -10,15 +10,7 @@ import type { Violation } from '../http/errors.ts';
  * field name (plus `_id` for a relation).
  */
 export type FieldType =
-  | { kind: 'string'; format?: 'email' | 'url' | 'color'; maxLength?: number }
-  | { kind: 'text' }
-  | { kind: 'integer'; min?: number; max?: number }
-  | { kind: 'boolean' }
-  | { kind: 'datetime' }
-  | { kind: 'enum'; values: readonly (string | number)[] }
-  | { kind: 'json' }
-  | { kind: 'stringList'; values?: readonly string[] }
-  | { kind: 'password' }
+  | ScalarField
   /**
    * A to-one relation stored in this table: read as an IRI, written as an IRI or a bare id. `embedded`: read
    * as the summary `{"@id", id, name}` instead (API.md), for a reference a reader may not be allowed to

@@ -13,7 +13,7 @@ import { foldersDeclaration as folders } from './folders.ts';
 import { importsDeclaration as imports } from './imports.ts';
 import { languagesDeclaration as languages } from './languages.ts';
 import { modulesDeclaration as modules } from './modules.ts';
-import { notesDeclaration as notes } from './notes.ts';
+import { notesBoDeclaration as notesBo } from './notesBo.ts';
 import { notificationTemplatesDeclaration as notificationTemplates } from './notificationTemplates.ts';
 import { participationsDeclaration as participations } from './participations.ts';
 import { sheetsDeclaration as sheets } from './sheets.ts';
@@ -29,7 +29,7 @@ import { userSupervisionsDeclaration as userSupervisions } from './userSupervisi
 export const declarations: readonly ResourceDeclaration[] = [
   users, userConnections, accessRights, userSupervisions, participations, tags, skills, courses, modules,
   chapters, chapterParts, chapterPartResponses, chapterValidations, comments, languages, systemConfigurations,
-  documents, notificationTemplates, notes, sheets, folders, imports, tickets, countries, errorCalls,
+  documents, notificationTemplates, notesBo, sheets, folders, imports, tickets, countries, errorCalls,
 ];
 
 export const declarationsByName: ReadonlyMap<string, ResourceDeclaration> = new Map(

@@ -12,7 +12,7 @@ import { folders } from './folders';
 import { imports } from './imports';
 import { languages } from './languages';
 import { modules } from './modules';
-import { notes } from './notes';
+import { notesBo } from './notesBo';
 import { notificationTemplates } from './notificationTemplates';
 import { participations } from './participations';
 import { sheets } from './sheets';
@@ -26,14 +26,14 @@ import { userSupervisions } from './userSupervisions';
 import type { ResourceContract } from './types';
 
 export { accessRights, chapterPartResponses, chapterParts, chapters, chapterValidations, comments, countries, courses, documents };
-export { errorCalls, folders, imports, languages, modules, notes, notificationTemplates, participations, sheets, skills };
+export { errorCalls, folders, imports, languages, modules, notesBo, notificationTemplates, participations, sheets, skills };
 export { systemConfigurations, tags, tickets, userConnections, users, userSupervisions };
 
 /** Every resource of the API, in API.md's order: the server serves these, the documentation describes them. */
 export const CONTRACTS: readonly ResourceContract[] = [
   users, userConnections, accessRights, userSupervisions, participations, tags, skills, courses, modules,
   chapters, chapterParts, chapterPartResponses, chapterValidations, comments, languages, systemConfigurations,
-  documents, notificationTemplates, notes, sheets, folders, imports, tickets, countries, errorCalls,
+  documents, notificationTemplates, notesBo, sheets, folders, imports, tickets, countries, errorCalls,
 ];
 
 export const CONTRACTS_BY_NAME: ReadonlyMap<string, ResourceContract> = new Map(CONTRACTS.map((contract) => [contract.name, contract]));

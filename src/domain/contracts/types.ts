@@ -16,17 +16,21 @@ interface FieldCommon {
   defaultsToSessionUser?: boolean;
 }
 
+/** A value of the row itself: the contract says all of it, the server stores it in a column of that name. */
+export type ScalarField =
+  | { kind: 'string'; format?: 'email' | 'url' | 'color'; maxLength?: number }
+  | { kind: 'text' }
+  | { kind: 'integer'; min?: number; max?: number }
+  | { kind: 'boolean' }
+  | { kind: 'datetime' }
+  | { kind: 'enum'; values: readonly (string | number)[] }
+  | { kind: 'json' }
+  | { kind: 'stringList'; values?: readonly string[] }
+  | { kind: 'password' };
+
 export type FieldContract = FieldCommon &
   (
-    | { kind: 'string'; format?: 'email' | 'url' | 'color'; maxLength?: number }
-    | { kind: 'text' }
-    | { kind: 'integer'; min?: number; max?: number }
-    | { kind: 'boolean' }
-    | { kind: 'datetime' }
-    | { kind: 'enum'; values: readonly (string | number)[] }
-    | { kind: 'json' }
-    | { kind: 'stringList'; values?: readonly string[] }
-    | { kind: 'password' }
+    | ScalarField
     /**
      * A to-one relation: read as an IRI, written as an IRI or a bare id. `embedded`: read as the summary
      * `{"@id", id, name}` instead (API.md), for a reference its readers may not be allowed to follow (a

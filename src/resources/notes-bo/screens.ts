@@ -1,8 +1,8 @@
 import { screensOf } from '../../custom/crud/screensOf';
-import { notes } from '../../domain/contracts';
+import { notesBo } from '../../domain/contracts';
 
 /** The standard screens of notes-bo: its fields as the API serves them (API.md, Resources). */
-export const config = screensOf(notes, {
+export const config = screensOf(notesBo, {
   fields: [
     { source: 'content', column: true },
     { source: 'pinned', column: true },

@@ -1,7 +1,7 @@
 import { rightsOf } from '../rights';
 import { defineContract } from './types';
 
-export const notes = defineContract({
+export const notesBo = defineContract({
   name: 'notes-bo',
   type: 'Note',
   description: "Support staff's internal note on exactly one user, ticket or course.",
