@@ -116,13 +116,15 @@ function declaredPaths(routes: readonly DeclaredRoute[], generated: Record<strin
     if (generated[path]?.[method]) continue;
     const schema = route.schema ?? {};
     const body = schema.body as Record<string, unknown> | undefined;
-    const statuses = [...(schema.params ? [404] : []), ...(schema.querystring || body ? [400] : []), ...(body?.properties ? [422] : [])];
+    // An optional body says its fields under `then` (routeSchema.ts, whenObject).
+    const fields = body?.properties ?? (body?.then as Record<string, unknown> | undefined)?.properties;
+    const statuses = [...(schema.params ? [404] : []), ...(schema.querystring || body ? [400] : []), ...(fields ? [422] : [])];
     (result[path] ??= {})[method] = {
       tags: [route.url.split('/')[2]],
       operationId: `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase())}`,
       summary: `${route.method} ${path}: see docs/API.md.`,
       parameters: [...parametersOf(schema.params as Record<string, unknown> | undefined, 'path'), ...parametersOf(schema.querystring as Record<string, unknown> | undefined, 'query')],
-      ...(body && (body.content || body.properties) ? { requestBody: { required: Boolean(body.required), content: (body.content as Record<string, unknown> | undefined) ?? json(body) } } : {}),
+      ...(body && (body.content || fields) ? { requestBody: { required: Boolean(body.required), content: (body.content as Record<string, unknown> | undefined) ?? json(body) } } : {}),
       responses: { '2XX': { description: 'Success' }, ...errors(...statuses) },
     };
   }

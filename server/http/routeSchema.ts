@@ -34,8 +34,13 @@ export const objectBody = (properties: Record<string, Schema>, required: string[
   properties,
   ...(required.length > 0 ? { required } : {}),
 });
+/**
+ * Properties checked when the value is an object, nothing asked of anything else (an absent body): said
+ * with if/then, as ajv's strict mode wants `properties` beside a `type: 'object'`.
+ */
+const whenObject = (properties: Record<string, Schema>, extra: Schema = {}): Schema => ({ ...extra, if: { type: 'object' }, then: { type: 'object', properties } });
 /** A body a route may go without: its properties are checked when it is an object. */
-export const optionalBody = (properties: Record<string, Schema>): Schema => ({ properties });
+export const optionalBody = (properties: Record<string, Schema>): Schema => whenObject(properties);
 /** Credentials and codes: a string under each key, or a 400 that names the key. */
 export const stringsBody = (keys: string[]): Schema => ({
   ...objectBody(Object.fromEntries(keys.map((key) => [key, { type: 'string' }])), keys),
@@ -45,7 +50,13 @@ export const noBody: Schema = { description: 'No body is read.' };
 
 /** A multipart upload: its parts are read (and checked) by the handler as they stream in. */
 export const multipartBody = (fields: Record<string, string>): Schema => ({
-  content: { 'multipart/form-data': { schema: { description: 'Multipart form data, read part by part.', properties: Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, { description }])) } } },
+  content: {
+    'multipart/form-data': {
+      schema: whenObject(Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, { description }])), {
+        description: 'Multipart form data, read part by part.',
+      }),
+    },
+  },
 });
 
 export const queryOf = (properties: Record<string, Schema>, required: string[] = []): Schema => objectBody(properties, required);
