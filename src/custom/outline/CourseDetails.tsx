@@ -1,9 +1,7 @@
-import { useCallback, useState } from 'react';
 import { Box } from '@mui/material';
-import { EditBase, ReferenceInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, required, useNotify, type Identifier } from 'react-admin';
+import { EditBase, ReferenceInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, required, type Identifier } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { isStaleWrite, notifySaveError } from '../crud/staleWrite';
-import { StaleWriteAlert } from '../crud/StaleWriteAlert';
+import { useStaleSaves } from '../crud/useStaleSaves';
 import { CourseCoverInput } from '../library/DocumentReferenceInput';
 import { outlineKey } from './useCourseOutline';
 
@@ -13,16 +11,8 @@ import { outlineKey } from './useCourseOutline';
  * change through their actions, and the form keeps what is being typed when the record comes back.
  */
 export function CourseDetails({ id }: { id: Identifier }) {
-  const notify = useNotify();
   const queryClient = useQueryClient();
-  const [staleSaves, setStaleSaves] = useState(0);
-  const onError = useCallback(
-    (error: unknown) => {
-      if (isStaleWrite(error)) setStaleSaves((count) => count + 1);
-      else notifySaveError(notify, error);
-    },
-    [notify],
-  );
+  const { onError, staleAlert } = useStaleSaves();
   return (
     <EditBase
       resource="courses"
@@ -31,7 +21,7 @@ export function CourseDetails({ id }: { id: Identifier }) {
       redirect={false}
       mutationOptions={{ onError, onSuccess: () => void queryClient.invalidateQueries({ queryKey: outlineKey(id) }) }}
     >
-      {staleSaves > 0 && <StaleWriteAlert key={staleSaves} onReloaded={() => setStaleSaves(0)} />}
+      {staleAlert}
       <SimpleForm resetOptions={{ keepDirtyValues: true }} sx={{ p: 0 }} toolbar={<Toolbar sx={{ minHeight: 0, px: 0 }}><SaveButton /></Toolbar>}>
         <TextInput source="title" validate={required()} fullWidth slotProps={{ htmlInput: { maxLength: 255 } }} />
         <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
