@@ -8,6 +8,7 @@ import { Sessions } from './auth/sessions.ts';
 import { SessionVersions } from './auth/sessionVersions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { PLATFORM } from './db/scope.ts';
 import { authHook } from './http/authHook.ts';
 import { ApiError, problem } from './http/errors.ts';
 import { clientFault, inputGuard } from './http/inputGuard.ts';
@@ -82,7 +83,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const secret = await loadSecret(config.jwtSecret, config.dataDir);
   const tokens = new TokenService(secret, config.jwtTtl);
   const engine = new ResourceEngine(db, await loadSchemaInfo(db, declarations), { uploadMaxMb: config.uploadMaxMb });
-  const sessions = new Sessions(db, tokens, config.refreshTtl);
+  // Sign-in, sessions and their versions concern any structure's people before any scope exists: they
+  // work on the platform's scope, and on credentials only.
+  const platformDb = db.scoped(PLATFORM);
+  const sessions = new Sessions(platformDb, tokens, config.refreshTtl);
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.dataDir, (line) => app.log.info(line));
 
   // API Platform clients send JSON-LD and merge-patch bodies: they are JSON.
@@ -122,7 +126,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     stripe: config.stripe.publishableKey ? { jsUrl: config.stripe.jsUrl, apiUrl: config.stripe.url } : undefined,
   });
   await app.register(apiDocsRoutes);
-  const versions = new SessionVersions(db);
+  const versions = new SessionVersions(platformDb);
   await versions.start();
   app.addHook('onClose', () => versions.close());
   app.addHook('onSend', async (request, reply) => {
@@ -131,16 +135,16 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(authHook, { tokens, versions });
   await app.register(inputGuard);
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, sessions, mailer, engine });
-  // Issue 16: the account page, invitations and the template editor's preview and test mail.
-  await app.register(accountRoutes, { db });
+  await app.register(authRoutes, { db: platformDb, sessions, mailer, engine });
+  // The account page works on the session's own user, whichever structure platform staff are looking at.
+  await app.register(accountRoutes, { db: platformDb });
   await app.register(invitationRoutes, { db, sessions, mailer, appUrl: config.appUrl });
   await app.register(notificationTemplateRoutes, { db, mailer });
-  await app.register(errorCallRoutes, { db });
+  await app.register(errorCallRoutes, { db: platformDb });
   await app.register(resourceRoutes, { engine });
-  await app.register(actionRoutes, { db, engine, ticketNotifier: new TicketNotifier(db, mailer, config.appUrl) });
+  await app.register(actionRoutes, { db, engine, ticketNotifier: new TicketNotifier(platformDb, mailer, config.appUrl) });
   await app.register(ticketDeskRoutes, { db });
-  const hub = new LiveHub(db);
+  const hub = new LiveHub(platformDb);
   await hub.start();
   app.addHook('onClose', () => hub.stop());
   await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret), versions });
@@ -153,11 +157,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb });
   await app.register(publicRoutes, {
-    db,
+    db: platformDb,
     establishments: options.establishments ?? new RechercheEntreprisesClient(config.establishmentSearchUrl),
   });
+  // Signing a structure up, and its plan: each call names its structure from the session (a super admin's
+  // choice, a structure admin's own), on the platform's scope.
   await app.register(onboardingRoutes, {
-    db,
+    db: platformDb,
     sessions,
     mailer,
     addresses: options.addresses ?? new BanClient(config.addressSearchUrl),

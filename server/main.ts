@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { appBuildIsStale, buildApp as buildFrontEnd } from './build.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
+import { prepareDatabase } from './prepareDatabase.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo.ts';
 import { withStandIns } from './integrations/standins/index.ts';
 
@@ -18,7 +18,7 @@ if (process.env.SKIP_BUILD !== '1' && appBuildIsStale(root, config.distDir)) {
 }
 
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const applied = await migrate(db);
+const applied = await prepareDatabase(db);
 if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
 if (config.seed === 'demo' && (await isEmpty(db))) {
   console.log('Base vide : chargement des données de démonstration…');

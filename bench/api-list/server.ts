@@ -10,7 +10,7 @@
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo.ts';
 import { seedScale } from '../../server/db/seed/scale.ts';
 import { READY_PREFIX, type ReadyInfo } from './protocol.ts';
@@ -25,7 +25,7 @@ async function main() {
   const page1Url = process.env.BENCH_PAGE1_URL ?? '/api/users?page=1&itemsPerPage=30&order[email]=asc';
 
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
-  await migrate(db);
+  await prepareDatabase(db);
   const started = performance.now();
   await seedDemo(db, { dataDir });
   const demoMs = Math.round(performance.now() - started);

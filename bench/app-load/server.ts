@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPglite } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { isEmpty, seedDemo } from '../../server/db/seed/demo.ts';
 import { BASELINE_PATH, READY_PREFIX, type ReadyInfo } from './protocol.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
@@ -30,7 +30,7 @@ async function main() {
   const baselineDir = required('BENCH_BASELINE_DIR');
 
   const db = await openPglite(dataDir);
-  await migrate(db);
+  await prepareDatabase(db);
   // Without the e2e suite's seeded template, the parent hands over an empty folder.
   if (await isEmpty(db)) await seedDemo(db, { dataDir });
 

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
 import { READY_PREFIX, SHAPE } from './protocol.ts';
@@ -48,7 +48,7 @@ async function main() {
   if (!dataDir || !appDir) throw new Error('BENCH_DATA_DIR and BENCH_APP_DIR are required.');
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
-  await migrate(db);
+  await prepareDatabase(db);
   await seedDemo(db, { dataDir });
   const course = await seedLargeCourse(db);
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DIST_DIR: resolve(appDir), SEED: 'none', LOG_LEVEL: 'warn' });

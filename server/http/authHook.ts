@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { sessionStructure } from '../../src/domain/tenancy.ts';
 import type { TokenService } from '../auth/jwt.ts';
 import type { SessionVersions } from '../auth/sessionVersions.ts';
-import { unauthorized } from './errors.ts';
+import { runInScope } from '../db/scope.ts';
+import { badRequest, unauthorized } from './errors.ts';
+import { scopeOf } from './session.ts';
 
 /** Paths reachable without a token (and /api, the entrypoint): the login and reset calls, the public endpoints, the health check, the documentation. */
 const PUBLIC = [
@@ -19,6 +23,16 @@ const PUBLIC = [
   // EventSource sends no header: the stream checks its own short-lived ticket (routes/events.ts).
   /^\/api\/events$/,
 ];
+
+/** The header in which platform staff name the structure they work in; without it, every structure. */
+export const STRUCTURE_HEADER = 'x-structure';
+
+function chosenStructure(request: FastifyRequest): number | null {
+  const value = request.headers[STRUCTURE_HEADER];
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value)) throw badRequest(`"X-Structure" must be the id of a structure.`);
+  return Number(value);
+}
 
 /**
  * Reads the bearer token of every /api call; any non-public path without a valid one gets Lexik's 401. A
@@ -47,9 +61,17 @@ export const authHook = fp<{ tokens: TokenService; versions: SessionVersions }>(
         family: claims.sid,
         scope: claims.scope ?? 'full',
         sessionVersion: claims.sv ?? 0,
+        // A structure's people are in their own structure, whatever they send; platform staff choose.
+        structure: sessionStructure(claims.role, claims.company ?? null, chosenStructure(request)),
       };
     } catch (error) {
       if (!isPublic) throw error;
     }
+  });
+  // Everything the request does from here runs in its session's scope, which row-level security reads;
+  // without a session, in none (public routes that need rows name the platform's scope themselves).
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.session) runInScope(scopeOf(request.session), done);
+    else done();
   });
 });

@@ -1,3 +1,4 @@
+import type { SessionStructure } from '../../src/domain/tenancy.ts';
 import type { Database } from '../db/database.ts';
 
 /** One row of `live_events`, as NOTIFY carries it and SSE streams it. */
@@ -8,13 +9,19 @@ export interface LiveEvent {
   owner: number | null;
   /** For staff only (internal notes, deliveries). */
   internal: boolean;
+  /** The structure whose ticket it is (null: the platform's own). */
+  structure: number | null;
   data: Record<string, unknown>;
 }
 
-/** Who listens: staff see every event, anyone else only the non-internal events of what they own. */
+/**
+ * Who listens: inside the structures they work on, staff see every event, anyone else only the
+ * non-internal events of what they own.
+ */
 export interface Audience {
   userId: number;
   staff: boolean;
+  structure: SessionStructure;
 }
 
 export type Deliver = (event: LiveEvent) => void;
@@ -28,23 +35,30 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** Ids of events already delivered, to drop the duplicates a catch-up after a reconnection may bring. */
 const SEEN_KEPT = 2_000;
 
-export const canSee = (event: Pick<LiveEvent, 'owner' | 'internal'>, audience: Audience) =>
-  audience.staff || (!event.internal && event.owner === audience.userId);
+export const canSee = (event: Pick<LiveEvent, 'owner' | 'internal' | 'structure'>, audience: Audience) =>
+  (audience.structure.allStructures || event.structure === audience.structure.structure) &&
+  (audience.staff || (!event.internal && event.owner === audience.userId));
 
 interface Row {
   id: number | string;
   topic: string;
   owner_id: number | null;
   internal: boolean;
+  company_id: number | null;
   payload: Record<string, unknown>;
 }
 
-const fromRow = (row: Row): LiveEvent => ({ id: Number(row.id), topic: row.topic, owner: row.owner_id, internal: row.internal, data: row.payload });
+const COLUMNS = 'id, topic, owner_id, internal, company_id, payload';
+
+const fromRow = (row: Row): LiveEvent => ({
+  id: Number(row.id), topic: row.topic, owner: row.owner_id, internal: row.internal, structure: row.company_id, data: row.payload,
+});
 
 /**
  * The server's one LISTEN on `live_events` (PostgreSQL: shared by every process on the database; PGlite:
  * in process), fanned out in memory to the open event streams. Writing an event is the database's job
- * (triggers, see migration 0005): whatever path changed a ticket, the event exists once it commits.
+ * (triggers, see migration 0005): whatever path changed a ticket, the event exists once it commits. It reads
+ * every structure's events (`db` is the platform's scope) and hands each listener those of its structure.
  */
 export class LiveHub {
   private readonly subscribers = new Map<Deliver, Audience>();
@@ -81,10 +95,11 @@ export class LiveHub {
   /** What an audience missed after `afterId`, oldest first; `complete` is false when there was more than the limit. */
   async replay(afterId: number, audience: Audience): Promise<{ events: LiveEvent[]; complete: boolean }> {
     const rows = await this.db.query<Row>(
-      `SELECT id, topic, owner_id, internal, payload FROM live_events
+      `SELECT ${COLUMNS} FROM live_events
         WHERE id > $1 AND ($2::boolean OR (NOT internal AND owner_id = $3::integer))
+          AND ($4::boolean OR company_id = $5::integer)
         ORDER BY id LIMIT ${REPLAY_LIMIT + 1}`,
-      [afterId, audience.staff, audience.userId],
+      [afterId, audience.staff, audience.userId, audience.structure.allStructures, audience.structure.structure],
     );
     return { events: rows.slice(0, REPLAY_LIMIT).map(fromRow), complete: rows.length <= REPLAY_LIMIT };
   }
@@ -110,7 +125,7 @@ export class LiveHub {
   /** After the LISTEN connection came back: what was committed meanwhile never reached us as a NOTIFY. */
   private async catchUp(): Promise<void> {
     const rows = await this.db.query<Row>(
-      `SELECT id, topic, owner_id, internal, payload FROM live_events WHERE id > $1 ORDER BY id LIMIT ${REPLAY_LIMIT}`,
+      `SELECT ${COLUMNS} FROM live_events WHERE id > $1 ORDER BY id LIMIT ${REPLAY_LIMIT}`,
       [this.lastId],
     );
     for (const row of rows) this.dispatch(fromRow(row));

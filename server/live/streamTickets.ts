@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SessionStructure } from '../../src/domain/tenancy.ts';
 
 /** What a stream ticket lets its holder open: one event stream, as this session. */
 export interface StreamGrant {
@@ -8,6 +9,8 @@ export interface StreamGrant {
   sid: string;
   /** The user's session version then: the stream ends when it moves. */
   sv: number;
+  /** The structures whose events the stream carries: the session's, as it was when the ticket was asked for. */
+  structure: SessionStructure;
 }
 
 /** A ticket is good for this long: EventSource opens the stream at once, a reconnection asks for a new one. */
@@ -59,7 +62,8 @@ export class StreamTickets {
     this.forgetExpired(nowSeconds);
     if (this.used.has(payload.jti)) return undefined;
     this.used.set(payload.jti, payload.exp);
-    return { userId: payload.userId, roles: payload.roles, sid: payload.sid, sv: Number(payload.sv ?? 0) };
+    if (!payload.structure || typeof payload.structure !== 'object') return undefined;
+    return { userId: payload.userId, roles: payload.roles, sid: payload.sid, sv: Number(payload.sv ?? 0), structure: payload.structure };
   }
 
   private sign(body: string): string {

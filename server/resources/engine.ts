@@ -281,8 +281,6 @@ export class ResourceEngine {
     try {
       return await this.db.transaction(async (tx) => {
         const scopeSql = scope.map((c) => ` AND ${c}`).join('');
-        // Who writes, for the triggers that keep a record of changes (a ticket's agenda).
-        await tx.query(`SELECT set_config('app.user_id', $1, true)`, [String(session.userId ?? '')]);
         await declaration.beforeWrite?.({ tx, mode: 'update', id, columns: plan.columns, session });
         const group = siblingGroupOf(declaration);
         const placed = group ? await prepareUpdatePlacement(tx, group, id, scopeSql, plan.columns) : undefined;

@@ -8,6 +8,7 @@ const iriSql = (resource: string, idSql: string) => `${literal(`/api/${resource}
 /** How a row of a resource is named in an embedded summary (row alias `p`). */
 const SUMMARY_NAMES: Readonly<Record<string, { table: string; nameSql: string }>> = {
   users: { table: 'users', nameSql: `concat_ws(' ', p.first_name, p.last_name)` },
+  companies: { table: 'companies', nameSql: 'p.name' },
 };
 
 /** `{"@id", id, name}` of the row `idSql` points at (without `@id` in plain JSON), or NULL. */

@@ -1,6 +1,7 @@
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { violation, type Violation } from '../http/errors.ts';
 import { mayWriteField } from '../../src/domain/rights.ts';
+import type { SessionStructure } from '../../src/domain/tenancy.ts';
 import { BLANK, isBlank, valueProblem } from '../../src/domain/contracts/values.ts';
 import { idFromReference, resourceOfIri } from './iri.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
@@ -9,6 +10,8 @@ import { columnOf, type FieldDeclaration, type ResourceDeclaration } from './typ
 export interface WriteSession {
   userId: number | null;
   roles: readonly string[];
+  /** Whose rows the session works on (src/domain/tenancy.ts). */
+  structure: SessionStructure;
 }
 
 /** What a create or update body becomes: column values, relation sets to replace, and violations. */

@@ -13,7 +13,7 @@ export interface AccountOptions {
 }
 
 /**
- * "Mon compte" (issue 16) beyond the user's own record (`PUT /api/users/{own id}` for the profile): a new
+ * "Mon compte" beyond the user's own record (`PUT /api/users/{own id}` for the profile): a new
  * password given the current one, and the end of every session of the user. Both need a full session.
  */
 export async function accountRoutes(app: FastifyInstance, options: AccountOptions) {

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicUploadLimits } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { PLATFORM, runInScope } from '../db/scope.ts';
 import { ApiError, notFound, problem, unprocessable, violation } from '../http/errors.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
@@ -139,8 +140,9 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
   // Once when the server is ready, then hourly; a failed sweep is logged and tried again next time.
   let sweeping: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  // The platform's own work, over every structure's references.
   const sweep = () =>
-    sweepAnonymousUploads(db, files, publicUploads.ttl).catch((error: unknown) => app.log.error({ err: error }, 'The sweep of anonymous uploads failed'));
+    sweepAnonymousUploads(db.scoped(PLATFORM), files, publicUploads.ttl).catch((error: unknown) => app.log.error({ err: error }, 'The sweep of anonymous uploads failed'));
   app.addHook('onReady', async () => {
     sweeping = sweep();
     await sweeping;
@@ -211,7 +213,8 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
       // Checked before the body is read: an upload over a cap costs neither bandwidth nor disk.
       const slot = await reserveSlot(db, addressKey(request.ip), publicUploads);
       try {
-        return await receive(request, reply, context, null, Math.min(options.uploadMaxMb, PUBLIC_MAX_MB) * 1024 * 1024);
+        // Nobody's yet: the platform's own document until a structure's row refers to it (a sign-up's logo).
+        return await runInScope(PLATFORM, () => receive(request, reply, context, null, Math.min(options.uploadMaxMb, PUBLIC_MAX_MB) * 1024 * 1024));
       } catch (error) {
         // Only stored files count against the caps.
         await db.query('DELETE FROM public_uploads WHERE id = $1', [slot]);

@@ -21,7 +21,11 @@ const instant = (value: unknown) => {
 /** Any value is kept (a report describes a failure, whatever shape it took); only the body must be an object. */
 const report = objectBody({ details: {}, status: {}, timestamp: {}, url: {}, endpoint: {}, protocol: {} });
 
-/** Failed secured calls the back-office reports (spec section 7); super admins list them as error-calls. */
+/**
+ * Failed secured calls the back-office reports; super admins list them as error-calls. A report belongs to
+ * its reporter's structure (the platform's when anonymous): `db` is the platform's scope, and the structure
+ * is written from the verified token, never from the body.
+ */
 export async function errorCallRoutes(app: FastifyInstance, { db }: { db: Database }) {
   // Unauthenticated by design (a failed refresh must still be reportable), so bounded per address.
   await app.register(rateLimit, { global: false });

@@ -16,7 +16,7 @@ const RETRY_MS = 2_000;
 const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 /**
- * Server-sent events (issue 11, "Live"): `POST /api/events/ticket` trades the bearer token for a stream
+ * Server-sent events: `POST /api/events/ticket` trades the bearer token for a stream
  * ticket, `GET /api/events?ticket=…` streams the changes of tickets the session may see. A client coming
  * back sends `Last-Event-ID` (EventSource does, on its own reconnections) or `lastEventId=` (a new
  * EventSource, after asking for a new ticket): what it missed is replayed first.
@@ -34,14 +34,14 @@ export async function eventRoutes(
   app.post('/api/events/ticket', { schema: { body: noBody } }, async (request) => {
     const session = requireRole(request, 'ROLE_USER', 'Listening to live events');
     if (session.scope !== 'full') throw forbidden('Listening to live events requires a full session.');
-    return tickets.issue({ userId: session.userId, roles: session.roles, sid: session.family, sv: session.sessionVersion });
+    return tickets.issue({ userId: session.userId, roles: session.roles, sid: session.family, sv: session.sessionVersion, structure: session.structure });
   });
 
   app.get('/api/events', { schema: { querystring: queryOf({ ticket: { type: 'string', maxLength: 4096 }, lastEventId: { type: 'string', maxLength: 20 } }) } }, async (request, reply) => {
     const query = request.query as { ticket?: string; lastEventId?: string };
     const grant = typeof query.ticket === 'string' ? tickets.redeem(query.ticket) : undefined;
     if (!grant || !(await versions.stands(grant.userId, grant.sv))) throw unauthorized('Invalid JWT Token');
-    const audience = { userId: grant.userId, staff: hasRole(grant.roles, 'ROLE_ADMIN') };
+    const audience = { userId: grant.userId, staff: hasRole(grant.roles, 'ROLE_ADMIN'), structure: grant.structure };
     const lastHeader = request.headers['last-event-id'];
     const last = Number((typeof lastHeader === 'string' ? lastHeader : undefined) ?? query.lastEventId ?? NaN);
 

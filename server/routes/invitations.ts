@@ -5,6 +5,7 @@ import type { Mailer } from '../auth/mailer.ts';
 import { FIRST_CONNECT, SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
 import { LoginThrottle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
+import { PLATFORM } from '../db/scope.ts';
 import { conflict, notFound, problem } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
 import { idParams, noBody, pathId, rightsFirst, stringsBody } from '../http/routeSchema.ts';
@@ -23,13 +24,15 @@ const INVITATION_FAMILY = 'invite:';
 type InvitedUser = SessionUser & { first_name: string };
 
 /**
- * Inviting a user (issue 16): a super admin's new user starts in first connection (ROLE_FIRST_CONNECT, no
+ * Inviting a user: a super admin's new user starts in first connection (ROLE_FIRST_CONNECT, no
  * password); `send-invitation` mails them a code, again on demand, within the limits of every code
  * (server/auth/codes.ts). The invitee gives their e-mail and that code to `POST /api/auth/invitation`, which
  * opens the session that sets a password (`reinit-password/validate`), as a checked reset code does.
  */
 export async function invitationRoutes(app: FastifyInstance, { db, sessions, mailer, appUrl }: InvitationOptions) {
   const codes = new Codes(db, mailer);
+  // The invitee has no session yet: their account is looked up on the platform's scope, by e-mail and code.
+  const platformDb = db.scoped(PLATFORM);
   // Wrong codes from one address, whichever accounts they aim at (each code also has its 5 tries).
   const guesses = new LoginThrottle({ perLogin: 10, perAddress: 30, windowMs: 15 * 60_000 });
 
@@ -60,7 +63,7 @@ export async function invitationRoutes(app: FastifyInstance, { db, sessions, mai
     const email = body.email.trim();
     const wait = guesses.retryAfter(email, request.ip);
     if (wait > 0) throw tooMany(wait);
-    const [user] = await db.query<InvitedUser & { family: string | null }>(
+    const [user] = await platformDb.query<InvitedUser & { family: string | null }>(
       `SELECT ${SESSION_USER_COLUMNS}, first_name,
               (SELECT c.family FROM auth_codes c
                 WHERE c.user_id = users.id AND c.consumed_at IS NULL AND starts_with(c.family, $2)

@@ -3,6 +3,7 @@ import { tooMany } from '../auth/codes.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { LoginThrottle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
+import { PLATFORM } from '../db/scope.ts';
 import { notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
 import { authorize } from '../http/authorize.ts';
 import {
@@ -28,7 +29,7 @@ const render = (code: string, texts: { subject: string; body: string }, locale: 
 };
 
 /**
- * Issue 16, what the template editor needs beyond CRUD: a preview of the text being edited with sample
+ * What the template editor needs beyond CRUD: a preview of the text being edited with sample
  * values in each locale, and a test mail of a stored template to the one asking. Support staff's, like
  * the templates themselves.
  */
@@ -51,14 +52,15 @@ export async function notificationTemplateRoutes(app: FastifyInstance, { db, mai
   });
 
   app.post('/api/notification-templates/:id/send-test', { schema: { params: idParams, body: noBody }, ...canRead }, async (request, reply) => {
-    const { session } = authorize(request, templates, 'get');
+    const { session, scope } = authorize(request, templates, 'get');
     const id = pathId(request);
     const [template] = await db.query<{ code: string; name: string; subject: string | null; body: string | null; locale: TemplateLocale }>(
-      'SELECT code, name, subject, body, locale FROM notification_templates WHERE id = $1',
+      `SELECT t.code, t.name, t.subject, t.body, t.locale FROM notification_templates t WHERE t.id = $1${scope.map((condition) => ` AND ${condition}`).join('')}`,
       [id],
     );
     if (!template) throw notFound(`NotificationTemplate ${id} not found.`);
-    const [me] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [session.userId]);
+    // The session's own address, whichever structure platform staff are looking at.
+    const [me] = await db.scoped(PLATFORM).query<{ email: string }>('SELECT email FROM users WHERE id = $1', [session.userId]);
     if (!me) throw notFound('Your user no longer exists.');
     const key = `template-test:${session.userId}`;
     const wait = tests.retryAfter(key, request.ip);

@@ -1,4 +1,5 @@
 import type { Database } from '../database.ts';
+import { PLATFORM } from '../scope.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { must, Random } from './demo/bulk.ts';
 import { seedCatalog } from './demo/catalog.ts';
@@ -37,14 +38,17 @@ export async function seedDemo(db: Database, options: { dataDir: string }): Prom
   const passwordHash = await hashing;
   const random = new Random(2026);
 
-  await db.transaction(async (tx) => {
+  // The platform's own work: every structure's rows, as the server's role writes them.
+  await db.scoped(PLATFORM).transaction(async (tx) => {
     const refs = await seedReference(tx);
     const people = await seedPeople(tx, random, DEMO_ACCOUNTS, passwordHash, refs.accessRights);
     const documents = await insertDocuments(tx, files, people.users);
     const catalog = await seedCatalog(tx, random, refs, documents);
     await seedLearning(tx, random, people, catalog, options.dataDir);
     await seedComments(tx, catalog, people.users);
-    const companyOf = new Map(people.specs.map((spec) => [spec.email, must(people.companies, spec.company)]));
+    const companyOf = new Map(
+      people.specs.filter((spec) => !spec.roles.includes('ROLE_SUPER_ADMIN')).map((spec) => [spec.email, must(people.companies, spec.company)]),
+    );
     await seedSupport(tx, people.users, new Map(catalog.courses.map((course) => [course.spec.title, course.id])), companyOf);
     await seedNotificationTemplates(tx);
     await seedKnowledge(tx, refs.tags);

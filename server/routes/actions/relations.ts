@@ -87,7 +87,7 @@ export async function relationActionRoutes(app: FastifyInstance, { db, engine }:
         } catch (error) {
           const mapped = mapPgError(error, declaration, 'write');
           // A missing target shows on the body key the client sent, not on the join column.
-          if (mapped && typeof mapped === 'object' && 'status' in mapped && (mapped as { status: number }).status === 422 && (error as { code?: string }).code === '23503')
+          if (mapped && typeof mapped === 'object' && 'status' in mapped && (mapped as { status: number }).status === 422 && ['23503', '42501'].includes((error as { code?: string }).code ?? ''))
             throw unprocessable([violation(action.bodyKey, 'reference', 'The referenced record does not exist.')]);
           throw mapped;
         }

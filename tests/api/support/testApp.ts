@@ -9,6 +9,7 @@ import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { TokenService } from '../../../server/auth/jwt.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { openPglite, openPostgres, type Database } from '../../../server/db/database.ts';
+import { APP_ROLE, PLATFORM } from '../../../server/db/scope.ts';
 import { DEMO_ACCOUNTS } from '../../../server/db/seed/demo.ts';
 import type { ResourceEngine } from '../../../server/resources/engine.ts';
 import { DATA_FOLDER, PGLITE_FOLDER } from './template.ts';
@@ -60,6 +61,7 @@ export interface TestResponse {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The app's database on the platform's scope (every structure's rows), for the tests' own reads and writes. */
   db: Database;
   kind: Database['kind'];
   config: Config;
@@ -144,8 +146,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jwtSecret: JWT_SECRET,
   };
   await prepare?.(db);
+  await db.useRole(APP_ROLE);
   const { app, tokens, engine } = await buildApp(config, db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
   await app.ready();
+  const appDb = db;
+  db = db.scoped(PLATFORM);
 
   const users = {} as Record<Persona, DemoUser>;
   for (const persona of PERSONAS) {
@@ -214,7 +219,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     closed = true;
     try {
       await app.close();
-      await db.close();
+      await appDb.close();
       await dropDatabase();
     } finally {
       await rm(dir, { recursive: true, force: true });

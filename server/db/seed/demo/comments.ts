@@ -1,5 +1,5 @@
 import type { Queryable } from '../../database.ts';
-import { ago, insertRows, must } from './bulk.ts';
+import { ago, insertRows, must, structureOfUser } from './bulk.ts';
 import type { Catalog, SeededCourse } from './catalog.ts';
 
 type Target =
@@ -73,6 +73,6 @@ export async function seedComments(tx: Queryable, catalog: Catalog, users: Reado
     COMMENTS.map(([target, author, body, days], i) => ({
       body, author_id: must(users, author), ...resolve(must(courses, target.course), target), _age: ago(days, i % 7),
     })),
-    { stamped: true },
+    { stamped: true, computed: structureOfUser('author_id') },
   );
 }

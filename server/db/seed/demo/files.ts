@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Queryable } from '../../database.ts';
+import { CONTENT_DOCUMENT_CONTEXTS } from '../../../../src/domain/rights.ts';
 import { ago, idsBy, insertRows, must } from './bulk.ts';
 import { barChartPainter, coverPainter, padlockPainter, pdf, png, teamPainter } from './fileFormats.ts';
 
@@ -173,7 +174,8 @@ export async function insertDocuments(tx: Queryable, files: readonly DemoFile[],
       name: file.name, mime_type: file.mimeType, size: file.bytes.length, context: file.context,
       owner_id: must(users, file.owner), storage_key: file.key, _age: ago(file.ageDays, 7),
     })),
-    { stamped: true, returning: 'id, storage_key' },
+    // Course content belongs to the platform's catalogue, which every structure reads; the rest to its owner's structure.
+    { stamped: true, returning: 'id, storage_key', computed: { company_id: `CASE WHEN x.context IN (${CONTENT_DOCUMENT_CONTEXTS.map((context) => `'${context}'`).join(', ')}) THEN NULL ELSE (SELECT u.company_id FROM users u WHERE u.id = x.owner_id) END` } },
   );
   return idsBy(rows, (row) => row.storage_key);
 }

@@ -125,7 +125,8 @@ export async function seedPeople(
     specs.map((spec) => ({
       email: spec.email, first_name: spec.firstName, last_name: spec.lastName, phone: spec.phone ?? null,
       type: spec.type, roles: spec.roles, enabled: spec.enabled ?? true, locale: spec.locale ?? 'fr',
-      company_id: must(companies, spec.company), password_hash: spec.firstConnect ? null : passwordHash,
+      // Platform staff belong to no structure.
+      company_id: spec.roles.includes('ROLE_SUPER_ADMIN') ? null : must(companies, spec.company), password_hash: spec.firstConnect ? null : passwordHash,
       _age: ago(spec.createdDaysAgo, random.int(0, 8)), _touched: ago(random.int(0, Math.min(spec.createdDaysAgo, 40))),
     })),
     { stamped: true, returning: 'id, email' },

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../database.ts';
-import { ago, idsBy, insertRows, must } from './bulk.ts';
+import { ago, idsBy, insertRows, must, structureOfUser } from './bulk.ts';
 
 type TicketStatus = 'created' | 'treated' | 'canceled' | 'closed';
 
@@ -178,7 +178,7 @@ export async function seedSupport(tx: Queryable, users: ReadonlyMap<string, numb
       _age: ago(ticket.thread[0][3]), _touched: ago(ticket.thread[ticket.thread.length - 1][3]),
       _follow: ticket.followUp === undefined ? null : `${ticket.followUp * 1440 + 600} minutes`,
     })),
-    { stamped: true, returning: 'id, subject', computed: { follow_up_at: "date_trunc('day', now()) + x._follow" } },
+    { stamped: true, returning: 'id, subject', computed: { follow_up_at: "date_trunc('day', now()) + x._follow", ...structureOfUser('author_id') } },
   );
   const tickets = idsBy(ticketRows, (row) => row.subject);
   await insertRows(
@@ -205,7 +205,7 @@ export async function seedSupport(tx: Queryable, users: ReadonlyMap<string, numb
       course_id: 'course' in target ? must(courses, target.course) : null,
       _age: ago(days),
     })),
-    { stamped: true },
+    { stamped: true, computed: structureOfUser('author_id') },
   );
   await insertRows(
     tx, 'error_calls',
@@ -214,7 +214,7 @@ export async function seedSupport(tx: Queryable, users: ReadonlyMap<string, numb
       const [method, endpoint] = call.split(' ');
       return {
         details: { message, method, response: status === 0 ? null : { status, statusText: message }, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36' },
-        status, url: `https://backoffice.academie-demo.fr${page}`, company_id: must(companyOf, user), employee_id: must(users, user),
+        status, url: `https://backoffice.academie-demo.fr${page}`, company_id: companyOf.get(user) ?? null, employee_id: must(users, user),
         endpoint, protocol: 'https', _at: ago(days, 0, 17),
       };
     }),

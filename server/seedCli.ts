@@ -1,8 +1,8 @@
-import { loadConfig } from '../config.ts';
-import { openDatabase, type Database } from './database.ts';
-import { migrate } from './migrate.ts';
-import { isEmpty, seedDemo } from './seed/demo.ts';
-import { seedScale } from './seed/scale.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { isEmpty, seedDemo } from './db/seed/demo.ts';
+import { seedScale } from './db/seed/scale.ts';
+import { prepareDatabase } from './prepareDatabase.ts';
 
 const USAGE = `Usage :
   npm run seed -- demo                  charge les données de démonstration (base vide uniquement)
@@ -56,7 +56,7 @@ const started = performance.now();
 let db: Database | undefined;
 try {
   db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await migrate(db);
+  const applied = await prepareDatabase(db);
   if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
 
   if (command.kind === 'demo') {

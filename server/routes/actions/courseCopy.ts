@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database, Queryable } from '../../db/database.ts';
+import { authorize } from '../../http/authorize.ts';
+import { notFound } from '../../http/errors.ts';
+import { idParams, noBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
+import type { ResourceEngine } from '../../resources/engine.ts';
+import { mapPgError } from '../../resources/pgErrors.ts';
+import { andAll, declarationOf, replyWithRecord } from './support.ts';
+
+/**
+ * A whole course copied in a few set-based statements: the course (a draft), its tags and skills, its
+ * modules with their tags, their chapters with their parts, and the unlocks between its chapters. Each
+ * level is placed 0..n-1 in its source's order, and its copies are told from their sources by (parent,
+ * position). Tags and skills the session cannot read are left behind (only the platform might have put
+ * another structure's on a catalogue course). Answers the copy's id.
+ */
+export async function copyCourse(tx: Queryable, sourceId: number): Promise<number> {
+  const [course] = await tx.query<{ id: number }>(
+    `INSERT INTO courses (title, description, language_id, status, is_template, cover_id)
+     SELECT title, description, language_id, 'draft', false, cover_id FROM courses WHERE id = $1
+     RETURNING id`,
+    [sourceId],
+  );
+  const copyId = course.id;
+  await tx.query(
+    `INSERT INTO course_tags (course_id, tag_id) SELECT $2, j.tag_id FROM course_tags j JOIN tags g ON g.id = j.tag_id WHERE j.course_id = $1`,
+    [sourceId, copyId],
+  );
+  await tx.query(
+    `INSERT INTO course_skills (course_id, skill_id) SELECT $2, j.skill_id FROM course_skills j JOIN skills s ON s.id = j.skill_id WHERE j.course_id = $1`,
+    [sourceId, copyId],
+  );
+  const modules = await tx.query<{ source: number; copy: number }>(
+    `WITH source AS (
+       SELECT m.*, row_number() OVER (ORDER BY m.position, m.id) - 1 AS place FROM modules m WHERE m.course_id = $1),
+     inserted AS (
+       INSERT INTO modules (title, description, course_id, position, is_template)
+       SELECT title, description, $2, place, false FROM source
+       RETURNING id, position)
+     SELECT source.id AS source, inserted.id AS copy FROM inserted JOIN source ON source.place = inserted.position`,
+    [sourceId, copyId],
+  );
+  const moduleSources = modules.map((row) => row.source);
+  const moduleCopies = modules.map((row) => row.copy);
+  await tx.query(
+    `INSERT INTO module_tags (module_id, tag_id)
+     SELECT m.copy, j.tag_id FROM module_tags j JOIN tags g ON g.id = j.tag_id
+       JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON m.source = j.module_id`,
+    [moduleSources, moduleCopies],
+  );
+  const chapters = await tx.query<{ source: number; copy: number }>(
+    `WITH source AS (
+       SELECT c.*, m.copy AS target, row_number() OVER (PARTITION BY c.module_id ORDER BY c.position, c.id) - 1 AS place
+         FROM chapters c JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON m.source = c.module_id),
+     inserted AS (
+       INSERT INTO chapters (title, description, module_id, position, is_template, estimated_minutes)
+       SELECT title, description, target, place, false, estimated_minutes FROM source
+       RETURNING id, module_id, position)
+     SELECT source.id AS source, inserted.id AS copy
+       FROM inserted JOIN source ON source.target = inserted.module_id AND source.place = inserted.position`,
+    [moduleSources, moduleCopies],
+  );
+  const chapterSources = chapters.map((row) => row.source);
+  const chapterCopies = chapters.map((row) => row.copy);
+  await tx.query(
+    `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required)
+     SELECT m.copy, p.type, row_number() OVER (PARTITION BY p.chapter_id ORDER BY p.position, p.id) - 1, p.title, p.content, p.required
+       FROM chapter_parts p JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON p.chapter_id = m.source`,
+    [chapterSources, chapterCopies],
+  );
+  await tx.query(
+    `INSERT INTO chapter_unlocks (chapter_id, required_chapter_id)
+     SELECT a.copy, b.copy
+       FROM chapter_unlocks u
+       JOIN unnest($1::int4[], $2::int4[]) AS a(source, copy) ON a.source = u.chapter_id
+       JOIN unnest($1::int4[], $2::int4[]) AS b(source, copy) ON b.source = u.required_chapter_id`,
+    [chapterSources, chapterCopies],
+  );
+  return copyId;
+}
+
+/**
+ * `POST /api/courses/{id}/copy`: a course the session reads, copied whole into the session's structure (for
+ * platform staff on "all structures", into the catalogue). It is how a structure takes a catalogue course
+ * to make it its own, and how an author starts a new course from an existing one.
+ */
+export async function courseCopyRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+  const courses = declarationOf('courses');
+  const rights = rightsFirst((request) => [authorize(request, courses, 'get'), authorize(request, courses, 'create')]);
+  app.post('/api/courses/:id/copy', { schema: { params: idParams, body: noBody }, ...rights }, async (request, reply) => {
+    const { scope } = authorize(request, courses, 'get');
+    const id = pathId(request);
+    try {
+      const copyId = await db.transaction(async (tx) => {
+        const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)} FOR SHARE`, [id]);
+        if (!source) throw notFound(`Course ${id} not found.`);
+        return copyCourse(tx, id);
+      });
+      reply.header('Location', `/api/courses/${copyId}`);
+      return replyWithRecord(engine, request, reply, courses, copyId, 201);
+    } catch (error) {
+      throw mapPgError(error, courses, 'write');
+    }
+  });
+}
