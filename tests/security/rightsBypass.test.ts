@@ -33,7 +33,7 @@ async function draftCourses() {
 async function contributorWithoutPublishRight(): Promise<string> {
   const created = await t.request('POST', '/api/users', {
     as: 'superadmin',
-    body: { email: `sans-droit-${randomUUID()}@test.fr`, firstName: 'Sans', lastName: 'Droit', type: 'contributor', roles: ['ROLE_USER'] },
+    body: { email: `sans-droit-${randomUUID()}@test.fr`, firstName: 'Sans', lastName: 'Droit', type: 'contributor', roles: ['ROLE_USER'], company: `/api/companies/${t.users.admin.company}` },
   });
   const [row] = await t.db.query<{ session_version: number }>(
     `UPDATE users SET roles = '{ROLE_USER}' WHERE id = $1 RETURNING session_version`,

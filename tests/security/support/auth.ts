@@ -35,7 +35,11 @@ export const codesSentTo = (mails: Mail[], email: string) =>
 export async function activeUser(t: TestApp, email: string, roles: string[] = ['ROLE_USER'], password = 'Initial2026!'): Promise<number> {
   const created = await t.request('POST', '/api/users', {
     as: 'superadmin',
-    body: { email, firstName: 'Test', lastName: 'Sécurité', type: roles.includes('ROLE_ADMIN') ? 'admin' : 'contributor', roles, password },
+    body: {
+      email, firstName: 'Test', lastName: 'Sécurité', type: roles.includes('ROLE_ADMIN') ? 'admin' : 'contributor', roles, password,
+      // Platform staff belong to no structure; everyone else to the demo accounts' one.
+      ...(roles.includes('ROLE_SUPER_ADMIN') ? {} : { company: `/api/companies/${t.users.admin.company}` }),
+    },
   });
   if (created.status !== 201) throw new Error(`Creating ${email}: ${created.status} ${created.body}`);
   await t.db.query(`UPDATE users SET roles = array_remove(roles, 'ROLE_FIRST_CONNECT') WHERE id = $1`, [created.json.id]);
