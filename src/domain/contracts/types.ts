@@ -109,11 +109,18 @@ type WithStructure<T extends ResourceContract> = T & { fields: T['fields'] & { r
 
 /**
  * Checks a contract's own coherence at the type level while keeping its literal types, and gives it the
- * field of its rows' structure when its tenancy has one.
+ * field of its rows' structure, and the filter on it, when its tenancy has one.
  */
 export function defineContract<T extends ResourceContract>(contract: T): WithStructure<T> {
   const structure = structureFieldOf(contract.rights.tenancy);
   if (!structure) return contract as WithStructure<T>;
-  if (Object.hasOwn(contract.fields, STRUCTURE_FIELD)) throw new Error(`${contract.name}: "${STRUCTURE_FIELD}" is the structure's field.`);
-  return { ...contract, fields: { ...contract.fields, [STRUCTURE_FIELD]: structure } } as WithStructure<T>;
+  const given = contract.fields[STRUCTURE_FIELD];
+  // A contract derived from another (a test's variation) already has it.
+  if (given?.kind === 'relation' && given.target === STRUCTURES_RESOURCE) return contract as WithStructure<T>;
+  if (given) throw new Error(`${contract.name}: "${STRUCTURE_FIELD}" is the structure's field.`);
+  return {
+    ...contract,
+    fields: { ...contract.fields, [STRUCTURE_FIELD]: structure },
+    filters: [...contract.filters, STRUCTURE_FIELD],
+  } as WithStructure<T>;
 }
