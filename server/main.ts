@@ -36,7 +36,7 @@ console.log(`
 Back-office prêt : ${url}
 API : ${url}api (base ${db.kind === 'pglite' ? `PGlite dans ${config.dataDir}` : 'PostgreSQL'})
 Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :
-${DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(24)} ${account.roles.join(', ')} (${account.type})`).join('\n')}
+${DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(26)} ${`${account.roles.join(', ')} (${account.type})`.padEnd(26)} ${account.structure ?? 'plateforme'}`).join('\n')}
 ${standIns.names.length > 0 ? `Services simulés en local : ${standIns.names.join(', ')}\n` : ''}Ctrl-C pour arrêter.`);
 
 let stopping = false;

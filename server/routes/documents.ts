@@ -75,17 +75,21 @@ async function reserveSlot(db: Database, address: string, limits: PublicUploadLi
 }
 
 /** JSON values that name a document as `{document: IRI or id}`: chapter-part contents and learners' answers. */
-const JSON_REFERENCES = [
+export const JSON_REFERENCES = [
   ['chapter_parts', 'content'],
   ['chapter_part_responses', 'value'],
 ] as const;
 
 /**
- * Whether a row of `table` names the document `documentId` (an SQL expression) in its JSON column, with
- * the same grammar as the API takes (src/domain/chapterPartContent.ts): an IRI or a bare id.
+ * The document a JSON value of `column` (on `alias`) names, as an SQL integer (NULL when none), with the
+ * same grammar as the API takes (src/domain/chapterPartContent.ts): an IRI or a bare id.
  */
+export const jsonDocumentIdSql = (alias: string, column: string) =>
+  `(regexp_match(${alias}.${column} ->> 'document', '^(?:/api/documents/)?(\\d{1,9})$'))[1]::int`;
+
+/** Whether a row of `table` names the document `documentId` (an SQL expression) in its JSON column. */
 const namedInJson = ([table, column]: (typeof JSON_REFERENCES)[number], documentId: string) =>
-  `EXISTS (SELECT 1 FROM ${table} r WHERE (regexp_match(r.${column} ->> 'document', '^(?:/api/documents/)?(\\d{1,9})$'))[1]::int = ${documentId})`;
+  `EXISTS (SELECT 1 FROM ${table} r WHERE ${jsonDocumentIdSql('r', column)} = ${documentId})`;
 
 /**
  * Deletes anonymous uploads (no owner, a public context) older than `ttlSeconds` that nothing references,
