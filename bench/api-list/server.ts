@@ -10,6 +10,7 @@
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
+import { PLATFORM } from '../../server/db/scope.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo.ts';
 import { seedScale } from '../../server/db/seed/scale.ts';
@@ -29,7 +30,7 @@ async function main() {
   const started = performance.now();
   await seedDemo(db, { dataDir });
   const demoMs = Math.round(performance.now() - started);
-  const [{ n: demoUsers }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  const [{ n: demoUsers }] = await db.scoped(PLATFORM).query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   const { ms: scaleMs } = await seedScale(db, { users });
 
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', LOG_LEVEL: 'warn' });

@@ -9,15 +9,19 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
+import { PLATFORM } from '../../server/db/scope.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
 import { READY_PREFIX, SHAPE } from './protocol.ts';
 
+/** A course of the demo administrator's structure, which the bench's author edits. */
 async function seedLargeCourse(db: Database): Promise<number> {
-  return db.transaction(async (tx) => {
+  return db.scoped(PLATFORM).transaction(async (tx) => {
     const [course] = await tx.query<{ id: number }>(
-      `INSERT INTO courses (title, description) VALUES ($1, 'Un cours de 6 000 parties pour mesurer le plan.') RETURNING id`,
+      `INSERT INTO courses (title, description, company_id)
+       VALUES ($1, 'Un cours de 6 000 parties pour mesurer le plan.', (SELECT company_id FROM users WHERE email = 'admin@demo.fr'))
+       RETURNING id`,
       [`Cours de ${SHAPE.modules} × ${SHAPE.chapters} × ${SHAPE.parts}`],
     );
     await tx.query(

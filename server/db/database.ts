@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { currentScope, runInScope, scopeSettingSql, type Scope } from './scope.ts';
+import { prepareScope, ScopedQuery } from './scopedQuery.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Row = Record<string, any>;
@@ -180,12 +181,16 @@ export async function openPglite(dataDir: string): Promise<Database> {
     },
     async exec(sql) {
       if (!role) return void (await db.exec(sql));
-      // The owner's statements, and back to the application's role whatever they did.
+      // The owner's statements (each its own message: VACUUM refuses to share one), and back to the
+      // application's role whatever they did. Maintenance, run when nothing else is.
+      await db.exec('RESET ROLE');
       try {
-        await db.exec(`RESET ROLE;\n${sql}\n;SET ROLE ${quotedIdentifier(role)}`);
+        await db.exec(sql);
       } catch (error) {
-        await db.exec(`ROLLBACK; SET ROLE ${quotedIdentifier(role)}`).catch(() => undefined);
+        await db.exec('ROLLBACK').catch(() => undefined);
         throw error;
+      } finally {
+        await db.exec(`SET ROLE ${quotedIdentifier(role)}`);
       }
     },
     transaction(work) {
@@ -255,17 +260,23 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   let role: string | undefined;
   // Connections that run as `role` already; the others take it when they are next handed out.
   const inRole = new WeakSet<pg.PoolClient>();
+  // Connections that have prepared the statement of a scope (ScopedQuery).
+  const scopeReady = new WeakSet<pg.PoolClient>();
 
   async function checkout(): Promise<pg.PoolClient> {
     const client = await pool.connect();
-    if (role && !inRole.has(client)) {
-      try {
+    try {
+      if (role && !inRole.has(client)) {
         await client.query(`SET ROLE ${quotedIdentifier(role)}`);
-      } catch (error) {
-        client.release(true);
-        throw error;
+        inRole.add(client);
       }
-      inRole.add(client);
+      if (!scopeReady.has(client)) {
+        await prepareScope(client);
+        scopeReady.add(client);
+      }
+    } catch (error) {
+      client.release(true);
+      throw error;
     }
     return client;
   }
@@ -281,13 +292,13 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       const client = await checkout();
       let failure: unknown;
       try {
-        if (!scope) return (await client.query(prepared(sql, params))).rows as T[];
-        // Sent back to back, without waiting in between: the scope and its transaction cost no extra turn of
-        // the event loop. Should the statement fail, the COMMIT ends the aborted transaction (as a rollback).
-        const steps = [client.query(`BEGIN; ${scopeSettingSql(scope)}`), client.query(prepared(sql, params)), client.query('COMMIT')];
-        const [begun, result, committed] = await Promise.allSettled(steps);
-        for (const step of [begun, result, committed]) if (step.status === 'rejected') throw step.reason;
-        return (result as PromiseFulfilledResult<pg.QueryResult>).value.rows as T[];
+        const config = prepared(sql, params);
+        if (!scope) return (await client.query(config)).rows as T[];
+        // The scope and the statement in one round trip and one implicit transaction (scopedQuery.ts).
+        const result = await new Promise<pg.QueryResult>((resolve, reject) => {
+          client.query(new ScopedQuery(scope, typeof config === 'string' ? { text: config } : config, (error, answer) => (error ? reject(error) : resolve(answer))));
+        });
+        return result.rows as T[];
       } catch (error) {
         failure = error;
         throw error;

@@ -5,20 +5,24 @@ export type Format = 'jsonld' | 'json';
 
 const iriSql = (resource: string, idSql: string) => `${literal(`/api/${resource}/`)} || ${idSql}`;
 
-/** How a row of a resource is named in an embedded summary (row alias `p`). */
-const SUMMARY_NAMES: Readonly<Record<string, { table: string; nameSql: string }>> = {
-  users: { table: 'users', nameSql: `concat_ws(' ', p.first_name, p.last_name)` },
-  companies: { table: 'companies', nameSql: 'p.name' },
+/**
+ * How a row of a resource is named in an embedded summary: the SQL of its name given the SQL of its id, or
+ * undefined when no such row is readable. A user's name comes from `user_display_name`, which also names the
+ * platform's staff to the structure whose rows they touched (migration 0008).
+ */
+const SUMMARY_NAMES: Readonly<Record<string, (idSql: string) => string>> = {
+  users: (idSql) => `user_display_name(${idSql})`,
+  companies: (idSql) => `(SELECT p.name FROM companies p WHERE p.id = ${idSql})`,
 };
 
 /** `{"@id", id, name}` of the row `idSql` points at (without `@id` in plain JSON), or NULL. */
-function summarySql(resource: string, idSql: string, format: Format): string {
-  const named = SUMMARY_NAMES[resource];
-  if (!named) throw new Error(`No summary is declared for ${resource}.`);
+export function summarySql(resource: string, idSql: string, format: Format): string {
+  const nameOf = SUMMARY_NAMES[resource];
+  if (!nameOf) throw new Error(`No summary is declared for ${resource}.`);
   const summary = format === 'jsonld'
-    ? `json_build_object('@id', ${iriSql(resource, 'p.id')}, 'id', p.id, 'name', ${named.nameSql})`
-    : `json_build_object('id', p.id, 'name', ${named.nameSql})`;
-  return `(SELECT ${summary} FROM ${ident(named.table)} p WHERE p.id = ${idSql})`;
+    ? `json_build_object('@id', ${iriSql(resource, idSql)}, 'id', ${idSql}, 'name', s.name)`
+    : `json_build_object('id', ${idSql}, 'name', s.name)`;
+  return `(SELECT ${summary} FROM (SELECT ${nameOf(idSql)} AS name) s WHERE s.name IS NOT NULL)`;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
 import { idParams, pathId, rightsFirst } from '../http/routeSchema.ts';
+import { summarySql } from '../resources/serialize.ts';
 import { structureScope } from '../resources/tenancy.ts';
 import { declarationOf } from './actions/support.ts';
 
@@ -26,7 +27,7 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
     await ticketExists(request, id);
     return db.query(
       `SELECT e.kind, e.ref AS id, to_json(e.at) AS at, e.status, e.previous, e.text,
-              CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name) END AS actor
+              ${summarySql('users', 'e.actor', 'json')} AS actor
          FROM (
            SELECT 'opened' AS kind, t.id AS ref, t.created_at AS at, t.author_id AS actor, NULL::text AS status, NULL::text AS previous, t.subject AS text, 0 AS rank
              FROM tickets t WHERE t.id = $1
@@ -38,7 +39,7 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
            UNION ALL SELECT 'note', n.id, n.created_at, n.author_id, NULL, NULL, n.content, 3 FROM notes n WHERE n.ticket_id = $1
            UNION ALL SELECT 'notification', d.id, d.created_at, NULL, d.status, NULL, coalesce(d.subject, d.template), 4
              FROM ticket_notifications d WHERE d.ticket_id = $1
-         ) e LEFT JOIN users u ON u.id = e.actor
+         ) e
         ORDER BY e.at DESC, e.rank DESC, e.ref DESC`,
       [id],
     );

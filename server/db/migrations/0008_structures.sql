@@ -146,3 +146,12 @@ BEGIN
   RAISE EXCEPTION 'a % row cannot move to another structure', TG_TABLE_NAME
     USING ERRCODE = 'check_violation', CONSTRAINT = 'structure_move';
 END $$;
+
+-- A user's name where a row of the session's structure names them: their structure's people, and the
+-- platform's staff who answered its tickets or commented its content (never another structure's people).
+-- Row-level security hides the platform's users from a structure: this is the one thing of theirs it reads.
+CREATE FUNCTION user_display_name(uid integer) RETURNS text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+  SELECT concat_ws(' ', u.first_name, u.last_name) FROM public.users u
+   WHERE u.id = uid AND (u.company_id IS NULL OR u.company_id = public.app_structure() OR public.app_platform())
+$$;
