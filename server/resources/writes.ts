@@ -5,6 +5,7 @@ import type { SessionStructure } from '../../src/domain/tenancy.ts';
 import { BLANK, isBlank, valueProblem } from '../../src/domain/contracts/values.ts';
 import { idFromReference, resourceOfIri } from './iri.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
+import { structureColumnOf } from './tenancy.ts';
 import { columnOf, type FieldDeclaration, type ResourceDeclaration } from './types.ts';
 
 export interface WriteSession {
@@ -122,5 +123,10 @@ export async function planWrite(
     await readField(name, field, value, plan);
   }
   if (mode === 'create' && plan.violations.length === 0) declaration.prepareCreate?.(plan.columns);
+  // A row created inside a structure is that structure's, whatever the body said (a row that takes its
+  // structure from the row it belongs to gets it from the database).
+  const tenancy = declaration.access.tenancy;
+  if (mode === 'create' && tenancy.rows !== 'platform' && !tenancy.from && !(tenancy.rows === 'structure' && tenancy.self) && !session.structure.allStructures)
+    plan.columns.set(structureColumnOf(tenancy), { value: session.structure.structure });
   return plan;
 }
