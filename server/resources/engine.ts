@@ -9,7 +9,7 @@ import { unreachable, unreachableRelations } from './references.ts';
 import { prepareCreatePlacement, prepareRemoval, prepareUpdatePlacement, type SiblingGroup } from './siblings.ts';
 import { ident, literal, Params } from '../shared/sql.ts';
 import { columnOf, type CheckContext, type ResourceDeclaration } from './types.ts';
-import { planWrite, type WritePlan, type WriteSession } from './writes.ts';
+import { placeInStructure, planWrite, type WritePlan, type WriteSession } from './writes.ts';
 
 export interface ListResult {
   /** Each member as JSON text, built by PostgreSQL. */
@@ -243,6 +243,7 @@ export class ResourceEngine {
 
   async create(declaration: ResourceDeclaration, body: unknown, session: WriteSession, format: Format) {
     const plan = await this.plan(declaration, body, 'create', session);
+    placeInStructure(declaration, plan, session);
     try {
       return await this.db.transaction(async (tx) => {
         await declaration.beforeWrite?.({ tx, mode: 'create', columns: plan.columns, session });

@@ -17,7 +17,8 @@ import type { WritePlan, WriteSession } from './writes.ts';
  */
 export async function unreachable(db: Queryable, session: WriteSession, resource: string, ids: readonly number[], intoRow = false): Promise<Set<number>> {
   const target = declarationsByName.get(resource);
-  const wanted = [...new Set(ids)];
+  // A session may always name its own user (the author of what it writes), platform staff in a structure too.
+  const wanted = [...new Set(ids)].filter((id) => !(resource === 'users' && id === session.userId));
   if (!target || wanted.length === 0) return new Set(target ? [] : wanted);
   const allowed = session.userId === null ? 'all' : reach(session.roles, resource, 'get');
   const ownRows = ownRowsOf(target);

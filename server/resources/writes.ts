@@ -123,10 +123,16 @@ export async function planWrite(
     await readField(name, field, value, plan);
   }
   if (mode === 'create' && plan.violations.length === 0) declaration.prepareCreate?.(plan.columns);
-  // A row created inside a structure is that structure's, whatever the body said (a row that takes its
-  // structure from the row it belongs to gets it from the database).
-  const tenancy = declaration.access.tenancy;
-  if (mode === 'create' && tenancy.rows !== 'platform' && !tenancy.from && !(tenancy.rows === 'structure' && tenancy.self) && !session.structure.allStructures)
-    plan.columns.set(structureColumnOf(tenancy), { value: session.structure.structure });
   return plan;
+}
+
+/**
+ * A row created inside a structure is that structure's, whatever the body said; set after the body's
+ * references were checked (it is the server's value, not the client's). A row that takes its structure
+ * from the row it belongs to gets it from the database.
+ */
+export function placeInStructure(declaration: ResourceDeclaration, plan: WritePlan, session: WriteSession): void {
+  const tenancy = declaration.access.tenancy;
+  if (tenancy.rows === 'platform' || tenancy.from || (tenancy.rows === 'structure' && tenancy.self) || session.structure.allStructures) return;
+  plan.columns.set(structureColumnOf(tenancy), { value: session.structure.structure });
 }

@@ -22,7 +22,7 @@ const THOMAS = 'thomas.richard@academie-demo.fr';
 const EMILIE = 'emilie.laurent@riviera-hotels.fr';
 const CLAIRE = 'claire.fournier@clinique-tilleuls.fr';
 const MOREL_ADMIN = 'admin@transports-morel.fr';
-/** Platform staff: they answer any structure's requests (their replies show the structure no author). */
+/** Platform staff: they answer any structure's requests (the structure sees their name on their replies). */
 const JULIEN = 'julien.robert@academie-demo.fr';
 const SUPERADMIN = 'superadmin@demo.fr';
 
@@ -142,6 +142,22 @@ const TICKETS: TicketSpec[] = [
     thread: [
       [NATHALIE, 'Dans un ticket, l’envoi d’un message ferme parfois le panneau latéral.', 'created', 30],
       [NATHALIE, 'Non reproductible depuis la mise à jour du navigateur, j’annule.', 'canceled', 28],
+    ],
+  },
+  // The demo structure's own requests: what its administrators' support desk holds.
+  {
+    type: 2, subject: 'Accès au parcours Excel pour une nouvelle recrue', followUp: 1, author: 'yasmine.benali@academie-demo.fr',
+    parent: { user: 'yasmine.benali@academie-demo.fr' },
+    thread: [
+      ['yasmine.benali@academie-demo.fr', 'Bonjour, Inès rejoint l’équipe comptable lundi : pouvez-vous lui ouvrir le parcours Excel ?', 'created', 4],
+      [NATHALIE, 'C’est noté : je crée son compte dès que le service RH m’envoie son adresse.', 'created', 3.5],
+    ],
+  },
+  {
+    type: 2, subject: 'Vidéo du module « Réagir à un incident » saccadée', author: 'manon.bonnet@academie-demo.fr',
+    thread: [
+      ['manon.bonnet@academie-demo.fr', 'La vidéo de démonstration s’arrête toutes les dix secondes depuis le site de Nantes.', 'created', 6],
+      [ADMIN, 'Le réseau du site de Nantes filtre le domaine de la vidéo ; la DSI l’a débloqué ce matin. Pouvez-vous confirmer ?', 'treated', 5],
     ],
   },
 ];
