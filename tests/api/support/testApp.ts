@@ -63,6 +63,8 @@ export interface TestApp {
   app: FastifyInstance;
   /** The app's database on the platform's scope (every structure's rows), for the tests' own reads and writes. */
   db: Database;
+  /** The app's own database, as the app's role: each statement in its caller's scope, none outside one. */
+  appDb: Database;
   kind: Database['kind'];
   config: Config;
   /** The server's DATA_DIR of this app (files, outbox), a private copy of the template's. */
@@ -226,5 +228,5 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
   }
 
-  return { app, db, kind: db.kind, config, dataDir, tokens, engine, users, tokenFor, request, close };
+  return { app, db, appDb, kind: db.kind, config, dataDir, tokens, engine, users, tokenFor, request, close };
 }
