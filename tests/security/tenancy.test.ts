@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesOf, type RegisteredRoute } from '../../server/http/inputGuard.ts';
 import { declarations, declarationsByName } from '../../server/resources/definitions/index.ts';
@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, type TestResponse } from '../api/support/t
 import { openStream, type StreamEvent } from './support/eventStream.ts';
 import { attackCases, type Case, comparable, fillParams, paramsOf, resourceOf, schemaBody, violationPaths, WHO, type Who } from './support/routeCases.ts';
 import {
-  addTo, Bodies, type Caller, changes, createRows, idsOf, isTenant, must, type Pools, send, snapshot, type Snapshot, structureRows, upload,
+  addTo, administratorOf, Bodies, type Caller, changes, createRows, fillStructure, idsOf, isTenant, must, type Pools, send, snapshot, type Snapshot, structureRows, upload,
 } from './support/structures.ts';
 
 /**
@@ -126,21 +126,12 @@ beforeAll(async () => {
   bodies = await Bodies.load(t);
   A = Number(t.users.admin.company);
   // B: another structure, with an administrator of its own.
-  const [admin] = await t.db.query<{ id: number; email: string; roles: string[]; company_id: number; session_version: number }>(
-    `SELECT id, email, roles, company_id, session_version FROM users
-      WHERE company_id <> $1 AND enabled AND 'ROLE_ADMIN' = ANY(roles) AND NOT 'ROLE_SUPER_ADMIN' = ANY(roles) ORDER BY company_id, id LIMIT 1`,
-    [A],
-  );
-  B = admin.company_id;
+  const other = await administratorOf(t, A, true);
+  B = other.structure;
+  bAdmin = other.caller;
   bName = (await t.db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [B]))[0].name;
   for (const who of WHO) callers[who] = { token: await t.tokenFor(who) };
   platformInB = withHeader({ token: await t.tokenFor('superadmin') });
-  bAdmin = {
-    token: await t.tokens.sign({
-      role: admin.roles.filter((role) => role !== 'ROLE_FIRST_CONNECT'), company: B, employeeId: admin.id, username: admin.email,
-      sid: randomUUID(), scope: 'full', sv: Number(admin.session_version),
-    }),
-  };
 
   const platform: Pools = new Map();
   for (const declaration of declarations.filter((candidate) => !isTenant(candidate)))
@@ -186,24 +177,13 @@ describe('structure A facing structure B', () => {
     const bPools: Pools = new Map(declarations.filter((candidate) => !isTenant(candidate)).map((declaration) => [declaration.name, [...idsOf(aPools.admin, declaration.name)]]));
     const bUsers = (await t.db.query<{ id: number }>('SELECT id FROM users WHERE company_id = $1 ORDER BY id', [B])).map((row) => row.id);
     addTo(bPools, 'users', ...bUsers);
-    for (const context of ['course_cover', 'support', 'chapter_part']) addTo(bPools, 'documents', (await must(upload(t, platformInB, { context }), 'An upload in B')).json.id);
-    for (const variant of [0, 1]) await createRows(t, bodies, bAdmin, bPools, bWords, variant);
-    addTo(bPools, 'users', (await must(send(t, platformInB, 'POST', '/api/users', bodies.create(declarationsByName.get('users')!, bPools, bWords)), 'A user in B')).json.id);
-    const [first] = idsOf(bPools, 'chapters');
-    const unlocked = (await must(send(t, platformInB, 'POST', '/api/chapters', bodies.create(declarationsByName.get('chapters')!, bPools, bWords)), 'A chapter in B')).json.id;
-    await must(send(t, platformInB, 'PUT', `/api/chapters/${first}/add-chapter-unlocks`, { chapters: [iri('chapters', unlocked)] }), 'An unlock in B');
-    addTo(bPools, 'chapters', unlocked);
-    const ticket = idsOf(bPools, 'tickets')[0];
-    await must(send(t, platformInB, 'PUT', `/api/tickets/${ticket}/add-message`, { message: `${bWords} réponse`, status: 'treated' }), 'A reply in B');
-    await must(send(t, bAdmin, 'PUT', `/api/tickets/${ticket}/add-message`, { message: `${bWords} relance`, status: 'created' }), 'A message in B');
-    addTo(bPools, 'notes-bo', (await must(send(t, bAdmin, 'POST', '/api/notes-bo', { content: `${bWords} note`, ticket: iri('tickets', ticket) }), 'A note in B')).json.id);
-    await must(send(t, bAdmin, 'POST', '/api/errorCall', { details: { message: bWords }, url: `https://b.exemple.fr/${marker}` }), 'An error report of B');
+    await fillStructure(t, bodies, { member: bAdmin, platform: platformInB }, bPools, bWords);
     const plans = (await t.request('GET', '/api/public/plans')).json as { id: number; price: number }[];
     const subscribed = t.request('POST', '/api/subscribe', { as: 'superadmin', body: { plan: plans.find((plan) => plan.price > 0)?.id, company: iri('companies', B) } });
     bIntent = (await must(subscribed, 'A plan of B')).json.setupIntent.id;
     const ids = async (sql: string, params: unknown[]) => (await t.db.query<{ id: number }>(sql, params)).map((row) => row.id);
     addTo(bPools, 'user-connections', ...(await ids('SELECT id FROM user_connections WHERE user_id = ANY($1::int4[]) ORDER BY id DESC LIMIT 3', [bUsers])));
-    addTo(bPools, 'error-calls', ...(await ids(`SELECT id FROM error_calls WHERE url LIKE '%' || $1`, [marker])));
+    addTo(bPools, 'error-calls', ...(await ids(`SELECT id FROM error_calls WHERE details ->> 'message' = $1`, [bWords])));
     for (const [resource, rows] of [...bPools, ...(await structureRows(t, B, SEED_ROWS_ATTACKED))])
       if (declarationsByName.has(resource) && isTenant(declarationsByName.get(resource)!)) addTo(bTargets, resource, ...rows);
     for (const [resource, rows] of [...bTargets, ...(await structureRows(t, B))]) bAll.set(resource, new Set([...(bAll.get(resource) ?? []), ...rows]));

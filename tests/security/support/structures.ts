@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Tenancy } from '../../../src/domain/tenancy.ts';
 import { declarations, declarationsByName } from '../../../server/resources/definitions/index.ts';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../server/resources/types.ts';
@@ -181,6 +182,53 @@ export async function createRows(t: TestApp, bodies: Bodies, caller: Caller, poo
     if (created.status !== 201) throw new Error(`Creating ${declaration.name}: ${created.status} ${created.body}\nbody: ${JSON.stringify(body)}`);
     addTo(pools, declaration.name, created.json.id);
   }
+}
+
+/**
+ * A session of a structure's administrator (its first, platform staff aside): of `structure`, or of the
+ * first structure but `structure` that has one.
+ */
+export async function administratorOf(t: TestApp, structure: number, other = false): Promise<{ structure: number; caller: Caller }> {
+  const [admin] = await t.db.query<{ id: number; email: string; roles: string[]; company_id: number; session_version: number }>(
+    `SELECT id, email, roles, company_id, session_version FROM users
+      WHERE company_id ${other ? '<>' : '='} $1 AND enabled AND 'ROLE_ADMIN' = ANY(roles) AND NOT 'ROLE_SUPER_ADMIN' = ANY(roles)
+      ORDER BY company_id, id LIMIT 1`,
+    [structure],
+  );
+  if (!admin) throw new Error(`No administrator of ${other ? 'a structure but' : 'structure'} ${structure}.`);
+  const token = await t.tokens.sign({
+    role: admin.roles.filter((role) => role !== 'ROLE_FIRST_CONNECT'), company: admin.company_id, employeeId: admin.id, username: admin.email,
+    sid: randomUUID(), scope: 'full', sv: Number(admin.session_version),
+  });
+  return { structure: admin.company_id, caller: { token } };
+}
+
+/** A structure's sessions: one of its administrators, and platform staff working in it (X-Structure). */
+export interface StructureSessions {
+  member: Caller;
+  platform: Caller;
+}
+
+/**
+ * Rows of every kind in a structure, added to `pools` (which must hold the platform's rows and the
+ * structure's users): documents with their files, two of everything its administrator creates (course
+ * trees, tickets, answers...), a user and an unlock made by platform staff, a ticket's replies and note, an
+ * error report. Texts carry `words`.
+ */
+export async function fillStructure(t: TestApp, bodies: Bodies, { member, platform }: StructureSessions, pools: Pools, words: string): Promise<void> {
+  for (const context of ['course_cover', 'support', 'chapter_part']) addTo(pools, 'documents', (await must(upload(t, platform, { context }), 'An upload')).json.id);
+  for (const variant of [0, 1]) await createRows(t, bodies, member, pools, words, variant);
+  const create = (resource: string) => bodies.create(declarationsByName.get(resource)!, pools, words);
+  addTo(pools, 'users', (await must(send(t, platform, 'POST', '/api/users', create('users')), 'A user')).json.id);
+  const [first] = idsOf(pools, 'chapters');
+  const unlocked = (await must(send(t, platform, 'POST', '/api/chapters', create('chapters')), 'A chapter')).json.id;
+  await must(send(t, platform, 'PUT', `/api/chapters/${first}/add-chapter-unlocks`, { chapters: [iri('chapters', unlocked)] }), 'An unlock');
+  addTo(pools, 'chapters', unlocked);
+  const ticket = idsOf(pools, 'tickets')[0];
+  await must(send(t, platform, 'PUT', `/api/tickets/${ticket}/add-message`, { message: `${words} réponse`, status: 'treated' }), 'A reply');
+  await must(send(t, member, 'PUT', `/api/tickets/${ticket}/add-message`, { message: `${words} relance`, status: 'created' }), 'A message');
+  addTo(pools, 'notes-bo', (await must(send(t, member, 'POST', '/api/notes-bo', { content: `${words} note`, ticket: iri('tickets', ticket) }), 'A note')).json.id);
+  await must(send(t, member, 'POST', '/api/errorCall', { details: { message: words }, url: 'https://exemple.fr/' }), 'An error report');
 }
 
 /** The rows of a structure's tables (those with a `company_id`, the structures themselves by id), by resource. */
