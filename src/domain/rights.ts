@@ -83,7 +83,8 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
     // Moving a document into a content context would hand it to every contributor.
     fields: { context: 'ROLE_ADMIN' },
   },
-  languages: { ...CONTENT, tenancy: PLATFORM_ROWS },
+  // Reference data every structure reads: a structure's people may not change what the others see.
+  languages: { tenancy: PLATFORM_ROWS, read: 'ROLE_USER', write: PLATFORM_ROLE },
   tickets: {
     ...SUPPORT,
     tenancy: STRUCTURE_ROWS,
