@@ -48,15 +48,17 @@ BEGIN
   EXECUTE format('CREATE INDEX %I ON %I (company_id, id)', tbl || '_company_idx', tbl);
 END $$;
 
+SELECT add_structure_column('tickets', '(SELECT u.company_id FROM users u WHERE u.id = t.author_id)', true);
 SELECT add_structure_column(tbl, fill, true) FROM (VALUES
   ('user_connections', '(SELECT u.company_id FROM users u WHERE u.id = t.user_id)'),
   ('user_supervisions', '(SELECT u.company_id FROM users u WHERE u.id = t.learner_id)'),
   ('participations', '(SELECT u.company_id FROM users u WHERE u.id = t.user_id)'),
   ('chapter_validations', '(SELECT u.company_id FROM users u WHERE u.id = t.user_id)'),
   ('chapter_part_responses', '(SELECT u.company_id FROM users u WHERE u.id = t.user_id)'),
+  -- A comment is its author's structure's; a note its target's (a note on a ticket goes with the ticket),
+  -- else its author's.
   ('comments', '(SELECT u.company_id FROM users u WHERE u.id = t.author_id)'),
-  ('notes', '(SELECT u.company_id FROM users u WHERE u.id = t.author_id)'),
-  ('tickets', '(SELECT u.company_id FROM users u WHERE u.id = t.author_id)'),
+  ('notes', 'coalesce((SELECT x.company_id FROM tickets x WHERE x.id = t.ticket_id), (SELECT x.company_id FROM users x WHERE x.id = t.user_id), (SELECT u.company_id FROM users u WHERE u.id = t.author_id))'),
   ('documents', 'coalesce((SELECT u.company_id FROM users u WHERE u.id = t.owner_id), (SELECT min(c.id) FROM companies c WHERE c.logo_id = t.id))'),
   -- Content of today is the first structure's own: the catalogue starts empty and nothing is shared unasked.
   ('courses', NULL),
