@@ -13,7 +13,7 @@ type Reach = 'all' | 'readWrite' | 'readWriteOwnDelete' | 'read' | 'readOwnWrite
 
 const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach> }> = {
   content: {
-    resources: ['courses', 'modules', 'chapters', 'chapter-parts', 'tags', 'skills', 'comments', 'documents', 'languages'],
+    resources: ['courses', 'modules', 'chapters', 'chapter-parts', 'tags', 'skills', 'comments', 'documents'],
     reach: { contributor: 'readWrite', admin: 'readWrite', superadmin: 'all' },
   },
   support: {
@@ -47,7 +47,8 @@ const EXCEPTIONS: Record<string, Partial<Record<Account, Reach>>> = {
 const OWN_CREATE = new Set(['tickets']);
 
 function expectedAllowed(resource: string, account: Account, operation: Operation): boolean | 'own' {
-  if (resource === 'countries') return operation === 'list' || operation === 'get';
+  // The platform's reference lists: everyone signed in reads them, platform staff write them.
+  if (resource === 'countries' || resource === 'languages') return operation === 'list' || operation === 'get' || account === 'superadmin';
   const area = Object.values(AREAS).find((candidate) => candidate.resources.includes(resource));
   if (!area) throw new Error(`${resource} is in no area of the matrix`);
   const reach = EXCEPTIONS[resource]?.[account] ?? area.reach[account];
