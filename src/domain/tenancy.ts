@@ -36,6 +36,9 @@ export const isPlatformStaff = (roles: readonly string[]): boolean => hasRole(ro
 /** The field of a structure's or the catalogue's rows that names their structure (embedded `{id, name}`). */
 export const STRUCTURE_FIELD = 'company';
 
+/** The request header in which platform staff name the structure they work in; without it, every structure. */
+export const STRUCTURE_HEADER = 'X-Structure';
+
 /** The resource of the structures themselves. */
 export const STRUCTURES_RESOURCE = 'companies';
 
