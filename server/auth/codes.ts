@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
-import { ApiError, problem } from '../http/errors.ts';
+import { tooMany } from '../http/errors.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 export const CODE_LIFETIME_MINUTES = 10;
@@ -24,11 +24,6 @@ const hashCode = (userId: number, code: string) => createHash('sha256').update(`
  * session's) replaced it. Either way the session that was waiting for it ends.
  */
 export type CodeCheck = 'valid' | 'wrong_code' | 'expired' | 'exhausted';
-
-export function tooMany(seconds: number, detail = `Too many attempts; try again in ${seconds} s.`): ApiError {
-  const error = problem(429, detail);
-  return new ApiError(429, error.body, error.contentType, { 'Retry-After': String(Math.max(1, seconds)) });
-}
 
 /** The mail of a reset or first-login code, in French; the code is in the subject too. */
 function verificationMail(user: { email: string; first_name?: string }, code: string): Mail {

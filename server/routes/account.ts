@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { tooMany } from '../auth/codes.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { LoginThrottle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { tooMany, unauthorized, unprocessable, violation } from '../http/errors.ts';
 import { noBody, objectBody, refusedAs, rightsFirst } from '../http/routeSchema.ts';
 import { requireRole } from '../http/session.ts';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accessEnded, accessEndedAt } from '../auth/accessEnd.ts';
-import { Codes, tooMany } from '../auth/codes.ts';
+import { Codes } from '../auth/codes.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { needsFirstConnection, SESSION_USER_COLUMNS, Sessions, type SessionUser } from '../auth/sessions.ts';
 import { LoginThrottle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { forbidden, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { forbidden, problem, tooMany, unauthorized, unprocessable, violation } from '../http/errors.ts';
 import { noBody, stringsBody } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
 import { declarationsByName } from '../resources/definitions/index.ts';

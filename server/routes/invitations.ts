@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CODE_LIFETIME_MINUTES, Codes, tooMany } from '../auth/codes.ts';
+import { CODE_LIFETIME_MINUTES, Codes } from '../auth/codes.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { FIRST_CONNECT, SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
 import { LoginThrottle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { conflict, notFound, problem } from '../http/errors.ts';
+import { conflict, notFound, problem, tooMany } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
 import { idParams, noBody, pathId, rightsFirst, stringsBody } from '../http/routeSchema.ts';
 

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { tooMany } from '../auth/codes.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { LoginThrottle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
+import { notFound, tooMany, unprocessable, violation, type Violation } from '../http/errors.ts';
 import { authorize } from '../http/authorize.ts';
 import {
   renderTemplate, sampleVariables, TEMPLATE_LOCALES, templateVariables, unknownVariables, type TemplateLocale,
