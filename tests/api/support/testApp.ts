@@ -58,7 +58,13 @@ export interface TestResponse {
   body: string;
 }
 
-export interface TestApp {
+/** A server process as the tests see it: an app answering requests. */
+export interface TestProcess {
+  app: FastifyInstance;
+  request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
+}
+
+export interface TestApp extends TestProcess {
   app: FastifyInstance;
   db: Database;
   kind: Database['kind'];
@@ -69,7 +75,12 @@ export interface TestApp {
   engine: ResourceEngine;
   users: Record<Persona, DemoUser>;
   tokenFor(persona: Persona): Promise<string>;
-  request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
+  /**
+   * Another server process over the same database: an app of its own, with its own memory (caches, timers,
+   * listeners) and, on PostgreSQL, its own connections; what it shares with this one is what two real
+   * processes share. Closed with this app.
+   */
+  anotherProcess(): Promise<TestProcess>;
   close(): Promise<void>;
 }
 
@@ -123,12 +134,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   let db: Database;
   let dropDatabase = async () => {};
+  // PGlite is one instance in this process: another app shares it (and its close stays this app's).
+  let openAgain = async (): Promise<{ db: Database; close(): Promise<void> }> => ({ db, close: async () => {} });
   if (template.kind === 'postgresql') {
     const name = `api_${process.pid}_${randomBytes(4).toString('hex')}`;
     const adminUrl = `${template.baseUrl}/postgres`;
     await copyPostgresTemplate(adminUrl, template.template, name);
     db = await openPostgres(`${template.baseUrl}/${name}`, 4);
     dropDatabase = () => dropPostgresDatabase(adminUrl, name);
+    openAgain = async () => {
+      const own = await openPostgres(`${template.baseUrl}/${name}`, 4);
+      return { db: own, close: () => own.close() };
+    };
   } else {
     const pgliteDir = join(dir, PGLITE_FOLDER);
     await cp(join(template.root, PGLITE_FOLDER), pgliteDir, { recursive: true });
@@ -183,7 +200,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return token;
   };
 
-  async function request(method: string, url: string, options: RequestOptions = {}): Promise<TestResponse> {
+  const request = (method: string, url: string, options: RequestOptions = {}) => requestTo(app, method, url, options);
+
+  async function requestTo(target: FastifyInstance, method: string, url: string, options: RequestOptions = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { accept: options.accept ?? 'application/ld+json', ...options.headers };
     const token = options.token ?? (options.as ? await tokenFor(options.as) : undefined);
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
@@ -191,7 +210,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (options.rawBody !== undefined) payload = options.rawBody;
     else if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-    const response = await app.inject({
+    const response = await target.inject({
       method: method as 'GET',
       url,
       headers,
@@ -208,11 +227,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return { status: response.statusCode, json, headers: response.headers, body: response.body };
   }
 
+  const others: (() => Promise<void>)[] = [];
+  async function anotherProcess(): Promise<TestProcess> {
+    const own = await openAgain();
+    const other = await buildApp(config, own.db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
+    await other.app.ready();
+    others.push(async () => {
+      await other.app.close();
+      await own.close();
+    });
+    return { app: other.app, request: (method, url, options) => requestTo(other.app, method, url, options) };
+  }
+
   let closed = false;
   async function close() {
     if (closed) return;
     closed = true;
     try {
+      for (const closeOther of others) await closeOther();
       await app.close();
       await db.close();
       await dropDatabase();
@@ -221,5 +253,5 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
   }
 
-  return { app, db, kind: db.kind, config, dataDir, tokens, engine, users, tokenFor, request, close };
+  return { app, db, kind: db.kind, config, dataDir, tokens, engine, users, tokenFor, request, anotherProcess, close };
 }
