@@ -143,7 +143,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const hub = new LiveHub(db);
   await hub.start();
   app.addHook('onClose', () => hub.stop());
-  await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret), versions });
+  await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret, db), versions });
   await app.register(documentRoutes, {
     db,
     engine,

@@ -10,6 +10,7 @@ import { authorize } from '../http/authorize.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
+import { sharedRateLimits } from '../http/rateLimits.ts';
 import { idParams, multipartBody, pathId, rightsFirst } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
 
@@ -134,7 +135,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
   const { db, engine, files, publicUploads } = options;
   const documents = declarationOf('documents');
   await app.register(multipart, { limits: { fileSize: options.uploadMaxMb * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, sharedRateLimits(db));
 
   // Once when the server is ready, then hourly; a failed sweep is logged and tried again next time.
   let sweeping: Promise<unknown> = Promise.resolve();

@@ -39,7 +39,7 @@ export async function eventRoutes(
 
   app.get('/api/events', { schema: { querystring: queryOf({ ticket: { type: 'string', maxLength: 4096 }, lastEventId: { type: 'string', maxLength: 20 } }) } }, async (request, reply) => {
     const query = request.query as { ticket?: string; lastEventId?: string };
-    const grant = typeof query.ticket === 'string' ? tickets.redeem(query.ticket) : undefined;
+    const grant = typeof query.ticket === 'string' ? await tickets.redeem(query.ticket) : undefined;
     if (!grant || !(await versions.stands(grant.userId, grant.sv))) throw unauthorized('Invalid JWT Token');
     const audience = { userId: grant.userId, staff: hasRole(grant.roles, 'ROLE_ADMIN') };
     const lastHeader = request.headers['last-event-id'];

@@ -9,6 +9,7 @@ import { foldedLogin } from '../auth/loginFold.ts';
 import { SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { sharedRateLimits } from '../http/rateLimits.ts';
 import { filledText, objectBody, optionalBody, queryOf, reference, refusedAs, rightsFirst, type Schema } from '../http/routeSchema.ts';
 import { requireRole, requireSession } from '../http/session.ts';
 import type { AddressSearch } from '../integrations/addresses.ts';
@@ -65,7 +66,7 @@ const registrationSchema = objectBody({
 export async function onboardingRoutes(app: FastifyInstance, options: OnboardingOptions) {
   const { db, sessions, mailer, addresses, payments } = options;
   const codes = new Codes(db, mailer);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, sharedRateLimits(db));
   const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
 
   /**
