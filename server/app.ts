@@ -23,7 +23,7 @@ import { apiDocsRoutes } from './routes/apiDocs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { notificationTemplateRoutes } from './routes/notificationTemplates.ts';
-import { documentRoutes } from './routes/documents.ts';
+import { documentRoutes, sweepAnonymousUploads, SWEEP_EVERY_SECONDS } from './routes/documents.ts';
 import { importRoutes } from './routes/imports.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -35,7 +35,9 @@ import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
 import { FileStore } from './storage/fileStore.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
-import { LiveHub } from './live/liveHub.ts';
+import { Counters } from './bounds/counters.ts';
+import { JobScheduler } from './jobs/scheduler.ts';
+import { LiveHub, pruneLiveEvents, PRUNE_EVERY_SECONDS } from './live/liveHub.ts';
 import { StreamTickets } from './live/streamTickets.ts';
 import { eventRoutes } from './routes/events.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
@@ -68,6 +70,9 @@ export interface AppOptions {
   addresses?: AddressSearch;
   payments?: PaymentProvider;
 }
+
+/** Counters whose window is over are dropped this often (their rows are otherwise harmless). */
+const EXPIRED_BOUNDS_SWEEP_SECONDS = 600;
 
 /** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
 export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<AppContext> {
@@ -144,10 +149,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await hub.start();
   app.addHook('onClose', () => hub.stop());
   await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret, db), versions });
+  const files = new FileStore(config.dataDir);
   await app.register(documentRoutes, {
     db,
     engine,
-    files: new FileStore(config.dataDir),
+    files,
     uploadMaxMb: config.uploadMaxMb,
     publicUploads: config.publicUploads,
   });
@@ -168,6 +174,14 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     appUrl: config.appUrl,
   });
   await app.register(platformRoutes, { db, push: options.push ?? createPushNotifier(config.pushover, config.dataDir) });
+
+  // Periodic work, run by one process of all (server/jobs/scheduler.ts); a failed run is logged and tried again next time.
+  const jobs = new JobScheduler(db, { onError: (job, error) => app.log.error({ err: error }, `The periodic job ${job} failed`) })
+    .define({ name: 'anonymous-upload-sweep', everySeconds: SWEEP_EVERY_SECONDS, run: () => sweepAnonymousUploads(db, files, config.publicUploads.ttl) })
+    .define({ name: 'live-events-prune', everySeconds: PRUNE_EVERY_SECONDS, run: () => pruneLiveEvents(db) })
+    .define({ name: 'expired-bounds-sweep', everySeconds: EXPIRED_BOUNDS_SWEEP_SECONDS, run: () => new Counters(db).sweep() });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   const serveApp = options.serveApp ?? true;
   const indexFile = join(config.distDir, 'index.html');

@@ -17,8 +17,8 @@ import { declarationOf } from './actions/support.ts';
 /** Contexts an unauthenticated visitor may upload into (onboarding documents, support attachments). */
 export const PUBLIC_UPLOAD_CONTEXTS = ['onboarding', 'support'] as const;
 const PUBLIC_MAX_MB = 10;
-/** How often unattached anonymous uploads are looked for, besides once at start. */
-const SWEEP_EVERY_MS = 3600 * 1000;
+/** How often unattached anonymous uploads are looked for, by one process of all (server/jobs/scheduler.ts). */
+export const SWEEP_EVERY_SECONDS = 3600;
 
 export interface DocumentOptions {
   db: Database;
@@ -136,23 +136,6 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
   const documents = declarationOf('documents');
   await app.register(multipart, { limits: { fileSize: options.uploadMaxMb * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(rateLimit, sharedRateLimits(db));
-
-  // Once when the server is ready, then hourly; a failed sweep is logged and tried again next time.
-  let sweeping: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    sweepAnonymousUploads(db, files, publicUploads.ttl).catch((error: unknown) => app.log.error({ err: error }, 'The sweep of anonymous uploads failed'));
-  app.addHook('onReady', async () => {
-    sweeping = sweep();
-    await sweeping;
-    timer = setInterval(() => {
-      sweeping = sweeping.then(sweep);
-    }, SWEEP_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
 
   /**
    * `context`: a fixed context (public uploads), or null to take the optional multipart field "context".
