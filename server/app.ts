@@ -71,8 +71,8 @@ export interface AppOptions {
   payments?: PaymentProvider;
 }
 
-/** Counters whose window is over are dropped this often (their rows are otherwise harmless). */
-const EXPIRED_BOUNDS_SWEEP_SECONDS = 600;
+/** Counters whose window is over, and other rows past their use, are dropped this often (until then, harmless). */
+const EXPIRED_ROWS_SWEEP_SECONDS = 600;
 
 /** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
 export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<AppContext> {
@@ -127,11 +127,12 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     stripe: config.stripe.publishableKey ? { jsUrl: config.stripe.jsUrl, apiUrl: config.stripe.url } : undefined,
   });
   await app.register(apiDocsRoutes);
-  const versions = new SessionVersions(db);
+  const versions = new SessionVersions(db, config.jwtTtl);
   await versions.start();
   app.addHook('onClose', () => versions.close());
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await versions.settle();
+  app.addHook('onSend', async (request) => {
+    // Refused writes too: a refresh token presented twice revokes its session and answers 401.
+    if (request.method !== 'GET' && request.method !== 'HEAD') await versions.settle();
   });
   await app.register(authHook, { tokens, versions });
   await app.register(inputGuard);
@@ -179,7 +180,14 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const jobs = new JobScheduler(db, { onError: (job, error) => app.log.error({ err: error }, `The periodic job ${job} failed`) })
     .define({ name: 'anonymous-upload-sweep', everySeconds: SWEEP_EVERY_SECONDS, run: () => sweepAnonymousUploads(db, files, config.publicUploads.ttl) })
     .define({ name: 'live-events-prune', everySeconds: PRUNE_EVERY_SECONDS, run: () => pruneLiveEvents(db) })
-    .define({ name: 'expired-bounds-sweep', everySeconds: EXPIRED_BOUNDS_SWEEP_SECONDS, run: () => new Counters(db).sweep() });
+    .define({
+      name: 'expired-rows-sweep',
+      everySeconds: EXPIRED_ROWS_SWEEP_SECONDS,
+      run: async () => {
+        await new Counters(db).sweep();
+        await sessions.forgetExpiredCarries();
+      },
+    });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 

@@ -96,6 +96,6 @@ describe('periodic work', () => {
 
   it('carries every periodic task of the server: none runs on a timer of its own', async () => {
     const [row] = await t.db.query<{ names: string[] }>(`SELECT array_agg(name ORDER BY name) AS names FROM scheduled_jobs WHERE name NOT LIKE 'test-%'`);
-    expect(row.names).toEqual(['anonymous-upload-sweep', 'expired-bounds-sweep', 'live-events-prune']);
+    expect(row.names).toEqual(['anonymous-upload-sweep', 'expired-rows-sweep', 'live-events-prune']);
   });
 });
