@@ -13,6 +13,7 @@ import { ApiError, problem } from './http/errors.ts';
 import { clientFault, inputGuard } from './http/inputGuard.ts';
 import { BAD_REQUEST, schemaRefusal, VIOLATION } from './http/routeSchema.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
+import { writeBudget } from './http/writeBudget.ts';
 import { declarations } from './resources/definitions/index.ts';
 import { ResourceEngine } from './resources/engine.ts';
 import { resourceRoutes } from './resources/plugin.ts';
@@ -36,6 +37,7 @@ import { FileStore } from './storage/fileStore.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
 import { Counters } from './bounds/counters.ts';
+import { WriteBudgets } from './bounds/writeBudgets.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { LiveHub, pruneLiveEvents, PRUNE_EVERY_SECONDS } from './live/liveHub.ts';
 import { StreamTickets } from './live/streamTickets.ts';
@@ -135,6 +137,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     if (request.method !== 'GET' && request.method !== 'HEAD') await versions.settle();
   });
   await app.register(authHook, { tokens, versions });
+  await app.register(writeBudget, { db, budget: config.writeBudget });
   await app.register(inputGuard);
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, sessions, mailer, engine });
@@ -185,6 +188,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       everySeconds: EXPIRED_ROWS_SWEEP_SECONDS,
       run: async () => {
         await new Counters(db).sweep();
+        await new WriteBudgets(db, config.writeBudget).sweep();
         await sessions.forgetExpiredCarries();
       },
     });

@@ -16,6 +16,13 @@ import { DATA_FOLDER, PGLITE_FOLDER } from './template.ts';
 /** The fixed signing secret of every test app: tests may sign their own (expired, forged) tokens with it. */
 export const JWT_SECRET = 'api-tests-secret-that-is-long-enough-for-hs256';
 
+/**
+ * The API and security suites write as a few personas far faster than a person (the fuzzing alone sends
+ * thousands of writes as one): their apps get a budget no suite reaches, unless a test sets its own.
+ * tests/security/writeBudget.test.ts proves the default one.
+ */
+export const TEST_WRITE_BUDGET = { burst: 1_000_000, perHour: 3_600_000 };
+
 export type Persona = 'superadmin' | 'admin' | 'contributor';
 export const PERSONAS: readonly Persona[] = ['contributor', 'admin', 'superadmin'];
 
@@ -154,6 +161,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   const config: Config = {
     ...loadConfig({}),
+    writeBudget: TEST_WRITE_BUDGET,
     ...overrides,
     dataDir,
     databaseUrl: undefined,

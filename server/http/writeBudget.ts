@@ -1,0 +1,21 @@
+import fp from 'fastify-plugin';
+import { WriteBudgets, type WriteBudget } from '../bounds/writeBudgets.ts';
+import type { Queryable } from '../db/database.ts';
+import { tooMany } from './errors.ts';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every write made with a session spends from its user's budget (server/bounds/writeBudgets.ts), whichever
+ * session and process it comes through; beyond it, a 429 with Retry-After before the body is read. Calls
+ * without a session have their own bounds (docs/SECURITY.md). Registered after the auth hook, which
+ * reads the session.
+ */
+export const writeBudget = fp<{ db: Queryable; budget: WriteBudget }>(async (app, { db, budget }) => {
+  const budgets = new WriteBudgets(db, budget);
+  app.addHook('onRequest', async (request) => {
+    if (!request.session || !WRITES.has(request.method)) return;
+    const wait = await budgets.spend(request.session.userId);
+    if (wait > 0) throw tooMany(wait, `Too many writes; try again in ${wait} s.`);
+  });
+});
