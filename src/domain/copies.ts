@@ -8,3 +8,12 @@ export const COPY_MAX_ROWS = 2000;
 
 /** The code of the violation refusing a copy beyond COPY_MAX_ROWS; the back-office translates it. */
 export const COPY_TOO_LARGE = 'copy_too_large';
+
+/**
+ * A copy spends one write of its author's budget (docs/SECURITY.md) per this many rows it writes: many
+ * copies of large modules are as bounded as many small writes.
+ */
+export const COPY_ROWS_PER_WRITE = 100;
+
+/** The writes a copy of `rows` rows spends. */
+export const copyCost = (rows: number) => Math.max(1, Math.ceil(rows / COPY_ROWS_PER_WRITE));

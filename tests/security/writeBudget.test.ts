@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import { COPY_MAX_ROWS, copyCost } from '../../src/domain/copies.ts';
 import { createTestApp, type Persona, type TestApp, type TestProcess } from '../api/support/testApp.ts';
 
 /**
@@ -47,5 +48,35 @@ describe('the write budget', () => {
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     expect((await write(other, 'contributor')).status).toBe(200);
     expect((await write(t, 'contributor')).status).toBe(429);
+  });
+
+  it('counts a copy as one write per 100 rows it writes', async () => {
+    const [{ id: course }] = await t.db.query<{ id: number }>('SELECT id FROM courses ORDER BY id LIMIT 1');
+    const created = await t.request('POST', '/api/modules', { as: 'superadmin', body: { title: 'Module à copier', course: `/api/courses/${course}` } });
+    expect(created.status).toBe(201);
+    const [{ id: chapter }] = await t.db.query<{ id: number }>(`INSERT INTO chapters (title, module_id) VALUES ('Chapitre', $1) RETURNING id`, [created.json.id]);
+    // The module, its chapter and its parts: the largest copy allowed.
+    await t.db.query(
+      `INSERT INTO chapter_parts (chapter_id, type, position, content) SELECT $1, 'notes', n, '{"text": "Note"}' FROM generate_series(0, $2 - 1) AS n`,
+      [chapter, COPY_MAX_ROWS - 2],
+    );
+    const cost = copyCost(COPY_MAX_ROWS);
+    expect(cost).toBe(20);
+    const started = Date.now();
+    let copies = 0;
+    let refused: { status: number; headers: Record<string, unknown> } | undefined;
+    while (!refused && copies < 100) {
+      const answer = await (copies % 2 ? other : t).request('POST', `/api/modules/${created.json.id}/copy`, { as: 'superadmin', body: {} });
+      if (answer.status === 201) copies++;
+      else refused = answer;
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    const refilled = Math.floor((Date.now() - started) / 1000 / (3600 / DEFAULT.perHour)) + 1;
+    // The burst, less the module's creation, in copies of 20 writes; a refused copy wrote nothing.
+    expect(copies).toBeGreaterThanOrEqual(Math.floor((DEFAULT.burst - 1) / cost));
+    expect(copies).toBeLessThanOrEqual(Math.floor((DEFAULT.burst - 1 + refilled) / cost));
+    const [{ modules }] = await t.db.query<{ modules: number }>(`SELECT count(*)::int AS modules FROM modules WHERE title = 'Module à copier'`);
+    expect(modules).toBe(copies + 1);
   });
 });

@@ -1,6 +1,8 @@
-import { COPY_MAX_ROWS, COPY_TOO_LARGE } from '../../../src/domain/copies.ts';
+import type { FastifyRequest } from 'fastify';
+import { COPY_MAX_ROWS, COPY_TOO_LARGE, copyCost } from '../../../src/domain/copies.ts';
 import type { Queryable } from '../../db/database.ts';
 import { unprocessable, violation } from '../../http/errors.ts';
+import { spendMoreWrites } from '../../http/writeBudget.ts';
 
 /**
  * SQL counting the rows a deep copy writes, for the ids a subquery (or a parameter) `ids` gives; each level
@@ -18,13 +20,16 @@ export const copyRows = {
 };
 
 /**
- * Refuses (422 `copy_too_large`, nothing written) a copy that would write more than COPY_MAX_ROWS rows:
- * `rowsSql` (built from `copyRows`) is counted in the copy's transaction, before it writes.
+ * Bounds a copy before it writes, in its transaction: `rowsSql` (built from `copyRows`) counts what it would
+ * write; beyond COPY_MAX_ROWS, a 422 `copy_too_large`; within, the copy spends one write of its author's
+ * budget per COPY_ROWS_PER_WRITE rows (the request spent one already), or answers the budget's 429.
  */
-export async function refuseOversizedCopy(tx: Queryable, rowsSql: string, params: unknown[]): Promise<void> {
-  const [{ rows }] = await tx.query<{ rows: number }>(`SELECT (${rowsSql})::int8 AS rows`, params);
-  if (Number(rows) > COPY_MAX_ROWS)
+export async function boundCopy(request: FastifyRequest, tx: Queryable, rowsSql: string, params: unknown[]): Promise<void> {
+  const [row] = await tx.query<{ rows: number }>(`SELECT (${rowsSql})::int8 AS rows`, params);
+  const rows = Number(row.rows);
+  if (rows > COPY_MAX_ROWS)
     throw unprocessable([
-      violation('', COPY_TOO_LARGE, `This copy would write ${Number(rows)} rows; a copy writes at most ${COPY_MAX_ROWS}: copy its parts one by one.`),
+      violation('', COPY_TOO_LARGE, `This copy would write ${rows} rows; a copy writes at most ${COPY_MAX_ROWS}: copy its parts one by one.`),
     ]);
+  await spendMoreWrites(request, copyCost(rows) - 1, tx);
 }

@@ -8,7 +8,7 @@ import { authorize } from '../../http/authorize.ts';
 import { lockGroups, moveAmongSiblings } from '../../resources/siblings.ts';
 import { ident } from '../../shared/sql.ts';
 import { idParams, objectBody, optionalBody, pathId, reference, refusedAs, rightsFirst } from '../../http/routeSchema.ts';
-import { copyRows, refuseOversizedCopy } from './copySize.ts';
+import { boundCopy, copyRows } from './copySize.ts';
 import { declarationOf, replyWithRecord } from './support.ts';
 
 /** Ordered children and the column that groups them into siblings. */
@@ -87,7 +87,7 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
       const copyId = await db.transaction(async (tx) => {
         const [source] = await tx.query<{ module_id: number | null }>('SELECT module_id FROM chapters WHERE id = $1', [id]);
         if (!source) throw notFound(`Chapter ${id} not found.`);
-        await refuseOversizedCopy(tx, copyRows.chapters('$1::int'), [id]);
+        await boundCopy(request, tx, copyRows.chapters('$1::int'), [id]);
         const module = target ?? source.module_id;
         await lockGroups(tx, { table: 'chapters', parentColumn: 'module_id' }, [module]);
         const [{ next }] = await tx.query<{ next: number }>(`SELECT ${nextPosition('chapters', 'module_id', '$1::int')} AS next`, [module]);
@@ -108,7 +108,7 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
       const copyId = await db.transaction(async (tx) => {
         const [source] = await tx.query<{ course_id: number | null }>('SELECT course_id FROM modules WHERE id = $1', [id]);
         if (!source) throw notFound(`Module ${id} not found.`);
-        await refuseOversizedCopy(tx, copyRows.modules('$1::int'), [id]);
+        await boundCopy(request, tx, copyRows.modules('$1::int'), [id]);
         const course = target ?? source.course_id;
         await lockGroups(tx, { table: 'modules', parentColumn: 'course_id' }, [course]);
         const [copy] = await tx.query<{ id: number }>(
