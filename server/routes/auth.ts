@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accessEnded, accessEndedAt } from '../auth/accessEnd.ts';
 import { Codes } from '../auth/codes.ts';
+import { lookUpLogin } from '../auth/loginFold.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { needsFirstConnection, SESSION_USER_COLUMNS, Sessions, type SessionUser } from '../auth/sessions.ts';
-import { lookUpLogin } from '../auth/loginFold.ts';
 import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, problem, tooMany, unauthorized, unprocessable, violation } from '../http/errors.ts';
@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   const throttle = new Throttle(db, 'login', { perKey: 5, perAddress: 20, windowSeconds: THROTTLE_WINDOW_SECONDS });
   // Requests per e-mail and per address; what one account may be sent is bounded by Codes itself, from any address.
   const resetThrottle = new Throttle(db, 'reset', { perKey: 20, perAddress: 30, windowSeconds: THROTTLE_WINDOW_SECONDS });
-  // Wrong codes from one address, whichever accounts they aim at.
+  // Wrong codes from one address, whichever accounts they aim at (no key: each code has its own 5 tries).
   const codeThrottle = new Throttle(db, 'code', { perKey: 0, perAddress: 30, windowSeconds: THROTTLE_WINDOW_SECONDS });
 
   const userById = async (id: number) =>
