@@ -42,7 +42,8 @@ export class Throttle {
    * else the seconds to wait (nothing counted).
    */
   attempt(key: string | null, address: string): Promise<number> {
-    return this.counters.take(key === null ? [this.addressBound(address)] : [this.keyBound(key), this.addressBound(address)]);
+    // The address first: a client past its bound leaves no row for the keys it makes up.
+    return this.counters.take(key === null ? [this.addressBound(address)] : [this.addressBound(address), this.keyBound(key)]);
   }
 
   /** The try succeeded: it was not a guess. The key's failures are forgotten, the address's try given back. */

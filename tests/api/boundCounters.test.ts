@@ -45,13 +45,23 @@ describe('bound counters', () => {
     expect(await counters.take([bound])).toBeGreaterThan(0);
   });
 
-  it('count a hit against all the bounds or none', async () => {
+  it('count a hit against all the bounds or none, leaving no row past the first one reached', async () => {
     const narrow = { key: 'test:narrow', max: 1, windowSeconds: 60 };
     const wide = { key: 'test:wide', max: 5, windowSeconds: 60 };
-    expect(await counters.take([narrow, wide])).toBe(0);
-    expect(await counters.take([narrow, wide])).toBeGreaterThan(0);
+    expect(await counters.take([wide, narrow])).toBe(0);
+    expect(await counters.take([wide, narrow])).toBeGreaterThan(0);
     const [row] = await t.db.query<{ hits: number }>(`SELECT cardinality(hits) AS hits FROM rate_buckets WHERE key = 'test:wide'`);
     expect(Number(row.hits)).toBe(1);
+    expect(await counters.take([narrow, { key: 'test:made-up', max: 5, windowSeconds: 60 }])).toBeGreaterThan(0);
+    expect(await t.db.query(`SELECT 1 FROM rate_buckets WHERE key = 'test:made-up'`)).toEqual([]);
+  });
+
+  it('keep a key of any length, as its digest past 200 characters', async () => {
+    const bound = { key: `test:${'ａ'.repeat(20_000)}`, max: 1, windowSeconds: 60 };
+    expect(await counters.take([bound])).toBe(0);
+    expect(await counters.take([bound])).toBeGreaterThan(0);
+    const [row] = await t.db.query<{ length: number }>(`SELECT max(length(key)) AS length FROM rate_buckets`);
+    expect(Number(row.length)).toBeLessThanOrEqual(200);
   });
 
   it('give no two parallel hits the same slot', async () => {
