@@ -56,11 +56,12 @@ describe('periodic work', () => {
     let release!: () => void;
     const running = new Promise<void>((resolve) => (release = resolve));
     const job = { name: 'test-long', everySeconds: 3600, run: async () => { runs++; await running; } };
-    const first = new JobScheduler(t.db, { tickMs: 3_600_000, leaseMs: 300 }).define(job);
+    // The job lasts longer than several leases: its process renews its claim meanwhile.
+    const first = new JobScheduler(t.db, { tickMs: 3_600_000, leaseMs: 1_500 }).define(job);
     started.push(first);
     const starting = first.start();
-    await sleep(1_000);
-    const second = await processWith(job, 300);
+    await sleep(3_000);
+    const second = await processWith(job, 1_500);
     expect(await second.runDue()).toEqual([]);
     release();
     await starting;
@@ -74,11 +75,11 @@ describe('periodic work', () => {
     expect(runs).toBe(1);
     // A process took the job, then died: its claim is no longer renewed.
     await t.db.query(
-      `UPDATE scheduled_jobs SET due_at = now(), claimed_by = 'dead-host:1:0', claimed_until = now() + interval '500 milliseconds' WHERE name = $1`,
+      `UPDATE scheduled_jobs SET due_at = now(), claimed_by = 'dead-host:1:0', claimed_until = now() + interval '2 seconds' WHERE name = $1`,
       [job.name],
     );
     expect(await survivor.runDue()).toEqual([]);
-    await sleep(600);
+    await sleep(2_100);
     expect(await survivor.runDue()).toEqual(['test-orphan']);
     expect(runs).toBe(2);
   });
