@@ -14,6 +14,7 @@ import { ApiError, problem } from './http/errors.ts';
 import { clientFault, inputGuard } from './http/inputGuard.ts';
 import { BAD_REQUEST, schemaRefusal, VIOLATION } from './http/routeSchema.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
+import { writeBudget } from './http/writeBudget.ts';
 import { declarations } from './resources/definitions/index.ts';
 import { ResourceEngine } from './resources/engine.ts';
 import { resourceRoutes } from './resources/plugin.ts';
@@ -24,7 +25,7 @@ import { apiDocsRoutes } from './routes/apiDocs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { notificationTemplateRoutes } from './routes/notificationTemplates.ts';
-import { documentRoutes } from './routes/documents.ts';
+import { documentRoutes, sweepAnonymousUploads, SWEEP_EVERY_SECONDS } from './routes/documents.ts';
 import { importRoutes } from './routes/imports.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -36,7 +37,10 @@ import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
 import { FileStore } from './storage/fileStore.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
-import { LiveHub } from './live/liveHub.ts';
+import { Counters } from './bounds/counters.ts';
+import { WriteBudgets } from './bounds/writeBudgets.ts';
+import { JobScheduler } from './jobs/scheduler.ts';
+import { LiveHub, pruneLiveEvents, PRUNE_EVERY_SECONDS } from './live/liveHub.ts';
 import { StreamTickets } from './live/streamTickets.ts';
 import { eventRoutes } from './routes/events.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
@@ -69,6 +73,9 @@ export interface AppOptions {
   addresses?: AddressSearch;
   payments?: PaymentProvider;
 }
+
+/** Counters whose window is over, and other rows past their use, are dropped this often (until then, harmless). */
+const EXPIRED_ROWS_SWEEP_SECONDS = 600;
 
 /** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
 export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<AppContext> {
@@ -126,13 +133,15 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     stripe: config.stripe.publishableKey ? { jsUrl: config.stripe.jsUrl, apiUrl: config.stripe.url } : undefined,
   });
   await app.register(apiDocsRoutes);
-  const versions = new SessionVersions(platformDb);
+  const versions = new SessionVersions(platformDb, config.jwtTtl);
   await versions.start();
   app.addHook('onClose', () => versions.close());
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await versions.settle();
+  app.addHook('onSend', async (request) => {
+    // Refused writes too: a refresh token presented twice revokes its session and answers 401.
+    if (request.method !== 'GET' && request.method !== 'HEAD') await versions.settle();
   });
   await app.register(authHook, { tokens, versions });
+  await app.register(writeBudget, { db, budget: config.writeBudget });
   await app.register(inputGuard);
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db: platformDb, sessions, mailer, engine });
@@ -147,11 +156,12 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const hub = new LiveHub(platformDb);
   await hub.start();
   app.addHook('onClose', () => hub.stop());
-  await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret), versions });
+  await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret, db), versions });
+  const files = new FileStore(config.dataDir);
   await app.register(documentRoutes, {
     db,
     engine,
-    files: new FileStore(config.dataDir),
+    files,
     uploadMaxMb: config.uploadMaxMb,
     publicUploads: config.publicUploads,
   });
@@ -174,6 +184,23 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     appUrl: config.appUrl,
   });
   await app.register(platformRoutes, { db, push: options.push ?? createPushNotifier(config.pushover, config.dataDir) });
+
+  // Periodic work, run by one process of all (server/jobs/scheduler.ts); a failed run is logged and tried again next time.
+  // Periodic work is the platform's own, over every structure's rows.
+  const jobs = new JobScheduler(db, { onError: (job, error) => app.log.error({ err: error }, `The periodic job ${job} failed`) })
+    .define({ name: 'anonymous-upload-sweep', everySeconds: SWEEP_EVERY_SECONDS, run: () => sweepAnonymousUploads(platformDb, files, config.publicUploads.ttl) })
+    .define({ name: 'live-events-prune', everySeconds: PRUNE_EVERY_SECONDS, run: () => pruneLiveEvents(platformDb) })
+    .define({
+      name: 'expired-rows-sweep',
+      everySeconds: EXPIRED_ROWS_SWEEP_SECONDS,
+      run: async () => {
+        await new Counters(db).sweep();
+        await new WriteBudgets(db, config.writeBudget).sweep();
+        await sessions.forgetExpiredCarries();
+      },
+    });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   const serveApp = options.serveApp ?? true;
   const indexFile = join(config.distDir, 'index.html');

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { WriteBudget } from './bounds/writeBudgets.ts';
 
 /** Every setting of the server, read once from the environment; README.md lists them all. */
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
   standIns: { establishments: boolean; addresses: boolean; stripe: boolean };
   /** Sign-ups (POST /api/users/register) accepted from one address over an hour. */
   registrationsPerHour: number;
+  /** Writes one user may make with their sessions: a burst, refilled at `perHour` (docs/SECURITY.md). */
+  writeBudget: WriteBudget;
 }
 
 export interface PublicUploadLimits {
@@ -53,6 +56,11 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, not "${value}".`);
   return parsed;
+}
+
+function atLeastOne(value: number, name: string): number {
+  if (value < 1) throw new Error(`${name} must be at least 1.`);
+  return value;
 }
 
 /** Where Stripe serves Stripe.js; STRIPE_JS_URL names another (offline: the stand-in's). */
@@ -97,6 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     standIns: standInsOf(env),
     registrationsPerHour: integer(env.ONBOARDING_REGISTRATIONS_PER_HOUR, 10, 'ONBOARDING_REGISTRATIONS_PER_HOUR'),
+    writeBudget: {
+      burst: integer(env.WRITE_BUDGET, 300, 'WRITE_BUDGET'),
+      perHour: atLeastOne(integer(env.WRITE_BUDGET_PER_HOUR, 1800, 'WRITE_BUDGET_PER_HOUR'), 'WRITE_BUDGET_PER_HOUR'),
+    },
   };
 }
 

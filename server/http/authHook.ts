@@ -33,7 +33,8 @@ function chosenStructure(request: FastifyRequest): number | null {
 
 /**
  * Reads the bearer token of every /api call; any non-public path without a valid one gets Lexik's 401. A
- * token is valid while its user exists, is enabled and keeps the session version the token was issued at.
+ * token is valid while its user exists, is enabled and keeps the session version the token was issued at,
+ * and while its session (refresh-token family) was not revoked.
  */
 export const authHook = fp<{ tokens: TokenService; versions: SessionVersions }>(async (app, { tokens, versions }) => {
   app.decorateRequest('session', null);
@@ -49,7 +50,7 @@ export const authHook = fp<{ tokens: TokenService; versions: SessionVersions }>(
     }
     try {
       const claims = await tokens.verify((header ?? '').slice(7).trim());
-      if (!(await versions.stands(claims.employeeId, claims.sv ?? 0))) throw unauthorized('Invalid JWT Token');
+      if (!(await versions.stands({ userId: claims.employeeId, version: claims.sv ?? 0, family: claims.sid }))) throw unauthorized('Invalid JWT Token');
       request.session = {
         userId: claims.employeeId,
         roles: claims.role,

@@ -1,5 +1,5 @@
 import type { SessionStructure } from '../../src/domain/tenancy.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 /** One row of `live_events`, as NOTIFY carries it and SSE streams it. */
 export interface LiveEvent {
@@ -31,7 +31,8 @@ export const LIVE_CHANNEL = 'live_events';
 export const REPLAY_LIMIT = 500;
 /** Events are kept this long for replays, then pruned. */
 const RETENTION = '1 day';
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** How often events past their retention are pruned, by one process of all (server/jobs/scheduler.ts). */
+export const PRUNE_EVERY_SECONDS = 3600;
 /** Ids of events already delivered, to drop the duplicates a catch-up after a reconnection may bring. */
 const SEEN_KEPT = 2_000;
 
@@ -65,7 +66,6 @@ export class LiveHub {
   private readonly seen = new Set<number>();
   private lastId = 0;
   private unlisten?: () => Promise<void>;
-  private pruneTimer?: NodeJS.Timeout;
 
   constructor(private readonly db: Database) {}
 
@@ -73,12 +73,9 @@ export class LiveHub {
     this.unlisten = await this.db.listen(LIVE_CHANNEL, (payload) => this.receive(payload), () => void this.catchUp());
     const [row] = await this.db.query<{ id: number | string }>('SELECT coalesce(max(id), 0) AS id FROM live_events');
     this.lastId = Math.max(this.lastId, Number(row.id));
-    this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
-    this.pruneTimer.unref();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.pruneTimer);
     this.subscribers.clear();
     await this.unlisten?.();
   }
@@ -130,8 +127,9 @@ export class LiveHub {
     );
     for (const row of rows) this.dispatch(fromRow(row));
   }
+}
 
-  private async prune(): Promise<void> {
-    await this.db.query(`DELETE FROM live_events WHERE created_at < now() - interval '${RETENTION}'`).catch(() => undefined);
-  }
+/** Drops the events past their retention (periodic work, one process of all). */
+export async function pruneLiveEvents(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM live_events WHERE created_at < now() - interval '${RETENTION}'`);
 }

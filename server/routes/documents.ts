@@ -11,14 +11,15 @@ import { authorize } from '../http/authorize.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
+import { sharedRateLimits } from '../http/rateLimits.ts';
 import { idParams, multipartBody, pathId, rightsFirst } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
 
 /** Contexts an unauthenticated visitor may upload into (onboarding documents, support attachments). */
 export const PUBLIC_UPLOAD_CONTEXTS = ['onboarding', 'support'] as const;
 const PUBLIC_MAX_MB = 10;
-/** How often unattached anonymous uploads are looked for, besides once at start. */
-const SWEEP_EVERY_MS = 3600 * 1000;
+/** How often unattached anonymous uploads are looked for, by one process of all (server/jobs/scheduler.ts). */
+export const SWEEP_EVERY_SECONDS = 3600;
 
 export interface DocumentOptions {
   db: Database;
@@ -139,25 +140,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
   const { db, engine, files, publicUploads } = options;
   const documents = declarationOf('documents');
   await app.register(multipart, { limits: { fileSize: options.uploadMaxMb * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(rateLimit, { global: false });
-
-  // Once when the server is ready, then hourly; a failed sweep is logged and tried again next time.
-  let sweeping: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  // The platform's own work, over every structure's references.
-  const sweep = () =>
-    sweepAnonymousUploads(db.scoped(PLATFORM), files, publicUploads.ttl).catch((error: unknown) => app.log.error({ err: error }, 'The sweep of anonymous uploads failed'));
-  app.addHook('onReady', async () => {
-    sweeping = sweep();
-    await sweeping;
-    timer = setInterval(() => {
-      sweeping = sweeping.then(sweep);
-    }, SWEEP_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
+  await app.register(rateLimit, sharedRateLimits(db));
 
   /**
    * `context`: a fixed context (public uploads), or null to take the optional multipart field "context".

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { sharedRateLimits } from '../http/rateLimits.ts';
 import { objectBody } from '../http/routeSchema.ts';
 
 const text = (value: unknown, max = 2000) => (typeof value === 'string' ? value.slice(0, max) : null);
@@ -28,7 +29,7 @@ const report = objectBody({ details: {}, status: {}, timestamp: {}, url: {}, end
  */
 export async function errorCallRoutes(app: FastifyInstance, { db }: { db: Database }) {
   // Unauthenticated by design (a failed refresh must still be reportable), so bounded per address.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, sharedRateLimits(db));
   app.post('/api/errorCall', { schema: { body: report }, bodyLimit: 64 * 1024, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
     const report = request.body as Record<string, unknown>;
     // Who reported comes from the verified token alone: a body could name anyone, and an anonymous

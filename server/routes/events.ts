@@ -39,8 +39,8 @@ export async function eventRoutes(
 
   app.get('/api/events', { schema: { querystring: queryOf({ ticket: { type: 'string', maxLength: 4096 }, lastEventId: { type: 'string', maxLength: 20 } }) } }, async (request, reply) => {
     const query = request.query as { ticket?: string; lastEventId?: string };
-    const grant = typeof query.ticket === 'string' ? tickets.redeem(query.ticket) : undefined;
-    if (!grant || !(await versions.stands(grant.userId, grant.sv))) throw unauthorized('Invalid JWT Token');
+    const grant = typeof query.ticket === 'string' ? await tickets.redeem(query.ticket) : undefined;
+    if (!grant || !(await versions.stands({ userId: grant.userId, version: grant.sv, family: grant.sid }))) throw unauthorized('Invalid JWT Token');
     const audience = { userId: grant.userId, staff: hasRole(grant.roles, 'ROLE_ADMIN'), structure: grant.structure };
     const lastHeader = request.headers['last-event-id'];
     const last = Number((typeof lastHeader === 'string' ? lastHeader : undefined) ?? query.lastEventId ?? NaN);
@@ -68,7 +68,7 @@ export async function eventRoutes(
     // A stream ends with its session: a demotion, a disable, a new password... (docs/SECURITY.md).
     const unwatch = versions.watch((userId) => {
       if (userId !== undefined && userId !== grant.userId) return;
-      void versions.stands(grant.userId, grant.sv).then((stands) => {
+      void versions.stands({ userId: grant.userId, version: grant.sv, family: grant.sid }).then((stands) => {
         if (!stands) response.end();
       });
     });

@@ -1,4 +1,5 @@
 import { HttpError } from 'react-admin';
+import { COPY_TOO_LARGE } from '../domain/copies';
 import { buildReport, ERROR_CALL_PATH, shouldReport } from './errorReport';
 import { xhrFetch } from './xhrFetch';
 import { needsRefresh, openSession, readTokenPayload } from './session';
@@ -46,7 +47,7 @@ export interface Violation {
 const TRANSLATED_VIOLATIONS = new Set([
   'blank', 'choice', 'email', 'format', 'length', 'range', 'reference', 'type', 'unique', 'password', 'mismatch',
   'url', 'https', 'youtube', 'one_correct', 'some_correct', 'exclusive', 'count', 'unexpected',
-  'unknown_variable', 'current_password',
+  'unknown_variable', 'current_password', COPY_TOO_LARGE,
 ]);
 
 // What the user reads for each failure; the server's own detail stays in the error's body.
@@ -104,7 +105,10 @@ function toHttpError(status: number, json: unknown): HttpError {
   if (status === 422) {
     const violations = Array.isArray(body.violations) ? body.violations.filter(isViolation) : [];
     const errors = violationsToErrors(violations);
-    const message = Object.keys(errors).length > 0 ? 'ra.message.invalid_form' : String(body.detail ?? 'ra.message.invalid_form');
+    // A refusal of no field that we translate (a copy too large) is the error's message.
+    const general = violations.find((violation) => !violation.propertyPath && violation.code && TRANSLATED_VIOLATIONS.has(violation.code));
+    const message =
+      Object.keys(errors).length > 0 ? 'ra.message.invalid_form' : general ? `app.validation.${general.code}` : String(body.detail ?? 'ra.message.invalid_form');
     return new HttpError(message, status, { ...body, errors });
   }
   const { reason } = body;

@@ -28,24 +28,24 @@ describe("a structure's access end in the session check", () => {
   it('refuses the token once the date has passed, without reading the database again', async () => {
     const now = Date.now();
     const { db, reads } = fakeDatabase(new Date(now + 60_000));
-    const versions = new SessionVersions(db);
+    const versions = new SessionVersions(db, 3600);
     await versions.start();
-    expect(await versions.stands(7, 3, now)).toBe(true);
-    expect(await versions.stands(7, 3, now + 59_999)).toBe(true);
-    expect(await versions.stands(7, 3, now + 60_000)).toBe(false);
+    expect(await versions.stands({ userId: 7, version: 3, family: 'session' }, now)).toBe(true);
+    expect(await versions.stands({ userId: 7, version: 3, family: 'session' }, now + 59_999)).toBe(true);
+    expect(await versions.stands({ userId: 7, version: 3, family: 'session' }, now + 60_000)).toBe(false);
     expect(reads).toEqual([7]);
   });
 
   it("forgets what it kept when a structure's plan changes", async () => {
     const now = Date.now();
     const { db, reads, notify, setEnd } = fakeDatabase(null);
-    const versions = new SessionVersions(db);
+    const versions = new SessionVersions(db, 3600);
     await versions.start();
-    expect(await versions.stands(7, 3, now)).toBe(true);
+    expect(await versions.stands({ userId: 7, version: 3, family: 'session' }, now)).toBe(true);
     setEnd(new Date(now - 1));
-    expect(await versions.stands(7, 3, now)).toBe(true);
+    expect(await versions.stands({ userId: 7, version: 3, family: 'session' }, now)).toBe(true);
     notify('company:12');
-    expect(await versions.stands(7, 3, now)).toBe(false);
+    expect(await versions.stands({ userId: 7, version: 3, family: 'session' }, now)).toBe(false);
     expect(reads).toEqual([7, 7]);
   });
 });

@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { idParams, noBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
+import { boundCopy, copyRows } from './copySize.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
 
 /**
@@ -94,6 +95,7 @@ export async function courseCopyRoutes(app: FastifyInstance, { db, engine }: { d
       const copyId = await db.transaction(async (tx) => {
         const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)} FOR SHARE`, [id]);
         if (!source) throw notFound(`Course ${id} not found.`);
+        await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
         return copyCourse(tx, id);
       });
       reply.header('Location', `/api/courses/${copyId}`);

@@ -11,6 +11,7 @@ import { idParams, objectBody, optionalBody, pathId, reference, refusedAs, right
 import { structureScope } from '../../resources/tenancy.ts';
 import type { ResourceDeclaration } from '../../resources/types.ts';
 import type { Session } from '../../http/session.ts';
+import { boundCopy, copyRows } from './copySize.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
 
 /** Ordered children and the column that groups them into siblings. */
@@ -116,6 +117,7 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
     try {
       const copyId = await db.transaction(async (tx) => {
         const module = await copyEnds(tx, session, { declaration: chapters, id, parentColumn: 'module_id' }, { declaration: modules, id: target, key: 'module' });
+        await boundCopy(request, tx, copyRows.chapters('$1::int'), [id]);
         await lockGroups(tx, { table: 'chapters', parentColumn: 'module_id' }, [module]);
         const [{ next }] = await tx.query<{ next: number }>(`SELECT ${nextPosition('chapters', 'module_id', '$1::int')} AS next`, [module]);
         const [copy] = await copyChapters(tx, [id], module, next);
@@ -134,6 +136,7 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
     try {
       const copyId = await db.transaction(async (tx) => {
         const course = await copyEnds(tx, session, { declaration: modules, id, parentColumn: 'course_id' }, { declaration: courses, id: target, key: 'course' });
+        await boundCopy(request, tx, copyRows.modules('$1::int'), [id]);
         await lockGroups(tx, { table: 'modules', parentColumn: 'course_id' }, [course]);
         const [copy] = await tx.query<{ id: number }>(
           `INSERT INTO modules (title, description, course_id, position, is_template)

@@ -1,5 +1,5 @@
 import type { Mail } from '../../../server/auth/mailer.ts';
-import type { TestApp } from '../../api/support/testApp.ts';
+import type { TestApp, TestProcess } from '../../api/support/testApp.ts';
 
 export interface Answer {
   status: number;
@@ -9,7 +9,7 @@ export interface Answer {
 }
 
 /** A POST as a browser at `address` would send it (the throttles count per client address). */
-export async function post(t: TestApp, url: string, body: unknown, options: { token?: string; address?: string } = {}): Promise<Answer> {
+export async function post(t: Pick<TestProcess, 'app'>, url: string, body: unknown, options: { token?: string; address?: string } = {}): Promise<Answer> {
   const response = await t.app.inject({
     method: 'POST',
     url,
@@ -46,6 +46,6 @@ export async function activeUser(t: TestApp, email: string, roles: string[] = ['
   return created.json.id;
 }
 
-export async function login(t: TestApp, email: string, password = 'Initial2026!', address?: string) {
+export async function login(t: Pick<TestProcess, 'app'>, email: string, password = 'Initial2026!', address?: string) {
   return post(t, '/api/auth/token', { login: email, password }, { address });
 }
