@@ -54,7 +54,7 @@ describe('one fold of a login', () => {
     for (const respelled of ['\uff4b\uff49\uff4f\uff53\uff4b-unique@test.fr', '\u212aiosk-unique@test.fr', 'KIOSK-UNIQUE@test.fr']) {
       const created = await t.request('POST', '/api/users', {
         as: 'superadmin',
-        body: { email: respelled, firstName: 'Double', lastName: 'Compte', type: 'contributor' },
+        body: { email: respelled, firstName: 'Double', lastName: 'Compte', type: 'contributor', company: `/api/companies/${t.users.admin.company}` },
       });
       expect(created.status).toBe(422);
       expect(created.json.violations).toEqual([expect.objectContaining({ propertyPath: 'email' })]);
