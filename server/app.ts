@@ -32,7 +32,8 @@ import { BanClient, type AddressSearch } from './integrations/addresses.ts';
 import { RechercheEntreprisesClient, type EstablishmentSearch } from './integrations/establishments.ts';
 import { StripeClient, type PaymentProvider } from './integrations/payments.ts';
 import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
-import { FileStore } from './storage/fileStore.ts';
+import type { FileStorage } from './storage/fileStorage.ts';
+import { openFileStorage } from './storage/openFileStorage.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
 import { LiveHub } from './live/liveHub.ts';
@@ -49,6 +50,8 @@ export interface AppContext {
   mailer: Mailer;
   /** The live events of this process (server-sent events). */
   hub: LiveHub;
+  /** Where uploaded files are kept. */
+  files: FileStorage;
 }
 
 export interface AppOptions {
@@ -67,6 +70,8 @@ export interface AppOptions {
   establishments?: EstablishmentSearch;
   addresses?: AddressSearch;
   payments?: PaymentProvider;
+  /** The file store, kept open by the caller; by default the configured one, closed with the app. */
+  files?: FileStorage;
 }
 
 /** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
@@ -130,6 +135,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   await app.register(authHook, { tokens, versions });
   await app.register(inputGuard);
+  const files = options.files ?? (await openFileStorage(config));
+  if (!options.files) app.addHook('onClose', () => files.close());
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, sessions, mailer, engine });
   // Issue 16: the account page, invitations and the template editor's preview and test mail.
@@ -147,7 +154,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(documentRoutes, {
     db,
     engine,
-    files: new FileStore(config.dataDir),
+    files,
     uploadMaxMb: config.uploadMaxMb,
     publicUploads: config.publicUploads,
   });
@@ -184,5 +191,5 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     return reply.status(404).type(missing.contentType).send(missing.body);
   });
 
-  return { app, tokens, sessions, engine, mailer, hub };
+  return { app, tokens, sessions, engine, mailer, hub, files };
 }

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo.ts';
 import { withStandIns } from './integrations/standins/index.ts';
+import { openFileStorage } from './storage/openFileStorage.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Outside services with no setting are replaced by local stand-ins in development (README, "Services").
@@ -18,15 +19,16 @@ if (process.env.SKIP_BUILD !== '1' && appBuildIsStale(root, config.distDir)) {
 }
 
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const files = await openFileStorage(config);
 const applied = await migrate(db);
 if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
 if (config.seed === 'demo' && (await isEmpty(db))) {
   console.log('Base vide : chargement des données de démonstration…');
-  await seedDemo(db, { dataDir: config.dataDir });
+  await seedDemo(db, { files });
 }
 
 // Always logging (at LOG_LEVEL): a 500 must leave its stack somewhere. One line per request only on demand.
-const { app } = await buildApp(config, db, { logger: true, logRequests: process.env.LOG_REQUESTS === '1' });
+const { app } = await buildApp(config, db, { logger: true, logRequests: process.env.LOG_REQUESTS === '1', files });
 await app.listen({ host: config.host, port: config.port });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
@@ -34,7 +36,7 @@ const url = `http://${config.host}:${port}/`;
 
 console.log(`
 Back-office prêt : ${url}
-API : ${url}api (base ${db.kind === 'pglite' ? `PGlite dans ${config.dataDir}` : 'PostgreSQL'})
+API : ${url}api (base ${db.kind === 'pglite' ? `PGlite dans ${config.dataDir}` : 'PostgreSQL'}, fichiers ${config.s3 ? `dans le bucket ${config.s3.bucket}` : `dans ${config.dataDir}/files`})
 Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :
 ${DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(24)} ${account.roles.join(', ')} (${account.type})`).join('\n')}
 ${standIns.names.length > 0 ? `Services simulés en local : ${standIns.names.join(', ')}\n` : ''}Ctrl-C pour arrêter.`);
@@ -47,6 +49,7 @@ async function stop(signal: string) {
   try {
     await app.close();
     await db.close();
+    await files.close();
     await standIns.close();
     process.exit(0);
   } catch (error) {

@@ -10,6 +10,7 @@ import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
 import { READY_PREFIX, SHAPE } from './protocol.ts';
@@ -49,7 +50,7 @@ async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
   await migrate(db);
-  await seedDemo(db, { dataDir });
+  await seedDemo(db, { files: new LocalFileStorage(dataDir) });
   const course = await seedLargeCourse(db);
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DIST_DIR: resolve(appDir), SEED: 'none', LOG_LEVEL: 'warn' });
   const { app } = await buildApp(config, db, { serveApp: true, logger: false });

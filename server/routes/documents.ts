@@ -8,7 +8,7 @@ import { ApiError, notFound, problem, unprocessable, violation } from '../http/e
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
-import type { FileStore } from '../storage/fileStore.ts';
+import { newStorageKey, type FileStorage } from '../storage/fileStorage.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
 import { idParams, multipartBody, pathId, rightsFirst } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
@@ -22,7 +22,7 @@ const SWEEP_EVERY_MS = 3600 * 1000;
 export interface DocumentOptions {
   db: Database;
   engine: ResourceEngine;
-  files: FileStore;
+  files: FileStorage;
   uploadMaxMb: number;
   publicUploads: PublicUploadLimits;
 }
@@ -92,7 +92,7 @@ const namedInJson = ([table, column]: (typeof JSON_REFERENCES)[number], document
  * is read from the catalogue, so a reference added by a later migration keeps its documents too.
  * Answers how many documents went.
  */
-export async function sweepAnonymousUploads(db: Database, files: FileStore, ttlSeconds: number): Promise<number> {
+export async function sweepAnonymousUploads(db: Database, files: FileStorage, ttlSeconds: number): Promise<number> {
   const foreignKeys = await db.query<{ source: string; column_name: string }>(
     `SELECT c.conrelid::regclass::text AS source, quote_ident(a.attname) AS column_name
        FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
@@ -167,28 +167,29 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
       throw problem(415, `The type ${declared || '(none)'} is not accepted.`);
     }
     const extension = name.includes('.') ? name.split('.').pop()?.toLowerCase() ?? '' : '';
-    const stored = await files.receive(file.file, ALLOWED_TYPES[declared].extensions.includes(extension) ? extension : ALLOWED_TYPES[declared].extensions[0]);
+    // A new key that no document names yet: until the INSERT below, nobody can read the file.
+    const key = newStorageKey(ALLOWED_TYPES[declared].extensions.includes(extension) ? extension : ALLOWED_TYPES[declared].extensions[0]);
+    const stored = await files.write(key, file.file, declared);
     if (file.file.truncated) {
-      await files.discard(stored.key);
+      await files.remove(key);
       throw problem(413, `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
     }
     const verdict = sniff(declared, stored.head);
     if (!verdict.ok) {
-      await files.discard(stored.key);
+      await files.remove(key);
       throw problem(verdict.status, verdict.reason);
     }
-    await files.keep(stored.key);
     try {
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO documents (name, mime_type, size, context, owner_id, storage_key, anonymous)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [name, declared, stored.size, context ?? fieldValue(file, 'context')?.slice(0, 50) ?? null, ownerId, stored.key, ownerId === null],
+        [name, declared, stored.size, context ?? fieldValue(file, 'context')?.slice(0, 50) ?? null, ownerId, key, ownerId === null],
       );
       const format = formatOf(request);
       reply.header('Location', `/api/documents/${row.id}`);
       return sendItem(reply, format, documents, await engine.get(documents, row.id, format), 201);
     } catch (error) {
-      await files.remove(stored.key);
+      await files.remove(key);
       throw error;
     }
   }
@@ -227,14 +228,15 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
       `SELECT t.name, t.mime_type, t.size, t.storage_key FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
       [id],
     );
-    if (!document?.storage_key || !(await files.exists(document.storage_key))) throw notFound(`Document ${id} has no file.`);
+    const body = document?.storage_key ? await files.read(document.storage_key) : undefined;
+    if (!body) throw notFound(`Document ${id} has no file.`);
     return reply
       .header('Content-Type', document.mime_type)
       .header('Content-Length', String(document.size))
       .header('Content-Disposition', contentDisposition(document.name || `document-${id}`))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .send(files.read(document.storage_key));
+      .send(body);
   });
 
   app.delete('/api/documents/:id', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, documents, 'delete')) }, async (request, reply) => {
@@ -255,7 +257,9 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
     if (!deleted) throw notFound(`Document ${id} not found.`);
     if (deleted.referenced)
       throw problem(409, 'This document is still named by a chapter part or an answer; remove it there first.', { reason: 'referenced' });
-    if (deleted.storage_key) await files.remove(deleted.storage_key);
+    // The document is gone whatever the store answers: a file left behind is logged, not a failed delete.
+    if (deleted.storage_key)
+      await files.remove(deleted.storage_key).catch((error: unknown) => request.log.error({ err: error }, `The file of document ${id} was not removed`));
     return reply.status(204).send();
   });
 }

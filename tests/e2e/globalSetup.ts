@@ -8,6 +8,7 @@ import { appBuildIsStale, buildApp } from '../../server/build.ts';
 import { openPglite } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -60,7 +61,7 @@ async function seededTemplate(): Promise<string> {
   const db = await openPglite(partial);
   try {
     await migrate(db);
-    await seedDemo(db, { dataDir: partial });
+    await seedDemo(db, { files: new LocalFileStorage(partial) });
   } finally {
     await db.close();
   }

@@ -3,6 +3,7 @@ import { ANSWERS, FEEDBACK, HAND_INS } from './answers.ts';
 import { ago, insertRows, must, type Random } from './bulk.ts';
 import type { Catalog, SeededCourse, SeededPart } from './catalog.ts';
 import { pdf } from './fileFormats.ts';
+import type { FileStorage } from '../../../storage/fileStorage.ts';
 import { insertDocuments, writeDemoFiles, type DemoFile } from './files.ts';
 import { documentIri } from './parts.ts';
 import { inactiveSince, type People, type PersonSpec } from './people.ts';
@@ -45,7 +46,7 @@ interface Participation {
 
 const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-export async function seedLearning(tx: Queryable, random: Random, people: People, catalog: Catalog, dataDir: string): Promise<void> {
+export async function seedLearning(tx: Queryable, random: Random, people: People, catalog: Catalog, files: FileStorage): Promise<void> {
   const courseByTitle = new Map(catalog.courses.map((course) => [course.spec.title, course]));
   const open = catalog.courses.filter((course) => course.spec.status === 'published' && !course.spec.isTemplate);
 
@@ -168,7 +169,7 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
     }
   }
 
-  await writeDemoFiles(dataDir, handIns);
+  await writeDemoFiles(files, handIns);
   const handInIds = await insertDocuments(tx, handIns, people.users);
   for (const [response, file] of handInOf) Object.assign(response, { value: { document: documentIri(must(handInIds, file.key)), name: file.name } });
 
