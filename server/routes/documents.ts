@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import { Readable } from 'node:stream';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +10,7 @@ import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
 import { newStorageKey, type FileStorage } from '../storage/fileStorage.ts';
+import { requestedRange } from '../http/byteRange.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
 import { idParams, multipartBody, pathId, rightsFirst } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
@@ -228,14 +230,34 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
       `SELECT t.name, t.mime_type, t.size, t.storage_key FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
       [id],
     );
-    const body = document?.storage_key ? await files.read(document.storage_key) : undefined;
-    if (!body) throw notFound(`Document ${id} has no file.`);
-    return reply
+    const noFile = notFound(`Document ${id} has no file.`);
+    if (!document?.storage_key) throw noFile;
+    const size = Number(document.size);
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const range = requestedRange(header('range'), header('if-range'), size);
+    if (range === 'unsatisfiable') {
+      const refused = problem(416, `The file has ${size} bytes.`);
+      throw new ApiError(416, refused.body, refused.contentType, { 'Content-Range': `bytes */${size}` });
+    }
+    // A HEAD answers from the store's metadata: streaming the file only to drop it would read it whole.
+    const body = request.method === 'HEAD'
+      ? (await files.size(document.storage_key)) === undefined ? undefined : Readable.from([])
+      : await files.read(document.storage_key, range);
+    if (!body) throw noFile;
+    reply
       .header('Content-Type', document.mime_type)
-      .header('Content-Length', String(document.size))
+      .header('Accept-Ranges', 'bytes')
       .header('Content-Disposition', contentDisposition(document.name || `document-${id}`))
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Content-Security-Policy', "default-src 'none'; sandbox");
+    if (!range) return reply.header('Content-Length', String(size)).send(body);
+    return reply
+      .status(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', String(range.end - range.start + 1))
       .send(body);
   });
 
