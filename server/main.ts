@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { appBuildIsStale, buildApp as buildFrontEnd } from './build.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, underStartupLock } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo.ts';
 import { withStandIns } from './integrations/standins/index.ts';
 import { openFileStorage } from './storage/openFileStorage.ts';
@@ -20,12 +20,14 @@ if (process.env.SKIP_BUILD !== '1' && appBuildIsStale(root, config.distDir)) {
 
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const files = await openFileStorage(config);
-const applied = await migrate(db);
-if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
-if (config.seed === 'demo' && (await isEmpty(db))) {
-  console.log('Base vide : chargement des données de démonstration…');
-  await seedDemo(db, { files });
-}
+await underStartupLock(db, async () => {
+  const applied = await migrate(db);
+  if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
+  if (config.seed === 'demo' && (await isEmpty(db))) {
+    console.log('Base vide : chargement des données de démonstration…');
+    await seedDemo(db, { files });
+  }
+});
 
 // Always logging (at LOG_LEVEL): a 500 must leave its stack somewhere. One line per request only on demand.
 const { app } = await buildApp(config, db, { logger: true, logRequests: process.env.LOG_REQUESTS === '1', files });
