@@ -52,6 +52,11 @@ export interface AppContext {
   hub: LiveHub;
   /** Where uploaded files are kept. */
   files: FileStorage;
+  /**
+   * Starts a graceful stop: the readiness answer turns 503 so that load balancers send no new requests,
+   * while this process still serves those that come; `app.close()` then ends it.
+   */
+  drain(): void;
 }
 
 export interface AppOptions {
@@ -137,7 +142,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(inputGuard);
   const files = options.files ?? (await openFileStorage(config));
   if (!options.files) app.addHook('onClose', () => files.close());
-  await app.register(healthRoutes, { db });
+  let draining = false;
+  await app.register(healthRoutes, { db, files, draining: () => draining });
   await app.register(authRoutes, { db, sessions, mailer, engine });
   // Issue 16: the account page, invitations and the template editor's preview and test mail.
   await app.register(accountRoutes, { db });
@@ -191,5 +197,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     return reply.status(404).type(missing.contentType).send(missing.body);
   });
 
-  return { app, tokens, sessions, engine, mailer, hub, files };
+  return {
+    app, tokens, sessions, engine, mailer, hub, files,
+    drain: () => {
+      draining = true;
+    },
+  };
 }

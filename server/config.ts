@@ -39,6 +39,11 @@ export interface Config {
   registrationsPerHour: number;
   /** Where uploaded files live: S3-compatible object storage when S3_BUCKET is set, DATA_DIR/files otherwise. */
   s3?: S3Settings;
+  /**
+   * On SIGTERM/SIGINT, how long the readiness answer says 503 while requests are still served, so that a
+   * load balancer stops sending new ones before the server stops listening.
+   */
+  shutdownDrainMs: number;
 }
 
 /** An S3-compatible object store (AWS, MinIO, Ceph, Garage...): one bucket, the files' keys as object keys. */
@@ -112,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     standIns: standInsOf(env),
     registrationsPerHour: integer(env.ONBOARDING_REGISTRATIONS_PER_HOUR, 10, 'ONBOARDING_REGISTRATIONS_PER_HOUR'),
     s3: s3SettingsOf(env),
+    shutdownDrainMs: integer(env.SHUTDOWN_DRAIN_MS, 0, 'SHUTDOWN_DRAIN_MS'),
   };
 }
 

@@ -30,7 +30,7 @@ await underStartupLock(db, async () => {
 });
 
 // Always logging (at LOG_LEVEL): a 500 must leave its stack somewhere. One line per request only on demand.
-const { app } = await buildApp(config, db, { logger: true, logRequests: process.env.LOG_REQUESTS === '1', files });
+const { app, drain } = await buildApp(config, db, { logger: true, logRequests: process.env.LOG_REQUESTS === '1', files });
 await app.listen({ host: config.host, port: config.port });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
@@ -43,12 +43,27 @@ Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :
 ${DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(24)} ${account.roles.join(', ')} (${account.type})`).join('\n')}
 ${standIns.names.length > 0 ? `Services simulés en local : ${standIns.names.join(', ')}\n` : ''}Ctrl-C pour arrêter.`);
 
+/** Requests still running after this are cut: a stop must end, even with a stalled upload. */
+const STOP_TIMEOUT_MS = 25_000;
+
+/**
+ * A graceful stop: the readiness answer turns 503 for SHUTDOWN_DRAIN_MS while requests are still served
+ * (a load balancer stops sending new ones), then the server stops listening, finishes the requests in
+ * flight, ends the live event streams with a reconnection hint (they reconnect to another process), and
+ * closes the database and the file store.
+ */
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal} reçu : arrêt propre…`);
+  setTimeout(() => {
+    console.error(`Arrêt incomplet après ${STOP_TIMEOUT_MS / 1000} s : sortie forcée.`);
+    process.exit(1);
+  }, STOP_TIMEOUT_MS).unref();
   try {
+    drain();
+    if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     await app.close();
     await db.close();
     await files.close();

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../../../server/config.ts';
 import { openPglite, openPostgres, type Database } from '../../../server/db/database.ts';
 import { DEMO_ACCOUNTS } from '../../../server/db/seed/demo.ts';
 import type { ResourceEngine } from '../../../server/resources/engine.ts';
+import type { FileStorage } from '../../../server/storage/fileStorage.ts';
 import { DATA_FOLDER, PGLITE_FOLDER } from './template.ts';
 
 /** The fixed signing secret of every test app: tests may sign their own (expired, forged) tokens with it. */
@@ -67,6 +68,10 @@ export interface TestApp {
   dataDir: string;
   tokens: TokenService;
   engine: ResourceEngine;
+  /** The app's file store (DATA_DIR/files, or the object store its config names). */
+  files: FileStorage;
+  /** Starts the app's graceful stop (its readiness turns 503). */
+  drain(): void;
   users: Record<Persona, DemoUser>;
   tokenFor(persona: Persona): Promise<string>;
   request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
@@ -144,7 +149,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jwtSecret: JWT_SECRET,
   };
   await prepare?.(db);
-  const { app, tokens, engine } = await buildApp(config, db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
+  const { app, tokens, engine, files, drain } = await buildApp(config, db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
   await app.ready();
 
   const users = {} as Record<Persona, DemoUser>;
@@ -221,5 +226,5 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
   }
 
-  return { app, db, kind: db.kind, config, dataDir, tokens, engine, users, tokenFor, request, close };
+  return { app, db, kind: db.kind, config, dataDir, tokens, engine, files, drain, users, tokenFor, request, close };
 }
