@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STORAGE_FRESH_MS } from '../../server/routes/health.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
@@ -48,14 +49,27 @@ describe('GET /api/health/ready', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
-  it('answers 503 while the file store fails', async () => {
-    const spy = vi.spyOn(t.files, 'check').mockRejectedValue(new Error('read-only file system (test)'));
+  it('asks the file store at most once in STORAGE_FRESH_MS once it answered, and answers 503 while it fails', async () => {
+    const check = vi.spyOn(t.files, 'check');
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      const response = await t.request('GET', '/api/health/ready');
-      expect(response.status).toBe(503);
-      expect(response.json).toEqual({ status: 'unavailable', database: 'ok', storage: 'unreachable' });
+      vi.setSystemTime(Date.now() + STORAGE_FRESH_MS);
+      await Promise.all([1, 2, 3].map(() => t.request('GET', '/api/health/ready')));
+      expect((await t.request('GET', '/api/health/ready')).status).toBe(200);
+      expect(check).toHaveBeenCalledTimes(1);
+
+      check.mockRejectedValue(new Error('read-only file system (test)'));
+      expect((await t.request('GET', '/api/health/ready')).status).toBe(200);
+      vi.setSystemTime(Date.now() + STORAGE_FRESH_MS);
+      for (let poll = 0; poll < 2; poll++) {
+        const response = await t.request('GET', '/api/health/ready');
+        expect(response.status).toBe(503);
+        expect(response.json).toEqual({ status: 'unavailable', database: 'ok', storage: 'unreachable' });
+      }
+      expect(check).toHaveBeenCalledTimes(3);
     } finally {
-      spy.mockRestore();
+      check.mockRestore();
+      vi.useRealTimers();
     }
     expect((await t.request('GET', '/api/health/ready')).status).toBe(200);
   });
