@@ -34,7 +34,8 @@ import { BanClient, type AddressSearch } from './integrations/addresses.ts';
 import { RechercheEntreprisesClient, type EstablishmentSearch } from './integrations/establishments.ts';
 import { StripeClient, type PaymentProvider } from './integrations/payments.ts';
 import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
-import { FileStore } from './storage/fileStore.ts';
+import type { FileStorage } from './storage/fileStorage.ts';
+import { openFileStorage } from './storage/openFileStorage.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
 import { Counters } from './bounds/counters.ts';
@@ -54,6 +55,13 @@ export interface AppContext {
   mailer: Mailer;
   /** The live events of this process (server-sent events). */
   hub: LiveHub;
+  /** Where uploaded files are kept. */
+  files: FileStorage;
+  /**
+   * Starts a graceful stop: the readiness answer turns 503 so that load balancers send no new requests,
+   * while this process still serves those that come; `app.close()` then ends it.
+   */
+  drain(): void;
 }
 
 export interface AppOptions {
@@ -72,6 +80,8 @@ export interface AppOptions {
   establishments?: EstablishmentSearch;
   addresses?: AddressSearch;
   payments?: PaymentProvider;
+  /** The file store, kept open by the caller; by default the configured one, closed with the app. */
+  files?: FileStorage;
 }
 
 /** Counters whose window is over, and other rows past their use, are dropped this often (until then, harmless). */
@@ -143,7 +153,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(authHook, { tokens, versions });
   await app.register(writeBudget, { db, budget: config.writeBudget });
   await app.register(inputGuard);
-  await app.register(healthRoutes, { db });
+  const files = options.files ?? (await openFileStorage(config));
+  if (!options.files) app.addHook('onClose', () => files.close());
+  let draining = false;
+  await app.register(healthRoutes, { db, files, draining: () => draining });
   await app.register(authRoutes, { db: platformDb, sessions, mailer, engine });
   // The account page works on the session's own user, whichever structure platform staff are looking at.
   await app.register(accountRoutes, { db: platformDb });
@@ -157,7 +170,6 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await hub.start();
   app.addHook('onClose', () => hub.stop());
   await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret, db), versions });
-  const files = new FileStore(config.dataDir);
   await app.register(documentRoutes, {
     db,
     engine,
@@ -217,5 +229,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     return reply.status(404).type(missing.contentType).send(missing.body);
   });
 
-  return { app, tokens, sessions, engine, mailer, hub };
+  return {
+    app, tokens, sessions, engine, mailer, hub, files,
+    drain: () => {
+      draining = true;
+    },
+  };
 }

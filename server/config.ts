@@ -40,6 +40,25 @@ export interface Config {
   registrationsPerHour: number;
   /** Writes one user may make with their sessions: a burst, refilled at `perHour` (docs/SECURITY.md). */
   writeBudget: WriteBudget;
+  /** Where uploaded files live: S3-compatible object storage when S3_BUCKET is set, DATA_DIR/files otherwise. */
+  s3?: S3Settings;
+  /**
+   * On SIGTERM/SIGINT, how long the readiness answer says 503 while requests are still served, so that a
+   * load balancer stops sending new ones before the server stops listening.
+   */
+  shutdownDrainMs: number;
+}
+
+/** An S3-compatible object store (AWS, MinIO, Ceph, Garage...): one bucket, the files' keys as object keys. */
+export interface S3Settings {
+  bucket: string;
+  /** The service's address; AWS's own, from the region, when absent. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither: without them the AWS SDK's usual chain (AWS_* variables, instance role...) applies. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`: what most self-hosted stores need. */
+  forcePathStyle: boolean;
 }
 
 export interface PublicUploadLimits {
@@ -109,6 +128,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       burst: integer(env.WRITE_BUDGET, 300, 'WRITE_BUDGET'),
       perHour: atLeastOne(integer(env.WRITE_BUDGET_PER_HOUR, 1800, 'WRITE_BUDGET_PER_HOUR'), 'WRITE_BUDGET_PER_HOUR'),
     },
+    s3: s3SettingsOf(env),
+    shutdownDrainMs: integer(env.SHUTDOWN_DRAIN_MS, 0, 'SHUTDOWN_DRAIN_MS'),
+  };
+}
+
+function flag(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new Error(`${name} must be "1", "0", "true" or "false", not "${value}".`);
+}
+
+function s3SettingsOf(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET || undefined;
+  const named = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((name) => env[name]);
+  if (!bucket) {
+    // A half-configured store would silently keep files on this machine's disk, where other processes cannot read them.
+    if (named.length > 0) throw new Error(`${named.join(', ')} set without S3_BUCKET: set S3_BUCKET too, or none of them.`);
+    return undefined;
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither.');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http:// or https:// address, not "${endpoint}".`);
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, endpoint !== undefined, 'S3_FORCE_PATH_STYLE'),
   };
 }
 

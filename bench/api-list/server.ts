@@ -13,6 +13,7 @@ import { openPglite, openPostgres } from '../../server/db/database.ts';
 import { PLATFORM } from '../../server/db/scope.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { seedScale } from '../../server/db/seed/scale.ts';
 import { READY_PREFIX, type ReadyInfo } from './protocol.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
@@ -28,7 +29,7 @@ async function main() {
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
   await prepareDatabase(db);
   const started = performance.now();
-  await seedDemo(db, { dataDir });
+  await seedDemo(db, { files: new LocalFileStorage(dataDir) });
   const demoMs = Math.round(performance.now() - started);
   const [{ n: demoUsers }] = await db.scoped(PLATFORM).query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   const { ms: scaleMs } = await seedScale(db, { users });

@@ -14,6 +14,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openPglite } from '../../server/db/database.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { isEmpty, seedDemo } from '../../server/db/seed/demo.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { BASELINE_PATH, READY_PREFIX, type ReadyInfo } from './protocol.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
 
@@ -32,7 +33,7 @@ async function main() {
   const db = await openPglite(dataDir);
   await prepareDatabase(db);
   // Without the e2e suite's seeded template, the parent hands over an empty folder.
-  if (await isEmpty(db)) await seedDemo(db, { dataDir });
+  if (await isEmpty(db)) await seedDemo(db, { files: new LocalFileStorage(dataDir) });
 
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: appDir, SEED: 'none', LOG_LEVEL: 'warn' });
   const { app } = await buildApp(config, db, { serveApp: true, logger: false });

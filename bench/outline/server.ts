@@ -11,6 +11,7 @@ import type { Database } from '../../server/db/database.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
 import { PLATFORM } from '../../server/db/scope.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
 import { READY_PREFIX, SHAPE } from './protocol.ts';
@@ -53,7 +54,7 @@ async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
   await prepareDatabase(db);
-  await seedDemo(db, { dataDir });
+  await seedDemo(db, { files: new LocalFileStorage(dataDir) });
   const course = await seedLargeCourse(db);
   // The bench reorders hundreds of times as one user, as fast as the server answers: a script, which the
   // default write budget would stop (docs/SECURITY.md); the round trip is what is measured.

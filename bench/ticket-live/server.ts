@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
 
@@ -19,7 +20,7 @@ async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
   await prepareDatabase(db);
-  await seedDemo(db, { dataDir });
+  await seedDemo(db, { files: new LocalFileStorage(dataDir) });
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', LOG_LEVEL: 'warn' });
   const { app, hub } = await buildApp(config, db, { serveApp: false, logger: false });
   app.get('/bench/memory', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { ACCESS_ENDS_AT_SQL, hasEnded } from './accessEnd.ts';
 
@@ -36,6 +37,14 @@ export class SessionVersions {
   private live = false;
   private stop?: () => Promise<void>;
   private readonly syncs = new Map<string, () => void>();
+  /**
+   * This process's own channel for `settle`'s markers: on `session_versions` every process would hear every
+   * other's marker, a cost growing with the number of processes on each write. PostgreSQL delivers a
+   * listening connection's notifications in commit order whatever their channel, so a marker on this one
+   * still arrives after the versions moved before it.
+   */
+  private readonly syncChannel = `session_versions_sync_${randomBytes(8).toString('hex')}`;
+  private stopSync?: () => Promise<void>;
   private readonly watchers = new Set<(userId: number | undefined) => void>();
   private nextSync = 0;
 
@@ -50,7 +59,6 @@ export class SessionVersions {
     this.stop = await this.db.listen(
       'session_versions',
       (payload) => {
-        if (payload.startsWith('sync:')) return this.syncs.get(payload)?.();
         const userId = payload.startsWith('company:') ? undefined : Number(payload);
         if (userId === undefined) this.forgetAll();
         else this.known.delete(userId);
@@ -61,11 +69,13 @@ export class SessionVersions {
         for (const watcher of this.watchers) watcher(undefined);
       },
     );
+    this.stopSync = await this.db.listen(this.syncChannel, (payload) => this.syncs.get(payload)?.());
     this.live = true;
   }
 
   async close(): Promise<void> {
     this.live = false;
+    await this.stopSync?.();
     await this.stop?.();
   }
 
@@ -83,7 +93,7 @@ export class SessionVersions {
       this.syncs.set(marker, () => { clearTimeout(timer); resolve(); });
     });
     try {
-      await this.db.query('SELECT pg_notify($1, $2)', ['session_versions', marker]);
+      await this.db.query('SELECT pg_notify($1, $2)', [this.syncChannel, marker]);
       await heard;
     } finally {
       this.syncs.delete(marker);

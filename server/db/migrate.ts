@@ -25,3 +25,16 @@ export async function migrate(db: Database, until?: string): Promise<string[]> {
   }
   return done;
 }
+
+/**
+ * Runs `work` (the migrations, the first seed) while no other server process of the same PostgreSQL database
+ * runs its own: processes started together would otherwise apply a migration twice or seed the demo twice.
+ * The lock is held by an open transaction and goes with it, also when the process dies. PGlite has one process.
+ */
+export async function underStartupLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  if (db.kind !== 'postgresql') return work();
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('lms-backoffice start-up'))`);
+    return work();
+  });
+}

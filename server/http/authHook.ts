@@ -14,7 +14,7 @@ const PUBLIC = [
   /^\/api\/auth\/reinit-password\/request$/,
   /^\/api\/auth\/invitation$/,
   /^\/api\/public\//,
-  /^\/api\/health$/,
+  /^\/api\/health(?:\/ready)?$/,
   // The API's documentation describes it, never its data (docs/SECURITY.md).
   /^\/api\/docs(\.jsonld|\.json)?$/,
   /^\/api\/contexts\/[A-Za-z]+$/,

@@ -25,10 +25,12 @@ export async function eventRoutes(
   app: FastifyInstance,
   { hub, tickets, versions }: { hub: LiveHub; tickets: StreamTickets; versions: SessionVersions },
 ) {
-  // A stream never ends by itself: the server's close would wait for every open one.
+  // A stream never ends by itself: the server's close would wait for every open one. When the process
+  // stops, each stream is told to come back soon, spread over a second and a half so that the streams of
+  // a stopped process do not all land on the others at once (behind a load balancer, they reconnect there).
   const open = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
-    for (const response of open) response.end();
+    for (const response of open) response.end(`retry: ${500 + Math.floor(Math.random() * 1500)}\n\n`);
   });
 
   app.post('/api/events/ticket', { schema: { body: noBody } }, async (request) => {

@@ -6,13 +6,14 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../../server/db/database.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster.ts';
 import { DATA_FOLDER, PGLITE_FOLDER, wantsPostgres } from './support/template.ts';
 
 async function migrateAndSeed(db: Database, dataDir: string): Promise<void> {
   try {
     await prepareDatabase(db);
-    await seedDemo(db, { dataDir });
+    await seedDemo(db, { files: new LocalFileStorage(dataDir) });
   } finally {
     await db.close();
   }

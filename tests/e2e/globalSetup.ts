@@ -8,6 +8,7 @@ import { appBuildIsStale, buildApp } from '../../server/build.ts';
 import { openPglite } from '../../server/db/database.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -64,7 +65,7 @@ async function seededTemplate(): Promise<string> {
   const db = await openPglite(partial);
   try {
     await prepareDatabase(db);
-    await seedDemo(db, { dataDir: partial });
+    await seedDemo(db, { files: new LocalFileStorage(partial) });
   } finally {
     await db.close();
   }

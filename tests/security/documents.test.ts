@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sweepAnonymousUploads } from '../../server/routes/documents.ts';
-import { FileStore } from '../../server/storage/fileStore.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { createTestApp, type Persona, type TestApp } from '../api/support/testApp.ts';
 
 /**
@@ -217,7 +217,7 @@ describe('anonymous uploads: the sweep', () => {
     const paths = { stale: await fileOf(stale), asPart: await fileOf(asPart), fresh: await fileOf(fresh) };
     expect(existsSync(paths.stale)).toBe(true);
 
-    const removed = await sweepAnonymousUploads(t.db, new FileStore(t.dataDir), LIMITS.ttl);
+    const removed = await sweepAnonymousUploads(t.db, new LocalFileStorage(t.dataDir), LIMITS.ttl);
     expect(removed).toBeGreaterThanOrEqual(1);
     expect(await exists(stale)).toBe(false);
     expect(existsSync(paths.stale)).toBe(false);
@@ -230,7 +230,7 @@ describe('anonymous uploads: the sweep', () => {
     await upload({ context: 'support', address: '203.0.113.50' });
     await t.db.query(`UPDATE public_uploads SET created_at = now() - interval '25 hours'`);
     await upload({ context: 'support', address: '203.0.113.51' });
-    await sweepAnonymousUploads(t.db, new FileStore(t.dataDir), LIMITS.ttl);
+    await sweepAnonymousUploads(t.db, new LocalFileStorage(t.dataDir), LIMITS.ttl);
     const rows = await t.db.query<{ address: string }>('SELECT address FROM public_uploads');
     expect(rows.map((row) => row.address)).toEqual(['203.0.113.51']);
   });

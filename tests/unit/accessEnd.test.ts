@@ -9,19 +9,20 @@ import type { Database } from '../../server/db/database.ts';
  */
 function fakeDatabase(endsAt: Date | null) {
   const reads: number[] = [];
-  let notify: (payload: string) => void = () => undefined;
+  const listeners = new Map<string, (payload: string) => void>();
   const db = {
     kind: 'pglite',
     query: async (_sql: string, params: unknown[]) => {
       reads.push(Number(params[0]));
       return [{ session_version: 3, enabled: true, access_ends_at: endsAt }];
     },
-    listen: async (_channel: string, onNotify: (payload: string) => void) => {
-      notify = onNotify;
+    listen: async (channel: string, onNotify: (payload: string) => void) => {
+      listeners.set(channel, onNotify);
       return async () => undefined;
     },
   } as unknown as Database;
-  return { db, reads, notify: (payload: string) => notify(payload), setEnd: (date: Date | null) => (endsAt = date) };
+  const notify = (payload: string) => listeners.get('session_versions')?.(payload);
+  return { db, reads, notify, setEnd: (date: Date | null) => (endsAt = date) };
 }
 
 describe("a structure's access end in the session check", () => {

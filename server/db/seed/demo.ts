@@ -1,3 +1,4 @@
+import type { FileStorage } from '../../storage/fileStorage.ts';
 import type { Database } from '../database.ts';
 import { PLATFORM } from '../scope.ts';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -35,11 +36,11 @@ export async function isEmpty(db: Database): Promise<boolean> {
  * Files are written first (a failed transaction only leaves unreferenced files behind); the data is
  * deterministic, with dates relative to now() so the demo always looks recent.
  */
-export async function seedDemo(db: Database, options: { dataDir: string }): Promise<void> {
+export async function seedDemo(db: Database, options: { files: FileStorage }): Promise<void> {
   // scrypt runs on the libuv pool: hashing once overlaps with drawing and writing the demo files.
   const hashing = hashPassword(DEMO_PASSWORD);
   const files = demoFiles();
-  await writeDemoFiles(options.dataDir, files);
+  await writeDemoFiles(options.files, files);
   const passwordHash = await hashing;
   const random = new Random(2026);
 
@@ -50,7 +51,7 @@ export async function seedDemo(db: Database, options: { dataDir: string }): Prom
     await seedStructureLabels(tx, refs, people.companies);
     const documents = await insertDocuments(tx, files, people.users);
     const catalog = await seedCatalog(tx, random, refs, documents, people.companies);
-    await seedLearning(tx, random, people, catalog, options.dataDir);
+    await seedLearning(tx, random, people, catalog, options.files);
     await seedComments(tx, catalog, people.users);
     const companyOf = new Map(
       people.specs.flatMap((spec) => (spec.company === null ? [] : [[spec.email, must(people.companies, spec.company)] as const])),

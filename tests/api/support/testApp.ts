@@ -12,6 +12,7 @@ import { openPglite, openPostgres, type Database } from '../../../server/db/data
 import { APP_ROLE, PLATFORM } from '../../../server/db/scope.ts';
 import { DEMO_ACCOUNTS } from '../../../server/db/seed/demo.ts';
 import type { ResourceEngine } from '../../../server/resources/engine.ts';
+import type { FileStorage } from '../../../server/storage/fileStorage.ts';
 import { DATA_FOLDER, PGLITE_FOLDER } from './template.ts';
 
 /** The fixed signing secret of every test app: tests may sign their own (expired, forged) tokens with it. */
@@ -84,6 +85,10 @@ export interface TestApp extends TestProcess {
   dataDir: string;
   tokens: TokenService;
   engine: ResourceEngine;
+  /** The app's file store (DATA_DIR/files, or the object store its config names). */
+  files: FileStorage;
+  /** Starts the app's graceful stop (its readiness turns 503). */
+  drain(): void;
   users: Record<Persona, DemoUser>;
   tokenFor(persona: Persona): Promise<string>;
   /**
@@ -175,7 +180,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   await prepare?.(db);
   await db.useRole(APP_ROLE);
-  const { app, tokens, engine } = await buildApp(config, db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
+  const { app, tokens, engine, files, drain } = await buildApp(config, db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
   await app.ready();
   // The app's own database; `db` becomes its view on the platform's scope.
   const appDb = db;
@@ -270,5 +275,5 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
   }
 
-  return { app, db, appDb, kind: db.kind, config, dataDir, tokens, engine, users, tokenFor, request, anotherProcess, close };
+  return { app, db, appDb, kind: db.kind, config, dataDir, tokens, engine, files, drain, users, tokenFor, request, anotherProcess, close };
 }

@@ -1,11 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import type { FileStorage } from '../../../storage/fileStorage.ts';
 import type { Queryable } from '../../database.ts';
 import { ago, idsBy, insertRows, must, structureOfUser } from './bulk.ts';
 import { barChartPainter, coverPainter, padlockPainter, pdf, png, teamPainter } from './fileFormats.ts';
 
 export interface DemoFile {
-  /** `documents.storage_key`, also the path under DATA_DIR/files. */
+  /** `documents.storage_key`: the file's key in the file store. */
   key: string;
   name: string;
   mimeType: string;
@@ -174,14 +173,8 @@ export function demoFiles(): DemoFile[] {
   ];
 }
 
-export async function writeDemoFiles(dataDir: string, files: readonly DemoFile[]): Promise<void> {
-  await Promise.all(
-    files.map(async (file) => {
-      const path = join(dataDir, 'files', file.key);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, file.bytes);
-    }),
-  );
+export async function writeDemoFiles(storage: FileStorage, files: readonly DemoFile[]): Promise<void> {
+  await Promise.all(files.map((file) => storage.write(file.key, file.bytes, file.mimeType)));
 }
 
 /** The `documents` rows of files already written; answers each storage key's document id. */

@@ -5,6 +5,7 @@ import type { Catalog, SeededCourse, SeededPart } from './catalog.ts';
 import { GDPR, PUBLIC_SPEAKING } from './coursesOfficeSpeakingGdpr.ts';
 import { CYBERSECURITY } from './coursesSecurityManagement.ts';
 import { pdf } from './fileFormats.ts';
+import type { FileStorage } from '../../../storage/fileStorage.ts';
 import { insertDocuments, writeDemoFiles, type DemoFile } from './files.ts';
 import { documentIri } from './parts.ts';
 import { inactiveSince, type People, type PersonSpec } from './people.ts';
@@ -56,7 +57,7 @@ const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g,
 /** Whether a person's structure reads a course: the catalogue's, or its own. */
 const reads = (person: PersonSpec, course: SeededCourse) => course.spec.structure === undefined || course.spec.structure === person.company;
 
-export async function seedLearning(tx: Queryable, random: Random, people: People, catalog: Catalog, dataDir: string): Promise<void> {
+export async function seedLearning(tx: Queryable, random: Random, people: People, catalog: Catalog, files: FileStorage): Promise<void> {
   const courseByTitle = new Map(catalog.courses.map((course) => [course.spec.title, course]));
   const open = catalog.courses.filter((course) => course.spec.status === 'published' && !course.spec.isTemplate);
   const openTo = (person: PersonSpec) => open.filter((course) => reads(person, course));
@@ -192,7 +193,7 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
     }
   }
 
-  await writeDemoFiles(dataDir, handIns);
+  await writeDemoFiles(files, handIns);
   const handInIds = await insertDocuments(tx, handIns, people.users);
   for (const [response, file] of handInOf) Object.assign(response, { value: { document: documentIri(must(handInIds, file.key)), name: file.name } });
 
