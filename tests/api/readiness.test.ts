@@ -18,8 +18,8 @@ afterAll(async () => {
 
 /** Makes `SELECT 1` (the readiness check's query) answer `outcome` for the duration of `work`. */
 async function withDatabaseCheck<T>(outcome: () => Promise<never>, work: () => Promise<T>): Promise<T> {
-  const query = t.db.query.bind(t.db);
-  const spy = vi.spyOn(t.db, 'query').mockImplementation((sql, params) => (sql === 'SELECT 1' ? outcome() : query(sql, params)));
+  const query = t.appDb.query.bind(t.appDb);
+  const spy = vi.spyOn(t.appDb, 'query').mockImplementation((sql, params) => (sql === 'SELECT 1' ? outcome() : query(sql, params)));
   try {
     return await work();
   } finally {
