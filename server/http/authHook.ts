@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { sessionStructure } from '../../src/domain/tenancy.ts';
+import { sessionStructure, STRUCTURE_HEADER as STRUCTURE_HEADER_NAME } from '../../src/domain/tenancy.ts';
 import type { TokenService } from '../auth/jwt.ts';
 import type { SessionVersions } from '../auth/sessionVersions.ts';
 import { runInScope } from '../db/scope.ts';
@@ -24,13 +24,13 @@ const PUBLIC = [
   /^\/api\/events$/,
 ];
 
-/** The header in which platform staff name the structure they work in; without it, every structure. */
-export const STRUCTURE_HEADER = 'x-structure';
+/** The header in which platform staff name the structure they work in, as Node names it (lower case). */
+export const STRUCTURE_HEADER = STRUCTURE_HEADER_NAME.toLowerCase();
 
 function chosenStructure(request: FastifyRequest): number | null {
   const value = request.headers[STRUCTURE_HEADER];
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value)) throw badRequest(`"X-Structure" must be the id of a structure.`);
+  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value)) throw badRequest(`"${STRUCTURE_HEADER_NAME}" must be the id of a structure.`);
   return Number(value);
 }
 
