@@ -6,6 +6,7 @@ import { libraryEn } from './library.en';
 import { peopleAppEn } from './people.en';
 import { ticketsEn } from './tickets.en';
 import { onboardingEn } from './onboarding.en';
+import { tenancyEn } from './tenancy.en';
 import type { Messages } from './fr';
 
 /** English, loaded on demand; typed by the French messages so that no key is missing. */
@@ -53,6 +54,7 @@ export const en: Messages = {
     ...peopleAppEn,
     ...onboardingEn,
     ...libraryEn,
+    ...tenancyEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

@@ -6,6 +6,7 @@ import { libraryFr } from './library.fr';
 import { peopleAppFr } from './people.fr';
 import { ticketsFr } from './tickets.fr';
 import { onboardingFr } from './onboarding.fr';
+import { tenancyFr } from './tenancy.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -54,6 +55,7 @@ export const fr = {
     ...peopleAppFr,
     ...onboardingFr,
     ...libraryFr,
+    ...tenancyFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',
