@@ -64,6 +64,8 @@ export interface ScreensConfig {
   listHeader?: ComponentType;
   /** A last column of buttons on each row (download, activate), in the row's record context. */
   rowActions?: ComponentType;
+  /** Buttons above a record's fields on its page (the side panel's `infos`), in its record context. */
+  showActions?: ComponentType;
 }
 
 /** Rows on a page of every list. */
