@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Autocomplete, autocompleteClasses, Box, Button, Popover, TextField, type PopperProps } from '@mui/material';
+import { Autocomplete, Box, Button, Popover, TextField, type PopperProps } from '@mui/material';
 import DomainIcon from '@mui/icons-material/Domain';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -27,11 +27,16 @@ function useDebounced(value: string, delay: number): string {
 }
 
 /**
- * The list of choices drawn in the popover itself, under the search field, rather than floating over the
- * page in a popper of its own: the popover is the dialog, the list its content (MUI's "GitHub's picker").
+ * The list of choices drawn in the popover itself, in the flow under the search field, rather than floating
+ * over the page in a popper of its own: the popover is the dialog, the list its content (MUI's "GitHub's
+ * picker").
  */
 function InlineList({ className, children }: PopperProps) {
-  return <div className={className}>{typeof children === 'function' ? null : children}</div>;
+  return (
+    <div className={className} style={{ position: 'static' }}>
+      {typeof children === 'function' ? null : children}
+    </div>
+  );
 }
 
 /** The search field and the structures, "Toutes les structures" first; Enter or a click chooses. */
@@ -57,10 +62,12 @@ function StructurePicker({ current, onChoose, onCancel, inputRef }: StructurePic
   const options = search ? found : [all, ...found];
   const total = data?.total ?? 0;
   return (
-    <Autocomplete<Choice, false, false, false>
+    <Autocomplete<Choice, false, true, false>
       open
-      disablePortal
       autoHighlight
+      // Always open, and a structure is always chosen: neither the popup button nor the clear button means anything.
+      disableClearable
+      forcePopupIcon={false}
       options={options}
       value={current ?? all}
       isOptionEqualToValue={(option, value) => option.id === value.id}
@@ -69,11 +76,9 @@ function StructurePicker({ current, onChoose, onCancel, inputRef }: StructurePic
       filterOptions={(shown) => shown}
       inputValue={text}
       onInputChange={(_, value, reason) => {
-        if (reason === 'input' || reason === 'clear') setText(value);
+        if (reason === 'input') setText(value);
       }}
-      onChange={(_, choice) => {
-        if (choice) onChoose(choice.id === null ? null : { id: choice.id, name: choice.name });
-      }}
+      onChange={(_, choice) => onChoose(choice.id === null ? null : { id: choice.id, name: choice.name })}
       onClose={(_, reason) => {
         // The list is always open in the popover: Escape closes the popover itself.
         if (reason === 'escape') onCancel();
@@ -82,8 +87,7 @@ function StructurePicker({ current, onChoose, onCancel, inputRef }: StructurePic
       loadingText={translate('app.tenancy.switcher.loading')}
       noOptionsText={translate('app.tenancy.switcher.none')}
       slots={{ popper: InlineList }}
-      slotProps={{ listbox: { sx: { maxHeight: 320 } } }}
-      sx={{ [`& .${autocompleteClasses.paper}`]: { boxShadow: 'none', m: 0 } }}
+      slotProps={{ paper: { elevation: 0, sx: { m: 0 } }, listbox: { sx: { maxHeight: 320 } } }}
       renderInput={(params) => (
         <TextField
           {...params}
