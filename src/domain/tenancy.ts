@@ -36,7 +36,10 @@ export const isPlatformStaff = (roles: readonly string[]): boolean => hasRole(ro
 /** The field of a structure's or the catalogue's rows that names their structure (embedded `{id, name}`). */
 export const STRUCTURE_FIELD = 'company';
 
-/** The request header in which platform staff name the structure they work in; without it, every structure. */
+/**
+ * The request header in which platform staff name the structure they work in (its id); without it, every
+ * structure. The server reads nobody else's.
+ */
 export const STRUCTURE_HEADER = 'X-Structure';
 
 /** The resource of the structures themselves. */
@@ -64,6 +67,10 @@ const structureIdOf = (value: unknown): number | null => {
   const id = value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : value;
   return id === null || id === undefined ? null : Number(id);
 };
+
+/** Whether a record is one of the platform's catalogue (content without a structure), which structures read. */
+export const isCatalogueRecord = (tenancy: Tenancy, record: Readonly<Record<string, unknown>>): boolean =>
+  tenancy.rows === 'catalogue' && structureIdOf(record[STRUCTURE_FIELD]) === null;
 
 /**
  * Whether a session may change a record of a resource, as far as structures go: its own structure's rows,

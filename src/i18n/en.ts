@@ -6,6 +6,7 @@ import { libraryEn } from './library.en';
 import { peopleAppEn } from './people.en';
 import { ticketsEn } from './tickets.en';
 import { onboardingEn } from './onboarding.en';
+import { tenancyEn } from './tenancy.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -54,6 +55,7 @@ export const en: Messages = {
     ...peopleAppEn,
     ...onboardingEn,
     ...libraryEn,
+    ...tenancyEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

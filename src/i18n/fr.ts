@@ -7,6 +7,7 @@ import { peopleAppFr } from './people.fr';
 import { ticketsFr } from './tickets.fr';
 import { onboardingFr } from './onboarding.fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
+import { tenancyFr } from './tenancy.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -55,6 +56,7 @@ export const fr = {
     ...peopleAppFr,
     ...onboardingFr,
     ...libraryFr,
+    ...tenancyFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

@@ -113,6 +113,11 @@ describe('inviting a user', () => {
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="firstName"]').fill('Léa');
     await page.locator('input[name="lastName"]').fill('Invitée');
+    // Across all structures, a user who is not platform staff is invited into a structure.
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Ce champ est requis').waitFor();
+    await page.getByRole('combobox', { name: 'Structure' }).fill('Académie');
+    await page.getByRole('option', { name: 'Académie Démo' }).click();
     await expectNoSeriousViolation(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Utilisateur invité').waitFor();

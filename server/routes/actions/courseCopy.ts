@@ -22,6 +22,8 @@ export async function copyCourse(tx: Queryable, sourceId: number): Promise<numbe
      RETURNING id`,
     [sourceId],
   );
+  // Deleted since it was found (nothing holds it: see the route).
+  if (!course) throw notFound(`Course ${sourceId} not found.`);
   const copyId = course.id;
   await tx.query(
     `INSERT INTO course_tags (course_id, tag_id) SELECT $2, j.tag_id FROM course_tags j JOIN tags g ON g.id = j.tag_id WHERE j.course_id = $1`,
@@ -93,10 +95,17 @@ export async function courseCopyRoutes(app: FastifyInstance, { db, engine }: { d
     const id = pathId(request);
     try {
       const copyId = await db.transaction(async (tx) => {
-        const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)} FOR SHARE`, [id]);
+        // A plain read, not FOR SHARE: under row-level security a locking read also needs the row to pass
+        // the UPDATE policy, which a structure copying the catalogue's course does not (it would be a 404).
+        const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
         if (!source) throw notFound(`Course ${id} not found.`);
         await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
-        return copyCourse(tx, id);
+        const copy = await copyCourse(tx, id);
+        // Nothing held the source while it was copied, statement by statement: deleted meanwhile, the copy
+        // could be partial, and goes back with the rest.
+        const [still] = await tx.query('SELECT 1 FROM courses WHERE id = $1', [id]);
+        if (!still) throw notFound(`Course ${id} not found.`);
+        return copy;
       });
       reply.header('Location', `/api/courses/${copyId}`);
       return replyWithRecord(engine, request, reply, courses, copyId, 201);
