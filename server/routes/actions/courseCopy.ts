@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { idParams, noBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
+import { copyChapterContents } from './chapterContents.ts';
 import { boundCopy, copyRows } from './copySize.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
 
@@ -63,22 +64,7 @@ export async function copyCourse(tx: Queryable, sourceId: number): Promise<numbe
        FROM inserted JOIN source ON source.target = inserted.module_id AND source.place = inserted.position`,
     [moduleSources, moduleCopies],
   );
-  const chapterSources = chapters.map((row) => row.source);
-  const chapterCopies = chapters.map((row) => row.copy);
-  await tx.query(
-    `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required)
-     SELECT m.copy, p.type, row_number() OVER (PARTITION BY p.chapter_id ORDER BY p.position, p.id) - 1, p.title, p.content, p.required
-       FROM chapter_parts p JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON p.chapter_id = m.source`,
-    [chapterSources, chapterCopies],
-  );
-  await tx.query(
-    `INSERT INTO chapter_unlocks (chapter_id, required_chapter_id)
-     SELECT a.copy, b.copy
-       FROM chapter_unlocks u
-       JOIN unnest($1::int4[], $2::int4[]) AS a(source, copy) ON a.source = u.chapter_id
-       JOIN unnest($1::int4[], $2::int4[]) AS b(source, copy) ON b.source = u.required_chapter_id`,
-    [chapterSources, chapterCopies],
-  );
+  await copyChapterContents(tx, chapters.map((row) => row.source), chapters.map((row) => row.copy));
   return copyId;
 }
 

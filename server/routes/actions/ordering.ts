@@ -11,6 +11,7 @@ import { idParams, objectBody, optionalBody, pathId, reference, refusedAs, right
 import { structureScope } from '../../resources/tenancy.ts';
 import type { ResourceDeclaration } from '../../resources/types.ts';
 import type { Session } from '../../http/session.ts';
+import { copyChapterContents } from './chapterContents.ts';
 import { boundCopy, copyRows } from './copySize.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
 
@@ -41,21 +42,7 @@ async function copyChapters(tx: Queryable, sourceIds: number[], targetModule: nu
        FROM inserted JOIN source ON $3::int + (source.ordinality - 1)::int = inserted.position`,
     [sourceIds, targetModule, startPosition],
   );
-  await tx.query(
-    `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required)
-     SELECT m.copy, p.type, p.position, p.title, p.content, p.required
-       FROM chapter_parts p JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON p.chapter_id = m.source`,
-    [copies.map((copy) => copy.source), copies.map((copy) => copy.id)],
-  );
-  // Unlocks between chapters copied together follow the copies.
-  await tx.query(
-    `INSERT INTO chapter_unlocks (chapter_id, required_chapter_id)
-     SELECT a.copy, b.copy
-       FROM chapter_unlocks u
-       JOIN unnest($1::int4[], $2::int4[]) AS a(source, copy) ON a.source = u.chapter_id
-       JOIN unnest($1::int4[], $2::int4[]) AS b(source, copy) ON b.source = u.required_chapter_id`,
-    [copies.map((copy) => copy.source), copies.map((copy) => copy.id)],
-  );
+  await copyChapterContents(tx, copies.map((copy) => copy.source), copies.map((copy) => copy.id));
   return sourceIds.map((source) => copies.find((copy) => copy.source === source)?.id as number);
 }
 
