@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { ACADEMY } from '../../server/db/seed/demo/people.ts';
 import { multipartBody } from '../api/support/multipart.ts';
 import { call, openLiveStream, signIn, upload, type Answer } from './support/client.ts';
 import { DRAIN_MS, startCluster, type ScaleCluster } from './support/cluster.ts';
@@ -28,11 +29,12 @@ function expectOk(answer: Answer, what: string) {
   expect(answer.status, `${what}: ${answer.bytes.toString('utf8').slice(0, 300)}`).toBeLessThan(300);
 }
 
-/** A new contributor with a password and a full session, made through the proxy. */
+/** A new contributor of the demo accounts' structure with a password and a full session, made through the proxy. */
 async function newContributor(email: string, password: string) {
+  const [academy] = await cluster.sql<{ id: number }>('SELECT id FROM companies WHERE name = $1', [ACADEMY]);
   const created = await call(cluster.url, 'POST', '/api/users', {
     token: admin,
-    body: { email, firstName: 'Lou', lastName: 'Garnier', type: 'contributor', roles: ['ROLE_USER'], password },
+    body: { email, firstName: 'Lou', lastName: 'Garnier', type: 'contributor', roles: ['ROLE_USER'], password, company: `/api/companies/${academy.id}` },
   });
   expectOk(created, 'user creation');
   await cluster.sql(`UPDATE users SET roles = array_remove(roles, 'ROLE_FIRST_CONNECT') WHERE id = $1`, [created.json.id]);
