@@ -199,7 +199,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
 
   // Periodic work, run by one process of all (server/jobs/scheduler.ts); a failed run is logged and tried again next time.
   // Periodic work is the platform's own, over every structure's rows.
-  const jobs = new JobScheduler(db, { onError: (job, error) => app.log.error({ err: error }, `The periodic job ${job} failed`) })
+  const jobs = new JobScheduler(db, {
+    leaseMs: config.jobLeaseSeconds * 1000,
+    onError: (job, error) => app.log.error({ err: error }, `The periodic job ${job} failed`),
+  })
     .define({ name: 'anonymous-upload-sweep', everySeconds: SWEEP_EVERY_SECONDS, run: () => sweepAnonymousUploads(platformDb, files, config.publicUploads.ttl) })
     .define({ name: 'live-events-prune', everySeconds: PRUNE_EVERY_SECONDS, run: () => pruneLiveEvents(platformDb) })
     .define({

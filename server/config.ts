@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { WriteBudget } from './bounds/writeBudgets.ts';
+import { DEFAULT_JOB_LEASE_SECONDS } from './jobs/scheduler.ts';
 
 /** Every setting of the server, read once from the environment; README.md lists them all. */
 export interface Config {
@@ -47,6 +48,11 @@ export interface Config {
    * load balancer stops sending new ones before the server stops listening.
    */
   shutdownDrainMs: number;
+  /**
+   * How long a process's claim on a periodic job holds without being renewed (server/jobs/scheduler.ts): a
+   * job whose process died is taken again by another this long after its last renewal.
+   */
+  jobLeaseSeconds: number;
 }
 
 /** An S3-compatible object store (AWS, MinIO, Ceph, Garage...): one bucket, the files' keys as object keys. */
@@ -130,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     s3: s3SettingsOf(env),
     shutdownDrainMs: integer(env.SHUTDOWN_DRAIN_MS, 0, 'SHUTDOWN_DRAIN_MS'),
+    jobLeaseSeconds: atLeastOne(integer(env.JOB_LEASE_SECONDS, DEFAULT_JOB_LEASE_SECONDS, 'JOB_LEASE_SECONDS'), 'JOB_LEASE_SECONDS'),
   };
 }
 

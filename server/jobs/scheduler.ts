@@ -9,8 +9,13 @@ export interface Job {
   run: () => Promise<unknown>;
 }
 
+/** How long a claim holds without being renewed, unless told otherwise (JOB_LEASE_SECONDS). */
+export const DEFAULT_JOB_LEASE_SECONDS = 120;
+/** Due jobs are looked for every quarter of the lease, and at least this often. */
+const MAX_TICK_MS = 30_000;
+
 export interface SchedulerOptions {
-  /** How often the due jobs are looked for. */
+  /** How often the due jobs are looked for (a quarter of the lease, at most 30 s, by default). */
   tickMs?: number;
   /** How long a claim holds without being renewed: a dead process's job is taken again after this. */
   leaseMs?: number;
@@ -46,8 +51,9 @@ export class JobScheduler {
     private readonly db: Queryable,
     private readonly options: SchedulerOptions = {},
   ) {
-    this.tickMs = options.tickMs ?? 30_000;
-    this.leaseMs = options.leaseMs ?? 120_000;
+    this.leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_SECONDS * 1000;
+    // A lapsed claim is noticed within a quarter of the lease: a dead process's job waits little past it.
+    this.tickMs = options.tickMs ?? Math.min(MAX_TICK_MS, this.leaseMs / 4);
   }
 
   define(job: Job): this {

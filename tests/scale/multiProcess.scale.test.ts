@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { ACADEMY, MOREL } from '../../server/db/seed/demo/people.ts';
 import { multipartBody } from '../api/support/multipart.ts';
-import { call, openLiveStream, signIn, upload, type Answer } from './support/client.ts';
+import { call, expectOk, openLiveStream, signIn, sleep, upload, type Answer, type StreamEvent } from './support/client.ts';
 import { DRAIN_MS, startCluster, type ScaleCluster } from './support/cluster.ts';
 import { CHECK_INTERVAL_MS } from './support/haproxy.ts';
 
@@ -15,7 +16,8 @@ let cluster: ScaleCluster;
 let admin: string;
 
 beforeAll(async () => {
-  cluster = await startCluster();
+  // Six writers as fast as the processes answer are a script, not a person: the budget of one would stop them.
+  cluster = await startCluster({ env: { WRITE_BUDGET: '100000' } });
   admin = (await signIn(cluster.url, 'superadmin@demo.fr', DEMO_PASSWORD)).token;
 });
 afterAll(async () => {
@@ -24,15 +26,12 @@ afterAll(async () => {
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n${'x'.repeat(200_000)}\n%%EOF\n`);
 
-function expectOk(answer: Answer, what: string) {
-  expect(answer.status, `${what}: ${answer.bytes.toString('utf8').slice(0, 300)}`).toBeLessThan(300);
-}
-
-/** A new contributor with a password and a full session, made through the proxy. */
+/** A new contributor of the demo accounts' structure with a password and a full session, made through the proxy. */
 async function newContributor(email: string, password: string) {
+  const [academy] = await cluster.sql<{ id: number }>('SELECT id FROM companies WHERE name = $1', [ACADEMY]);
   const created = await call(cluster.url, 'POST', '/api/users', {
     token: admin,
-    body: { email, firstName: 'Lou', lastName: 'Garnier', type: 'contributor', roles: ['ROLE_USER'], password },
+    body: { email, firstName: 'Lou', lastName: 'Garnier', type: 'contributor', roles: ['ROLE_USER'], password, company: `/api/companies/${academy.id}` },
   });
   expectOk(created, 'user creation');
   await cluster.sql(`UPDATE users SET roles = array_remove(roles, 'ROLE_FIRST_CONNECT') WHERE id = $1`, [created.json.id]);
@@ -103,6 +102,68 @@ describe('three processes behind the proxy', () => {
   });
 });
 
+describe('structures, whichever process answers', () => {
+  /** A structure's administrator: a session, and the ids of the structure's users and tickets in the database. */
+  async function structureAdmin(login: string, structure: string) {
+    const [{ id }] = await cluster.sql<{ id: number }>('SELECT id FROM companies WHERE name = $1', [structure]);
+    const idsOf = async (table: string) => (await cluster.sql<{ id: number }>(`SELECT id FROM ${table} WHERE company_id = $1 ORDER BY id`, [id])).map((row) => row.id);
+    const { token } = await signIn(cluster.url, login, DEMO_PASSWORD);
+    return { login, token, users: await idsOf('users'), tickets: await idsOf('tickets') };
+  }
+  const admins = () => Promise.all([structureAdmin('admin@demo.fr', ACADEMY), structureAdmin('admin@transports-morel.fr', MOREL)]);
+
+  it('lists to each structure’s administrator its own users and tickets only, on every process', async () => {
+    const [academy, morel] = await admins();
+    for (const { users, tickets } of [academy, morel]) {
+      expect(users.length).toBeGreaterThan(1);
+      expect(tickets.length).toBeGreaterThan(1);
+    }
+    for (const base of [...cluster.processes.map((server) => server.url), cluster.url]) {
+      for (const { login, token, users, tickets } of [academy, morel]) {
+        for (const [resource, expected] of [['users', users], ['tickets', tickets]] as const) {
+          const listed = await call(base, 'GET', `/api/${resource}?itemsPerPage=500`, { token });
+          expectOk(listed, `${resource} of ${login}`);
+          expect((listed.json as { id: number }[]).map((row) => row.id).sort((a, b) => a - b), `${resource} of ${login} from ${base}`).toEqual(expected);
+        }
+      }
+    }
+    for (const server of cluster.processes) {
+      expect((await call(server.url, 'GET', `/api/tickets/${morel.tickets[0]}`, { token: academy.token })).status, server.name).toBe(404);
+      expect((await call(server.url, 'GET', `/api/tickets/${academy.tickets[0]}`, { token: morel.token })).status, server.name).toBe(404);
+    }
+  });
+
+  it('carries a structure’s ticket changes to its administrator’s streams on other processes, never to the other’s', async () => {
+    const [academy, morel] = await admins();
+    const [s1, s2, s3] = cluster.processes;
+    // The changes go through s1; each administrator listens on s2 (both there) and s3.
+    const listeners = await Promise.all(
+      [academy, morel].flatMap((owner) =>
+        [s2, s3].map(async (server) => ({ name: `${owner.login} on ${server.name}`, owner, stream: await openLiveStream(cluster.url, owner.token, server.url) })),
+      ),
+    );
+    try {
+      await Promise.all(listeners.map(({ stream }) => stream.ready));
+      const about = (ticket: number) => (event: StreamEvent) => event.event === 'tickets' && JSON.parse(event.data).ticket === ticket;
+      const change = async (by: typeof academy, ticket: number) =>
+        expectOk(await call(s1.url, 'PUT', `/api/tickets/${ticket}/add-message`, { token: by.token, body: { message: `Réponse de ${by.login}`, status: 'treated' } }), 'add-message');
+      // Académie, Morel, Académie again: each stream waits for its structure's last change. A process hands
+      // the events over in the order they were committed, so one of the other structure would have come first.
+      await change(academy, academy.tickets[0]);
+      await change(morel, morel.tickets[0]);
+      await change(academy, academy.tickets[1]);
+      for (const { name, owner, stream } of listeners) {
+        await stream.waitFor(about(owner === academy ? academy.tickets[1] : morel.tickets[0]));
+        const tickets = stream.events.filter((event) => event.event === 'tickets').map((event) => JSON.parse(event.data).ticket as number);
+        expect(tickets.length, name).toBeGreaterThan(0);
+        expect(tickets.filter((ticket) => !owner.tickets.includes(ticket)), name).toEqual([]);
+      }
+    } finally {
+      for (const { stream } of listeners) stream.close();
+    }
+  });
+});
+
 /** Runs `workers` loops of `work` until `stop()`, recording when each call started and how it ended. */
 function load<T>(workers: number, work: (worker: number, round: number) => Promise<T>) {
   const outcomes: { started: number; result?: T; error?: unknown }[] = [];
@@ -126,8 +187,6 @@ function load<T>(workers: number, work: (worker: number, round: number) => Promi
     },
   };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('losing a process', () => {
   it('stops gracefully on SIGTERM: in-flight requests finish, streams are told to come back, the others serve', async () => {

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { expect } from 'vitest';
 import { multipartBody, type UploadedFile } from '../../api/support/multipart.ts';
 
 /** An answer of the API, read whole. */
@@ -17,21 +19,57 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** One call of the API at `base` (the proxy or one process), over HTTP. */
-export async function call(base: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+function requestHeaders(options: CallOptions): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(base + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const bytes = Buffer.from(await response.arrayBuffer());
+  return headers;
+}
+
+function answer(status: number, headers: Headers, bytes: Buffer): Answer {
   let json: unknown;
   try {
     json = bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined;
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, bytes, json };
+  return { status, headers, bytes, json };
 }
+
+/** One call of the API at `base` (the proxy or one process), over HTTP. */
+export async function call(base: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const response = await fetch(base + path, { method, headers: requestHeaders(options), body });
+  return answer(response.status, response.headers, Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * The same call from another loopback address (`127.0.0.2`...): the server sees another client, with
+ * bounds of its own per address. Only straight to a process: the proxy would connect from its own address.
+ */
+export function callFrom(localAddress: string, base: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(base + path, { method, headers: requestHeaders(options), localAddress }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
+        resolve(answer(response.statusCode ?? 0, headers, Buffer.concat(chunks)));
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+export function expectOk(answer: Answer, what: string) {
+  expect(answer.status, `${what}: ${answer.bytes.toString('utf8').slice(0, 300)}`).toBeLessThan(300);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Session {
   token: string;
@@ -45,16 +83,18 @@ export async function signIn(base: string, login: string, password: string): Pro
   return answer.json as Session;
 }
 
-/** Uploads a file as the session's user (`POST /api/documents/upload`). */
-export async function upload(base: string, token: string, file: UploadedFile, fields: Record<string, string> = {}): Promise<Answer> {
+/**
+ * Uploads a file as the session's user (`POST /api/documents/upload`), or without a session (no token) to
+ * the public upload of `path`.
+ */
+export async function upload(base: string, token: string | undefined, file: UploadedFile, fields: Record<string, string> = {}, path = '/api/documents/upload'): Promise<Answer> {
   const { payload, contentType } = multipartBody(file, fields);
-  const response = await fetch(`${base}/api/documents/upload`, {
+  const response = await fetch(base + path, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': contentType },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: 'application/json', 'content-type': contentType },
     body: new Uint8Array(payload),
   });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, headers: response.headers, bytes, json: bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined };
+  return answer(response.status, response.headers, Buffer.from(await response.arrayBuffer()));
 }
 
 /** One event of a live stream, as EventSource would hand it over. */
@@ -77,15 +117,32 @@ export interface LiveStream {
   close(): void;
 }
 
+/** A stream ticket (`POST /api/events/ticket`) asked for at `base` with the bearer token. */
+export async function streamTicket(base: string, token: string): Promise<string> {
+  const ticket = await call(base, 'POST', '/api/events/ticket', { token, body: {} });
+  if (ticket.status !== 200) throw new Error(`The stream ticket answered ${ticket.status}.`);
+  return ticket.json.ticket as string;
+}
+
+const streamPath = (ticket: string) => `/api/events?ticket=${encodeURIComponent(ticket)}`;
+
+/** What `GET /api/events` with this ticket answers at `base`: a stream opened is closed at once. */
+export async function streamStatus(base: string, ticket: string): Promise<number> {
+  const abort = new AbortController();
+  const response = await fetch(base + streamPath(ticket), { signal: abort.signal });
+  if (response.status === 200) abort.abort();
+  else await response.arrayBuffer();
+  return response.status;
+}
+
 /**
  * A live event stream as the back-office opens one: a stream ticket asked for at `base` with the bearer
  * token, then `GET /api/events?ticket=…` at `streamBase` (by default the same), read as it comes.
  */
 export async function openLiveStream(base: string, token: string, streamBase = base): Promise<LiveStream> {
-  const ticket = await call(base, 'POST', '/api/events/ticket', { token, body: {} });
-  if (ticket.status !== 200) throw new Error(`The stream ticket answered ${ticket.status}.`);
+  const ticket = await streamTicket(base, token);
   const abort = new AbortController();
-  const response = await fetch(`${streamBase}/api/events?ticket=${encodeURIComponent(ticket.json.ticket)}`, { signal: abort.signal });
+  const response = await fetch(streamBase + streamPath(ticket), { signal: abort.signal });
   if (response.status !== 200 || !response.body) throw new Error(`The event stream answered ${response.status}.`);
   const events: StreamEvent[] = [];
   const retries: number[] = [];
