@@ -6,23 +6,25 @@ export type Format = 'jsonld' | 'json';
 const iriSql = (resource: string, idSql: string) => `${literal(`/api/${resource}/`)} || ${idSql}`;
 
 /**
- * How a row of a resource is named in an embedded summary: the SQL of its name given the SQL of its id, or
- * undefined when no such row is readable. A user's name comes from `user_display_name`, which also names the
- * platform's staff to the structure whose rows they touched (migration 0008).
+ * Where an embedded summary's name comes from, given the SQL of the row's id: a FROM item `s` with a `name`,
+ * and the condition that finds the row (none there when it is not readable). A user's name comes from
+ * `user_display_name`, which also names the platform's staff to the structure whose rows they touched
+ * (migration 0008).
  */
-const SUMMARY_NAMES: Readonly<Record<string, (idSql: string) => string>> = {
-  users: (idSql) => `user_display_name(${idSql})`,
-  companies: (idSql) => `(SELECT p.name FROM companies p WHERE p.id = ${idSql})`,
+const SUMMARY_NAMES: Readonly<Record<string, (idSql: string) => { from: string; where: string }>> = {
+  users: (idSql) => ({ from: `user_display_name(${idSql}) AS s(name)`, where: 's.name IS NOT NULL' }),
+  companies: (idSql) => ({ from: 'companies s', where: `s.id = ${idSql}` }),
 };
 
-/** `{"@id", id, name}` of the row `idSql` points at (without `@id` in plain JSON), or NULL. */
+/** `{"@id", id, name}` of the row `idSql` points at (without `@id` in plain JSON), or NULL: one look-up. */
 export function summarySql(resource: string, idSql: string, format: Format): string {
-  const nameOf = SUMMARY_NAMES[resource];
-  if (!nameOf) throw new Error(`No summary is declared for ${resource}.`);
+  const named = SUMMARY_NAMES[resource];
+  if (!named) throw new Error(`No summary is declared for ${resource}.`);
+  const { from, where } = named(idSql);
   const summary = format === 'jsonld'
     ? `json_build_object('@id', ${iriSql(resource, idSql)}, 'id', ${idSql}, 'name', s.name)`
     : `json_build_object('id', ${idSql}, 'name', s.name)`;
-  return `(SELECT ${summary} FROM (SELECT ${nameOf(idSql)} AS name) s WHERE s.name IS NOT NULL)`;
+  return `(SELECT ${summary} FROM ${from} WHERE ${where})`;
 }
 
 /**

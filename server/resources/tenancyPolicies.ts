@@ -17,8 +17,11 @@ const INNER_TABLES: readonly { table: string; column: string; owner: string }[] 
 ];
 const STRUCTURE_TABLES: readonly string[] = ['subscriptions', 'live_events'];
 
-/** The rows a scope reaches by their structure column: its structure's, or all of them for the platform. */
-const inScope = (column: string) => `(${column} = (SELECT app_structure()) OR (SELECT app_platform()))`;
+/**
+ * The rows a scope reaches by their structure column: all of them for the platform (tested first: one
+ * value for the whole statement), else its structure's.
+ */
+const inScope = (column: string) => `((SELECT app_platform()) OR ${column} = (SELECT app_structure()))`;
 
 function resourcePolicies(declaration: ResourceDeclaration): string[] {
   const tenancy = declaration.access.tenancy;
