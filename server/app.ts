@@ -8,11 +8,13 @@ import { Sessions } from './auth/sessions.ts';
 import { SessionVersions } from './auth/sessionVersions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { PLATFORM } from './db/scope.ts';
 import { authHook } from './http/authHook.ts';
 import { ApiError, problem } from './http/errors.ts';
 import { clientFault, inputGuard } from './http/inputGuard.ts';
 import { BAD_REQUEST, schemaRefusal, VIOLATION } from './http/routeSchema.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
+import { writeBudget } from './http/writeBudget.ts';
 import { declarations } from './resources/definitions/index.ts';
 import { ResourceEngine } from './resources/engine.ts';
 import { resourceRoutes } from './resources/plugin.ts';
@@ -23,7 +25,7 @@ import { apiDocsRoutes } from './routes/apiDocs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { notificationTemplateRoutes } from './routes/notificationTemplates.ts';
-import { documentRoutes } from './routes/documents.ts';
+import { documentRoutes, sweepAnonymousUploads, SWEEP_EVERY_SECONDS } from './routes/documents.ts';
 import { importRoutes } from './routes/imports.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -32,10 +34,14 @@ import { BanClient, type AddressSearch } from './integrations/addresses.ts';
 import { RechercheEntreprisesClient, type EstablishmentSearch } from './integrations/establishments.ts';
 import { StripeClient, type PaymentProvider } from './integrations/payments.ts';
 import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
-import { FileStore } from './storage/fileStore.ts';
+import type { FileStorage } from './storage/fileStorage.ts';
+import { openFileStorage } from './storage/openFileStorage.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
-import { LiveHub } from './live/liveHub.ts';
+import { Counters } from './bounds/counters.ts';
+import { WriteBudgets } from './bounds/writeBudgets.ts';
+import { JobScheduler } from './jobs/scheduler.ts';
+import { LiveHub, pruneLiveEvents, PRUNE_EVERY_SECONDS } from './live/liveHub.ts';
 import { StreamTickets } from './live/streamTickets.ts';
 import { eventRoutes } from './routes/events.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
@@ -49,6 +55,13 @@ export interface AppContext {
   mailer: Mailer;
   /** The live events of this process (server-sent events). */
   hub: LiveHub;
+  /** Where uploaded files are kept. */
+  files: FileStorage;
+  /**
+   * Starts a graceful stop: the readiness answer turns 503 so that load balancers send no new requests,
+   * while this process still serves those that come; `app.close()` then ends it.
+   */
+  drain(): void;
 }
 
 export interface AppOptions {
@@ -67,7 +80,12 @@ export interface AppOptions {
   establishments?: EstablishmentSearch;
   addresses?: AddressSearch;
   payments?: PaymentProvider;
+  /** The file store, kept open by the caller; by default the configured one, closed with the app. */
+  files?: FileStorage;
 }
+
+/** Counters whose window is over, and other rows past their use, are dropped this often (until then, harmless). */
+const EXPIRED_ROWS_SWEEP_SECONDS = 600;
 
 /** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
 export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<AppContext> {
@@ -82,7 +100,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const secret = await loadSecret(config.jwtSecret, config.dataDir);
   const tokens = new TokenService(secret, config.jwtTtl);
   const engine = new ResourceEngine(db, await loadSchemaInfo(db, declarations), { uploadMaxMb: config.uploadMaxMb });
-  const sessions = new Sessions(db, tokens, config.refreshTtl);
+  // Sign-in, sessions and their versions concern any structure's people before any scope exists: they
+  // work on the platform's scope, and on credentials only.
+  const platformDb = db.scoped(PLATFORM);
+  const sessions = new Sessions(platformDb, tokens, config.refreshTtl);
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.dataDir, (line) => app.log.info(line));
 
   // API Platform clients send JSON-LD and merge-patch bodies: they are JSON.
@@ -122,42 +143,49 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     stripe: config.stripe.publishableKey ? { jsUrl: config.stripe.jsUrl, apiUrl: config.stripe.url } : undefined,
   });
   await app.register(apiDocsRoutes);
-  const versions = new SessionVersions(db);
+  const versions = new SessionVersions(platformDb, config.jwtTtl);
   await versions.start();
   app.addHook('onClose', () => versions.close());
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await versions.settle();
+  app.addHook('onSend', async (request) => {
+    // Refused writes too: a refresh token presented twice revokes its session and answers 401.
+    if (request.method !== 'GET' && request.method !== 'HEAD') await versions.settle();
   });
   await app.register(authHook, { tokens, versions });
+  await app.register(writeBudget, { db, budget: config.writeBudget });
   await app.register(inputGuard);
-  await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, sessions, mailer, engine });
-  // Issue 16: the account page, invitations and the template editor's preview and test mail.
-  await app.register(accountRoutes, { db });
+  const files = options.files ?? (await openFileStorage(config));
+  if (!options.files) app.addHook('onClose', () => files.close());
+  let draining = false;
+  await app.register(healthRoutes, { db, files, draining: () => draining });
+  await app.register(authRoutes, { db: platformDb, sessions, mailer, engine });
+  // The account page works on the session's own user, whichever structure platform staff are looking at.
+  await app.register(accountRoutes, { db: platformDb });
   await app.register(invitationRoutes, { db, sessions, mailer, appUrl: config.appUrl });
   await app.register(notificationTemplateRoutes, { db, mailer });
-  await app.register(errorCallRoutes, { db });
+  await app.register(errorCallRoutes, { db: platformDb });
   await app.register(resourceRoutes, { engine });
-  await app.register(actionRoutes, { db, engine, ticketNotifier: new TicketNotifier(db, mailer, config.appUrl) });
+  await app.register(actionRoutes, { db, engine, ticketNotifier: new TicketNotifier(platformDb, mailer, config.appUrl) });
   await app.register(ticketDeskRoutes, { db });
-  const hub = new LiveHub(db);
+  const hub = new LiveHub(platformDb);
   await hub.start();
   app.addHook('onClose', () => hub.stop());
-  await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret), versions });
+  await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret, db), versions });
   await app.register(documentRoutes, {
     db,
     engine,
-    files: new FileStore(config.dataDir),
+    files,
     uploadMaxMb: config.uploadMaxMb,
     publicUploads: config.publicUploads,
   });
   await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb });
   await app.register(publicRoutes, {
-    db,
+    db: platformDb,
     establishments: options.establishments ?? new RechercheEntreprisesClient(config.establishmentSearchUrl),
   });
+  // Signing a structure up, and its plan: each call names its structure from the session (a super admin's
+  // choice, a structure admin's own), on the platform's scope.
   await app.register(onboardingRoutes, {
-    db,
+    db: platformDb,
     sessions,
     mailer,
     addresses: options.addresses ?? new BanClient(config.addressSearchUrl),
@@ -168,6 +196,26 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     appUrl: config.appUrl,
   });
   await app.register(platformRoutes, { db, push: options.push ?? createPushNotifier(config.pushover, config.dataDir) });
+
+  // Periodic work, run by one process of all (server/jobs/scheduler.ts); a failed run is logged and tried again next time.
+  // Periodic work is the platform's own, over every structure's rows.
+  const jobs = new JobScheduler(db, {
+    leaseMs: config.jobLeaseSeconds * 1000,
+    onError: (job, error) => app.log.error({ err: error }, `The periodic job ${job} failed`),
+  })
+    .define({ name: 'anonymous-upload-sweep', everySeconds: SWEEP_EVERY_SECONDS, run: () => sweepAnonymousUploads(platformDb, files, config.publicUploads.ttl) })
+    .define({ name: 'live-events-prune', everySeconds: PRUNE_EVERY_SECONDS, run: () => pruneLiveEvents(platformDb) })
+    .define({
+      name: 'expired-rows-sweep',
+      everySeconds: EXPIRED_ROWS_SWEEP_SECONDS,
+      run: async () => {
+        await new Counters(db).sweep();
+        await new WriteBudgets(db, config.writeBudget).sweep();
+        await sessions.forgetExpiredCarries();
+      },
+    });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   const serveApp = options.serveApp ?? true;
   const indexFile = join(config.distDir, 'index.html');
@@ -184,5 +232,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     return reply.status(404).type(missing.contentType).send(missing.body);
   });
 
-  return { app, tokens, sessions, engine, mailer, hub };
+  return {
+    app, tokens, sessions, engine, mailer, hub, files,
+    drain: () => {
+      draining = true;
+    },
+  };
 }

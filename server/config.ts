@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import type { WriteBudget } from './bounds/writeBudgets.ts';
+import { DEFAULT_JOB_LEASE_SECONDS } from './jobs/scheduler.ts';
 
 /** Every setting of the server, read once from the environment; README.md lists them all. */
 export interface Config {
@@ -37,6 +39,32 @@ export interface Config {
   standIns: { establishments: boolean; addresses: boolean; stripe: boolean };
   /** Sign-ups (POST /api/users/register) accepted from one address over an hour. */
   registrationsPerHour: number;
+  /** Writes one user may make with their sessions: a burst, refilled at `perHour` (docs/SECURITY.md). */
+  writeBudget: WriteBudget;
+  /** Where uploaded files live: S3-compatible object storage when S3_BUCKET is set, DATA_DIR/files otherwise. */
+  s3?: S3Settings;
+  /**
+   * On SIGTERM/SIGINT, how long the readiness answer says 503 while requests are still served, so that a
+   * load balancer stops sending new ones before the server stops listening.
+   */
+  shutdownDrainMs: number;
+  /**
+   * How long a process's claim on a periodic job holds without being renewed (server/jobs/scheduler.ts): a
+   * job whose process died is taken again by another this long after its last renewal.
+   */
+  jobLeaseSeconds: number;
+}
+
+/** An S3-compatible object store (AWS, MinIO, Ceph, Garage...): one bucket, the files' keys as object keys. */
+export interface S3Settings {
+  bucket: string;
+  /** The service's address; AWS's own, from the region, when absent. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither: without them the AWS SDK's usual chain (AWS_* variables, instance role...) applies. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`: what most self-hosted stores need. */
+  forcePathStyle: boolean;
 }
 
 export interface PublicUploadLimits {
@@ -53,6 +81,11 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, not "${value}".`);
   return parsed;
+}
+
+function atLeastOne(value: number, name: string): number {
+  if (value < 1) throw new Error(`${name} must be at least 1.`);
+  return value;
 }
 
 /** Where Stripe serves Stripe.js; STRIPE_JS_URL names another (offline: the stand-in's). */
@@ -97,6 +130,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     standIns: standInsOf(env),
     registrationsPerHour: integer(env.ONBOARDING_REGISTRATIONS_PER_HOUR, 10, 'ONBOARDING_REGISTRATIONS_PER_HOUR'),
+    writeBudget: {
+      burst: integer(env.WRITE_BUDGET, 300, 'WRITE_BUDGET'),
+      perHour: atLeastOne(integer(env.WRITE_BUDGET_PER_HOUR, 1800, 'WRITE_BUDGET_PER_HOUR'), 'WRITE_BUDGET_PER_HOUR'),
+    },
+    s3: s3SettingsOf(env),
+    shutdownDrainMs: integer(env.SHUTDOWN_DRAIN_MS, 0, 'SHUTDOWN_DRAIN_MS'),
+    jobLeaseSeconds: atLeastOne(integer(env.JOB_LEASE_SECONDS, DEFAULT_JOB_LEASE_SECONDS, 'JOB_LEASE_SECONDS'), 'JOB_LEASE_SECONDS'),
+  };
+}
+
+function flag(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new Error(`${name} must be "1", "0", "true" or "false", not "${value}".`);
+}
+
+function s3SettingsOf(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET || undefined;
+  const named = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((name) => env[name]);
+  if (!bucket) {
+    // A half-configured store would silently keep files on this machine's disk, where other processes cannot read them.
+    if (named.length > 0) throw new Error(`${named.join(', ')} set without S3_BUCKET: set S3_BUCKET too, or none of them.`);
+    return undefined;
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither.');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http:// or https:// address, not "${endpoint}".`);
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, endpoint !== undefined, 'S3_FORCE_PATH_STYLE'),
   };
 }
 

@@ -23,7 +23,8 @@ const checkbox: Components<Theme>['MuiCheckbox'] = {
  * 4.4:1, primary text buttons on the page's grey about 4.4:1. The red delete button was 3.8:1 on the form
  * toolbar's grey[300] and 3.9:1 on the bulk-actions toolbar's blue. Lighter toolbars alone would leave
  * MUI's red at 4.5-4.6:1, below once a hover tints the button: the red is also a shade darker (red[800]).
- * Now the red and the primary blue are above 5:1 on both toolbars.
+ * Now the red and the primary blue are above 5:1 on both toolbars. White on the snackbars' blue (info) and
+ * orange (warning) was 3.9:1 and 3.1:1: both are a shade darker, 4.8:1 and 5:1.
  */
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
@@ -32,6 +33,8 @@ export const lightTheme: RaThemeOptions = {
     primary: { light: '#4f83cc', main: '#1565c0', dark: '#0d47a1', contrastText: '#fff' },
     secondary: { light: '#5e92f3', main: '#1565c0', dark: '#003c8f', contrastText: '#fff' },
     error: { light: '#ef5350', main: '#c62828', dark: '#b71c1c', contrastText: '#fff' },
+    info: { light: '#03a9f4', main: '#0277bd', dark: '#01579b', contrastText: '#fff' },
+    warning: { light: '#ff9800', main: '#b45309', dark: '#92400e', contrastText: '#fff' },
     text: { secondary: 'rgba(0, 0, 0, 0.68)' },
   },
   components: {

@@ -1,5 +1,14 @@
 // autocannon ships no types and @types/autocannon is not a dependency: only what the benchmark reads.
 declare module 'autocannon' {
+  /** One request of a connection's cycle; `context` is the connection's, fresh at each cycle. */
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request | undefined;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -7,6 +16,7 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    requests?: Request[];
   }
   interface Histogram {
     average: number;

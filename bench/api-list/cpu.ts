@@ -21,13 +21,13 @@ function statFields(pid: number): string[] | undefined {
 }
 
 /** utime + stime of one process, in ms (fields 14 and 15 of /proc/<pid>/stat). */
-function processCpuMs(pid: number): number | undefined {
+export function processCpuMs(pid: number): number | undefined {
   const fields = statFields(pid);
   return fields ? (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK : undefined;
 }
 
 /** Busy time of all CPUs together since boot, in ms. */
-function systemBusyMs(): number | undefined {
+export function systemBusyMs(): number | undefined {
   try {
     const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
     const [user, nice, system, , , irq, softirq, steal] = ticks;

@@ -262,9 +262,13 @@ async function main() {
   );
   const runs: DatabaseRun[] = [];
 
-  runs.push(await benchDatabase('pglite', 'PGlite', { BENCH_DATA_DIR: join(tempDir('bench-pglite-'), 'data') }));
+  // BENCH_DATABASES=postgresql (or pglite) measures one of them only.
+  const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
+  if (wanted.includes('pglite')) runs.push(await benchDatabase('pglite', 'PGlite', { BENCH_DATA_DIR: join(tempDir('bench-pglite-'), 'data') }));
 
-  if (!findPostgresBin()) {
+  if (!wanted.includes('postgresql')) {
+    // Not asked for.
+  } else if (!findPostgresBin()) {
     console.log('\nPostgreSQL n’est pas installé (apt-get install -y postgresql) : mesure PostgreSQL ignorée.');
   } else {
     const cluster = await startPostgresCluster();

@@ -10,8 +10,10 @@
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { PLATFORM } from '../../server/db/scope.ts';
+import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { seedScale } from '../../server/db/seed/scale.ts';
 import { READY_PREFIX, type ReadyInfo } from './protocol.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
@@ -25,11 +27,11 @@ async function main() {
   const page1Url = process.env.BENCH_PAGE1_URL ?? '/api/users?page=1&itemsPerPage=30&order[email]=asc';
 
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
-  await migrate(db);
+  await prepareDatabase(db);
   const started = performance.now();
-  await seedDemo(db, { dataDir });
+  await seedDemo(db, { files: new LocalFileStorage(dataDir) });
   const demoMs = Math.round(performance.now() - started);
-  const [{ n: demoUsers }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  const [{ n: demoUsers }] = await db.scoped(PLATFORM).query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   const { ms: scaleMs } = await seedScale(db, { users });
 
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', LOG_LEVEL: 'warn' });

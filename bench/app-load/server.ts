@@ -12,8 +12,9 @@ import fastifyStatic from '@fastify/static';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPglite } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { isEmpty, seedDemo } from '../../server/db/seed/demo.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { BASELINE_PATH, READY_PREFIX, type ReadyInfo } from './protocol.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
 
@@ -30,9 +31,9 @@ async function main() {
   const baselineDir = required('BENCH_BASELINE_DIR');
 
   const db = await openPglite(dataDir);
-  await migrate(db);
+  await prepareDatabase(db);
   // Without the e2e suite's seeded template, the parent hands over an empty folder.
-  if (await isEmpty(db)) await seedDemo(db, { dataDir });
+  if (await isEmpty(db)) await seedDemo(db, { files: new LocalFileStorage(dataDir) });
 
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: appDir, SEED: 'none', LOG_LEVEL: 'warn' });
   const { app } = await buildApp(config, db, { serveApp: true, logger: false });

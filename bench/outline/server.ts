@@ -9,15 +9,20 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { PLATFORM } from '../../server/db/scope.ts';
+import { prepareDatabase } from '../../server/prepareDatabase.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
 import { READY_PREFIX, SHAPE } from './protocol.ts';
 
+/** A course of the demo administrator's structure, which the bench's author edits. */
 async function seedLargeCourse(db: Database): Promise<number> {
-  return db.transaction(async (tx) => {
+  return db.scoped(PLATFORM).transaction(async (tx) => {
     const [course] = await tx.query<{ id: number }>(
-      `INSERT INTO courses (title, description) VALUES ($1, 'Un cours de 6 000 parties pour mesurer le plan.') RETURNING id`,
+      `INSERT INTO courses (title, description, company_id)
+       VALUES ($1, 'Un cours de 6 000 parties pour mesurer le plan.', (SELECT company_id FROM users WHERE email = 'admin@demo.fr'))
+       RETURNING id`,
       [`Cours de ${SHAPE.modules} × ${SHAPE.chapters} × ${SHAPE.parts}`],
     );
     await tx.query(
@@ -48,10 +53,12 @@ async function main() {
   if (!dataDir || !appDir) throw new Error('BENCH_DATA_DIR and BENCH_APP_DIR are required.');
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
-  await migrate(db);
-  await seedDemo(db, { dataDir });
+  await prepareDatabase(db);
+  await seedDemo(db, { files: new LocalFileStorage(dataDir) });
   const course = await seedLargeCourse(db);
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DIST_DIR: resolve(appDir), SEED: 'none', LOG_LEVEL: 'warn' });
+  // The bench reorders hundreds of times as one user, as fast as the server answers: a script, which the
+  // default write budget would stop (docs/SECURITY.md); the round trip is what is measured.
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DIST_DIR: resolve(appDir), SEED: 'none', LOG_LEVEL: 'warn', WRITE_BUDGET: '100000' });
   const { app } = await buildApp(config, db, { serveApp: true, logger: false });
   const port = await serveUntilStopped(app, db);
   process.stdout.write(`${READY_PREFIX}${JSON.stringify({ port, course })}\n`);

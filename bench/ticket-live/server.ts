@@ -7,7 +7,8 @@
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { prepareDatabase } from '../../server/prepareDatabase.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
 
@@ -18,8 +19,8 @@ async function main() {
   if (!dataDir) throw new Error('BENCH_DATA_DIR is required.');
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
-  await migrate(db);
-  await seedDemo(db, { dataDir });
+  await prepareDatabase(db);
+  await seedDemo(db, { files: new LocalFileStorage(dataDir) });
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', LOG_LEVEL: 'warn' });
   const { app, hub } = await buildApp(config, db, { serveApp: false, logger: false });
   app.get('/bench/memory', async () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openPglite, openPostgres, type Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { maxDepthOf, storeVersion } from '../../server/imports/importStore.ts';
 import { planImport, readXmind } from '../../server/imports/xmind.ts';
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
@@ -24,7 +24,7 @@ const TARGET_MS = 3000;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function rounds(name: string, db: Database, file: Buffer): Promise<number> {
-  await migrate(db);
+  await prepareDatabase(db);
   const totals: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const started = performance.now();

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
-import { ApiError, problem } from '../http/errors.ts';
+import { Counters } from '../bounds/counters.ts';
+import { tooMany } from '../http/errors.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 export const CODE_LIFETIME_MINUTES = 10;
@@ -25,11 +26,6 @@ const hashCode = (userId: number, code: string) => createHash('sha256').update(`
  */
 export type CodeCheck = 'valid' | 'wrong_code' | 'expired' | 'exhausted';
 
-export function tooMany(seconds: number, detail = `Too many attempts; try again in ${seconds} s.`): ApiError {
-  const error = problem(429, detail);
-  return new ApiError(429, error.body, error.contentType, { 'Retry-After': String(Math.max(1, seconds)) });
-}
-
 /** The mail of a reset or first-login code, in French; the code is in the subject too. */
 function verificationMail(user: { email: string; first_name?: string }, code: string): Mail {
   return {
@@ -49,25 +45,13 @@ function verificationMail(user: { email: string; first_name?: string }, code: st
 
 /** The six-digit codes e-mailed for a reset or a first connection, each bound to the session waiting for it. */
 export class Codes {
+  private readonly counters: Counters;
+
   constructor(
     private readonly db: Queryable,
     private readonly mailer: Mailer,
-  ) {}
-
-  /** Seconds until the account may be sent another code, 0 when it may now. */
-  async waitBeforeSending(userId: number): Promise<number> {
-    const longest = Math.max(...CODE_SEND_LIMITS.map((limit) => limit.windowSeconds));
-    const sent = await this.db.query<{ age: number }>(
-      `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM auth_codes
-        WHERE user_id = $1 AND created_at > now() - make_interval(secs => $2) ORDER BY created_at DESC`,
-      [userId, longest],
-    );
-    let wait = 0;
-    for (const limit of CODE_SEND_LIMITS) {
-      const within = sent.filter((row) => Number(row.age) < limit.windowSeconds);
-      if (within.length >= limit.codes) wait = Math.max(wait, Math.ceil(limit.windowSeconds - Number(within[limit.codes - 1].age)));
-    }
-    return wait;
+  ) {
+    this.counters = new Counters(db);
   }
 
   /**
@@ -79,7 +63,10 @@ export class Codes {
     family: string,
     compose: (code: string) => Mail = (code) => verificationMail(user, code),
   ): Promise<void> {
-    const wait = await this.waitBeforeSending(user.id);
+    // Counted before the code is made, in PostgreSQL: parallel requests, to any process, share the limits.
+    const wait = await this.counters.take(
+      CODE_SEND_LIMITS.map((limit) => ({ key: `codes-sent:${limit.windowSeconds}:${user.id}`, max: limit.codes, windowSeconds: limit.windowSeconds })),
+    );
     if (wait > 0) throw tooMany(wait, `Too many codes were sent to this account; try again in ${wait} s.`);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.db.query(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { ACCESS_ENDS_AT_SQL, hasEnded } from './accessEnd.ts';
 
@@ -6,6 +7,17 @@ export interface UserStanding {
   enabled: boolean;
   /** When the user's structure's access ends after it unsubscribed (migration 0007); null while it goes on. */
   accessEndsAt: Date | null;
+  /** The user's sessions (refresh-token families) revoked recently enough for one of their access tokens to live. */
+  endedFamilies: ReadonlySet<string>;
+  /** Sessions kept by a password change they made (migration 0012): the oldest version their tokens may carry. */
+  carriedFrom: ReadonlyMap<string, number>;
+}
+
+/** What an access token (or a stream ticket) claims: its user, the version it was issued at, its session. */
+export interface TokenStanding {
+  userId: number;
+  version: number;
+  family: string;
 }
 
 /**
@@ -15,18 +27,31 @@ export interface UserStanding {
  * on its next call without a query per request. Until the listener is up, and after it lost notifications,
  * nothing is remembered: every check reads the database. A structure's access end is remembered with the
  * standing and compared with the clock at each check: it comes without any write, hence without notice; a
- * plan chosen or left notifies `company:<id>`, and everything is dropped (a rare event).
+ * plan chosen or left notifies `company:<id>`, and everything is dropped (a rare event). A session ends on its
+ * own too: a revoked refresh-token family notifies its user (migration 0012), and the families revoked within
+ * an access token's life are kept with the standing; the session that changed the password is carried over
+ * the version it moved.
  */
 export class SessionVersions {
   private readonly known = new Map<number, Promise<UserStanding | undefined>>();
   private live = false;
   private stop?: () => Promise<void>;
   private readonly syncs = new Map<string, () => void>();
+  /**
+   * This process's own channel for `settle`'s markers: on `session_versions` every process would hear every
+   * other's marker, a cost growing with the number of processes on each write. PostgreSQL delivers a
+   * listening connection's notifications in commit order whatever their channel, so a marker on this one
+   * still arrives after the versions moved before it.
+   */
+  private readonly syncChannel = `session_versions_sync_${randomBytes(8).toString('hex')}`;
+  private stopSync?: () => Promise<void>;
   private readonly watchers = new Set<(userId: number | undefined) => void>();
   private nextSync = 0;
 
   constructor(
     private readonly db: Database,
+    /** An access token's life: a session revoked or carried longer ago concerns no living token. */
+    private readonly accessTtlSeconds: number,
     private readonly capacity = 50_000,
   ) {}
 
@@ -34,7 +59,6 @@ export class SessionVersions {
     this.stop = await this.db.listen(
       'session_versions',
       (payload) => {
-        if (payload.startsWith('sync:')) return this.syncs.get(payload)?.();
         const userId = payload.startsWith('company:') ? undefined : Number(payload);
         if (userId === undefined) this.forgetAll();
         else this.known.delete(userId);
@@ -45,11 +69,13 @@ export class SessionVersions {
         for (const watcher of this.watchers) watcher(undefined);
       },
     );
+    this.stopSync = await this.db.listen(this.syncChannel, (payload) => this.syncs.get(payload)?.());
     this.live = true;
   }
 
   async close(): Promise<void> {
     this.live = false;
+    await this.stopSync?.();
     await this.stop?.();
   }
 
@@ -67,7 +93,7 @@ export class SessionVersions {
       this.syncs.set(marker, () => { clearTimeout(timer); resolve(); });
     });
     try {
-      await this.db.query('SELECT pg_notify($1, $2)', ['session_versions', marker]);
+      await this.db.query('SELECT pg_notify($1, $2)', [this.syncChannel, marker]);
       await heard;
     } finally {
       this.syncs.delete(marker);
@@ -87,10 +113,14 @@ export class SessionVersions {
     return () => this.watchers.delete(watcher);
   }
 
-  /** Whether a token issued at `version` still stands for the user, and their structure's access goes on. */
-  async stands(userId: number, version: number, nowMs = Date.now()): Promise<boolean> {
-    const standing = await this.standing(userId);
-    return Boolean(standing && standing.enabled && standing.version === version && !hasEnded(standing.accessEndsAt, nowMs));
+  /**
+   * Whether a token still stands: its user is enabled and their structure's access goes on, its session was
+   * not revoked, and it was issued at the user's version (or its session carried it over a password change).
+   */
+  async stands(token: TokenStanding, nowMs = Date.now()): Promise<boolean> {
+    const standing = await this.standing(token.userId);
+    if (!standing || !standing.enabled || hasEnded(standing.accessEndsAt, nowMs) || standing.endedFamilies.has(token.family)) return false;
+    return standing.version === token.version || (standing.carriedFrom.get(token.family) ?? Infinity) <= token.version;
   }
 
   /** The user's standing now, or undefined for a user that no longer exists. */
@@ -98,11 +128,27 @@ export class SessionVersions {
     const remembered = this.known.get(userId);
     if (remembered) return remembered;
     const reading = this.db
-      .query<{ session_version: number; enabled: boolean; access_ends_at: Date | null }>(
-        `SELECT session_version, enabled, ${ACCESS_ENDS_AT_SQL} AS access_ends_at FROM users WHERE id = $1`,
-        [userId],
+      .query<{ session_version: number; enabled: boolean; access_ends_at: Date | null; ended_families?: string[]; carried?: Record<string, number> }>(
+        `SELECT session_version, enabled, ${ACCESS_ENDS_AT_SQL} AS access_ends_at,
+                ARRAY(SELECT DISTINCT r.family FROM refresh_tokens r
+                       WHERE r.user_id = users.id AND r.revoked_at > now() - make_interval(secs => $2)) AS ended_families,
+                (SELECT json_object_agg(c.family, c.from_version) FROM session_carries c
+                  WHERE c.user_id = users.id AND c.to_version = users.session_version
+                    AND c.carried_at > now() - make_interval(secs => $2)) AS carried
+           FROM users WHERE id = $1`,
+        [userId, this.accessTtlSeconds],
       )
-      .then(([row]) => (row ? { version: Number(row.session_version), enabled: row.enabled, accessEndsAt: row.access_ends_at } : undefined));
+      .then(([row]) =>
+        row
+          ? {
+              version: Number(row.session_version),
+              enabled: row.enabled,
+              accessEndsAt: row.access_ends_at,
+              endedFamilies: new Set(row.ended_families ?? []),
+              carriedFrom: new Map(Object.entries(row.carried ?? {}).map(([family, from]) => [family, Number(from)])),
+            }
+          : undefined,
+      );
     if (this.live) {
       if (this.known.size >= this.capacity) this.forgetAll();
       this.known.set(userId, reading);

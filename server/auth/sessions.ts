@@ -107,6 +107,11 @@ export class Sessions {
     await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family = $1 AND revoked_at IS NULL', [family]);
   }
 
+  /** Drops the sessions carried over a password change (migration 0012) that no living access token needs. */
+  async forgetExpiredCarries(): Promise<void> {
+    await this.db.query('DELETE FROM session_carries WHERE carried_at < now() - make_interval(secs => $1)', [this.tokens.ttlSeconds]);
+  }
+
   /** After a new password, the session's remaining refresh tokens open the full session. */
   async widenFamily(family: string, db: Queryable = this.db): Promise<void> {
     await db.query(`UPDATE refresh_tokens SET scope = 'full' WHERE family = $1 AND used_at IS NULL AND revoked_at IS NULL`, [family]);

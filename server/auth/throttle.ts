@@ -1,50 +1,54 @@
-/**
- * A login as the users table is searched with it (trimmed, case-folded): padding or re-casing a login
- * must not give it a fresh count.
- */
-export const loginKey = (login: string) => `login:${login.normalize('NFKC').trim().toLowerCase()}`;
+import type { Queryable } from '../db/database.ts';
+import { Counters, type Bound } from '../bounds/counters.ts';
+
+export interface ThrottleLimits {
+  /** Tries per key (a login, an account...) in the window. */
+  perKey: number;
+  /** Tries per client address in the window, whatever key they aim at. */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+/** Fifteen minutes, the window of every credential bound of docs/SECURITY.md. */
+export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
 /**
- * Counts failed logins per login and per client address over a sliding window; past the limit the
- * caller is told how long to wait. In memory: the reference server is one process.
+ * Tries at a secret (a password, a code) counted per key and per client address, in PostgreSQL
+ * (server/bounds/counters.ts): every server process counts into the same rows. A try is counted before it
+ * is made, in one statement, so that tries sent in parallel cannot all pass a check made before any of them
+ * failed; one that succeeds is given back. `name` keeps each throttle's counts apart.
  */
-export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+export class Throttle {
+  private readonly counters: Counters;
 
   constructor(
-    private readonly limits: { perLogin: number; perAddress: number; windowMs: number } = {
-      perLogin: 5,
-      perAddress: 20,
-      windowMs: 15 * 60_000,
-    },
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.limits.windowMs;
-    const kept = (this.failures.get(key) ?? []).filter((at) => at > since);
-    if (kept.length > 0) this.failures.set(key, kept);
-    else this.failures.delete(key);
-    return kept;
+    db: Queryable,
+    private readonly name: string,
+    private readonly limits: ThrottleLimits,
+  ) {
+    this.counters = new Counters(db);
   }
 
-  /** Seconds to wait before the next try, or 0 when a try is allowed. */
-  retryAfter(login: string, address: string): number {
-    let wait = 0;
-    for (const [key, limit] of [[loginKey(login), this.limits.perLogin], [`ip:${address}`, this.limits.perAddress]] as const) {
-      const times = this.recent(key);
-      if (times.length >= limit) wait = Math.max(wait, Math.ceil((times[times.length - limit] + this.limits.windowMs - this.now()) / 1000));
-    }
-    return wait;
+  private keyBound(key: string): Bound {
+    return { key: `${this.name}:key:${key}`, max: this.limits.perKey, windowSeconds: this.limits.windowSeconds };
   }
 
-  fail(login: string, address: string): void {
-    // Logins an attacker makes up would otherwise each keep an entry: past a bound, drop the stale ones.
-    if (this.failures.size > 100_000) for (const key of [...this.failures.keys()]) this.recent(key);
-    for (const key of [loginKey(login), `ip:${address}`]) this.failures.set(key, [...this.recent(key), this.now()]);
+  private addressBound(address: string): Bound {
+    return { key: `${this.name}:address:${address}`, max: this.limits.perAddress, windowSeconds: this.limits.windowSeconds };
   }
 
-  succeed(login: string): void {
-    this.failures.delete(loginKey(login));
+  /**
+   * Counts a try of `key` (none: the address alone) from `address` before it is made: 0 when it may go on,
+   * else the seconds to wait (nothing counted).
+   */
+  attempt(key: string | null, address: string): Promise<number> {
+    // The address first: a client past its bound leaves no row for the keys it makes up.
+    return this.counters.take(key === null ? [this.addressBound(address)] : [this.addressBound(address), this.keyBound(key)]);
+  }
+
+  /** The try succeeded: it was not a guess. The key's failures are forgotten, the address's try given back. */
+  async succeeded(key: string | null, address: string): Promise<void> {
+    if (key !== null) await this.counters.forget([this.keyBound(key).key]);
+    await this.counters.giveBack([this.addressBound(address).key]);
   }
 }

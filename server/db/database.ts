@@ -2,6 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { currentScope, runInScope, scopeSettingSql, type Scope } from './scope.ts';
+import { prepareScope, ScopedQuery } from './scopedQuery.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Row = Record<string, any>;
@@ -11,11 +13,23 @@ export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/**
+ * Statements run as the application's role (`useRole`), inside the caller's scope (server/db/scope.ts): a
+ * query or transaction opened within `runInScope` runs in a transaction that sets that scope first, which
+ * row-level security reads; one opened outside any scope sees no structure's rows.
+ */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgresql';
-  /** Runs several statements separated by semicolons, without parameters (migrations, seeds). */
+  /**
+   * Runs several statements separated by semicolons, without parameters, as the tables' owner: migrations,
+   * maintenance (VACUUM), tests' own schema. Never for a request's data.
+   */
   exec(sql: string): Promise<void>;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** From now on, statements (but `exec`) run as `role`, which must neither own the tables nor bypass row-level security. */
+  useRole(role: string): Promise<void>;
+  /** The same database with every statement in `scope`, whatever the caller's: explicit work of the platform, tests. */
+  scoped(scope: Scope): Database;
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any connection or server process.
    * `onGap` is called when notifications may have been missed (the listening connection was lost), so
@@ -73,6 +87,25 @@ const preparable = (text: string, values: readonly unknown[] | undefined) =>
 // Parameter types whose JSON or binary values have no plain text form here: those statements run unprepared.
 const UNPREPARED_TYPES = new Set(['json', 'jsonb', 'bytea']);
 
+/** A statement's executor: the embedded database itself, or one of its transactions. */
+type PgliteExecutor = Pick<PGlite, 'query' | 'exec'>;
+
+const quotedIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The view of a database through one scope: its statements run there, whoever calls. */
+function scopedView(db: Database, scope: Scope): Database {
+  return {
+    kind: db.kind,
+    query: (sql, params) => runInScope(scope, () => db.query(sql, params)),
+    transaction: (work) => runInScope(scope, () => db.transaction(work)),
+    exec: (sql) => db.exec(sql),
+    useRole: (role) => db.useRole(role),
+    scoped: (other) => scopedView(db, other),
+    listen: (channel, onNotify, onGap) => db.listen(channel, onNotify, onGap),
+    close: () => db.close(),
+  };
+}
+
 export async function openPglite(dataDir: string): Promise<Database> {
   const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   // PGlite's query API always parses and plans anew (an unnamed statement), and planning in WebAssembly
@@ -80,20 +113,28 @@ export async function openPglite(dataDir: string): Promise<Database> {
   // passed as quoted text, which PostgreSQL reads with the prepared parameter types.
   const preparedNames = new PreparedNames();
   const parameterTypes = new Map<string, Promise<string[] | undefined>>();
+  let role: string | undefined;
 
-  function prepare(name: string, sql: string): Promise<string[] | undefined> {
+  /**
+   * Prepares a text once (a prepared statement outlives the transaction that made it). Inside a
+   * transaction a refusal must not abort it: the PREPARE then runs under a savepoint.
+   */
+  function prepare(executor: PgliteExecutor, inTransaction: boolean, name: string, sql: string): Promise<string[] | undefined> {
     let types = parameterTypes.get(name);
     if (!types) {
       types = (async () => {
         try {
-          await db.exec(`PREPARE "${name}" AS ${sql}`);
+          if (inTransaction) await executor.exec('SAVEPOINT prepare_statement');
+          await executor.exec(`PREPARE "${name}" AS ${sql}`);
+          if (inTransaction) await executor.exec('RELEASE SAVEPOINT prepare_statement');
         } catch {
+          if (inTransaction) await executor.exec('ROLLBACK TO SAVEPOINT prepare_statement');
           // A text PostgreSQL refuses to prepare is run as it was given, and refused with the error expected.
           preparedNames.forget(sql);
           parameterTypes.delete(name);
           return undefined;
         }
-        const [row] = (await db.query<{ types: string[] }>(
+        const [row] = (await executor.query<{ types: string[] }>(
           'SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = $1', [name],
         )).rows;
         return row.types;
@@ -103,10 +144,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
     return types;
   }
 
-  async function executePrepared<T extends Row>(sql: string, params: readonly unknown[]): Promise<T[] | undefined> {
+  /** The EXECUTE of a prepared text with these parameters, or undefined when it is better run as it is. */
+  async function executeText(executor: PgliteExecutor, inTransaction: boolean, sql: string, params: readonly unknown[]): Promise<string | undefined> {
     const name = preparedNames.nameOf(sql);
     if (!name) return undefined;
-    const types = await prepare(name, sql);
+    const types = await prepare(executor, inTransaction, name, sql);
     if (!types || types.some((type) => UNPREPARED_TYPES.has(type))) return undefined;
     const texts: (string | null)[] = [];
     for (const [index, value] of params.entries()) {
@@ -116,26 +158,54 @@ export async function openPglite(dataDir: string): Promise<Database> {
       texts.push(text);
     }
     const args = texts.length > 0 ? `(${texts.map(quoted).join(', ')})` : '';
-    return (await db.query<T>(`EXECUTE "${name}"${args}`)).rows;
+    return `EXECUTE "${name}"${args}`;
   }
 
-  return {
+  async function run<T extends Row>(executor: PgliteExecutor, inTransaction: boolean, sql: string, params?: unknown[]): Promise<T[]> {
+    const execute = preparable(sql, params) ? await executeText(executor, inTransaction, sql, params ?? []) : undefined;
+    return (execute ? await executor.query<T>(execute) : await executor.query<T>(sql, params)).rows;
+  }
+
+  const database: Database = {
     kind: 'pglite',
     async query<T extends Row>(sql: string, params?: unknown[]) {
-      if (preparable(sql, params)) {
-        const rows = await executePrepared<T>(sql, params ?? []);
-        if (rows) return rows;
-      }
-      return (await db.query<T>(sql, params)).rows;
+      const scope = currentScope();
+      if (!scope) return run<T>(db, false, sql, params);
+      // The statement is prepared before the transaction, so that the transaction holds the database only
+      // for the scope and the statement itself.
+      const execute = preparable(sql, params) ? await executeText(db, false, sql, params ?? []) : undefined;
+      return db.transaction(async (tx) => {
+        await tx.exec(scopeSettingSql(scope));
+        return (execute ? await tx.query<T>(execute) : await tx.query<T>(sql, params)).rows;
+      });
     },
     async exec(sql) {
-      await db.exec(sql);
+      if (!role) return void (await db.exec(sql));
+      // The owner's statements (each its own message: VACUUM refuses to share one), and back to the
+      // application's role whatever they did. Maintenance, run when nothing else is.
+      await db.exec('RESET ROLE');
+      try {
+        await db.exec(sql);
+      } catch (error) {
+        await db.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        await db.exec(`SET ROLE ${quotedIdentifier(role)}`);
+      }
     },
     transaction(work) {
-      return db.transaction((tx) =>
-        work({ query: async <T extends Row>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows }),
-      );
+      const scope = currentScope();
+      return db.transaction(async (tx) => {
+        if (scope) await tx.exec(scopeSettingSql(scope));
+        return work({ query: <T extends Row>(sql: string, params?: unknown[]) => run<T>(tx, true, sql, params) });
+      });
     },
+    async useRole(name) {
+      await db.exec(`SET ROLE ${quotedIdentifier(name)}`);
+      await refuseBypassingRole(database);
+      role = name;
+    },
+    scoped: (scope) => scopedView(database, scope),
     // One process holds the embedded database: a notification can never be missed, so there is no gap.
     listen(channel, onNotify) {
       return db.listen(channel, onNotify);
@@ -144,6 +214,20 @@ export async function openPglite(dataDir: string): Promise<Database> {
       await db.close();
     },
   };
+  return database;
+}
+
+/**
+ * Row-level security binds only a role that neither owns the tables nor bypasses it: the server refuses to
+ * serve through any other.
+ */
+async function refuseBypassingRole(db: Queryable): Promise<void> {
+  const [row] = await db.query<{ bypasses: boolean }>(
+    `SELECT r.rolsuper OR r.rolbypassrls OR EXISTS (
+              SELECT 1 FROM pg_class c WHERE c.relowner = r.oid AND c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace) AS bypasses
+       FROM pg_roles r WHERE r.rolname = current_user`,
+  );
+  if (!row || row.bypasses) throw new Error('The database role of the server bypasses row-level security (superuser, BYPASSRLS or table owner).');
 }
 
 // int8 (count, sums) and numeric arrive as strings from node-postgres; PGlite gives numbers.
@@ -173,36 +257,102 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   await pool.query('SELECT 1');
   const listener = new PostgresListener(connectionString);
-  return {
+  let role: string | undefined;
+  // Connections that run as `role` already; the others take it when they are next handed out.
+  const inRole = new WeakSet<pg.PoolClient>();
+  // Connections that have prepared the statement of a scope (ScopedQuery).
+  const scopeReady = new WeakSet<pg.PoolClient>();
+
+  async function checkout(): Promise<pg.PoolClient> {
+    const client = await pool.connect();
+    try {
+      if (role && !inRole.has(client)) {
+        await client.query(`SET ROLE ${quotedIdentifier(role)}`);
+        inRole.add(client);
+      }
+      if (!scopeReady.has(client)) {
+        await prepareScope(client);
+        scopeReady.add(client);
+      }
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    return client;
+  }
+
+  // A connection whose error did not come from PostgreSQL's answer (it broke) is not handed out again.
+  const release = (client: pg.PoolClient, error?: unknown) =>
+    client.release(error !== undefined && !(error instanceof pg.DatabaseError) ? true : undefined);
+
+  const database: Database = {
     kind: 'postgresql',
     async query<T extends Row>(sql: string, params?: unknown[]) {
-      return (await pool.query(prepared(sql, params))).rows as T[];
+      const scope = currentScope();
+      const client = await checkout();
+      let failure: unknown;
+      try {
+        const config = prepared(sql, params);
+        if (!scope) return (await client.query(config)).rows as T[];
+        // The scope and the statement in one round trip and one implicit transaction (scopedQuery.ts).
+        const result = await new Promise<pg.QueryResult>((resolve, reject) => {
+          client.query(new ScopedQuery(scope, typeof config === 'string' ? { text: config } : config, (error, answer) => (error ? reject(error) : resolve(answer))));
+        });
+        return result.rows as T[];
+      } catch (error) {
+        failure = error;
+        throw error;
+      } finally {
+        release(client, failure);
+      }
     },
     async exec(sql) {
-      await pool.query(sql);
+      const client = await pool.connect();
+      let failure: unknown;
+      try {
+        // The owner's statements: the connection leaves the application's role, and takes it back when next handed out.
+        inRole.delete(client);
+        await client.query('RESET ROLE');
+        await client.query(sql);
+      } catch (error) {
+        failure = error;
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        release(client, failure);
+      }
     },
     async transaction(work) {
-      const client = await pool.connect();
+      const scope = currentScope();
+      const client = await checkout();
+      let failure: unknown;
       try {
-        await client.query('BEGIN');
+        await client.query(scope ? `BEGIN; ${scopeSettingSql(scope)}` : 'BEGIN');
         const result = await work({
           query: async <T extends Row>(sql: string, params?: unknown[]) => (await client.query(prepared(sql, params))).rows as T[],
         });
         await client.query('COMMIT');
         return result;
       } catch (error) {
+        failure = error;
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        release(client, failure);
       }
     },
+    async useRole(name) {
+      role = name;
+      await refuseBypassingRole(database);
+    },
+    scoped: (scope) => scopedView(database, scope),
     listen: (channel, onNotify, onGap) => listener.listen(channel, onNotify, onGap),
     async close() {
       await listener.close();
       await pool.end();
     },
   };
+  return database;
 }
 
 interface Subscription {
@@ -286,8 +436,6 @@ class PostgresListener {
     await client?.end().catch(() => undefined);
   }
 }
-
-const quotedIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);

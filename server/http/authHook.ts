@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { sessionStructure, STRUCTURE_HEADER } from '../../src/domain/tenancy.ts';
 import type { TokenService } from '../auth/jwt.ts';
 import type { SessionVersions } from '../auth/sessionVersions.ts';
-import { unauthorized } from './errors.ts';
+import { runInScope } from '../db/scope.ts';
+import { badRequest, unauthorized } from './errors.ts';
+import { scopeOf } from './session.ts';
 
 /** Paths reachable without a token (and /api, the entrypoint): the login and reset calls, the public endpoints, the health check, the documentation. */
 const PUBLIC = [
@@ -10,7 +14,7 @@ const PUBLIC = [
   /^\/api\/auth\/reinit-password\/request$/,
   /^\/api\/auth\/invitation$/,
   /^\/api\/public\//,
-  /^\/api\/health$/,
+  /^\/api\/health(?:\/ready)?$/,
   // The API's documentation describes it, never its data (docs/SECURITY.md).
   /^\/api\/docs(\.jsonld|\.json)?$/,
   /^\/api\/contexts\/[A-Za-z]+$/,
@@ -20,9 +24,17 @@ const PUBLIC = [
   /^\/api\/events$/,
 ];
 
+function chosenStructure(request: FastifyRequest): number | null {
+  const value = request.headers[STRUCTURE_HEADER.toLowerCase()];
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value)) throw badRequest(`"${STRUCTURE_HEADER}" must be the id of a structure.`);
+  return Number(value);
+}
+
 /**
  * Reads the bearer token of every /api call; any non-public path without a valid one gets Lexik's 401. A
- * token is valid while its user exists, is enabled and keeps the session version the token was issued at.
+ * token is valid while its user exists, is enabled and keeps the session version the token was issued at,
+ * and while its session (refresh-token family) was not revoked.
  */
 export const authHook = fp<{ tokens: TokenService; versions: SessionVersions }>(async (app, { tokens, versions }) => {
   app.decorateRequest('session', null);
@@ -38,7 +50,7 @@ export const authHook = fp<{ tokens: TokenService; versions: SessionVersions }>(
     }
     try {
       const claims = await tokens.verify((header ?? '').slice(7).trim());
-      if (!(await versions.stands(claims.employeeId, claims.sv ?? 0))) throw unauthorized('Invalid JWT Token');
+      if (!(await versions.stands({ userId: claims.employeeId, version: claims.sv ?? 0, family: claims.sid }))) throw unauthorized('Invalid JWT Token');
       request.session = {
         userId: claims.employeeId,
         roles: claims.role,
@@ -47,9 +59,17 @@ export const authHook = fp<{ tokens: TokenService; versions: SessionVersions }>(
         family: claims.sid,
         scope: claims.scope ?? 'full',
         sessionVersion: claims.sv ?? 0,
+        // A structure's people are in their own structure, whatever they send; platform staff choose.
+        structure: sessionStructure(claims.role, claims.company ?? null, chosenStructure(request)),
       };
     } catch (error) {
       if (!isPublic) throw error;
     }
+  });
+  // Everything the request does from here runs in its session's scope, which row-level security reads;
+  // without a session, in none (public routes that need rows name the platform's scope themselves).
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.session) runInScope(scopeOf(request.session), done);
+    else done();
   });
 });

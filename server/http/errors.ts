@@ -37,6 +37,12 @@ export const forbidden = (detail: string) => problem(403, detail);
 export const notFound = (detail = 'Not Found') => problem(404, detail);
 export const conflict = (detail: string) => problem(409, detail);
 
+/** A bound reached: 429 with the seconds to wait in `Retry-After` (one at least). */
+export function tooMany(seconds: number, detail = `Too many attempts; try again in ${seconds} s.`): ApiError {
+  const error = problem(429, detail);
+  return new ApiError(429, error.body, error.contentType, { 'Retry-After': String(Math.max(1, seconds)) });
+}
+
 export function unauthorized(message: 'JWT Token not found' | 'Expired JWT Token' | 'Invalid JWT Token' | 'Invalid credentials.' | string): ApiError {
   return new ApiError(401, { code: 401, message }, 'application/json; charset=utf-8');
 }

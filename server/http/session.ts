@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors.ts';
 import { hasRole, type Role } from '../../src/domain/roles.ts';
+import type { SessionStructure } from '../../src/domain/tenancy.ts';
+import type { Scope } from '../db/scope.ts';
 
 export interface Session {
   userId: number;
@@ -11,7 +13,16 @@ export interface Session {
   scope: 'full' | 'code' | 'password';
   /** The user's session version the token was issued at (server/auth/sessionVersions.ts). */
   sessionVersion: number;
+  /** Whose rows this request works on: the user's structure, or the one platform staff chose (X-Structure). */
+  structure: SessionStructure;
 }
+
+/** The scope row-level security gives a session's statements. */
+export const scopeOf = (session: Session): Scope => ({
+  structure: session.structure.structure,
+  platform: session.structure.allStructures,
+  userId: session.userId,
+});
 
 declare module 'fastify' {
   interface FastifyRequest {

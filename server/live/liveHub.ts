@@ -1,4 +1,5 @@
-import type { Database } from '../db/database.ts';
+import type { SessionStructure } from '../../src/domain/tenancy.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 /** One row of `live_events`, as NOTIFY carries it and SSE streams it. */
 export interface LiveEvent {
@@ -8,13 +9,19 @@ export interface LiveEvent {
   owner: number | null;
   /** For staff only (internal notes, deliveries). */
   internal: boolean;
+  /** The structure whose ticket it is (null: the platform's own). */
+  structure: number | null;
   data: Record<string, unknown>;
 }
 
-/** Who listens: staff see every event, anyone else only the non-internal events of what they own. */
+/**
+ * Who listens: inside the structures they work on, staff see every event, anyone else only the
+ * non-internal events of what they own.
+ */
 export interface Audience {
   userId: number;
   staff: boolean;
+  structure: SessionStructure;
 }
 
 export type Deliver = (event: LiveEvent) => void;
@@ -24,34 +31,41 @@ export const LIVE_CHANNEL = 'live_events';
 export const REPLAY_LIMIT = 500;
 /** Events are kept this long for replays, then pruned. */
 const RETENTION = '1 day';
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** How often events past their retention are pruned, by one process of all (server/jobs/scheduler.ts). */
+export const PRUNE_EVERY_SECONDS = 3600;
 /** Ids of events already delivered, to drop the duplicates a catch-up after a reconnection may bring. */
 const SEEN_KEPT = 2_000;
 
-export const canSee = (event: Pick<LiveEvent, 'owner' | 'internal'>, audience: Audience) =>
-  audience.staff || (!event.internal && event.owner === audience.userId);
+export const canSee = (event: Pick<LiveEvent, 'owner' | 'internal' | 'structure'>, audience: Audience) =>
+  (audience.structure.allStructures || event.structure === audience.structure.structure) &&
+  (audience.staff || (!event.internal && event.owner === audience.userId));
 
 interface Row {
   id: number | string;
   topic: string;
   owner_id: number | null;
   internal: boolean;
+  company_id: number | null;
   payload: Record<string, unknown>;
 }
 
-const fromRow = (row: Row): LiveEvent => ({ id: Number(row.id), topic: row.topic, owner: row.owner_id, internal: row.internal, data: row.payload });
+const COLUMNS = 'id, topic, owner_id, internal, company_id, payload';
+
+const fromRow = (row: Row): LiveEvent => ({
+  id: Number(row.id), topic: row.topic, owner: row.owner_id, internal: row.internal, structure: row.company_id, data: row.payload,
+});
 
 /**
  * The server's one LISTEN on `live_events` (PostgreSQL: shared by every process on the database; PGlite:
  * in process), fanned out in memory to the open event streams. Writing an event is the database's job
- * (triggers, see migration 0005): whatever path changed a ticket, the event exists once it commits.
+ * (triggers, see migration 0005): whatever path changed a ticket, the event exists once it commits. It reads
+ * every structure's events (`db` is the platform's scope) and hands each listener those of its structure.
  */
 export class LiveHub {
   private readonly subscribers = new Map<Deliver, Audience>();
   private readonly seen = new Set<number>();
   private lastId = 0;
   private unlisten?: () => Promise<void>;
-  private pruneTimer?: NodeJS.Timeout;
 
   constructor(private readonly db: Database) {}
 
@@ -59,12 +73,9 @@ export class LiveHub {
     this.unlisten = await this.db.listen(LIVE_CHANNEL, (payload) => this.receive(payload), () => void this.catchUp());
     const [row] = await this.db.query<{ id: number | string }>('SELECT coalesce(max(id), 0) AS id FROM live_events');
     this.lastId = Math.max(this.lastId, Number(row.id));
-    this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
-    this.pruneTimer.unref();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.pruneTimer);
     this.subscribers.clear();
     await this.unlisten?.();
   }
@@ -81,10 +92,11 @@ export class LiveHub {
   /** What an audience missed after `afterId`, oldest first; `complete` is false when there was more than the limit. */
   async replay(afterId: number, audience: Audience): Promise<{ events: LiveEvent[]; complete: boolean }> {
     const rows = await this.db.query<Row>(
-      `SELECT id, topic, owner_id, internal, payload FROM live_events
+      `SELECT ${COLUMNS} FROM live_events
         WHERE id > $1 AND ($2::boolean OR (NOT internal AND owner_id = $3::integer))
+          AND ($4::boolean OR company_id = $5::integer)
         ORDER BY id LIMIT ${REPLAY_LIMIT + 1}`,
-      [afterId, audience.staff, audience.userId],
+      [afterId, audience.staff, audience.userId, audience.structure.allStructures, audience.structure.structure],
     );
     return { events: rows.slice(0, REPLAY_LIMIT).map(fromRow), complete: rows.length <= REPLAY_LIMIT };
   }
@@ -110,13 +122,14 @@ export class LiveHub {
   /** After the LISTEN connection came back: what was committed meanwhile never reached us as a NOTIFY. */
   private async catchUp(): Promise<void> {
     const rows = await this.db.query<Row>(
-      `SELECT id, topic, owner_id, internal, payload FROM live_events WHERE id > $1 ORDER BY id LIMIT ${REPLAY_LIMIT}`,
+      `SELECT ${COLUMNS} FROM live_events WHERE id > $1 ORDER BY id LIMIT ${REPLAY_LIMIT}`,
       [this.lastId],
     );
     for (const row of rows) this.dispatch(fromRow(row));
   }
+}
 
-  private async prune(): Promise<void> {
-    await this.db.query(`DELETE FROM live_events WHERE created_at < now() - interval '${RETENTION}'`).catch(() => undefined);
-  }
+/** Drops the events past their retention (periodic work, one process of all). */
+export async function pruneLiveEvents(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM live_events WHERE created_at < now() - interval '${RETENTION}'`);
 }

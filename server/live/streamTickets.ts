@@ -1,4 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SessionStructure } from '../../src/domain/tenancy.ts';
+import { Counters } from '../bounds/counters.ts';
+import type { Queryable } from '../db/database.ts';
 
 /** What a stream ticket lets its holder open: one event stream, as this session. */
 export interface StreamGrant {
@@ -8,6 +11,8 @@ export interface StreamGrant {
   sid: string;
   /** The user's session version then: the stream ends when it moves. */
   sv: number;
+  /** The structures whose events the stream carries: the session's, as it was when the ticket was asked for. */
+  structure: SessionStructure;
 }
 
 /** A ticket is good for this long: EventSource opens the stream at once, a reconnection asks for a new one. */
@@ -25,14 +30,16 @@ const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
  * trades its bearer token for one (`POST /api/events/ticket`) and puts it in the stream's URL, where the
  * long-lived access token must never be (logs, history). Signed with a key derived from the JWT secret, so
  * that any process behind a load balancer accepts it and it can never pass for an access token. Each one
- * opens a stream once per process (its id is remembered until it expires).
+ * opens one stream, on whichever process: its use is a bound of one (server/bounds/counters.ts), kept in
+ * PostgreSQL until the ticket has expired.
  */
 export class StreamTickets {
   private readonly key: Buffer;
-  private readonly used = new Map<string, number>();
+  private readonly uses: Counters;
 
-  constructor(secret: Uint8Array, private readonly now: () => number = () => Date.now()) {
+  constructor(secret: Uint8Array, db: Queryable, private readonly now: () => number = () => Date.now()) {
     this.key = createHmac('sha256', secret).update('lms-backoffice/live-events-stream-ticket/v1').digest();
+    this.uses = new Counters(db);
   }
 
   issue(grant: StreamGrant): { ticket: string; expiresIn: number } {
@@ -42,7 +49,7 @@ export class StreamTickets {
   }
 
   /** The grant of a valid, unexpired, not yet used ticket; undefined otherwise. */
-  redeem(ticket: string): StreamGrant | undefined {
+  async redeem(ticket: string): Promise<StreamGrant | undefined> {
     const [body, signature, extra] = ticket.split('.');
     if (!body || !signature || extra !== undefined) return undefined;
     const expected = Buffer.from(this.sign(body));
@@ -56,17 +63,14 @@ export class StreamTickets {
     }
     const nowSeconds = this.now() / 1000;
     if (typeof payload.exp !== 'number' || payload.exp < nowSeconds || typeof payload.jti !== 'string') return undefined;
-    this.forgetExpired(nowSeconds);
-    if (this.used.has(payload.jti)) return undefined;
-    this.used.set(payload.jti, payload.exp);
-    return { userId: payload.userId, roles: payload.roles, sid: payload.sid, sv: Number(payload.sv ?? 0) };
+    if (!payload.structure || typeof payload.structure !== 'object') return undefined;
+    // A ticket lives at most its TTL: its use is remembered as long.
+    const reused = await this.uses.take([{ key: `stream-ticket:${payload.jti}`, max: 1, windowSeconds: STREAM_TICKET_TTL_SECONDS }]);
+    if (reused > 0) return undefined;
+    return { userId: payload.userId, roles: payload.roles, sid: payload.sid, sv: Number(payload.sv ?? 0), structure: payload.structure };
   }
 
   private sign(body: string): string {
     return createHmac('sha256', this.key).update(body).digest('base64url');
-  }
-
-  private forgetExpired(nowSeconds: number): void {
-    for (const [jti, exp] of this.used) if (exp < nowSeconds) this.used.delete(jti);
   }
 }

@@ -9,7 +9,7 @@ import { unreachable, unreachableRelations } from './references.ts';
 import { prepareCreatePlacement, prepareRemoval, prepareUpdatePlacement, type SiblingGroup } from './siblings.ts';
 import { ident, literal, Params } from '../shared/sql.ts';
 import { columnOf, type CheckContext, type ResourceDeclaration } from './types.ts';
-import { planWrite, type WritePlan, type WriteSession } from './writes.ts';
+import { placeInStructure, planWrite, type WritePlan, type WriteSession } from './writes.ts';
 
 export interface ListResult {
   /** Each member as JSON text, built by PostgreSQL. */
@@ -243,6 +243,7 @@ export class ResourceEngine {
 
   async create(declaration: ResourceDeclaration, body: unknown, session: WriteSession, format: Format) {
     const plan = await this.plan(declaration, body, 'create', session);
+    placeInStructure(declaration, plan, session);
     try {
       return await this.db.transaction(async (tx) => {
         await declaration.beforeWrite?.({ tx, mode: 'create', columns: plan.columns, session });
@@ -281,8 +282,6 @@ export class ResourceEngine {
     try {
       return await this.db.transaction(async (tx) => {
         const scopeSql = scope.map((c) => ` AND ${c}`).join('');
-        // Who writes, for the triggers that keep a record of changes (a ticket's agenda).
-        await tx.query(`SELECT set_config('app.user_id', $1, true)`, [String(session.userId ?? '')]);
         await declaration.beforeWrite?.({ tx, mode: 'update', id, columns: plan.columns, session });
         const group = siblingGroupOf(declaration);
         const placed = group ? await prepareUpdatePlacement(tx, group, id, scopeSql, plan.columns) : undefined;

@@ -45,11 +45,18 @@ export function mapPgError(error: unknown, declaration: ResourceDeclaration, ope
         violation(fieldOfColumn(declaration, keyColumn(pg.detail)), 'reference', 'The referenced record does not exist.'),
       ]);
     case '23514': {
+      if (pg.constraint === 'structure_move')
+        return unprocessable([violation('company', 'structure', 'A record stays in its structure: it cannot be moved to another one.')]);
       const column = /^[a-z_]+?_([a-z_]+)_check$/.exec(pg.constraint ?? '')?.[1];
       return unprocessable([
         violation(declared?.field ?? fieldOfColumn(declaration, column), 'constraint', declared?.message ?? 'This value is not valid.'),
       ]);
     }
+    // Row-level security refused a row outside the session's structure (a relation to a row it cannot see, a
+    // row moved into another structure): the engine's own checks answer first; this is the second lock.
+    case '42501':
+      if (operation !== 'write') return problem(404, 'Not found.');
+      return unprocessable([violation('', 'reference', 'The referenced record does not exist.')]);
     case '23502':
       return unprocessable([violation(fieldOfColumn(declaration, pg.column), 'blank', 'This value should not be null.')]);
     case '22021':

@@ -1,26 +1,32 @@
-import { reach } from '../../src/domain/rights.ts';
+import { reach, type Operation } from '../../src/domain/rights.ts';
 import type { Queryable } from '../db/database.ts';
 import { violation, type Violation } from '../http/errors.ts';
 import { declarationsByName } from './definitions/index.ts';
 import { ownRowsOf } from './ownRows.ts';
 import { ident } from '../shared/sql.ts';
+import { structureScope } from './tenancy.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 import type { WritePlan, WriteSession } from './writes.ts';
 
 /**
  * The ids among `ids` that the session cannot point at: rows that do not exist, or that its own reading
- * of the resource does not reach (a contributor naming a support file as a course cover, or another user
- * as a ticket's subject, would otherwise learn that it exists and have its name shown back).
+ * of the resource does not reach (a contributor naming a support file as a course cover, another user as a
+ * ticket's subject, or another structure's row, would otherwise learn that it exists and have its name shown
+ * back). `intoRow`: the row is the one a new row belongs to (a chapter's module), so the session must be
+ * able to write into it, not only read it (a structure reads the catalogue's courses but adds nothing to them).
  */
-export async function unreachable(db: Queryable, session: WriteSession, resource: string, ids: readonly number[]): Promise<Set<number>> {
+export async function unreachable(db: Queryable, session: WriteSession, resource: string, ids: readonly number[], intoRow = false): Promise<Set<number>> {
   const target = declarationsByName.get(resource);
-  const wanted = [...new Set(ids)];
+  // A session may always name its own user (the author of what it writes), platform staff in a structure too.
+  const wanted = [...new Set(ids)].filter((id) => !(resource === 'users' && id === session.userId));
   if (!target || wanted.length === 0) return new Set(target ? [] : wanted);
   const allowed = session.userId === null ? 'all' : reach(session.roles, resource, 'get');
   const ownRows = ownRowsOf(target);
   if (!allowed || (allowed === 'own' && (!ownRows || session.userId === null))) return new Set(wanted);
   const own = allowed === 'own' && ownRows && session.userId !== null ? ` AND ${ownRows.condition(session.userId)}` : '';
-  const found = await db.query<{ id: number }>(`SELECT t.id FROM ${ident(target.table)} t WHERE t.id = ANY($1::int4[])${own}`, [wanted]);
+  const operation: Operation = intoRow ? 'update' : 'get';
+  const structure = structureScope(target, operation, session.structure).map((condition) => ` AND ${condition}`).join('');
+  const found = await db.query<{ id: number }>(`SELECT t.id FROM ${ident(target.table)} t WHERE t.id = ANY($1::int4[])${own}${structure}`, [wanted]);
   const present = new Set(found.map((row) => Number(row.id)));
   return new Set(wanted.filter((id) => !present.has(id)));
 }
@@ -46,8 +52,9 @@ export async function unreachableRelations(db: Queryable, declaration: ResourceD
         if (typeof value === 'number') named.push({ resource, ids: [value] });
       }
     }
+    const intoRow = declaration.access.tenancy.rows !== 'platform' && declaration.access.tenancy.from === name;
     for (const { resource, ids } of named) {
-      const missing = await unreachable(db, session, resource, ids);
+      const missing = await unreachable(db, session, resource, ids, intoRow);
       if (missing.size > 0) violations.push(notFoundAt(name, resource, [...missing][0]));
     }
   }

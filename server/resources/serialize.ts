@@ -5,19 +5,26 @@ export type Format = 'jsonld' | 'json';
 
 const iriSql = (resource: string, idSql: string) => `${literal(`/api/${resource}/`)} || ${idSql}`;
 
-/** How a row of a resource is named in an embedded summary (row alias `p`). */
-const SUMMARY_NAMES: Readonly<Record<string, { table: string; nameSql: string }>> = {
-  users: { table: 'users', nameSql: `concat_ws(' ', p.first_name, p.last_name)` },
+/**
+ * Where an embedded summary's name comes from, given the SQL of the row's id: a FROM item `s` with a `name`,
+ * and the condition that finds the row (none there when it is not readable). A user's name comes from
+ * `user_display_name`, which also names the platform's staff to the structure whose rows they touched
+ * (migration 0008).
+ */
+const SUMMARY_NAMES: Readonly<Record<string, (idSql: string) => { from: string; where: string }>> = {
+  users: (idSql) => ({ from: `user_display_name(${idSql}) AS s(name)`, where: 's.name IS NOT NULL' }),
+  companies: (idSql) => ({ from: 'companies s', where: `s.id = ${idSql}` }),
 };
 
-/** `{"@id", id, name}` of the row `idSql` points at (without `@id` in plain JSON), or NULL. */
-function summarySql(resource: string, idSql: string, format: Format): string {
+/** `{"@id", id, name}` of the row `idSql` points at (without `@id` in plain JSON), or NULL: one look-up. */
+export function summarySql(resource: string, idSql: string, format: Format): string {
   const named = SUMMARY_NAMES[resource];
   if (!named) throw new Error(`No summary is declared for ${resource}.`);
+  const { from, where } = named(idSql);
   const summary = format === 'jsonld'
-    ? `json_build_object('@id', ${iriSql(resource, 'p.id')}, 'id', p.id, 'name', ${named.nameSql})`
-    : `json_build_object('id', p.id, 'name', ${named.nameSql})`;
-  return `(SELECT ${summary} FROM ${ident(named.table)} p WHERE p.id = ${idSql})`;
+    ? `json_build_object('@id', ${iriSql(resource, idSql)}, 'id', ${idSql}, 'name', s.name)`
+    : `json_build_object('id', ${idSql}, 'name', s.name)`;
+  return `(SELECT ${summary} FROM ${from} WHERE ${where})`;
 }
 
 /**

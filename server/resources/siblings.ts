@@ -117,8 +117,9 @@ export async function prepareUpdatePlacement(tx: Queryable, group: SiblingGroup,
 }
 
 /** Moves a row among its siblings (the reorder action): a position past the last is a 422. */
-export async function moveAmongSiblings(tx: Queryable, group: SiblingGroup, id: number, requested: number): Promise<void> {
-  const current = await lockRow(tx, group, id, '');
+/** `scopeSql`: conditions on `t` (each with its leading AND) the row must meet, or it is not found. */
+export async function moveAmongSiblings(tx: Queryable, group: SiblingGroup, id: number, requested: number, scopeSql = ''): Promise<void> {
+  const current = await lockRow(tx, group, id, scopeSql);
   if (!current) throw notFound();
   checkPosition(requested, (await countSiblings(tx, group, current.parent)) - 1);
   await placeAmongSiblings(tx, group, id, current.parent, requested);

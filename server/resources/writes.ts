@@ -1,14 +1,18 @@
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { violation, type Violation } from '../http/errors.ts';
 import { mayWriteField } from '../../src/domain/rights.ts';
+import type { SessionStructure } from '../../src/domain/tenancy.ts';
 import { BLANK, isBlank, valueProblem } from '../../src/domain/contracts/values.ts';
 import { idFromReference, resourceOfIri } from './iri.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
+import { structureColumnOf } from './tenancy.ts';
 import { columnOf, type FieldDeclaration, type ResourceDeclaration } from './types.ts';
 
 export interface WriteSession {
   userId: number | null;
   roles: readonly string[];
+  /** Whose rows the session works on (src/domain/tenancy.ts). */
+  structure: SessionStructure;
 }
 
 /** What a create or update body becomes: column values, relation sets to replace, and violations. */
@@ -120,4 +124,15 @@ export async function planWrite(
   }
   if (mode === 'create' && plan.violations.length === 0) declaration.prepareCreate?.(plan.columns);
   return plan;
+}
+
+/**
+ * A row created inside a structure is that structure's, whatever the body said; set after the body's
+ * references were checked (it is the server's value, not the client's). A row that takes its structure
+ * from the row it belongs to gets it from the database.
+ */
+export function placeInStructure(declaration: ResourceDeclaration, plan: WritePlan, session: WriteSession): void {
+  const tenancy = declaration.access.tenancy;
+  if (tenancy.rows === 'platform' || tenancy.from || (tenancy.rows === 'structure' && tenancy.self) || session.structure.allStructures) return;
+  plan.columns.set(structureColumnOf(tenancy), { value: session.structure.structure });
 }

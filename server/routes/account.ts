@@ -1,26 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { tooMany } from '../auth/codes.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
-import { LoginThrottle } from '../auth/throttle.ts';
+import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { tooMany, unauthorized, unprocessable, violation } from '../http/errors.ts';
 import { noBody, objectBody, refusedAs, rightsFirst } from '../http/routeSchema.ts';
 import { requireRole } from '../http/session.ts';
 
 export interface AccountOptions {
   db: Database;
-  throttle?: LoginThrottle;
 }
 
 /**
- * "Mon compte" (issue 16) beyond the user's own record (`PUT /api/users/{own id}` for the profile): a new
+ * "Mon compte" beyond the user's own record (`PUT /api/users/{own id}` for the profile): a new
  * password given the current one, and the end of every session of the user. Both need a full session.
  */
 export async function accountRoutes(app: FastifyInstance, options: AccountOptions) {
   const { db } = options;
   // A stolen access token must not become a way to guess the current password: wrong ones are bounded
   // per account and per address, like logins.
-  const throttle = options.throttle ?? new LoginThrottle({ perLogin: 5, perAddress: 20, windowMs: 15 * 60_000 });
+  const throttle = new Throttle(db, 'account-password', { perKey: 5, perAddress: 20, windowSeconds: THROTTLE_WINDOW_SECONDS });
 
   const blank = (schema: Record<string, unknown>) => refusedAs(schema, 'blank', 'This value should not be blank.');
   const passwords = objectBody({ currentPassword: blank({ type: 'string', minLength: 1 }), password: blank({ type: 'string' }) }, ['currentPassword', 'password']);
@@ -31,16 +29,14 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
     const { currentPassword, password } = request.body as { currentPassword: string; password: string };
     const policy = passwordProblem(password);
     if (policy) throw unprocessable([violation('password', 'password', policy)]);
-    const key = `account:${session.userId}`;
-    const wait = throttle.retryAfter(key, request.ip);
+    const key = String(session.userId);
+    const wait = await throttle.attempt(key, request.ip);
     if (wait > 0) throw tooMany(wait);
     const [user] = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1 AND enabled', [session.userId]);
     if (!user) throw unauthorized('Invalid JWT Token');
-    if (!(await verifyPassword(currentPassword, user.password_hash))) {
-      throttle.fail(key, request.ip);
+    if (!(await verifyPassword(currentPassword, user.password_hash)))
       throw unprocessable([violation('currentPassword', 'current_password', 'The current password is wrong.')]);
-    }
-    throttle.succeed(key);
+    await throttle.succeeded(key, request.ip);
     const hash = await hashPassword(password);
     await db.transaction(async (tx) => {
       // The new password ends every other session of the user (migration 0003); this one goes on.

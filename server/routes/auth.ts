@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accessEnded, accessEndedAt } from '../auth/accessEnd.ts';
-import { Codes, tooMany } from '../auth/codes.ts';
+import { Codes } from '../auth/codes.ts';
+import { lookUpLogin } from '../auth/loginFold.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { needsFirstConnection, SESSION_USER_COLUMNS, Sessions, type SessionUser } from '../auth/sessions.ts';
-import { LoginThrottle } from '../auth/throttle.ts';
+import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { forbidden, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { forbidden, problem, tooMany, unauthorized, unprocessable, violation } from '../http/errors.ts';
 import { noBody, stringsBody } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
 import { declarationsByName } from '../resources/definitions/index.ts';
@@ -19,7 +20,6 @@ export interface AuthOptions {
   sessions: Sessions;
   mailer: Mailer;
   engine: ResourceEngine;
-  throttle?: LoginThrottle;
 }
 
 type UserRow = SessionUser & { password_hash: string | null; first_name: string };
@@ -34,11 +34,12 @@ const USER_COLUMNS = `${SESSION_USER_COLUMNS}, password_hash, first_name`;
 export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   const { db, sessions, mailer, engine } = options;
   const codes = new Codes(db, mailer);
-  const throttle = options.throttle ?? new LoginThrottle();
-  // Requests per address; what one account may be sent is bounded by Codes itself, from any address.
-  const resetThrottle = new LoginThrottle({ perLogin: 20, perAddress: 30, windowMs: 15 * 60_000 });
-  // Wrong codes from one address, whichever accounts they aim at.
-  const codeThrottle = new LoginThrottle({ perLogin: Number.MAX_SAFE_INTEGER, perAddress: 30, windowMs: 15 * 60_000 });
+  // Wrong passwords per login and per address (docs/SECURITY.md).
+  const throttle = new Throttle(db, 'login', { perKey: 5, perAddress: 20, windowSeconds: THROTTLE_WINDOW_SECONDS });
+  // Requests per e-mail and per address; what one account may be sent is bounded by Codes itself, from any address.
+  const resetThrottle = new Throttle(db, 'reset', { perKey: 20, perAddress: 30, windowSeconds: THROTTLE_WINDOW_SECONDS });
+  // Wrong codes from one address, whichever accounts they aim at (no key: each code has its own 5 tries).
+  const codeThrottle = new Throttle(db, 'code', { perKey: 0, perAddress: 30, windowSeconds: THROTTLE_WINDOW_SECONDS });
 
   const userById = async (id: number) =>
     (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]))[0];
@@ -65,28 +66,26 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
 
   app.post('/api/auth/token', { schema: { body: stringsBody(['login', 'password']) } }, async (request) => {
     const { login, password } = request.body as { login: string; password: string };
-    const wait = throttle.retryAfter(login, request.ip);
+    const { key, user } = await lookUpLogin<UserRow>(db, USER_COLUMNS, login);
+    const wait = await throttle.attempt(key, request.ip);
     if (wait > 0) throw tooMany(wait);
-    const [user] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`, [login.trim()]);
     const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    const granted = Boolean(user && valid && user.enabled);
+    const granted = user && valid && user.enabled ? user : undefined;
     // Told only to whoever knows the password: the structure left and its access has ended.
-    const endedAt = granted ? await accessEndedAt(db, user.id) : undefined;
-    const success = granted && !endedAt;
+    const endedAt = granted ? await accessEndedAt(db, granted.id) : undefined;
+    const success = Boolean(granted && !endedAt);
     await db.query(
       `WITH attempt AS (
          INSERT INTO user_connections (user_id, ip, user_agent, success) VALUES ($1, $2, $3, $4))
        UPDATE users SET last_connection_at = now() WHERE id = $1 AND $4`,
       [user?.id ?? null, request.ip, request.headers['user-agent'] ?? null, success],
     );
+    // The right password was no guess, whatever else refuses the sign-in.
+    if (granted) await throttle.succeeded(key, request.ip);
     if (endedAt) throw accessEnded(endedAt);
-    if (!success) {
-      throttle.fail(login, request.ip);
-      throw unauthorized('Invalid credentials.');
-    }
-    throttle.succeed(login);
-    if (needsFirstConnection(user)) return codeSession(user);
-    return sessions.issue(user, 'full');
+    if (!granted) throw unauthorized('Invalid credentials.');
+    if (needsFirstConnection(granted)) return codeSession(granted);
+    return sessions.issue(granted, 'full');
   });
 
   app.post('/api/auth/refresh', { schema: { body: stringsBody(['refresh_token']) } }, async (request) => {
@@ -96,10 +95,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
 
   app.post('/api/auth/reinit-password/request', { schema: { body: stringsBody(['email']) } }, async (request) => {
     const { email } = request.body as { email: string };
-    const wait = resetThrottle.retryAfter(email, request.ip);
+    const { key, user } = await lookUpLogin<UserRow>(db, USER_COLUMNS, email, 'enabled');
+    const wait = await resetThrottle.attempt(key, request.ip);
     if (wait > 0) throw tooMany(wait);
-    resetThrottle.fail(email, request.ip);
-    const [user] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1) AND enabled`, [email.trim()]);
     if (!user) throw problem(404, 'No account has this e-mail address.');
     return codeSession(user);
   });
@@ -107,18 +105,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   app.post('/api/auth/email/check-code', { schema: { body: stringsBody(['code']) } }, async (request) => {
     const session = await restrictedSession(request, 'code');
     const { code } = request.body as { code: string };
-    const wait = codeThrottle.retryAfter('', request.ip);
+    const wait = await codeThrottle.attempt(null, request.ip);
     if (wait > 0) throw tooMany(wait);
     const user = await userById(session.userId);
     if (!user?.enabled) throw unauthorized('Invalid JWT Token');
     const result = await codes.check(user.id, session.family, code.trim());
     if (result === 'valid') {
+      await codeThrottle.succeeded(null, request.ip);
       // A structure that signed up itself becomes active once its first administrator proves the address.
       await db.query(`UPDATE companies SET status = 'active', activated_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`, [user.company_id]);
       await sessions.revokeFamily(session.family);
       return sessions.issue(user, 'password');
     }
-    codeThrottle.fail('', request.ip);
     if (result === 'wrong_code') throw problem(404, 'Wrong code.', { description: 'wrong_code' });
     // The code is over, and the session that waited for it with it: a new code comes with a new request.
     await sessions.revokeFamily(session.family);

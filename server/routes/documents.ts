@@ -1,28 +1,32 @@
 import { isIPv6 } from 'node:net';
+import { Readable } from 'node:stream';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicUploadLimits } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { PLATFORM, runInScope } from '../db/scope.ts';
 import { ApiError, notFound, problem, unprocessable, violation } from '../http/errors.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
-import type { FileStore } from '../storage/fileStore.ts';
+import { newStorageKey, type FileStorage } from '../storage/fileStorage.ts';
+import { requestedRange } from '../http/byteRange.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
+import { sharedRateLimits } from '../http/rateLimits.ts';
 import { idParams, multipartBody, pathId, rightsFirst } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
 
 /** Contexts an unauthenticated visitor may upload into (onboarding documents, support attachments). */
 export const PUBLIC_UPLOAD_CONTEXTS = ['onboarding', 'support'] as const;
 const PUBLIC_MAX_MB = 10;
-/** How often unattached anonymous uploads are looked for, besides once at start. */
-const SWEEP_EVERY_MS = 3600 * 1000;
+/** How often unattached anonymous uploads are looked for, by one process of all (server/jobs/scheduler.ts). */
+export const SWEEP_EVERY_SECONDS = 3600;
 
 export interface DocumentOptions {
   db: Database;
   engine: ResourceEngine;
-  files: FileStore;
+  files: FileStorage;
   uploadMaxMb: number;
   publicUploads: PublicUploadLimits;
 }
@@ -74,17 +78,21 @@ async function reserveSlot(db: Database, address: string, limits: PublicUploadLi
 }
 
 /** JSON values that name a document as `{document: IRI or id}`: chapter-part contents and learners' answers. */
-const JSON_REFERENCES = [
+export const JSON_REFERENCES = [
   ['chapter_parts', 'content'],
   ['chapter_part_responses', 'value'],
 ] as const;
 
 /**
- * Whether a row of `table` names the document `documentId` (an SQL expression) in its JSON column, with
- * the same grammar as the API takes (src/domain/chapterPartContent.ts): an IRI or a bare id.
+ * The document a JSON value of `column` (on `alias`) names, as an SQL integer (NULL when none), with the
+ * same grammar as the API takes (src/domain/chapterPartContent.ts): an IRI or a bare id.
  */
+export const jsonDocumentIdSql = (alias: string, column: string) =>
+  `(regexp_match(${alias}.${column} ->> 'document', '^(?:/api/documents/)?(\\d{1,9})$'))[1]::int`;
+
+/** Whether a row of `table` names the document `documentId` (an SQL expression) in its JSON column. */
 const namedInJson = ([table, column]: (typeof JSON_REFERENCES)[number], documentId: string) =>
-  `EXISTS (SELECT 1 FROM ${table} r WHERE (regexp_match(r.${column} ->> 'document', '^(?:/api/documents/)?(\\d{1,9})$'))[1]::int = ${documentId})`;
+  `EXISTS (SELECT 1 FROM ${table} r WHERE ${jsonDocumentIdSql('r', column)} = ${documentId})`;
 
 /**
  * Deletes anonymous uploads (no owner, a public context) older than `ttlSeconds` that nothing references,
@@ -92,7 +100,7 @@ const namedInJson = ([table, column]: (typeof JSON_REFERENCES)[number], document
  * is read from the catalogue, so a reference added by a later migration keeps its documents too.
  * Answers how many documents went.
  */
-export async function sweepAnonymousUploads(db: Database, files: FileStore, ttlSeconds: number): Promise<number> {
+export async function sweepAnonymousUploads(db: Database, files: FileStorage, ttlSeconds: number): Promise<number> {
   const foreignKeys = await db.query<{ source: string; column_name: string }>(
     `SELECT c.conrelid::regclass::text AS source, quote_ident(a.attname) AS column_name
        FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
@@ -134,24 +142,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
   const { db, engine, files, publicUploads } = options;
   const documents = declarationOf('documents');
   await app.register(multipart, { limits: { fileSize: options.uploadMaxMb * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(rateLimit, { global: false });
-
-  // Once when the server is ready, then hourly; a failed sweep is logged and tried again next time.
-  let sweeping: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    sweepAnonymousUploads(db, files, publicUploads.ttl).catch((error: unknown) => app.log.error({ err: error }, 'The sweep of anonymous uploads failed'));
-  app.addHook('onReady', async () => {
-    sweeping = sweep();
-    await sweeping;
-    timer = setInterval(() => {
-      sweeping = sweeping.then(sweep);
-    }, SWEEP_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
+  await app.register(rateLimit, sharedRateLimits(db));
 
   /**
    * `context`: a fixed context (public uploads), or null to take the optional multipart field "context".
@@ -167,28 +158,29 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
       throw problem(415, `The type ${declared || '(none)'} is not accepted.`);
     }
     const extension = name.includes('.') ? name.split('.').pop()?.toLowerCase() ?? '' : '';
-    const stored = await files.receive(file.file, ALLOWED_TYPES[declared].extensions.includes(extension) ? extension : ALLOWED_TYPES[declared].extensions[0]);
+    // A new key that no document names yet: until the INSERT below, nobody can read the file.
+    const key = newStorageKey(ALLOWED_TYPES[declared].extensions.includes(extension) ? extension : ALLOWED_TYPES[declared].extensions[0]);
+    const stored = await files.write(key, file.file, declared);
     if (file.file.truncated) {
-      await files.discard(stored.key);
+      await files.remove(key);
       throw problem(413, `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
     }
     const verdict = sniff(declared, stored.head);
     if (!verdict.ok) {
-      await files.discard(stored.key);
+      await files.remove(key);
       throw problem(verdict.status, verdict.reason);
     }
-    await files.keep(stored.key);
     try {
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO documents (name, mime_type, size, context, owner_id, storage_key, anonymous)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [name, declared, stored.size, context ?? fieldValue(file, 'context')?.slice(0, 50) ?? null, ownerId, stored.key, ownerId === null],
+        [name, declared, stored.size, context ?? fieldValue(file, 'context')?.slice(0, 50) ?? null, ownerId, key, ownerId === null],
       );
       const format = formatOf(request);
       reply.header('Location', `/api/documents/${row.id}`);
       return sendItem(reply, format, documents, await engine.get(documents, row.id, format), 201);
     } catch (error) {
-      await files.remove(stored.key);
+      await files.remove(key);
       throw error;
     }
   }
@@ -211,7 +203,8 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
       // Checked before the body is read: an upload over a cap costs neither bandwidth nor disk.
       const slot = await reserveSlot(db, addressKey(request.ip), publicUploads);
       try {
-        return await receive(request, reply, context, null, Math.min(options.uploadMaxMb, PUBLIC_MAX_MB) * 1024 * 1024);
+        // Nobody's yet: the platform's own document until a structure's row refers to it (a sign-up's logo).
+        return await runInScope(PLATFORM, () => receive(request, reply, context, null, Math.min(options.uploadMaxMb, PUBLIC_MAX_MB) * 1024 * 1024));
       } catch (error) {
         // Only stored files count against the caps.
         await db.query('DELETE FROM public_uploads WHERE id = $1', [slot]);
@@ -227,14 +220,35 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
       `SELECT t.name, t.mime_type, t.size, t.storage_key FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
       [id],
     );
-    if (!document?.storage_key || !(await files.exists(document.storage_key))) throw notFound(`Document ${id} has no file.`);
-    return reply
+    const noFile = notFound(`Document ${id} has no file.`);
+    if (!document?.storage_key) throw noFile;
+    const size = Number(document.size);
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const range = requestedRange(header('range'), header('if-range'), size);
+    if (range === 'unsatisfiable') {
+      const refused = problem(416, `The file has ${size} bytes.`);
+      throw new ApiError(416, refused.body, refused.contentType, { 'Content-Range': `bytes */${size}` });
+    }
+    // A HEAD answers from the store's metadata: streaming the file only to drop it would read it whole.
+    const body = request.method === 'HEAD'
+      ? (await files.size(document.storage_key)) === undefined ? undefined : Readable.from([])
+      : await files.read(document.storage_key, range);
+    if (!body) throw noFile;
+    reply
       .header('Content-Type', document.mime_type)
-      .header('Content-Length', String(document.size))
+      .header('Accept-Ranges', 'bytes')
       .header('Content-Disposition', contentDisposition(document.name || `document-${id}`))
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .send(files.read(document.storage_key));
+      .header('Content-Security-Policy', "default-src 'none'; sandbox");
+    if (!range) return reply.header('Content-Length', String(size)).send(body);
+    return reply
+      .status(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', String(range.end - range.start + 1))
+      .send(body);
   });
 
   app.delete('/api/documents/:id', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, documents, 'delete')) }, async (request, reply) => {
@@ -255,7 +269,9 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
     if (!deleted) throw notFound(`Document ${id} not found.`);
     if (deleted.referenced)
       throw problem(409, 'This document is still named by a chapter part or an answer; remove it there first.', { reason: 'referenced' });
-    if (deleted.storage_key) await files.remove(deleted.storage_key);
+    // The document is gone whatever the store answers: a file left behind is logged, not a failed delete.
+    if (deleted.storage_key)
+      await files.remove(deleted.storage_key).catch((error: unknown) => request.log.error({ err: error }, `The file of document ${id} was not removed`));
     return reply.status(204).send();
   });
 }

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { sharedRateLimits } from '../http/rateLimits.ts';
 import { objectBody } from '../http/routeSchema.ts';
 
 const text = (value: unknown, max = 2000) => (typeof value === 'string' ? value.slice(0, max) : null);
@@ -21,10 +22,14 @@ const instant = (value: unknown) => {
 /** Any value is kept (a report describes a failure, whatever shape it took); only the body must be an object. */
 const report = objectBody({ details: {}, status: {}, timestamp: {}, url: {}, endpoint: {}, protocol: {} });
 
-/** Failed secured calls the back-office reports (spec section 7); super admins list them as error-calls. */
+/**
+ * Failed secured calls the back-office reports; super admins list them as error-calls. A report belongs to
+ * its reporter's structure (the platform's when anonymous): `db` is the platform's scope, and the structure
+ * is written from the verified token, never from the body.
+ */
 export async function errorCallRoutes(app: FastifyInstance, { db }: { db: Database }) {
   // Unauthenticated by design (a failed refresh must still be reportable), so bounded per address.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, sharedRateLimits(db));
   app.post('/api/errorCall', { schema: { body: report }, bodyLimit: 64 * 1024, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
     const report = request.body as Record<string, unknown>;
     // Who reported comes from the verified token alone: a body could name anyone, and an anonymous

@@ -16,7 +16,7 @@ const RETRY_MS = 2_000;
 const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 /**
- * Server-sent events (issue 11, "Live"): `POST /api/events/ticket` trades the bearer token for a stream
+ * Server-sent events: `POST /api/events/ticket` trades the bearer token for a stream
  * ticket, `GET /api/events?ticket=…` streams the changes of tickets the session may see. A client coming
  * back sends `Last-Event-ID` (EventSource does, on its own reconnections) or `lastEventId=` (a new
  * EventSource, after asking for a new ticket): what it missed is replayed first.
@@ -25,23 +25,25 @@ export async function eventRoutes(
   app: FastifyInstance,
   { hub, tickets, versions }: { hub: LiveHub; tickets: StreamTickets; versions: SessionVersions },
 ) {
-  // A stream never ends by itself: the server's close would wait for every open one.
+  // A stream never ends by itself: the server's close would wait for every open one. When the process
+  // stops, each stream is told to come back soon, spread over a second and a half so that the streams of
+  // a stopped process do not all land on the others at once (behind a load balancer, they reconnect there).
   const open = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
-    for (const response of open) response.end();
+    for (const response of open) response.end(`retry: ${500 + Math.floor(Math.random() * 1500)}\n\n`);
   });
 
   app.post('/api/events/ticket', { schema: { body: noBody } }, async (request) => {
     const session = requireRole(request, 'ROLE_USER', 'Listening to live events');
     if (session.scope !== 'full') throw forbidden('Listening to live events requires a full session.');
-    return tickets.issue({ userId: session.userId, roles: session.roles, sid: session.family, sv: session.sessionVersion });
+    return tickets.issue({ userId: session.userId, roles: session.roles, sid: session.family, sv: session.sessionVersion, structure: session.structure });
   });
 
   app.get('/api/events', { schema: { querystring: queryOf({ ticket: { type: 'string', maxLength: 4096 }, lastEventId: { type: 'string', maxLength: 20 } }) } }, async (request, reply) => {
     const query = request.query as { ticket?: string; lastEventId?: string };
-    const grant = typeof query.ticket === 'string' ? tickets.redeem(query.ticket) : undefined;
-    if (!grant || !(await versions.stands(grant.userId, grant.sv))) throw unauthorized('Invalid JWT Token');
-    const audience = { userId: grant.userId, staff: hasRole(grant.roles, 'ROLE_ADMIN') };
+    const grant = typeof query.ticket === 'string' ? await tickets.redeem(query.ticket) : undefined;
+    if (!grant || !(await versions.stands({ userId: grant.userId, version: grant.sv, family: grant.sid }))) throw unauthorized('Invalid JWT Token');
+    const audience = { userId: grant.userId, staff: hasRole(grant.roles, 'ROLE_ADMIN'), structure: grant.structure };
     const lastHeader = request.headers['last-event-id'];
     const last = Number((typeof lastHeader === 'string' ? lastHeader : undefined) ?? query.lastEventId ?? NaN);
 
@@ -68,7 +70,7 @@ export async function eventRoutes(
     // A stream ends with its session: a demotion, a disable, a new password... (docs/SECURITY.md).
     const unwatch = versions.watch((userId) => {
       if (userId !== undefined && userId !== grant.userId) return;
-      void versions.stands(grant.userId, grant.sv).then((stands) => {
+      void versions.stands({ userId: grant.userId, version: grant.sv, family: grant.sid }).then((stands) => {
         if (!stands) response.end();
       });
     });

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CODE_LIFETIME_MINUTES, Codes, tooMany } from '../auth/codes.ts';
+import { CODE_LIFETIME_MINUTES, Codes } from '../auth/codes.ts';
+import { lookUpLogin } from '../auth/loginFold.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { FIRST_CONNECT, SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
-import { LoginThrottle } from '../auth/throttle.ts';
+import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { conflict, notFound, problem } from '../http/errors.ts';
+import { PLATFORM } from '../db/scope.ts';
+import { conflict, notFound, problem, tooMany } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
 import { idParams, noBody, pathId, rightsFirst, stringsBody } from '../http/routeSchema.ts';
 
@@ -23,15 +25,17 @@ const INVITATION_FAMILY = 'invite:';
 type InvitedUser = SessionUser & { first_name: string };
 
 /**
- * Inviting a user (issue 16): a super admin's new user starts in first connection (ROLE_FIRST_CONNECT, no
+ * Inviting a user: a super admin's new user starts in first connection (ROLE_FIRST_CONNECT, no
  * password); `send-invitation` mails them a code, again on demand, within the limits of every code
  * (server/auth/codes.ts). The invitee gives their e-mail and that code to `POST /api/auth/invitation`, which
  * opens the session that sets a password (`reinit-password/validate`), as a checked reset code does.
  */
 export async function invitationRoutes(app: FastifyInstance, { db, sessions, mailer, appUrl }: InvitationOptions) {
   const codes = new Codes(db, mailer);
+  // The invitee has no session yet: their account is looked up on the platform's scope, by e-mail and code.
+  const platformDb = db.scoped(PLATFORM);
   // Wrong codes from one address, whichever accounts they aim at (each code also has its 5 tries).
-  const guesses = new LoginThrottle({ perLogin: 10, perAddress: 30, windowMs: 15 * 60_000 });
+  const guesses = new Throttle(db, 'invitation', { perKey: 10, perAddress: 30, windowSeconds: THROTTLE_WINDOW_SECONDS });
 
   app.post('/api/users/:id/send-invitation', { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a user')) }, async (request, reply) => {
     const id = pathId(request);
@@ -57,24 +61,24 @@ export async function invitationRoutes(app: FastifyInstance, { db, sessions, mai
 
   app.post('/api/auth/invitation', { schema: { body: stringsBody(['email', 'code']) } }, async (request) => {
     const body = request.body as { email: string; code: string };
-    const email = body.email.trim();
-    const wait = guesses.retryAfter(email, request.ip);
-    if (wait > 0) throw tooMany(wait);
-    const [user] = await db.query<InvitedUser & { family: string | null }>(
-      `SELECT ${SESSION_USER_COLUMNS}, first_name,
-              (SELECT c.family FROM auth_codes c
-                WHERE c.user_id = users.id AND c.consumed_at IS NULL AND starts_with(c.family, $2)
-                ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS family
-         FROM users WHERE lower(email) = lower($1) AND enabled AND $3 = ANY(roles)`,
-      [email, INVITATION_FAMILY, FIRST_CONNECT],
+    const { key, user } = await lookUpLogin<InvitedUser & { family: string | null }>(
+      platformDb,
+      `${SESSION_USER_COLUMNS}, first_name,
+       (SELECT c.family FROM auth_codes c
+         WHERE c.user_id = users.id AND c.consumed_at IS NULL AND starts_with(c.family, $2)
+         ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS family`,
+      body.email,
+      'enabled AND $3 = ANY(roles)',
+      [INVITATION_FAMILY, FIRST_CONNECT],
     );
+    const wait = await guesses.attempt(key, request.ip);
+    if (wait > 0) throw tooMany(wait);
     // An unknown e-mail answers as a wrong code: the call does not tell who was invited.
     const result = user?.family ? await codes.check(user.id, user.family, body.code.trim()) : 'wrong_code';
-    if (result === 'valid') {
-      guesses.succeed(email);
+    if (user && result === 'valid') {
+      await guesses.succeeded(key, request.ip);
       return sessions.issue(user, 'password');
     }
-    guesses.fail(email, request.ip);
     if (result === 'wrong_code') throw problem(404, 'Wrong code.', { description: 'wrong_code' });
     throw result === 'expired'
       ? problem(404, 'The code expired; ask for a new invitation.', { description: 'code_expired' })

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { tooMany } from '../auth/codes.ts';
 import type { Mailer } from '../auth/mailer.ts';
-import { LoginThrottle } from '../auth/throttle.ts';
+import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
+import { PLATFORM } from '../db/scope.ts';
+import { notFound, tooMany, unprocessable, violation, type Violation } from '../http/errors.ts';
 import { authorize } from '../http/authorize.ts';
 import {
   renderTemplate, sampleVariables, TEMPLATE_LOCALES, templateVariables, unknownVariables, type TemplateLocale,
@@ -28,14 +28,14 @@ const render = (code: string, texts: { subject: string; body: string }, locale: 
 };
 
 /**
- * Issue 16, what the template editor needs beyond CRUD: a preview of the text being edited with sample
+ * What the template editor needs beyond CRUD: a preview of the text being edited with sample
  * values in each locale, and a test mail of a stored template to the one asking. Support staff's, like
  * the templates themselves.
  */
 export async function notificationTemplateRoutes(app: FastifyInstance, { db, mailer }: { db: Database; mailer: Mailer }) {
   const templates = declarationOf('notification-templates');
   // A test mail goes to oneself only, but each is a real mail: bounded per account.
-  const tests = new LoginThrottle({ perLogin: 20, perAddress: 60, windowMs: 15 * 60_000 });
+  const tests = new Throttle(db, 'template-test', { perKey: 20, perAddress: 60, windowSeconds: THROTTLE_WINDOW_SECONDS });
 
   const canRead = rightsFirst((request) => authorize(request, templates, 'get'));
   const previewed = objectBody({ code: { type: 'string', maxLength: 100 }, subject: { type: ['string', 'null'] }, body: { type: ['string', 'null'] } });
@@ -51,19 +51,18 @@ export async function notificationTemplateRoutes(app: FastifyInstance, { db, mai
   });
 
   app.post('/api/notification-templates/:id/send-test', { schema: { params: idParams, body: noBody }, ...canRead }, async (request, reply) => {
-    const { session } = authorize(request, templates, 'get');
+    const { session, scope } = authorize(request, templates, 'get');
     const id = pathId(request);
     const [template] = await db.query<{ code: string; name: string; subject: string | null; body: string | null; locale: TemplateLocale }>(
-      'SELECT code, name, subject, body, locale FROM notification_templates WHERE id = $1',
+      `SELECT t.code, t.name, t.subject, t.body, t.locale FROM notification_templates t WHERE t.id = $1${scope.map((condition) => ` AND ${condition}`).join('')}`,
       [id],
     );
     if (!template) throw notFound(`NotificationTemplate ${id} not found.`);
-    const [me] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [session.userId]);
+    // The session's own address, whichever structure platform staff are looking at.
+    const [me] = await db.scoped(PLATFORM).query<{ email: string }>('SELECT email FROM users WHERE id = $1', [session.userId]);
     if (!me) throw notFound('Your user no longer exists.');
-    const key = `template-test:${session.userId}`;
-    const wait = tests.retryAfter(key, request.ip);
+    const wait = await tests.attempt(String(session.userId), request.ip);
     if (wait > 0) throw tooMany(wait);
-    tests.fail(key, request.ip);
     const texts = { subject: template.subject ?? template.name, body: template.body ?? '' };
     const rendered = render(template.code, texts, template.locale);
     await mailer.send({ to: me.email, subject: `[Test] ${rendered.subject}`, text: rendered.body });

@@ -4,10 +4,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STRUCTURE_RIGHTS } from '../../src/domain/rights.ts';
 import { hasRole } from '../../src/domain/roles.ts';
 import { Codes } from '../auth/codes.ts';
+import { foldedLogin } from '../auth/loginFold.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { sharedRateLimits } from '../http/rateLimits.ts';
 import { filledText, objectBody, optionalBody, queryOf, reference, refusedAs, rightsFirst, type Schema } from '../http/routeSchema.ts';
 import { requireRole, requireSession } from '../http/session.ts';
 import type { AddressSearch } from '../integrations/addresses.ts';
@@ -64,7 +66,7 @@ const registrationSchema = objectBody({
 export async function onboardingRoutes(app: FastifyInstance, options: OnboardingOptions) {
   const { db, sessions, mailer, addresses, payments } = options;
   const codes = new Codes(db, mailer);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, sharedRateLimits(db));
   const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
 
   /**
@@ -134,12 +136,12 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
     await tx.query(
       `WITH stale AS (
          DELETE FROM users u USING companies c
-          WHERE lower(u.email) = $1 AND u.company_id = c.id AND c.status = 'pending' AND c.created_at < now() - interval '1 day'
+          WHERE ${foldedLogin('u.email')} = ${foldedLogin('$1')} AND u.company_id = c.id AND c.status = 'pending' AND c.created_at < now() - interval '1 day'
           RETURNING c.id)
-       DELETE FROM companies c USING stale WHERE c.id = stale.id AND NOT EXISTS (SELECT 1 FROM users u WHERE u.company_id = c.id AND lower(u.email) <> $1)`,
+       DELETE FROM companies c USING stale WHERE c.id = stale.id AND NOT EXISTS (SELECT 1 FROM users u WHERE u.company_id = c.id AND ${foldedLogin('u.email')} <> ${foldedLogin('$1')})`,
       [admin.email],
     );
-    const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [admin.email]);
+    const [taken] = await tx.query(`SELECT 1 FROM users WHERE ${foldedLogin('email')} = ${foldedLogin('$1')}`, [admin.email]);
     if (taken) throw unprocessable([violation('email', 'unique', 'This value is already used.')]);
     const values = [company.name, company.siret, company.email, company.phone, company.address, company.postcode, company.city, company.countryId, company.logoId];
     let companyId: number;

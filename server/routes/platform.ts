@@ -7,6 +7,7 @@ import type { PushNotifier } from '../notify/pushover.ts';
 import { declarations, declarationsByName } from '../resources/definitions/index.ts';
 import { authorize } from '../http/authorize.ts';
 import { ownRowsOf } from '../resources/ownRows.ts';
+import { structureScope } from '../resources/tenancy.ts';
 import { ident } from '../shared/sql.ts';
 import { columnOf } from '../resources/types.ts';
 import { BLANK, filledText, objectBody, refusedAs, rightsFirst } from '../http/routeSchema.ts';
@@ -40,9 +41,10 @@ export async function platformRoutes(app: FastifyInstance, { db, push }: { db: D
         const reachable = reach(session.roles, related.name, 'list');
         const ownRows = ownRowsOf(related);
         if (!reachable || (reachable === 'own' && !ownRows)) continue;
-        const own = reachable === 'own' && ownRows ? `WHERE ${ownRows.condition(session.userId)}` : '';
+        const conditions = [...structureScope(related, 'list', session.structure), ...(reachable === 'own' && ownRows ? [ownRows.condition(session.userId)] : [])];
+        const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
         const choices = await db.query<{ id: number; name: string }>(
-          `SELECT t.id, t.${ident(label)}::text AS name FROM ${ident(related.table)} t ${own} ORDER BY t.${ident(label)}, t.id LIMIT 500`,
+          `SELECT t.id, t.${ident(label)}::text AS name FROM ${ident(related.table)} t ${where} ORDER BY t.${ident(label)}, t.id LIMIT 500`,
         );
         filters.push({ field: name, label: name, choices: choices.map((choice) => ({ id: `/api/${type.resource}/${choice.id}`, name: choice.name })) });
       }

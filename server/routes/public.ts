@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { badRequest, notFound, problem } from '../http/errors.ts';
 import type { EstablishmentSearch } from '../integrations/establishments.ts';
 import { companyByInvitation } from '../onboarding/invitations.ts';
+import { sharedRateLimits } from '../http/rateLimits.ts';
 import { queryOf } from '../http/routeSchema.ts';
 
 export { encodeCompanyId } from '../onboarding/invitations.ts';
@@ -18,7 +19,7 @@ const invitationParams = queryOf({ encodedId: { type: 'string', pattern: '^[A-Za
 
 /** Onboarding look-ups that need no session; each bounded per client address (docs/SECURITY.md). */
 export async function publicRoutes(app: FastifyInstance, { db, establishments }: PublicOptions) {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, sharedRateLimits(db));
 
   // Ten tries a minute from one address: with 32-byte random keys, guessing is hopeless anyway.
   app.get('/api/public/companies/:encodedId/:key', { schema: { params: invitationParams }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request) => {

@@ -1,16 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
 import { idParams, pathId, rightsFirst } from '../http/routeSchema.ts';
+import { summarySql } from '../resources/serialize.ts';
+import { structureScope } from '../resources/tenancy.ts';
+import { declarationOf } from './actions/support.ts';
 
 /**
- * What support staff see of a ticket beyond the ticket itself (issue 11): its timeline and the
- * notifications sent to its author. Both hold internal matters (notes, addresses): staff only.
+ * What support staff see of a ticket beyond the ticket itself: its timeline and the notifications sent to
+ * its author. Both hold internal matters (notes, addresses): staff only, of the structures they work on.
  */
 export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  async function ticketExists(id: number) {
-    const [row] = await db.query('SELECT 1 FROM tickets WHERE id = $1', [id]);
+  const tickets = declarationOf('tickets');
+  async function ticketExists(request: FastifyRequest, id: number) {
+    const session = requireRole(request, 'ROLE_ADMIN', "A ticket's desk");
+    const scope = structureScope(tickets, 'get', session.structure).map((condition) => ` AND ${condition}`).join('');
+    const [row] = await db.query(`SELECT 1 FROM tickets t WHERE t.id = $1${scope}`, [id]);
     if (!row) throw notFound(`Ticket ${id} not found.`);
   }
 
@@ -18,10 +24,10 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
   // made it), each internal note, each notification sent; who and when.
   app.get('/api/tickets/:id/agenda', { schema: { params: idParams }, ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', "A ticket's agenda")) }, async (request) => {
     const id = pathId(request);
-    await ticketExists(id);
+    await ticketExists(request, id);
     return db.query(
       `SELECT e.kind, e.ref AS id, to_json(e.at) AS at, e.status, e.previous, e.text,
-              CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name) END AS actor
+              ${summarySql('users', 'e.actor', 'json')} AS actor
          FROM (
            SELECT 'opened' AS kind, t.id AS ref, t.created_at AS at, t.author_id AS actor, NULL::text AS status, NULL::text AS previous, t.subject AS text, 0 AS rank
              FROM tickets t WHERE t.id = $1
@@ -33,7 +39,7 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
            UNION ALL SELECT 'note', n.id, n.created_at, n.author_id, NULL, NULL, n.content, 3 FROM notes n WHERE n.ticket_id = $1
            UNION ALL SELECT 'notification', d.id, d.created_at, NULL, d.status, NULL, coalesce(d.subject, d.template), 4
              FROM ticket_notifications d WHERE d.ticket_id = $1
-         ) e LEFT JOIN users u ON u.id = e.actor
+         ) e
         ORDER BY e.at DESC, e.rank DESC, e.ref DESC`,
       [id],
     );
@@ -41,7 +47,7 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
 
   app.get('/api/tickets/:id/notifications', { schema: { params: idParams }, ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', "A ticket's notifications")) }, async (request) => {
     const id = pathId(request);
-    await ticketExists(id);
+    await ticketExists(request, id);
     return db.query(
       `SELECT id, template, channel, recipient AS "to", subject, status, error, to_json(created_at) AS "createdAt"
          FROM ticket_notifications WHERE ticket_id = $1 ORDER BY created_at DESC, id DESC`,

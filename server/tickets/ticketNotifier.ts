@@ -24,6 +24,7 @@ export function renderTemplate(text: string, variables: Record<string, string>):
 interface Context {
   subject: string;
   author_id: number | null;
+  company_id: number | null;
   email: string | null;
   first_name: string | null;
   locale: string | null;
@@ -44,11 +45,12 @@ export interface Delivery {
 }
 
 /**
- * Tells a ticket's author that staff answered (issue 11, "notifications"): the notification template of
- * the reply's status in the author's locale (`ticket_reply_fr`, `ticket_treated_en`...; French when the
- * locale has none), its `{{variables}}` filled, sent by e-mail through the server's mailer (the outbox
- * offline). Every attempt is recorded in `ticket_notifications`, failures with their reason; a failure
- * never fails the reply itself.
+ * Tells a ticket's author that staff answered: the notification template of the reply's status in the
+ * author's locale (`ticket_reply_fr`, `ticket_treated_en`...; French when the locale has none), the
+ * author's structure's own template of that code if it has one, else the platform's; its `{{variables}}`
+ * filled, sent by e-mail through the server's mailer (the outbox offline). Every attempt is recorded in
+ * `ticket_notifications`, failures with their reason; a failure never fails the reply itself. The server's
+ * own work after a reply the session could write: `db` is the platform's scope, the ticket names the rest.
  */
 export class TicketNotifier {
   constructor(
@@ -67,7 +69,7 @@ export class TicketNotifier {
     const base = TEMPLATE_BY_STATUS[status];
     if (!base) return undefined;
     const [context] = await this.db.query<Context>(
-      `SELECT t.subject, t.author_id, u.email, u.first_name, u.locale, a.first_name || ' ' || a.last_name AS agent_name
+      `SELECT t.subject, t.author_id, t.company_id, u.email, u.first_name, u.locale, a.first_name || ' ' || a.last_name AS agent_name
          FROM tickets t LEFT JOIN users u ON u.id = t.author_id LEFT JOIN users a ON a.id = $2
         WHERE t.id = $1`,
       [ticketId, agentId],
@@ -78,9 +80,9 @@ export class TicketNotifier {
     const wanted = `${base}_${locale}`;
     const [template] = await this.db.query<Template>(
       `SELECT code, channel, subject, body FROM notification_templates
-        WHERE code = ANY($1::text[]) AND channel = 'email' AND enabled
-        ORDER BY array_position($1::text[], code) LIMIT 1`,
-      [[wanted, `${base}_${DEFAULT_LOCALE}`, base]],
+        WHERE code = ANY($1::text[]) AND channel = 'email' AND enabled AND (company_id = $2 OR company_id IS NULL)
+        ORDER BY array_position($1::text[], code), company_id NULLS LAST LIMIT 1`,
+      [[wanted, `${base}_${DEFAULT_LOCALE}`, base], context.company_id],
     );
     const record = (delivery: { template: string; recipient: string | null; subject: string | null; status: 'sent' | 'failed'; error?: string }) =>
       this.db.query(

@@ -1,4 +1,5 @@
 import { hasRole, type Role } from './roles';
+import { CATALOGUE_ROWS, catalogueRowsOf, PLATFORM_ROLE, PLATFORM_ROWS, STRUCTURE_FIELD, STRUCTURE_ROWS, structureRowsOf, type Tenancy } from './tenancy';
 
 /**
  * API.md's "Roles and rights" matrix: one table, read by the server (every route enforces it) and by the
@@ -26,6 +27,8 @@ export interface Mine {
 }
 
 export interface ResourceRights {
+  /** Whose rows they are (src/domain/tenancy.ts): every statement on them is scoped by it. */
+  tenancy: Tenancy;
   read: Role;
   write: Role;
   /** Defaults to `write`. */
@@ -40,22 +43,35 @@ export interface ResourceRights {
 }
 
 // By area. "all" for the super admin includes delete; "read, write" does not.
-const CONTENT: ResourceRights = { read: 'ROLE_USER', write: 'ROLE_USER', delete: 'ROLE_SUPER_ADMIN' };
-const SUPPORT: ResourceRights = { read: 'ROLE_ADMIN', write: 'ROLE_ADMIN', delete: 'ROLE_SUPER_ADMIN' };
-const ADMINISTRATION: ResourceRights = { read: 'ROLE_SUPER_ADMIN', write: 'ROLE_SUPER_ADMIN' };
+type Access = Omit<ResourceRights, 'tenancy'>;
+const CONTENT: Access = { read: 'ROLE_USER', write: 'ROLE_USER', delete: 'ROLE_SUPER_ADMIN' };
+const SUPPORT: Access = { read: 'ROLE_ADMIN', write: 'ROLE_ADMIN', delete: 'ROLE_SUPER_ADMIN' };
+const ADMINISTRATION: Access = { read: 'ROLE_SUPER_ADMIN', write: 'ROLE_SUPER_ADMIN' };
 
 /** Contexts of course content documents (covers, chapter-part files): every contributor reads them. */
 export const CONTENT_DOCUMENT_CONTEXTS = ['course_cover', 'chapter_part'] as const;
 
+/**
+ * Content is both a platform catalogue and each structure's own: a course without a structure is the
+ * catalogue's, which every structure reads (and copies into its own to change it) and platform staff write;
+ * a structure's courses, with their modules, chapters and parts, are its alone. Tags, skills and
+ * notification templates follow the same rule (the platform's templates are the defaults a structure may
+ * replace with its own). The knowledge base (sheets, folders, XMind imports) and the reference data are the
+ * platform's. Everything about people (accounts, sign-ins, supervisions, participations, answers,
+ * validations, comments, notes, tickets, documents, error reports) belongs to a structure.
+ */
 export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
-  courses: CONTENT,
-  modules: CONTENT,
-  chapters: CONTENT,
-  'chapter-parts': CONTENT,
-  tags: CONTENT,
-  skills: CONTENT,
-  comments: CONTENT,
+  courses: { ...CONTENT, tenancy: CATALOGUE_ROWS },
+  modules: { ...CONTENT, tenancy: catalogueRowsOf('course') },
+  chapters: { ...CONTENT, tenancy: catalogueRowsOf('module') },
+  'chapter-parts': { ...CONTENT, tenancy: catalogueRowsOf('chapter') },
+  tags: { ...CONTENT, tenancy: CATALOGUE_ROWS },
+  skills: { ...CONTENT, tenancy: CATALOGUE_ROWS },
+  comments: { ...CONTENT, tenancy: STRUCTURE_ROWS },
   documents: {
+    // The platform's documents that structures read are the catalogue's course content (covers, parts'
+    // files); its other documents (anonymous uploads, its staff's files) stay its own.
+    tenancy: { rows: 'catalogue', shared: { field: 'context', values: CONTENT_DOCUMENT_CONTEXTS } },
     read: 'ROLE_ADMIN',
     write: 'ROLE_ADMIN',
     delete: 'ROLE_SUPER_ADMIN',
@@ -67,23 +83,26 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
     // Moving a document into a content context would hand it to every contributor.
     fields: { context: 'ROLE_ADMIN' },
   },
-  languages: CONTENT,
+  // Reference data every structure reads: a structure's people may not change what the others see.
+  languages: { tenancy: PLATFORM_ROWS, read: 'ROLE_USER', write: PLATFORM_ROLE },
   tickets: {
     ...SUPPORT,
+    tenancy: STRUCTURE_ROWS,
     // A contributor reports bugs and follows their own bug tickets.
     own: [{ roles: ['ROLE_USER'], operations: ['list', 'get', 'create', 'update'] }],
     mine: { user: 'author', only: { field: 'type', value: 1 } },
     // Support staff set them (here or with add-message); an author's own bug ticket keeps what it gets.
     fields: { status: 'ROLE_ADMIN', followUpAt: 'ROLE_ADMIN' },
   },
-  // Issue 11: support staff delete their own internal notes; anyone's only with the super admin's "all".
-  'notes-bo': { ...SUPPORT, own: [{ roles: ['ROLE_ADMIN'], operations: ['delete'] }], mine: { user: 'author' } },
-  'notification-templates': SUPPORT,
-  participations: SUPPORT,
-  'user-supervisions': SUPPORT,
-  'chapter-validations': SUPPORT,
-  'chapter-part-responses': SUPPORT,
+  // Support staff delete their own internal notes; anyone's only with the super admin's "all".
+  'notes-bo': { ...SUPPORT, tenancy: STRUCTURE_ROWS, own: [{ roles: ['ROLE_ADMIN'], operations: ['delete'] }], mine: { user: 'author' } },
+  'notification-templates': { ...SUPPORT, tenancy: CATALOGUE_ROWS },
+  participations: { ...SUPPORT, tenancy: structureRowsOf('user') },
+  'user-supervisions': { ...SUPPORT, tenancy: structureRowsOf('learner') },
+  'chapter-validations': { ...SUPPORT, tenancy: structureRowsOf('user') },
+  'chapter-part-responses': { ...SUPPORT, tenancy: structureRowsOf('user') },
   users: {
+    tenancy: STRUCTURE_ROWS,
     read: 'ROLE_ADMIN',
     write: 'ROLE_SUPER_ADMIN',
     own: [
@@ -94,19 +113,21 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
     // One's own profile: name, phone, language. Who one is and what one may, the super admin decides.
     fields: { email: 'ROLE_SUPER_ADMIN', type: 'ROLE_SUPER_ADMIN', roles: 'ROLE_SUPER_ADMIN', enabled: 'ROLE_SUPER_ADMIN', accessRights: 'ROLE_SUPER_ADMIN', password: 'ROLE_SUPER_ADMIN' },
   },
-  // Issue 16: admins read a user's page whole, with its access rights' names and its sign-ins.
-  'user-connections': { ...ADMINISTRATION, read: 'ROLE_ADMIN', own: [{ roles: ['ROLE_USER'], operations: ['list', 'get'] }], mine: { user: 'user' } },
-  'access-rights': { ...ADMINISTRATION, read: 'ROLE_ADMIN' },
-  sheets: ADMINISTRATION,
-  folders: ADMINISTRATION,
-  imports: ADMINISTRATION,
-  'system-configurations': ADMINISTRATION,
-  'error-calls': ADMINISTRATION,
-  countries: { read: 'ROLE_USER', write: 'ROLE_SUPER_ADMIN' },
+  // Admins read a user's page whole, with its access rights' names and its sign-ins.
+  'user-connections': { ...ADMINISTRATION, tenancy: structureRowsOf('user'), read: 'ROLE_ADMIN', own: [{ roles: ['ROLE_USER'], operations: ['list', 'get'] }], mine: { user: 'user' } },
+  'access-rights': { ...ADMINISTRATION, tenancy: PLATFORM_ROWS, read: 'ROLE_ADMIN' },
+  sheets: { ...ADMINISTRATION, tenancy: PLATFORM_ROWS },
+  folders: { ...ADMINISTRATION, tenancy: PLATFORM_ROWS },
+  imports: { ...ADMINISTRATION, tenancy: PLATFORM_ROWS },
+  'system-configurations': { ...ADMINISTRATION, tenancy: PLATFORM_ROWS },
+  'error-calls': { ...ADMINISTRATION, tenancy: STRUCTURE_ROWS },
+  countries: { tenancy: PLATFORM_ROWS, read: 'ROLE_USER', write: 'ROLE_SUPER_ADMIN' },
+  // A structure's administrators read their own structure; platform staff every one, and change them.
+  companies: { tenancy: { rows: 'structure', self: true }, read: 'ROLE_ADMIN', write: PLATFORM_ROLE },
 };
 
 /**
- * Issue 17: what is done to structures as a whole, beyond an administrator's own plan: inviting a new
+ * What is done to structures as a whole, beyond an administrator's own plan: inviting a new
  * structure (POST /api/invitations) and acting on any structure's plan (GET /api/subscription,
  * POST /api/subscribe and /api/unsubscribe naming it).
  */
@@ -135,9 +156,14 @@ export function reach(roles: readonly string[], resource: string, operation: Ope
   return own ? 'own' : false;
 }
 
-/** The role that writes a field of a resource, when it is narrower than the resource's own rule. */
+/**
+ * The role that writes a field of a resource, when it is narrower than the resource's own rule. A row's
+ * structure is written by platform staff only: everyone else's rows take their own structure.
+ */
 export function fieldWriteRole(resource: string, field: string): Role | undefined {
-  const fields = RESOURCE_RIGHTS[resource]?.fields;
+  const rights = RESOURCE_RIGHTS[resource];
+  if (field === STRUCTURE_FIELD && rights && rights.tenancy.rows !== 'platform') return PLATFORM_ROLE;
+  const fields = rights?.fields;
   return fields && Object.hasOwn(fields, field) ? fields[field] : undefined;
 }
 

@@ -6,7 +6,9 @@ import { libraryEn } from './library.en';
 import { peopleAppEn } from './people.en';
 import { ticketsEn } from './tickets.en';
 import { onboardingEn } from './onboarding.en';
+import { tenancyEn } from './tenancy.en';
 import type { Messages } from './fr';
+import { COPY_MAX_ROWS } from '../domain/copies';
 
 /** English, loaded on demand; typed by the French messages so that no key is missing. */
 export const en: Messages = {
@@ -53,6 +55,7 @@ export const en: Messages = {
     ...peopleAppEn,
     ...onboardingEn,
     ...libraryEn,
+    ...tenancyEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',
@@ -140,6 +143,7 @@ export const en: Messages = {
       json: 'This text is not valid JSON.',
       unknown_variable: 'This template does not offer this variable: use those listed under the field.',
       current_password: 'The current password is wrong.',
+      copy_too_large: `Too large to copy at once: a copy writes at most ${COPY_MAX_ROWS.toLocaleString('en-GB')} items (chapters, parts…). Copy its parts one by one.`,
     },
   },
 };

@@ -6,6 +6,8 @@ import { libraryFr } from './library.fr';
 import { peopleAppFr } from './people.fr';
 import { ticketsFr } from './tickets.fr';
 import { onboardingFr } from './onboarding.fr';
+import { COPY_MAX_ROWS } from '../domain/copies';
+import { tenancyFr } from './tenancy.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -54,6 +56,7 @@ export const fr = {
     ...peopleAppFr,
     ...onboardingFr,
     ...libraryFr,
+    ...tenancyFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',
@@ -141,6 +144,7 @@ export const fr = {
       json: "Ce texte n'est pas du JSON valide.",
       unknown_variable: "Ce modèle ne propose pas cette variable : utilisez celles listées sous le champ.",
       current_password: 'Le mot de passe actuel est incorrect.',
+      copy_too_large: `Trop volumineux pour être copié en une fois : une copie écrit au plus ${COPY_MAX_ROWS.toLocaleString('fr-FR')} éléments (chapitres, parties…). Copiez-en les parties une à une.`,
     },
   },
 };

@@ -69,6 +69,12 @@ export const ticketsEn: typeof ticketsFr = {
       template: 'Template %{template}, channel %{channel}',
       reason: 'Reason: %{error}',
     },
+    // The tickets list of a structure that has none yet (src/custom/tickets/TicketsEmpty.tsx).
+    empty: {
+      title: 'No ticket yet',
+      what: 'A ticket is a request to support: a problem met in the back-office, or a question asked on a user’s behalf. Each keeps its thread of messages until it is solved.',
+      how: 'To report a problem, open your account’s menu at the top right and choose “Report a problem”: the page and the browser used are attached by themselves.',
+    },
   },
   report: {
     menu: 'Report a problem',

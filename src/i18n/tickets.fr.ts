@@ -67,6 +67,12 @@ export const ticketsFr = {
       template: 'Modèle %{template}, canal %{channel}',
       reason: 'Raison : %{error}',
     },
+    // The tickets list of a structure that has none yet (src/custom/tickets/TicketsEmpty.tsx).
+    empty: {
+      title: 'Aucun ticket pour le moment',
+      what: 'Un ticket est une demande adressée au support : un problème rencontré dans le back-office, ou une question posée pour un utilisateur. Chacun garde le fil de ses messages jusqu’à sa résolution.',
+      how: 'Pour signaler un problème, ouvrez le menu de votre compte, en haut à droite, puis choisissez « Signaler un problème » : la page et le navigateur utilisés sont joints d’eux-mêmes.',
+    },
   },
   report: {
     menu: 'Signaler un problème',

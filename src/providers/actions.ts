@@ -4,7 +4,7 @@ import type { HttpClient } from './httpClient';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi } from './records';
 import type { CourseOutline } from '../custom/outline/outlineModel';
-import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes } from './routes';
+import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes, STRUCTURE_CHOICES_PAGE } from './routes';
 
 type Json = Record<string, unknown>;
 
@@ -74,6 +74,12 @@ export interface TemplatePreview {
   locales: Record<string, { subject: string; body: string }>;
 }
 
+/** A structure as the switcher lists it. */
+export interface StructureSummary extends RaRecord {
+  id: number;
+  name: string;
+}
+
 export interface ActionDeps {
   http: HttpClient;
   /** Whether the session holds an access token: countries and filters refuse with 'noJwt' without one. */
@@ -128,6 +134,13 @@ export function createActions({ http, hasToken }: ActionDeps) {
     removeChapterUnlocks: relationAction('chapterUnlocks', 'remove', 'chapters'),
 
     publish: ({ id }: { id: Identifier }) => put(routes.action('courses', id, 'publish')),
+    /**
+     * A course the session reads (the catalogue's included) copied whole, as a draft, into the session's
+     * structure; answers the copy.
+     */
+    async copyCourse({ id }: { id: Identifier }) {
+      return record((await http(routes.courseCopy(id), { method: 'POST', body: '{}' })).json);
+    },
     /** Makes an import's version the active tree; the previous version is kept and can be activated again. */
     activateImport: ({ id }: { id: Identifier }) => put(routes.action('imports', id, 'activate')),
 
@@ -174,6 +187,15 @@ export function createActions({ http, hasToken }: ActionDeps) {
     async getFolderContent({ id }: { id: Identifier }): Promise<{ data: { folders: RaRecord[]; sheets: RaRecord[] } }> {
       const json = (await http(routes.folderContent(id))).json as { folders: Json[]; sheets: Json[] };
       return { data: { folders: json.folders.map(fromApi) as RaRecord[], sheets: json.sheets.map(fromApi) as RaRecord[] } };
+    },
+
+    /**
+     * The structures platform staff switch between, by name, searched with `q`: asked across all structures
+     * whichever one is chosen (a chosen structure would list itself alone).
+     */
+    async getStructureChoices({ q, signal }: { q?: string; signal?: AbortSignal } = {}): Promise<GetListResult<StructureSummary>> {
+      const path = withQuery(routes.collection('companies'), { pagination: STRUCTURE_CHOICES_PAGE, sort: { field: 'name', order: 'ASC' }, filter: q ? { q } : {} });
+      return fromCollection<StructureSummary>((await http(path, { listing: true, signal, allStructures: true })).json);
     },
 
     /** Every country (some 250): one page. */

@@ -1,10 +1,12 @@
 import { addRefreshAuthToAuthProvider, HttpError, type AuthProvider } from 'react-admin';
-import { allows, mayWriteField, reach, type Operation } from '../domain/rights';
+import { allows, mayWriteField, reach, rightsOf, type Operation } from '../domain/rights';
 import { isKnownRole } from '../domain/roles';
+import { mayChangeRecord, type SessionStructure } from '../domain/tenancy';
 import { appStore } from './appStore';
 import { httpClient, isAccessEnded, isSessionLost, refreshAuth, renewSession, type HttpClient } from './httpClient';
 import { isExpired, isRestricted, openSession, readTokenPayload, SessionRefused, type TokenPayload } from './session';
 import { SIDE_BLOCK_HISTORY_KEY, sessionStore, type KeyValueStorage, type SessionStore } from './sessionStore';
+import { chosenStructure, currentStructure, structureOf } from './structureChoice';
 
 /** The screens of the sign-in flows; all are public (no session check), with the spec's onboarding ones. */
 export const AUTH_ROUTES = {
@@ -43,18 +45,28 @@ type AnyRecord = Readonly<Record<string, unknown>>;
  * Whether these roles may take a react-admin action (`list`, `edit`...) on a resource, or on one record of
  * it: a session that reaches only its own rows may edit its own profile, not another user's. A field is
  * asked for as `<resource>.<field>`: `read` follows the resource's, `write` / `edit` the field's own role
- * (the rights table's `fields`) on top of the record's.
+ * (the rights table's `fields`) on top of the record's. With the session's `structure`, a record is changed
+ * (edited, deleted) only from its own structure: a catalogue course is read, never changed, from inside one.
  */
-export function rolesAllow(roles: readonly string[], resource: string, action: string, record?: AnyRecord, userId?: number): boolean {
+export function rolesAllow(
+  roles: readonly string[],
+  resource: string,
+  action: string,
+  record?: AnyRecord,
+  userId?: number,
+  structure?: SessionStructure,
+): boolean {
   const dot = resource.indexOf('.');
   if (dot > 0) {
     const [base, field] = [resource.slice(0, dot), resource.slice(dot + 1)];
-    if (action === 'read' || action === 'show') return rolesAllow(roles, base, 'show', record, userId);
+    if (action === 'read' || action === 'show') return rolesAllow(roles, base, 'show', record, userId, structure);
     if (action !== 'write' && action !== 'edit') return false;
-    return rolesAllow(roles, base, 'edit', record, userId) && mayWriteField(roles, base, field);
+    return rolesAllow(roles, base, 'edit', record, userId, structure) && mayWriteField(roles, base, field);
   }
   const operation = OPERATIONS[action];
-  return operation !== undefined && allows(roles, resource, operation, record, userId);
+  if (operation === undefined || !allows(roles, resource, operation, record, userId)) return false;
+  if (!record || !structure || (operation !== 'update' && operation !== 'delete')) return true;
+  return mayChangeRecord(rightsOf(resource).tenancy, record, structure);
 }
 
 /** The session's user id, from its token (the API's `employeeId`). */
@@ -69,12 +81,16 @@ function sessionUserId(session: SessionStore): number | undefined {
  * menu and the list need not wait a round of react-query (and a render) for them before showing.
  */
 export const sessionAllows = (resource: string, action: string, record?: AnyRecord) =>
-  rolesAllow(sessionStore.getRoles(), resource, action, record, sessionUserId(sessionStore));
+  rolesAllow(sessionStore.getRoles(), resource, action, record, sessionUserId(sessionStore), currentStructure());
 
-/** Whether the session may take an action on every record of a resource, not only its own (bulk actions). */
+/**
+ * Whether the session may take an action on every record of a resource, not only its own (bulk actions).
+ * Inside a structure, a list of content holds the catalogue's rows too, which it may not change.
+ */
 export function sessionAllowsAll(resource: string, action: string): boolean {
   const operation = OPERATIONS[action];
-  return operation !== undefined && reach(sessionStore.getRoles(), resource, operation) === 'all';
+  if (operation === undefined || reach(sessionStore.getRoles(), resource, operation) !== 'all') return false;
+  return operation === 'list' || operation === 'get' || currentStructure().allStructures || rightsOf(resource).tenancy.rows !== 'catalogue';
 }
 
 /**
@@ -117,6 +133,8 @@ export interface AuthDeps {
   now?: () => number;
   /** Issue 16: the language the user chose on their account page, applied when they sign in. */
   applyLocale?: (locale: string) => void;
+  /** The structure platform staff chose in the switcher (its id); none: all structures. */
+  chosenStructure?: () => number | null | undefined;
 }
 
 // The route is after the hash (react-admin's hash router).
@@ -126,7 +144,7 @@ const hashRoute = () => window.location.hash.replace(/^#/, '').split('?')[0] || 
  * The session's owner (ARCHITECTURE.md, How data flows): login, logout, the session check, what to do
  * with an API error, identity, roles and rights, all from the tokens in the session store.
  */
-export function createAuthProvider({ http, session, renewSession, preferences, route, now = Date.now, applyLocale }: AuthDeps): AuthProvider {
+export function createAuthProvider({ http, session, renewSession, preferences, route, now = Date.now, applyLocale, chosenStructure: chosen = () => null }: AuthDeps): AuthProvider {
   return {
     async login({ email, username, password, renew }: LoginParams) {
       try {
@@ -196,7 +214,7 @@ export function createAuthProvider({ http, session, renewSession, preferences, r
     getPermissions: async () => session.getRoles(),
 
     async canAccess({ resource, action, record }) {
-      return rolesAllow(session.getRoles(), resource, action, record, sessionUserId(session));
+      return rolesAllow(session.getRoles(), resource, action, record, sessionUserId(session), structureOf(session, chosen()));
     },
   };
 }
@@ -209,6 +227,7 @@ export const authProvider: AuthProvider = addRefreshAuthToAuthProvider(
     preferences: () => localStorage,
     route: hashRoute,
     applyLocale: (locale) => appStore.setItem('locale', locale),
+    chosenStructure: () => chosenStructure()?.id,
   }),
   refreshAuth,
 );

@@ -1,8 +1,11 @@
 import { HttpError } from 'react-admin';
+import { COPY_TOO_LARGE } from '../domain/copies';
+import { STRUCTURE_HEADER } from '../domain/tenancy';
 import { buildReport, ERROR_CALL_PATH, shouldReport } from './errorReport';
 import { xhrFetch } from './xhrFetch';
 import { needsRefresh, openSession, readTokenPayload } from './session';
 import { sessionStore, type SessionStore } from './sessionStore';
+import { chosenStructure } from './structureChoice';
 
 /** Origin of the API; empty means the page's own origin. */
 export const API_URL: string = import.meta.env?.VITE_API_URL ?? '';
@@ -19,6 +22,11 @@ export interface HttpOptions extends RequestInit {
   responseType?: 'json' | 'blob' | 'arraybuffer';
   /** Upload progress of the request body (a multipart upload): sent through XMLHttpRequest, fetch has none. */
   onUploadProgress?: (progress: { loaded: number; total: number }) => void;
+  /**
+   * Sent without the structure platform staff chose, so across all structures: the switcher lists every
+   * structure, whichever one is chosen.
+   */
+  allStructures?: boolean;
 }
 
 export interface HttpResponse {
@@ -46,7 +54,7 @@ export interface Violation {
 const TRANSLATED_VIOLATIONS = new Set([
   'blank', 'choice', 'email', 'format', 'length', 'range', 'reference', 'type', 'unique', 'password', 'mismatch',
   'url', 'https', 'youtube', 'one_correct', 'some_correct', 'exclusive', 'count', 'unexpected',
-  'unknown_variable', 'current_password',
+  'unknown_variable', 'current_password', COPY_TOO_LARGE,
 ]);
 
 // What the user reads for each failure; the server's own detail stays in the error's body.
@@ -104,7 +112,10 @@ function toHttpError(status: number, json: unknown): HttpError {
   if (status === 422) {
     const violations = Array.isArray(body.violations) ? body.violations.filter(isViolation) : [];
     const errors = violationsToErrors(violations);
-    const message = Object.keys(errors).length > 0 ? 'ra.message.invalid_form' : String(body.detail ?? 'ra.message.invalid_form');
+    // A refusal of no field that we translate (a copy too large) is the error's message.
+    const general = violations.find((violation) => !violation.propertyPath && violation.code && TRANSLATED_VIOLATIONS.has(violation.code));
+    const message =
+      Object.keys(errors).length > 0 ? 'ra.message.invalid_form' : general ? `app.validation.${general.code}` : String(body.detail ?? 'ra.message.invalid_form');
     return new HttpError(message, status, { ...body, errors });
   }
   const { reason } = body;
@@ -144,6 +155,11 @@ export interface HttpClientDeps {
   errorCallUrl?: string;
   /** The page the user is on, for error reports. */
   pageUrl?: () => string;
+  /**
+   * The structure platform staff chose (its id), sent as `X-Structure` on every secured call; none means
+   * all structures. Read at each call: a change applies to the next request.
+   */
+  structure?: () => number | null | undefined;
   /** The session has ended: tell the user (the notice, a translation key) and go to /logout. */
   onSessionLost?: (notice?: SessionLostNotice) => void;
   now?: () => number;
@@ -280,9 +296,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
   }
 
   const httpClient: HttpClient = async (url, options = {}) => {
-    const { listing = false, secured = true, responseType = 'json', onUploadProgress, ...init } = options;
+    const { listing = false, secured = true, responseType = 'json', onUploadProgress, allStructures = false, ...given } = options;
     const how: CallOptions = { listing, responseType, onUploadProgress };
-    if (!secured) return settle(await call(url, init, how));
+    if (!secured) return settle(await call(url, given, how));
+    const structure = allStructures ? undefined : deps.structure?.();
+    const init = structure ? { ...given, headers: withHeader(given.headers, STRUCTURE_HEADER, String(structure)) } : given;
 
     await refreshAuth();
     let token = session.getToken();
@@ -305,6 +323,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
   return { httpClient, refreshAuth, renewSession };
 }
 
+function withHeader(headers: HeadersInit | undefined, name: string, value: string): Headers {
+  const merged = new Headers(headers);
+  merged.set(name, value);
+  return merged;
+}
+
 /** The browser's session-lost reaction until the app registers its own (with a snackbar). */
 let sessionLostHandler: (notice?: SessionLostNotice) => void = () => {
   window.location.hash = '#/logout';
@@ -321,7 +345,8 @@ export function setSessionLostHandler(handler: (notice?: SessionLostNotice) => v
 
 /**
  * Every call to the API goes through here: base URL, JSON by default, JSON-LD for listings, the bearer
- * token (renewed first when expired), failed secured calls reported, failures as react-admin `HttpError`s.
+ * token (renewed first when expired), the structure platform staff chose, failed secured calls reported,
+ * failures as react-admin `HttpError`s.
  */
 export const { httpClient, refreshAuth, renewSession } = createHttpClient({
   fetch: (url, init) => fetch(url, init),
@@ -330,4 +355,5 @@ export const { httpClient, refreshAuth, renewSession } = createHttpClient({
   apiUrl: API_URL,
   pageUrl: () => window.location.href,
   onSessionLost: (notice) => sessionLostHandler(notice),
+  structure: () => chosenStructure()?.id,
 });

@@ -27,6 +27,8 @@ export const routes = {
   /** Reference-server extension (issue 13): a course's whole tree for its outline editor. */
   courseOutline: (course: Identifier) => `${API}/courses/${id(course)}/outline`,
   displayableChapter: (chapter: Identifier) => `${API}/chapters/${id(chapter)}/displayable`,
+  /** A course copied whole into the session's structure: how a structure makes a catalogue course its own. */
+  courseCopy: (course: Identifier) => `${API}/courses/${id(course)}/copy`,
   folderTree: (root: Identifier, purge: boolean) => `${API}/folders/${id(root)}/tree${purge ? '?purge=1' : ''}`,
   folderContent: (folder: Identifier) => `${API}/folders/${id(folder)}/content`,
   upload: `${API}/documents/upload`,
@@ -45,6 +47,9 @@ export const routes = {
 
 /** The root folder of the sheets' tree (API.md: "null for the root, id 1"). */
 export const ROOT_FOLDER_ID = 1;
+
+/** The structures the switcher offers at once, by name; more are found by searching. */
+export const STRUCTURE_CHOICES_PAGE = { page: 1, perPage: 20 } as const;
 
 /** Spec section 9: the languages are asked for once, page 1 of 500. */
 export const LANGUAGES_PAGE = { page: 1, perPage: 500 } as const;

@@ -1,4 +1,5 @@
 import { accessRights } from './access-rights';
+import { companies } from './companies';
 import { countries } from './countries';
 import { errorCalls } from './error-calls';
 import { languages } from './languages';
@@ -12,9 +13,9 @@ import { userConnections } from './user-connections';
 import { userSupervisions } from './user-supervisions';
 import { users } from './users';
 
-/** People, support and settings: users and their rights, tickets, notes, templates, reference data. */
+/** People, support and settings: users, their structures and rights, tickets, notes, templates, reference data. */
 export const peopleResources: readonly ResourceDefinition[] = [
-  users, accessRights, userSupervisions, participations, userConnections,
+  users, companies, accessRights, userSupervisions, participations, userConnections,
   tickets, notesBo, notificationTemplates, errorCalls,
   languages, systemConfigurations, countries,
 ];

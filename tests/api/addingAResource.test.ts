@@ -28,7 +28,14 @@ let t: TestApp;
 
 beforeAll(async () => {
   const { SCRATCH_MIGRATION } = await import('./support/scratchResource.ts');
-  t = await createTestApp({ prepare: (db) => db.exec(SCRATCH_MIGRATION) });
+  const { applyTenancy } = await import('../../server/resources/tenancyPolicies.ts');
+  // The migration, then what a start-up derives from the declarations (its structure column and policies).
+  t = await createTestApp({
+    prepare: async (db) => {
+      await db.exec(SCRATCH_MIGRATION);
+      await applyTenancy(db);
+    },
+  });
 });
 
 afterAll(async () => {
@@ -55,6 +62,19 @@ describe('a resource added by declaration', () => {
     expect(edited.json).toMatchObject({ title: 'Abeille', pinned: true });
     expect((await t.request('DELETE', `/api/scratch-notes/${second.json.id}`, { as: 'admin' })).status).toBe(204);
     expect((await t.request('GET', `/api/scratch-notes/${second.json.id}`, { as: 'admin' })).status).toBe(404);
+  });
+
+  it("keeps to its rights row's structures: a structure's rows are its own, from both locks", async () => {
+    const mine = await t.request('POST', '/api/scratch-notes', { as: 'admin', body: { title: 'Note de la structure' } });
+    expect(mine.status).toBe(201);
+    expect(mine.json.company).toMatchObject({ id: t.users.admin.company });
+    const [other] = await t.db.query<{ id: number }>('SELECT id FROM companies WHERE id <> $1 ORDER BY id LIMIT 1', [t.users.admin.company]);
+    const elsewhere = { 'x-structure': String(other.id) };
+    const seen = await t.request('GET', '/api/scratch-notes', { as: 'superadmin', headers: elsewhere, accept: 'application/json' });
+    expect(seen.json.map((note: { id: number }) => note.id)).not.toContain(mine.json.id);
+    expect((await t.request('GET', `/api/scratch-notes/${mine.json.id}`, { as: 'superadmin', headers: elsewhere })).status).toBe(404);
+    const [policy] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_policies WHERE tablename = 'scratch_notes'`);
+    expect(policy.n).toBeGreaterThan(0);
   });
 
   it('follows its rights row and its contract: writes refused to contributors, bad fields refused with 422', async () => {

@@ -206,7 +206,8 @@ const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 describe('resources (react-admin CRUD through the data provider)', () => {
   crud('users', { list: 'GET /api/users', create: 'POST /api/users', get: 'GET /api/users/[id]', update: 'PUT /api/users/[id]', delete: 'DELETE /api/users/[id]' },
-    async () => ({ email: `contrat-${stamp()}@demo.fr`, firstName: 'Camille', lastName: 'Contrat', type: 'contributor' }), { firstName: 'Camilla' });
+    // Platform staff name the structure of the user they create.
+    async () => ({ email: `contrat-${stamp()}@demo.fr`, firstName: 'Camille', lastName: 'Contrat', type: 'contributor', company: `/api/companies/${t.users.admin.company}` }), { firstName: 'Camilla' });
   row('GET /api/access-rights', async () => expectList(await list('access-rights')));
   row('GET /api/access-rights/[id]', async () => {
     const id = await firstId('SELECT id FROM access_rights ORDER BY id LIMIT 1');

@@ -60,3 +60,34 @@ describe(`prepared statements (${process.env.TEST_DATABASE || 'pglite'})`, () =>
     expect(row.n).toBeLessThanOrEqual(500);
   });
 });
+
+describe(`scopes (${process.env.TEST_DATABASE || 'pglite'})`, () => {
+  const settings = `SELECT current_setting('app.structure', true) AS structure, current_setting('app.platform', true) AS platform,
+                           current_setting('app.user_id', true) AS "user"`;
+
+  it('sets a statement’s scope for that statement alone, on every connection', async () => {
+    const rounds = Array.from({ length: 24 }, (_, index) => index + 1);
+    // Concurrent statements of different scopes share the pool's connections: none sees another's scope.
+    const seen = await Promise.all(
+      rounds.map((structure) => t.db.scoped({ structure, platform: structure % 2 === 0, userId: structure * 10 }).query<Record<string, string>>(settings)),
+    );
+    seen.forEach(([row], index) => {
+      const structure = index + 1;
+      expect(row).toEqual({ structure: String(structure), platform: structure % 2 === 0 ? 'on' : 'off', user: String(structure * 10) });
+    });
+    const [none] = await t.db.scoped({ structure: null, platform: false }).query<Record<string, string>>(settings);
+    expect(none).toEqual({ structure: '', platform: 'off', user: '' });
+  });
+
+  it('holds the scope through a transaction, and leaves nothing behind a failed statement', async () => {
+    const scoped = t.db.scoped({ structure: 5, platform: false, userId: 2 });
+    await scoped.transaction(async (tx) => {
+      expect((await tx.query<Record<string, string>>(settings))[0].structure).toBe('5');
+      expect((await tx.query<Record<string, string>>(settings))[0].structure).toBe('5');
+    });
+    await expect(scoped.query('SELECT $1::int4 AS n', ['pas un nombre'])).rejects.toMatchObject({ code: '22P02' });
+    await expect(scoped.query(`SELECT * FROM no_such_table_${Date.now()} WHERE id = $1`, [1])).rejects.toMatchObject({ code: '42P01' });
+    const after = await Promise.all(Array.from({ length: 8 }, () => t.db.scoped({ structure: 6, platform: true }).query<Record<string, string>>(settings)));
+    for (const [row] of after) expect(row).toEqual({ structure: '6', platform: 'on', user: '' });
+  });
+});

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from './support/multipart.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /** Uploads: size limit, allow-list, content sniff, exact download, delete removing the file. */
@@ -19,21 +20,8 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-function multipart(file: { name: string; type: string; bytes: Buffer }, fields: Record<string, string> = {}) {
-  const boundary = '----test-boundary-7MA4YWxk';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function upload(url: string, file: { name: string; type: string; bytes: Buffer }, options: { as?: 'superadmin' | 'contributor' | null; fields?: Record<string, string> } = {}) {
-  const { payload, contentType } = multipart(file, options.fields);
+  const { payload, contentType } = multipartBody(file, options.fields);
   const as = options.as === undefined ? 'contributor' : options.as;
   const response = await t.app.inject({
     method: 'POST',

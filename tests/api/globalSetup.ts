@@ -4,15 +4,16 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster.ts';
 import { DATA_FOLDER, PGLITE_FOLDER, wantsPostgres } from './support/template.ts';
 
 async function migrateAndSeed(db: Database, dataDir: string): Promise<void> {
   try {
-    await migrate(db);
-    await seedDemo(db, { dataDir });
+    await prepareDatabase(db);
+    await seedDemo(db, { files: new LocalFileStorage(dataDir) });
   } finally {
     await db.close();
   }

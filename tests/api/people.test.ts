@@ -24,7 +24,7 @@ async function post(url: string, body: unknown, token?: string, method: 'POST' |
 async function newUser(email: string, password?: string) {
   const created = await t.request('POST', '/api/users', {
     as: 'superadmin',
-    body: { email, firstName: 'Nina', lastName: 'Rousseau', type: 'contributor', roles: ['ROLE_USER'], ...(password ? { password } : {}) },
+    body: { email, firstName: 'Nina', lastName: 'Rousseau', type: 'contributor', roles: ['ROLE_USER'], company: `/api/companies/${t.users.admin.company}`, ...(password ? { password } : {}) },
   });
   expect(created.status).toBe(201);
   return created.json as { id: number; roles: string[] };

@@ -6,6 +6,8 @@ import { ownRowsOf } from '../../server/resources/ownRows.ts';
 import type { FieldDeclaration, ResourceDeclaration } from '../../server/resources/types.ts';
 import { reach, roleNeeded } from '../../src/domain/rights.ts';
 import { hasRole, type Role } from '../../src/domain/roles.ts';
+import { sessionStructure, STRUCTURE_FIELD, STRUCTURES_RESOURCE } from '../../src/domain/tenancy.ts';
+import { structureScope } from '../../server/resources/tenancy.ts';
 import {
   createSample,
   declarationOf,
@@ -401,8 +403,11 @@ async function filterValues(declaration: ResourceDeclaration, name: string): Pro
 /** At least `count` values of the filter in the data, adding rows of the resource when the seed has fewer. */
 async function valuesFor(declaration: ResourceDeclaration, name: string, count: number): Promise<unknown[]> {
   let values = await filterValues(declaration, name);
+  // Rows of one more structure each time, where the structure is the filter (the platform's staff name it).
+  const structures = name === STRUCTURE_FIELD && supports(declaration, 'create') ? await sqlIds(declarationOf(STRUCTURES_RESOURCE)) : [];
   for (let attempt = 0; values.length < count && attempt < 6; attempt++) {
-    await ownRow(declaration);
+    if (structures.length > 0) await createSample(t, declaration.name, { overrides: { [name]: iri(STRUCTURES_RESOURCE, structures[attempt % structures.length]) } });
+    else await ownRow(declaration);
     values = await filterValues(declaration, name);
   }
   expect(values.length, `the data holds ${count} value(s) for the filter ${name}`).toBeGreaterThanOrEqual(count);
@@ -960,7 +965,9 @@ function describeRights(declaration: ResourceDeclaration) {
     if (operation === 'list')
       it(`list by ${persona} shows only its own rows`, async () => {
         const userId = t.users[persona].id;
-        const expected = await sqlIds(declaration, ownRows.condition(userId));
+        // Its own rows, within its structure.
+        const structure = structureScope(declaration, 'list', sessionStructure([PERSONA_ROLE[persona]], t.users[persona].company, undefined));
+        const expected = await sqlIds(declaration, [ownRows.condition(userId), ...structure].join(' AND '));
         const response = await list(declaration, `itemsPerPage=${MAX_ITEMS_PER_PAGE}`, { as: persona });
         expect(response.status, response.body).toBe(200);
         expect(response.json['hydra:totalItems']).toBe(expected.length);

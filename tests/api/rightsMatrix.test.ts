@@ -13,7 +13,7 @@ type Reach = 'all' | 'readWrite' | 'readWriteOwnDelete' | 'read' | 'readOwnWrite
 
 const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach> }> = {
   content: {
-    resources: ['courses', 'modules', 'chapters', 'chapter-parts', 'tags', 'skills', 'comments', 'documents', 'languages'],
+    resources: ['courses', 'modules', 'chapters', 'chapter-parts', 'tags', 'skills', 'comments', 'documents'],
     reach: { contributor: 'readWrite', admin: 'readWrite', superadmin: 'all' },
   },
   support: {
@@ -23,6 +23,11 @@ const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach>
   administration: {
     resources: ['users', 'access-rights', 'user-connections', 'sheets', 'folders', 'imports', 'system-configurations', 'error-calls'],
     reach: { contributor: 'none', admin: 'none', superadmin: 'all' },
+  },
+  // A structure's administrators read their own structure; platform staff read and change every one.
+  structures: {
+    resources: ['companies'],
+    reach: { contributor: 'none', admin: 'read', superadmin: 'all' },
   },
 };
 // API.md's exceptions inside the areas: admins read users (and, issue 16, access rights and connections); contributors reach their own user, their own
@@ -42,7 +47,8 @@ const EXCEPTIONS: Record<string, Partial<Record<Account, Reach>>> = {
 const OWN_CREATE = new Set(['tickets']);
 
 function expectedAllowed(resource: string, account: Account, operation: Operation): boolean | 'own' {
-  if (resource === 'countries') return operation === 'list' || operation === 'get';
+  // The platform's reference lists: everyone signed in reads them, platform staff write them.
+  if (resource === 'countries' || resource === 'languages') return operation === 'list' || operation === 'get' || account === 'superadmin';
   const area = Object.values(AREAS).find((candidate) => candidate.resources.includes(resource));
   if (!area) throw new Error(`${resource} is in no area of the matrix`);
   const reach = EXCEPTIONS[resource]?.[account] ?? area.reach[account];
@@ -129,9 +135,10 @@ describe('rights matrix', () => {
   });
 
   it("lets an admin delete their own notes, not another's", async () => {
-    const ticket = `/api/tickets/${await someId('tickets')}`;
+    const [own] = await t.db.query<{ id: number }>('SELECT id FROM tickets WHERE company_id = $1 ORDER BY id DESC LIMIT 1', [t.users.admin.company]);
+    const ticket = `/api/tickets/${own.id}`;
     const mine = await t.request('POST', '/api/notes-bo', { as: 'admin', body: { content: 'La mienne', ticket } });
-    const theirs = await t.request('POST', '/api/notes-bo', { as: 'superadmin', body: { content: 'La sienne', ticket } });
+    const theirs = await t.request('POST', '/api/notes-bo', { as: 'superadmin', body: { content: 'La sienne', ticket, company: `/api/companies/${t.users.admin.company}` } });
     expect((await t.request('DELETE', `/api/notes-bo/${theirs.json.id}`, { as: 'admin' })).status).toBe(404);
     expect((await t.request('DELETE', `/api/notes-bo/${mine.json.id}`, { as: 'admin' })).status).toBe(204);
   });

@@ -31,7 +31,7 @@ async function login(email: string, password = 'Demo2026!') {
 async function newUser(email: string) {
   const created = await t.request('POST', '/api/users', {
     as: 'superadmin',
-    body: { email, firstName: 'Nina', lastName: 'Rousseau', type: 'contributor', roles: ['ROLE_USER'], password: 'Initial2026!' },
+    body: { email, firstName: 'Nina', lastName: 'Rousseau', type: 'contributor', roles: ['ROLE_USER'], password: 'Initial2026!', company: `/api/companies/${t.users.admin.company}` },
   });
   expect(created.status).toBe(201);
   return created.json;

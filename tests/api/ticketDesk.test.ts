@@ -231,7 +231,7 @@ describe('live events', () => {
       expect(author.frames.filter(about(id)).map((frame) => JSON.parse(frame.data).kind)).not.toContain('notification');
 
       // A support ticket is not the contributor's: nothing of it reaches them.
-      const [support] = await t.db.query<{ id: number }>('SELECT id FROM tickets WHERE type = 2 ORDER BY id LIMIT 1');
+      const [support] = await t.db.query<{ id: number }>('SELECT id FROM tickets WHERE type = 2 AND company_id = $1 ORDER BY id LIMIT 1', [t.users.admin.company]);
       await reply(support.id, 'Réponse au support', 'created');
       await staff.waitFor(about(support.id, 'message'));
       expect(author.frames.some(about(support.id))).toBe(false);

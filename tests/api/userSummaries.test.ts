@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
- * Issue 16: the user a contributor's records point at (a comment's author, a document's owner, a bug
+ * The user a contributor's records point at (a comment's author, a document's owner, a bug
  * ticket's author, a connection's user) comes embedded as `{"@id", id, name}` (API.md), so that no screen
  * asks for a user the session may not read. Writes still name users by IRI or id.
  */
@@ -25,10 +25,11 @@ interface Summary {
 
 describe('embedded user summaries', () => {
   it("gives a contributor the names of comments' authors it may not read", async () => {
-    // Someone else's comment: the contributor may read it, not its author.
-    const [other] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE id <> $1 ORDER BY id LIMIT 1`, [t.users.contributor.id]);
+    // A colleague's comment: the contributor may read it, not its author.
+    const structure = t.users.contributor.company;
+    const [other] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE id <> $1 AND company_id = $2 ORDER BY id LIMIT 1`, [t.users.contributor.id, structure]);
     const [course] = await t.db.query<{ id: number }>('SELECT id FROM courses ORDER BY id LIMIT 1');
-    await t.db.query(`INSERT INTO comments (body, author_id, course_id) VALUES ('Relu, merci', $1, $2)`, [other.id, course.id]);
+    await t.db.query(`INSERT INTO comments (body, author_id, course_id, company_id) VALUES ('Relu, merci', $1, $2, $3)`, [other.id, course.id, structure]);
 
     const list = await t.request('GET', '/api/comments?itemsPerPage=500', { as: 'contributor', accept: 'application/ld+json' });
     expect(list.status).toBe(200);

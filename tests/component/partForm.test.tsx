@@ -11,7 +11,7 @@ import { partsFr } from '../../src/i18n/parts.fr';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { createHttpClient } from '../../src/providers/httpClient';
-import { createSessionStore, memoryStorage } from '../../src/providers/sessionStore';
+import { createSessionStore, memoryStorage, sessionStore } from '../../src/providers/sessionStore';
 import { EMPTY_INVALID } from './partFixtures';
 
 afterEach(cleanup);
@@ -21,8 +21,10 @@ function fakeServer(part: Record<string, unknown>) {
   const state = { part, puts: [] as Record<string, unknown>[], violations: undefined as object[] | undefined };
   const storage = memoryStorage();
   const session = createSessionStore(() => storage);
-  const payload = btoa(JSON.stringify({ role: ['ROLE_ADMIN'], exp: Math.floor(Date.now() / 1000) + 3600 }));
+  const payload = btoa(JSON.stringify({ role: ['ROLE_ADMIN'], company: 7, exp: Math.floor(Date.now() / 1000) + 3600 }));
   session.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
+  // The edit screen offers a form for a part the session's structure may change (it reads the app's own session).
+  sessionStore.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
   const { httpClient } = createHttpClient({
     session,
     errorCallUrl: 'http://errors.invalid/api/errorCall',
@@ -70,7 +72,11 @@ function renderEdit(server: ReturnType<typeof fakeServer>) {
 const input = (name: string) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`);
 const type = (name: string, value: string) => fireEvent.change(input(name)!, { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: /enregistrer/i }));
-const partOf = (kind: ChapterPartType, content: Record<string, unknown>) => ({ id: 1, chapter: '/api/chapters/3', type: kind, title: 'Partie', required: false, position: 0, content, updatedAt: '2026-03-02T10:00:00.000Z' });
+// A part of the structure's own course (a catalogue one would open read-only).
+const partOf = (kind: ChapterPartType, content: Record<string, unknown>) => ({
+  id: 1, chapter: '/api/chapters/3', type: kind, title: 'Partie', required: false, position: 0, content,
+  company: { id: 7, name: 'Académie' }, updatedAt: '2026-03-02T10:00:00.000Z',
+});
 
 describe('the part form', () => {
   it.each(CHAPTER_PART_TYPES)('%s: saving the empty content shows each violation on its field and sends nothing', async (kind) => {

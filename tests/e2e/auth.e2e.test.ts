@@ -34,8 +34,10 @@ const paste = (page: Page, text: string) =>
 const otherCode = (code: string) => code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
 
 async function createUser(t: App, email: string): Promise<void> {
+  // In the demo administrator's structure: a user who is not platform staff belongs to one.
+  const admin = (await t.api<{ email: string; company: { id: number } }[]>('/api/users?q=admin@demo.fr')).find((user) => user.email === 'admin@demo.fr')!;
   await t.api('/api/users', {
-    body: { email, firstName: 'Inès', lastName: 'Moreau', type: 'contributor', password: 'Provisoire2026' },
+    body: { email, firstName: 'Inès', lastName: 'Moreau', type: 'contributor', password: 'Provisoire2026', company: admin.company.id },
   });
 }
 

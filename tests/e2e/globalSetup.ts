@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { appBuildIsStale, buildApp } from '../../server/build.ts';
 import { openPglite } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,7 +39,11 @@ function filesUnder(path: string): string[] {
 /** What the template's content depends on: the database code, migrations and seed, and PGlite's version. */
 function templateKey(): string {
   const hash = createHash('sha256');
-  const sources = [join(root, 'server', 'db'), join(root, 'server', 'auth', 'passwords.ts')].filter(existsSync);
+  // The schema, the seed, and the row-level security derived from the resources' declarations.
+  const sources = [
+    join(root, 'server', 'db'), join(root, 'server', 'auth', 'passwords.ts'), join(root, 'server', 'prepareDatabase.ts'),
+    join(root, 'server', 'resources'), join(root, 'src', 'domain'),
+  ].filter(existsSync);
   for (const file of sources.flatMap(filesUnder)) hash.update(relative(root, file)).update(readFileSync(file));
   hash.update(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
   return hash.digest('hex').slice(0, 16);
@@ -59,8 +64,8 @@ async function seededTemplate(): Promise<string> {
   await rm(partial, { recursive: true, force: true });
   const db = await openPglite(partial);
   try {
-    await migrate(db);
-    await seedDemo(db, { dataDir: partial });
+    await prepareDatabase(db);
+    await seedDemo(db, { files: new LocalFileStorage(partial) });
   } finally {
     await db.close();
   }

@@ -113,6 +113,11 @@ describe('inviting a user', () => {
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="firstName"]').fill('Léa');
     await page.locator('input[name="lastName"]').fill('Invitée');
+    // Across all structures, a user who is not platform staff is invited into a structure.
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Ce champ est requis').waitFor();
+    await page.getByRole('combobox', { name: 'Structure' }).fill('Académie');
+    await page.getByRole('option', { name: 'Académie Démo' }).click();
     await expectNoSeriousViolation(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Utilisateur invité').waitFor();
@@ -167,7 +172,13 @@ describe('inviting a user', () => {
 describe('notification templates', () => {
   it('inserts a variable, refuses an unknown one on the field, previews in each locale and mails a test', async () => {
     const page = t.page;
-    const [template] = await t.api<{ id: number }[]>('/api/notification-templates?q=ticket_reply_fr');
+    // The structure's own template of the code, which its people's mails then use: the platform's stays
+    // the default, read-only to a structure.
+    const [platform] = await t.api<{ name: string; subject: string; body: string }[]>('/api/notification-templates?q=ticket_reply_fr');
+    const template = await t.api<{ id: number }>('/api/notification-templates', {
+      as: 'admin',
+      body: { code: 'ticket_reply_fr', name: `${platform.name} (Académie Démo)`, channel: 'email', locale: 'fr', subject: platform.subject, body: platform.body },
+    });
     await t.signIn('admin', `/notification-templates/${template.id}`);
     const body = page.locator('textarea[name="body"]');
     await body.waitFor();

@@ -110,8 +110,10 @@ describe('bad input', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Ce champ est requis').waitFor();
 
-    // A name already taken: refused by the server (unique), shown under the input, the input kept.
-    const [taken] = await t.api<{ name: string }[]>('/api/tags?itemsPerPage=1');
+    // A name the catalogue already has (a super admin in every structure writes the catalogue's tags):
+    // refused by the server (unique), shown under the input, the input kept.
+    const tags = await t.api<{ name: string; company: unknown }[]>('/api/tags?itemsPerPage=500');
+    const taken = tags.find((tag) => tag.company === null) as { name: string };
     await page.locator('[name="name"]').fill(taken.name);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Cette valeur est déjà utilisée.').waitFor();

@@ -164,20 +164,21 @@ describe('the ticket panel', () => {
 
   it("opens the ticket's parent in the same panel, and closing brings the ticket back", async () => {
     const page = t.page;
+    // A request of the agent's own structure, about one of its people.
     await t.signIn('admin');
-    await openTicket(page, 'Code de vérification jamais reçu');
-    await panelOf(page).getByRole('button', { name: 'Pauline Chevalier' }).click();
-    await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe('Pauline Chevalier');
+    await openTicket(page, 'Accès au parcours Excel pour une nouvelle recrue');
+    await panelOf(page).getByRole('button', { name: 'Yasmine Benali' }).click();
+    await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe('Yasmine Benali');
     await panelOf(page).getByRole('button', { name: 'Fermer le panneau' }).click();
-    await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe('Code de vérification jamais reçu');
+    await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe('Accès au parcours Excel pour une nouvelle recrue');
   });
 
   it('opens from anywhere a ticket is referenced: a note names it, the ticket panel opens', async () => {
     const page = t.page;
-    const subject = 'Code de vérification jamais reçu';
+    const subject = 'L’export CSV des participations perd les accents';
     await t.signIn('admin', '/notes-bo');
     // The note in the side panel names its ticket; the ticket stacks on it.
-    await page.locator('tbody tr td', { hasText: 'Vérifier la boîte d’envoi' }).click();
+    await page.locator('tbody tr td', { hasText: 'Ajouter le BOM UTF-8' }).click();
     await panelOf(page).getByRole('button', { name: subject }).click();
     await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe(subject);
     await replyBox(page).waitFor();
@@ -188,7 +189,7 @@ describe('the ticket panel', () => {
     const page = t.page;
     await page.setViewportSize({ width: 390, height: 844 });
     await t.signIn('admin');
-    await openTicket(page, 'Code de vérification jamais reçu');
+    await openTicket(page, 'Accès au parcours Excel pour une nouvelle recrue');
     await replyBox(page).waitFor();
     await panelOf(page).getByRole('button', { name: 'Envoyer comme traité' }).waitFor();
     const overflow = await panelOf(page).evaluate((node) => node.scrollWidth - node.clientWidth);
@@ -222,12 +223,15 @@ describe('live', () => {
       await poll(() => messagesOf(page).count()).toBe(3);
       await poll(() => statusOf(page).innerText()).toBe('Traité');
 
-      // A new support ticket counts in the menu of every open back-office.
+      // A new support ticket of the structure counts in the menu of every open back-office that sees it.
+      // (The platform's agent counts every structure's.)
       const badge = page.getByTestId('waiting-tickets');
+      const otherBadge = otherPage.getByTestId('waiting-tickets');
       const before = Number(await badge.innerText());
-      await t.api('/api/tickets', { body: { type: 2, subject: `Support ${stamp()}` } });
+      const otherBefore = Number(await otherBadge.innerText());
+      await t.api('/api/tickets', { as: 'admin', body: { type: 2, subject: `Support ${stamp()}` } });
       await poll(async () => Number(await badge.innerText())).toBe(before + 1);
-      await poll(async () => Number(await otherPage.getByTestId('waiting-tickets').innerText())).toBe(before + 1);
+      await poll(async () => Number(await otherBadge.innerText())).toBe(otherBefore + 1);
     } finally {
       await other.close();
     }

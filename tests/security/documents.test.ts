@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sweepAnonymousUploads } from '../../server/routes/documents.ts';
-import { FileStore } from '../../server/storage/fileStore.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { createTestApp, type Persona, type TestApp } from '../api/support/testApp.ts';
 
 /**
@@ -18,12 +18,14 @@ const LIMITS = { perAddressPerDay: 2, perHour: 6, ttl: 3600 };
 
 beforeAll(async () => {
   t = await createTestApp({ config: { publicUploads: LIMITS } });
-  const [other] = await t.db.query<{ id: number; email: string; company_id: number | null }>(
-    `SELECT id, email, company_id FROM users WHERE roles = ARRAY['ROLE_USER'] AND enabled AND email <> $1 ORDER BY id LIMIT 1`,
-    [t.users.contributor.email],
+  const [other] = await t.db.query<{ id: number; email: string; company_id: number | null; session_version: number }>(
+    // A colleague: another contributor of the same structure.
+    `SELECT id, email, company_id, session_version FROM users WHERE roles = ARRAY['ROLE_USER'] AND enabled AND email <> $1 AND company_id = $2 ORDER BY id LIMIT 1`,
+    [t.users.contributor.email, t.users.contributor.company],
   );
   const token = await t.tokens.sign({
     role: ['ROLE_USER'], company: other.company_id, employeeId: other.id, username: other.email, sid: randomUUID(), scope: 'full',
+    sv: Number(other.session_version),
   });
   otherContributor = { id: other.id, token };
 });
@@ -93,15 +95,19 @@ describe('documents: who reads what', () => {
     const support = await upload({ context: 'support' });
     expect(support.status).toBe(201);
     const onboarding = await seededDocument(`context = 'onboarding'`);
-    const answer = await seededDocument(`context = 'chapter_part_response' AND owner_id <> $1`, [t.users.contributor.id]);
-    for (const id of [support.json.id, onboarding, answer]) {
-      expect(await reads(id)).toEqual([404, 404]);
-      expect(await reads(id, { persona: 'admin' })).toEqual([200, 200]);
-    }
+    // A learner's answer of the contributor's own structure: their structure's admins read it, they do not.
+    const answer = await seededDocument(
+      `context = 'chapter_part_response' AND owner_id <> $1 AND company_id = $2`, [t.users.contributor.id, t.users.contributor.company],
+    );
+    for (const id of [support.json.id, onboarding, answer]) expect(await reads(id)).toEqual([404, 404]);
+    expect(await reads(answer, { persona: 'admin' })).toEqual([200, 200]);
+    // An anonymous upload is the platform's until something of a structure refers to it: its staff read it.
+    expect(await reads(support.json.id, { persona: 'admin' })).toEqual([404, 404]);
+    for (const id of [support.json.id, onboarding]) expect(await reads(id, { persona: 'superadmin' })).toEqual([200, 200]);
     const ids = (await listed('')).map((document) => document.id);
     for (const id of [support.json.id, onboarding, answer]) expect(ids).not.toContain(id);
     expect(await listed('context=onboarding')).toEqual([]);
-    expect((await listed('context=onboarding', 'admin')).length).toBeGreaterThan(0);
+    expect((await listed('context=onboarding', 'superadmin')).length).toBeGreaterThan(0);
   });
 
   it('lets a contributor read course content and their own uploads, and nobody else’s private files', async () => {
@@ -197,20 +203,21 @@ describe('anonymous uploads: the sweep', () => {
     const orphan = (await upload({ as: 'admin', context: 'support' })).json.id as number;
     await t.db.query('UPDATE documents SET owner_id = NULL WHERE id = $1', [orphan]);
 
+    // Platform staff may name the platform's files in any structure's content (a structure may not).
     const [chapter] = await t.db.query<{ id: number }>('SELECT id FROM chapters ORDER BY id LIMIT 1');
     const part = await t.request('POST', '/api/chapter-parts', {
-      as: 'admin',
+      as: 'superadmin',
       body: { chapter: `/api/chapters/${chapter.id}`, type: 'file_downloadable', content: { document: asPart, label: 'Kbis' } },
     });
     expect(part.status).toBe(201);
     const [course] = await t.db.query<{ id: number }>('SELECT id FROM courses ORDER BY id LIMIT 1');
-    expect((await t.request('PUT', `/api/courses/${course.id}`, { as: 'admin', body: { cover: `/api/documents/${asCover}` } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/courses/${course.id}`, { as: 'superadmin', body: { cover: `/api/documents/${asCover}` } })).status).toBe(200);
 
     await t.db.query(`UPDATE documents SET created_at = now() - interval '2 days' WHERE id = ANY($1::int4[])`, [[stale, asPart, asCover, orphan]]);
     const paths = { stale: await fileOf(stale), asPart: await fileOf(asPart), fresh: await fileOf(fresh) };
     expect(existsSync(paths.stale)).toBe(true);
 
-    const removed = await sweepAnonymousUploads(t.db, new FileStore(t.dataDir), LIMITS.ttl);
+    const removed = await sweepAnonymousUploads(t.db, new LocalFileStorage(t.dataDir), LIMITS.ttl);
     expect(removed).toBeGreaterThanOrEqual(1);
     expect(await exists(stale)).toBe(false);
     expect(existsSync(paths.stale)).toBe(false);
@@ -223,7 +230,7 @@ describe('anonymous uploads: the sweep', () => {
     await upload({ context: 'support', address: '203.0.113.50' });
     await t.db.query(`UPDATE public_uploads SET created_at = now() - interval '25 hours'`);
     await upload({ context: 'support', address: '203.0.113.51' });
-    await sweepAnonymousUploads(t.db, new FileStore(t.dataDir), LIMITS.ttl);
+    await sweepAnonymousUploads(t.db, new LocalFileStorage(t.dataDir), LIMITS.ttl);
     const rows = await t.db.query<{ address: string }>('SELECT address FROM public_uploads');
     expect(rows.map((row) => row.address)).toEqual(['203.0.113.51']);
   });

@@ -17,11 +17,13 @@ afterAll(async () => {
 
 /** A course in draft whose every chapter has parts (publishable), and one with an empty chapter. */
 async function draftCourses() {
+  // Draft courses of the demo accounts' structure, which its contributors edit.
   const [ready] = await t.db.query<{ id: number }>(
-    `SELECT c.id FROM courses c WHERE c.status = 'draft' AND NOT EXISTS (
+    `SELECT c.id FROM courses c WHERE c.status = 'draft' AND c.company_id = $1 AND NOT EXISTS (
        SELECT 1 FROM modules m JOIN chapters ch ON ch.module_id = m.id
         WHERE m.course_id = c.id AND NOT EXISTS (SELECT 1 FROM chapter_parts p WHERE p.chapter_id = ch.id))
      ORDER BY c.id LIMIT 1`,
+    [t.users.admin.company],
   );
   const empty = await t.request('POST', '/api/courses', { as: 'admin', body: { title: 'Avec un chapitre vide' } });
   const module = await t.request('POST', '/api/modules', { as: 'admin', body: { title: 'Module', course: empty.json['@id'] } });
@@ -33,14 +35,14 @@ async function draftCourses() {
 async function contributorWithoutPublishRight(): Promise<string> {
   const created = await t.request('POST', '/api/users', {
     as: 'superadmin',
-    body: { email: `sans-droit-${randomUUID()}@test.fr`, firstName: 'Sans', lastName: 'Droit', type: 'contributor', roles: ['ROLE_USER'] },
+    body: { email: `sans-droit-${randomUUID()}@test.fr`, firstName: 'Sans', lastName: 'Droit', type: 'contributor', roles: ['ROLE_USER'], company: `/api/companies/${t.users.admin.company}` },
   });
   const [row] = await t.db.query<{ session_version: number }>(
     `UPDATE users SET roles = '{ROLE_USER}' WHERE id = $1 RETURNING session_version`,
     [created.json.id],
   );
   return t.tokens.sign({
-    role: ['ROLE_USER'], company: null, employeeId: created.json.id, username: created.json.email,
+    role: ['ROLE_USER'], company: t.users.admin.company, employeeId: created.json.id, username: created.json.email,
     sid: randomUUID(), scope: 'full', sv: Number(row.session_version),
   });
 }
@@ -151,11 +153,14 @@ describe('filter choices', () => {
     const users = answer.json.find((filter: { field: string }) => filter.field === 'user');
     const named = (users?.choices ?? []).map((choice: { id: string }) => choice.id);
     expect(named.every((iri: string) => iri === `/api/users/${t.users.contributor.id}`)).toBe(true);
-    const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-    expect(n).toBeGreaterThan(1);
-    // An administrator may list every user: the choices name them all.
+    const [{ n, own }] = await t.db.query<{ n: number; own: number }>(
+      'SELECT count(*)::int AS n, (count(*) FILTER (WHERE company_id = $1))::int AS own FROM users', [t.users.admin.company],
+    );
+    expect(own).toBeGreaterThan(1);
+    // An administrator may list every user of their structure: the choices name them all, and no one else.
     const admin = await t.request('GET', '/api/user-connections/filters', { as: 'admin', accept: 'application/json' });
-    expect(admin.json.find((filter: { field: string }) => filter.field === 'user').choices.length).toBe(Math.min(n, 500));
+    expect(admin.json.find((filter: { field: string }) => filter.field === 'user').choices.length).toBe(Math.min(own, 500));
+    // Platform staff list every structure's.
     const superadmin = await t.request('GET', '/api/user-connections/filters', { as: 'superadmin', accept: 'application/json' });
     expect(superadmin.json.find((filter: { field: string }) => filter.field === 'user').choices.length).toBe(Math.min(n, 500));
   });

@@ -41,7 +41,7 @@ describe('the server log, request logging off (the default)', () => {
 
   it('logs a 500 at level error (50) with the error and its stack, and tells the client nothing of it', async () => {
     log.lines.length = 0;
-    const response = await withFailingHealthQuery(t.db, new Error('connection to the database lost (test)'), () => t.request('GET', '/api/health'));
+    const response = await withFailingHealthQuery(t.appDb, new Error('connection to the database lost (test)'), () => t.request('GET', '/api/health'));
     expect(response.status).toBe(500);
     expect(response.json).toMatchObject({ status: 500, detail: 'Internal Server Error' });
     expect(response.body).not.toContain('connection to the database lost');
@@ -59,7 +59,7 @@ describe('the server log, request logging off (the default)', () => {
   it('answers a value the database refused (SQLSTATE class 22) 400 and logs it as a warning (40), not an error', async () => {
     log.lines.length = 0;
     const outOfRange = Object.assign(new Error('value "1099511627776" is out of range for type integer'), { code: '22003' });
-    const response = await withFailingHealthQuery(t.db, outOfRange, () => t.request('GET', '/api/health'));
+    const response = await withFailingHealthQuery(t.appDb, outOfRange, () => t.request('GET', '/api/health'));
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ status: 400, detail: 'A value has the wrong format or is out of range.' });
     expect(log.lines.filter((line) => line.level >= 50)).toEqual([]);
@@ -93,7 +93,7 @@ describe('the server log with LOG_REQUESTS=1', () => {
     expect(log.lines.filter((line) => line.msg === 'incoming request')).toHaveLength(1);
     expect(log.lines.filter((line) => line.msg === 'request completed')).toHaveLength(1);
 
-    const response = await withFailingHealthQuery(t.db, new Error('disk full (test)'), () => t.request('GET', '/api/health'));
+    const response = await withFailingHealthQuery(t.appDb, new Error('disk full (test)'), () => t.request('GET', '/api/health'));
     expect(response.status).toBe(500);
     const errors = log.lines.filter((line) => line.level === 50);
     expect(errors).toHaveLength(1);

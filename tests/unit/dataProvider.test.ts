@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { COPY_MAX_ROWS, COPY_TOO_LARGE } from '../../src/domain/copies';
+import { fr } from '../../src/i18n/fr';
 import { createDataProvider } from '../../src/providers/dataProvider';
 import { createHttpClient, type HttpClient, type HttpOptions } from '../../src/providers/httpClient';
 import { hydraQuery } from '../../src/providers/hydra';
@@ -168,6 +170,22 @@ describe('the http client under the provider', () => {
       message: 'ra.message.invalid_form',
       body: { errors: { title: 'app.validation.blank', 'content.url': 'Only https addresses are accepted.' } },
     });
+  });
+
+  it('says a refusal of no field in words of its own: a copy too large', async () => {
+    const { client } = kit((url) =>
+      url.includes('errorCall')
+        ? new Response(null, { status: 204 })
+        : Response.json(
+            { '@type': 'ConstraintViolationList', status: 422, detail: 'This copy would write 5201 rows…', violations: [
+              { propertyPath: '', message: 'This copy would write 5201 rows…', code: COPY_TOO_LARGE },
+            ] },
+            { status: 422 },
+          ),
+    );
+    const dp = createDataProvider({ http: client.httpClient, hasToken: () => true, save: () => undefined });
+    await expect(dp.copy('modules', { id: 3 })).rejects.toMatchObject({ status: 422, message: 'app.validation.copy_too_large' });
+    expect(fr.app.validation.copy_too_large).toContain(COPY_MAX_ROWS.toLocaleString('fr-FR'));
   });
 
   it('uploads multipart with progress events, and reads downloads as bytes with their name', async () => {

@@ -23,13 +23,14 @@ const config = screensOf(courses, { fields: [{ source: 'title' }, { source: 'des
  */
 function fakeServer() {
   const state = {
-    course: { id: 1, title: 'Excel', description: 'Les bases', updatedAt: '2026-03-02T10:00:00.000Z' },
+    // The structure's own course: a catalogue one would open read-only.
+    course: { id: 1, title: 'Excel', description: 'Les bases', company: { id: 7, name: 'Académie' }, updatedAt: '2026-03-02T10:00:00.000Z' },
     puts: [] as Record<string, unknown>[],
     failNext: undefined as number | undefined,
   };
   const storage = memoryStorage();
   const session = createSessionStore(() => storage);
-  const payload = btoa(JSON.stringify({ role: ['ROLE_ADMIN'], exp: Math.floor(Date.now() / 1000) + 3600 }));
+  const payload = btoa(JSON.stringify({ role: ['ROLE_ADMIN'], company: 7, exp: Math.floor(Date.now() / 1000) + 3600 }));
   session.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
   // The form offers the inputs the session's rights allow (issue 16): it reads the app's own session.
   sessionStore.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });

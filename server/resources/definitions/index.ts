@@ -5,6 +5,7 @@ import { chapterPartsDeclaration as chapterParts } from './chapterParts.ts';
 import { chaptersDeclaration as chapters } from './chapters.ts';
 import { chapterValidationsDeclaration as chapterValidations } from './chapterValidations.ts';
 import { commentsDeclaration as comments } from './comments.ts';
+import { companiesDeclaration as companies } from './companies.ts';
 import { countriesDeclaration as countries } from './countries.ts';
 import { coursesDeclaration as courses } from './courses.ts';
 import { documentsDeclaration as documents } from './documents.ts';
@@ -29,7 +30,7 @@ import { userSupervisionsDeclaration as userSupervisions } from './userSupervisi
 export const declarations: readonly ResourceDeclaration[] = [
   users, userConnections, accessRights, userSupervisions, participations, tags, skills, courses, modules,
   chapters, chapterParts, chapterPartResponses, chapterValidations, comments, languages, systemConfigurations,
-  documents, notificationTemplates, notesBo, sheets, folders, imports, tickets, countries, errorCalls,
+  documents, notificationTemplates, notesBo, sheets, folders, imports, tickets, countries, errorCalls, companies,
 ];
 
 export const declarationsByName: ReadonlyMap<string, ResourceDeclaration> = new Map(

@@ -1,5 +1,6 @@
 import { tickets } from '../../../src/domain/contracts/tickets.ts';
 import { declareResource } from '../declare.ts';
+import { summarySql } from '../serialize.ts';
 
 export const ticketsDeclaration = declareResource(tickets, {
   table: 'tickets',
@@ -13,9 +14,9 @@ export const ticketsDeclaration = declareResource(tickets, {
     messages: {
       sql: `(SELECT coalesce(json_agg(json_build_object(
           'id', m.id,
-          'author', CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.first_name || ' ' || a.last_name) END,
+          'author', ${summarySql('users', 'm.author_id', 'json')},
           'body', m.body, 'createdAt', m.created_at, 'status', m.status) ORDER BY m.created_at, m.id), '[]'::json)
-        FROM ticket_messages m LEFT JOIN users a ON a.id = m.author_id WHERE m.ticket_id = t.id)`,
+        FROM ticket_messages m WHERE m.ticket_id = t.id)`,
     },
   },
 });

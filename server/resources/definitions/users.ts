@@ -4,7 +4,6 @@ import { declareResource } from '../declare.ts';
 export const usersDeclaration = declareResource(users, {
   table: 'users',
   fields: {
-    company: { sql: `(SELECT json_build_object('id', c.id, 'name', c.name) FROM companies c WHERE c.id = t.company_id)` },
     accessRights: { joinTable: 'user_access_rights', ownColumn: 'user_id', otherColumn: 'access_right_id' },
     password: { column: 'password_hash' },
   },
@@ -13,5 +12,8 @@ export const usersDeclaration = declareResource(users, {
     const roles = (columns.get('roles')?.value as string[] | undefined) ?? ['ROLE_USER'];
     columns.set('roles', { value: [...new Set([...roles, 'ROLE_FIRST_CONNECT'])], cast: 'text[]' });
   },
-  constraints: { users_email_key: { field: 'email', message: 'This e-mail address is already used.' } },
+  constraints: {
+    users_email_key: { field: 'email', message: 'This e-mail address is already used.' },
+    users_platform_staff: { field: 'company', message: 'Only platform staff (ROLE_SUPER_ADMIN) may belong to no structure.' },
+  },
 });

@@ -5,18 +5,18 @@ import { refuseEmptyChapters, requirePublishRight } from '../../resources/publis
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { authorize } from '../../http/authorize.ts';
 import { idParams, noBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
-import { declarationOf, replyWithRecord } from './support.ts';
+import { andAll, declarationOf, replyWithRecord } from './support.ts';
 /** Publishing, the course menu and the learner's view of a chapter. */
 export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   const courses = declarationOf('courses');
   const chapters = declarationOf('chapters');
 
   app.put('/api/courses/:id/publish', { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => authorize(request, courses, 'update')) }, async (request, reply) => {
-    const { session } = authorize(request, courses, 'update');
+    const { session, scope } = authorize(request, courses, 'update');
     const id = pathId(request);
     await db.transaction(async (tx) => {
       await requirePublishRight(tx, session);
-      const [course] = await tx.query('SELECT id FROM courses WHERE id = $1 FOR UPDATE', [id]);
+      const [course] = await tx.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)} FOR UPDATE`, [id]);
       if (!course) throw notFound(`Course ${id} not found.`);
       await refuseEmptyChapters(tx, id);
       await tx.query(
@@ -28,12 +28,12 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
   });
 
   app.get('/api/courses/:id/menu', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, courses, 'get')) }, async (request) => {
-    authorize(request, courses, 'get');
+    const { scope } = authorize(request, courses, 'get');
     const id = pathId(request);
     // One statement for the whole tree: correlated aggregates, ordered by position.
     const [row] = await db.query<{ menu: unknown }>(
       `SELECT json_build_object(
-         'id', c.id, 'title', c.title,
+         'id', t.id, 'title', t.title,
          'modules', coalesce((
            SELECT json_agg(json_build_object(
              'id', m.id, 'title', m.title,
@@ -46,8 +46,8 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
                ) ORDER BY ch.position, ch.id)
                  FROM chapters ch WHERE ch.module_id = m.id), '[]'::json)
            ) ORDER BY m.position, m.id)
-             FROM modules m WHERE m.course_id = c.id), '[]'::json)) AS menu
-         FROM courses c WHERE c.id = $1`,
+             FROM modules m WHERE m.course_id = t.id), '[]'::json)) AS menu
+         FROM courses t WHERE t.id = $1${andAll(scope)}`,
       [id],
     );
     if (!row) throw notFound(`Course ${id} not found.`);
@@ -55,12 +55,12 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
   });
 
   app.get('/api/chapters/:id/displayable', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, chapters, 'get')) }, async (request) => {
-    authorize(request, chapters, 'get');
+    const { scope } = authorize(request, chapters, 'get');
     const id = pathId(request);
     // What a learner is shown: the parts in order, without the answers of the choice questions.
     const [row] = await db.query<{ chapter: unknown }>(
       `SELECT json_build_object(
-         'id', ch.id, 'title', ch.title, 'description', ch.description, 'estimatedMinutes', ch.estimated_minutes,
+         'id', t.id, 'title', t.title, 'description', t.description, 'estimatedMinutes', t.estimated_minutes,
          'parts', coalesce((
            SELECT json_agg(json_build_object(
              'id', p.id, 'type', p.type, 'title', p.title, 'required', p.required, 'position', p.position,
@@ -70,8 +70,8 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
                    FROM jsonb_array_elements(p.content -> 'options') WITH ORDINALITY AS o(option, ordinality)), '[]'::jsonb))
                ELSE p.content END
            ) ORDER BY p.position, p.id)
-             FROM chapter_parts p WHERE p.chapter_id = ch.id), '[]'::json)) AS chapter
-         FROM chapters ch WHERE ch.id = $1`,
+             FROM chapter_parts p WHERE p.chapter_id = t.id), '[]'::json)) AS chapter
+         FROM chapters t WHERE t.id = $1${andAll(scope)}`,
       [id],
     );
     if (!row) throw notFound(`Chapter ${id} not found.`);

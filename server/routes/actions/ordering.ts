@@ -8,7 +8,12 @@ import { authorize } from '../../http/authorize.ts';
 import { lockGroups, moveAmongSiblings } from '../../resources/siblings.ts';
 import { ident } from '../../shared/sql.ts';
 import { idParams, objectBody, optionalBody, pathId, reference, refusedAs, rightsFirst } from '../../http/routeSchema.ts';
-import { declarationOf, replyWithRecord } from './support.ts';
+import { structureScope } from '../../resources/tenancy.ts';
+import type { ResourceDeclaration } from '../../resources/types.ts';
+import type { Session } from '../../http/session.ts';
+import { copyChapterContents } from './chapterContents.ts';
+import { boundCopy, copyRows } from './copySize.ts';
+import { andAll, declarationOf, replyWithRecord } from './support.ts';
 
 /** Ordered children and the column that groups them into siblings. */
 const ORDERED = [
@@ -37,21 +42,7 @@ async function copyChapters(tx: Queryable, sourceIds: number[], targetModule: nu
        FROM inserted JOIN source ON $3::int + (source.ordinality - 1)::int = inserted.position`,
     [sourceIds, targetModule, startPosition],
   );
-  await tx.query(
-    `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required)
-     SELECT m.copy, p.type, p.position, p.title, p.content, p.required
-       FROM chapter_parts p JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON p.chapter_id = m.source`,
-    [copies.map((copy) => copy.source), copies.map((copy) => copy.id)],
-  );
-  // Unlocks between chapters copied together follow the copies.
-  await tx.query(
-    `INSERT INTO chapter_unlocks (chapter_id, required_chapter_id)
-     SELECT a.copy, b.copy
-       FROM chapter_unlocks u
-       JOIN unnest($1::int4[], $2::int4[]) AS a(source, copy) ON a.source = u.chapter_id
-       JOIN unnest($1::int4[], $2::int4[]) AS b(source, copy) ON b.source = u.required_chapter_id`,
-    [copies.map((copy) => copy.source), copies.map((copy) => copy.id)],
-  );
+  await copyChapterContents(tx, copies.map((copy) => copy.source), copies.map((copy) => copy.id));
   return sourceIds.map((source) => copies.find((copy) => copy.source === source)?.id as number);
 }
 
@@ -64,14 +55,39 @@ function copyTarget(body: unknown, key: string, resource: string): number | unde
   return id;
 }
 
+/**
+ * A copy's source is a row the session reads (the catalogue's included: copying is how a structure makes
+ * it its own); its destination a row it writes into. Answers the source's parent.
+ */
+async function copyEnds(
+  tx: Queryable,
+  session: Session,
+  source: { declaration: ResourceDeclaration; id: number; parentColumn: string },
+  target: { declaration: ResourceDeclaration; id: number | undefined; key: string },
+): Promise<number | null> {
+  const readable = andAll(structureScope(source.declaration, 'get', session.structure));
+  const [row] = await tx.query<{ parent: number | null }>(
+    `SELECT t.${ident(source.parentColumn)} AS parent FROM ${ident(source.declaration.table)} t WHERE t.id = $1${readable}`,
+    [source.id],
+  );
+  if (!row) throw notFound(`${source.declaration.type} ${source.id} not found.`);
+  const parent = target.id ?? row.parent;
+  if (parent === null) return null;
+  const writable = andAll(structureScope(target.declaration, 'update', session.structure));
+  const [into] = await tx.query(`SELECT 1 FROM ${ident(target.declaration.table)} t WHERE t.id = $1${writable}`, [parent]);
+  if (!into) throw unprocessable([violation(target.key, 'reference', `Item not found for "/api/${target.declaration.name}/${parent}".`)]);
+  return parent;
+}
+
 export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   for (const ordered of ORDERED) {
     const declaration = declarationOf(ordered.resource);
     const schema = { params: idParams, body: objectBody({ position: refusedAs({ type: 'integer', minimum: 0 }, 'type', 'The position must be a non-negative integer.') }, ['position']) };
     app.put(`/api/${ordered.resource}/:id/reorder`, { schema, ...rightsFirst((request) => authorize(request, declaration, 'update')) }, async (request, reply) => {
+      const { scope } = authorize(request, declaration, 'update');
       const id = pathId(request);
       const { position } = request.body as { position: number };
-      await db.transaction((tx) => moveAmongSiblings(tx, ordered, id, position));
+      await db.transaction((tx) => moveAmongSiblings(tx, ordered, id, position, andAll(scope)));
       return replyWithRecord(engine, request, reply, declaration, id);
     });
   }
@@ -79,14 +95,16 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
   const chapters = declarationOf('chapters');
   // The body is optional: without one (or without the key) the copy goes beside its source.
   const copyOf = (key: string, resource: string) => ({ params: idParams, body: optionalBody({ [key]: { anyOf: [reference(resource), { type: 'null' }] } }) });
+  const modules = declarationOf('modules');
+  const courses = declarationOf('courses');
   app.post('/api/chapters/:id/copy', { schema: copyOf('module', 'modules'), ...rightsFirst((request) => authorize(request, chapters, 'create')) }, async (request, reply) => {
+    const { session } = authorize(request, chapters, 'create');
     const id = pathId(request);
     const target = copyTarget(request.body, 'module', 'modules');
     try {
       const copyId = await db.transaction(async (tx) => {
-        const [source] = await tx.query<{ module_id: number | null }>('SELECT module_id FROM chapters WHERE id = $1', [id]);
-        if (!source) throw notFound(`Chapter ${id} not found.`);
-        const module = target ?? source.module_id;
+        const module = await copyEnds(tx, session, { declaration: chapters, id, parentColumn: 'module_id' }, { declaration: modules, id: target, key: 'module' });
+        await boundCopy(request, tx, copyRows.chapters('$1::int'), [id]);
         await lockGroups(tx, { table: 'chapters', parentColumn: 'module_id' }, [module]);
         const [{ next }] = await tx.query<{ next: number }>(`SELECT ${nextPosition('chapters', 'module_id', '$1::int')} AS next`, [module]);
         const [copy] = await copyChapters(tx, [id], module, next);
@@ -98,15 +116,14 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
     }
   });
 
-  const modules = declarationOf('modules');
   app.post('/api/modules/:id/copy', { schema: copyOf('course', 'courses'), ...rightsFirst((request) => authorize(request, modules, 'create')) }, async (request, reply) => {
+    const { session } = authorize(request, modules, 'create');
     const id = pathId(request);
     const target = copyTarget(request.body, 'course', 'courses');
     try {
       const copyId = await db.transaction(async (tx) => {
-        const [source] = await tx.query<{ course_id: number | null }>('SELECT course_id FROM modules WHERE id = $1', [id]);
-        if (!source) throw notFound(`Module ${id} not found.`);
-        const course = target ?? source.course_id;
+        const course = await copyEnds(tx, session, { declaration: modules, id, parentColumn: 'course_id' }, { declaration: courses, id: target, key: 'course' });
+        await boundCopy(request, tx, copyRows.modules('$1::int'), [id]);
         await lockGroups(tx, { table: 'modules', parentColumn: 'course_id' }, [course]);
         const [copy] = await tx.query<{ id: number }>(
           `INSERT INTO modules (title, description, course_id, position, is_template)
@@ -114,7 +131,11 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
            RETURNING id`,
           [id, course],
         );
-        await tx.query('INSERT INTO module_tags (module_id, tag_id) SELECT $2, tag_id FROM module_tags WHERE module_id = $1', [id, copy.id]);
+        // The tags the session reads (a catalogue module may carry only the catalogue's).
+        await tx.query(
+          'INSERT INTO module_tags (module_id, tag_id) SELECT $2, j.tag_id FROM module_tags j JOIN tags g ON g.id = j.tag_id WHERE j.module_id = $1',
+          [id, copy.id],
+        );
         const sourceChapters = await tx.query<{ id: number }>('SELECT id FROM chapters WHERE module_id = $1 ORDER BY position, id', [id]);
         await copyChapters(tx, sourceChapters.map((chapter) => chapter.id), copy.id, 0);
         return copy.id;

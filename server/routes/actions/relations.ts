@@ -5,6 +5,7 @@ import { hasRole } from '../../../src/domain/roles.ts';
 import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
+import { unreachable } from '../../resources/references.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
 import { authorize } from '../../http/authorize.ts';
 import { ident } from '../../shared/sql.ts';
@@ -49,7 +50,7 @@ export async function relationActionRoutes(app: FastifyInstance, { db, engine }:
     };
     for (const verb of ['add', 'remove'] as const) {
       app.put(`/api/${action.resource}/:id/${verb}-${action.suffix}`, { schema, ...rightsFirst(rights) }, async (request, reply) => {
-        const { scope } = rights(request);
+        const { session, scope } = rights(request);
         const id = pathId(request);
         const given = (request.body as Record<string, unknown[]>)[action.bodyKey];
         // The schema admitted the shapes; an object without an id, or an id past int4, is refused here.
@@ -65,6 +66,9 @@ export async function relationActionRoutes(app: FastifyInstance, { db, engine }:
             );
             if (owner.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
             if (verb === 'add') {
+              // A row the session does not read (another structure's) is not found, as in any body.
+              const [unknown] = await unreachable(tx, session, type.resource, others);
+              if (unknown !== undefined) throw unprocessable([violation(action.bodyKey, 'reference', `Item not found for "/api/${type.resource}/${unknown}".`)]);
               if (action.resource === 'chapters') {
                 // Serialises unlock changes so that two concurrent adds cannot close a cycle together.
                 await tx.query(`SELECT pg_advisory_xact_lock(hashtext('chapter_unlocks'))`);
@@ -87,7 +91,7 @@ export async function relationActionRoutes(app: FastifyInstance, { db, engine }:
         } catch (error) {
           const mapped = mapPgError(error, declaration, 'write');
           // A missing target shows on the body key the client sent, not on the join column.
-          if (mapped && typeof mapped === 'object' && 'status' in mapped && (mapped as { status: number }).status === 422 && (error as { code?: string }).code === '23503')
+          if (mapped && typeof mapped === 'object' && 'status' in mapped && (mapped as { status: number }).status === 422 && ['23503', '42501'].includes((error as { code?: string }).code ?? ''))
             throw unprocessable([violation(action.bodyKey, 'reference', 'The referenced record does not exist.')]);
           throw mapped;
         }

@@ -4,6 +4,9 @@ import { formatOf, sendItem } from '../../resources/envelope.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import type { ResourceDeclaration } from '../../resources/types.ts';
 
+/** Scope conditions as they follow a `WHERE t.id = $1`: each with its leading AND. */
+export const andAll = (conditions: readonly string[]) => conditions.map((condition) => ` AND ${condition}`).join('');
+
 export function declarationOf(name: string): ResourceDeclaration {
   const declaration = declarationsByName.get(name);
   if (!declaration) throw new Error(`Resource ${name} is not declared.`);

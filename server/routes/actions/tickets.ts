@@ -8,6 +8,8 @@ import { sendCollection } from '../../resources/envelope.ts';
 import { querySchema } from '../../resources/routeSchemas.ts';
 import type { TicketNotifier } from '../../tickets/ticketNotifier.ts';
 import { filledText, idParams, objectBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
+import { mayWriteField } from '../../../src/domain/rights.ts';
+import { structureScope } from '../../resources/tenancy.ts';
 import { declarationOf, replyWithRecord } from './support.ts';
 
 const STATUSES = ['created', 'treated', 'canceled', 'closed'];
@@ -29,11 +31,10 @@ export async function ticketRoutes(
     const scopeSql = scope.map((condition) => ` AND ${condition}`).join('');
     const body = message.trim();
     const written = await db.transaction(async (tx) => {
-      await tx.query(`SELECT set_config('app.user_id', $1, true)`, [String(session.userId)]);
       const [ticket] = await tx.query<{ status: string }>(`SELECT t.status FROM tickets t WHERE t.id = $1${scopeSql} FOR UPDATE`, [id]);
       if (!ticket) throw notFound(`Ticket ${id} not found.`);
       // Only support staff set a status; an author writing on their own bug ticket puts it back in the queue.
-      const next = scope.length > 0 ? 'created' : (status ?? ticket.status);
+      const next = mayWriteField(session.roles, 'tickets', 'status') ? (status ?? ticket.status) : 'created';
       const [row] = await tx.query<{ id: number }>('INSERT INTO ticket_messages (ticket_id, author_id, body, status) VALUES ($1, $2, $3, $4) RETURNING id', [
         id, session.userId, body, next,
       ]);
@@ -50,6 +51,7 @@ export async function ticketRoutes(
   // The session's own tickets (the contributor's bug reports): a list scoped to its author.
   app.get('/api/tickets/user', { schema: { querystring: querySchema(tickets) } }, async (request, reply) => {
     const session = requireRole(request, 'ROLE_USER', 'Listing your own tickets');
-    return sendCollection(request, reply, engine, tickets, '/api/tickets/user', [`t.author_id = ${session.userId}`]);
+    const scope = structureScope(tickets, 'list', session.structure);
+    return sendCollection(request, reply, engine, tickets, '/api/tickets/user', [...scope, `t.author_id = ${session.userId}`]);
   });
 }

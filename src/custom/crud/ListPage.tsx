@@ -33,7 +33,7 @@ export function ListPage({ config, children }: { config: ScreensConfig; children
       {nothingYet ? (
         <Box className="RaList-noResults" sx={{ flex: 1 }}>
           {config.listHeader && <config.listHeader />}
-          <Empty />
+          {config.listEmpty ? <config.listEmpty /> : <Empty />}
         </Box>
       ) : (
         <Box className="RaList-main" sx={{ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' }}>

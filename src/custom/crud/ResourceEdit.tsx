@@ -1,8 +1,22 @@
 import type { ReactNode } from 'react';
-import { Edit } from 'react-admin';
+import { Navigate } from 'react-router-dom';
+import { Edit, useCreatePath, useRecordContext, useResourceContext } from 'react-admin';
+import { sessionAllows } from '../../providers/authProvider';
 import type { ScreensConfig } from './fieldSpec';
 import { ResourceForm } from './ResourceForm';
 import { useStaleSaves } from './useStaleSaves';
+
+/**
+ * A record the session may read but not change (a catalogue course from inside a structure, opened by its
+ * address) is shown instead of a form whose save would be refused.
+ */
+function ReadOnlyRecordGuard() {
+  const record = useRecordContext();
+  const resource = useResourceContext() ?? '';
+  const createPath = useCreatePath();
+  if (!record || sessionAllows(resource, 'edit', record)) return null;
+  return <Navigate to={createPath({ resource, id: record.id, type: 'show' })} replace />;
+}
 
 /**
  * Pessimistic: a save waits for the server, so its violations land on the fields; a delete asks first.
@@ -14,6 +28,7 @@ export function ResourceEdit({ config, form }: { config: ScreensConfig; form?: R
   const { onError, staleAlert } = useStaleSaves();
   return (
     <Edit mutationMode="pessimistic" redirect="list" mutationOptions={{ onError }}>
+      <ReadOnlyRecordGuard />
       {staleAlert}
       {form ?? <ResourceForm config={config} mode="edit" />}
     </Edit>

@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { BulkDeleteButton, DataTable, ListBase, useBasename, useResourceContext, useResourceDefinition } from 'react-admin';
+import { STRUCTURE_FIELD } from '../../domain/tenancy';
 import { sessionAllows, sessionAllowsAll } from '../../providers/authProvider';
 import { earlyListStaleTime } from '../../providers/earlyList';
 import { useSidePanelRowClick } from '../sidePanel';
@@ -8,8 +9,10 @@ import { LIST_PER_PAGE, type ScreensConfig } from './fieldSpec';
 import { listSortOf } from './listSort';
 import { fieldValue, preloadFieldValues } from './fieldValue';
 import { ListPage } from './ListPage';
+import { STRUCTURE_LABEL, StructureFilterGuard, StructureName, useShowsStructure } from './structureField';
 
-const columnsOf = (config: ScreensConfig) => config.fields.filter((spec) => spec.column && readableField(spec));
+// A row's structure is a column of its own, shown to platform staff looking at every structure only.
+const columnsOf = (config: ScreensConfig) => config.fields.filter((spec) => spec.column && spec.source !== STRUCTURE_FIELD && readableField(spec));
 
 export const prepareList = (config: ScreensConfig) => preloadFieldValues(columnsOf(config));
 
@@ -20,6 +23,7 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   const basename = useBasename();
   // The resource's definition as registered with <Resource>: its folder's order, if its contract has none.
   const { options } = useResourceDefinition();
+  const showsStructure = useShowsStructure(resource);
   // The rights are known at once (sessionAllows): the list's request need not wait for react-admin's
   // asynchronous session and access checks, which CoreAdminUI's requireAuth has done for the session.
   if (!resource || !sessionAllows(resource, 'list')) return <Navigate to={`${basename}/access-denied`} replace />;
@@ -27,6 +31,7 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   const bulkDelete = config.delete && sessionAllowsAll(resource, 'delete');
   return (
     <ListBase disableAuthentication queryOptions={{ staleTime: earlyListStaleTime }} sort={listSortOf(resource, options?.listSort)} perPage={LIST_PER_PAGE}>
+      <StructureFilterGuard offered={showsStructure} />
       <ListPage config={config}>
         <DataTable rowClick={rowClick} bulkActionButtons={bulkDelete ? (config.confirmDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : undefined) : false}>
           {columnsOf(config).map((spec) => (
@@ -34,6 +39,11 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
               {fieldValue(spec, 'list')}
             </DataTable.Col>
           ))}
+          {showsStructure && (
+            <DataTable.Col source={STRUCTURE_FIELD} label={STRUCTURE_LABEL} disableSort>
+              <StructureName />
+            </DataTable.Col>
+          )}
           {config.rowActions && (
             <DataTable.Col source="id" label="" disableSort>
               <config.rowActions />

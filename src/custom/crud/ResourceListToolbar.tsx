@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { ListActions, ListToolbar } from 'react-admin';
-import { fieldFilter, searchFilter } from './fieldFilter';
+import { STRUCTURE_FIELD, STRUCTURES_RESOURCE } from '../../domain/tenancy';
+import { fieldFilter, referenceFilter, searchFilter } from './fieldFilter';
 import { readableField } from './fieldRights';
 import type { ScreensConfig } from './fieldSpec';
+import { STRUCTURE_LABEL, useShowsStructure } from './structureField';
 
 /**
  * Above a list: its search and filters (react-admin's filter form), the button adding a filter, "Créer"
@@ -10,9 +12,16 @@ import type { ScreensConfig } from './fieldSpec';
  * (react-hook-form and the inputs), which a list's first rows do not need.
  */
 export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
+  const showsStructure = useShowsStructure(config.resource);
   const filters = useMemo(
-    () => [...(config.search ? [searchFilter] : []), ...config.fields.filter((spec) => spec.filter && readableField(spec)).map(fieldFilter), ...(config.extraFilters ?? [])],
-    [config],
+    () => [
+      ...(config.search ? [searchFilter] : []),
+      ...config.fields.filter((spec) => spec.filter && spec.source !== STRUCTURE_FIELD && readableField(spec)).map(fieldFilter),
+      ...(config.extraFilters ?? []),
+      // Platform staff looking at every structure narrow the list to one's (structureField.tsx).
+      ...(showsStructure ? [referenceFilter(STRUCTURE_FIELD, STRUCTURES_RESOURCE, { label: STRUCTURE_LABEL })] : []),
+    ],
+    [config, showsStructure],
   );
   return <ListToolbar className="RaList-actions" filters={filters.length > 0 ? filters : undefined} actions={<ListActions />} />;
 }

@@ -1,3 +1,4 @@
+import { Box } from '@mui/material';
 import type { Identifier } from 'react-admin';
 import { Labeled, Show, SimpleShowLayout } from 'react-admin';
 import { readableField } from './fieldRights';
@@ -12,6 +13,11 @@ export const prepareShow = (config: ScreensConfig) => preloadFieldValues(shownFi
 export function ResourceShow({ config, id }: { config: ScreensConfig; id?: Identifier }) {
   return (
     <Show id={id} actions={false} title={false} sx={{ '& .RaShow-card': { boxShadow: 'none' } }}>
+      {config.showActions && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: 2, pt: 1 }}>
+          <config.showActions />
+        </Box>
+      )}
       <SimpleShowLayout>
         {shownFields(config).map((spec) => (
           <Labeled key={spec.source} source={spec.source}>

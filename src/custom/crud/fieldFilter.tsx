@@ -19,10 +19,15 @@ export function fieldFilter(spec: FieldSpec) {
     case 'references':
     case 'summary':
       if (!spec.reference) return <TextInput key={source} source={source} alwaysOn={alwaysOn} />;
-      return <ReferenceFilterInput key={source} source={source} reference={spec.reference!} alwaysOn={alwaysOn} />;
+      return referenceFilter(source, spec.reference, { alwaysOn });
     default:
       return <TextInput key={source} source={source} alwaysOn={alwaysOn} />;
   }
+}
+
+/** A list filter picking one of the records of `reference` (searched as the user types where it can). */
+export function referenceFilter(source: string, reference: string, { alwaysOn = false, label }: { alwaysOn?: boolean; label?: string } = {}) {
+  return <ReferenceFilterInput key={source} source={source} reference={reference} alwaysOn={alwaysOn} label={label} />;
 }
 
 export const searchFilter = <SearchInput key="q" source="q" alwaysOn />;

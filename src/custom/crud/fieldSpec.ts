@@ -62,8 +62,12 @@ export interface ScreensConfig {
   confirmDelete?: boolean;
   /** Above the list, inside its context (an upload zone). */
   listHeader?: ComponentType;
+  /** What a list without any row (and no filter on) shows, instead of react-admin's "no records yet" page. */
+  listEmpty?: ComponentType;
   /** A last column of buttons on each row (download, activate), in the row's record context. */
   rowActions?: ComponentType;
+  /** Buttons above a record's fields on its page (the side panel's `infos`), in its record context. */
+  showActions?: ComponentType;
 }
 
 /** Rows on a page of every list. */

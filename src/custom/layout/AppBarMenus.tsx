@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Box } from '@mui/material';
 import { LocalesMenuButton, Logout, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
+import { isPlatformStaff } from '../../domain/tenancy';
+import { sessionStore } from '../../providers/sessionStore';
 import { lazyComponent } from '../lazyComponent';
 import type { ReportContext } from '../report/ReportProblemDialog';
 import { AccountMenuItem } from './AccountMenuItem';
@@ -8,8 +10,13 @@ import { ReportProblemMenuItem } from './ReportProblemMenuItem';
 
 // The report form loads when someone reports a problem.
 const ReportProblemDialog = lazyComponent(() => import('../report/ReportProblemDialog').then((module) => module.ReportProblemDialog));
+// Only platform staff switch structures: nobody else downloads the switcher.
+const StructureSwitcher = lazyComponent(() => import('../tenancy/StructureSwitcher').then((module) => module.StructureSwitcher));
 
-/** The app bar's right end: the language switch and the user's menu ("Mon compte", "Signaler un problème", "Se déconnecter"). */
+/**
+ * The app bar's right end: platform staff's structure switcher, the language switch and the user's menu
+ * ("Mon compte", "Signaler un problème", "Se déconnecter").
+ */
 export function AppBarMenus() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -18,6 +25,7 @@ export function AppBarMenus() {
   const userMenuLabel = identity?.fullName ? `${identity.fullName} — ${translate('ra.auth.user_menu')}` : 'ra.auth.user_menu';
   return (
     <>
+      {isPlatformStaff(sessionStore.getRoles()) && <StructureSwitcher />}
       {/* On a phone, the language button is its icons (the name stays for screen readers): the title keeps its room. */}
       <Box sx={{ display: 'contents', '& .MuiButton-root': { fontSize: { xs: 0, sm: undefined }, minWidth: 0 } }}>
         <LocalesMenuButton />

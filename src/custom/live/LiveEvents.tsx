@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { openLiveEvents, type TicketEvent } from '../../providers/liveEvents';
+import { useStructureChoice } from '../tenancy/useSessionStructure';
 
 /** Events arriving together (a reply: its message, then its status) refresh the screens once. */
 const BATCH_MS = 50;
@@ -11,10 +12,13 @@ const BATCH_MS = 50;
  * Keeps what the screens show of tickets live (issue 11): every event on a ticket the session may see
  * refetches the tickets' queries (lists, open panels, the menu's count; react-query refetches only those
  * on screen), a note's the notes' too. Renders nothing; mounted once by the layout, for signed-in pages.
+ * The stream's ticket carries the session's structure: platform staff switching structures open a new one.
  */
 export function LiveEvents() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
+  const [choice] = useStructureChoice();
+  const structure = choice?.id ?? null;
   useEffect(() => {
     const stale = new Set<string>();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -35,6 +39,6 @@ export function LiveEvents() {
       stop();
       clearTimeout(timer);
     };
-  }, [dataProvider, queryClient]);
+  }, [dataProvider, queryClient, structure]);
   return null;
 }

@@ -20,7 +20,7 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
   const translate = useTranslate();
   const navigate = useNavigate();
   const createPath = useCreatePath();
-  const { openDialog, setAdding, remove } = useOutlineActions();
+  const { openDialog, setAdding, remove, readOnly } = useOutlineActions();
   const { duplicate, setTemplate } = useNodeActions();
   const node = { kind: 'chapter', id: chapter.id } as const;
   const after = chapter.position + 1;
@@ -61,11 +61,13 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
               <PartNode key={part.id} part={part} />
             ))}
           </SortableContext>
-          <Box component="li" sx={{ listStyle: 'none', pl: 4 }}>
-            <Button size="small" startIcon={<AddIcon />} onClick={addPart}>
-              {translate('app.outline.add_part')}
-            </Button>
-          </Box>
+          {!readOnly && (
+            <Box component="li" sx={{ listStyle: 'none', pl: 4 }}>
+              <Button size="small" startIcon={<AddIcon />} onClick={addPart}>
+                {translate('app.outline.add_part')}
+              </Button>
+            </Box>
+          )}
         </Box>
       )}
     />

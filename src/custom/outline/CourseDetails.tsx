@@ -1,5 +1,8 @@
 import { Box } from '@mui/material';
-import { EditBase, ReferenceInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, required, type Identifier } from 'react-admin';
+import {
+  EditBase, Labeled, ReferenceField, ReferenceInput, SaveButton, SelectInput, ShowBase, SimpleForm, TextField, TextInput, Toolbar, required,
+  type Identifier,
+} from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useStaleSaves } from '../crud/useStaleSaves';
 import { CourseCoverInput } from '../library/DocumentReferenceInput';
@@ -8,11 +11,13 @@ import { outlineKey } from './useCourseOutline';
 /**
  * The course's own fields, edited in place above its outline: title, language, cover, description. Saved
  * like any edit form (pessimistic, only what changed, refused when stale); the tags and skills beside it
- * change through their actions, and the form keeps what is being typed when the record comes back.
+ * change through their actions, and the form keeps what is being typed when the record comes back. A
+ * read-only course's are shown, not edited.
  */
-export function CourseDetails({ id }: { id: Identifier }) {
+export function CourseDetails({ id, readOnly }: { id: Identifier; readOnly?: boolean }) {
   const queryClient = useQueryClient();
   const { onError, staleAlert } = useStaleSaves();
+  if (readOnly) return <CourseSummary id={id} />;
   return (
     <EditBase
       resource="courses"
@@ -33,5 +38,26 @@ export function CourseDetails({ id }: { id: Identifier }) {
         <TextInput source="description" multiline minRows={2} fullWidth />
       </SimpleForm>
     </EditBase>
+  );
+}
+
+/** A read-only course's own fields, shown as they are. */
+function CourseSummary({ id }: { id: Identifier }) {
+  return (
+    <ShowBase resource="courses" id={id}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Labeled source="title">
+          <TextField source="title" />
+        </Labeled>
+        <Labeled source="language">
+          <ReferenceField source="language" reference="languages" link={false} />
+        </Labeled>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Labeled source="description">
+            <TextField source="description" emptyText="—" />
+          </Labeled>
+        </Box>
+      </Box>
+    </ShowBase>
   );
 }

@@ -1,9 +1,11 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { DragEndEvent } from '@dnd-kit/core';
-import { Alert, Box, Card, CardContent, Link as MuiLink } from '@mui/material';
-import { Link, Title, useCreatePath, useStoreContext, useTranslate } from 'react-admin';
+import { Alert, AlertTitle, Box, Card, CardContent, Link as MuiLink } from '@mui/material';
+import { Link, Title, useCreatePath, useGetOne, useStoreContext, useTranslate } from 'react-admin';
+import { sessionAllows } from '../../providers/authProvider';
 import { Loader } from '../Loader';
+import { CopyToStructureButton } from '../tenancy/CopyToStructureButton';
 import './messages';
 import { CourseDetails, RelationChips } from './lazyPanels';
 import { OutlineActionsContext, OutlineContext, type OutlineActions, type OutlineDialog, type OutlineState } from './OutlineContext';
@@ -24,13 +26,17 @@ const withKey = (open: ReadonlySet<string>, node: NodeRef) => (open.has(nodeKey(
  * modules, chapters and parts, with the learner's preview and the comments of the selected node beside it
  * (below it on a phone). The outline is one request; only the open branches are drawn, and the branches
  * open are kept per course in react-admin's store (a reload finds them open). What is beside the tree
- * mounts once the tree is painted.
+ * mounts once the tree is painted. A course the session may read but not change (a catalogue course
+ * from inside a structure) opens read-only, with the way to copy it into the structure.
  */
 export function CourseOutlinePage() {
   const translate = useTranslate();
   const createPath = useCreatePath();
   const courseId = Number(useParams().id);
   const { data: outline, isPending, isError, refresh, dataUpdatedAt } = useCourseOutline(courseId);
+  // The course's own record says whose it is: whether this session may change it.
+  const { data: course, isPending: coursePending } = useGetOne('courses', { id: courseId });
+  const readOnly = !course || !sessionAllows('courses', 'edit', course);
   const move = useMoveNode(courseId);
   const removeNode = useRemoveNode(courseId);
   const store = useStoreContext();
@@ -54,6 +60,7 @@ export function CourseOutlinePage() {
   const actions = useMemo<OutlineActions>(
     () => ({
       courseId,
+      readOnly,
       select: (node) => view.set((before) => ({ ...before, selected: node })),
       toggle: (node) =>
         view.set((before) => {
@@ -69,7 +76,7 @@ export function CourseOutlinePage() {
       },
       remove: (node, title, hasChildren) => (hasChildren ? setDialog({ kind: 'delete', node, title }) : removeNode(node)),
     }),
-    [courseId, view, removeNode],
+    [courseId, readOnly, view, removeNode],
   );
 
   /** Opens the chapter's module, selects the chapter and brings it into view (a publish error's link). */
@@ -96,7 +103,7 @@ export function CourseOutlinePage() {
   );
 
   const state = useMemo<OutlineState | undefined>(() => outline && { outline, refresh }, [outline, refresh]);
-  if (isPending) return <Loader />;
+  if (isPending || coursePending) return <Loader />;
   if (isError || !state || !outline) return <Alert severity="error" sx={{ m: 2 }}>{translate('app.outline.load_error')}</Alert>;
   return (
     <ViewStoreContext.Provider value={view}>
@@ -110,13 +117,19 @@ export function CourseOutlinePage() {
               </MuiLink>
               <Card component="section" aria-label={translate('app.outline.details')}>
                 <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-                  <PublishBar reveal={reveal} />
+                  {readOnly && course && (
+                    <Alert severity="info" action={<CopyToStructureButton record={course} />}>
+                      <AlertTitle>{translate('app.tenancy.read_only.title')}</AlertTitle>
+                      {translate('app.tenancy.read_only.text')}
+                    </Alert>
+                  )}
+                  <PublishBar reveal={reveal} readOnly={readOnly} />
                   {painted && (
                     <>
-                      <CourseDetails id={courseId} />
+                      <CourseDetails id={courseId} readOnly={readOnly} />
                       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                        <RelationChips course={courseId} field="tags" />
-                        <RelationChips course={courseId} field="skills" />
+                        <RelationChips course={courseId} field="tags" readOnly={readOnly} />
+                        <RelationChips course={courseId} field="skills" readOnly={readOnly} />
                       </Box>
                     </>
                   )}

@@ -21,7 +21,7 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
   const translate = useTranslate();
   const navigate = useNavigate();
   const createPath = useCreatePath();
-  const { courseId, openDialog, setAdding, remove } = useOutlineActions();
+  const { courseId, openDialog, setAdding, remove, readOnly } = useOutlineActions();
   const { duplicate, setTemplate } = useNodeActions();
   const addingHere = useAddingIn('chapter', module.id);
   const node = { kind: 'module', id: module.id } as const;
@@ -56,14 +56,16 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
             ))}
           </SortableContext>
           {inlineAt(module.chapters.length)}
-          <Box component="li" sx={{ listStyle: 'none', pl: 4, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding({ kind: 'chapter', parent: module.id, position: module.chapters.length })}>
-              {translate('app.outline.add_chapter')}
-            </Button>
-            <Button size="small" onClick={() => openDialog({ kind: 'template', resource: 'chapters', parent: module.id, position: module.chapters.length })}>
-              {translate('app.outline.insert_template_chapter')}
-            </Button>
-          </Box>
+          {!readOnly && (
+            <Box component="li" sx={{ listStyle: 'none', pl: 4, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding({ kind: 'chapter', parent: module.id, position: module.chapters.length })}>
+                {translate('app.outline.add_chapter')}
+              </Button>
+              <Button size="small" onClick={() => openDialog({ kind: 'template', resource: 'chapters', parent: module.id, position: module.chapters.length })}>
+                {translate('app.outline.insert_template_chapter')}
+              </Button>
+            </Box>
+          )}
         </Box>
       )}
     />

@@ -28,6 +28,11 @@ export interface OutlineState {
  */
 export interface OutlineActions {
   courseId: number;
+  /**
+   * The course is read, not changed (a catalogue course from inside a structure): the rows offer no drag,
+   * rename, menu nor "add", instead of actions the server would refuse.
+   */
+  readOnly?: boolean;
   select: (node: NodeRef | undefined) => void;
   toggle: (node: NodeRef) => void;
   setAdding: (at: AddingAt | undefined) => void;

@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ACCEPTS, nodeKey, type NodeKind, type NodeRef } from './outlineModel';
+import { useOutlineActions } from './OutlineContext';
 import type { NodeMenuItem } from './NodeMenu';
 import { useIsOpen, useIsSelected, useView, type OutlineView } from './outlineView';
 import { RowContent } from './RowContent';
@@ -27,10 +28,11 @@ const draggedKind = (view: OutlineView): NodeKind | undefined => view.dragged;
  */
 export function OutlineRow({ node, title, storedTitle, icon, badges, menu, renderChildren }: OutlineRowProps) {
   const dragged = useView(draggedKind);
+  const { readOnly } = useOutlineActions();
   const [editing, setEditing] = useState(false);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: nodeKey(node),
-    disabled: { draggable: editing, droppable: dragged !== undefined && !ACCEPTS[dragged].includes(node.kind) },
+    disabled: readOnly || { draggable: editing, droppable: dragged !== undefined && !ACCEPTS[dragged].includes(node.kind) },
   });
   const handle = useMemo(() => ({ attributes, listeners, ref: setActivatorNodeRef }), [attributes, listeners, setActivatorNodeRef]);
   const open = useIsOpen(node) && renderChildren !== undefined && !isDragging;

@@ -21,7 +21,7 @@ import { useAddingIn, useViewStore } from './outlineView';
  */
 export const OutlineTree = memo(function OutlineTree({ modules, onMove }: { modules: OutlineModule[]; onMove: (event: DragEndEvent) => void }) {
   const translate = useTranslate();
-  const { courseId, setAdding, openDialog } = useOutlineActions();
+  const { courseId, setAdding, openDialog, readOnly } = useOutlineActions();
   const view = useViewStore();
   const modulesAdding = useAddingIn('module', courseId);
   // The kind being dragged, for the rows to know whether they may take it: set at the start, not per move.
@@ -77,14 +77,16 @@ export const OutlineTree = memo(function OutlineTree({ modules, onMove }: { modu
           {translate('app.outline.empty')}
         </Typography>
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-        <Button startIcon={<AddIcon />} onClick={() => setAdding({ kind: 'module', parent: courseId, position: modules.length })}>
-          {translate('app.outline.add_module')}
-        </Button>
-        <Button onClick={() => openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: modules.length })}>
-          {translate('app.outline.insert_template_module')}
-        </Button>
-      </Box>
+      {!readOnly && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+          <Button startIcon={<AddIcon />} onClick={() => setAdding({ kind: 'module', parent: courseId, position: modules.length })}>
+            {translate('app.outline.add_module')}
+          </Button>
+          <Button onClick={() => openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: modules.length })}>
+            {translate('app.outline.insert_template_module')}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 });

@@ -15,10 +15,11 @@ const isEmptyChapters = (error: unknown) =>
   ((error.body as { violations: { code?: string }[] }).violations.some((violation) => violation.code === 'empty_chapter'));
 
 /**
- * The course's status, its publication date, and the way to publish it (or back to draft). A publish the
- * server refuses for chapters without parts lists those chapters, each a link to its place in the outline.
+ * The course's status, its publication date, and the way to publish it (or back to draft) unless the
+ * course is read-only. A publish the server refuses for chapters without parts lists those chapters, each
+ * a link to its place in the outline.
  */
-export function PublishBar({ reveal }: { reveal: (chapter: number) => void }) {
+export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => void; readOnly?: boolean }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
@@ -53,7 +54,7 @@ export function PublishBar({ reveal }: { reveal: (chapter: number) => void }) {
           <Typography variant="body2">{translate('app.outline.publish.since', { date: formatDate(outline, locale) })}</Typography>
         )}
         <Box sx={{ flex: 1 }} />
-        {published ? (
+        {readOnly ? null : published ? (
           <Button
             startIcon={<UnpublishedIcon />}
             disabled={busy}

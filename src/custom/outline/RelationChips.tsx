@@ -13,9 +13,10 @@ interface Choice {
 
 /**
  * A course's tags or skills as chips, each added or removed on its own (`add-`/`remove-tags`, `-skills`):
- * the author types, picks a match, or keeps a new name, which is created first.
+ * the author types, picks a match, or keeps a new name, which is created first. A read-only course's are
+ * only shown.
  */
-export function RelationChips({ course, field }: { course: Identifier; field: Field }) {
+export function RelationChips({ course, field, readOnly }: { course: Identifier; field: Field; readOnly?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -27,6 +28,7 @@ export function RelationChips({ course, field }: { course: Identifier; field: Fi
   const { data: current = [] } = useGetMany(field, { ids }, { enabled: ids.length > 0 });
   const search = text.trim();
   const { data: found = [] } = useQuery({
+    enabled: !readOnly,
     queryKey: ['outlineRelationSearch', field, search],
     queryFn: async () => (await dataProvider.getList(field, { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: search ? { q: search } : {} })).data,
   });
@@ -72,26 +74,32 @@ export function RelationChips({ course, field }: { course: Identifier; field: Fi
       <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, listStyle: 'none' }}>
         {current.map((item) => (
           <li key={item.id}>
-            <Chip
-              label={String(item.name)}
-              onDelete={() => void remove(item.id)}
-              aria-label={`${String(item.name)} (${translate('app.outline.remove_named', { name: String(item.name) })})`}
-            />
+            {readOnly ? (
+              <Chip label={String(item.name)} />
+            ) : (
+              <Chip
+                label={String(item.name)}
+                onDelete={() => void remove(item.id)}
+                aria-label={`${String(item.name)} (${translate('app.outline.remove_named', { name: String(item.name) })})`}
+              />
+            )}
           </li>
         ))}
       </Box>
-      <Autocomplete<Choice, false, false, true>
-        freeSolo
-        disabled={busy}
-        options={options}
-        getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
-        filterOptions={(all) => all}
-        inputValue={text}
-        onInputChange={(_, value) => setText(value)}
-        value={null}
-        onChange={(_, choice) => void add(choice)}
-        renderInput={(params) => <TextField {...params} size="small" label={translate(`app.outline.${field}.add`)} />}
-      />
+      {!readOnly && (
+        <Autocomplete<Choice, false, false, true>
+          freeSolo
+          disabled={busy}
+          options={options}
+          getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+          filterOptions={(all) => all}
+          inputValue={text}
+          onInputChange={(_, value) => setText(value)}
+          value={null}
+          onChange={(_, choice) => void add(choice)}
+          renderInput={(params) => <TextField {...params} size="small" label={translate(`app.outline.${field}.add`)} />}
+        />
+      )}
     </Box>
   );
 }

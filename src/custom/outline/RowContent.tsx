@@ -36,12 +36,12 @@ const TITLE_SX = {
 
 /**
  * What a row shows: the drag handle, the fold button, the icon, the title (selects the node; F2 or a
- * double click renames it in place), the badges and the menu. Memoised apart from the row's dnd-kit
+ * double click renames it in place), the badges and the menu; a read-only course's, its fold and title. Memoised apart from the row's dnd-kit
  * wiring: dnd-kit re-renders every sortable row at each drag step, and those renders stop here.
  */
 export const RowContent = memo(function RowContent({ node, title, storedTitle, icon, badges, menu, open, selected, dragging, handle, onEditing }: RowContentProps) {
   const translate = useTranslate();
-  const { select, toggle } = useOutlineActions();
+  const { select, toggle, readOnly } = useOutlineActions();
   const [editing, setEditing] = useState(false);
   const titleButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -61,17 +61,19 @@ export const RowContent = memo(function RowContent({ node, title, storedTitle, i
     >
       {/* The browser's own tooltip: a MUI one opens on the focused handle and follows it, relaid out at
           every step of a keyboard drag. */}
-      <IconButton
-        ref={handle.ref}
-        size="small"
-        {...handle.attributes}
-        {...handle.listeners}
-        aria-label={translate('app.outline.drag_named', { kind: kindLabel, title })}
-        title={translate('app.outline.drag')}
-        sx={{ cursor: 'grab', touchAction: 'none' }}
-      >
-        <DragIndicatorIcon fontSize="small" />
-      </IconButton>
+      {!readOnly && (
+        <IconButton
+          ref={handle.ref}
+          size="small"
+          {...handle.attributes}
+          {...handle.listeners}
+          aria-label={translate('app.outline.drag_named', { kind: kindLabel, title })}
+          title={translate('app.outline.drag')}
+          sx={{ cursor: 'grab', touchAction: 'none' }}
+        >
+          <DragIndicatorIcon fontSize="small" />
+        </IconButton>
+      )}
       {open !== undefined ? (
         <IconButton size="small" aria-expanded={open} aria-label={translate(open ? 'app.outline.fold' : 'app.outline.unfold', { title })} onClick={() => toggle(node)}>
           {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
@@ -90,21 +92,21 @@ export const RowContent = memo(function RowContent({ node, title, storedTitle, i
           component="button"
           type="button"
           onClick={() => select(selected ? undefined : node)}
-          onDoubleClick={() => setEditing(true)}
+          onDoubleClick={readOnly ? undefined : () => setEditing(true)}
           onKeyDown={(event) => {
-            if (event.key !== 'F2') return;
+            if (readOnly || event.key !== 'F2') return;
             event.preventDefault();
             setEditing(true);
           }}
           aria-pressed={selected}
-          aria-keyshortcuts="F2"
+          aria-keyshortcuts={readOnly ? undefined : 'F2'}
           sx={{ ...TITLE_SX, fontWeight: node.kind === 'module' ? 600 : undefined }}
         >
           {title}
         </Typography>
       )}
       {badges}
-      <NodeMenu title={title} items={[{ label: 'app.outline.menu.rename', onClick: () => setEditing(true) }, ...menu]} />
+      {!readOnly && <NodeMenu title={title} items={[{ label: 'app.outline.menu.rename', onClick: () => setEditing(true) }, ...menu]} />}
     </Box>
   );
 });

@@ -1,12 +1,19 @@
-import { Create, SimpleForm, useDataProvider, useNotify, useRedirect, type RaRecord } from 'react-admin';
+import { Create, SimpleForm, useDataProvider, useNotify, useRedirect, type RaRecord, type Validator } from 'react-admin';
 import { ROLES } from '../../domain/roles';
+import { isPlatformStaff } from '../../domain/tenancy';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { choicesOf } from '../../resources/choices';
 import { config } from '../../resources/users/screens';
 import { inputOf } from '../crud/fieldInput';
+import { StructureInput } from '../crud/StructureInput';
+import { useSessionStructure } from '../tenancy/useSessionStructure';
 
 // The server adds first connection itself: it is not a role to give.
 const INVITED_ROLES = ROLES.filter((role) => role !== 'ROLE_FIRST_CONNECT');
+
+// Only platform staff belong to no structure (the server's `users_platform_staff`, a 422 on `company`).
+const structureUnlessStaff: Validator = (value, values: { roles?: string[] }) =>
+  (value === null || value === undefined || value === '') && !isPlatformStaff(values.roles ?? []) ? 'ra.validation.required' : undefined;
 
 /**
  * "Inviter un utilisateur" (issue 16): the new user starts in first connection (the server adds
@@ -16,6 +23,8 @@ export function InviteUser() {
   const notify = useNotify();
   const redirect = useRedirect();
   const dataProvider = useDataProvider<AppDataProvider>();
+  // Across all structures the invitee's structure is chosen here; inside one, the invitee joins it.
+  const { allStructures } = useSessionStructure();
 
   async function invite(user: RaRecord) {
     try {
@@ -38,6 +47,7 @@ export function InviteUser() {
         {inputOf(config, 'type')}
         {inputOf(config, 'roles', { choices: choicesOf(INVITED_ROLES, 'role') })}
         {inputOf(config, 'locale')}
+        {allStructures && <StructureInput resource="users" validate={structureUnlessStaff} helperText="app.tenancy.empty_structure.user" />}
       </SimpleForm>
     </Create>
   );

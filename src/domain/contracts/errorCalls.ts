@@ -12,8 +12,7 @@ export const errorCalls = defineContract({
     url: { kind: 'string', readOnly: true },
     companyId: { kind: 'integer', readOnly: true },
     employeeId: { kind: 'integer', readOnly: true },
-    // Who the ids name, `{id, name}`, while they still exist.
-    company: { kind: 'embedded', shape: 'object', readOnly: true },
+    // Who the ids name, `{id, name}`, while they still exist (the structure is every structure's row's field).
     employee: { kind: 'embedded', shape: 'object', readOnly: true, target: 'users' },
     endpoint: { kind: 'string', readOnly: true },
     protocol: { kind: 'string', readOnly: true },

@@ -4,6 +4,7 @@ import { chapterParts } from './chapterParts';
 import { chapters } from './chapters';
 import { chapterValidations } from './chapterValidations';
 import { comments } from './comments';
+import { companies } from './companies';
 import { countries } from './countries';
 import { courses } from './courses';
 import { documents } from './documents';
@@ -25,7 +26,7 @@ import { users } from './users';
 import { userSupervisions } from './userSupervisions';
 import type { ResourceContract } from './types';
 
-export { accessRights, chapterPartResponses, chapterParts, chapters, chapterValidations, comments, countries, courses, documents };
+export { accessRights, chapterPartResponses, chapterParts, chapters, chapterValidations, comments, companies, countries, courses, documents };
 export { errorCalls, folders, imports, languages, modules, notesBo, notificationTemplates, participations, sheets, skills };
 export { systemConfigurations, tags, tickets, userConnections, users, userSupervisions };
 
@@ -33,7 +34,7 @@ export { systemConfigurations, tags, tickets, userConnections, users, userSuperv
 export const CONTRACTS: readonly ResourceContract[] = [
   users, userConnections, accessRights, userSupervisions, participations, tags, skills, courses, modules,
   chapters, chapterParts, chapterPartResponses, chapterValidations, comments, languages, systemConfigurations,
-  documents, notificationTemplates, notesBo, sheets, folders, imports, tickets, countries, errorCalls,
+  documents, notificationTemplates, notesBo, sheets, folders, imports, tickets, countries, errorCalls, companies,
 ];
 
 export const CONTRACTS_BY_NAME: ReadonlyMap<string, ResourceContract> = new Map(CONTRACTS.map((contract) => [contract.name, contract]));

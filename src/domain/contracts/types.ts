@@ -1,4 +1,5 @@
 import type { Operation, ResourceRights } from '../rights';
+import { STRUCTURE_FIELD, STRUCTURES_RESOURCE, type Tenancy } from '../tenancy';
 
 /**
  * A resource's contract: what the API promises about it, read by the server (validation, filters, order,
@@ -93,5 +94,33 @@ export function isWritable(field: FieldContract): boolean {
   return !field.readOnly && field.kind !== 'children' && field.kind !== 'embedded';
 }
 
-/** Checks a contract's own coherence at the type level while keeping its literal types. */
-export const defineContract = <T extends ResourceContract>(contract: T): T => contract;
+/**
+ * The field naming a row's structure, on every resource whose rows belong to structures (src/domain/tenancy.ts):
+ * an embedded summary `{id, name}`, read by platform staff's screens. Derived from the row it comes from
+ * (`from`), it is never written; otherwise platform staff may name it on a create (everyone else's rows take
+ * their session's structure).
+ */
+export function structureFieldOf(tenancy: Tenancy): FieldContract | undefined {
+  if (tenancy.rows === 'platform' || (tenancy.rows === 'structure' && tenancy.self)) return undefined;
+  return { kind: 'relation', target: STRUCTURES_RESOURCE, embedded: true, ...(tenancy.from ? { readOnly: true } : {}) };
+}
+
+type WithStructure<T extends ResourceContract> = T & { fields: T['fields'] & { readonly [STRUCTURE_FIELD]?: FieldContract } };
+
+/**
+ * Checks a contract's own coherence at the type level while keeping its literal types, and gives it the
+ * field of its rows' structure, and the filter on it, when its tenancy has one.
+ */
+export function defineContract<T extends ResourceContract>(contract: T): WithStructure<T> {
+  const structure = structureFieldOf(contract.rights.tenancy);
+  if (!structure) return contract as WithStructure<T>;
+  const given = contract.fields[STRUCTURE_FIELD];
+  // A contract derived from another (a test's variation) already has it.
+  if (given?.kind === 'relation' && given.target === STRUCTURES_RESOURCE) return contract as WithStructure<T>;
+  if (given) throw new Error(`${contract.name}: "${STRUCTURE_FIELD}" is the structure's field.`);
+  return {
+    ...contract,
+    fields: { ...contract.fields, [STRUCTURE_FIELD]: structure },
+    filters: [...contract.filters, STRUCTURE_FIELD],
+  } as WithStructure<T>;
+}

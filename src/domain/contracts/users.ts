@@ -18,7 +18,6 @@ export const users = defineContract({
     roles: { kind: 'stringList', values: ROLES },
     enabled: { kind: 'boolean' },
     locale: { kind: 'enum', values: LOCALES },
-    company: { kind: 'embedded', shape: 'object', readOnly: true },
     accessRights: { kind: 'relations', target: 'access-rights' },
     lastConnectionAt: { kind: 'datetime', readOnly: true },
     password: { kind: 'password', writeOnly: true },

@@ -24,6 +24,25 @@ export const peopleEn: typeof peopleFr = {
       empty: 'No users yet.',
       invite: 'Do you want to add one?',
     },
+    'companies': {
+      name: 'Structure |||| Structures',
+      fields: {
+        name: 'Name',
+        siret: 'SIRET',
+        email: 'E-mail',
+        phone: 'Phone',
+        address: 'Address',
+        postcode: 'Postcode',
+        city: 'City',
+        country: 'Country',
+        status: 'Status',
+        activatedAt: 'Activated on',
+        createdAt: 'Signed up',
+        updatedAt: 'Updated',
+      },
+      empty: 'No structure yet.',
+      invite: 'Structures sign themselves up, or are invited from the users list.',
+    },
     'user-connections': {
       name: 'Sign-in |||| Sign-ins',
       fields: {
@@ -164,6 +183,7 @@ export const peopleEn: typeof peopleFr = {
     },
   },
   choices: {
+    companyStatus: { pending: 'Awaiting confirmation', active: 'Active' },
     channel: { email: 'E-mail', sms: 'SMS', push: 'Push notification' },
     locale: { fr: 'French', en: 'English' },
     participationStatus: { invited: 'Invited', in_progress: 'In progress', completed: 'Completed' },

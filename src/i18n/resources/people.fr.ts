@@ -23,6 +23,25 @@ export const peopleFr = {
       empty: 'Aucun utilisateur pour le moment.',
       invite: 'Voulez-vous en créer un ?',
     },
+    'companies': {
+      name: 'Structure |||| Structures',
+      fields: {
+        name: 'Nom',
+        siret: 'SIRET',
+        email: 'E-mail',
+        phone: 'Téléphone',
+        address: 'Adresse',
+        postcode: 'Code postal',
+        city: 'Ville',
+        country: 'Pays',
+        status: 'Statut',
+        activatedAt: 'Activée le',
+        createdAt: 'Inscription',
+        updatedAt: 'Mise à jour',
+      },
+      empty: 'Aucune structure pour le moment.',
+      invite: 'Les structures s’inscrivent elles-mêmes, ou sur invitation depuis la liste des utilisateurs.',
+    },
     'user-connections': {
       name: 'Connexion |||| Connexions',
       fields: {
@@ -163,6 +182,7 @@ export const peopleFr = {
     },
   },
   choices: {
+    companyStatus: { pending: 'En attente de validation', active: 'Active' },
     channel: { email: 'E-mail', sms: 'SMS', push: 'Notification push' },
     locale: { fr: 'Français', en: 'Anglais' },
     participationStatus: { invited: 'Invité', in_progress: 'En cours', completed: 'Terminée' },

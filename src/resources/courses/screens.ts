@@ -1,7 +1,7 @@
 import { screensOf } from '../../custom/crud/screensOf';
 import { courses } from '../../domain/contracts';
 import { lazyComponent } from '../../custom/lazyComponent';
-import { OpenOutlineButton } from '../../custom/outline/OpenOutlineButton';
+import { CourseActions } from '../../custom/outline/CourseActions';
 
 // Loaded with the form only: the list reads this declaration too and needs no upload input.
 const CourseCoverInput = lazyComponent<{ source: string }>(() =>
@@ -24,6 +24,8 @@ export const config = screensOf(courses, {
     { source: 'createdAt' },
     { source: 'updatedAt', column: true },
   ],
-  // Issue 13: each course opens its outline editor (/courses/:id/outline).
-  rowActions: OpenOutlineButton,
+  // Issue 13: each course opens its outline editor (/courses/:id/outline); a catalogue course read from
+  // inside a structure is copied into it to be changed.
+  rowActions: CourseActions,
+  showActions: CourseActions,
 });

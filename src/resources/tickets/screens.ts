@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { screensOf } from '../../custom/crud/screensOf';
 import { tickets } from '../../domain/contracts';
 import { FollowUpDueFilter } from '../../custom/tickets/FollowUpDueFilter';
+import { TicketsEmpty } from '../../custom/tickets/TicketsEmpty';
 
 /** The standard screens of tickets: its fields as the API serves them (API.md, Resources). */
 export const config = screensOf(tickets, {
@@ -16,4 +17,5 @@ export const config = screensOf(tickets, {
     { source: 'updatedAt', column: true },
   ],
   extraFilters: [createElement(FollowUpDueFilter, { key: 'followUpDue', source: 'followUpAt.before', label: 'app.tickets.follow_up_due', alwaysOn: true })],
+  listEmpty: TicketsEmpty,
 });

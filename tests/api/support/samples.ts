@@ -225,11 +225,14 @@ export async function insertSample(t: TestApp, declaration: ResourceDeclaration,
   const names: string[] = [];
   const values: unknown[] = [];
   let index = 0;
-  for (const [name, field] of Object.entries(declaration.fields)) {
+  // Two fields may read one column (an error report's `companyId` and its structure, `company`): the
+  // relation's value is the one that holds.
+  const fields = Object.entries(declaration.fields).sort(([, a], [, b]) => Number(b.type.kind === 'relation') - Number(a.type.kind === 'relation'));
+  for (const [name, field] of fields) {
     index++;
     if (!isStored(field) || field.type.kind === 'password' || excluded.has(name)) continue;
     const column = columns.get(columnOf(name, field));
-    if (!column) continue;
+    if (!column || names.includes(column.name)) continue;
     let value: unknown;
     if (field.type.kind === 'relation') value = (await picker.existing(field.type.resource, index)) ?? null;
     else value = sampleScalar(name, field, variant, index);

@@ -1,6 +1,7 @@
 import { declareResource } from '../../../server/resources/declare.ts';
 import { defineContract } from '../../../src/domain/contracts/types.ts';
 import { RESOURCE_RIGHTS, rightsOf, type ResourceRights } from '../../../src/domain/rights.ts';
+import { STRUCTURE_ROWS } from '../../../src/domain/tenancy.ts';
 
 /**
  * A throw-away resource declared as docs/ARCHITECTURE.md's "Adding a resource" says, in memory: its row
@@ -9,8 +10,9 @@ import { RESOURCE_RIGHTS, rightsOf, type ResourceRights } from '../../../src/dom
  * module mocks, as the documented step adds them to the files.
  */
 
-// Step 1: the row in the rights table (src/domain/rights.ts): contributors read, administrators write.
-(RESOURCE_RIGHTS as Record<string, ResourceRights>)['scratch-notes'] = { read: 'ROLE_USER', write: 'ROLE_ADMIN' };
+// Step 1: the row in the rights table (src/domain/rights.ts): a structure's rows, which its contributors
+// read and its administrators write.
+(RESOURCE_RIGHTS as Record<string, ResourceRights>)['scratch-notes'] = { tenancy: STRUCTURE_ROWS, read: 'ROLE_USER', write: 'ROLE_ADMIN' };
 
 // Step 1: the contract (src/domain/contracts/<name>.ts).
 export const scratchNotes = defineContract({

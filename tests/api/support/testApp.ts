@@ -9,12 +9,21 @@ import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { TokenService } from '../../../server/auth/jwt.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { openPglite, openPostgres, type Database } from '../../../server/db/database.ts';
+import { APP_ROLE, PLATFORM } from '../../../server/db/scope.ts';
 import { DEMO_ACCOUNTS } from '../../../server/db/seed/demo.ts';
 import type { ResourceEngine } from '../../../server/resources/engine.ts';
+import type { FileStorage } from '../../../server/storage/fileStorage.ts';
 import { DATA_FOLDER, PGLITE_FOLDER } from './template.ts';
 
 /** The fixed signing secret of every test app: tests may sign their own (expired, forged) tokens with it. */
 export const JWT_SECRET = 'api-tests-secret-that-is-long-enough-for-hs256';
+
+/**
+ * The API and security suites write as a few personas far faster than a person (the fuzzing alone sends
+ * thousands of writes as one): their apps get a budget no suite reaches, unless a test sets its own.
+ * tests/security/writeBudget.test.ts proves the default one.
+ */
+export const TEST_WRITE_BUDGET = { burst: 1_000_000, perHour: 3_600_000 };
 
 export type Persona = 'superadmin' | 'admin' | 'contributor';
 export const PERSONAS: readonly Persona[] = ['contributor', 'admin', 'superadmin'];
@@ -58,18 +67,36 @@ export interface TestResponse {
   body: string;
 }
 
-export interface TestApp {
+/** A server process as the tests see it: an app answering requests. */
+export interface TestProcess {
   app: FastifyInstance;
+  request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
+}
+
+export interface TestApp extends TestProcess {
+  app: FastifyInstance;
+  /** The app's database on the platform's scope (every structure's rows), for the tests' own reads and writes. */
   db: Database;
+  /** The app's own database, as the server holds it: unscoped (a statement outside a request's scope sees no structure's rows). */
+  appDb: Database;
   kind: Database['kind'];
   config: Config;
   /** The server's DATA_DIR of this app (files, outbox), a private copy of the template's. */
   dataDir: string;
   tokens: TokenService;
   engine: ResourceEngine;
+  /** The app's file store (DATA_DIR/files, or the object store its config names). */
+  files: FileStorage;
+  /** Starts the app's graceful stop (its readiness turns 503). */
+  drain(): void;
   users: Record<Persona, DemoUser>;
   tokenFor(persona: Persona): Promise<string>;
-  request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
+  /**
+   * Another server process over the same database: an app of its own, with its own memory (caches, timers,
+   * listeners) and, on PostgreSQL, its own connections; what it shares with this one is what two real
+   * processes share. Closed with this app.
+   */
+  anotherProcess(): Promise<TestProcess>;
   close(): Promise<void>;
 }
 
@@ -123,12 +150,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   let db: Database;
   let dropDatabase = async () => {};
+  // PGlite is one instance in this process: another app shares it (and its close stays this app's).
+  let openAgain = async (): Promise<{ db: Database; close(): Promise<void> }> => ({ db: appDb, close: async () => {} });
   if (template.kind === 'postgresql') {
     const name = `api_${process.pid}_${randomBytes(4).toString('hex')}`;
     const adminUrl = `${template.baseUrl}/postgres`;
     await copyPostgresTemplate(adminUrl, template.template, name);
     db = await openPostgres(`${template.baseUrl}/${name}`, 4);
     dropDatabase = () => dropPostgresDatabase(adminUrl, name);
+    openAgain = async () => {
+      const own = await openPostgres(`${template.baseUrl}/${name}`, 4);
+      await own.useRole(APP_ROLE);
+      return { db: own, close: () => own.close() };
+    };
   } else {
     const pgliteDir = join(dir, PGLITE_FOLDER);
     await cp(join(template.root, PGLITE_FOLDER), pgliteDir, { recursive: true });
@@ -137,6 +171,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   const config: Config = {
     ...loadConfig({}),
+    writeBudget: TEST_WRITE_BUDGET,
     ...overrides,
     dataDir,
     databaseUrl: undefined,
@@ -144,8 +179,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jwtSecret: JWT_SECRET,
   };
   await prepare?.(db);
-  const { app, tokens, engine } = await buildApp(config, db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
+  await db.useRole(APP_ROLE);
+  const { app, tokens, engine, files, drain } = await buildApp(config, db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
   await app.ready();
+  // The app's own database; `db` becomes its view on the platform's scope.
+  const appDb = db;
+  db = db.scoped(PLATFORM);
 
   const users = {} as Record<Persona, DemoUser>;
   for (const persona of PERSONAS) {
@@ -183,7 +222,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return token;
   };
 
-  async function request(method: string, url: string, options: RequestOptions = {}): Promise<TestResponse> {
+  const request = (method: string, url: string, options: RequestOptions = {}) => requestTo(app, method, url, options);
+
+  async function requestTo(target: FastifyInstance, method: string, url: string, options: RequestOptions = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { accept: options.accept ?? 'application/ld+json', ...options.headers };
     const token = options.token ?? (options.as ? await tokenFor(options.as) : undefined);
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
@@ -191,7 +232,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (options.rawBody !== undefined) payload = options.rawBody;
     else if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-    const response = await app.inject({
+    const response = await target.inject({
       method: method as 'GET',
       url,
       headers,
@@ -208,18 +249,31 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return { status: response.statusCode, json, headers: response.headers, body: response.body };
   }
 
+  const others: (() => Promise<void>)[] = [];
+  async function anotherProcess(): Promise<TestProcess> {
+    const own = await openAgain();
+    const other = await buildApp(config, own.db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
+    await other.app.ready();
+    others.push(async () => {
+      await other.app.close();
+      await own.close();
+    });
+    return { app: other.app, request: (method, url, options) => requestTo(other.app, method, url, options) };
+  }
+
   let closed = false;
   async function close() {
     if (closed) return;
     closed = true;
     try {
+      for (const closeOther of others) await closeOther();
       await app.close();
-      await db.close();
+      await appDb.close();
       await dropDatabase();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
 
-  return { app, db, kind: db.kind, config, dataDir, tokens, engine, users, tokenFor, request, close };
+  return { app, db, appDb, kind: db.kind, config, dataDir, tokens, engine, files, drain, users, tokenFor, request, anotherProcess, close };
 }

@@ -34,6 +34,9 @@ export async function insertRows<T extends Row = { id: number }>(
   );
 }
 
+/** The `computed` entry that gives a row the structure of the user its `column` names (none for platform staff). */
+export const structureOfUser = (column: string) => ({ company_id: `(SELECT u.company_id FROM users u WHERE u.id = x.${column})` });
+
 /** An interval before now(), for the `_age` / `_touched` inputs; minutes keep it exact and portable. */
 export function ago(days: number, hours = 0, minutes = 0): string {
   return `${Math.round(days * 1440 + hours * 60 + minutes)} minutes`;

@@ -40,12 +40,23 @@ interface ChapterPlan {
   ageDays: number;
 }
 
-export async function seedCatalog(tx: Queryable, random: Random, refs: ReferenceIds, documents: ReadonlyMap<string, number>): Promise<Catalog> {
+export async function seedCatalog(
+  tx: Queryable, random: Random, refs: ReferenceIds, documents: ReadonlyMap<string, number>, companies: ReadonlyMap<string, number>,
+): Promise<Catalog> {
+  // Rows are written on the platform's scope, where a structure's own must name it (the catalogue's do not);
+  // a free-standing template (no course) is the template course's structure's.
+  const structureOf = (course: CourseSpec | null) => {
+    const structure = (course ?? ONBOARDING_TEMPLATE).structure;
+    return structure === undefined ? null : must(companies, structure);
+  };
   const courseRows = await insertRows(
     tx, 'courses',
-    { title: 'text', description: 'text', language_id: 'integer', status: 'text', is_template: 'boolean', cover_id: 'integer', _published: 'interval' },
+    {
+      title: 'text', description: 'text', language_id: 'integer', status: 'text', is_template: 'boolean', cover_id: 'integer',
+      company_id: 'integer', _published: 'interval',
+    },
     COURSES.map((course) => ({
-      title: course.title, description: course.description, language_id: must(refs.languages, course.language),
+      title: course.title, description: course.description, language_id: must(refs.languages, course.language), company_id: structureOf(course),
       status: course.status, is_template: course.isTemplate ?? false, cover_id: must(documents, course.cover),
       _published: course.publishedDaysAgo === undefined ? null : ago(course.publishedDaysAgo, 10),
       _age: ago(course.createdDaysAgo, 9), _touched: ago(course.publishedDaysAgo ?? random.int(1, 20), 10),
@@ -64,16 +75,17 @@ export async function seedCatalog(tx: Queryable, random: Random, refs: Reference
     COURSES.flatMap((course) => course.skills.map((skill) => ({ course_id: courseId(course), skill_id: must(refs.skills, skill) }))),
   );
 
-  // Modules: those of each course, then the free-standing template module (no course).
+  // Modules: those of each course, then the free-standing template module (no course), the template course's structure's.
   const moduleEntries: { course: CourseSpec | null; spec: ModuleSpec; position: number; ageDays: number }[] = [
     ...COURSES.flatMap((course) =>
       course.modules.map((spec, position) => ({ course, spec, position, ageDays: course.createdDaysAgo - position * 2 }))),
     { course: null, spec: STANDALONE_TEMPLATE_MODULE, position: 0, ageDays: 140 },
   ];
   const moduleRows = await insertRows(
-    tx, 'modules', { title: 'text', description: 'text', course_id: 'integer', position: 'integer', is_template: 'boolean' },
+    tx, 'modules', { title: 'text', description: 'text', course_id: 'integer', position: 'integer', is_template: 'boolean', company_id: 'integer' },
     moduleEntries.map((entry) => ({
       title: entry.spec.title, description: entry.spec.description, course_id: entry.course ? courseId(entry.course) : null,
+      company_id: structureOf(entry.course),
       position: entry.position, is_template: entry.course ? entry.course.isTemplate ?? false : true,
       _age: ago(entry.ageDays, 8), _touched: ago(Math.max(0, entry.ageDays - random.int(3, 30)), 8),
     })),
@@ -113,9 +125,12 @@ export async function seedCatalog(tx: Queryable, random: Random, refs: Reference
 
   const chapterRows = await insertRows(
     tx, 'chapters',
-    { title: 'text', description: 'text', module_id: 'integer', position: 'integer', is_template: 'boolean', estimated_minutes: 'integer' },
+    {
+      title: 'text', description: 'text', module_id: 'integer', position: 'integer', is_template: 'boolean', estimated_minutes: 'integer',
+      company_id: 'integer',
+    },
     chapterGroups.flatMap((group) => group.plans.map((plan, position) => ({
-      title: plan.spec.title, description: plan.spec.description, module_id: group.moduleId, position,
+      title: plan.spec.title, description: plan.spec.description, module_id: group.moduleId, position, company_id: structureOf(group.course),
       is_template: plan.template, estimated_minutes: plan.spec.minutes,
       _age: ago(plan.ageDays, 6), _touched: ago(Math.max(0, plan.ageDays - random.int(2, 25)), 6),
     }))),

@@ -47,6 +47,8 @@ export interface CourseSpec {
   description: string;
   language: string;
   status: 'draft' | 'published';
+  /** The structure whose own course it is; without one, the catalogue's, which every structure reads. */
+  structure?: string;
   isTemplate?: boolean;
   createdDaysAgo: number;
   publishedDaysAgo?: number;

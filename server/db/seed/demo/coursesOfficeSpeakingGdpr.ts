@@ -1,7 +1,9 @@
 import { chapter, type CourseSpec } from './courseTypes.ts';
+import { ACADEMY } from './people.ts';
 
 export const SPREADSHEETS: CourseSpec = {
   title: 'Excel : analyser ses données',
+  structure: ACADEMY,
   description: 'Préparer un tableau propre, maîtriser les formules qui font gagner du temps et présenter ses chiffres avec des tableaux croisés dynamiques.',
   language: 'fr', status: 'published', createdDaysAgo: 148, publishedDaysAgo: 120,
   cover: 'demo/couverture-excel.png',

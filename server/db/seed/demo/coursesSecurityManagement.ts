@@ -1,11 +1,13 @@
 import { chapter, type CourseSpec } from './courseTypes.ts';
+import { ACADEMY } from './people.ts';
 
 export const CYBERSECURITY: CourseSpec = {
   title: 'Les fondamentaux de la cybersécurité',
+  structure: ACADEMY,
   description: 'Reconnaître les attaques les plus courantes, protéger ses comptes et savoir réagir face à un incident : le socle commun à tous les collaborateurs.',
   language: 'fr', status: 'published', createdDaysAgo: 168, publishedDaysAgo: 150,
   cover: 'demo/couverture-cybersecurite.png',
-  tags: ['Sécurité', 'Obligatoire', 'Débutant'],
+  tags: ['Sécurité', 'Obligatoire', 'Débutant', 'Plan de formation 2026'],
   skills: ['Repérer une tentative d’hameçonnage', 'Gérer ses mots de passe', 'Réagir à un incident de sécurité'],
   sequential: true,
   modules: [
@@ -128,6 +130,7 @@ export const CYBERSECURITY: CourseSpec = {
 
 export const MANAGEMENT: CourseSpec = {
   title: 'Manager une équipe : les premiers pas',
+  structure: ACADEMY,
   description: 'Pour les nouveaux managers : trouver sa posture, communiquer avec son équipe et accompagner la progression de chacun.',
   language: 'fr', status: 'published', createdDaysAgo: 158, publishedDaysAgo: 131,
   cover: 'demo/couverture-management.png',

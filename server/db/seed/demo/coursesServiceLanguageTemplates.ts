@@ -1,12 +1,14 @@
 import { chapter, type CourseSpec, type ModuleSpec } from './courseTypes.ts';
+import { ACADEMY, MOREL } from './people.ts';
 
 export const CUSTOMER_SERVICE: CourseSpec = {
   title: 'Accueil et relation client',
+  structure: MOREL,
   description: 'Soigner le premier contact et garder son calme face aux situations délicates, au guichet comme au téléphone.',
   language: 'fr', status: 'draft', createdDaysAgo: 42,
   cover: 'demo/couverture-relation-client.png',
-  tags: ['Relation client', 'Nouveauté'],
-  skills: ['Accueillir un client', 'Traiter une réclamation'],
+  tags: ['Relation client', 'Nouveauté', 'Agence de Lyon'],
+  skills: ['Accueillir un client', 'Traiter une réclamation', 'Informer un client sur sa livraison'],
   modules: [
     {
       title: 'Le premier contact', description: 'Les trente premières secondes font l’impression.', tags: ['Relation client'],
@@ -24,7 +26,7 @@ export const CUSTOMER_SERVICE: CourseSpec = {
       ],
     },
     {
-      title: 'Les situations délicates', description: 'Réclamations, tensions et clients pressés.',
+      title: 'Les situations délicates', description: 'Réclamations, tensions et clients pressés.', tags: ['Exploitation'],
       chapters: [
         chapter('Traiter une réclamation', 15, 'Écouter sans interrompre, reformuler, proposer une solution et assurer le suivi.', [
           'Laissez le client aller au bout de son explication.',
@@ -59,6 +61,7 @@ export const CUSTOMER_SERVICE: CourseSpec = {
 
 export const BUSINESS_ENGLISH: CourseSpec = {
   title: 'Anglais professionnel : réunions et e-mails',
+  structure: ACADEMY,
   description: 'Les formules essentielles pour écrire des e-mails clairs et participer à une réunion en anglais avec aisance.',
   language: 'en', status: 'published', createdDaysAgo: 82, publishedDaysAgo: 64,
   cover: 'demo/couverture-anglais.png',
@@ -148,11 +151,12 @@ const ONBOARDING_RESOURCES: CourseSpec['resources'] = {
 
 export const ONBOARDING_TEMPLATE: CourseSpec = {
   title: 'Modèle : parcours d’intégration',
+  structure: ACADEMY,
   description: 'Parcours type à dupliquer pour accueillir un nouveau collaborateur : à personnaliser pour chaque site.',
   language: 'fr', status: 'draft', isTemplate: true, createdDaysAgo: 176,
   cover: 'demo/couverture-integration.png',
-  tags: ['Procédure', 'Obligatoire'],
-  skills: [],
+  tags: ['Procédure', 'Obligatoire', 'Accueil des nouveaux'],
+  skills: ['Accompagner un nouvel arrivant'],
   modules: [
     {
       title: 'Modèle : bienvenue dans l’entreprise', description: 'Le mot d’accueil et la présentation de l’organisation.',

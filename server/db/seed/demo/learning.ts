@@ -2,32 +2,41 @@ import type { Queryable } from '../../database.ts';
 import { ANSWERS, FEEDBACK, HAND_INS } from './answers.ts';
 import { ago, insertRows, must, type Random } from './bulk.ts';
 import type { Catalog, SeededCourse, SeededPart } from './catalog.ts';
+import { GDPR, PUBLIC_SPEAKING } from './coursesOfficeSpeakingGdpr.ts';
+import { CYBERSECURITY } from './coursesSecurityManagement.ts';
 import { pdf } from './fileFormats.ts';
+import type { FileStorage } from '../../../storage/fileStorage.ts';
 import { insertDocuments, writeDemoFiles, type DemoFile } from './files.ts';
 import { documentIri } from './parts.ts';
 import { inactiveSince, type People, type PersonSpec } from './people.ts';
 
+const CYBER = CYBERSECURITY.title;
+const SPEAKING = PUBLIC_SPEAKING.title;
+const PRIVACY = GDPR.title;
+
+// Within one structure, on a course its learner reads.
 // [supervisor, learner, course title or null, starts (days ago), ends (days ago; negative is ahead; null is open-ended)]
 const SUPERVISIONS: [string, string, string | null, number, number | null][] = [
   ['admin@demo.fr', 'contributeur@demo.fr', 'Manager une équipe : les premiers pas', 60, -30],
-  ['admin@demo.fr', 'lucas.girard@transports-morel.fr', 'Les fondamentaux de la cybersécurité', 100, 20],
-  ['superadmin@demo.fr', 'admin@demo.fr', null, 170, null],
-  ['julien.robert@academie-demo.fr', 'raphael.andre@academie-demo.fr', null, 140, null],
+  ['admin@demo.fr', 'manon.bonnet@academie-demo.fr', CYBER, 100, 20],
+  ['thomas.richard@academie-demo.fr', 'admin@demo.fr', null, 150, null],
+  ['thomas.richard@academie-demo.fr', 'raphael.andre@academie-demo.fr', null, 70, null],
   ['nathalie.petit@academie-demo.fr', 'manon.bonnet@academie-demo.fr', null, 150, null],
-  ['nathalie.petit@academie-demo.fr', 'hugo.dupont@transports-morel.fr', 'Excel : analyser ses données', 90, -60],
-  ['thomas.richard@academie-demo.fr', 'lea.lambert@riviera-hotels.fr', 'RGPD : les essentiels pour tous les services', 70, 10],
-  ['thomas.richard@academie-demo.fr', 'chloe.rousseau@riviera-hotels.fr', null, 120, null],
-  ['isabelle.moreau@academie-demo.fr', 'louis.fontaine@clinique-tilleuls.fr', 'Prendre la parole en public', 80, -10],
-  ['isabelle.moreau@academie-demo.fr', 'ines.muller@clinique-tilleuls.fr', 'Les fondamentaux de la cybersécurité', 110, 30],
+  ['admin@transports-morel.fr', 'lucas.girard@transports-morel.fr', PRIVACY, 100, 20],
+  ['admin@transports-morel.fr', 'hugo.dupont@transports-morel.fr', SPEAKING, 90, -60],
+  ['karim.mansouri@transports-morel.fr', 'jade.faure@transports-morel.fr', null, 25, null],
+  ['emilie.laurent@riviera-hotels.fr', 'lea.lambert@riviera-hotels.fr', PRIVACY, 70, 10],
+  ['emilie.laurent@riviera-hotels.fr', 'chloe.rousseau@riviera-hotels.fr', null, 120, null],
+  ['claire.fournier@clinique-tilleuls.fr', 'louis.fontaine@clinique-tilleuls.fr', SPEAKING, 80, -10],
+  ['claire.fournier@clinique-tilleuls.fr', 'ines.muller@clinique-tilleuls.fr', PRIVACY, 110, 30],
   ['emilie.laurent@riviera-hotels.fr', 'louise.mercier@riviera-hotels.fr', null, 130, null],
-  ['emilie.laurent@riviera-hotels.fr', 'lea.lambert@riviera-hotels.fr', 'Manager une équipe : les premiers pas', 50, -40],
-  ['claire.fournier@clinique-tilleuls.fr', 'zoe.guerin@clinique-tilleuls.fr', 'RGPD : les essentiels pour tous les services', 60, -20],
+  ['emilie.laurent@riviera-hotels.fr', 'lea.lambert@riviera-hotels.fr', SPEAKING, 50, -40],
+  ['claire.fournier@clinique-tilleuls.fr', 'zoe.guerin@clinique-tilleuls.fr', PRIVACY, 60, -20],
   ['claire.fournier@clinique-tilleuls.fr', 'mehdi.haddad@clinique-tilleuls.fr', null, 90, null],
-  ['sarah.collins@lefevre-conseil.fr', 'daniel.schmidt@lefevre-conseil.fr', 'Anglais professionnel : réunions et e-mails', 55, -35],
-  ['sarah.collins@lefevre-conseil.fr', 'gabriel.vincent@lefevre-conseil.fr', 'Anglais professionnel : réunions et e-mails', 55, -35],
+  ['sarah.collins@lefevre-conseil.fr', 'daniel.schmidt@lefevre-conseil.fr', SPEAKING, 55, -35],
+  ['sarah.collins@lefevre-conseil.fr', 'gabriel.vincent@lefevre-conseil.fr', SPEAKING, 55, -35],
 ];
 
-const REVIEWERS = ['admin@demo.fr', 'nathalie.petit@academie-demo.fr', 'thomas.richard@academie-demo.fr'];
 const ADMIN_LEARNERS = ['admin@demo.fr', 'nathalie.petit@academie-demo.fr', 'emilie.laurent@riviera-hotels.fr', 'sarah.collins@lefevre-conseil.fr'];
 
 type Status = 'invited' | 'in_progress' | 'completed';
@@ -45,9 +54,17 @@ interface Participation {
 
 const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-export async function seedLearning(tx: Queryable, random: Random, people: People, catalog: Catalog, dataDir: string): Promise<void> {
+/** Whether a person's structure reads a course: the catalogue's, or its own. */
+const reads = (person: PersonSpec, course: SeededCourse) => course.spec.structure === undefined || course.spec.structure === person.company;
+
+export async function seedLearning(tx: Queryable, random: Random, people: People, catalog: Catalog, files: FileStorage): Promise<void> {
   const courseByTitle = new Map(catalog.courses.map((course) => [course.spec.title, course]));
   const open = catalog.courses.filter((course) => course.spec.status === 'published' && !course.spec.isTemplate);
+  const openTo = (person: PersonSpec) => open.filter((course) => reads(person, course));
+  // Answers are reviewed by their learner's supervisor, or by one of the structure's administrators.
+  const reviewersOf = (person: PersonSpec) => people.specs
+    .filter((spec) => spec.company === person.company && spec.roles.includes('ROLE_ADMIN') && spec.enabled !== false)
+    .map((spec) => must(people.users, spec.email));
 
   await insertRows(
     tx, 'user_supervisions',
@@ -82,20 +99,27 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
   };
   const byEmail = new Map(people.specs.map((spec) => [spec.email, spec]));
   const demo = must(byEmail, 'contributeur@demo.fr');
-  enrol(demo, open[0], 'completed');
-  enrol(demo, open[1], 'in_progress');
-  enrol(demo, open[2], 'in_progress');
-  enrol(demo, open[4], 'invited');
+  const demoCourses = openTo(demo);
+  enrol(demo, demoCourses[0], 'completed');
+  enrol(demo, demoCourses[1], 'in_progress');
+  enrol(demo, demoCourses[2], 'in_progress');
+  enrol(demo, demoCourses[4], 'invited');
   const learners = people.specs.filter((spec) =>
     !spec.firstConnect && spec.email !== demo.email && (spec.type === 'contributor' || ADMIN_LEARNERS.includes(spec.email)));
   for (const person of learners) {
-    for (const course of random.sample(open, random.int(2, 4))) {
+    for (const course of random.sample(openTo(person), random.int(2, 4))) {
       const roll = random.next();
       const status: Status = person.enabled === false ? (roll < 0.5 ? 'in_progress' : 'completed') : roll < 0.2 ? 'invited' : roll < 0.6 ? 'in_progress' : 'completed';
       enrol(person, course, status);
     }
   }
-  for (const [, learner, title] of SUPERVISIONS) if (title) enrol(must(byEmail, learner), must(courseByTitle, title), 'in_progress');
+  for (const [, learner, title] of SUPERVISIONS) {
+    if (!title) continue;
+    const person = must(byEmail, learner);
+    const course = must(courseByTitle, title);
+    if (!reads(person, course)) throw new Error(`Demo seed: ${learner}'s structure does not read "${title}"`);
+    enrol(person, course, 'in_progress');
+  }
 
   const rows = [...participations.values()];
   await insertRows(
@@ -123,7 +147,8 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
       ? random.int(Math.min(inactiveSince(p.person), started - 1), started - 1)
       : random.int(0, Math.floor(started / 2)));
     const when = (i: number) => started - ((started - end) * (i + 1)) / p.validated;
-    const reviewer = supervisorOf.get(p.userId) ?? (random.chance(0.5) ? must(people.users, random.pick(REVIEWERS)) : null);
+    const reviewers = reviewersOf(p.person);
+    const reviewer = supervisorOf.get(p.userId) ?? (random.chance(0.5) && reviewers.length > 0 ? random.pick(reviewers) : null);
     p.course.chapters.slice(0, p.validated).forEach((chapter, i) => {
       validations.push({ chapter_id: chapter.id, user_id: p.userId, validated_by_id: reviewer, _at: ago(when(i)) });
       for (const part of chapter.parts) answer(p, part, when(i) + 0.05, 'validated');
@@ -168,7 +193,7 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
     }
   }
 
-  await writeDemoFiles(dataDir, handIns);
+  await writeDemoFiles(files, handIns);
   const handInIds = await insertDocuments(tx, handIns, people.users);
   for (const [response, file] of handInOf) Object.assign(response, { value: { document: documentIri(must(handInIds, file.key)), name: file.name } });
 

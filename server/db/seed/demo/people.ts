@@ -1,4 +1,5 @@
 import type { Queryable } from '../../database.ts';
+import { PLATFORM_ROLE } from '../../../../src/domain/tenancy.ts';
 import { ago, idsBy, insertRows, must, type Random } from './bulk.ts';
 
 export interface DemoAccount {
@@ -7,6 +8,8 @@ export interface DemoAccount {
   readonly lastName: string;
   readonly roles: readonly string[];
   readonly type: string;
+  /** The structure's name; none for platform staff. */
+  readonly structure: string | null;
 }
 
 export interface PersonSpec {
@@ -15,7 +18,8 @@ export interface PersonSpec {
   email: string;
   type: 'admin' | 'contributor';
   roles: string[];
-  company: string;
+  /** The structure's name; none for platform staff. */
+  company: string | null;
   phone?: string;
   locale?: 'fr' | 'en';
   enabled?: boolean;
@@ -30,10 +34,14 @@ export interface People {
   companies: Map<string, number>;
 }
 
+/** The structure of the demo accounts, their data and most content; and the second, with its own. */
+export const ACADEMY = 'Académie Démo';
+export const MOREL = 'Transports Morel';
+
 const COMPANIES: [string, string, string, string][] = [
   // [name, mail domain, SIRET, invitation key]
-  ['Académie Démo', 'academie-demo.fr', '85294731600017', 'ACAD-DEMO-2026'],
-  ['Transports Morel', 'transports-morel.fr', '41236987500029', 'MOREL-LYON-7Q2'],
+  [ACADEMY, 'academie-demo.fr', '85294731600017', 'ACAD-DEMO-2026'],
+  [MOREL, 'transports-morel.fr', '41236987500029', 'MOREL-LYON-7Q2'],
   ['Groupe Hôtelier Riviera', 'riviera-hotels.fr', '52817364900041', 'RIVIERA-NICE-K4P'],
   ['Clinique des Tilleuls', 'clinique-tilleuls.fr', '78345612900013', 'TILLEULS-TOURS-9XM'],
   ['Lefèvre Conseil', 'lefevre-conseil.fr', '90412375800022', 'LEFEVRE-NANTES-3DW'],
@@ -72,7 +80,12 @@ const OTHERS: Row[] = [
   ['Yasmine', 'Benali', 0, 'contributor', 'ROLE_USER', '+33 7 66 31 08 42'],
   ['Mehdi', 'Haddad', 3, 'contributor', 'ROLE_USER', null],
   ['Pauline', 'Chevalier', 1, 'contributor', 'ROLE_USER', null, { firstConnect: true }],
+  ['Karim', 'Mansouri', 1, 'admin', 'ROLE_ADMIN', '+33 6 52 18 64 07'],
 ];
+
+/** Days since a structure signed up: nobody's account is older than their structure. */
+const structureAge = (index: number) => 185 - index * 12;
+const structureIndex = (name: string) => COMPANIES.findIndex(([company]) => company === name);
 
 /** Days since a disabled account was last active (it left halfway through its life); 0 for an active one. */
 export const inactiveSince = (spec: PersonSpec): number => (spec.enabled === false ? Math.floor(spec.createdDaysAgo / 2) : 0);
@@ -80,16 +93,19 @@ export const inactiveSince = (spec: PersonSpec): number => (spec.enabled === fal
 export function personSpecs(accounts: readonly DemoAccount[]): PersonSpec[] {
   const demo: PersonSpec[] = accounts.map((account, i) => ({
     firstName: account.firstName, lastName: account.lastName, email: account.email,
-    type: account.type as PersonSpec['type'], roles: [...account.roles], company: COMPANIES[0][0],
-    phone: i === 1 ? '+33 6 58 27 14 90' : undefined, createdDaysAgo: 180 - i,
+    type: account.type as PersonSpec['type'], roles: [...account.roles], company: account.structure,
+    phone: i === 1 ? '+33 6 58 27 14 90' : undefined,
+    createdDaysAgo: Math.min(180 - i, structureAge(structureIndex(account.structure ?? ACADEMY)) - 1),
   }));
   const others = OTHERS.map(([firstName, lastName, company, type, role, phone, extra], i): PersonSpec => {
     const [companyName, domain] = COMPANIES[company];
     return {
-      firstName, lastName, type, company: companyName, phone: phone ?? undefined,
+      firstName, lastName, type, phone: phone ?? undefined,
+      // Platform staff belong to no structure, whatever their address.
+      company: role === PLATFORM_ROLE ? null : companyName,
       email: `${slug(firstName)}.${slug(lastName)}@${domain}`,
       roles: extra?.firstConnect ? [role, 'ROLE_FIRST_CONNECT'] : [role],
-      createdDaysAgo: extra?.firstConnect ? 2 : 170 - i * 5,
+      createdDaysAgo: extra?.firstConnect ? 2 : Math.min(170 - i * 5, structureAge(company) - 1),
       ...extra,
     };
   });
@@ -111,7 +127,7 @@ export async function seedPeople(
 ): Promise<People> {
   const companyRows = await insertRows(
     tx, 'companies', { name: 'text', siret: 'text', invitation_key: 'text' },
-    COMPANIES.map(([name, , siret, key], i) => ({ name, siret, invitation_key: key, _age: ago(185 - i * 12) })),
+    COMPANIES.map(([name, , siret, key], i) => ({ name, siret, invitation_key: key, _age: ago(structureAge(i)) })),
     { stamped: true, returning: 'id, name' },
   );
   const companies = idsBy(companyRows, (row) => row.name);
@@ -125,7 +141,7 @@ export async function seedPeople(
     specs.map((spec) => ({
       email: spec.email, first_name: spec.firstName, last_name: spec.lastName, phone: spec.phone ?? null,
       type: spec.type, roles: spec.roles, enabled: spec.enabled ?? true, locale: spec.locale ?? 'fr',
-      company_id: must(companies, spec.company), password_hash: spec.firstConnect ? null : passwordHash,
+      company_id: spec.company === null ? null : must(companies, spec.company), password_hash: spec.firstConnect ? null : passwordHash,
       _age: ago(spec.createdDaysAgo, random.int(0, 8)), _touched: ago(random.int(0, Math.min(spec.createdDaysAgo, 40))),
     })),
     { stamped: true, returning: 'id, email' },
@@ -146,6 +162,7 @@ export async function seedPeople(
     ['isabelle.moreau@academie-demo.fr', 'imports.manage'],
     ['emilie.laurent@riviera-hotels.fr', 'participations.manage'],
     ['claire.fournier@clinique-tilleuls.fr', 'documents.delete'],
+    ['admin@transports-morel.fr', 'tickets.manage'],
   ];
   await insertRows(
     tx, 'user_access_rights', { user_id: 'integer', access_right_id: 'integer' },
@@ -156,7 +173,8 @@ export async function seedPeople(
   const connections: object[] = [];
   specs.forEach((spec, index) => {
     if (spec.firstConnect) return;
-    const busy = index < 3 ? 14 : spec.type === 'admin' ? 9 : 5;
+    const demoAccount = index < accounts.length;
+    const busy = demoAccount ? 14 : spec.type === 'admin' ? 9 : 5;
     const horizon = [inactiveSince(spec), Math.min(spec.createdDaysAgo - 1, inactiveSince(spec) + 90)];
     const count = random.int(Math.ceil(busy / 2), busy);
     const agent = random.pick(USER_AGENTS);
@@ -168,7 +186,7 @@ export async function seedPeople(
       if (!success) connections.push({ user_id: users.get(spec.email), ip, user_agent: agent, success: true, _at: ago(days, 0, -2) });
     }
     // The demo accounts were used a moment ago: the first screen shows a recent connection.
-    if (index < 3) connections.push({ user_id: users.get(spec.email), ip, user_agent: agent, success: true, _at: ago(0, index + 1) });
+    if (demoAccount) connections.push({ user_id: users.get(spec.email), ip, user_agent: agent, success: true, _at: ago(0, index + 1) });
   });
   await insertRows(
     tx, 'user_connections', { user_id: 'integer', ip: 'text', user_agent: 'text', success: 'boolean', _at: 'interval' },

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../database.ts';
-import { ago, idsBy, insertRows } from './bulk.ts';
+import { ago, idsBy, insertRows, must } from './bulk.ts';
 import { frenchCountries } from './countries.ts';
+import { ACADEMY, MOREL } from './people.ts';
 
 export interface ReferenceIds {
   languages: Map<string, number>;
@@ -36,6 +37,19 @@ export const SKILLS: [string, string][] = [
   ['Accueillir un client', 'Créer un premier contact chaleureux, au guichet comme au téléphone.'],
   ['Traiter une réclamation', 'Écouter, reformuler, proposer une solution et assurer le suivi.'],
   ['Rédiger un e-mail professionnel en anglais', 'Employer les formules d’ouverture, de relance et de clôture adaptées.'],
+];
+
+/**
+ * Beside the catalogue's tags and skills, which every structure reads, a structure's own: [name, colour or
+ * description, structure].
+ */
+const STRUCTURE_TAGS: [string, string, string][] = [
+  ['Agence de Lyon', '#0277bd', MOREL], ['Exploitation', '#5d4037', MOREL],
+  ['Accueil des nouveaux', '#00796b', ACADEMY], ['Plan de formation 2026', '#c2185b', ACADEMY],
+];
+const STRUCTURE_SKILLS: [string, string, string][] = [
+  ['Informer un client sur sa livraison', 'Dire où en est l’envoi, quand il arrivera et que faire en cas de retard.', MOREL],
+  ['Accompagner un nouvel arrivant', 'Organiser ses premiers jours et lui présenter les bons interlocuteurs.', ACADEMY],
 ];
 
 export const ACCESS_RIGHTS: [string, string, string][] = [
@@ -104,4 +118,20 @@ export async function seedReference(tx: Queryable): Promise<ReferenceIds> {
     skills: idsBy(skills, (row) => row.name),
     accessRights: idsBy(accessRights, (row) => row.code),
   };
+}
+
+/** The structures' own tags and skills, added to the names `refs` knows (names differ from the catalogue's). */
+export async function seedStructureLabels(tx: Queryable, refs: ReferenceIds, companies: ReadonlyMap<string, number>): Promise<void> {
+  const tags = await insertRows(
+    tx, 'tags', { name: 'text', color: 'text', company_id: 'integer' },
+    STRUCTURE_TAGS.map(([name, color, structure], i) => ({ name, color, company_id: must(companies, structure), _age: ago(60 - i * 7) })),
+    { stamped: true, returning: 'id, name' },
+  );
+  const skills = await insertRows(
+    tx, 'skills', { name: 'text', description: 'text', company_id: 'integer' },
+    STRUCTURE_SKILLS.map(([name, description, structure], i) => ({ name, description, company_id: must(companies, structure), _age: ago(55 - i * 9) })),
+    { stamped: true, returning: 'id, name' },
+  );
+  for (const [name, id] of idsBy(tags, (row) => row.name)) refs.tags.set(name, id);
+  for (const [name, id] of idsBy(skills, (row) => row.name)) refs.skills.set(name, id);
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../database.ts';
-import { ago, idsBy, insertRows, must } from './bulk.ts';
+import { ago, idsBy, insertRows, must, structureOfUser } from './bulk.ts';
+import { GDPR, PUBLIC_SPEAKING } from './coursesOfficeSpeakingGdpr.ts';
 
 type TicketStatus = 'created' | 'treated' | 'canceled' | 'closed';
 
@@ -18,23 +19,31 @@ const ME = 'contributeur@demo.fr';
 const ADMIN = 'admin@demo.fr';
 const NATHALIE = 'nathalie.petit@academie-demo.fr';
 const THOMAS = 'thomas.richard@academie-demo.fr';
+const EMILIE = 'emilie.laurent@riviera-hotels.fr';
+const CLAIRE = 'claire.fournier@clinique-tilleuls.fr';
+const MOREL_ADMIN = 'admin@transports-morel.fr';
+/** Platform staff: they answer any structure's requests (the structure sees their name on their replies). */
+const JULIEN = 'julien.robert@academie-demo.fr';
+const SUPERADMIN = 'superadmin@demo.fr';
 
+
+// A ticket's parent, and whoever writes in it, are of its author's structure (or the catalogue, or platform staff).
 const TICKETS: TicketSpec[] = [
   {
     type: 2, subject: 'Impossible de me connecter après la réinitialisation du mot de passe', author: 'lea.lambert@riviera-hotels.fr',
     parent: { user: 'lea.lambert@riviera-hotels.fr' },
     thread: [
       ['lea.lambert@riviera-hotels.fr', 'Bonjour, j’ai réinitialisé mon mot de passe ce matin mais la connexion échoue toujours avec « identifiants invalides ».', 'created', 12],
-      [NATHALIE, 'Bonjour Léa, votre compte était verrouillé après plusieurs essais. Je l’ai débloqué : pouvez-vous réessayer ?', 'treated', 11.8],
+      [EMILIE, 'Bonjour Léa, votre compte était verrouillé après plusieurs essais. Je l’ai débloqué : pouvez-vous réessayer ?', 'treated', 11.8],
       ['lea.lambert@riviera-hotels.fr', 'C’est bon, merci beaucoup !', 'closed', 11.5],
     ],
   },
   {
     type: 2, subject: 'Inscription d’une nouvelle équipe au parcours RGPD', followUp: 0, author: 'emilie.laurent@riviera-hotels.fr',
-    parent: { course: 'RGPD : les essentiels pour tous les services' },
+    parent: { course: GDPR.title },
     thread: [
       ['emilie.laurent@riviera-hotels.fr', 'Nous accueillons huit réceptionnistes saisonniers le 2 juin. Pouvez-vous les inscrire au parcours RGPD ?', 'created', 9],
-      [THOMAS, 'Bien reçu. Envoyez-moi la liste des adresses e-mail et je lance les invitations.', 'treated', 8],
+      [JULIEN, 'Bien reçu. Envoyez-moi la liste des adresses e-mail et je lance les invitations.', 'treated', 8],
       ['emilie.laurent@riviera-hotels.fr', 'Liste envoyée par e-mail à l’instant.', 'created', 7],
     ],
   },
@@ -42,8 +51,8 @@ const TICKETS: TicketSpec[] = [
     type: 2, subject: 'Attestation de fin de formation introuvable', author: 'louis.fontaine@clinique-tilleuls.fr',
     parent: { user: 'louis.fontaine@clinique-tilleuls.fr' },
     thread: [
-      ['louis.fontaine@clinique-tilleuls.fr', 'J’ai terminé le parcours cybersécurité mais je ne trouve pas l’attestation à fournir aux RH.', 'created', 20],
-      [ADMIN, 'Bonjour Louis, l’attestation est envoyée par e-mail à la fin du parcours. Je vous la renvoie, vérifiez aussi vos courriers indésirables.', 'treated', 19],
+      ['louis.fontaine@clinique-tilleuls.fr', 'J’ai terminé le parcours sur la prise de parole mais je ne trouve pas l’attestation à fournir aux RH.', 'created', 20],
+      [CLAIRE, 'Bonjour Louis, l’attestation est envoyée par e-mail à la fin du parcours. Je vous la renvoie, vérifiez aussi vos courriers indésirables.', 'treated', 19],
     ],
   },
   {
@@ -51,22 +60,22 @@ const TICKETS: TicketSpec[] = [
     parent: { user: 'alice.garnier@riviera-hotels.fr' },
     thread: [
       ['alice.garnier@riviera-hotels.fr', 'Mon adresse professionnelle change le mois prochain. Comment conserver mon historique de formation ?', 'created', 75],
-      [NATHALIE, 'Nous modifierons l’adresse sur le même compte : l’historique est conservé. Prévenez-nous le jour du changement.', 'treated', 74],
+      [EMILIE, 'Nous modifierons l’adresse sur le même compte : l’historique est conservé. Prévenez-nous le jour du changement.', 'treated', 74],
       ['alice.garnier@riviera-hotels.fr', 'Finalement je quitte l’entreprise, vous pouvez annuler la demande.', 'canceled', 64],
     ],
   },
   {
-    type: 2, subject: 'Page « L’hameçonnage en détail » vide sur les postes de la clinique', followUp: -1, author: 'ines.muller@clinique-tilleuls.fr',
-    parent: { course: 'Les fondamentaux de la cybersécurité' },
+    type: 2, subject: 'Page « Le RGPD en bref » vide sur les postes de la clinique', followUp: -1, author: 'ines.muller@clinique-tilleuls.fr',
+    parent: { course: GDPR.title },
     thread: [
       ['ines.muller@clinique-tilleuls.fr', 'Depuis les postes de la clinique, la page intégrée reste blanche.', 'created', 4],
-      [THOMAS, 'Le pare-feu de la clinique bloque probablement le domaine. Nous contactons votre service informatique.', 'created', 3],
+      [JULIEN, 'Le pare-feu de la clinique bloque probablement le domaine. Nous contactons votre service informatique.', 'created', 3],
     ],
   },
   {
-    type: 2, subject: 'Sous-titres pour les vidéos du parcours d’anglais', followUp: 3, author: 'daniel.schmidt@lefevre-conseil.fr',
-    parent: { course: 'Anglais professionnel : réunions et e-mails' },
-    thread: [['daniel.schmidt@lefevre-conseil.fr', 'Could you add English subtitles to the videos? Some colleagues are hard of hearing.', 'created', 2]],
+    type: 2, subject: 'Sous-titres pour les vidéos du parcours de prise de parole', followUp: 3, author: 'daniel.schmidt@lefevre-conseil.fr',
+    parent: { course: PUBLIC_SPEAKING.title },
+    thread: [['daniel.schmidt@lefevre-conseil.fr', 'Could you add subtitles to the videos? Some colleagues are hard of hearing.', 'created', 2]],
   },
   {
     type: 2, subject: 'Code de vérification jamais reçu', author: 'pauline.chevalier@transports-morel.fr',
@@ -74,18 +83,18 @@ const TICKETS: TicketSpec[] = [
     thread: [['pauline.chevalier@transports-morel.fr', 'Bonjour, je n’ai pas reçu le code à six chiffres pour ma première connexion.', 'created', 1]],
   },
   {
-    type: 2, subject: 'Suppression du compte d’un salarié parti', author: 'claire.fournier@clinique-tilleuls.fr',
+    type: 2, subject: 'Suppression du compte d’un salarié parti', author: MOREL_ADMIN,
     parent: { user: 'enzo.boyer@transports-morel.fr' },
     thread: [
-      ['claire.fournier@clinique-tilleuls.fr', 'Enzo Boyer a quitté le groupe : merci de désactiver son compte et de supprimer ses données au terme du délai légal.', 'created', 70],
-      [ADMIN, 'Compte désactivé. Les données seront supprimées à l’issue de la durée de conservation de trois ans.', 'closed', 69],
+      [MOREL_ADMIN, 'Enzo Boyer a quitté l’entreprise : merci de désactiver son compte et de supprimer ses données au terme du délai légal.', 'created', 70],
+      [SUPERADMIN, 'Compte désactivé. Les données seront supprimées à l’issue de la durée de conservation de trois ans.', 'closed', 69],
     ],
   },
   {
     type: 2, subject: 'Inscription groupée de quinze collaborateurs', author: 'hugo.dupont@transports-morel.fr',
     thread: [
       ['hugo.dupont@transports-morel.fr', 'Est-il possible d’importer une liste de quinze collaborateurs en une fois ?', 'created', 40],
-      [NATHALIE, 'L’import de fichier arrive bientôt. En attendant, je peux créer les comptes à partir de votre liste.', 'treated', 39],
+      [JULIEN, 'L’import de fichier arrive bientôt. En attendant, je peux créer les comptes à partir de votre liste.', 'treated', 39],
       ['hugo.dupont@transports-morel.fr', 'Le projet est reporté à la rentrée, j’annule la demande.', 'canceled', 35],
     ],
   },
@@ -98,7 +107,7 @@ const TICKETS: TicketSpec[] = [
   },
   {
     type: 1, subject: 'Le bouton « Publier » reste grisé après l’ajout d’une partie', author: ME,
-    parent: { course: 'Accueil et relation client' },
+    parent: { course: 'Modèle : parcours d’intégration' },
     thread: [
       [ME, 'J’ai ajouté une partie au dernier chapitre vide, mais le bouton « Publier » reste inactif jusqu’au rechargement de la page.', 'created', 15],
       [ADMIN, 'Corrigé dans la dernière version : l’état du parcours est maintenant rafraîchi après chaque ajout.', 'treated', 10],
@@ -135,22 +144,38 @@ const TICKETS: TicketSpec[] = [
       [NATHALIE, 'Non reproductible depuis la mise à jour du navigateur, j’annule.', 'canceled', 28],
     ],
   },
+  // The demo structure's own requests: what its administrators' support desk holds.
+  {
+    type: 2, subject: 'Accès au parcours Excel pour une nouvelle recrue', followUp: 1, author: 'yasmine.benali@academie-demo.fr',
+    parent: { user: 'yasmine.benali@academie-demo.fr' },
+    thread: [
+      ['yasmine.benali@academie-demo.fr', 'Bonjour, Inès rejoint l’équipe comptable lundi : pouvez-vous lui ouvrir le parcours Excel ?', 'created', 4],
+      [NATHALIE, 'C’est noté : je crée son compte dès que le service RH m’envoie son adresse.', 'created', 3.5],
+    ],
+  },
+  {
+    type: 2, subject: 'Vidéo du module « Réagir à un incident » saccadée', author: 'manon.bonnet@academie-demo.fr',
+    thread: [
+      ['manon.bonnet@academie-demo.fr', 'La vidéo de démonstration s’arrête toutes les dix secondes depuis le site de Nantes.', 'created', 6],
+      [ADMIN, 'Le réseau du site de Nantes filtre le domaine de la vidéo ; la DSI l’a débloqué ce matin. Pouvez-vous confirmer ?', 'treated', 5],
+    ],
+  },
 ];
 
-// [target, author, content, pinned, days ago]
+// On the note's structure's rows; platform staff's notes are the platform's own. [target, author, content, pinned, days ago]
 type NoteTarget = { user: string } | { ticket: string } | { course: string };
 const NOTES: [NoteTarget, string, string, boolean, number][] = [
-  [{ user: 'lucas.girard@transports-morel.fr' }, ADMIN, 'Référent formation du site de Lyon : interlocuteur privilégié pour les inscriptions de Transports Morel.', true, 95],
+  [{ user: 'lucas.girard@transports-morel.fr' }, MOREL_ADMIN, 'Référent formation du site de Lyon : interlocuteur privilégié pour les inscriptions.', true, 95],
   [{ user: 'contributeur@demo.fr' }, ADMIN, 'Dispose du droit de publier les parcours. Relit les contenus du pôle relation client.', true, 70],
-  [{ user: 'sarah.collins@lefevre-conseil.fr' }, 'superadmin@demo.fr', 'Préfère les échanges en anglais. Responsable du parcours d’anglais professionnel.', false, 60],
-  [{ user: 'enzo.boyer@transports-morel.fr' }, NATHALIE, 'Compte désactivé à la demande de l’employeur (départ de l’entreprise).', false, 69],
-  [{ user: 'pauline.chevalier@transports-morel.fr' }, THOMAS, 'Compte créé pour la session du mois prochain ; première connexion en attente.', false, 1],
+  [{ user: 'sarah.collins@lefevre-conseil.fr' }, SUPERADMIN, 'Préfère les échanges en anglais. Interlocutrice de Lefèvre Conseil pour les inscriptions.', false, 60],
+  [{ user: 'enzo.boyer@transports-morel.fr' }, MOREL_ADMIN, 'Compte désactivé à la demande de l’employeur (départ de l’entreprise).', false, 69],
+  [{ user: 'pauline.chevalier@transports-morel.fr' }, 'karim.mansouri@transports-morel.fr', 'Compte créé pour la session du mois prochain ; première connexion en attente.', false, 1],
   [{ user: 'mehdi.haddad@clinique-tilleuls.fr' }, 'claire.fournier@clinique-tilleuls.fr', 'Travaille de nuit : privilégier les relances par e-mail plutôt que par téléphone.', false, 33],
-  [{ ticket: 'Inscription d’une nouvelle équipe au parcours RGPD' }, THOMAS, 'Client prioritaire pour la saison : traiter avant vendredi.', true, 8],
+  [{ ticket: 'Inscription d’une nouvelle équipe au parcours RGPD' }, JULIEN, 'Client prioritaire pour la saison : traiter avant vendredi.', true, 8],
   [{ ticket: 'L’export CSV des participations perd les accents' }, THOMAS, 'Ajouter le BOM UTF-8 en tête du fichier ; vérifier aussi l’export des utilisateurs.', false, 5],
-  [{ ticket: 'Page « L’hameçonnage en détail » vide sur les postes de la clinique' }, THOMAS, 'DSI de la clinique contactée ; en attente de l’ouverture du domaine.', false, 3],
-  [{ ticket: 'Code de vérification jamais reçu' }, NATHALIE, 'Vérifier la boîte d’envoi : l’adresse contient peut-être une faute de frappe.', false, 0.5],
-  [{ course: 'Accueil et relation client' }, ADMIN, 'Publication prévue après validation des scripts téléphoniques par l’accueil de Lyon.', true, 5],
+  [{ ticket: 'Page « Le RGPD en bref » vide sur les postes de la clinique' }, JULIEN, 'DSI de la clinique contactée ; en attente de l’ouverture du domaine.', false, 3],
+  [{ ticket: 'Code de vérification jamais reçu' }, MOREL_ADMIN, 'Vérifier la boîte d’envoi : l’adresse contient peut-être une faute de frappe.', false, 0.5],
+  [{ course: 'Accueil et relation client' }, MOREL_ADMIN, 'Publication prévue après validation des scripts téléphoniques par l’accueil de Lyon.', true, 5],
   [{ course: 'Manager une équipe : les premiers pas' }, 'isabelle.moreau@academie-demo.fr', 'Revoir le module 2 avant la session de juin : les participants le trouvent trop long.', false, 30],
   [{ course: 'Les fondamentaux de la cybersécurité' }, 'julien.robert@academie-demo.fr', 'Parcours obligatoire : taux de complétion à suivre chaque mois pour le comité de direction.', true, 85],
   [{ course: 'Excel : analyser ses données' }, NATHALIE, 'Prévoir une variante pour les versions d’Excel sans RECHERCHEX.', false, 26],
@@ -163,7 +188,7 @@ const ERROR_CALLS: [number, string, string, string, string, number][] = [
   [504, 'GET /api/participations?itemsPerPage=500', '/participations', THOMAS, 'Gateway Timeout', 14],
   [503, 'GET /api/tickets?type=2', '/tickets', NATHALIE, 'Service Unavailable', 9],
   [500, 'PUT /api/chapters/12/reorder', '/chapters/12', ME, 'Internal Server Error', 48],
-  [0, 'GET /api/system-configurations', '/settings', 'superadmin@demo.fr', 'Network Error', 2],
+  [0, 'GET /api/system-configurations', '/settings', SUPERADMIN, 'Network Error', 2],
 ];
 
 export async function seedSupport(tx: Queryable, users: ReadonlyMap<string, number>, courses: ReadonlyMap<string, number>, companyOf: ReadonlyMap<string, number>): Promise<void> {
@@ -178,7 +203,7 @@ export async function seedSupport(tx: Queryable, users: ReadonlyMap<string, numb
       _age: ago(ticket.thread[0][3]), _touched: ago(ticket.thread[ticket.thread.length - 1][3]),
       _follow: ticket.followUp === undefined ? null : `${ticket.followUp * 1440 + 600} minutes`,
     })),
-    { stamped: true, returning: 'id, subject', computed: { follow_up_at: "date_trunc('day', now()) + x._follow" } },
+    { stamped: true, returning: 'id, subject', computed: { follow_up_at: "date_trunc('day', now()) + x._follow", ...structureOfUser('author_id') } },
   );
   const tickets = idsBy(ticketRows, (row) => row.subject);
   await insertRows(
@@ -205,7 +230,7 @@ export async function seedSupport(tx: Queryable, users: ReadonlyMap<string, numb
       course_id: 'course' in target ? must(courses, target.course) : null,
       _age: ago(days),
     })),
-    { stamped: true },
+    { stamped: true, computed: structureOfUser('author_id') },
   );
   await insertRows(
     tx, 'error_calls',
@@ -214,7 +239,7 @@ export async function seedSupport(tx: Queryable, users: ReadonlyMap<string, numb
       const [method, endpoint] = call.split(' ');
       return {
         details: { message, method, response: status === 0 ? null : { status, statusText: message }, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36' },
-        status, url: `https://backoffice.academie-demo.fr${page}`, company_id: must(companyOf, user), employee_id: must(users, user),
+        status, url: `https://backoffice.academie-demo.fr${page}`, company_id: companyOf.get(user) ?? null, employee_id: must(users, user),
         endpoint, protocol: 'https', _at: ago(days, 0, 17),
       };
     }),

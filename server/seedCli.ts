@@ -1,8 +1,9 @@
-import { loadConfig } from '../config.ts';
-import { openDatabase, type Database } from './database.ts';
-import { migrate } from './migrate.ts';
-import { isEmpty, seedDemo } from './seed/demo.ts';
-import { seedScale } from './seed/scale.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { isEmpty, seedDemo } from './db/seed/demo.ts';
+import { seedScale } from './db/seed/scale.ts';
+import { prepareDatabase } from './prepareDatabase.ts';
+import { openFileStorage } from './storage/openFileStorage.ts';
 
 const USAGE = `Usage :
   npm run seed -- demo                  charge les données de démonstration (base vide uniquement)
@@ -56,7 +57,7 @@ const started = performance.now();
 let db: Database | undefined;
 try {
   db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await migrate(db);
+  const applied = await prepareDatabase(db);
   if (applied.length > 0) console.log(`Migrations appliquées : ${applied.join(', ')}`);
 
   if (command.kind === 'demo') {
@@ -65,7 +66,12 @@ try {
       console.error(`La base (${where}) contient déjà des utilisateurs : les données de démonstration ne sont chargées que dans une base vide.`);
       process.exitCode = 1;
     } else {
-      await seedDemo(db, { dataDir: config.dataDir });
+      const files = await openFileStorage(config);
+      try {
+        await seedDemo(db, { files });
+      } finally {
+        await files.close();
+      }
       console.log(`Données de démonstration chargées dans ${where} en ${seconds(performance.now() - started)}.`);
     }
   } else {

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough, Readable } from 'node:stream';
+
+/** Bytes `start` to `end` of a file, both included (HTTP's `Range: bytes=start-end`). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where uploaded files live, addressed by the key the database keeps (`documents.storage_key`): a folder on
+ * this machine (the embedded default) or an S3-compatible object store shared by every server process.
+ * Keys are made by the server (`newStorageKey`), never taken from a request.
+ */
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  /**
+   * Stores `body` under `key`, streamed (a file is never held whole in memory). Answers its size and its
+   * first bytes, so that the caller can check the content before a document names it.
+   */
+  write(key: string, body: Readable | Buffer, contentType?: string): Promise<{ size: number; head: Buffer }>;
+  /** The file's bytes (or a range of them) as a stream; undefined when the store has no such file. */
+  read(key: string, range?: ByteRange): Promise<Readable | undefined>;
+  /** The file's size; undefined when the store has no such file. */
+  size(key: string): Promise<number | undefined>;
+  /** Removes the file; a missing file is not an error. */
+  remove(key: string): Promise<void>;
+  /** Throws when the store cannot be reached or written (the readiness answer). */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How many first bytes `write` keeps for the content check (server/storage/sniff.ts). */
+export const HEAD_BYTES = 4096;
+
+/** A fresh key for an upload: the month (to spread a folder's entries) and a random name with an allowed extension. */
+export function newStorageKey(extension: string): string {
+  const month = new Date().toISOString().slice(0, 7);
+  return `${month}/${randomUUID()}${extension ? `.${extension}` : ''}`;
+}
+
+/**
+ * `body` as a stream that counts its bytes and keeps the first HEAD_BYTES, for the backends' `write`:
+ * `result()` is read once the stream has been consumed.
+ */
+export function measured(body: Readable | Buffer): { stream: Readable; result(): { size: number; head: Buffer } } {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let size = 0;
+  const tap = new PassThrough({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (kept < HEAD_BYTES) {
+        const part = chunk.subarray(0, HEAD_BYTES - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
+      done(null, chunk);
+    },
+  });
+  const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+  source.on('error', (error) => tap.destroy(error));
+  source.pipe(tap);
+  return { stream: tap, result: () => ({ size, head: Buffer.concat(chunks) }) };
+}

@@ -1,0 +1,20 @@
+import { screensOf } from '../../custom/crud/screensOf';
+import { companies } from '../../domain/contracts';
+
+/** The standard screens of companies (the structures): their fields as the API serves them (API.md, Resources). */
+export const config = screensOf(companies, {
+  fields: [
+    { source: 'name', column: true },
+    { source: 'siret', column: true },
+    { source: 'email' },
+    { source: 'phone' },
+    { source: 'address' },
+    { source: 'postcode' },
+    { source: 'city', column: true },
+    { source: 'country' },
+    { source: 'status', choiceGroup: 'companyStatus', column: true, filter: 'alwaysOn' },
+    { source: 'activatedAt', column: true },
+    { source: 'createdAt' },
+    { source: 'updatedAt' },
+  ],
+});
