@@ -9,7 +9,12 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     // react-admin's CSV writer loads on the first export, not with every list (src/custom/lazyJsonExport.ts).
-    alias: [{ find: /^jsonexport\/dist\/index\.js$/, replacement: fileURLToPath(new URL('./src/custom/lazyJsonExport.ts', import.meta.url)) }],
+    alias: [
+      {
+        find: /^jsonexport\/dist\/index\.js$/,
+        replacement: fileURLToPath(new URL('./src/custom/lazyJsonExport.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     host: '127.0.0.1',

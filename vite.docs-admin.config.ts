@@ -11,5 +11,10 @@ export default defineConfig({
   plugins: [react()],
   root: fileURLToPath(new URL('./docs-admin', import.meta.url)),
   base: '/docs-admin/',
-  build: { outDir: fileURLToPath(new URL('./.tmp/docs-admin', import.meta.url)), emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 5000 },
+  build: {
+    outDir: fileURLToPath(new URL('./.tmp/docs-admin', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 5000,
+  },
 });

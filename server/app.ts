@@ -90,12 +90,17 @@ const EXPIRED_ROWS_SWEEP_SECONDS = 600;
 /** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
 export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<AppContext> {
   const app = Fastify({
-    logger: options.logger || options.logStream ? { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+    logger:
+      options.logger || options.logStream
+        ? { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
+        : false,
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
     // Route schemas check what clients sent as they sent it ("12" is not a number) and report every field.
-    ajv: { customOptions: { coerceTypes: false, allErrors: true, allowUnionTypes: true, keywords: [VIOLATION, BAD_REQUEST] } },
+    ajv: {
+      customOptions: { coerceTypes: false, allErrors: true, allowUnionTypes: true, keywords: [VIOLATION, BAD_REQUEST] },
+    },
   });
   const secret = await loadSecret(config.jwtSecret, config.dataDir);
   const tokens = new TokenService(secret, config.jwtTtl);
@@ -164,7 +169,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(notificationTemplateRoutes, { db, mailer });
   await app.register(errorCallRoutes, { db: platformDb });
   await app.register(resourceRoutes, { engine });
-  await app.register(actionRoutes, { db, engine, ticketNotifier: new TicketNotifier(platformDb, mailer, config.appUrl) });
+  await app.register(actionRoutes, {
+    db,
+    engine,
+    ticketNotifier: new TicketNotifier(platformDb, mailer, config.appUrl),
+  });
   await app.register(ticketDeskRoutes, { db });
   const hub = new LiveHub(platformDb);
   await hub.start();
@@ -189,7 +198,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     sessions,
     mailer,
     addresses: options.addresses ?? new BanClient(config.addressSearchUrl),
-    payments: options.payments ?? (config.stripe.secretKey ? new StripeClient({ secretKey: config.stripe.secretKey, url: config.stripe.url }) : undefined),
+    payments:
+      options.payments ??
+      (config.stripe.secretKey
+        ? new StripeClient({ secretKey: config.stripe.secretKey, url: config.stripe.url })
+        : undefined),
     publishableKey: config.stripe.publishableKey,
     stripeJsUrl: config.stripe.jsUrl,
     registrationsPerHour: config.registrationsPerHour,
@@ -203,7 +216,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     leaseMs: config.jobLeaseSeconds * 1000,
     onError: (job, error) => app.log.error({ err: error }, `The periodic job ${job} failed`),
   })
-    .define({ name: 'anonymous-upload-sweep', everySeconds: SWEEP_EVERY_SECONDS, run: () => sweepAnonymousUploads(platformDb, files, config.publicUploads.ttl) })
+    .define({
+      name: 'anonymous-upload-sweep',
+      everySeconds: SWEEP_EVERY_SECONDS,
+      run: () => sweepAnonymousUploads(platformDb, files, config.publicUploads.ttl),
+    })
     .define({ name: 'live-events-prune', everySeconds: PRUNE_EVERY_SECONDS, run: () => pruneLiveEvents(platformDb) })
     .define({
       name: 'expired-rows-sweep',
@@ -233,7 +250,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
 
   return {
-    app, tokens, sessions, engine, mailer, hub, files,
+    app,
+    tokens,
+    sessions,
+    engine,
+    mailer,
+    hub,
+    files,
     drain: () => {
       draining = true;
     },

@@ -79,7 +79,8 @@ export interface PublicUploadLimits {
 function integer(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, not "${value}".`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`${name} must be a non-negative integer, not "${value}".`);
   return parsed;
 }
 
@@ -136,7 +137,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     s3: s3SettingsOf(env),
     shutdownDrainMs: integer(env.SHUTDOWN_DRAIN_MS, 0, 'SHUTDOWN_DRAIN_MS'),
-    jobLeaseSeconds: atLeastOne(integer(env.JOB_LEASE_SECONDS, DEFAULT_JOB_LEASE_SECONDS, 'JOB_LEASE_SECONDS'), 'JOB_LEASE_SECONDS'),
+    jobLeaseSeconds: atLeastOne(
+      integer(env.JOB_LEASE_SECONDS, DEFAULT_JOB_LEASE_SECONDS, 'JOB_LEASE_SECONDS'),
+      'JOB_LEASE_SECONDS',
+    ),
   };
 }
 
@@ -149,17 +153,22 @@ function flag(value: string | undefined, fallback: boolean, name: string): boole
 
 function s3SettingsOf(env: NodeJS.ProcessEnv): S3Settings | undefined {
   const bucket = env.S3_BUCKET || undefined;
-  const named = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((name) => env[name]);
+  const named = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter(
+    (name) => env[name],
+  );
   if (!bucket) {
     // A half-configured store would silently keep files on this machine's disk, where other processes cannot read them.
-    if (named.length > 0) throw new Error(`${named.join(', ')} set without S3_BUCKET: set S3_BUCKET too, or none of them.`);
+    if (named.length > 0)
+      throw new Error(`${named.join(', ')} set without S3_BUCKET: set S3_BUCKET too, or none of them.`);
     return undefined;
   }
   const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
-  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither.');
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither.');
   const endpoint = env.S3_ENDPOINT || undefined;
-  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http:// or https:// address, not "${endpoint}".`);
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http:// or https:// address, not "${endpoint}".`);
   return {
     bucket,
     endpoint,
@@ -171,7 +180,8 @@ function s3SettingsOf(env: NodeJS.ProcessEnv): S3Settings | undefined {
 
 function standInsOf(env: NodeJS.ProcessEnv): Config['standIns'] {
   const setting = env.STAND_INS ?? '';
-  if (setting !== '' && setting !== '0' && setting !== '1') throw new Error(`STAND_INS must be "0" or "1", not "${setting}".`);
+  if (setting !== '' && setting !== '0' && setting !== '1')
+    throw new Error(`STAND_INS must be "0" or "1", not "${setting}".`);
   const enabled = setting === '' ? env.NODE_ENV !== 'production' : setting === '1';
   return {
     establishments: enabled && !env.ESTABLISHMENT_SEARCH_URL,

@@ -31,7 +31,11 @@ await underStartupLock(db, async () => {
 });
 
 // Always logging (at LOG_LEVEL): a 500 must leave its stack somewhere. One line per request only on demand.
-const { app, drain } = await buildApp(config, db, { logger: true, logRequests: process.env.LOG_REQUESTS === '1', files });
+const { app, drain } = await buildApp(config, db, {
+  logger: true,
+  logRequests: process.env.LOG_REQUESTS === '1',
+  files,
+});
 await app.listen({ host: config.host, port: config.port });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

@@ -63,7 +63,9 @@ try {
   if (command.kind === 'demo') {
     // The demo accounts have fixed addresses: loading them next to existing users could clash or mislead.
     if (!(await isEmpty(db))) {
-      console.error(`La base (${where}) contient déjà des utilisateurs : les données de démonstration ne sont chargées que dans une base vide.`);
+      console.error(
+        `La base (${where}) contient déjà des utilisateurs : les données de démonstration ne sont chargées que dans une base vide.`,
+      );
       process.exitCode = 1;
     } else {
       const files = await openFileStorage(config);
@@ -78,7 +80,7 @@ try {
     const result = await seedScale(db, { users: command.users });
     console.log(
       `${figures.format(result.users)} utilisateurs ajoutés dans ${where} en ${seconds(result.ms)} ` +
-        `(${figures.format(Math.round(result.users / Math.max(result.ms, 1) * 1000))} par seconde).`,
+        `(${figures.format(Math.round((result.users / Math.max(result.ms, 1)) * 1000))} par seconde).`,
     );
   }
 } catch (error) {

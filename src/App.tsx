@@ -1,15 +1,19 @@
 import { Route } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
-import {
-  AdminContext, CoreAdminUI, CustomRoutes, LoadingPage, LogoutOnMount, Resource,
-} from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, LoadingPage, LogoutOnMount, Resource } from 'react-admin';
 import { AppLayout } from './custom/layout/AppLayout';
 import { AccessDenied, AuthenticationError, ErrorPage, PageNotFound } from './custom/layout/lazyStatusPages';
 import { appStore } from './providers/appStore';
 import { queryClient } from './providers/queryClient';
 import { lightTheme } from './theme';
 import { StackedNotification } from './custom/snackbars';
-import { ForgotPasswordPage, InvitationPage, LoginPage, NewPasswordPage, VerifyCodePage } from './custom/auth/lazyPages';
+import {
+  ForgotPasswordPage,
+  InvitationPage,
+  LoginPage,
+  NewPasswordPage,
+  VerifyCodePage,
+} from './custom/auth/lazyPages';
 import { OnboardPage, OnboardSuccessPage } from './custom/onboarding/lazyPages';
 import { lazyComponent } from './custom/lazyComponent';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
@@ -19,7 +23,9 @@ import { resources } from './resources';
 
 // Not needed to show a list: its own chunk, like the sign-in pages.
 const AccountPage = lazyComponent(() => import('./custom/account/AccountPage').then((module) => module.AccountPage));
-const CourseOutlinePage = lazyComponent(() => import('./custom/outline/CourseOutlinePage').then((module) => module.CourseOutlinePage));
+const CourseOutlinePage = lazyComponent(() =>
+  import('./custom/outline/CourseOutlinePage').then((module) => module.CourseOutlinePage),
+);
 
 /*
  * react-admin's <Admin>, assembled from its two halves (AdminContext, CoreAdminUI) as its documentation
@@ -28,7 +34,14 @@ const CourseOutlinePage = lazyComponent(() => import('./custom/outline/CourseOut
  */
 export function App() {
   return (
-    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={lightTheme} store={appStore} queryClient={queryClient}>
+    <AdminContext
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={lightTheme}
+      store={appStore}
+      queryClient={queryClient}
+    >
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           disableTelemetry

@@ -28,4 +28,7 @@ function render() {
   );
 }
 
-void Promise.race([preloadRoute(window.location.hash), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
+void Promise.race([
+  preloadRoute(window.location.hash),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]).then(render);

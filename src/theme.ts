@@ -41,6 +41,8 @@ export const lightTheme: RaThemeOptions = {
     ...defaultLightTheme.components,
     MuiCheckbox: checkbox,
     RaToolbar: { styleOverrides: { root: { backgroundColor: grey[100] } } },
-    RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-toolbar': { backgroundColor: '#eef3fa' } } } },
+    RaBulkActionsToolbar: {
+      styleOverrides: { root: { '& .RaBulkActionsToolbar-toolbar': { backgroundColor: '#eef3fa' } } },
+    },
   },
 };

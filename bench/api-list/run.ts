@@ -78,7 +78,10 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   const info = await new Promise<ReadyInfo>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('Le serveur de test ne s’est pas déclaré prêt en 240 s.')), 240_000);
+    const timer = setTimeout(
+      () => reject(new Error('Le serveur de test ne s’est pas déclaré prêt en 240 s.')),
+      240_000,
+    );
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       if (line.startsWith(READY_PREFIX)) {
@@ -108,13 +111,16 @@ async function checkPages(base: string, token: string, expectedTotal: number) {
   const emails: string[][] = [];
   for (const path of [PAGE1, PAGE1000]) {
     const response = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
-    if (response.status !== 200) throw new Error(`${path} a répondu ${response.status} : ${(await response.text()).slice(0, 300)}`);
+    if (response.status !== 200)
+      throw new Error(`${path} a répondu ${response.status} : ${(await response.text()).slice(0, 300)}`);
     const body = (await response.json()) as { 'hydra:totalItems': number; 'hydra:member': { email: string }[] };
-    if (body['hydra:member'].length !== 30) throw new Error(`${path} : ${body['hydra:member'].length} éléments au lieu de 30.`);
+    if (body['hydra:member'].length !== 30)
+      throw new Error(`${path} : ${body['hydra:member'].length} éléments au lieu de 30.`);
     if (body['hydra:totalItems'] !== expectedTotal)
       throw new Error(`${path} : hydra:totalItems = ${body['hydra:totalItems']}, attendu ${expectedTotal}.`);
     const page = body['hydra:member'].map((member) => member.email);
-    if (page.some((email, index) => index > 0 && email < page[index - 1])) throw new Error(`${path} : ordre par e-mail non respecté.`);
+    if (page.some((email, index) => index > 0 && email < page[index - 1]))
+      throw new Error(`${path} : ordre par e-mail non respecté.`);
     emails.push(page);
   }
   if (emails[1][0] <= emails[0][29]) throw new Error('La page 1000 ne vient pas après la page 1.');
@@ -207,7 +213,19 @@ const percent = (ratio: number) => `${fmt(ratio * 100, 1)} %`;
 function printTable(run: DatabaseRun) {
   const optional = (value: number | undefined, digits: number) => (value === undefined ? '-' : fmt(value, digits));
   const rows = [
-    ['', 'req/s', 'p50 ms', 'p99 ms', 'moy. ms', 'non-2xx', 'erreurs', '/ constante', 'CPU serveur', 'CPU PG', 'autres progr.'],
+    [
+      '',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'moy. ms',
+      'non-2xx',
+      'erreurs',
+      '/ constante',
+      'CPU serveur',
+      'CPU PG',
+      'autres progr.',
+    ],
     ['', '', '', '', '', '', '', '', 'ms/req', 'ms/req', '% d’un cœur'],
     ...run.measures.map((measure) => [
       measure.label,
@@ -226,7 +244,9 @@ function printTable(run: DatabaseRun) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   console.log(`\n${run.label} — ${fmt(run.totalItems)} utilisateurs, ${CONNECTIONS} connexions, ${DURATION} s par URL`);
   for (const row of rows)
-    console.log(`  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')}`);
+    console.log(
+      `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')}`,
+    );
   console.log(`  page 1000 / page 1 : ${percent(run.ratios.page1000ToPage1)}`);
 }
 
@@ -243,7 +263,13 @@ function checkTargets(runs: DatabaseRun[]): TargetCheck[] {
   const add = (run: DatabaseRun | undefined, label: string, value: (run: DatabaseRun) => number, minimum: number) => {
     if (!run) return;
     const measured = value(run);
-    checks.push({ database: run.database, label: `${run.label} : ${label}`, value: measured, minimum, pass: measured >= minimum });
+    checks.push({
+      database: run.database,
+      label: `${run.label} : ${label}`,
+      value: measured,
+      minimum,
+      pass: measured >= minimum,
+    });
   };
   const postgres = runs.find((run) => run.database === 'postgresql');
   const pglite = runs.find((run) => run.database === 'pglite');
@@ -264,7 +290,8 @@ async function main() {
 
   // BENCH_DATABASES=postgresql (or pglite) measures one of them only.
   const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
-  if (wanted.includes('pglite')) runs.push(await benchDatabase('pglite', 'PGlite', { BENCH_DATA_DIR: join(tempDir('bench-pglite-'), 'data') }));
+  if (wanted.includes('pglite'))
+    runs.push(await benchDatabase('pglite', 'PGlite', { BENCH_DATA_DIR: join(tempDir('bench-pglite-'), 'data') }));
 
   if (!wanted.includes('postgresql')) {
     // Not asked for.
@@ -287,7 +314,10 @@ async function main() {
   console.log('\n================ Résultats ================');
   console.log(`URL : constante = /bench/constant, page 1 = ${PAGE1}, page 1000 = ${PAGE1000}`);
   for (const run of runs) printTable(run);
-  const busiest = Math.max(0, ...runs.flatMap((run) => run.measures.map((measure) => measure.otherProgramsCpuPercent ?? 0)));
+  const busiest = Math.max(
+    0,
+    ...runs.flatMap((run) => run.measures.map((measure) => measure.otherProgramsCpuPercent ?? 0)),
+  );
   if (busiest > 25)
     console.log(
       `\nAttention : d’autres programmes ont pris jusqu’à ${fmt(busiest)} % d’un cœur pendant les mesures ` +
@@ -302,7 +332,10 @@ async function main() {
   const broken = runs.flatMap((run) =>
     run.measures
       .filter((measure) => measure.non2xx > 0 || measure.errors > 0 || measure.timeouts > 0)
-      .map((measure) => `${run.label} ${measure.path} : ${measure.non2xx} non-2xx, ${measure.errors} erreurs, ${measure.timeouts} timeouts`),
+      .map(
+        (measure) =>
+          `${run.label} ${measure.path} : ${measure.non2xx} non-2xx, ${measure.errors} erreurs, ${measure.timeouts} timeouts`,
+      ),
   );
 
   const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*/, '');

@@ -18,7 +18,6 @@ import { seedScale } from '../../server/db/seed/scale.ts';
 import { READY_PREFIX, type ReadyInfo } from './protocol.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
 
-
 async function main() {
   const dataDir = process.env.BENCH_DATA_DIR;
   if (!dataDir) throw new Error('BENCH_DATA_DIR is required.');
@@ -54,7 +53,8 @@ async function main() {
   const token = (login.json() as { token: string }).token;
 
   const page1 = await app.inject({ method: 'GET', url: page1Url, headers: { authorization: `Bearer ${token}` } });
-  if (page1.statusCode !== 200) throw new Error(`${page1Url} answered ${page1.statusCode}: ${page1.body.slice(0, 300)}`);
+  if (page1.statusCode !== 200)
+    throw new Error(`${page1Url} answered ${page1.statusCode}: ${page1.body.slice(0, 300)}`);
   constant = page1.rawPayload;
   contentType = String(page1.headers['content-type']);
   const totalItems = Number((page1.json() as { 'hydra:totalItems': number })['hydra:totalItems']);

@@ -16,7 +16,10 @@ interface ManifestEntry {
 }
 
 function chunksOf(dir: string): Map<string, string> {
-  const manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestEntry
+  >;
   return new Map(Object.values(manifest).map((entry) => [entry.file, entry.src ?? entry.name ?? entry.file]));
 }
 
@@ -28,6 +31,11 @@ export async function viteBuild(configFile: string, outDir: string): Promise<Bui
   const { build } = await import('vite');
   const started = performance.now();
   // Each config's folder is its root (vite.config.ts at the project's, the baseline's in bench/baseline).
-  await build({ root: dirname(configFile), configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true } });
+  await build({
+    root: dirname(configFile),
+    configFile,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
   return { dir: outDir, ms: performance.now() - started, chunks: chunksOf(outDir) };
 }

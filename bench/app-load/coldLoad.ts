@@ -94,7 +94,11 @@ export async function coldLoad(browser: Browser, { url, session, timeoutMs }: Co
     const bodies = new Map<string, Promise<Buffer | undefined>>();
     const errors: string[] = [];
     page.on('response', (response: Response) => {
-      if (new URL(response.url()).pathname.endsWith('.js')) bodies.set(response.url(), response.body().catch(() => undefined));
+      if (new URL(response.url()).pathname.endsWith('.js'))
+        bodies.set(
+          response.url(),
+          response.body().catch(() => undefined),
+        );
     });
     page.on('pageerror', (error) => errors.push(error.message));
 
@@ -102,10 +106,17 @@ export async function coldLoad(browser: Browser, { url, session, timeoutMs }: Co
     try {
       await page.waitForFunction(FIRST_ROW_SHOWN, undefined, { timeout: timeoutMs, polling: 50 });
     } catch (error) {
-      const shown = String(await page.evaluate('location.hash + ": " + document.body.innerText.replace(/\\s+/g, " ").slice(0, 200)').catch(() => '?'));
-      throw new Error(`No list row within ${timeoutMs} ms at ${url} (showing ${shown}; page errors: ${errors.join(' | ') || 'none'})`, {
-        cause: error,
-      });
+      const shown = String(
+        await page
+          .evaluate('location.hash + ": " + document.body.innerText.replace(/\\s+/g, " ").slice(0, 200)')
+          .catch(() => '?'),
+      );
+      throw new Error(
+        `No list row within ${timeoutMs} ms at ${url} (showing ${shown}; page errors: ${errors.join(' | ') || 'none'})`,
+        {
+          cause: error,
+        },
+      );
     }
     const figures = (await page.evaluate(READ_FIGURES)) as PageFigures;
     const before = figures.resources.filter((entry) => entry.startTime < figures.firstRow);
@@ -126,7 +137,11 @@ export async function coldLoad(browser: Browser, { url, session, timeoutMs }: Co
     }
     const apiCalls = before
       .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'))
-      .map((entry) => ({ path: entry.name.slice(new URL(entry.name).origin.length), startMs: entry.startTime, endMs: entry.responseEnd }));
+      .map((entry) => ({
+        path: entry.name.slice(new URL(entry.name).origin.length),
+        startMs: entry.startTime,
+        endMs: entry.responseEnd,
+      }));
     return {
       firstRowMs: figures.firstRow,
       scriptsEndMs: Math.max(0, ...scripts.map((script) => script.endMs)),

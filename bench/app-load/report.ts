@@ -66,8 +66,16 @@ function medianOf(values: (number | undefined)[]): number | undefined {
 const listCall = (load: LoadResult) => load.apiCalls.filter((call) => /^\/api\/courses\?/.test(call.path)).at(-1);
 
 function figuresOf({ loads }: Subject): SubjectFigures {
-  const sum = (load: LoadResult, size: 'bytes' | 'gzipBytes') => load.scripts.reduce((total, script) => total + script[size], 0);
-  const sets = new Set(loads.map((load) => load.scripts.map((script) => script.path).sort().join(' ')));
+  const sum = (load: LoadResult, size: 'bytes' | 'gzipBytes') =>
+    load.scripts.reduce((total, script) => total + script[size], 0);
+  const sets = new Set(
+    loads.map((load) =>
+      load.scripts
+        .map((script) => script.path)
+        .sort()
+        .join(' '),
+    ),
+  );
   return {
     initialJsGzipBytes: median(loads.map((load) => sum(load, 'gzipBytes'))),
     initialJsBytes: median(loads.map((load) => sum(load, 'bytes'))),
@@ -118,7 +126,8 @@ function printFiles(subject: Subject): void {
       `  ${pad(file, 40)} ${padLeft(kB(script.gzipBytes), 9)} gzip  ${padLeft(ms(script.startMs), 8)} → ${padLeft(ms(script.endMs), 8)}  ${holds}`,
     );
   }
-  for (const call of load.apiCalls) console.log(`  ${pad(call.path, 70)} ${padLeft(ms(call.startMs), 8)} → ${padLeft(ms(call.endMs), 8)}`);
+  for (const call of load.apiCalls)
+    console.log(`  ${pad(call.path, 70)} ${padLeft(ms(call.startMs), 8)} → ${padLeft(ms(call.endMs), 8)}`);
 }
 
 export function printReport(subjects: Subject[], summary: Summary, route: string): void {
@@ -137,14 +146,23 @@ export function printReport(subjects: Subject[], summary: Summary, route: string
     ['CPU per load: browser', (figures) => ms(figures.browserCpuMedianMs)],
     ['CPU per load: server', (figures) => ms(figures.serverCpuMedianMs)],
   ];
-  console.log(`\n${pad('(times from navigation start, medians)', 36)} ${padLeft('back-office', 28)} ${padLeft('baseline', 28)}`);
-  for (const [label, value] of rows) console.log(`${pad(label, 36)} ${padLeft(value(app), 28)} ${padLeft(value(baseline), 28)}`);
-  for (const [label, figures] of [['back-office', app], ['baseline', baseline]] as const)
-    if (figures.initialJsVaried) console.log(`note: the ${label} did not load the same JS files before its first row in every load`);
+  console.log(
+    `\n${pad('(times from navigation start, medians)', 36)} ${padLeft('back-office', 28)} ${padLeft('baseline', 28)}`,
+  );
+  for (const [label, value] of rows)
+    console.log(`${pad(label, 36)} ${padLeft(value(app), 28)} ${padLeft(value(baseline), 28)}`);
+  for (const [label, figures] of [
+    ['back-office', app],
+    ['baseline', baseline],
+  ] as const)
+    if (figures.initialJsVaried)
+      console.log(`note: the ${label} did not load the same JS files before its first row in every load`);
 
   for (const subject of subjects) printFiles(subject);
 
   console.log('\nTargets:');
   for (const check of summary.checks)
-    console.log(`  ${check.pass ? 'PASS' : 'FAIL'}  ${check.label} = ${check.ratio.toFixed(2)}x (target <= ${check.target.toFixed(1)}x)`);
+    console.log(
+      `  ${check.pass ? 'PASS' : 'FAIL'}  ${check.label} = ${check.ratio.toFixed(2)}x (target <= ${check.target.toFixed(1)}x)`,
+    );
 }

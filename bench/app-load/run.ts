@@ -97,16 +97,25 @@ async function sessionEntries(baseUrl: string): Promise<[string, string][]> {
     setItem: (key, value) => void entries.set(key, value),
     removeItem: (key) => void entries.delete(key),
   };
-  openSession(await response.json(), createSessionStore(() => storage));
+  openSession(
+    await response.json(),
+    createSessionStore(() => storage),
+  );
   return [...entries];
 }
 
-async function measuredLoad(browser: Browser, baseUrl: string, subject: Subject, serverPid: number): Promise<MeasuredLoad> {
+async function measuredLoad(
+  browser: Browser,
+  baseUrl: string,
+  subject: Subject,
+  serverPid: number,
+): Promise<MeasuredLoad> {
   const session = await sessionEntries(baseUrl);
   const before = { cpu: snapshot(serverPid, undefined), tree: descendantsCpuMs(), at: performance.now() };
   const result = await coldLoad(browser, { url: `${baseUrl}${subject.path}${ROUTE}`, session, timeoutMs: TIMEOUT_MS });
   const after = { cpu: snapshot(serverPid, undefined), tree: descendantsCpuMs(), at: performance.now() };
-  const delta = (from: number | undefined, to: number | undefined) => (from === undefined || to === undefined ? undefined : to - from);
+  const delta = (from: number | undefined, to: number | undefined) =>
+    from === undefined || to === undefined ? undefined : to - from;
   const server = delta(before.cpu.server, after.cpu.server);
   const tree = delta(before.tree, after.tree);
   const system = delta(before.cpu.system, after.cpu.system);
@@ -124,7 +133,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
   const loadAverageAtStart = loadavg()[0];
-  console.log(`bench:app-load: the back-office against a minimal react-admin app, ${ROUTE}, ${LOADS} cold loads each, headless Chromium`);
+  console.log(
+    `bench:app-load: the back-office against a minimal react-admin app, ${ROUTE}, ${LOADS} cold loads each, headless Chromium`,
+  );
   // The bench serves both apps from its own server, and opens them with the back-office's default session keys.
   delete process.env.VITE_API_URL;
   delete process.env.VITE_APP_NAME;
@@ -132,14 +143,20 @@ async function main(): Promise<void> {
   const app = await viteBuild(join(APP_ROOT ? resolve(APP_ROOT) : root, 'vite.config.ts'), join(workDir, 'app'));
   if (APP_ROOT) console.log(`the back-office built from ${resolve(APP_ROOT)} (BENCH_APP_ROOT)`);
   const baseline = await viteBuild(join(root, 'bench', 'baseline', 'vite.config.ts'), join(workDir, 'baseline'));
-  console.log(`built with Vite: back-office in ${seconds(app.ms)}, baseline in ${seconds(baseline.ms)} (into ${workDir})`);
+  console.log(
+    `built with Vite: back-office in ${seconds(app.ms)}, baseline in ${seconds(baseline.ms)} (into ${workDir})`,
+  );
 
   const dataDir = await mkdtemp(join(tmpdir(), 'lms-bench-app-load-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const template = seededTemplate();
   if (template) await cp(template, dataDir, { recursive: true });
   else console.log('no seeded e2e template in .tmp/e2e: the server seeds the demo data first (slower start)');
-  const { child, info } = await startServer({ BENCH_DATA_DIR: dataDir, BENCH_APP_DIR: app.dir, BENCH_BASELINE_DIR: baseline.dir });
+  const { child, info } = await startServer({
+    BENCH_DATA_DIR: dataDir,
+    BENCH_APP_DIR: app.dir,
+    BENCH_BASELINE_DIR: baseline.dir,
+  });
   const baseUrl = `http://127.0.0.1:${info.port}`;
   console.log(`server ready on ${baseUrl}: back-office at /, baseline at ${BASELINE_PATH}`);
 
@@ -152,7 +169,9 @@ async function main(): Promise<void> {
   ];
   const warmUps: MeasuredLoad[] = [];
   for (const subject of subjects) warmUps.push(await measuredLoad(browser, baseUrl, subject, child.pid!));
-  console.log(`warm-up (not counted): ${subjects.map((subject, i) => `${subject.label} ${Math.round(warmUps[i].firstRowMs)} ms`).join(', ')}`);
+  console.log(
+    `warm-up (not counted): ${subjects.map((subject, i) => `${subject.label} ${Math.round(warmUps[i].firstRowMs)} ms`).join(', ')}`,
+  );
   for (let round = 0; round < LOADS; round += 1) {
     // Alternating who goes first spreads a drift of the machine over both.
     const order = round % 2 === 0 ? subjects : [...subjects].reverse();
@@ -168,7 +187,10 @@ async function main(): Promise<void> {
 
   const summary = summarise(subjects);
   printReport(subjects, summary, ROUTE);
-  const busiest = Math.max(0, ...subjects.flatMap((subject) => subject.loads.map((load) => load.othersCpuPercent ?? 0)));
+  const busiest = Math.max(
+    0,
+    ...subjects.flatMap((subject) => subject.loads.map((load) => load.othersCpuPercent ?? 0)),
+  );
   if (busiest > 25)
     console.log(
       `\nWarning: other programs took up to ${Math.round(busiest)} % of a core during the loads (load average ` +

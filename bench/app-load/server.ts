@@ -38,7 +38,13 @@ async function main() {
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: appDir, SEED: 'none', LOG_LEVEL: 'warn' });
   const { app } = await buildApp(config, db, { serveApp: true, logger: false });
   // The same plugin and settings as the app factory's own static serving of the back-office.
-  await app.register(fastifyStatic, { root: baselineDir, prefix: BASELINE_PATH, wildcard: false, index: false, decorateReply: false });
+  await app.register(fastifyStatic, {
+    root: baselineDir,
+    prefix: BASELINE_PATH,
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+  });
   app.get(BASELINE_PATH, (_request, reply) => reply.sendFile('index.html', baselineDir));
 
   const port = await serveUntilStopped(app, db);

@@ -8,7 +8,13 @@ import { authProvider, dataProvider, i18nProvider } from './providers';
  */
 export function BaselineApp() {
   return (
-    <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} requireAuth disableTelemetry>
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      requireAuth
+      disableTelemetry
+    >
       <Resource name="courses" list={CourseList} />
     </Admin>
   );

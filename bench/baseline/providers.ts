@@ -28,7 +28,8 @@ export const dataProvider: DataProvider = {
       query.set('itemsPerPage', String(pagination.perPage));
     }
     if (sort?.field) query.set(`order[${sort.field}]`, sort.order === 'DESC' ? 'desc' : 'asc');
-    for (const [key, value] of Object.entries(filter ?? {})) if (value !== undefined && value !== '') query.set(key, String(value));
+    for (const [key, value] of Object.entries(filter ?? {}))
+      if (value !== undefined && value !== '') query.set(key, String(value));
     const { json } = await httpClient(`${API}/${resource}?${query}`, {
       headers: { Accept: 'application/ld+json' },
       signal,

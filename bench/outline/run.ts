@@ -28,25 +28,33 @@ const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const REORDERS = Number(process.env.BENCH_REORDERS ?? 200);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
 // `-- --postgresql` (or BENCH_DATABASE=postgresql): the same run on a PostgreSQL cluster of its own.
-const DATABASE = process.argv.includes('--postgresql') || process.env.BENCH_DATABASE === 'postgresql' ? 'PostgreSQL' : 'PGlite';
+const DATABASE =
+  process.argv.includes('--postgresql') || process.env.BENCH_DATABASE === 'postgresql' ? 'PostgreSQL' : 'PGlite';
 const TARGETS = { outlineShownP50Ms: 2000, reorderP99Ms: 150, dropPaintedMs: 100 };
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 const serverScript = fileURLToPath(new URL('./server.ts', import.meta.url));
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const round = (value: number) => Math.round(value * 10) / 10;
 const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
 
-async function startServer(env: Record<string, string>): Promise<{ base: string; course: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ base: string; course: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   atExit(() => child.kill('SIGKILL'));
   const lines = createInterface({ input: child.stdout! });
   const ready = await new Promise<{ port: number; course: number }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`The bench server exited (${code}) before it was ready.`)));
     lines.on('line', (line) => {
-      if (line.startsWith(READY_PREFIX)) resolve(JSON.parse(line.slice(READY_PREFIX.length)) as { port: number; course: number });
+      if (line.startsWith(READY_PREFIX))
+        resolve(JSON.parse(line.slice(READY_PREFIX.length)) as { port: number; course: number });
     });
   });
   return { base: `http://127.0.0.1:${ready.port}`, course: ready.course, child };
@@ -67,7 +75,10 @@ async function login(base: string): Promise<{ token: string; session: [string, s
     setItem: (key, value) => void entries.set(key, value),
     removeItem: (key) => void entries.delete(key),
   };
-  openSession(tokens, createSessionStore(() => storage));
+  openSession(
+    tokens,
+    createSessionStore(() => storage),
+  );
   return { token: tokens.token, session: [...entries] };
 }
 
@@ -108,7 +119,12 @@ interface Load {
   outlineBytes: number;
 }
 
-async function coldLoad(browser: Browser, url: string, session: [string, string][], keep: boolean): Promise<{ load: Load; page?: Page }> {
+async function coldLoad(
+  browser: Browser,
+  url: string,
+  session: [string, string][],
+  keep: boolean,
+): Promise<{ load: Load; page?: Page }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
   await context.addInitScript({ content: instrument(session, SHAPE.modules) });
   const page = await context.newPage();
@@ -122,23 +138,39 @@ async function coldLoad(browser: Browser, url: string, session: [string, string]
     const entry = performance.getEntriesByType('resource').find((candidate) => /\\/outline$/.test(candidate.name));
     return { shown: window.__outlineShown, request: entry ? entry.responseEnd - entry.startTime : -1, requestEnd: entry ? entry.responseEnd : -1, bytes: entry ? entry.encodedBodySize : -1 };
   })()`)) as { shown: number; request: number; requestEnd: number; bytes: number };
-  const load = { shownMs: figures.shown, shownCpuMs, outlineRequestMs: figures.request, outlineAnsweredAtMs: figures.requestEnd, outlineBytes: figures.bytes };
+  const load = {
+    shownMs: figures.shown,
+    shownCpuMs,
+    outlineRequestMs: figures.request,
+    outlineAnsweredAtMs: figures.requestEnd,
+    outlineBytes: figures.bytes,
+  };
   if (keep) return { load, page };
   await context.close();
   return { load };
 }
 
 /** Unfolds the first module, then moves its first chapter one place down with the keyboard. */
-async function interact(page: Page): Promise<{ unfoldMs: number; unfoldCpuMs: number; dropPaintedMs: number; dropCpuMs: number; dropAnsweredMs: number }> {
+async function interact(page: Page): Promise<{
+  unfoldMs: number;
+  unfoldCpuMs: number;
+  dropPaintedMs: number;
+  dropCpuMs: number;
+  dropAnsweredMs: number;
+}> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const firstModule = page.locator('[data-node^="module:"]').first();
   const unfoldCpu = await cpuMs(cdp);
-  const unfoldStart = await page.evaluate('performance.now()') as number;
+  const unfoldStart = (await page.evaluate('performance.now()')) as number;
   await firstModule.getByRole('button', { name: /^Déplier/ }).click({ timeout: TIMEOUT_MS * 2 });
   // Functions, not strings: the app's CSP (no 'unsafe-eval') refuses a string predicate.
-  await page.waitForFunction((count) => document.querySelectorAll('[data-node^="chapter:"]').length >= count, SHAPE.chapters, { polling: 'raf', timeout: TIMEOUT_MS });
-  const unfoldMs = (await page.evaluate('performance.now()') as number) - unfoldStart;
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('[data-node^="chapter:"]').length >= count,
+    SHAPE.chapters,
+    { polling: 'raf', timeout: TIMEOUT_MS },
+  );
+  const unfoldMs = ((await page.evaluate('performance.now()')) as number) - unfoldStart;
   const unfoldCpuMs = (await cpuMs(cdp)) - unfoldCpu;
 
   const firstChapter = page.locator('[data-node^="chapter:"]').first();
@@ -150,19 +182,29 @@ async function interact(page: Page): Promise<{ unfoldMs: number; unfoldCpuMs: nu
   await page.waitForTimeout(200);
   const answered = page.waitForResponse((response) => /\/api\/chapters\/\d+\/reorder$/.test(response.url()));
   const dropCpu = await cpuMs(cdp);
-  const dropStart = await page.evaluate('performance.now()') as number;
+  const dropStart = (await page.evaluate('performance.now()')) as number;
   await page.keyboard.press('Space');
-  await page.waitForFunction((before) => document.querySelector('[data-node^="chapter:"]')?.getAttribute('data-node') !== before, key, { polling: 'raf', timeout: TIMEOUT_MS });
-  const dropPaintedMs = (await page.evaluate('performance.now()') as number) - dropStart;
+  await page.waitForFunction(
+    (before) => document.querySelector('[data-node^="chapter:"]')?.getAttribute('data-node') !== before,
+    key,
+    { polling: 'raf', timeout: TIMEOUT_MS },
+  );
+  const dropPaintedMs = ((await page.evaluate('performance.now()')) as number) - dropStart;
   const dropCpuMs = (await cpuMs(cdp)) - dropCpu;
   const response = await answered;
   if (!response.ok()) throw new Error(`The reorder answered ${response.status()}`);
-  const dropAnsweredMs = (await page.evaluate('performance.now()') as number) - dropStart;
+  const dropAnsweredMs = ((await page.evaluate('performance.now()')) as number) - dropStart;
   return { unfoldMs, unfoldCpuMs, dropPaintedMs, dropCpuMs, dropAnsweredMs };
 }
 
 /** Reorders from Node, one after the other: the server's round trip (HTTP on loopback included). */
-async function reorders(base: string, token: string, resource: 'chapters' | 'modules', ids: number[], siblings: number): Promise<number[]> {
+async function reorders(
+  base: string,
+  token: string,
+  resource: 'chapters' | 'modules',
+  ids: number[],
+  siblings: number,
+): Promise<number[]> {
   const times: number[] = [];
   for (let index = 0; index < REORDERS; index++) {
     const id = ids[index % ids.length];
@@ -182,7 +224,9 @@ async function reorders(base: string, token: string, resource: 'chapters' | 'mod
 
 async function main() {
   // BENCH_APP_DIR: a build already made (e.g. the browser tests' E2E_DIST_DIR), rebuilt only when stale.
-  const appDir = process.env.BENCH_APP_DIR ? join(root, process.env.BENCH_APP_DIR) : join(root, '.tmp', 'bench-outline-dist');
+  const appDir = process.env.BENCH_APP_DIR
+    ? join(root, process.env.BENCH_APP_DIR)
+    : join(root, '.tmp', 'bench-outline-dist');
   if (appBuildIsStale(root, appDir)) {
     console.log('Construction de l’application…');
     await buildApp(root, appDir);
@@ -196,7 +240,9 @@ async function main() {
     atExit(() => cluster.stop());
     env.BENCH_DATABASE_URL = cluster.createDatabase('bench_outline');
   }
-  console.log(`Seeding ${SHAPE.modules} × ${SHAPE.chapters} × ${SHAPE.parts} = ${SHAPE.modules * SHAPE.chapters * SHAPE.parts} parts (${DATABASE})…`);
+  console.log(
+    `Seeding ${SHAPE.modules} × ${SHAPE.chapters} × ${SHAPE.parts} = ${SHAPE.modules * SHAPE.chapters * SHAPE.parts} parts (${DATABASE})…`,
+  );
   const { base, course } = await startServer(env);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   atExit(() => void browser.close());
@@ -209,18 +255,46 @@ async function main() {
     const { load, page } = await coldLoad(browser, url, session, index === LOADS - 1);
     loads.push(load);
     last = page;
-    console.log(`  load ${index + 1}: outline shown ${round(load.shownMs)} ms (answer arrived at ${round(load.outlineAnsweredAtMs)} ms; the request ${round(load.outlineRequestMs)} ms, ${Math.round(load.outlineBytes / 1024)} KiB)`);
+    console.log(
+      `  load ${index + 1}: outline shown ${round(load.shownMs)} ms (answer arrived at ${round(load.outlineAnsweredAtMs)} ms; the request ${round(load.outlineRequestMs)} ms, ${Math.round(load.outlineBytes / 1024)} KiB)`,
+    );
   }
   const { token } = await login(base);
-  const outline = (await (await fetch(`${base}/api/courses/${course}/outline`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+  const outline = (await (
+    await fetch(`${base}/api/courses/${course}/outline`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
     modules: { id: number; chapters: { id: number }[] }[];
   };
-  const chapterTimes = sortedOf(await reorders(base, token, 'chapters', outline.modules[1].chapters.map((chapter) => chapter.id), SHAPE.chapters));
-  const moduleTimes = sortedOf(await reorders(base, token, 'modules', outline.modules.map((module) => module.id), SHAPE.modules));
+  const chapterTimes = sortedOf(
+    await reorders(
+      base,
+      token,
+      'chapters',
+      outline.modules[1].chapters.map((chapter) => chapter.id),
+      SHAPE.chapters,
+    ),
+  );
+  const moduleTimes = sortedOf(
+    await reorders(
+      base,
+      token,
+      'modules',
+      outline.modules.map((module) => module.id),
+      SHAPE.modules,
+    ),
+  );
   // The page's own figures last: a drop that never reaches the server is reported, not fatal to the rest.
   const interaction = await interact(last!).catch((error: unknown) => {
-    console.error(`keyboard drop not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-    return { unfoldMs: Number.NaN, unfoldCpuMs: Number.NaN, dropPaintedMs: Number.NaN, dropCpuMs: Number.NaN, dropAnsweredMs: Number.NaN };
+    console.error(
+      `keyboard drop not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
+    return {
+      unfoldMs: Number.NaN,
+      unfoldCpuMs: Number.NaN,
+      dropPaintedMs: Number.NaN,
+      dropCpuMs: Number.NaN,
+      dropAnsweredMs: Number.NaN,
+    };
   });
   await browser.close();
 
@@ -230,30 +304,69 @@ async function main() {
     outlineShownMs: { p50: round(percentile(shown, 50)), max: round(shown[shown.length - 1]) },
     outlineShownCpuMs: { p50: round(percentile(sortedOf(loads.map((load) => load.shownCpuMs)), 50)) },
     outlineRequestMs: { p50: round(percentile(sortedOf(loads.map((load) => load.outlineRequestMs)), 50)) },
-    answerToShownMs: { p50: round(percentile(sortedOf(loads.map((load) => load.shownMs - load.outlineAnsweredAtMs)), 50)) },
+    answerToShownMs: {
+      p50: round(percentile(sortedOf(loads.map((load) => load.shownMs - load.outlineAnsweredAtMs)), 50)),
+    },
     outlineKiB: Math.round(loads[0].outlineBytes / 1024),
     unfoldModuleMs: round(interaction.unfoldMs),
     unfoldModuleCpuMs: round(interaction.unfoldCpuMs),
-    keyboardDrop: { paintedMs: round(interaction.dropPaintedMs), cpuMs: round(interaction.dropCpuMs), answeredMs: round(interaction.dropAnsweredMs) },
-    reorderChaptersMs: { p50: round(percentile(chapterTimes, 50)), p99: round(percentile(chapterTimes, 99)), n: chapterTimes.length },
-    reorderModulesMs: { p50: round(percentile(moduleTimes, 50)), p99: round(percentile(moduleTimes, 99)), n: moduleTimes.length },
+    keyboardDrop: {
+      paintedMs: round(interaction.dropPaintedMs),
+      cpuMs: round(interaction.dropCpuMs),
+      answeredMs: round(interaction.dropAnsweredMs),
+    },
+    reorderChaptersMs: {
+      p50: round(percentile(chapterTimes, 50)),
+      p99: round(percentile(chapterTimes, 99)),
+      n: chapterTimes.length,
+    },
+    reorderModulesMs: {
+      p50: round(percentile(moduleTimes, 50)),
+      p99: round(percentile(moduleTimes, 99)),
+      n: moduleTimes.length,
+    },
   };
-  console.log(`\nOutline of ${SHAPE.modules * SHAPE.chapters * SHAPE.parts} parts (${DATABASE}, ${LOADS} cold loads; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}):`);
-  console.log(`  navigation → outline shown   p50 ${figures.outlineShownMs.p50} ms, max ${figures.outlineShownMs.max} ms (page CPU p50 ${figures.outlineShownCpuMs.p50} ms)`);
+  console.log(
+    `\nOutline of ${SHAPE.modules * SHAPE.chapters * SHAPE.parts} parts (${DATABASE}, ${LOADS} cold loads; load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}):`,
+  );
+  console.log(
+    `  navigation → outline shown   p50 ${figures.outlineShownMs.p50} ms, max ${figures.outlineShownMs.max} ms (page CPU p50 ${figures.outlineShownCpuMs.p50} ms)`,
+  );
   console.log(`  GET /outline                 p50 ${figures.outlineRequestMs.p50} ms, ${figures.outlineKiB} KiB`);
   console.log(`  outline answered → shown     p50 ${figures.answerToShownMs.p50} ms`);
   console.log(`  unfold a module (20 rows)    ${figures.unfoldModuleMs} ms (page CPU ${figures.unfoldModuleCpuMs} ms)`);
-  console.log(`  keyboard drop → painted      ${figures.keyboardDrop.paintedMs} ms (page CPU ${figures.keyboardDrop.cpuMs} ms); → server answered ${figures.keyboardDrop.answeredMs} ms`);
-  console.log(`  reorder chapter (server)     p50 ${figures.reorderChaptersMs.p50} ms, p99 ${figures.reorderChaptersMs.p99} ms (n=${REORDERS})`);
-  console.log(`  reorder module (server)      p50 ${figures.reorderModulesMs.p50} ms, p99 ${figures.reorderModulesMs.p99} ms (n=${REORDERS})`);
+  console.log(
+    `  keyboard drop → painted      ${figures.keyboardDrop.paintedMs} ms (page CPU ${figures.keyboardDrop.cpuMs} ms); → server answered ${figures.keyboardDrop.answeredMs} ms`,
+  );
+  console.log(
+    `  reorder chapter (server)     p50 ${figures.reorderChaptersMs.p50} ms, p99 ${figures.reorderChaptersMs.p99} ms (n=${REORDERS})`,
+  );
+  console.log(
+    `  reorder module (server)      p50 ${figures.reorderModulesMs.p50} ms, p99 ${figures.reorderModulesMs.p99} ms (n=${REORDERS})`,
+  );
   const checks = [
     [`outline shown p50 ≤ ${TARGETS.outlineShownP50Ms} ms`, figures.outlineShownMs.p50 <= TARGETS.outlineShownP50Ms],
-    [`reorder p99 ≤ ${TARGETS.reorderP99Ms} ms`, Math.max(figures.reorderChaptersMs.p99, figures.reorderModulesMs.p99) <= TARGETS.reorderP99Ms],
-    [`drop painted ≤ ${TARGETS.dropPaintedMs} ms (optimistic)`, figures.keyboardDrop.paintedMs <= TARGETS.dropPaintedMs],
+    [
+      `reorder p99 ≤ ${TARGETS.reorderP99Ms} ms`,
+      Math.max(figures.reorderChaptersMs.p99, figures.reorderModulesMs.p99) <= TARGETS.reorderP99Ms,
+    ],
+    [
+      `drop painted ≤ ${TARGETS.dropPaintedMs} ms (optimistic)`,
+      figures.keyboardDrop.paintedMs <= TARGETS.dropPaintedMs,
+    ],
   ] as const;
   for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}`);
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `outline-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ at: new Date().toISOString(), database: DATABASE, loadAverage: loadavg(), loads, interaction, figures }, null, 2));
+  writeFileSync(
+    join(resultsDir, `outline-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+    JSON.stringify(
+      { at: new Date().toISOString(), database: DATABASE, loadAverage: loadavg(), loads, interaction, figures },
+      null,
+      2,
+    ),
+  );
   cleanUp();
   process.exit(checks.every(([, ok]) => ok) ? 0 : 1);
 }

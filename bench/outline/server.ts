@@ -58,7 +58,14 @@ async function main() {
   const course = await seedLargeCourse(db);
   // The bench reorders hundreds of times as one user, as fast as the server answers: a script, which the
   // default write budget would stop (docs/SECURITY.md); the round trip is what is measured.
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DIST_DIR: resolve(appDir), SEED: 'none', LOG_LEVEL: 'warn', WRITE_BUDGET: '100000' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DIST_DIR: resolve(appDir),
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    WRITE_BUDGET: '100000',
+  });
   const { app } = await buildApp(config, db, { serveApp: true, logger: false });
   const port = await serveUntilStopped(app, db);
   process.stdout.write(`${READY_PREFIX}${JSON.stringify({ port, course })}\n`);

@@ -32,7 +32,6 @@ const SECURED_PATH = '/api/courses?page=1&itemsPerPage=1';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /** The e2e suite's seeded template, when there is one, spares PGlite's initdb and the demo seed. */
 function seededTemplate(): string | undefined {
   const cache = join(root, '.tmp', 'e2e');
@@ -49,7 +48,14 @@ async function startServer(): Promise<{ baseUrl: string; child: ChildProcess; da
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...env, SKIP_BUILD: '1', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, JWT_TTL: String(JWT_TTL) },
+    env: {
+      ...env,
+      SKIP_BUILD: '1',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      JWT_TTL: String(JWT_TTL),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -61,7 +67,13 @@ async function startServer(): Promise<{ baseUrl: string; child: ChildProcess; da
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output.join('')}`);
     if (Date.now() > deadline) throw new Error(`The server did not start within 120 s:\n${output.join('')}`);
-    if (await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     await sleep(100);
   }
   return { baseUrl, child, dataDir, output };
@@ -98,7 +110,9 @@ interface Round {
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:refresh: ${CALLERS} concurrent secured calls on an expired token (JWT_TTL ${JWT_TTL} s), ${ROUNDS} rounds`);
+  console.log(
+    `bench:refresh: ${CALLERS} concurrent secured calls on an expired token (JWT_TTL ${JWT_TTL} s), ${ROUNDS} rounds`,
+  );
   const started = performance.now();
   const server = await startServer();
   console.log(`server ready on ${server.baseUrl} in ${Math.round(performance.now() - started)} ms`);
@@ -178,7 +192,9 @@ async function main(): Promise<void> {
       // A caller waits for the refresh (at most one round trip: it may have come after the refresh left),
       // then for the client to let it go once the new token is there: that second part is its extra wait.
       const refreshEnd = refreshes.length > 0 ? refreshes[0].end : NaN;
-      const extraWaitsMs = starts.map((start, caller) => (dispatched.get(caller)?.at ?? NaN) - Math.max(start, refreshEnd));
+      const extraWaitsMs = starts.map(
+        (start, caller) => (dispatched.get(caller)?.at ?? NaN) - Math.max(start, refreshEnd),
+      );
       const validStart = performance.now();
       await Promise.all(Array.from({ length: CALLERS }, () => httpClient(SECURED_PATH)));
       const validTokenMs = performance.now() - validStart;
@@ -187,7 +203,8 @@ async function main(): Promise<void> {
         refreshRoundTripMs,
         extraWaitsMs,
         allSucceeded: results.every((result) => result.status === 'fulfilled' && result.value.status === 200),
-        allWithNewToken: [...dispatched.values()].every((call) => call.authorization === newToken) && dispatched.size === CALLERS,
+        allWithNewToken:
+          [...dispatched.values()].every((call) => call.authorization === newToken) && dispatched.size === CALLERS,
         totalMs,
         validTokenMs,
       };
@@ -214,7 +231,9 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`refresh calls made: ${rounds.map((round) => round.refreshCalls).join(', ')} (must be 1 a round)`);
   console.log(`one refresh round trip: ${rounds.map((round) => ms(round.refreshRoundTripMs)).join(', ')}`);
-  console.log(`extra wait beyond one refresh round trip, all ${allWaits.length} callers: p50 ${ms(percentile(allWaits, 50))}, max ${ms(maxWait)} (target < ${TARGET_MS} ms)`);
+  console.log(
+    `extra wait beyond one refresh round trip, all ${allWaits.length} callers: p50 ${ms(percentile(allWaits, 50))}, max ${ms(maxWait)} (target < ${TARGET_MS} ms)`,
+  );
   const failures = [
     rounds.some((round) => round.refreshCalls !== 1) && 'a round made other than exactly one refresh call',
     rounds.some((round) => !round.allSucceeded) && 'a call failed',

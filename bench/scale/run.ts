@@ -54,10 +54,22 @@ async function staffSessions(cluster: ScaleCluster, admin: string): Promise<stri
       const email = `charge.${index}@demo.fr`;
       const created = await call(cluster.url, 'POST', '/api/users', {
         token: admin,
-        body: { email, firstName: 'Agent', lastName: `Support ${index}`, type: 'admin', roles: ['ROLE_ADMIN'], password },
+        body: {
+          email,
+          firstName: 'Agent',
+          lastName: `Support ${index}`,
+          type: 'admin',
+          roles: ['ROLE_ADMIN'],
+          password,
+        },
       });
-      if (created.status !== 201) throw new Error(`Creating ${email} answered ${created.status}: ${created.bytes.toString('utf8').slice(0, 200)}`);
-      await cluster.sql(`UPDATE users SET roles = array_remove(roles, 'ROLE_FIRST_CONNECT') WHERE id = $1`, [created.json.id]);
+      if (created.status !== 201)
+        throw new Error(
+          `Creating ${email} answered ${created.status}: ${created.bytes.toString('utf8').slice(0, 200)}`,
+        );
+      await cluster.sql(`UPDATE users SET roles = array_remove(roles, 'ROLE_FIRST_CONNECT') WHERE id = $1`, [
+        created.json.id,
+      ]);
       tokens.push((await signIn(cluster.url, email, password)).token);
     }
   };
@@ -99,7 +111,11 @@ function cycle(tokens: string[], tickets: number[]): Request[] {
     {
       method: 'POST',
       path: '/api/notes-bo',
-      setupRequest: (request, context) => as(context, { ...request, body: JSON.stringify({ content: 'Relancé par téléphone', ticket: `/api/tickets/${String(context.ticket)}` }) }),
+      setupRequest: (request, context) =>
+        as(context, {
+          ...request,
+          body: JSON.stringify({ content: 'Relancé par téléphone', ticket: `/api/tickets/${String(context.ticket)}` }),
+        }),
       onResponse: (status, body, context) => {
         if (status === 201) context.note = (JSON.parse(body) as { id: number }).id;
       },
@@ -109,13 +125,22 @@ function cycle(tokens: string[], tickets: number[]): Request[] {
       method: 'PUT',
       // Without the note (its creation failed, counted as such), the cycle starts over.
       setupRequest: (request, context) =>
-        context.note === undefined ? undefined : as(context, { ...request, path: `/api/notes-bo/${String(context.note)}`, body: JSON.stringify({ content: 'Relancé, rappel prévu' }) }),
+        context.note === undefined
+          ? undefined
+          : as(context, {
+              ...request,
+              path: `/api/notes-bo/${String(context.note)}`,
+              body: JSON.stringify({ content: 'Relancé, rappel prévu' }),
+            }),
     },
     read(() => '/api/courses?page=1'),
     read(() => '/api/tags?page=1'),
     {
       method: 'DELETE',
-      setupRequest: (request, context) => (context.note === undefined ? undefined : as(context, { ...request, path: `/api/notes-bo/${String(context.note)}` })),
+      setupRequest: (request, context) =>
+        context.note === undefined
+          ? undefined
+          : as(context, { ...request, path: `/api/notes-bo/${String(context.note)}` }),
     },
     read(() => '/api/users?page=1'),
     read(() => '/api/documents?page=1'),
@@ -134,17 +159,28 @@ function serverCpu(cluster: ScaleCluster): number | undefined {
 }
 
 async function measure(cluster: ScaleCluster, processes: number, requests: Request[]): Promise<Measure> {
-  const run = (duration: number) => autocannon({ url: cluster.url, connections: SESSIONS, duration, requests, timeout: 10 });
+  const run = (duration: number) =>
+    autocannon({ url: cluster.url, connections: SESSIONS, duration, requests, timeout: 10 });
   // Through the proxy a moment, so that its connections to every process are open before measuring.
   await run(WARMUP);
   process.stdout.write(`   ${processes} processus : ${DURATION} s…`);
   const proxyPid = cluster.proxy.pid();
-  const before = { ...snapshot(undefined, cluster.postgresPort), servers: serverCpu(cluster), proxy: proxyPid && processCpuMs(proxyPid) };
+  const before = {
+    ...snapshot(undefined, cluster.postgresPort),
+    servers: serverCpu(cluster),
+    proxy: proxyPid && processCpuMs(proxyPid),
+  };
   const result = await run(DURATION);
-  const after = { ...snapshot(undefined, cluster.postgresPort), servers: serverCpu(cluster), proxy: proxyPid && processCpuMs(proxyPid) };
+  const after = {
+    ...snapshot(undefined, cluster.postgresPort),
+    servers: serverCpu(cluster),
+    proxy: proxyPid && processCpuMs(proxyPid),
+  };
   const usage = usageBetween(before, after, cluster.postgresPort);
-  const servers = before.servers !== undefined && after.servers !== undefined ? after.servers - before.servers : undefined;
-  const proxy = typeof before.proxy === 'number' && typeof after.proxy === 'number' ? after.proxy - before.proxy : undefined;
+  const servers =
+    before.servers !== undefined && after.servers !== undefined ? after.servers - before.servers : undefined;
+  const proxy =
+    typeof before.proxy === 'number' && typeof after.proxy === 'number' ? after.proxy - before.proxy : undefined;
   const served = Math.max(result['2xx'] + result.non2xx, 1);
   const perRequest = (ms: number | undefined) => (ms === undefined ? undefined : ms / served);
   const others =
@@ -177,7 +213,19 @@ const optional = (value: number | undefined, digits: number) => (value === undef
 
 function printTable(measures: Measure[]) {
   const rows = [
-    ['processus', 'req/s', 'p50 ms', 'p99 ms', 'requêtes', 'non-2xx', 'erreurs', 'CPU serveurs', 'CPU PG', 'CPU HAProxy', 'autres progr.'],
+    [
+      'processus',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'requêtes',
+      'non-2xx',
+      'erreurs',
+      'CPU serveurs',
+      'CPU PG',
+      'CPU HAProxy',
+      'autres progr.',
+    ],
     ['', '', '', '', '', '', '', 'ms/req', 'ms/req', 'ms/req', '% d’un cœur'],
     ...measures.map((measure) => [
       String(measure.processes),
@@ -206,9 +254,15 @@ function checkTargets(measures: Measure[]): TargetCheck[] {
   const [one, ...more] = measures;
   const checks: TargetCheck[] = [];
   for (const measure of measures)
-    checks.push({ label: `${measure.processes} processus : aucune erreur (non-2xx ${measure.non2xx}, erreurs ${measure.errors + measure.timeouts})`, pass: measure.non2xx + measure.errors + measure.timeouts === 0 });
+    checks.push({
+      label: `${measure.processes} processus : aucune erreur (non-2xx ${measure.non2xx}, erreurs ${measure.errors + measure.timeouts})`,
+      pass: measure.non2xx + measure.errors + measure.timeouts === 0,
+    });
   for (const measure of more)
-    for (const [what, of] of [['serveurs', (m: Measure) => m.serverCpuMsPerRequest], ['PostgreSQL', (m: Measure) => m.postgresCpuMsPerRequest]] as const) {
+    for (const [what, of] of [
+      ['serveurs', (m: Measure) => m.serverCpuMsPerRequest],
+      ['PostgreSQL', (m: Measure) => m.postgresCpuMsPerRequest],
+    ] as const) {
       const [base, value] = [of(one), of(measure)];
       if (base === undefined || value === undefined) continue;
       checks.push({
@@ -233,7 +287,9 @@ async function main() {
   try {
     const admin = (await signIn(cluster.url, 'superadmin@demo.fr', DEMO_PASSWORD)).token;
     const tokens = await staffSessions(cluster, admin);
-    const tickets = (await cluster.sql<{ id: number }>('SELECT id FROM tickets WHERE type = 2 ORDER BY id')).map((row) => row.id);
+    const tickets = (await cluster.sql<{ id: number }>('SELECT id FROM tickets WHERE type = 2 ORDER BY id')).map(
+      (row) => row.id,
+    );
     console.log(`   ${tokens.length} sessions ouvertes, ${tickets.length} tickets de support`);
     const requests = cycle(tokens, tickets);
 
@@ -248,20 +304,33 @@ async function main() {
         await server.start();
         await autocannon({ url: server.url, connections: SESSIONS, duration: PROCESS_WARMUP, requests, timeout: 10 });
       }
-      if (count === 1) await autocannon({ url: cluster.processes[0].url, connections: SESSIONS, duration: PROCESS_WARMUP, requests, timeout: 10 });
+      if (count === 1)
+        await autocannon({
+          url: cluster.processes[0].url,
+          connections: SESSIONS,
+          duration: PROCESS_WARMUP,
+          requests,
+          timeout: 10,
+        });
       for (const server of cluster.processes.slice(0, count)) await cluster.proxy.waitFor(server.name, 'UP');
       measures.push(await measure(cluster, count, requests));
     }
 
     console.log('\n================ Résultats ================');
-    console.log(`Par requête : ${requests.length} requêtes par cycle (7 lectures, 3 écritures : une note interne créée, modifiée, supprimée)`);
+    console.log(
+      `Par requête : ${requests.length} requêtes par cycle (7 lectures, 3 écritures : une note interne créée, modifiée, supprimée)`,
+    );
     printTable(measures);
     const busiest = Math.max(0, ...measures.map((measure) => measure.otherProgramsCpuPercent ?? 0));
     if (busiest > 25)
-      console.log(`\nAttention : d’autres programmes ont pris jusqu’à ${fmt(busiest)} % d’un cœur pendant les mesures : req/s en est faussé, les ms CPU par requête beaucoup moins.`);
+      console.log(
+        `\nAttention : d’autres programmes ont pris jusqu’à ${fmt(busiest)} % d’un cœur pendant les mesures : req/s en est faussé, les ms CPU par requête beaucoup moins.`,
+      );
     // HAProxy does the same work for a request whatever the number of processes behind it: when its CPU per
     // request moves, the machine's contention moved every CPU figure by about as much.
-    const proxyDrift = Math.max(...measures.map((measure) => (measure.proxyCpuMsPerRequest ?? 0) / (measures[0].proxyCpuMsPerRequest ?? 1)));
+    const proxyDrift = Math.max(
+      ...measures.map((measure) => (measure.proxyCpuMsPerRequest ?? 0) / (measures[0].proxyCpuMsPerRequest ?? 1)),
+    );
     if (proxyDrift > CPU_TOLERANCE)
       console.log(
         `\nAttention : le CPU par requête de HAProxy, qui ne dépend pas du nombre de processus, a varié jusqu’à ${fmt(proxyDrift * 100, 0)} % ` +
@@ -289,7 +358,9 @@ async function main() {
         2,
       )}\n`,
     );
-    console.log(`\nChiffres enregistrés dans ${file} (durée totale ${fmt((performance.now() - started) / 1000, 0)} s).`);
+    console.log(
+      `\nChiffres enregistrés dans ${file} (durée totale ${fmt((performance.now() - started) / 1000, 0)} s).`,
+    );
     if (checks.some((check) => !check.pass)) process.exitCode = 1;
   } finally {
     await cluster.stop();

@@ -24,25 +24,33 @@ const serverScript = fileURLToPath(new URL('./server.ts', import.meta.url));
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 
 async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', serverScript], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', serverScript], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   atExit(() => child.kill('SIGKILL'));
   const lines = createInterface({ input: child.stdout! });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`The bench server exited (${code}) before it was ready.`)));
     lines.on('line', (line) => {
-      if (line.startsWith(READY_PREFIX)) resolve((JSON.parse(line.slice(READY_PREFIX.length)) as { port: number }).port);
+      if (line.startsWith(READY_PREFIX))
+        resolve((JSON.parse(line.slice(READY_PREFIX.length)) as { port: number }).port);
     });
   });
   return { base: `http://127.0.0.1:${port}`, child };
 }
 
 async function json<T>(base: string, path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(base + path, { ...init, headers: { 'content-type': 'application/json', accept: 'application/json', ...init.headers } });
+  const response = await fetch(base + path, {
+    ...init,
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...init.headers },
+  });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (value: number) => Math.round(value * 10) / 10;
 
 interface Listener {
@@ -53,10 +61,16 @@ interface Listener {
 
 /** One SSE client over fetch, as EventSource would be: resolves once the stream says it is ready. */
 async function listen(base: string, token: string, listener: Listener): Promise<void> {
-  const { ticket } = await json<{ ticket: string }>(base, '/api/events/ticket', { method: 'POST', body: '{}', headers: { authorization: `Bearer ${token}` } });
+  const { ticket } = await json<{ ticket: string }>(base, '/api/events/ticket', {
+    method: 'POST',
+    body: '{}',
+    headers: { authorization: `Bearer ${token}` },
+  });
   const controller = new AbortController();
   listener.close = () => controller.abort();
-  const response = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
+  const response = await fetch(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`, {
+    signal: controller.signal,
+  });
   if (!response.ok || !response.body) throw new Error(`stream: ${response.status}`);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -77,7 +91,8 @@ async function listen(base: string, token: string, listener: Listener): Promise<
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (event === 'ready') markReady();
-          else if (event === 'tickets' && data) listener.onEvent?.(JSON.parse(data) as { kind: string; ticket: number }, at);
+          else if (event === 'tickets' && data)
+            listener.onEvent?.(JSON.parse(data) as { kind: string; ticket: number }, at);
         }
       }
     } catch {
@@ -107,7 +122,10 @@ async function runOn(database: DatabaseRun['database'], env: Record<string, stri
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-live-'));
   atExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const { base, child } = await startServer({ BENCH_DATA_DIR: dataDir, ...env });
-  const { token } = await json<{ token: string }>(base, '/api/auth/token', { method: 'POST', body: JSON.stringify({ login: 'admin@demo.fr', password: DEMO_PASSWORD }) });
+  const { token } = await json<{ token: string }>(base, '/api/auth/token', {
+    method: 'POST',
+    body: JSON.stringify({ login: 'admin@demo.fr', password: DEMO_PASSWORD }),
+  });
   const auth = { authorization: `Bearer ${token}` };
   const [ticket] = await json<{ id: number }[]>(base, '/api/tickets?type=2&itemsPerPage=1', { headers: auth });
 
@@ -115,11 +133,13 @@ async function runOn(database: DatabaseRun['database'], env: Record<string, stri
   const listeners: Listener[] = [];
   // Opened a few at a time, as back-offices arriving: 200 at once would only measure the accept queue.
   for (let index = 0; index < LISTENERS; index += 20)
-    await Promise.all(Array.from({ length: Math.min(20, LISTENERS - index) }, async () => {
-      const listener: Listener = { close: () => undefined };
-      listeners.push(listener);
-      await listen(base, token, listener);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(20, LISTENERS - index) }, async () => {
+        const listener: Listener = { close: () => undefined };
+        listeners.push(listener);
+        await listen(base, token, listener);
+      }),
+    );
   const after = await json<{ rss: number; heapUsed: number; listeners: number }>(base, '/bench/memory');
   if (after.listeners !== LISTENERS) throw new Error(`${after.listeners} streams open, ${LISTENERS} expected.`);
 
@@ -137,11 +157,17 @@ async function runOn(database: DatabaseRun['database'], env: Record<string, stri
     });
     const sentAt = performance.now();
     await json(base, `/api/tickets/${ticket.id}/add-message`, {
-      method: 'PUT', headers: auth, body: JSON.stringify({ message: `Réponse ${reply + 1} du banc d'essai`, status: reply % 2 ? 'treated' : 'created' }),
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({
+        message: `Réponse ${reply + 1} du banc d'essai`,
+        status: reply % 2 ? 'treated' : 'created',
+      }),
     });
     calls.push(performance.now() - sentAt);
     const deadline = performance.now() + 5_000;
-    while (pending.size < LISTENERS && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (pending.size < LISTENERS && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     for (const at of pending.values()) received.push(at - sentAt);
     missing += LISTENERS - pending.size;
     latencies.push(...received);
@@ -175,7 +201,9 @@ async function runOn(database: DatabaseRun['database'], env: Record<string, stri
 
 async function main() {
   const runs: DatabaseRun[] = [];
-  console.log(`bench/ticket-live: ${LISTENERS} listeners, ${REPLIES} replies; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}`);
+  console.log(
+    `bench/ticket-live: ${LISTENERS} listeners, ${REPLIES} replies; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}`,
+  );
   runs.push(await runOn('pglite', {}));
   console.log(JSON.stringify(runs.at(-1)));
   if (findPostgresBin()) {
@@ -185,14 +213,21 @@ async function main() {
     console.log(JSON.stringify(runs.at(-1)));
   } else console.log('PostgreSQL is not installed: the PostgreSQL run is skipped.');
 
-  console.log('\n| base | deliveries | p50 | p99 | max | all 200 received, p50 / p99 | add-message call p50 | memory per listener (RSS / heap) |');
+  console.log(
+    '\n| base | deliveries | p50 | p99 | max | all 200 received, p50 / p99 | add-message call p50 | memory per listener (RSS / heap) |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const run of runs)
-    console.log(`| ${run.database} | ${run.deliveries} (${run.missing} missing) | ${run.p50Ms} ms | ${run.p99Ms} ms | ${run.maxMs} ms | ${run.allReceivedP50Ms} / ${run.allReceivedP99Ms} ms | ${run.replyCallP50Ms} ms | ${run.memoryPerListenerKb.rss} / ${run.memoryPerListenerKb.heap} kB |`);
+    console.log(
+      `| ${run.database} | ${run.deliveries} (${run.missing} missing) | ${run.p50Ms} ms | ${run.p99Ms} ms | ${run.maxMs} ms | ${run.allReceivedP50Ms} / ${run.allReceivedP99Ms} ms | ${run.replyCallP50Ms} ms | ${run.memoryPerListenerKb.rss} / ${run.memoryPerListenerKb.heap} kB |`,
+    );
   const met = runs.every((run) => run.p99Ms < TARGET_P99_MS && run.missing === 0);
   console.log(`\nTarget p99 < ${TARGET_P99_MS} ms with nothing missing: ${met ? 'met' : 'NOT met'}.`);
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `ticket-live-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ at: new Date().toISOString(), runs }, null, 2));
+  writeFileSync(
+    join(resultsDir, `ticket-live-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+    JSON.stringify({ at: new Date().toISOString(), runs }, null, 2),
+  );
   cleanUp();
   process.exit(met ? 0 : 1);
 }

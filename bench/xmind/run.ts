@@ -33,8 +33,10 @@ async function rounds(name: string, db: Database, file: Buffer): Promise<number>
     await storeVersion(db, 'grande-carte.xmind', plan);
     const total = performance.now() - started;
     totals.push(total);
-    console.log(`${name} round ${round}: read ${read.toFixed(0)} ms, store ${(total - read).toFixed(0)} ms ` +
-      `(${plan.folders.length} folders, ${plan.sheets.length} sheets), total ${total.toFixed(0)} ms`);
+    console.log(
+      `${name} round ${round}: read ${read.toFixed(0)} ms, store ${(total - read).toFixed(0)} ms ` +
+        `(${plan.folders.length} folders, ${plan.sheets.length} sheets), total ${total.toFixed(0)} ms`,
+    );
   }
   return median(totals);
 }
@@ -67,4 +69,6 @@ if (findPostgresBin()) {
 } else console.log('PostgreSQL: not installed, skipped');
 
 const worst = Math.max(...results.map(([, ms]) => ms));
-console.log(`${worst < TARGET_MS ? 'PASS' : 'FAIL'}: median import ${results.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')} (target < ${TARGET_MS} ms)`);
+console.log(
+  `${worst < TARGET_MS ? 'PASS' : 'FAIL'}: median import ${results.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')} (target < ${TARGET_MS} ms)`,
+);

@@ -9,11 +9,15 @@ export const ACCESS_ENDS_AT_SQL = `CASE WHEN 'ROLE_SUPER_ADMIN' = ANY (roles) OR
   ELSE company_access_ends_at(company_id) END`;
 
 /** Whether an access end read from the database has come (undefined and null: it has not). */
-export const hasEnded = (endsAt: Date | null | undefined, nowMs = Date.now()) => Boolean(endsAt && endsAt.getTime() <= nowMs);
+export const hasEnded = (endsAt: Date | null | undefined, nowMs = Date.now()) =>
+  Boolean(endsAt && endsAt.getTime() <= nowMs);
 
 /** When the user's structure's access ended, or undefined while it goes on. */
 export async function accessEndedAt(db: Queryable, userId: number): Promise<Date | undefined> {
-  const [row] = await db.query<{ ends_at: Date | null }>(`SELECT ${ACCESS_ENDS_AT_SQL} AS ends_at FROM users WHERE id = $1`, [userId]);
+  const [row] = await db.query<{ ends_at: Date | null }>(
+    `SELECT ${ACCESS_ENDS_AT_SQL} AS ends_at FROM users WHERE id = $1`,
+    [userId],
+  );
   return row && hasEnded(row.ends_at) ? (row.ends_at as Date) : undefined;
 }
 

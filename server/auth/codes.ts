@@ -65,7 +65,11 @@ export class Codes {
   ): Promise<void> {
     // Counted before the code is made, in PostgreSQL: parallel requests, to any process, share the limits.
     const wait = await this.counters.take(
-      CODE_SEND_LIMITS.map((limit) => ({ key: `codes-sent:${limit.windowSeconds}:${user.id}`, max: limit.codes, windowSeconds: limit.windowSeconds })),
+      CODE_SEND_LIMITS.map((limit) => ({
+        key: `codes-sent:${limit.windowSeconds}:${user.id}`,
+        max: limit.codes,
+        windowSeconds: limit.windowSeconds,
+      })),
     );
     if (wait > 0) throw tooMany(wait, `Too many codes were sent to this account; try again in ${wait} s.`);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -100,7 +104,10 @@ export class Codes {
     }
     const right = /^\d{6}$/.test(code) && tried.code_hash === hashCode(userId, code);
     if (right || tried.attempts >= CODE_MAX_TRIES) {
-      const [consumed] = await this.db.query('UPDATE auth_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id', [tried.id]);
+      const [consumed] = await this.db.query(
+        'UPDATE auth_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id',
+        [tried.id],
+      );
       if (right && consumed) return 'valid';
       return 'exhausted';
     }

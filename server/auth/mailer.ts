@@ -19,7 +19,10 @@ const FROM = 'Back-office <no-reply@plateforme.local>';
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
-  constructor(url: string, private readonly from = FROM) {
+  constructor(
+    url: string,
+    private readonly from = FROM,
+  ) {
     this.transport = nodemailer.createTransport(url);
   }
 

@@ -90,7 +90,10 @@ export class SessionVersions {
     const marker = `sync:${process.pid}:${this.nextSync++}`;
     const heard = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 1000);
-      this.syncs.set(marker, () => { clearTimeout(timer); resolve(); });
+      this.syncs.set(marker, () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
     try {
       await this.db.query('SELECT pg_notify($1, $2)', [this.syncChannel, marker]);
@@ -119,7 +122,13 @@ export class SessionVersions {
    */
   async stands(token: TokenStanding, nowMs = Date.now()): Promise<boolean> {
     const standing = await this.standing(token.userId);
-    if (!standing || !standing.enabled || hasEnded(standing.accessEndsAt, nowMs) || standing.endedFamilies.has(token.family)) return false;
+    if (
+      !standing ||
+      !standing.enabled ||
+      hasEnded(standing.accessEndsAt, nowMs) ||
+      standing.endedFamilies.has(token.family)
+    )
+      return false;
     return standing.version === token.version || (standing.carriedFrom.get(token.family) ?? Infinity) <= token.version;
   }
 
@@ -128,7 +137,13 @@ export class SessionVersions {
     const remembered = this.known.get(userId);
     if (remembered) return remembered;
     const reading = this.db
-      .query<{ session_version: number; enabled: boolean; access_ends_at: Date | null; ended_families?: string[]; carried?: Record<string, number> }>(
+      .query<{
+        session_version: number;
+        enabled: boolean;
+        access_ends_at: Date | null;
+        ended_families?: string[];
+        carried?: Record<string, number>;
+      }>(
         `SELECT session_version, enabled, ${ACCESS_ENDS_AT_SQL} AS access_ends_at,
                 ARRAY(SELECT DISTINCT r.family FROM refresh_tokens r
                        WHERE r.user_id = users.id AND r.revoked_at > now() - make_interval(secs => $2)) AS ended_families,

@@ -84,10 +84,9 @@ export class Sessions {
       }
       throw unauthorized('Expired JWT Refresh Token');
     }
-    const [user] = await this.db.query<SessionUser>(
-      `SELECT ${SESSION_USER_COLUMNS} FROM users WHERE id = $1`,
-      [spent.user_id],
-    );
+    const [user] = await this.db.query<SessionUser>(`SELECT ${SESSION_USER_COLUMNS} FROM users WHERE id = $1`, [
+      spent.user_id,
+    ]);
     if (!user || !user.enabled) {
       await this.revokeFamily(spent.family);
       throw unauthorized('Invalid JWT Refresh Token');
@@ -109,11 +108,16 @@ export class Sessions {
 
   /** Drops the sessions carried over a password change (migration 0012) that no living access token needs. */
   async forgetExpiredCarries(): Promise<void> {
-    await this.db.query('DELETE FROM session_carries WHERE carried_at < now() - make_interval(secs => $1)', [this.tokens.ttlSeconds]);
+    await this.db.query('DELETE FROM session_carries WHERE carried_at < now() - make_interval(secs => $1)', [
+      this.tokens.ttlSeconds,
+    ]);
   }
 
   /** After a new password, the session's remaining refresh tokens open the full session. */
   async widenFamily(family: string, db: Queryable = this.db): Promise<void> {
-    await db.query(`UPDATE refresh_tokens SET scope = 'full' WHERE family = $1 AND used_at IS NULL AND revoked_at IS NULL`, [family]);
+    await db.query(
+      `UPDATE refresh_tokens SET scope = 'full' WHERE family = $1 AND used_at IS NULL AND revoked_at IS NULL`,
+      [family],
+    );
   }
 }

@@ -34,7 +34,11 @@ export class Throttle {
   }
 
   private addressBound(address: string): Bound {
-    return { key: `${this.name}:address:${address}`, max: this.limits.perAddress, windowSeconds: this.limits.windowSeconds };
+    return {
+      key: `${this.name}:address:${address}`,
+      max: this.limits.perAddress,
+      windowSeconds: this.limits.windowSeconds,
+    };
   }
 
   /**
@@ -43,7 +47,9 @@ export class Throttle {
    */
   attempt(key: string | null, address: string): Promise<number> {
     // The address first: a client past its bound leaves no row for the keys it makes up.
-    return this.counters.take(key === null ? [this.addressBound(address)] : [this.addressBound(address), this.keyBound(key)]);
+    return this.counters.take(
+      key === null ? [this.addressBound(address)] : [this.addressBound(address), this.keyBound(key)],
+    );
   }
 
   /** The try succeeded: it was not a guess. The key's failures are forgotten, the address's try given back. */

@@ -41,7 +41,8 @@ const TAKE = `
 
 /** Keys are chosen by callers, some from what a client sent (a login): a long one is kept as its digest. */
 const KEY_KEPT_AS_IS = 200;
-const storedKey = (key: string) => (key.length <= KEY_KEPT_AS_IS ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`);
+const storedKey = (key: string) =>
+  key.length <= KEY_KEPT_AS_IS ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 
 /**
  * The bounds of docs/SECURITY.md, shared by every server process: sliding windows kept in PostgreSQL
@@ -71,14 +72,26 @@ export class Counters {
 
   /** Counts one hit against a bound and says what it answered. */
   async count(bound: Bound): Promise<BoundState> {
-    const [row] = await this.db.query<{ granted: boolean; hits: number; seconds: number | null }>(TAKE, [storedKey(bound.key), bound.max, bound.windowSeconds]);
+    const [row] = await this.db.query<{ granted: boolean; hits: number; seconds: number | null }>(TAKE, [
+      storedKey(bound.key),
+      bound.max,
+      bound.windowSeconds,
+    ]);
     // A bound of 0 has no hit to wait for: the whole window.
-    return { key: bound.key, granted: row.granted, hits: Number(row.hits), seconds: Number(row.seconds ?? bound.windowSeconds) };
+    return {
+      key: bound.key,
+      granted: row.granted,
+      hits: Number(row.hits),
+      seconds: Number(row.seconds ?? bound.windowSeconds),
+    };
   }
 
   /** Takes back the latest hit of each key: a try that turned out not to count (a good password). */
   async giveBack(keys: readonly string[]): Promise<void> {
-    await this.db.query('UPDATE rate_buckets SET hits = hits[1:cardinality(hits) - 1] WHERE key = ANY($1::text[]) AND cardinality(hits) > 0', [keys.map(storedKey)]);
+    await this.db.query(
+      'UPDATE rate_buckets SET hits = hits[1:cardinality(hits) - 1] WHERE key = ANY($1::text[]) AND cardinality(hits) > 0',
+      [keys.map(storedKey)],
+    );
   }
 
   /** Forgets every hit of these keys (a login's failures, once it succeeded). */

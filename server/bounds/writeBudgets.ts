@@ -38,7 +38,11 @@ export class WriteBudgets {
    */
   async spend(userId: number, writes = 1, db: Queryable = this.db): Promise<number> {
     const spent = Math.min(writes, Math.max(1, this.budget.burst));
-    const [row] = await db.query<{ granted: boolean; wait: number }>(SPEND, [userId, spent * this.secondsPerWrite, this.budget.burst * this.secondsPerWrite]);
+    const [row] = await db.query<{ granted: boolean; wait: number }>(SPEND, [
+      userId,
+      spent * this.secondsPerWrite,
+      this.budget.burst * this.secondsPerWrite,
+    ]);
     return row.granted ? 0 : Math.max(1, Math.ceil(Number(row.wait)));
   }
 

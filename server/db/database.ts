@@ -119,7 +119,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
    * Prepares a text once (a prepared statement outlives the transaction that made it). Inside a
    * transaction a refusal must not abort it: the PREPARE then runs under a savepoint.
    */
-  function prepare(executor: PgliteExecutor, inTransaction: boolean, name: string, sql: string): Promise<string[] | undefined> {
+  function prepare(
+    executor: PgliteExecutor,
+    inTransaction: boolean,
+    name: string,
+    sql: string,
+  ): Promise<string[] | undefined> {
     let types = parameterTypes.get(name);
     if (!types) {
       types = (async () => {
@@ -134,9 +139,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
           parameterTypes.delete(name);
           return undefined;
         }
-        const [row] = (await executor.query<{ types: string[] }>(
-          'SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = $1', [name],
-        )).rows;
+        const [row] = (
+          await executor.query<{ types: string[] }>(
+            'SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = $1',
+            [name],
+          )
+        ).rows;
         return row.types;
       })();
       parameterTypes.set(name, types);
@@ -145,7 +153,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
 
   /** The EXECUTE of a prepared text with these parameters, or undefined when it is better run as it is. */
-  async function executeText(executor: PgliteExecutor, inTransaction: boolean, sql: string, params: readonly unknown[]): Promise<string | undefined> {
+  async function executeText(
+    executor: PgliteExecutor,
+    inTransaction: boolean,
+    sql: string,
+    params: readonly unknown[],
+  ): Promise<string | undefined> {
     const name = preparedNames.nameOf(sql);
     if (!name) return undefined;
     const types = await prepare(executor, inTransaction, name, sql);
@@ -161,7 +174,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
     return `EXECUTE "${name}"${args}`;
   }
 
-  async function run<T extends Row>(executor: PgliteExecutor, inTransaction: boolean, sql: string, params?: unknown[]): Promise<T[]> {
+  async function run<T extends Row>(
+    executor: PgliteExecutor,
+    inTransaction: boolean,
+    sql: string,
+    params?: unknown[],
+  ): Promise<T[]> {
     const execute = preparable(sql, params) ? await executeText(executor, inTransaction, sql, params ?? []) : undefined;
     return (execute ? await executor.query<T>(execute) : await executor.query<T>(sql, params)).rows;
   }
@@ -227,7 +245,10 @@ async function refuseBypassingRole(db: Queryable): Promise<void> {
               SELECT 1 FROM pg_class c WHERE c.relowner = r.oid AND c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace) AS bypasses
        FROM pg_roles r WHERE r.rolname = current_user`,
   );
-  if (!row || row.bypasses) throw new Error('The database role of the server bypasses row-level security (superuser, BYPASSRLS or table owner).');
+  if (!row || row.bypasses)
+    throw new Error(
+      'The database role of the server bypasses row-level security (superuser, BYPASSRLS or table owner).',
+    );
 }
 
 // int8 (count, sums) and numeric arrive as strings from node-postgres; PGlite gives numbers.
@@ -296,7 +317,11 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         if (!scope) return (await client.query(config)).rows as T[];
         // The scope and the statement in one round trip and one implicit transaction (scopedQuery.ts).
         const result = await new Promise<pg.QueryResult>((resolve, reject) => {
-          client.query(new ScopedQuery(scope, typeof config === 'string' ? { text: config } : config, (error, answer) => (error ? reject(error) : resolve(answer))));
+          client.query(
+            new ScopedQuery(scope, typeof config === 'string' ? { text: config } : config, (error, answer) =>
+              error ? reject(error) : resolve(answer),
+            ),
+          );
         });
         return result.rows as T[];
       } catch (error) {
@@ -329,7 +354,8 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       try {
         await client.query(scope ? `BEGIN; ${scopeSettingSql(scope)}` : 'BEGIN');
         const result = await work({
-          query: async <T extends Row>(sql: string, params?: unknown[]) => (await client.query(prepared(sql, params))).rows as T[],
+          query: async <T extends Row>(sql: string, params?: unknown[]) =>
+            (await client.query(prepared(sql, params))).rows as T[],
         });
         await client.query('COMMIT');
         return result;
@@ -422,8 +448,13 @@ class PostgresListener {
       if (this.closed || this.subscriptions.size === 0) return;
       this.connect()
         // Whatever was notified while reconnecting is lost as well.
-        .then(() => { for (const subscription of this.subscriptions) subscription.onGap?.(); })
-        .catch(() => { this.retry = setTimeout(reconnect, 1000); this.retry.unref(); });
+        .then(() => {
+          for (const subscription of this.subscriptions) subscription.onGap?.();
+        })
+        .catch(() => {
+          this.retry = setTimeout(reconnect, 1000);
+          this.retry.unref();
+        });
     };
     reconnect();
   }

@@ -20,7 +20,9 @@ export async function migrate(db: Database, until?: string): Promise<string[]> {
     if (until !== undefined && file > until) break;
     if (applied.has(file)) continue;
     const sql = await readFile(migrationsDir + file, 'utf8');
-    await db.exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');\nCOMMIT;`);
+    await db.exec(
+      `BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');\nCOMMIT;`,
+    );
     done.push(file);
   }
   return done;

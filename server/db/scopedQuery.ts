@@ -6,14 +6,22 @@ const SCOPE_STATEMENT = 'lms_scope';
 const SCOPE_SQL = `SELECT set_config('app.structure', $1, true), set_config('app.platform', $2, true), set_config('app.user_id', $3, true)`;
 
 const settingId = (value: number | null | undefined) => (Number.isSafeInteger(value) ? String(value) : '');
-const scopeValues = (scope: Scope) => [settingId(scope.structure), scope.platform ? 'on' : 'off', settingId(scope.userId)];
+const scopeValues = (scope: Scope) => [
+  settingId(scope.structure),
+  scope.platform ? 'on' : 'off',
+  settingId(scope.userId),
+];
 
 /**
  * Prepares the scope's statement on a connection, before any ScopedQuery uses it (run outside a transaction,
  * its settings last no longer than itself).
  */
 export async function prepareScope(client: pg.ClientBase): Promise<void> {
-  await client.query({ name: SCOPE_STATEMENT, text: SCOPE_SQL, values: scopeValues({ structure: null, platform: false }) });
+  await client.query({
+    name: SCOPE_STATEMENT,
+    text: SCOPE_SQL,
+    values: scopeValues({ structure: null, platform: false }),
+  });
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- node-postgres's connection and protocol messages are untyped. */
@@ -44,7 +52,8 @@ export class ScopedQuery extends BaseQuery {
 
   submit(connection: Connection): Error | null {
     // Its own Parse here would be taken for the statement's by node-postgres's bookkeeping.
-    if (connection.parsedStatements[SCOPE_STATEMENT] !== SCOPE_SQL) return new Error('The connection has not prepared the scope statement.');
+    if (connection.parsedStatements[SCOPE_STATEMENT] !== SCOPE_SQL)
+      return new Error('The connection has not prepared the scope statement.');
     connection.stream.cork?.();
     try {
       connection.bind({ portal: '', statement: SCOPE_STATEMENT, values: scopeValues(this.scope) });

@@ -1,6 +1,11 @@
 import { CONTRACTS } from '../../src/domain/contracts/index.ts';
 import { fieldWriteRole } from '../../src/domain/rights.ts';
-import { ALL_OPERATIONS, isWritable, type FieldContract, type ResourceContract } from '../../src/domain/contracts/types.ts';
+import {
+  ALL_OPERATIONS,
+  isWritable,
+  type FieldContract,
+  type ResourceContract,
+} from '../../src/domain/contracts/types.ts';
 
 /**
  * The Hydra documentation of the API, generated from the contracts, in the shape API Platform serves it
@@ -50,7 +55,8 @@ function rangeOf(field: FieldContract): string | undefined {
   }
 }
 
-const isLink = (field: FieldContract) => field.kind === 'relation' || field.kind === 'relations' || field.kind === 'children';
+const isLink = (field: FieldContract) =>
+  field.kind === 'relation' || field.kind === 'relations' || field.kind === 'children';
 
 function describeField(contract: ResourceContract, name: string, field: FieldContract): string | undefined {
   const parts: string[] = [];
@@ -101,10 +107,16 @@ function itemOperations(contract: ResourceContract) {
   const operations = contract.operations ?? ALL_OPERATIONS;
   const type = `#${contract.type}`;
   const found: ReturnType<typeof operation>[] = [];
-  if (operations.includes('get')) found.push(operation('FindAction', 'GET', `Retrieves a ${contract.type} resource.`, { returns: type }));
+  if (operations.includes('get'))
+    found.push(operation('FindAction', 'GET', `Retrieves a ${contract.type} resource.`, { returns: type }));
   if (operations.includes('update'))
-    found.push(operation('ReplaceAction', 'PUT', `Replaces the ${contract.type} resource.`, { expects: type, returns: type }));
-  if (operations.includes('delete')) found.push(operation('DeleteAction', 'DELETE', `Deletes the ${contract.type} resource.`, { returns: 'owl:Nothing' }));
+    found.push(
+      operation('ReplaceAction', 'PUT', `Replaces the ${contract.type} resource.`, { expects: type, returns: type }),
+    );
+  if (operations.includes('delete'))
+    found.push(
+      operation('DeleteAction', 'DELETE', `Deletes the ${contract.type} resource.`, { returns: 'owl:Nothing' }),
+    );
   return found;
 }
 
@@ -112,9 +124,18 @@ function collectionOperations(contract: ResourceContract) {
   const operations = contract.operations ?? ALL_OPERATIONS;
   const found: ReturnType<typeof operation>[] = [];
   if (operations.includes('list'))
-    found.push(operation('FindAction', 'GET', `Retrieves the collection of ${contract.type} resources.`, { returns: 'hydra:Collection' }));
+    found.push(
+      operation('FindAction', 'GET', `Retrieves the collection of ${contract.type} resources.`, {
+        returns: 'hydra:Collection',
+      }),
+    );
   if (operations.includes('create'))
-    found.push(operation('CreateAction', 'POST', `Creates a ${contract.type} resource.`, { expects: `#${contract.type}`, returns: `#${contract.type}` }));
+    found.push(
+      operation('CreateAction', 'POST', `Creates a ${contract.type} resource.`, {
+        expects: `#${contract.type}`,
+        returns: `#${contract.type}`,
+      }),
+    );
   return found;
 }
 
@@ -125,7 +146,9 @@ function resourceClass(contract: ResourceContract) {
     'rdfs:label': contract.type,
     'hydra:title': contract.type,
     'hydra:description': contract.description,
-    'hydra:supportedProperty': documentedFields(contract).map(([name, field]) => supportedProperty(contract, name, field)),
+    'hydra:supportedProperty': documentedFields(contract).map(([name, field]) =>
+      supportedProperty(contract, name, field),
+    ),
     'hydra:supportedOperation': itemOperations(contract),
   };
 }
@@ -135,7 +158,9 @@ function entrypointClass() {
     '@id': '#Entrypoint',
     '@type': 'hydra:Class',
     'hydra:title': 'The API entrypoint',
-    'hydra:supportedProperty': CONTRACTS.filter((contract) => (contract.operations ?? ALL_OPERATIONS).includes('list')).map((contract) => {
+    'hydra:supportedProperty': CONTRACTS.filter((contract) =>
+      (contract.operations ?? ALL_OPERATIONS).includes('list'),
+    ).map((contract) => {
       const label = `The collection of ${contract.type} resources`;
       return {
         '@type': 'hydra:SupportedProperty',
@@ -146,7 +171,12 @@ function entrypointClass() {
           'rdfs:label': label,
           'rdfs:range': [
             { '@id': 'hydra:Collection' },
-            { 'owl:equivalentClass': { 'owl:onProperty': { '@id': 'hydra:member' }, 'owl:allValuesFrom': { '@id': `#${contract.type}` } } },
+            {
+              'owl:equivalentClass': {
+                'owl:onProperty': { '@id': 'hydra:member' },
+                'owl:allValuesFrom': { '@id': `#${contract.type}` },
+              },
+            },
           ],
           'hydra:supportedOperation': collectionOperations(contract),
         },
@@ -155,7 +185,12 @@ function entrypointClass() {
         'hydra:writeable': false,
       };
     }),
-    'hydra:supportedOperation': { '@type': 'hydra:Operation', 'hydra:method': 'GET', 'rdfs:label': 'The API entrypoint.', returns: '#Entrypoint' },
+    'hydra:supportedOperation': {
+      '@type': 'hydra:Operation',
+      'hydra:method': 'GET',
+      'rdfs:label': 'The API entrypoint.',
+      returns: '#Entrypoint',
+    },
   };
 }
 
@@ -163,7 +198,13 @@ function entrypointClass() {
 function errorClasses() {
   const property = (type: string, name: string, range: string) => ({
     '@type': 'hydra:SupportedProperty',
-    'hydra:property': { '@id': `#${type}/${name}`, '@type': 'rdf:Property', 'rdfs:label': name, domain: `#${type}`, range },
+    'hydra:property': {
+      '@id': `#${type}/${name}`,
+      '@type': 'rdf:Property',
+      'rdfs:label': name,
+      domain: `#${type}`,
+      range,
+    },
     'hydra:title': name,
     'hydra:required': false,
     'hydra:readable': true,
@@ -174,7 +215,11 @@ function errorClasses() {
       '@id': '#ConstraintViolation',
       '@type': 'hydra:Class',
       'hydra:title': 'A constraint violation',
-      'hydra:supportedProperty': [property('ConstraintViolation', 'propertyPath', 'xmls:string'), property('ConstraintViolation', 'message', 'xmls:string'), property('ConstraintViolation', 'code', 'xmls:string')],
+      'hydra:supportedProperty': [
+        property('ConstraintViolation', 'propertyPath', 'xmls:string'),
+        property('ConstraintViolation', 'message', 'xmls:string'),
+        property('ConstraintViolation', 'code', 'xmls:string'),
+      ],
       'hydra:supportedOperation': [],
     },
     {
@@ -207,7 +252,8 @@ export function apiDocumentation(origin: string) {
     '@id': DOCS_PATH,
     '@type': 'hydra:ApiDocumentation',
     'hydra:title': 'Back-office API of the learning platform',
-    'hydra:description': 'Generated from the resource contracts (src/domain/contracts). Authentication: a bearer JWT from POST /api/auth/token.',
+    'hydra:description':
+      'Generated from the resource contracts (src/domain/contracts). Authentication: a bearer JWT from POST /api/auth/token.',
     'hydra:entrypoint': '/api',
     'hydra:supportedClass': [...CONTRACTS.map(resourceClass), entrypointClass(), ...errorClasses()],
   };
@@ -216,7 +262,8 @@ export function apiDocumentation(origin: string) {
 export function entrypoint() {
   const links: Record<string, string> = {};
   for (const contract of CONTRACTS)
-    if ((contract.operations ?? ALL_OPERATIONS).includes('list')) links[entrypointKey(contract)] = `/api/${contract.name}`;
+    if ((contract.operations ?? ALL_OPERATIONS).includes('list'))
+      links[entrypointKey(contract)] = `/api/${contract.name}`;
   return { '@context': '/api/contexts/Entrypoint', '@id': '/api', '@type': 'Entrypoint', ...links };
 }
 
@@ -225,8 +272,10 @@ export function contextOf(type: string, origin: string): Record<string, unknown>
   const head = { '@vocab': vocabOf(origin), hydra: HYDRA };
   if (type === 'Entrypoint') {
     const terms = Object.fromEntries(
-      CONTRACTS.filter((contract) => (contract.operations ?? ALL_OPERATIONS).includes('list'))
-        .map((contract) => [entrypointKey(contract), { '@id': `Entrypoint/${entrypointKey(contract)}`, '@type': '@id' }]),
+      CONTRACTS.filter((contract) => (contract.operations ?? ALL_OPERATIONS).includes('list')).map((contract) => [
+        entrypointKey(contract),
+        { '@id': `Entrypoint/${entrypointKey(contract)}`, '@type': '@id' },
+      ]),
     );
     return { '@context': { ...head, ...terms } };
   }
@@ -243,7 +292,8 @@ export function contextOf(type: string, origin: string): Record<string, unknown>
 /** The query variables a filter of the contract answers to, as API Platform names them. */
 export function filterVariables(contract: ResourceContract, name: string): string[] {
   const field = contract.fields[name];
-  if (field?.kind === 'datetime') return ['before', 'strictly_before', 'after', 'strictly_after'].map((suffix) => `${name}[${suffix}]`);
+  if (field?.kind === 'datetime')
+    return ['before', 'strictly_before', 'after', 'strictly_after'].map((suffix) => `${name}[${suffix}]`);
   return [name, `${name}[]`];
 }
 
@@ -251,7 +301,8 @@ export function filterVariables(contract: ResourceContract, name: string): strin
 export function searchTemplate(contract: ResourceContract, path = `/api/${contract.name}`) {
   const mapping: { '@type': 'IriTemplateMapping'; variable: string; property: string | null; required: boolean }[] = [];
   for (const name of contract.filters)
-    for (const variable of filterVariables(contract, name)) mapping.push({ '@type': 'IriTemplateMapping', variable, property: name, required: false });
+    for (const variable of filterVariables(contract, name))
+      mapping.push({ '@type': 'IriTemplateMapping', variable, property: name, required: false });
   // `q` searches the record's text as a whole, no one property: API Platform maps such a filter to no property.
   if (contract.search) mapping.push({ '@type': 'IriTemplateMapping', variable: 'q', property: null, required: false });
   for (const name of contract.order)

@@ -13,7 +13,12 @@ function reference(target: string): Schema {
   const type = CONTRACTS_BY_NAME.get(target)?.type ?? target;
   return {
     anyOf: [
-      { type: 'string', format: 'iri-reference', pattern: `^/api/${target}/\\d+$`, description: `The IRI of a ${type}.` },
+      {
+        type: 'string',
+        format: 'iri-reference',
+        pattern: `^/api/${target}/\\d+$`,
+        description: `The IRI of a ${type}.`,
+      },
       { type: 'integer', minimum: 1, description: `The id of a ${type} (an extension of this server).` },
     ],
   };
@@ -52,13 +57,19 @@ export function fieldSchema(field: FieldContract): Schema {
     case 'stringList':
       return { type: 'array', items: field.values ? { enum: [...field.values] } : { type: 'string' }, ...flags };
     case 'relation':
-      return field.required ? { ...reference(field.target), ...flags } : { anyOf: [...(reference(field.target).anyOf as Schema[]), { type: 'null' }], ...flags };
+      return field.required
+        ? { ...reference(field.target), ...flags }
+        : { anyOf: [...(reference(field.target).anyOf as Schema[]), { type: 'null' }], ...flags };
     case 'relations':
     case 'children':
       return { type: 'array', items: reference(field.target), ...flags };
     case 'polymorphic':
       return {
-        anyOf: [{ type: 'string', format: 'iri-reference', description: `The IRI of a ${field.targets.join(' or ')}.` }, { type: 'object' }, { type: 'null' }],
+        anyOf: [
+          { type: 'string', format: 'iri-reference', description: `The IRI of a ${field.targets.join(' or ')}.` },
+          { type: 'object' },
+          { type: 'null' },
+        ],
         ...flags,
       };
     case 'embedded':
@@ -74,6 +85,8 @@ export function resourceSchema(contract: ResourceContract): Schema {
     type: 'object',
     description: contract.description,
     properties,
-    required: Object.entries(contract.fields).filter(([, field]) => field.required && isWritable(field)).map(([name]) => name),
+    required: Object.entries(contract.fields)
+      .filter(([, field]) => field.required && isWritable(field))
+      .map(([name]) => name),
   };
 }

@@ -12,14 +12,16 @@ const json = (schema: unknown) => ({ 'application/ld+json': { schema }, 'applica
 
 function errors(...statuses: number[]) {
   const answers: Record<string, unknown> = { 401: { $ref: '#/components/responses/Unauthorized' }, 403: problem };
-  for (const status of statuses) answers[status] = status === 422 ? { $ref: '#/components/responses/Violations' } : problem;
+  for (const status of statuses)
+    answers[status] = status === 422 ? { $ref: '#/components/responses/Violations' } : problem;
   return answers;
 }
 
 function paths(contract: ResourceContract) {
   const operations = contract.operations ?? ALL_OPERATIONS;
   const tag = contract.type;
-  const needs = (operation: (typeof ALL_OPERATIONS)[number]) => `Requires ${roleNeeded(contract.rights, operation)}${contract.rights.own ? ' (or own rows, see the rights table)' : ''}.`;
+  const needs = (operation: (typeof ALL_OPERATIONS)[number]) =>
+    `Requires ${roleNeeded(contract.rights, operation)}${contract.rights.own ? ' (or own rows, see the rights table)' : ''}.`;
   const collection: Record<string, unknown> = {};
   const item: Record<string, unknown> = {};
   const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
@@ -40,7 +42,10 @@ function paths(contract: ResourceContract) {
       summary: `Retrieves the collection of ${tag} resources.`,
       description: needs('list'),
       parameters,
-      responses: { 200: { description: `${tag} collection`, content: json({ type: 'array', items: ref(contract) }) }, ...errors(400) },
+      responses: {
+        200: { description: `${tag} collection`, content: json({ type: 'array', items: ref(contract) }) },
+        ...errors(400),
+      },
     };
   }
   if (operations.includes('create'))
@@ -69,7 +74,10 @@ function paths(contract: ResourceContract) {
       description: `${needs('update')} A body's updatedAt, or If-Match, refuses a stale write with 409.`,
       parameters: [idParameter],
       requestBody: { required: true, content: json(ref(contract)) },
-      responses: { 200: { description: `${tag} replaced`, content: json(ref(contract)) }, ...errors(400, 404, 409, 422) },
+      responses: {
+        200: { description: `${tag} replaced`, content: json(ref(contract)) },
+        ...errors(400, 404, 409, 422),
+      },
     };
   const result: Record<string, unknown> = {};
   if (Object.keys(collection).length > 0) result[`/api/${contract.name}`] = collection;
@@ -103,7 +111,12 @@ const DOCUMENTATION_ROUTE = /^\/api(\/docs|\/contexts\/|$)/;
 function parametersOf(schema: Record<string, unknown> | undefined, where: 'path' | 'query') {
   const properties = (schema?.properties ?? {}) as Record<string, unknown>;
   const required = (schema?.required ?? []) as string[];
-  return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.includes(name), schema: property }));
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.includes(name),
+    schema: property,
+  }));
 }
 
 /** The hand-written routes (actions, auth, uploads, onboarding), each with the schema it validates with. */
@@ -118,13 +131,27 @@ function declaredPaths(routes: readonly DeclaredRoute[], generated: Record<strin
     const body = schema.body as Record<string, unknown> | undefined;
     // An optional body says its fields under `then` (routeSchema.ts, whenObject).
     const fields = body?.properties ?? (body?.then as Record<string, unknown> | undefined)?.properties;
-    const statuses = [...(schema.params ? [404] : []), ...(schema.querystring || body ? [400] : []), ...(fields ? [422] : [])];
+    const statuses = [
+      ...(schema.params ? [404] : []),
+      ...(schema.querystring || body ? [400] : []),
+      ...(fields ? [422] : []),
+    ];
     (result[path] ??= {})[method] = {
       tags: [route.url.split('/')[2]],
       operationId: `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase())}`,
       summary: `${route.method} ${path}: see docs/API.md.`,
-      parameters: [...parametersOf(schema.params as Record<string, unknown> | undefined, 'path'), ...parametersOf(schema.querystring as Record<string, unknown> | undefined, 'query')],
-      ...(body && (body.content || fields) ? { requestBody: { required: Boolean(body.required), content: (body.content as Record<string, unknown> | undefined) ?? json(body) } } : {}),
+      parameters: [
+        ...parametersOf(schema.params as Record<string, unknown> | undefined, 'path'),
+        ...parametersOf(schema.querystring as Record<string, unknown> | undefined, 'query'),
+      ],
+      ...(body && (body.content || fields)
+        ? {
+            requestBody: {
+              required: Boolean(body.required),
+              content: (body.content as Record<string, unknown> | undefined) ?? json(body),
+            },
+          }
+        : {}),
       responses: { '2XX': { description: 'Success' }, ...errors(...statuses) },
     };
   }
@@ -140,18 +167,31 @@ export function openApiDocument(routes: readonly DeclaredRoute[] = []) {
     info: {
       title: 'Back-office API of the learning platform',
       version: '1.0.0',
-      description: 'The generic resource routes, generated from the contracts (src/domain/contracts), and the action, auth, upload and onboarding routes with the schemas they validate with. Hydra: /api/docs.jsonld.',
+      description:
+        'The generic resource routes, generated from the contracts (src/domain/contracts), and the action, auth, upload and onboarding routes with the schemas they validate with. Hydra: /api/docs.jsonld.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     tags: CONTRACTS.map((contract) => ({ name: contract.type, description: contract.description })),
     paths: generated,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From POST /api/auth/token.' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From POST /api/auth/token.' },
+      },
       schemas: Object.fromEntries(CONTRACTS.map((contract) => [contract.type, resourceSchema(contract)])),
       responses: {
-        Problem: { description: 'A problem (RFC 9457)', content: { 'application/problem+json': { schema: { type: 'object' } } } },
-        Unauthorized: { description: 'No valid token', content: { 'application/json': { schema: { type: 'object', properties: { code: { type: 'integer' }, message: { type: 'string' } } } } } },
+        Problem: {
+          description: 'A problem (RFC 9457)',
+          content: { 'application/problem+json': { schema: { type: 'object' } } },
+        },
+        Unauthorized: {
+          description: 'No valid token',
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { code: { type: 'integer' }, message: { type: 'string' } } },
+            },
+          },
+        },
         Violations: {
           description: 'ConstraintViolationList: each violation names its field',
           content: {
@@ -161,7 +201,14 @@ export function openApiDocument(routes: readonly DeclaredRoute[] = []) {
                 properties: {
                   violations: {
                     type: 'array',
-                    items: { type: 'object', properties: { propertyPath: { type: 'string' }, message: { type: 'string' }, code: { type: 'string' } } },
+                    items: {
+                      type: 'object',
+                      properties: {
+                        propertyPath: { type: 'string' },
+                        message: { type: 'string' },
+                        code: { type: 'string' },
+                      },
+                    },
                   },
                 },
               },

@@ -49,12 +49,21 @@ function flags(contract: ResourceContract, name: string, field: FieldContract): 
 function section(contract: ResourceContract): string {
   const operations = contract.operations ?? ALL_OPERATIONS;
   const rows = Object.entries(contract.fields)
-    .map(([name, field]) => `<tr><td><code>${escape(name)}</code></td><td>${escape(typeOf(field))}</td><td>${escape(flags(contract, name, field))}</td></tr>`)
+    .map(
+      ([name, field]) =>
+        `<tr><td><code>${escape(name)}</code></td><td>${escape(typeOf(field))}</td><td>${escape(flags(contract, name, field))}</td></tr>`,
+    )
     .join('');
-  const filters = [...contract.filters.flatMap((name) => filterVariables(contract, name)), ...(contract.search ? ['q'] : [])];
+  const filters = [
+    ...contract.filters.flatMap((name) => filterVariables(contract, name)),
+    ...(contract.search ? ['q'] : []),
+  ];
   const routes = operations
     .map((operation) => {
-      const path = operation === 'list' || operation === 'create' ? `/api/${contract.name}` : `/api/${operation === 'delete' ? (contract.deletePath ?? contract.name) : contract.name}/{id}`;
+      const path =
+        operation === 'list' || operation === 'create'
+          ? `/api/${contract.name}`
+          : `/api/${operation === 'delete' ? (contract.deletePath ?? contract.name) : contract.name}/{id}`;
       const method = { list: 'GET', get: 'GET', create: 'POST', update: 'PUT', delete: 'DELETE' }[operation];
       return `<li><code>${method} ${escape(path)}</code> — ${escape(roleNeeded(contract.rights, operation))}</li>`;
     })
@@ -66,7 +75,9 @@ function section(contract: ResourceContract): string {
 }
 
 export function documentationPage(): string {
-  const index = CONTRACTS.map((contract) => `<a href="#${escape(contract.type)}">${escape(contract.type)}</a>`).join(' · ');
+  const index = CONTRACTS.map((contract) => `<a href="#${escape(contract.type)}">${escape(contract.type)}</a>`).join(
+    ' · ',
+  );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API documentation</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ccc;padding:.2rem .4rem;text-align:left;vertical-align:top}

@@ -27,7 +27,8 @@ const PUBLIC = [
 function chosenStructure(request: FastifyRequest): number | null {
   const value = request.headers[STRUCTURE_HEADER.toLowerCase()];
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value)) throw badRequest(`"${STRUCTURE_HEADER}" must be the id of a structure.`);
+  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value))
+    throw badRequest(`"${STRUCTURE_HEADER}" must be the id of a structure.`);
   return Number(value);
 }
 
@@ -50,7 +51,8 @@ export const authHook = fp<{ tokens: TokenService; versions: SessionVersions }>(
     }
     try {
       const claims = await tokens.verify((header ?? '').slice(7).trim());
-      if (!(await versions.stands({ userId: claims.employeeId, version: claims.sv ?? 0, family: claims.sid }))) throw unauthorized('Invalid JWT Token');
+      if (!(await versions.stands({ userId: claims.employeeId, version: claims.sv ?? 0, family: claims.sid })))
+        throw unauthorized('Invalid JWT Token');
       request.session = {
         userId: claims.employeeId,
         roles: claims.role,

@@ -6,7 +6,11 @@ import type { ByteRange } from '../storage/fileStorage.ts';
  * (no header, several ranges, a unit or syntax we do not serve, or an `If-Range` we cannot vouch for, as
  * the download carries no validator).
  */
-export function requestedRange(header: string | undefined, ifRange: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+export function requestedRange(
+  header: string | undefined,
+  ifRange: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
   if (header === undefined || ifRange !== undefined || size === 0) return undefined;
   const match = /^bytes=[ \t]*(\d*)-(\d*)[ \t]*$/.exec(header);
   if (!match || (match[1] === '' && match[2] === '')) return undefined;

@@ -29,7 +29,13 @@ const TITLES: Record<number, string> = {
 };
 
 export function problem(status: number, detail: string, extra: Record<string, unknown> = {}): ApiError {
-  return new ApiError(status, { type: `/errors/${status}`, title: TITLES[status] ?? 'An error occurred', status, detail, ...extra });
+  return new ApiError(status, {
+    type: `/errors/${status}`,
+    title: TITLES[status] ?? 'An error occurred',
+    status,
+    detail,
+    ...extra,
+  });
 }
 
 export const badRequest = (detail: string) => problem(400, detail);
@@ -43,7 +49,9 @@ export function tooMany(seconds: number, detail = `Too many attempts; try again 
   return new ApiError(429, error.body, error.contentType, { 'Retry-After': String(Math.max(1, seconds)) });
 }
 
-export function unauthorized(message: 'JWT Token not found' | 'Expired JWT Token' | 'Invalid JWT Token' | 'Invalid credentials.' | string): ApiError {
+export function unauthorized(
+  message: 'JWT Token not found' | 'Expired JWT Token' | 'Invalid JWT Token' | 'Invalid credentials.' | string,
+): ApiError {
   return new ApiError(401, { code: 401, message }, 'application/json; charset=utf-8');
 }
 
@@ -61,4 +69,8 @@ export function unprocessable(violations: Violation[]): ApiError {
   );
 }
 
-export const violation = (propertyPath: string, code: string, message: string): Violation => ({ propertyPath, code, message });
+export const violation = (propertyPath: string, code: string, message: string): Violation => ({
+  propertyPath,
+  code,
+  message,
+});

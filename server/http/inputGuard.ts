@@ -58,7 +58,8 @@ export function bodyViolations(body: unknown): Violation[] | 'too deep' {
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH) return 'too deep';
     if (Array.isArray(value)) {
-      for (let index = value.length - 1; index >= 0; index--) pending.push({ value: value[index], path: childPath(path, index), depth: depth + 1 });
+      for (let index = value.length - 1; index >= 0; index--)
+        pending.push({ value: value[index], path: childPath(path, index), depth: depth + 1 });
       continue;
     }
     const entries = Object.entries(value as Record<string, unknown>);
@@ -150,7 +151,13 @@ export const inputGuard = fp(async (app) => {
   routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url ?? route.path, schema: route.schema as Record<string, unknown> | undefined });
+    for (const method of methods)
+      if (method !== 'HEAD')
+        table.push({
+          method,
+          url: route.url ?? route.path,
+          schema: route.schema as Record<string, unknown> | undefined,
+        });
   });
 
   app.addHook('onRequest', async (request) => {

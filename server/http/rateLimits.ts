@@ -13,10 +13,17 @@ class CountersStore implements FastifyRateLimitStore {
     private readonly prefix: string,
   ) {}
 
-  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
-    this.counters
-      .count({ key: `${this.prefix}${key}`, max, windowSeconds: timeWindow / 1000 })
-      .then((state) => callback(null, { current: state.granted ? state.hits : max + 1, ttl: Math.max(0, state.seconds * 1000) }), (error: Error) => callback(error));
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+    max: number,
+  ): void {
+    this.counters.count({ key: `${this.prefix}${key}`, max, windowSeconds: timeWindow / 1000 }).then(
+      (state) =>
+        callback(null, { current: state.granted ? state.hits : max + 1, ttl: Math.max(0, state.seconds * 1000) }),
+      (error: Error) => callback(error),
+    );
   }
 
   child(options: unknown): FastifyRateLimitStore {

@@ -13,7 +13,11 @@ export type Schema = Record<string, unknown>;
 
 /** An id as a path carries it: PostgreSQL integers, so nine digits at most. The one id parser. */
 export const ID_PATTERN = '^\\d{1,9}$';
-export const idParams: Schema = { type: 'object', properties: { id: { type: 'string', pattern: ID_PATTERN } }, required: ['id'] };
+export const idParams: Schema = {
+  type: 'object',
+  properties: { id: { type: 'string', pattern: ID_PATTERN } },
+  required: ['id'],
+};
 
 /** The `:id` of a path whose params schema (`idParams`) admitted it. */
 export const pathId = (request: FastifyRequest): number => Number((request.params as { id: string }).id);
@@ -23,10 +27,17 @@ export const VIOLATION = 'x-violation';
 export const BAD_REQUEST = 'x-bad-request';
 
 /** A property schema whose refusal is this violation rather than the keyword's default. */
-export const refusedAs = (schema: Schema, code: string, message: string): Schema => ({ ...schema, [VIOLATION]: { code, message } });
+export const refusedAs = (schema: Schema, code: string, message: string): Schema => ({
+  ...schema,
+  [VIOLATION]: { code, message },
+});
 
 /** A string holding something other than spaces, at most `max` characters. */
-export const filledText = (max?: number): Schema => ({ type: 'string', pattern: '\\S', ...(max ? { maxLength: max } : {}) });
+export const filledText = (max?: number): Schema => ({
+  type: 'string',
+  pattern: '\\S',
+  ...(max ? { maxLength: max } : {}),
+});
 
 /** A JSON object body; a route without a body declares `noBody` (whatever a client sends is ignored). */
 export const objectBody = (properties: Record<string, Schema>, required: string[] = []): Schema => ({
@@ -38,7 +49,11 @@ export const objectBody = (properties: Record<string, Schema>, required: string[
  * Properties checked when the value is an object, nothing asked of anything else (an absent body): said
  * with if/then, as ajv's strict mode wants `properties` beside a `type: 'object'`.
  */
-const whenObject = (properties: Record<string, Schema>, extra: Schema = {}): Schema => ({ ...extra, if: { type: 'object' }, then: { type: 'object', properties } });
+const whenObject = (properties: Record<string, Schema>, extra: Schema = {}): Schema => ({
+  ...extra,
+  if: { type: 'object' },
+  then: { type: 'object', properties },
+});
 /** A body a route may go without: its properties are checked when it is an object. */
 export const optionalBody = (properties: Record<string, Schema>): Schema => whenObject(properties);
 /** Credentials and codes: a string under each key, or a 400 that names the key. */
@@ -52,14 +67,18 @@ export const noBody: Schema = { description: 'No body is read.' };
 export const multipartBody = (fields: Record<string, string>): Schema => ({
   content: {
     'multipart/form-data': {
-      schema: whenObject(Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, { description }])), {
-        description: 'Multipart form data, read part by part.',
-      }),
+      schema: whenObject(
+        Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, { description }])),
+        {
+          description: 'Multipart form data, read part by part.',
+        },
+      ),
     },
   },
 });
 
-export const queryOf = (properties: Record<string, Schema>, required: string[] = []): Schema => objectBody(properties, required);
+export const queryOf = (properties: Record<string, Schema>, required: string[] = []): Schema =>
+  objectBody(properties, required);
 
 interface SchemaError {
   keyword: string;
@@ -83,7 +102,10 @@ function propertyOf(schema: Schema | undefined, segments: string[]): { path: str
 }
 
 const valueAt = (body: unknown, path: string[]) =>
-  path.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), body);
+  path.reduce<unknown>(
+    (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+    body,
+  );
 
 function defaultViolation(error: SchemaError, value: unknown): { code: string; message: string } {
   const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -94,7 +116,10 @@ function defaultViolation(error: SchemaError, value: unknown): { code: string; m
     case 'const':
       return { code: 'choice', message: 'The value you selected is not a valid choice.' };
     case 'maxLength':
-      return { code: 'length', message: `This value is too long. It should have ${String(error.params.limit)} characters or less.` };
+      return {
+        code: 'length',
+        message: `This value is too long. It should have ${String(error.params.limit)} characters or less.`,
+      };
     case 'minimum':
     case 'maximum':
       return { code: 'range', message: 'This value is out of range.' };
@@ -102,7 +127,9 @@ function defaultViolation(error: SchemaError, value: unknown): { code: string; m
     case 'pattern':
       return blank ? { code: 'blank', message: BLANK } : { code: 'format', message: 'This value is not valid.' };
     case 'type':
-      return blank && value === null ? { code: 'blank', message: BLANK } : { code: 'type', message: `This value should be of type ${String(error.params.type)}.` };
+      return blank && value === null
+        ? { code: 'blank', message: BLANK }
+        : { code: 'type', message: `This value should be of type ${String(error.params.type)}.` };
     default:
       return { code: 'type', message: 'This value is not valid.' };
   }
@@ -120,16 +147,21 @@ export function schemaRefusal(error: unknown, request: FastifyRequest): ApiError
   }
   if (failed.validationContext !== 'body') return badRequest('The request does not match its schema.');
   const body = request.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return badRequest('The request body must be a JSON object.');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return badRequest('The request body must be a JSON object.');
   const schema = request.routeOptions.schema?.body as Schema | undefined;
   if (schema?.[BAD_REQUEST]) {
     const first = errors[0];
-    const key = first?.keyword === 'required' ? String(first.params.missingProperty) : (first?.instancePath.split('/')[1] ?? '');
+    const key =
+      first?.keyword === 'required' ? String(first.params.missingProperty) : (first?.instancePath.split('/')[1] ?? '');
     return badRequest(`"${key}" must be a string.`);
   }
   const violations = new Map<string, Violation>();
   for (const error of errors) {
-    const segments = error.instancePath.split('/').slice(1).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+    const segments = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
     if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
     const property = propertyOf(schema, segments);
     const path = property.path.join('.');
@@ -157,10 +189,13 @@ export const rightsFirst = (check: (request: FastifyRequest) => unknown) => ({
 /** A reference as text: an id or an IRI of `resource` (resources/iri.ts reads it into an id). */
 export const referencePattern = (resource: string) => `^(\\d{1,15}|/api/${resource}/\\d{1,15})$`;
 
-const oneReference = (resource: string): Schema => ({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: referencePattern(resource) }, { type: 'object' }] });
+const oneReference = (resource: string): Schema => ({
+  anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: referencePattern(resource) }, { type: 'object' }],
+});
 
 /** A relation as API.md allows it: an IRI of `resource`, an id, or an object carrying one. */
-export const reference = (resource: string): Schema => refusedAs(oneReference(resource), 'reference', `Expected an IRI of ${resource}.`);
+export const reference = (resource: string): Schema =>
+  refusedAs(oneReference(resource), 'reference', `Expected an IRI of ${resource}.`);
 
 export const referenceList = (resource: string): Schema =>
   refusedAs({ type: 'array', items: oneReference(resource) }, 'reference', `Expected a list of IRIs of ${resource}.`);

@@ -8,7 +8,9 @@ export const ROOT_FOLDER = 1;
 const DEFAULT_MAX_DEPTH = 6;
 
 export async function maxDepthOf(db: Database): Promise<number> {
-  const [row] = await db.query<{ value: string | null }>(`SELECT value FROM system_configurations WHERE key = 'imports.xmind_max_depth'`);
+  const [row] = await db.query<{ value: string | null }>(
+    `SELECT value FROM system_configurations WHERE key = 'imports.xmind_max_depth'`,
+  );
   const depth = Number.parseInt(row?.value ?? '', 10);
   return Number.isInteger(depth) && depth >= 1 && depth <= 64 ? depth : DEFAULT_MAX_DEPTH;
 }
@@ -118,7 +120,9 @@ export async function activateVersion(db: Database, importId: number): Promise<v
       );
     } catch (error) {
       if ((error as { constraint?: string }).constraint === 'folders_parent_cycle')
-        throw problem(409, 'The active version was filed inside this version: move it out before activating.', { reason: 'cycle' });
+        throw problem(409, 'The active version was filed inside this version: move it out before activating.', {
+          reason: 'cycle',
+        });
       throw error;
     }
     // One active version afterwards, whatever was marked active before.
@@ -148,10 +152,14 @@ export async function deleteVersionTree(tx: Queryable, importId: number): Promis
   );
   if (!target) return;
   if (target.status === 'active')
-    throw problem(409, 'This version is the active tree: activate another version before deleting it.', { reason: 'active' });
+    throw problem(409, 'This version is the active tree: activate another version before deleting it.', {
+      reason: 'active',
+    });
   if (target.root_folder_id === null) return;
   if (target.in_tree)
-    throw problem(409, 'This version was filed into the tree: move its root folder out before deleting it.', { reason: 'in_tree' });
+    throw problem(409, 'This version was filed into the tree: move its root folder out before deleting it.', {
+      reason: 'in_tree',
+    });
   const subtree = await tx.query<{ id: number }>(
     `WITH RECURSIVE subtree AS (
        SELECT id FROM folders WHERE id = $1

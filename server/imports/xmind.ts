@@ -45,7 +45,12 @@ function readCapped(entry: JSZip.JSZipObject): Promise<string> {
         total += chunk.length;
         if (total > MAX_CONTENT_BYTES) {
           stream.pause();
-          reject(new XmindError('too_large', `The map's ${entry.name} unpacks to more than ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`));
+          reject(
+            new XmindError(
+              'too_large',
+              `The map's ${entry.name} unpacks to more than ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`,
+            ),
+          );
           return;
         }
         chunks.push(chunk);
@@ -56,9 +61,13 @@ function readCapped(entry: JSZip.JSZipObject): Promise<string> {
 }
 
 const clean = (text: unknown): string =>
-  (typeof text === 'string' ? text : typeof text === 'number' ? String(text) : '').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME) || 'Sans titre';
+  (typeof text === 'string' ? text : typeof text === 'number' ? String(text) : '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_NAME) || 'Sans titre';
 
-const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 interface ZenTopic {
   title?: unknown;
@@ -75,7 +84,9 @@ export function zenTopics(json: string): Topic[] {
     throw new XmindError('invalid', 'content.json is not valid JSON.');
   }
   if (!Array.isArray(sheets)) throw new XmindError('invalid', 'content.json does not hold a list of sheets.');
-  const roots = sheets.map((sheet: { rootTopic?: ZenTopic }) => sheet?.rootTopic).filter((topic): topic is ZenTopic => !!topic && typeof topic === 'object');
+  const roots = sheets
+    .map((sheet: { rootTopic?: ZenTopic }) => sheet?.rootTopic)
+    .filter((topic): topic is ZenTopic => !!topic && typeof topic === 'object');
   if (roots.length === 0) throw new XmindError('invalid', 'The map has no sheet with a central topic.');
   // An explicit stack: a deep map must not exhaust the call stack.
   const convert = (root: ZenTopic): Topic => {
@@ -107,7 +118,8 @@ interface XmlTopic {
 /** Legacy XMind 8: `<xmap-content><sheet><topic>` with `<children><topics type="attached">`. */
 export function legacyTopics(xml: string): Topic[] {
   // Entities declared by the file itself are never expanded (no "billion laughs"); the map format has none.
-  if (/<!DOCTYPE/i.test(xml)) throw new XmindError('invalid', 'content.xml declares a DOCTYPE, which XMind maps do not.');
+  if (/<!DOCTYPE/i.test(xml))
+    throw new XmindError('invalid', 'content.xml declares a DOCTYPE, which XMind maps do not.');
   const parser = new XMLParser({
     ignoreAttributes: false,
     parseTagValue: false,
@@ -121,7 +133,8 @@ export function legacyTopics(xml: string): Topic[] {
     throw new XmindError('invalid', `content.xml is not well-formed XML: ${(error as Error).message}`);
   }
   const map = document['xmap-content'];
-  if (!map || typeof map !== 'object') throw new XmindError('invalid', 'content.xml is not an XMind map (no <xmap-content>).');
+  if (!map || typeof map !== 'object')
+    throw new XmindError('invalid', 'content.xml is not an XMind map (no <xmap-content>).');
   const roots = asArray(map.sheet).flatMap((sheet) => asArray(sheet?.topic).slice(0, 1));
   if (roots.length === 0) throw new XmindError('invalid', 'The map has no sheet with a central topic.');
   const text = (value: unknown): string => {
@@ -136,7 +149,9 @@ export function legacyTopics(xml: string): Topic[] {
       const [source, target] = stack.pop() as [XmlTopic, Topic];
       target.title = clean(text(source.title));
       target.notes = text(source.notes?.plain).trim();
-      const attached = asArray(source.children?.topics).filter((group) => (group['@_type'] ?? 'attached') === 'attached');
+      const attached = asArray(source.children?.topics).filter(
+        (group) => (group['@_type'] ?? 'attached') === 'attached',
+      );
       for (const child of attached.flatMap((group) => asArray(group.topic))) {
         const topic: Topic = { title: '', notes: '', children: [] };
         target.children.push(topic);

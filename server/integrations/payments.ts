@@ -1,6 +1,6 @@
 /** Stripe's SetupIntent statuses, as API.md passes them on. */
 export type SetupIntentStatus =
-  | 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
 
 export interface SetupIntent {
   id: string;
@@ -46,7 +46,8 @@ export class StripeClient implements PaymentProvider {
     const response = await this.call('POST', 'setup_intents', form);
     if (!response.ok) throw new Error(`Stripe answered ${response.status}.`);
     const intent = (await response.json()) as SetupIntent;
-    if (!/^seti_/.test(intent.id ?? '') || typeof intent.client_secret !== 'string') throw new Error('Stripe answered no SetupIntent.');
+    if (!/^seti_/.test(intent.id ?? '') || typeof intent.client_secret !== 'string')
+      throw new Error('Stripe answered no SetupIntent.');
     return { id: intent.id, client_secret: intent.client_secret, status: intent.status };
   }
 
@@ -58,9 +59,14 @@ export class StripeClient implements PaymentProvider {
   }
 
   async confirmSetupIntent(id: string, paymentMethod: string): Promise<SetupIntentStatus | undefined> {
-    const response = await this.call('POST', `setup_intents/${encodeURIComponent(id)}/confirm`, { payment_method: paymentMethod });
+    const response = await this.call('POST', `setup_intents/${encodeURIComponent(id)}/confirm`, {
+      payment_method: paymentMethod,
+    });
     if (response.status === 404) return undefined;
-    const answer = (await response.json().catch(() => ({}))) as { status?: SetupIntentStatus; error?: { setup_intent?: { status?: SetupIntentStatus } } };
+    const answer = (await response.json().catch(() => ({}))) as {
+      status?: SetupIntentStatus;
+      error?: { setup_intent?: { status?: SetupIntentStatus } };
+    };
     // A declined card is a 402 card_error whose body carries the SetupIntent, back to requires_payment_method.
     if (response.status === 402 && answer.error?.setup_intent?.status) return answer.error.setup_intent.status;
     if (!response.ok || !answer.status) throw new Error(`Stripe answered ${response.status}.`);

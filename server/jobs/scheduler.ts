@@ -102,7 +102,11 @@ export class JobScheduler {
   }
 
   private async claim(): Promise<string | undefined> {
-    const [row] = await this.db.query<{ name: string }>(CLAIM, [this.owner, this.leaseMs / 1000, [...this.jobs.keys()]]);
+    const [row] = await this.db.query<{ name: string }>(CLAIM, [
+      this.owner,
+      this.leaseMs / 1000,
+      [...this.jobs.keys()],
+    ]);
     return row?.name;
   }
 
@@ -111,7 +115,10 @@ export class JobScheduler {
     // The claim is renewed well before it lapses, as long as this process lives.
     const renewal = setInterval(() => {
       void this.db
-        .query('UPDATE scheduled_jobs SET claimed_until = now() + make_interval(secs => $3) WHERE name = $1 AND claimed_by = $2', [name, this.owner, this.leaseMs / 1000])
+        .query(
+          'UPDATE scheduled_jobs SET claimed_until = now() + make_interval(secs => $3) WHERE name = $1 AND claimed_by = $2',
+          [name, this.owner, this.leaseMs / 1000],
+        )
         .catch(() => undefined);
     }, this.leaseMs / 3);
     let failure: string | null = null;

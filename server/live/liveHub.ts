@@ -52,7 +52,12 @@ interface Row {
 const COLUMNS = 'id, topic, owner_id, internal, company_id, payload';
 
 const fromRow = (row: Row): LiveEvent => ({
-  id: Number(row.id), topic: row.topic, owner: row.owner_id, internal: row.internal, structure: row.company_id, data: row.payload,
+  id: Number(row.id),
+  topic: row.topic,
+  owner: row.owner_id,
+  internal: row.internal,
+  structure: row.company_id,
+  data: row.payload,
 });
 
 /**
@@ -70,7 +75,11 @@ export class LiveHub {
   constructor(private readonly db: Database) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(LIVE_CHANNEL, (payload) => this.receive(payload), () => void this.catchUp());
+    this.unlisten = await this.db.listen(
+      LIVE_CHANNEL,
+      (payload) => this.receive(payload),
+      () => void this.catchUp(),
+    );
     const [row] = await this.db.query<{ id: number | string }>('SELECT coalesce(max(id), 0) AS id FROM live_events');
     this.lastId = Math.max(this.lastId, Number(row.id));
   }

@@ -37,13 +37,21 @@ export class StreamTickets {
   private readonly key: Buffer;
   private readonly uses: Counters;
 
-  constructor(secret: Uint8Array, db: Queryable, private readonly now: () => number = () => Date.now()) {
+  constructor(
+    secret: Uint8Array,
+    db: Queryable,
+    private readonly now: () => number = () => Date.now(),
+  ) {
     this.key = createHmac('sha256', secret).update('lms-backoffice/live-events-stream-ticket/v1').digest();
     this.uses = new Counters(db);
   }
 
   issue(grant: StreamGrant): { ticket: string; expiresIn: number } {
-    const payload: Payload = { ...grant, exp: Math.floor(this.now() / 1000) + STREAM_TICKET_TTL_SECONDS, jti: randomBytes(12).toString('base64url') };
+    const payload: Payload = {
+      ...grant,
+      exp: Math.floor(this.now() / 1000) + STREAM_TICKET_TTL_SECONDS,
+      jti: randomBytes(12).toString('base64url'),
+    };
     const body = encode(payload);
     return { ticket: `${body}.${this.sign(body)}`, expiresIn: STREAM_TICKET_TTL_SECONDS };
   }
@@ -62,12 +70,21 @@ export class StreamTickets {
       return undefined;
     }
     const nowSeconds = this.now() / 1000;
-    if (typeof payload.exp !== 'number' || payload.exp < nowSeconds || typeof payload.jti !== 'string') return undefined;
+    if (typeof payload.exp !== 'number' || payload.exp < nowSeconds || typeof payload.jti !== 'string')
+      return undefined;
     if (!payload.structure || typeof payload.structure !== 'object') return undefined;
     // A ticket lives at most its TTL: its use is remembered as long.
-    const reused = await this.uses.take([{ key: `stream-ticket:${payload.jti}`, max: 1, windowSeconds: STREAM_TICKET_TTL_SECONDS }]);
+    const reused = await this.uses.take([
+      { key: `stream-ticket:${payload.jti}`, max: 1, windowSeconds: STREAM_TICKET_TTL_SECONDS },
+    ]);
     if (reused > 0) return undefined;
-    return { userId: payload.userId, roles: payload.roles, sid: payload.sid, sv: Number(payload.sv ?? 0), structure: payload.structure };
+    return {
+      userId: payload.userId,
+      roles: payload.roles,
+      sid: payload.sid,
+      sv: Number(payload.sv ?? 0),
+      structure: payload.structure,
+    };
   }
 
   private sign(body: string): string {

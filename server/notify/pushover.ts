@@ -19,7 +19,12 @@ export class PushoverClient implements PushNotifier {
     const response = await fetch(this.settings.url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: this.settings.token, user: this.settings.user, title: push.title, message: push.message }),
+      body: new URLSearchParams({
+        token: this.settings.token,
+        user: this.settings.user,
+        title: push.title,
+        message: push.message,
+      }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) throw new Error(`Pushover answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
@@ -32,11 +37,17 @@ export class OutboxPushNotifier implements PushNotifier {
 
   async send(push: Push): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    await writeFile(join(this.dir, `push-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`), JSON.stringify(push, null, 2));
+    await writeFile(
+      join(this.dir, `push-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`),
+      JSON.stringify(push, null, 2),
+    );
   }
 }
 
-export function createPushNotifier(settings: { token?: string; user?: string; url: string }, dataDir: string): PushNotifier {
+export function createPushNotifier(
+  settings: { token?: string; user?: string; url: string },
+  dataDir: string,
+): PushNotifier {
   return settings.token && settings.user
     ? new PushoverClient({ token: settings.token, user: settings.user, url: settings.url })
     : new OutboxPushNotifier(join(dataDir, 'outbox'));

@@ -19,13 +19,20 @@ const NO_KEY = randomBytes(32).toString('base64url');
  * The company an invitation link names, when its key is the right one. The keys are compared by their
  * digests in constant time: neither the key's characters nor the id's existence leak through timing.
  */
-export async function companyByInvitation(db: Queryable, encodedId: string, key: string): Promise<InvitedCompany | undefined> {
+export async function companyByInvitation(
+  db: Queryable,
+  encodedId: string,
+  key: string,
+): Promise<InvitedCompany | undefined> {
   const id = decodeCompanyId(encodedId);
-  const [row] = id === undefined ? [] : await db.query<InvitedCompany & { invitation_key: string | null }>(
-    `SELECT id, name, siret, email, phone, address, postcode, city, country_id AS country, invitation_key
+  const [row] =
+    id === undefined
+      ? []
+      : await db.query<InvitedCompany & { invitation_key: string | null }>(
+          `SELECT id, name, siret, email, phone, address, postcode, city, country_id AS country, invitation_key
        FROM companies WHERE id = $1`,
-    [id],
-  );
+          [id],
+        );
   const right = timingSafeEqual(digest(row?.invitation_key ?? NO_KEY), digest(key));
   if (!row?.invitation_key || !right) return undefined;
   const { invitation_key: _key, ...company } = row;

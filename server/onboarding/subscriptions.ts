@@ -31,7 +31,10 @@ export const subscriptionJson = (row: SubscriptionRow) => ({
 });
 
 export async function currentSubscription(db: Queryable, companyId: number): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM subscriptions WHERE company_id = $1 AND status <> 'canceled'`, [companyId]);
+  const [row] = await db.query<SubscriptionRow>(
+    `SELECT ${COLUMNS} FROM subscriptions WHERE company_id = $1 AND status <> 'canceled'`,
+    [companyId],
+  );
   return row;
 }
 
@@ -41,13 +44,20 @@ export async function currentSubscription(db: Queryable, companyId: number): Pro
  * for their SetupIntent. Answers undefined when an active subscription is in the way. One that was left
  * and whose period is over is closed first: the structure (its access ended) may take a plan again.
  */
-export async function choosePlan(tx: Queryable, companyId: number, plan: Plan, setupIntent: string | null): Promise<SubscriptionRow | undefined> {
+export async function choosePlan(
+  tx: Queryable,
+  companyId: number,
+  plan: Plan,
+  setupIntent: string | null,
+): Promise<SubscriptionRow | undefined> {
   await tx.query(
     `UPDATE subscriptions SET status = 'canceled', updated_at = now()
       WHERE company_id = $1 AND status = 'active' AND cancel_at_period_end AND current_period_end <= now()`,
     [companyId],
   );
-  const [active] = await tx.query(`SELECT 1 FROM subscriptions WHERE company_id = $1 AND status = 'active'`, [companyId]);
+  const [active] = await tx.query(`SELECT 1 FROM subscriptions WHERE company_id = $1 AND status = 'active'`, [
+    companyId,
+  ]);
   if (active) return undefined;
   await tx.query(`DELETE FROM subscriptions WHERE company_id = $1 AND status = 'awaiting_payment'`, [companyId]);
   const [row] = await tx.query<SubscriptionRow>(
@@ -76,7 +86,11 @@ export async function activatePaid(db: Queryable, setupIntent: string): Promise<
  * Leaving: an active subscription runs to the end of its paid period, then the structure's access ends;
  * one still awaiting its payment ends now. Answers the subscription as it now stands.
  */
-export async function unsubscribe(db: Queryable, companyId: number, userId: number): Promise<SubscriptionRow | undefined> {
+export async function unsubscribe(
+  db: Queryable,
+  companyId: number,
+  userId: number,
+): Promise<SubscriptionRow | undefined> {
   const [row] = await db.query<SubscriptionRow>(
     `UPDATE subscriptions
         SET status = CASE status WHEN 'awaiting_payment' THEN 'canceled' ELSE status END,

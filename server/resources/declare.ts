@@ -21,7 +21,18 @@ type FieldName<C extends ResourceContract> = Extract<keyof C['fields'], string>;
 /** The server's side of a resource: its storage and the rules that need the database. */
 export type Storage<C extends ResourceContract> = Omit<
   ResourceDeclaration,
-  'name' | 'type' | 'fields' | 'filters' | 'order' | 'defaultOrder' | 'access' | 'operations' | 'deletePath' | 'contract' | 'siblingsOf' | 'constraints'
+  | 'name'
+  | 'type'
+  | 'fields'
+  | 'filters'
+  | 'order'
+  | 'defaultOrder'
+  | 'access'
+  | 'operations'
+  | 'deletePath'
+  | 'contract'
+  | 'siblingsOf'
+  | 'constraints'
 > & {
   fields?: Partial<Record<FieldName<C>, FieldStorage>>;
   siblingsOf?: FieldName<C>;
@@ -50,7 +61,8 @@ function fieldType(resource: string, name: string, field: FieldContract, storage
     case 'polymorphic': {
       if (!storage || !('targets' in storage)) throw missing('the column of each target');
       const stored = Object.keys(storage.targets);
-      if (stored.join() !== field.targets.join()) throw new Error(`${resource}.${name}: stored targets ${stored} differ from the contract's.`);
+      if (stored.join() !== field.targets.join())
+        throw new Error(`${resource}.${name}: stored targets ${stored} differ from the contract's.`);
       return { kind: 'polymorphic', targets: storage.targets };
     }
     case 'embedded':
@@ -68,7 +80,8 @@ function fieldType(resource: string, name: string, field: FieldContract, storage
 export function declareResource<C extends ResourceContract>(contract: C, storage: Storage<C>): ResourceDeclaration {
   const { fields: stored = {}, ...rest } = storage;
   for (const name of Object.keys(stored))
-    if (!Object.hasOwn(contract.fields, name)) throw new Error(`${contract.name}: storage for "${name}", which the contract lacks.`);
+    if (!Object.hasOwn(contract.fields, name))
+      throw new Error(`${contract.name}: storage for "${name}", which the contract lacks.`);
   const fields: Record<string, FieldDeclaration> = {};
   for (const [name, field] of Object.entries(contract.fields)) {
     const where = (stored as Record<string, FieldStorage | undefined>)[name];

@@ -19,15 +19,18 @@ export interface ListResult {
   itemsPerPage: number;
 }
 
-
 /** The sibling group of an ordered resource: its table, and the column of the relation naming the parent. */
 function siblingGroupOf(declaration: ResourceDeclaration): SiblingGroup | undefined {
   const parentField = declaration.siblingsOf;
-  return parentField ? { table: declaration.table, parentColumn: columnOf(parentField, declaration.fields[parentField]) } : undefined;
+  return parentField
+    ? { table: declaration.table, parentColumn: columnOf(parentField, declaration.fields[parentField]) }
+    : undefined;
 }
 
 const staleWrite = (declaration: ResourceDeclaration, id: number) =>
-  problem(409, `${declaration.type} ${id} was changed since it was read; reload it before saving.`, { reason: 'stale' });
+  problem(409, `${declaration.type} ${id} was changed since it was read; reload it before saving.`, {
+    reason: 'stale',
+  });
 
 /** Serves every declared resource: Hydra lists, items, creates, updates and deletes, one statement where one can do. */
 export class ResourceEngine {
@@ -51,7 +54,12 @@ export class ResourceEngine {
     return sql;
   }
 
-  async list(declaration: ResourceDeclaration, query: QueryValues, format: Format, scope: string[] = []): Promise<ListResult> {
+  async list(
+    declaration: ResourceDeclaration,
+    query: QueryValues,
+    format: Format,
+    scope: string[] = [],
+  ): Promise<ListResult> {
     try {
       return await this.listPage(declaration, query, format, scope);
     } catch (error) {
@@ -59,7 +67,12 @@ export class ResourceEngine {
     }
   }
 
-  private async listPage(declaration: ResourceDeclaration, query: QueryValues, format: Format, scope: string[]): Promise<ListResult> {
+  private async listPage(
+    declaration: ResourceDeclaration,
+    query: QueryValues,
+    format: Format,
+    scope: string[],
+  ): Promise<ListResult> {
     const list = parseListQuery(declaration, query, this.schema, scope);
     const offset = (list.page - 1) * list.itemsPerPage;
     const whereSql = list.where.length > 0 ? list.where.join(' AND ') : 'true';
@@ -68,7 +81,8 @@ export class ResourceEngine {
     const orderKey = `${listKey}|${list.order.map((part) => `${part.column} ${part.direction}`).join(',')}`;
 
     let page = await this.fetchPage(declaration, list, format, whereSql, filterParams, offset, orderKey, true);
-    if (page.staleBoundary) page = await this.fetchPage(declaration, list, format, whereSql, filterParams, offset, orderKey, false);
+    if (page.staleBoundary)
+      page = await this.fetchPage(declaration, list, format, whereSql, filterParams, offset, orderKey, false);
 
     let totalItems: number;
     const rowsOnPage = page.rows.length;
@@ -119,9 +133,10 @@ export class ResourceEngine {
     const keySelect = list.order.map((part, index) => `t.${ident(part.column)}::text AS "__k${index}"`).join(', ');
     const conditions = [whereSql];
 
-    const known = list.keysetable && useBoundaries
-      ? this.cache.boundariesFor(orderKey, this.generations.get(declaration.table) ?? -1)
-      : undefined;
+    const known =
+      list.keysetable && useBoundaries
+        ? this.cache.boundariesFor(orderKey, this.generations.get(declaration.table) ?? -1)
+        : undefined;
     const nearest = known ? this.cache.nearest(known, offset) : undefined;
     let firstIndex = Math.max(offset - 1, 0);
     let skip = firstIndex;
@@ -131,27 +146,30 @@ export class ResourceEngine {
       skip = firstIndex - position;
       const operator = list.order[0].direction === 'ASC' ? '>' : '<';
       const left = list.order.map((part) => `t.${ident(part.column)}`).join(', ');
-      const right = list.order.map((part, index) => params.add(key[index], columns?.get(part.column)?.sqlType ?? 'text')).join(', ');
+      const right = list.order
+        .map((part, index) => params.add(key[index], columns?.get(part.column)?.sqlType ?? 'text'))
+        .join(', ');
       conditions.push(`(${left}) ${operator} (${right})`);
     }
 
     const table = ident(declaration.table);
-    const counts = (column: string) => `(SELECT ${column} FROM row_counts WHERE table_name = ${literal(declaration.table)})`;
+    const counts = (column: string) =>
+      `(SELECT ${column} FROM row_counts WHERE table_name = ${literal(declaration.table)})`;
     // The row limit is written as a literal (it is computed here, never read from the request): with a `LIMIT $n`
     // parameter PostgreSQL never adopts the prepared statement's generic plan and plans every request anew.
     const limit = Number(list.itemsPerPage + offset - firstIndex);
     const extras = `${counts('n')} AS "__rows", ${counts('generation')} AS "__generation", ${this.itemOf(declaration, format)} AS "__item"`;
     const rows = await this.db.query<Row>(
       skip === 0
-        // Nothing to skip (page 1, or a remembered boundary right before the page): the order index yields
-        // the page's rows in order at once, and the deferred join below would only add a join and a sort.
-        ? `SELECT t.id AS "__id", ${keySelect}, ${extras}
+        ? // Nothing to skip (page 1, or a remembered boundary right before the page): the order index yields
+          // the page's rows in order at once, and the deferred join below would only add a join and a sort.
+          `SELECT t.id AS "__id", ${keySelect}, ${extras}
              FROM ${table} t
             WHERE ${conditions.join(' AND ')}
             ORDER BY ${orderSql}
             LIMIT ${limit}`
-        // Rows to skip: skip them on the order index alone, then build only the page's items.
-        : `WITH page AS MATERIALIZED (
+        : // Rows to skip: skip them on the order index alone, then build only the page's items.
+          `WITH page AS MATERIALIZED (
              SELECT t.id AS "__id", ${keySelect}
                FROM ${table} t
               WHERE ${conditions.join(' AND ')}
@@ -185,13 +203,23 @@ export class ResourceEngine {
       rows.forEach((row, index) => {
         const position = firstIndex + index + 1;
         if (position === offset || index === rows.length - 1)
-          this.cache.remember(boundaries, position, list.order.map((_, k) => row[`__k${k}`] as string));
+          this.cache.remember(
+            boundaries,
+            position,
+            list.order.map((_, k) => row[`__k${k}`] as string),
+          );
       });
     }
     return { rows: rows.slice(offset - firstIndex), tableRows, generation, staleBoundary: false };
   }
 
-  async get(declaration: ResourceDeclaration, id: number, format: Format, scope: string[] = [], db: Queryable = this.db) {
+  async get(
+    declaration: ResourceDeclaration,
+    id: number,
+    format: Format,
+    scope: string[] = [],
+    db: Queryable = this.db,
+  ) {
     const rows = await db.query<{ item: string }>(
       `SELECT ${this.itemOf(declaration, format)} AS item FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
       [id],
@@ -207,7 +235,8 @@ export class ResourceEngine {
     session: WriteSession,
     stored?: () => Promise<Record<string, unknown>>,
   ): Promise<WritePlan> {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw badRequest('The request body must be a JSON object.');
     const given = body as Record<string, unknown>;
     const plan = await planWrite(declaration, given, mode, session, this.schema);
     if (plan.violations.length > 0) throw unprocessable(plan.violations);
@@ -220,11 +249,20 @@ export class ResourceEngine {
       const violations = [...result.violations];
       for (const reference of result.references ?? [])
         if ((await unreachable(this.db, session, reference.resource, [reference.id])).size > 0)
-          violations.push(violation(reference.propertyPath, 'reference', `Item not found for "/api/${reference.resource}/${reference.id}".`));
+          violations.push(
+            violation(
+              reference.propertyPath,
+              'reference',
+              `Item not found for "/api/${reference.resource}/${reference.id}".`,
+            ),
+          );
       if (violations.length > 0) throw unprocessable(violations);
       for (const [name, value] of Object.entries(result.replace ?? {})) {
         const field = declaration.fields[name];
-        plan.columns.set(columnOf(name, field), { value: field.type.kind === 'json' ? JSON.stringify(value) : value, cast: field.type.kind === 'json' ? 'jsonb' : undefined });
+        plan.columns.set(columnOf(name, field), {
+          value: field.type.kind === 'json' ? JSON.stringify(value) : value,
+          cast: field.type.kind === 'json' ? 'jsonb' : undefined,
+        });
       }
     }
     return plan;
@@ -232,7 +270,10 @@ export class ResourceEngine {
 
   private async replaceRelations(tx: Queryable, plan: WritePlan, id: number): Promise<void> {
     for (const set of plan.relationSets) {
-      await tx.query(`DELETE FROM ${ident(set.joinTable)} WHERE ${ident(set.ownColumn)} = $1 AND NOT (${ident(set.otherColumn)} = ANY($2::int4[]))`, [id, set.ids]);
+      await tx.query(
+        `DELETE FROM ${ident(set.joinTable)} WHERE ${ident(set.ownColumn)} = $1 AND NOT (${ident(set.otherColumn)} = ANY($2::int4[]))`,
+        [id, set.ids],
+      );
       await tx.query(
         `INSERT INTO ${ident(set.joinTable)} (${ident(set.ownColumn)}, ${ident(set.otherColumn)})
          SELECT $1, other FROM unnest($2::int4[]) AS other ON CONFLICT DO NOTHING`,
@@ -287,18 +328,23 @@ export class ResourceEngine {
         const placed = group ? await prepareUpdatePlacement(tx, group, id, scopeSql, plan.columns) : undefined;
         const params = new Params();
         const idParam = params.add(id);
-        const assignments = [...plan.columns.entries()].map(([column, { value, cast }]) => `${ident(column)} = ${params.add(value, cast)}`);
+        const assignments = [...plan.columns.entries()].map(
+          ([column, { value, cast }]) => `${ident(column)} = ${params.add(value, cast)}`,
+        );
         assignments.push('updated_at = now()');
         // Milliseconds: what a browser's Date keeps of the microseconds PostgreSQL stores.
-        const fresh = readAt === undefined
-          ? ''
-          : ` AND date_trunc('milliseconds', t.updated_at) <= date_trunc('milliseconds', ${params.add(readAt, 'timestamptz')})`;
+        const fresh =
+          readAt === undefined
+            ? ''
+            : ` AND date_trunc('milliseconds', t.updated_at) <= date_trunc('milliseconds', ${params.add(readAt, 'timestamptz')})`;
         const updated = await tx.query<{ id: number }>(
           `UPDATE ${ident(declaration.table)} t SET ${assignments.join(', ')} WHERE t.id = ${idParam}${scopeSql}${fresh} RETURNING id`,
           params.values,
         );
         if (updated.length === 0 && fresh) {
-          const [exists] = await tx.query(`SELECT 1 FROM ${ident(declaration.table)} t WHERE t.id = $1${scopeSql}`, [id]);
+          const [exists] = await tx.query(`SELECT 1 FROM ${ident(declaration.table)} t WHERE t.id = $1${scopeSql}`, [
+            id,
+          ]);
           if (exists) throw staleWrite(declaration, id);
         }
         if (updated.length === 0) throw notFound(`${declaration.type} ${id} not found.`);

@@ -22,7 +22,13 @@ export function etagOf(item: Record<string, unknown>): string | undefined {
   return Number.isNaN(at) ? undefined : `W/"${at}"`;
 }
 
-export function sendItem(reply: FastifyReply, format: Format, declaration: ResourceDeclaration, item: Record<string, unknown>, status = 200) {
+export function sendItem(
+  reply: FastifyReply,
+  format: Format,
+  declaration: ResourceDeclaration,
+  item: Record<string, unknown>,
+  status = 200,
+) {
   const etag = etagOf(item);
   if (etag) reply.header('ETag', etag);
   return reply
@@ -66,7 +72,12 @@ export async function sendCollection(
   if (result.page > 1) view['hydra:previous'] = pageUrl(path, query, result.page - 1);
   if (result.page < last) view['hydra:next'] = pageUrl(path, query, result.page + 1);
   // The members arrive as JSON text from PostgreSQL: the envelope is assembled around them, not re-serialised.
-  const head = JSON.stringify({ '@context': `/api/contexts/${declaration.type}`, '@id': path, '@type': 'hydra:Collection', 'hydra:totalItems': result.totalItems });
+  const head = JSON.stringify({
+    '@context': `/api/contexts/${declaration.type}`,
+    '@id': path,
+    '@type': 'hydra:Collection',
+    'hydra:totalItems': result.totalItems,
+  });
   return reply
     .type('application/ld+json; charset=utf-8')
     .send(

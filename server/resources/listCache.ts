@@ -32,7 +32,8 @@ export class ListCache {
     const exact = boundaries.keys.get(position);
     if (exact) return [position, exact];
     let best: [number, string[]] | undefined;
-    for (const [known, key] of boundaries.keys) if (known <= position && (!best || known > best[0])) best = [known, key];
+    for (const [known, key] of boundaries.keys)
+      if (known <= position && (!best || known > best[0])) best = [known, key];
     return best;
   }
 

@@ -71,9 +71,15 @@ function filterCondition(declaration: ResourceDeclaration, name: string, query: 
   if (type.kind === 'datetime') {
     const conditions: string[] = [];
     const column = `t.${ident(columnOf(name, field))}`;
-    for (const [suffix, operator] of [['after', '>='], ['before', '<='], ['strictly_after', '>'], ['strictly_before', '<']] as const) {
+    for (const [suffix, operator] of [
+      ['after', '>='],
+      ['before', '<='],
+      ['strictly_after', '>'],
+      ['strictly_before', '<'],
+    ] as const) {
       const raw = query.get(`${name}[${suffix}]`)?.at(-1);
-      if (raw !== undefined) conditions.push(`${column} ${operator} ${params.add(isoDate(raw, `${name}[${suffix}]`), 'timestamptz')}`);
+      if (raw !== undefined)
+        conditions.push(`${column} ${operator} ${params.add(isoDate(raw, `${name}[${suffix}]`), 'timestamptz')}`);
     }
     return conditions;
   }
@@ -123,7 +129,12 @@ export function orderColumnOf(declaration: ResourceDeclaration, name: string): s
   return columnOf(name, declaration.fields[name]);
 }
 
-export function parseListQuery(declaration: ResourceDeclaration, query: QueryValues, schema: SchemaInfo, scope: string[] = []): ListQuery {
+export function parseListQuery(
+  declaration: ResourceDeclaration,
+  query: QueryValues,
+  schema: SchemaInfo,
+  scope: string[] = [],
+): ListQuery {
   for (const [key, values] of query)
     if (values.some((value) => value.includes('\u0000'))) throw badRequest(`"${key}" contains a NUL character.`);
   const params = new Params();
@@ -162,6 +173,9 @@ export function parseListQuery(declaration: ResourceDeclaration, query: QueryVal
     order.every((part) => columns?.get(part.column)?.nullable === false);
 
   const page = positiveInteger(query.get('page'), 'page', 1);
-  const itemsPerPage = Math.min(positiveInteger(query.get('itemsPerPage'), 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE), MAX_ITEMS_PER_PAGE);
+  const itemsPerPage = Math.min(
+    positiveInteger(query.get('itemsPerPage'), 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE),
+    MAX_ITEMS_PER_PAGE,
+  );
   return { where, params, order, page, itemsPerPage, keysetable, readsOtherTables };
 }

@@ -22,7 +22,8 @@ export function ownRowsOf(declaration: ResourceDeclaration): OwnRows | undefined
     condition(userId) {
       let sql = `${columnSql(declaration, mine.user)} = ${Number(userId)}`;
       if (only) sql += ` AND ${columnSql(declaration, only.field)} = ${valueSql(only.value)}`;
-      if (orAny) sql = `(${columnSql(declaration, orAny.field)} IN (${orAny.values.map(valueSql).join(', ')}) OR ${sql})`;
+      if (orAny)
+        sql = `(${columnSql(declaration, orAny.field)} IN (${orAny.values.map(valueSql).join(', ')}) OR ${sql})`;
       return sql;
     },
     forced: only ? { [only.field]: only.value } : undefined,

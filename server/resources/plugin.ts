@@ -39,7 +39,9 @@ function withForced(body: unknown, forced: Record<string, unknown> | undefined):
 /** CRUD and Hydra listing for every declared resource, generic over the declarations. */
 export async function resourceRoutes(app: FastifyInstance, { engine }: { engine: ResourceEngine }) {
   for (const declaration of declarations) {
-    const operations = (declaration.operations ?? ALL_OPERATIONS).filter((operation) => !declaration.ownRoutes?.includes(operation));
+    const operations = (declaration.operations ?? ALL_OPERATIONS).filter(
+      (operation) => !declaration.ownRoutes?.includes(operation),
+    );
     const base = `/api/${declaration.name}`;
     // Rights first (a 403 says nothing of the body), then the schema's refusal, both before the handler.
     const guarded = (operation: Operation, schema: FastifySchema) => ({
@@ -75,18 +77,34 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
       });
 
     if (operations.includes('update'))
-      app.put(`${base}/:id`, guarded('update', { params: idParamsSchema, body: bodySchema(declaration, 'update') }), async (request, reply) => {
-        const { session, scope, forced } = authorize(request, declaration, 'update');
-        const format = formatOf(request);
-        const item = await engine.update(declaration, idParam(request), withForced(request.body, forced), session, format, scope, readAtOf(request));
-        return sendItem(reply, format, declaration, item);
-      });
+      app.put(
+        `${base}/:id`,
+        guarded('update', { params: idParamsSchema, body: bodySchema(declaration, 'update') }),
+        async (request, reply) => {
+          const { session, scope, forced } = authorize(request, declaration, 'update');
+          const format = formatOf(request);
+          const item = await engine.update(
+            declaration,
+            idParam(request),
+            withForced(request.body, forced),
+            session,
+            format,
+            scope,
+            readAtOf(request),
+          );
+          return sendItem(reply, format, declaration, item);
+        },
+      );
 
     if (operations.includes('delete'))
-      app.delete(`/api/${declaration.deletePath ?? declaration.name}/:id`, guarded('delete', { params: idParamsSchema }), async (request, reply) => {
-        const { scope } = authorize(request, declaration, 'delete');
-        await engine.remove(declaration, idParam(request), scope);
-        return reply.status(204).send();
-      });
+      app.delete(
+        `/api/${declaration.deletePath ?? declaration.name}/:id`,
+        guarded('delete', { params: idParamsSchema }),
+        async (request, reply) => {
+          const { scope } = authorize(request, declaration, 'delete');
+          await engine.remove(declaration, idParam(request), scope);
+          return reply.status(204).send();
+        },
+      );
   }
 }

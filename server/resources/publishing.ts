@@ -8,7 +8,10 @@ export const PUBLISH_RIGHT = 'courses.publish';
  * Publishing is one rule whichever call carries it (the publish action, or a course's `status` in a PUT or a
  * POST): the session needs ROLE_ADMIN or the access right, and no chapter of the course may be empty.
  */
-export async function requirePublishRight(tx: Queryable, session: { userId: number | null; roles: readonly string[] }): Promise<void> {
+export async function requirePublishRight(
+  tx: Queryable,
+  session: { userId: number | null; roles: readonly string[] },
+): Promise<void> {
   if (hasRole(session.roles, 'ROLE_ADMIN')) return;
   const [grant] = await tx.query(
     `SELECT 1 FROM user_access_rights g JOIN access_rights r ON r.id = g.access_right_id
@@ -27,6 +30,10 @@ export async function refuseEmptyChapters(tx: Queryable, courseId: number): Prom
   );
   if (empty.length > 0)
     throw unprocessable([
-      violation('modules', 'empty_chapter', `These chapters have no part yet: ${empty.map((row) => `"${row.title}"`).join(', ')}.`),
+      violation(
+        'modules',
+        'empty_chapter',
+        `These chapters have no part yet: ${empty.map((row) => `"${row.title}"`).join(', ')}.`,
+      ),
     ]);
 }

@@ -15,7 +15,13 @@ import type { WritePlan, WriteSession } from './writes.ts';
  * back). `intoRow`: the row is the one a new row belongs to (a chapter's module), so the session must be
  * able to write into it, not only read it (a structure reads the catalogue's courses but adds nothing to them).
  */
-export async function unreachable(db: Queryable, session: WriteSession, resource: string, ids: readonly number[], intoRow = false): Promise<Set<number>> {
+export async function unreachable(
+  db: Queryable,
+  session: WriteSession,
+  resource: string,
+  ids: readonly number[],
+  intoRow = false,
+): Promise<Set<number>> {
   const target = declarationsByName.get(resource);
   // A session may always name its own user (the author of what it writes), platform staff in a structure too.
   const wanted = [...new Set(ids)].filter((id) => !(resource === 'users' && id === session.userId));
@@ -23,10 +29,16 @@ export async function unreachable(db: Queryable, session: WriteSession, resource
   const allowed = session.userId === null ? 'all' : reach(session.roles, resource, 'get');
   const ownRows = ownRowsOf(target);
   if (!allowed || (allowed === 'own' && (!ownRows || session.userId === null))) return new Set(wanted);
-  const own = allowed === 'own' && ownRows && session.userId !== null ? ` AND ${ownRows.condition(session.userId)}` : '';
+  const own =
+    allowed === 'own' && ownRows && session.userId !== null ? ` AND ${ownRows.condition(session.userId)}` : '';
   const operation: Operation = intoRow ? 'update' : 'get';
-  const structure = structureScope(target, operation, session.structure).map((condition) => ` AND ${condition}`).join('');
-  const found = await db.query<{ id: number }>(`SELECT t.id FROM ${ident(target.table)} t WHERE t.id = ANY($1::int4[])${own}${structure}`, [wanted]);
+  const structure = structureScope(target, operation, session.structure)
+    .map((condition) => ` AND ${condition}`)
+    .join('');
+  const found = await db.query<{ id: number }>(
+    `SELECT t.id FROM ${ident(target.table)} t WHERE t.id = ANY($1::int4[])${own}${structure}`,
+    [wanted],
+  );
   const present = new Set(found.map((row) => Number(row.id)));
   return new Set(wanted.filter((id) => !present.has(id)));
 }
@@ -35,7 +47,12 @@ const notFoundAt = (field: string, resource: string, id: number) =>
   violation(field, 'reference', `Item not found for "/api/${resource}/${id}".`);
 
 /** The relation fields of a write that name rows the session may not reach, as 422 violations. */
-export async function unreachableRelations(db: Queryable, declaration: ResourceDeclaration, plan: WritePlan, session: WriteSession): Promise<Violation[]> {
+export async function unreachableRelations(
+  db: Queryable,
+  declaration: ResourceDeclaration,
+  plan: WritePlan,
+  session: WriteSession,
+): Promise<Violation[]> {
   const violations: Violation[] = [];
   for (const [name, field] of Object.entries(declaration.fields)) {
     const type = field.type;

@@ -1,6 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { isWritable, type FieldContract } from '../../src/domain/contracts/types.ts';
-import { BLANK, COLOR, EMAIL, INT4_MAX, INT4_MIN, isBlank, ISO_DATETIME, valueProblem } from '../../src/domain/contracts/values.ts';
+import {
+  BLANK,
+  COLOR,
+  EMAIL,
+  INT4_MAX,
+  INT4_MIN,
+  isBlank,
+  ISO_DATETIME,
+  valueProblem,
+} from '../../src/domain/contracts/values.ts';
 import { filterVariables } from '../docs/hydra.ts';
 import { ApiError, badRequest, notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
 import { referencePattern, type Schema } from '../http/routeSchema.ts';
@@ -16,9 +25,12 @@ import type { ResourceDeclaration } from './types.ts';
  * coercion (app.ts): "12" is not a number.
  */
 
-
 const orNull = (schema: Schema, nullable: boolean): Schema =>
-  !nullable ? schema : schema.enum ? { ...schema, enum: [...(schema.enum as unknown[]), null] } : { ...schema, type: [schema.type, 'null'].flat() };
+  !nullable
+    ? schema
+    : schema.enum
+      ? { ...schema, enum: [...(schema.enum as unknown[]), null] }
+      : { ...schema, type: [schema.type, 'null'].flat() };
 
 function valueSchema(field: FieldContract): Schema | undefined {
   switch (field.kind) {
@@ -54,7 +66,9 @@ function valueSchema(field: FieldContract): Schema | undefined {
 
 /** Fields whose values a route schema checks: writable by everyone the route admits (not by role only). */
 function checkedFields(declaration: ResourceDeclaration): [string, FieldContract][] {
-  return Object.entries(declaration.contract.fields).filter(([name, field]) => isWritable(field) && !fieldWriteRole(declaration.name, name));
+  return Object.entries(declaration.contract.fields).filter(
+    ([name, field]) => isWritable(field) && !fieldWriteRole(declaration.name, name),
+  );
 }
 
 export function bodySchema(declaration: ResourceDeclaration, mode: 'create' | 'update'): Schema {
@@ -66,14 +80,21 @@ export function bodySchema(declaration: ResourceDeclaration, mode: 'create' | 'u
     if (!schema) continue;
     // Blank is refused on create and on an update that names the field; whitespace is blank.
     const mustHold = field.required === true;
-    properties[name] = orNull(mustHold && schema.type === 'string' ? { ...schema, pattern: schema.pattern ?? '\\S' } : schema, !mustHold);
-    if (mustHold && mode === 'create' && !field.defaultsToSessionUser && !Object.hasOwn(forced, name)) required.push(name);
+    properties[name] = orNull(
+      mustHold && schema.type === 'string' ? { ...schema, pattern: schema.pattern ?? '\\S' } : schema,
+      !mustHold,
+    );
+    if (mustHold && mode === 'create' && !field.defaultsToSessionUser && !Object.hasOwn(forced, name))
+      required.push(name);
   }
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
 
 const oneOrMany = (pattern: string): Schema => ({
-  anyOf: [{ type: 'string', pattern }, { type: 'array', items: { type: 'string', pattern } }],
+  anyOf: [
+    { type: 'string', pattern },
+    { type: 'array', items: { type: 'string', pattern } },
+  ],
 });
 
 function filterPattern(declaration: ResourceDeclaration, name: string): string | undefined {
@@ -100,9 +121,11 @@ export function querySchema(declaration: ResourceDeclaration): Schema {
   const properties: Record<string, Schema> = { page: oneOrMany(positive), itemsPerPage: oneOrMany(positive) };
   for (const name of declaration.contract.filters) {
     const pattern = filterPattern(declaration, name);
-    if (pattern) for (const variable of filterVariables(declaration.contract, name)) properties[variable] = oneOrMany(pattern);
+    if (pattern)
+      for (const variable of filterVariables(declaration.contract, name)) properties[variable] = oneOrMany(pattern);
   }
-  for (const name of declaration.contract.order) properties[`order[${name}]`] = oneOrMany('^([aA][sS][cC]|[dD][eE][sS][cC])$');
+  for (const name of declaration.contract.order)
+    properties[`order[${name}]`] = oneOrMany('^([aA][sS][cC]|[dD][eE][sS][cC])$');
   return { type: 'object', properties };
 }
 
@@ -114,7 +137,8 @@ interface SchemaError {
 
 /** The answer to a request its route schema refused: 404 for an id, 400 for a query, 422 on the fields of a body. */
 export function refusal(declaration: ResourceDeclaration, request: FastifyRequest): ApiError | undefined {
-  const failed = request.validationError as (Error & { validation?: SchemaError[]; validationContext?: string }) | undefined;
+  const failed = request.validationError as
+    (Error & { validation?: SchemaError[]; validationContext?: string }) | undefined;
   if (!failed) return undefined;
   const errors = failed.validation ?? [];
   if (failed.validationContext === 'params') return notFound();
@@ -123,15 +147,21 @@ export function refusal(declaration: ResourceDeclaration, request: FastifyReques
     return badRequest(`"${variable}" has a value this list does not take.`);
   }
   const body = request.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return badRequest('The request body must be a JSON object.');
-  const named = new Set(errors.map((error) => (error.keyword === 'required' ? String(error.params.missingProperty) : error.instancePath.split('/')[1])));
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return badRequest('The request body must be a JSON object.');
+  const named = new Set(
+    errors.map((error) =>
+      error.keyword === 'required' ? String(error.params.missingProperty) : error.instancePath.split('/')[1],
+    ),
+  );
   const violations: Violation[] = [];
   for (const [name, field] of checkedFields(declaration)) {
     if (!named.has(name)) continue;
     const value = (body as Record<string, unknown>)[name];
     const problem = isBlank(value) && field.required ? BLANK : value === null ? undefined : valueProblem(field, value);
     if (problem) violations.push(violation(name, problem.code, problem.message));
-    else if (field.kind === 'relation') violations.push(violation(name, 'reference', `Expected an IRI of ${field.target} or an id.`));
+    else if (field.kind === 'relation')
+      violations.push(violation(name, 'reference', `Expected an IRI of ${field.target} or an id.`));
     else violations.push(violation(name, 'type', 'This value is not valid.'));
   }
   return unprocessable(violations);

@@ -21,9 +21,10 @@ export function summarySql(resource: string, idSql: string, format: Format): str
   const named = SUMMARY_NAMES[resource];
   if (!named) throw new Error(`No summary is declared for ${resource}.`);
   const { from, where } = named(idSql);
-  const summary = format === 'jsonld'
-    ? `json_build_object('@id', ${iriSql(resource, idSql)}, 'id', ${idSql}, 'name', s.name)`
-    : `json_build_object('id', ${idSql}, 'name', s.name)`;
+  const summary =
+    format === 'jsonld'
+      ? `json_build_object('@id', ${iriSql(resource, idSql)}, 'id', ${idSql}, 'name', s.name)`
+      : `json_build_object('id', ${idSql}, 'name', s.name)`;
   return `(SELECT ${summary} FROM ${from} WHERE ${where})`;
 }
 
@@ -34,7 +35,8 @@ export function summarySql(resource: string, idSql: string, format: Format): str
  */
 export function itemJsonSql(declaration: ResourceDeclaration, format: Format): string {
   const pairs: string[] = [];
-  if (format === 'jsonld') pairs.push(`'@id', ${iriSql(declaration.name, 't.id')}`, `'@type', ${literal(declaration.type)}`);
+  if (format === 'jsonld')
+    pairs.push(`'@id', ${iriSql(declaration.name, 't.id')}`, `'@type', ${literal(declaration.type)}`);
   pairs.push(`'id', t.id`);
   for (const [name, field] of Object.entries(declaration.fields)) {
     if (field.writeOnly) continue;
@@ -43,7 +45,9 @@ export function itemJsonSql(declaration: ResourceDeclaration, format: Format): s
     let value: string;
     switch (type.kind) {
       case 'relation':
-        value = type.embedded ? summarySql(type.resource, column, format) : `CASE WHEN ${column} IS NULL THEN NULL ELSE ${iriSql(type.resource, column)} END`;
+        value = type.embedded
+          ? summarySql(type.resource, column, format)
+          : `CASE WHEN ${column} IS NULL THEN NULL ELSE ${iriSql(type.resource, column)} END`;
         break;
       case 'relations':
         value = `ARRAY(SELECT ${iriSql(type.resource, `j.${ident(type.otherColumn)}`)} FROM ${ident(type.joinTable)} j
@@ -55,9 +59,10 @@ export function itemJsonSql(declaration: ResourceDeclaration, format: Format): s
         break;
       case 'polymorphic': {
         const branches = Object.entries(type.targets).map(([resource, target]) => {
-          const summary = format === 'jsonld'
-            ? `json_build_object('@id', ${iriSql(resource, 'p.id')}, 'id', p.id, 'name', ${target.nameSql})`
-            : `json_build_object('id', p.id, 'name', ${target.nameSql})`;
+          const summary =
+            format === 'jsonld'
+              ? `json_build_object('@id', ${iriSql(resource, 'p.id')}, 'id', p.id, 'name', ${target.nameSql})`
+              : `json_build_object('id', p.id, 'name', ${target.nameSql})`;
           return `WHEN t.${ident(target.column)} IS NOT NULL THEN (SELECT ${summary} FROM ${ident(target.table)} p WHERE p.id = t.${ident(target.column)})`;
         });
         value = `CASE ${branches.join(' ')} END`;

@@ -19,10 +19,16 @@ type Parent = number | null;
 /** Locks the groups in one order (lowest parent first), so that two moves between them cannot deadlock. */
 export async function lockGroups(tx: Queryable, group: SiblingGroup, parents: Parent[]): Promise<void> {
   const distinct = [...new Set(parents.map((parent) => parent ?? 0))].sort((a, b) => a - b);
-  for (const parent of distinct) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [group.table, parent]);
+  for (const parent of distinct)
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [group.table, parent]);
 }
 
-export async function countSiblings(tx: Queryable, group: SiblingGroup, parent: Parent, except?: number): Promise<number> {
+export async function countSiblings(
+  tx: Queryable,
+  group: SiblingGroup,
+  parent: Parent,
+  except?: number,
+): Promise<number> {
   const [row] = await tx.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ${ident(group.table)}
       WHERE ${ident(group.parentColumn)} IS NOT DISTINCT FROM $1 AND id IS DISTINCT FROM $2`,
@@ -41,7 +47,13 @@ export function checkPosition(position: number, last: number): void {
  * Puts `id` at `position` among the other rows of `parent` (clamped to the end), and numbers the group
  * 0..n-1, writing only the rows whose position changes.
  */
-export async function placeAmongSiblings(tx: Queryable, group: SiblingGroup, id: number, parent: Parent, position: number): Promise<void> {
+export async function placeAmongSiblings(
+  tx: Queryable,
+  group: SiblingGroup,
+  id: number,
+  parent: Parent,
+  position: number,
+): Promise<void> {
   const others = (
     await tx.query<{ id: number }>(
       `SELECT id FROM ${ident(group.table)}
@@ -75,7 +87,8 @@ async function renumber(tx: Queryable, group: SiblingGroup, ids: number[]): Prom
 
 type Columns = Map<string, { value: unknown; cast?: string }>;
 
-const parentIn = (columns: Columns, group: SiblingGroup): Parent => (columns.get(group.parentColumn)?.value as Parent | undefined) ?? null;
+const parentIn = (columns: Columns, group: SiblingGroup): Parent =>
+  (columns.get(group.parentColumn)?.value as Parent | undefined) ?? null;
 
 /**
  * Before a create: the new row goes at the end of its group (or, with a position, there, the others
@@ -98,7 +111,13 @@ export async function prepareCreatePlacement(tx: Queryable, group: SiblingGroup,
  * the row is placed once the update is done, and the group it left closes its gap. Answers what to run
  * then, or nothing when the update moves nothing.
  */
-export async function prepareUpdatePlacement(tx: Queryable, group: SiblingGroup, id: number, scopeSql: string, columns: Columns) {
+export async function prepareUpdatePlacement(
+  tx: Queryable,
+  group: SiblingGroup,
+  id: number,
+  scopeSql: string,
+  columns: Columns,
+) {
   if (!columns.has(group.parentColumn) && !columns.has('position')) return undefined;
   const to = columns.has(group.parentColumn) ? { parent: parentIn(columns, group) } : undefined;
   const current = await lockRow(tx, group, id, scopeSql, to);
@@ -118,7 +137,13 @@ export async function prepareUpdatePlacement(tx: Queryable, group: SiblingGroup,
 
 /** Moves a row among its siblings (the reorder action): a position past the last is a 422. */
 /** `scopeSql`: conditions on `t` (each with its leading AND) the row must meet, or it is not found. */
-export async function moveAmongSiblings(tx: Queryable, group: SiblingGroup, id: number, requested: number, scopeSql = ''): Promise<void> {
+export async function moveAmongSiblings(
+  tx: Queryable,
+  group: SiblingGroup,
+  id: number,
+  requested: number,
+  scopeSql = '',
+): Promise<void> {
   const current = await lockRow(tx, group, id, scopeSql);
   if (!current) throw notFound();
   checkPosition(requested, (await countSiblings(tx, group, current.parent)) - 1);
@@ -131,10 +156,12 @@ export async function moveAmongSiblings(tx: Queryable, group: SiblingGroup, id: 
  */
 async function lockRow(tx: Queryable, group: SiblingGroup, id: number, scopeSql: string, to?: { parent: Parent }) {
   const read = async (lock: boolean) =>
-    (await tx.query<{ parent: Parent; position: number }>(
-      `SELECT t.${ident(group.parentColumn)} AS parent, t.position FROM ${ident(group.table)} t WHERE t.id = $1${scopeSql}${lock ? ' FOR UPDATE' : ''}`,
-      [id],
-    ))[0];
+    (
+      await tx.query<{ parent: Parent; position: number }>(
+        `SELECT t.${ident(group.parentColumn)} AS parent, t.position FROM ${ident(group.table)} t WHERE t.id = $1${scopeSql}${lock ? ' FOR UPDATE' : ''}`,
+        [id],
+      )
+    )[0];
   const seen = await read(false);
   if (!seen) return undefined;
   await lockGroups(tx, group, to ? [seen.parent, to.parent] : [seen.parent]);
@@ -145,7 +172,10 @@ async function lockRow(tx: Queryable, group: SiblingGroup, id: number, scopeSql:
 
 /** Before a delete: the group is locked; answers what closes its gap once the row is gone. */
 export async function prepareRemoval(tx: Queryable, group: SiblingGroup, id: number) {
-  const [row] = await tx.query<{ parent: Parent }>(`SELECT ${ident(group.parentColumn)} AS parent FROM ${ident(group.table)} WHERE id = $1`, [id]);
+  const [row] = await tx.query<{ parent: Parent }>(
+    `SELECT ${ident(group.parentColumn)} AS parent FROM ${ident(group.table)} WHERE id = $1`,
+    [id],
+  );
   if (!row) return async () => {};
   await lockGroups(tx, group, [row.parent]);
   return () => closeGap(tx, group, row.parent);

@@ -4,14 +4,17 @@ import { literal } from '../shared/sql.ts';
 import type { ResourceDeclaration } from './types.ts';
 
 /** The column of a resource's rows that names their structure (the structures' own id for themselves). */
-export const structureColumnOf = (tenancy: Tenancy): string => (tenancy.rows === 'structure' && tenancy.self ? 'id' : 'company_id');
+export const structureColumnOf = (tenancy: Tenancy): string =>
+  tenancy.rows === 'structure' && tenancy.self ? 'id' : 'company_id';
 
 const reads = (operation: Operation) => operation === 'list' || operation === 'get';
 
 /** The catalogue's rows that structures read, as SQL on `alias`. */
 export function catalogueRowsSql(tenancy: Tenancy, alias: string): string | undefined {
   if (tenancy.rows !== 'catalogue') return undefined;
-  const shared = tenancy.shared ? ` AND ${alias}.${tenancy.shared.field} IN (${tenancy.shared.values.map(literal).join(', ')})` : '';
+  const shared = tenancy.shared
+    ? ` AND ${alias}.${tenancy.shared.field} IN (${tenancy.shared.values.map(literal).join(', ')})`
+    : '';
   return `${alias}.company_id IS NULL${shared}`;
 }
 
@@ -21,7 +24,11 @@ export function catalogueRowsSql(tenancy: Tenancy, alias: string): string | unde
  * structure its own rows, and reads the catalogue's. A create takes its structure from the session (the
  * column's default), or from the row it belongs to.
  */
-export function structureScope(declaration: ResourceDeclaration, operation: Operation, structure: SessionStructure): string[] {
+export function structureScope(
+  declaration: ResourceDeclaration,
+  operation: Operation,
+  structure: SessionStructure,
+): string[] {
   const tenancy = declaration.access.tenancy;
   if (tenancy.rows === 'platform' || structure.allStructures || operation === 'create') return [];
   if (structure.structure === null) return ['false'];

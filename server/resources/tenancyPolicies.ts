@@ -51,7 +51,8 @@ function resourcePolicies(declaration: ResourceDeclaration): string[] {
   }
   if (tenancy.from) {
     const field = declaration.fields[tenancy.from];
-    if (!field || field.type.kind !== 'relation') throw new Error(`${declaration.name}: its structure comes from "${tenancy.from}", which is no relation.`);
+    if (!field || field.type.kind !== 'relation')
+      throw new Error(`${declaration.name}: its structure comes from "${tenancy.from}", which is no relation.`);
     const parent = declarationsByName.get(field.type.resource);
     if (!parent) throw new Error(`${declaration.name}.${tenancy.from}: no resource ${field.type.resource}.`);
     const parentColumn = columnOf(tenancy.from, field);
@@ -68,12 +69,19 @@ function resourcePolicies(declaration: ResourceDeclaration): string[] {
  * where the writer may write that row (a structure never adds a tag to the catalogue's course). `other`:
  * the row it points at besides, which the writer must read too.
  */
-function ownedPolicies(table: string, column: string, owner: ResourceDeclaration | string, other?: { column: string; table: string }): string[] {
+function ownedPolicies(
+  table: string,
+  column: string,
+  owner: ResourceDeclaration | string,
+  other?: { column: string; table: string },
+): string[] {
   const ownerTable = typeof owner === 'string' ? owner : owner.table;
   const ownerColumn = typeof owner === 'string' ? 'company_id' : structureColumnOf(owner.access.tenancy);
   const visible = `EXISTS (SELECT 1 FROM ${ident(ownerTable)} o WHERE o.id = ${ident(column)})`;
   const writable = `EXISTS (SELECT 1 FROM ${ident(ownerTable)} o WHERE o.id = ${ident(column)} AND ${inScope(`o.${ownerColumn}`)})`;
-  const pointed = other ? ` AND EXISTS (SELECT 1 FROM ${ident(other.table)} x WHERE x.id = ${ident(other.column)})` : '';
+  const pointed = other
+    ? ` AND EXISTS (SELECT 1 FROM ${ident(other.table)} x WHERE x.id = ${ident(other.column)})`
+    : '';
   const name = ident(table);
   return [
     `ALTER TABLE ${name} ENABLE ROW LEVEL SECURITY`,
@@ -95,11 +103,15 @@ export function tenancyStatements(): string[] {
       if (field.type.kind !== 'relations' || joinTables.has(field.type.joinTable)) continue;
       joinTables.add(field.type.joinTable);
       const target = declarationsByName.get(field.type.resource);
-      const other = target && target.access.tenancy.rows !== 'platform' ? { column: field.type.otherColumn, table: target.table } : undefined;
+      const other =
+        target && target.access.tenancy.rows !== 'platform'
+          ? { column: field.type.otherColumn, table: target.table }
+          : undefined;
       sql.push(...ownedPolicies(field.type.joinTable, field.type.ownColumn, declaration, other));
     }
   }
-  for (const inner of INNER_TABLES) sql.push(...ownedPolicies(inner.table, inner.column, declarationsByName.get(inner.owner) ?? inner.owner));
+  for (const inner of INNER_TABLES)
+    sql.push(...ownedPolicies(inner.table, inner.column, declarationsByName.get(inner.owner) ?? inner.owner));
   for (const table of STRUCTURE_TABLES)
     sql.push(
       `ALTER TABLE ${ident(table)} ENABLE ROW LEVEL SECURITY`,
@@ -116,11 +128,15 @@ export function tenancyStatements(): string[] {
  */
 export async function applyTenancy(db: Database): Promise<boolean> {
   const statements = tenancyStatements();
-  await db.exec(`CREATE TABLE IF NOT EXISTS tenancy_state (id boolean PRIMARY KEY DEFAULT true CHECK (id), signature text NOT NULL)`);
+  await db.exec(
+    `CREATE TABLE IF NOT EXISTS tenancy_state (id boolean PRIMARY KEY DEFAULT true CHECK (id), signature text NOT NULL)`,
+  );
   const [schema] = await db.query<{ tables: string }>(
     `SELECT string_agg(tablename, ',' ORDER BY tablename) AS tables FROM pg_tables WHERE schemaname = 'public'`,
   );
-  const signature = createHash('sha256').update(`${APP_ROLE}\n${schema?.tables ?? ''}\n${statements.join(';\n')}`).digest('hex');
+  const signature = createHash('sha256')
+    .update(`${APP_ROLE}\n${schema?.tables ?? ''}\n${statements.join(';\n')}`)
+    .digest('hex');
   const [state] = await db.query<{ signature: string }>('SELECT signature FROM tenancy_state');
   if (state?.signature === signature) return false;
 

@@ -36,7 +36,6 @@ export interface FieldDeclaration {
   defaultsToSessionUser?: boolean;
 }
 
-
 export type { Operation } from '../../src/domain/rights.ts';
 
 /**

@@ -22,20 +22,15 @@ export interface WritePlan {
   violations: Violation[];
 }
 
-
-async function readField(
-  name: string,
-  field: FieldDeclaration,
-  value: unknown,
-  plan: WritePlan,
-): Promise<void> {
+async function readField(name: string, field: FieldDeclaration, value: unknown, plan: WritePlan): Promise<void> {
   const type = field.type;
   const column = columnOf(name, field);
   const bad = (code: string, message: string) => plan.violations.push(violation(name, code, message));
   const set = (stored: unknown, cast?: string) => void plan.columns.set(column, { value: stored, cast });
   if (value === null) {
     if (type.kind === 'relations') plan.relationSets.push({ field: name, ...type, ids: [] });
-    else if (type.kind === 'polymorphic') for (const target of Object.values(type.targets)) plan.columns.set(target.column, { value: null });
+    else if (type.kind === 'polymorphic')
+      for (const target of Object.values(type.targets)) plan.columns.set(target.column, { value: null });
     else set(null);
     return;
   }
@@ -80,7 +75,8 @@ async function readField(
       const id = resource ? idFromReference(value, resource) : undefined;
       if (!target || id === undefined)
         return void bad('reference', `Expected an IRI of ${Object.keys(type.targets).join(' or ')}.`);
-      for (const other of Object.values(type.targets)) plan.columns.set(other.column, { value: other === target ? id : null });
+      for (const other of Object.values(type.targets))
+        plan.columns.set(other.column, { value: other === target ? id : null });
       return;
     }
     case 'computed':
@@ -115,7 +111,8 @@ export async function planWrite(
     }
     if (!present) continue;
     const kind = field.type.kind;
-    const storedColumn = kind === 'relations' || kind === 'polymorphic' ? undefined : columns?.get(columnOf(name, field));
+    const storedColumn =
+      kind === 'relations' || kind === 'polymorphic' ? undefined : columns?.get(columnOf(name, field));
     if (value === null && storedColumn && !storedColumn.nullable) {
       plan.violations.push(violation(name, 'blank', 'This value should not be null.'));
       continue;
@@ -133,6 +130,12 @@ export async function planWrite(
  */
 export function placeInStructure(declaration: ResourceDeclaration, plan: WritePlan, session: WriteSession): void {
   const tenancy = declaration.access.tenancy;
-  if (tenancy.rows === 'platform' || tenancy.from || (tenancy.rows === 'structure' && tenancy.self) || session.structure.allStructures) return;
+  if (
+    tenancy.rows === 'platform' ||
+    tenancy.from ||
+    (tenancy.rows === 'structure' && tenancy.self) ||
+    session.structure.allStructures
+  )
+    return;
   plan.columns.set(structureColumnOf(tenancy), { value: session.structure.structure });
 }

@@ -18,33 +18,47 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
   const { db } = options;
   // A stolen access token must not become a way to guess the current password: wrong ones are bounded
   // per account and per address, like logins.
-  const throttle = new Throttle(db, 'account-password', { perKey: 5, perAddress: 20, windowSeconds: THROTTLE_WINDOW_SECONDS });
+  const throttle = new Throttle(db, 'account-password', {
+    perKey: 5,
+    perAddress: 20,
+    windowSeconds: THROTTLE_WINDOW_SECONDS,
+  });
 
   const blank = (schema: Record<string, unknown>) => refusedAs(schema, 'blank', 'This value should not be blank.');
-  const passwords = objectBody({ currentPassword: blank({ type: 'string', minLength: 1 }), password: blank({ type: 'string' }) }, ['currentPassword', 'password']);
+  const passwords = objectBody(
+    { currentPassword: blank({ type: 'string', minLength: 1 }), password: blank({ type: 'string' }) },
+    ['currentPassword', 'password'],
+  );
   const signedIn = (what: string) => rightsFirst((request) => requireRole(request, 'ROLE_USER', what));
 
-  app.put('/api/account/password', { schema: { body: passwords }, ...signedIn("Changing one's password") }, async (request, reply) => {
-    const session = requireRole(request, 'ROLE_USER', "Changing one's password");
-    const { currentPassword, password } = request.body as { currentPassword: string; password: string };
-    const policy = passwordProblem(password);
-    if (policy) throw unprocessable([violation('password', 'password', policy)]);
-    const key = String(session.userId);
-    const wait = await throttle.attempt(key, request.ip);
-    if (wait > 0) throw tooMany(wait);
-    const [user] = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1 AND enabled', [session.userId]);
-    if (!user) throw unauthorized('Invalid JWT Token');
-    if (!(await verifyPassword(currentPassword, user.password_hash)))
-      throw unprocessable([violation('currentPassword', 'current_password', 'The current password is wrong.')]);
-    await throttle.succeeded(key, request.ip);
-    const hash = await hashPassword(password);
-    await db.transaction(async (tx) => {
-      // The new password ends every other session of the user (migration 0003); this one goes on.
-      await tx.query(`SELECT set_config('app.keep_family', $1, true)`, [session.family]);
-      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [session.userId, hash]);
-    });
-    return reply.status(204).send();
-  });
+  app.put(
+    '/api/account/password',
+    { schema: { body: passwords }, ...signedIn("Changing one's password") },
+    async (request, reply) => {
+      const session = requireRole(request, 'ROLE_USER', "Changing one's password");
+      const { currentPassword, password } = request.body as { currentPassword: string; password: string };
+      const policy = passwordProblem(password);
+      if (policy) throw unprocessable([violation('password', 'password', policy)]);
+      const key = String(session.userId);
+      const wait = await throttle.attempt(key, request.ip);
+      if (wait > 0) throw tooMany(wait);
+      const [user] = await db.query<{ password_hash: string | null }>(
+        'SELECT password_hash FROM users WHERE id = $1 AND enabled',
+        [session.userId],
+      );
+      if (!user) throw unauthorized('Invalid JWT Token');
+      if (!(await verifyPassword(currentPassword, user.password_hash)))
+        throw unprocessable([violation('currentPassword', 'current_password', 'The current password is wrong.')]);
+      await throttle.succeeded(key, request.ip);
+      const hash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        // The new password ends every other session of the user (migration 0003); this one goes on.
+        await tx.query(`SELECT set_config('app.keep_family', $1, true)`, [session.family]);
+        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [session.userId, hash]);
+      });
+      return reply.status(204).send();
+    },
+  );
 
   // Moving the session version revokes every refresh token of the user and refuses every access token
   // issued before (migration 0003): this session ends too.

@@ -35,7 +35,9 @@ export const apiDocsRoutes = fp(async (app) => {
     return reply.type(JSON_LD).send(entrypoint());
   });
   app.get(DOCS_PATH, async (request, reply) => reply.type(JSON_LD).send(apiDocumentation(originOf(request))));
-  app.get('/api/docs.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument(routesOf(app))));
+  app.get('/api/docs.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(openApiDocument(routesOf(app))),
+  );
   app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(documentationPage()));
   app.get('/api/contexts/:type', async (request, reply) => {
     const context = contextOf((request.params as { type: string }).type, originOf(request));

@@ -29,7 +29,6 @@ const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 
 const USER_COLUMNS = `${SESSION_USER_COLUMNS}, password_hash, first_name`;
 
-
 /** The authentication calls of API.md: login, refresh rotation, reset by e-mailed code, first connection. */
 export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   const { db, sessions, mailer, engine } = options;
@@ -37,7 +36,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   // Wrong passwords per login and per address (docs/SECURITY.md).
   const throttle = new Throttle(db, 'login', { perKey: 5, perAddress: 20, windowSeconds: THROTTLE_WINDOW_SECONDS });
   // Requests per e-mail and per address; what one account may be sent is bounded by Codes itself, from any address.
-  const resetThrottle = new Throttle(db, 'reset', { perKey: 20, perAddress: 30, windowSeconds: THROTTLE_WINDOW_SECONDS });
+  const resetThrottle = new Throttle(db, 'reset', {
+    perKey: 20,
+    perAddress: 30,
+    windowSeconds: THROTTLE_WINDOW_SECONDS,
+  });
   // Wrong codes from one address, whichever accounts they aim at (no key: each code has its own 5 tries).
   const codeThrottle = new Throttle(db, 'code', { perKey: 0, perAddress: 30, windowSeconds: THROTTLE_WINDOW_SECONDS });
 
@@ -51,8 +54,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   async function restrictedSession(request: FastifyRequest, scope: 'code' | 'password') {
     const session = requireSession(request);
     if (session.scope !== scope)
-      throw forbidden(scope === 'code' ? 'This call needs a session waiting for its e-mailed code.' : 'This call needs a session whose code was checked.');
-    const [alive] = await db.query('SELECT 1 FROM refresh_tokens WHERE family = $1 AND revoked_at IS NULL LIMIT 1', [session.family]);
+      throw forbidden(
+        scope === 'code'
+          ? 'This call needs a session waiting for its e-mailed code.'
+          : 'This call needs a session whose code was checked.',
+      );
+    const [alive] = await db.query('SELECT 1 FROM refresh_tokens WHERE family = $1 AND revoked_at IS NULL LIMIT 1', [
+      session.family,
+    ]);
     if (!alive) throw unauthorized('Invalid JWT Token');
     return session;
   }
@@ -113,7 +122,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     if (result === 'valid') {
       await codeThrottle.succeeded(null, request.ip);
       // A structure that signed up itself becomes active once its first administrator proves the address.
-      await db.query(`UPDATE companies SET status = 'active', activated_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`, [user.company_id]);
+      await db.query(
+        `UPDATE companies SET status = 'active', activated_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`,
+        [user.company_id],
+      );
       await sessions.revokeFamily(session.family);
       return sessions.issue(user, 'password');
     }
@@ -133,26 +145,30 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     return reply.status(204).send();
   });
 
-  app.post('/api/auth/reinit-password/validate', { schema: { body: stringsBody(['password', 'passwordConfirmation']) } }, async (request, reply) => {
-    const session = await restrictedSession(request, 'password');
-    const { password, passwordConfirmation } = request.body as { password: string; passwordConfirmation: string };
-    const policy = passwordProblem(password);
-    if (policy) throw unprocessable([violation('password', 'password', policy)]);
-    if (password !== passwordConfirmation)
-      throw unprocessable([violation('passwordConfirmation', 'mismatch', 'The two passwords differ.')]);
-    const hash = await hashPassword(password);
-    await db.transaction(async (tx) => {
-      // Every other session of the user ends with the new password (migration 0003); this one goes on.
-      await tx.query(`SELECT set_config('app.keep_family', $1, true)`, [session.family]);
-      await tx.query(
-        `UPDATE users SET password_hash = $2, roles = array_remove(roles, 'ROLE_FIRST_CONNECT'), updated_at = now() WHERE id = $1`,
-        [session.userId, hash],
-      );
-      await sessions.widenFamily(session.family, tx);
-    });
-    const users = declarationsByName.get('users');
-    if (!users) throw new Error('The users resource is not declared.');
-    const format = formatOf(request);
-    return sendItem(reply, format, users, await engine.get(users, session.userId, format));
-  });
+  app.post(
+    '/api/auth/reinit-password/validate',
+    { schema: { body: stringsBody(['password', 'passwordConfirmation']) } },
+    async (request, reply) => {
+      const session = await restrictedSession(request, 'password');
+      const { password, passwordConfirmation } = request.body as { password: string; passwordConfirmation: string };
+      const policy = passwordProblem(password);
+      if (policy) throw unprocessable([violation('password', 'password', policy)]);
+      if (password !== passwordConfirmation)
+        throw unprocessable([violation('passwordConfirmation', 'mismatch', 'The two passwords differ.')]);
+      const hash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        // Every other session of the user ends with the new password (migration 0003); this one goes on.
+        await tx.query(`SELECT set_config('app.keep_family', $1, true)`, [session.family]);
+        await tx.query(
+          `UPDATE users SET password_hash = $2, roles = array_remove(roles, 'ROLE_FIRST_CONNECT'), updated_at = now() WHERE id = $1`,
+          [session.userId, hash],
+        );
+        await sessions.widenFamily(session.family, tx);
+      });
+      const users = declarationsByName.get('users');
+      if (!users) throw new Error('The users resource is not declared.');
+      const format = formatOf(request);
+      return sendItem(reply, format, users, await engine.get(users, session.userId, format));
+    },
+  );
 }

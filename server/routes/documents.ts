@@ -44,8 +44,12 @@ export function addressKey(ip: string): string {
   const [head, tail] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - width(left) - width(right)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(8 - width(left) - width(right)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 function tooMany(detail: string, retryAfter: number): ApiError {
@@ -61,7 +65,12 @@ function tooMany(detail: string, retryAfter: number): ApiError {
 async function reserveSlot(db: Database, address: string, limits: PublicUploadLimits): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('public_uploads'))`);
-    const [usage] = await tx.query<{ mine: number; mine_free_in: number | null; everyone: number; everyone_free_in: number | null }>(
+    const [usage] = await tx.query<{
+      mine: number;
+      mine_free_in: number | null;
+      everyone: number;
+      everyone_free_in: number | null;
+    }>(
       `SELECT count(*) FILTER (WHERE address = $1)::int AS mine,
               ceil(extract(epoch FROM min(created_at) FILTER (WHERE address = $1) + interval '1 day' - now()))::int AS mine_free_in,
               count(*) FILTER (WHERE created_at > now() - interval '1 hour')::int AS everyone,
@@ -70,9 +79,15 @@ async function reserveSlot(db: Database, address: string, limits: PublicUploadLi
       [address],
     );
     if (usage.mine >= limits.perAddressPerDay)
-      throw tooMany(`At most ${limits.perAddressPerDay} uploads a day from one address.`, usage.mine_free_in ?? 24 * 3600);
-    if (usage.everyone >= limits.perHour) throw tooMany('Too many uploads right now; try again later.', usage.everyone_free_in ?? 3600);
-    const [slot] = await tx.query<{ id: number }>('INSERT INTO public_uploads (address) VALUES ($1) RETURNING id', [address]);
+      throw tooMany(
+        `At most ${limits.perAddressPerDay} uploads a day from one address.`,
+        usage.mine_free_in ?? 24 * 3600,
+      );
+    if (usage.everyone >= limits.perHour)
+      throw tooMany('Too many uploads right now; try again later.', usage.everyone_free_in ?? 3600);
+    const [slot] = await tx.query<{ id: number }>('INSERT INTO public_uploads (address) VALUES ($1) RETURNING id', [
+      address,
+    ]);
     return Number(slot.id);
   });
 }
@@ -107,7 +122,9 @@ export async function sweepAnonymousUploads(db: Database, files: FileStorage, tt
       WHERE c.contype = 'f' AND c.confrelid = 'documents'::regclass`,
   );
   const unreferenced = [
-    ...foreignKeys.map(({ source, column_name }) => `NOT EXISTS (SELECT 1 FROM ${source} r WHERE r.${column_name} = d.id)`),
+    ...foreignKeys.map(
+      ({ source, column_name }) => `NOT EXISTS (SELECT 1 FROM ${source} r WHERE r.${column_name} = d.id)`,
+    ),
     ...JSON_REFERENCES.map((reference) => `NOT ${namedInJson(reference, 'd.id')}`),
   ];
   const deleted = await db.query<{ storage_key: string | null }>(
@@ -120,7 +137,9 @@ export async function sweepAnonymousUploads(db: Database, files: FileStorage, tt
   );
   await db.query(`DELETE FROM public_uploads WHERE created_at < now() - interval '1 day'`);
   // Every file is tried even when one fails; the first failure is then reported (the sweep logs it).
-  const removals = await Promise.allSettled(deleted.flatMap(({ storage_key }) => (storage_key ? [files.remove(storage_key)] : [])));
+  const removals = await Promise.allSettled(
+    deleted.flatMap(({ storage_key }) => (storage_key ? [files.remove(storage_key)] : [])),
+  );
   const failed = removals.find((removal) => removal.status === 'rejected');
   if (failed) throw failed.reason;
   return deleted.length;
@@ -134,7 +153,10 @@ const fieldValue = (file: MultipartFile, name: string): string | undefined => {
 
 /** `attachment; filename="..."; filename*=UTF-8''...`: an ASCII fallback and the exact UTF-8 name. */
 export function contentDisposition(name: string): string {
-  const fallback = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const fallback = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
@@ -148,7 +170,13 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
    * `context`: a fixed context (public uploads), or null to take the optional multipart field "context".
    * No owner: an anonymous upload, which the sweep deletes unless something comes to reference it.
    */
-  async function receive(request: FastifyRequest, reply: FastifyReply, context: string | null, ownerId: number | null, maxBytes: number) {
+  async function receive(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    context: string | null,
+    ownerId: number | null,
+    maxBytes: number,
+  ) {
     const file = await request.file({ limits: { fileSize: maxBytes } }).catch(() => undefined);
     if (!file) throw unprocessable([violation('file', 'blank', 'A file must be sent in the multipart field "file".')]);
     const declared = file.mimetype.toLowerCase().split(';')[0].trim();
@@ -157,9 +185,11 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
       file.file.resume();
       throw problem(415, `The type ${declared || '(none)'} is not accepted.`);
     }
-    const extension = name.includes('.') ? name.split('.').pop()?.toLowerCase() ?? '' : '';
+    const extension = name.includes('.') ? (name.split('.').pop()?.toLowerCase() ?? '') : '';
     // A new key that no document names yet: until the INSERT below, nobody can read the file.
-    const key = newStorageKey(ALLOWED_TYPES[declared].extensions.includes(extension) ? extension : ALLOWED_TYPES[declared].extensions[0]);
+    const key = newStorageKey(
+      ALLOWED_TYPES[declared].extensions.includes(extension) ? extension : ALLOWED_TYPES[declared].extensions[0],
+    );
     const stored = await files.write(key, file.file, declared);
     if (file.file.truncated) {
       await files.remove(key);
@@ -174,7 +204,15 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO documents (name, mime_type, size, context, owner_id, storage_key, anonymous)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [name, declared, stored.size, context ?? fieldValue(file, 'context')?.slice(0, 50) ?? null, ownerId, key, ownerId === null],
+        [
+          name,
+          declared,
+          stored.size,
+          context ?? fieldValue(file, 'context')?.slice(0, 50) ?? null,
+          ownerId,
+          key,
+          ownerId === null,
+        ],
       );
       const format = formatOf(request);
       reply.header('Location', `/api/documents/${row.id}`);
@@ -186,7 +224,11 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
   }
 
   // The uploader owns what they upload (and so may read it), whatever context they give it.
-  const upload = multipartBody({ file: 'The file (one part).', context: 'Where the document is used (text, 50 characters at most).', name: 'Its name, if not the file name.' });
+  const upload = multipartBody({
+    file: 'The file (one part).',
+    context: 'Where the document is used (text, 50 characters at most).',
+    name: 'Its name, if not the file name.',
+  });
   app.post('/api/documents/upload', { schema: { body: upload } }, async (request, reply) => {
     const { session } = authorize(request, documents, 'create');
     return receive(request, reply, null, session.userId, options.uploadMaxMb * 1024 * 1024);
@@ -195,7 +237,14 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
   app.post(
     '/api/public/documents/:context/upload',
     {
-      schema: { params: { type: 'object', properties: { context: { enum: [...PUBLIC_UPLOAD_CONTEXTS] } }, required: ['context'] }, body: upload },
+      schema: {
+        params: {
+          type: 'object',
+          properties: { context: { enum: [...PUBLIC_UPLOAD_CONTEXTS] } },
+          required: ['context'],
+        },
+        body: upload,
+      },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
@@ -204,7 +253,9 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
       const slot = await reserveSlot(db, addressKey(request.ip), publicUploads);
       try {
         // Nobody's yet: the platform's own document until a structure's row refers to it (a sign-up's logo).
-        return await runInScope(PLATFORM, () => receive(request, reply, context, null, Math.min(options.uploadMaxMb, PUBLIC_MAX_MB) * 1024 * 1024));
+        return await runInScope(PLATFORM, () =>
+          receive(request, reply, context, null, Math.min(options.uploadMaxMb, PUBLIC_MAX_MB) * 1024 * 1024),
+        );
       } catch (error) {
         // Only stored files count against the caps.
         await db.query('DELETE FROM public_uploads WHERE id = $1', [slot]);
@@ -213,65 +264,80 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
     },
   );
 
-  app.get('/api/documents/:id/download', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, documents, 'get')) }, async (request, reply) => {
-    const { scope } = authorize(request, documents, 'get');
-    const id = pathId(request);
-    const [document] = await db.query<{ name: string; mime_type: string; size: number; storage_key: string | null }>(
-      `SELECT t.name, t.mime_type, t.size, t.storage_key FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
-      [id],
-    );
-    const noFile = notFound(`Document ${id} has no file.`);
-    if (!document?.storage_key) throw noFile;
-    const size = Number(document.size);
-    const header = (name: string) => {
-      const value = request.headers[name];
-      return typeof value === 'string' ? value : undefined;
-    };
-    const range = requestedRange(header('range'), header('if-range'), size);
-    if (range === 'unsatisfiable') {
-      const refused = problem(416, `The file has ${size} bytes.`);
-      throw new ApiError(416, refused.body, refused.contentType, { 'Content-Range': `bytes */${size}` });
-    }
-    // A HEAD answers from the store's metadata: streaming the file only to drop it would read it whole.
-    const body = request.method === 'HEAD'
-      ? (await files.size(document.storage_key)) === undefined ? undefined : Readable.from([])
-      : await files.read(document.storage_key, range);
-    if (!body) throw noFile;
-    reply
-      .header('Content-Type', document.mime_type)
-      .header('Accept-Ranges', 'bytes')
-      .header('Content-Disposition', contentDisposition(document.name || `document-${id}`))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox");
-    if (!range) return reply.header('Content-Length', String(size)).send(body);
-    return reply
-      .status(206)
-      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('Content-Length', String(range.end - range.start + 1))
-      .send(body);
-  });
+  app.get(
+    '/api/documents/:id/download',
+    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, documents, 'get')) },
+    async (request, reply) => {
+      const { scope } = authorize(request, documents, 'get');
+      const id = pathId(request);
+      const [document] = await db.query<{ name: string; mime_type: string; size: number; storage_key: string | null }>(
+        `SELECT t.name, t.mime_type, t.size, t.storage_key FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
+        [id],
+      );
+      const noFile = notFound(`Document ${id} has no file.`);
+      if (!document?.storage_key) throw noFile;
+      const size = Number(document.size);
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      const range = requestedRange(header('range'), header('if-range'), size);
+      if (range === 'unsatisfiable') {
+        const refused = problem(416, `The file has ${size} bytes.`);
+        throw new ApiError(416, refused.body, refused.contentType, { 'Content-Range': `bytes */${size}` });
+      }
+      // A HEAD answers from the store's metadata: streaming the file only to drop it would read it whole.
+      const body =
+        request.method === 'HEAD'
+          ? (await files.size(document.storage_key)) === undefined
+            ? undefined
+            : Readable.from([])
+          : await files.read(document.storage_key, range);
+      if (!body) throw noFile;
+      reply
+        .header('Content-Type', document.mime_type)
+        .header('Accept-Ranges', 'bytes')
+        .header('Content-Disposition', contentDisposition(document.name || `document-${id}`))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox");
+      if (!range) return reply.header('Content-Length', String(size)).send(body);
+      return reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('Content-Length', String(range.end - range.start + 1))
+        .send(body);
+    },
+  );
 
-  app.delete('/api/documents/:id', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, documents, 'delete')) }, async (request, reply) => {
-    const { scope } = authorize(request, documents, 'delete');
-    const id = pathId(request);
-    // A part's image or file and a learner's uploaded answer name their document inside JSON, where no
-    // foreign key guards it: the delete is refused like one a foreign key refuses (pgErrors.ts).
-    const [deleted] = await db.query<{ storage_key: string | null; referenced: boolean }>(
-      `WITH target AS (
+  app.delete(
+    '/api/documents/:id',
+    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, documents, 'delete')) },
+    async (request, reply) => {
+      const { scope } = authorize(request, documents, 'delete');
+      const id = pathId(request);
+      // A part's image or file and a learner's uploaded answer name their document inside JSON, where no
+      // foreign key guards it: the delete is refused like one a foreign key refuses (pgErrors.ts).
+      const [deleted] = await db.query<{ storage_key: string | null; referenced: boolean }>(
+        `WITH target AS (
          SELECT t.id, ${JSON_REFERENCES.map((reference) => namedInJson(reference, 't.id')).join(' OR ')} AS referenced
            FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}
        ), removed AS (
          DELETE FROM documents t USING target WHERE t.id = target.id AND NOT target.referenced RETURNING t.storage_key
        )
        SELECT removed.storage_key, target.referenced FROM target LEFT JOIN removed ON true`,
-      [id],
-    );
-    if (!deleted) throw notFound(`Document ${id} not found.`);
-    if (deleted.referenced)
-      throw problem(409, 'This document is still named by a chapter part or an answer; remove it there first.', { reason: 'referenced' });
-    // The document is gone whatever the store answers: a file left behind is logged, not a failed delete.
-    if (deleted.storage_key)
-      await files.remove(deleted.storage_key).catch((error: unknown) => request.log.error({ err: error }, `The file of document ${id} was not removed`));
-    return reply.status(204).send();
-  });
+        [id],
+      );
+      if (!deleted) throw notFound(`Document ${id} not found.`);
+      if (deleted.referenced)
+        throw problem(409, 'This document is still named by a chapter part or an answer; remove it there first.', {
+          reason: 'referenced',
+        });
+      // The document is gone whatever the store answers: a file left behind is logged, not a failed delete.
+      if (deleted.storage_key)
+        await files
+          .remove(deleted.storage_key)
+          .catch((error: unknown) => request.log.error({ err: error }, `The file of document ${id} was not removed`));
+      return reply.status(204).send();
+    },
+  );
 }

@@ -30,25 +30,29 @@ const report = objectBody({ details: {}, status: {}, timestamp: {}, url: {}, end
 export async function errorCallRoutes(app: FastifyInstance, { db }: { db: Database }) {
   // Unauthenticated by design (a failed refresh must still be reportable), so bounded per address.
   await app.register(rateLimit, sharedRateLimits(db));
-  app.post('/api/errorCall', { schema: { body: report }, bodyLimit: 64 * 1024, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const report = request.body as Record<string, unknown>;
-    // Who reported comes from the verified token alone: a body could name anyone, and an anonymous
-    // report (no token, or one no longer valid) names no one.
-    const session = request.session;
-    await db.query(
-      `INSERT INTO error_calls (details, status, occurred_at, url, company_id, employee_id, endpoint, protocol)
+  app.post(
+    '/api/errorCall',
+    { schema: { body: report }, bodyLimit: 64 * 1024, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const report = request.body as Record<string, unknown>;
+      // Who reported comes from the verified token alone: a body could name anyone, and an anonymous
+      // report (no token, or one no longer valid) names no one.
+      const session = request.session;
+      await db.query(
+        `INSERT INTO error_calls (details, status, occurred_at, url, company_id, employee_id, endpoint, protocol)
        VALUES ($1::jsonb, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        JSON.stringify(report.details ?? null),
-        integer(report.status),
-        instant(report.timestamp),
-        text(report.url),
-        session?.company ?? null,
-        session?.userId ?? null,
-        text(report.endpoint),
-        text(report.protocol, 20),
-      ],
-    );
-    return reply.status(204).send();
-  });
+        [
+          JSON.stringify(report.details ?? null),
+          integer(report.status),
+          instant(report.timestamp),
+          text(report.url),
+          session?.company ?? null,
+          session?.userId ?? null,
+          text(report.endpoint),
+          text(report.protocol, 20),
+        ],
+      );
+      return reply.status(204).send();
+    },
+  );
 }

@@ -36,69 +36,87 @@ export async function eventRoutes(
   app.post('/api/events/ticket', { schema: { body: noBody } }, async (request) => {
     const session = requireRole(request, 'ROLE_USER', 'Listening to live events');
     if (session.scope !== 'full') throw forbidden('Listening to live events requires a full session.');
-    return tickets.issue({ userId: session.userId, roles: session.roles, sid: session.family, sv: session.sessionVersion, structure: session.structure });
+    return tickets.issue({
+      userId: session.userId,
+      roles: session.roles,
+      sid: session.family,
+      sv: session.sessionVersion,
+      structure: session.structure,
+    });
   });
 
-  app.get('/api/events', { schema: { querystring: queryOf({ ticket: { type: 'string', maxLength: 4096 }, lastEventId: { type: 'string', maxLength: 20 } }) } }, async (request, reply) => {
-    const query = request.query as { ticket?: string; lastEventId?: string };
-    const grant = typeof query.ticket === 'string' ? await tickets.redeem(query.ticket) : undefined;
-    if (!grant || !(await versions.stands({ userId: grant.userId, version: grant.sv, family: grant.sid }))) throw unauthorized('Invalid JWT Token');
-    const audience = { userId: grant.userId, staff: hasRole(grant.roles, 'ROLE_ADMIN'), structure: grant.structure };
-    const lastHeader = request.headers['last-event-id'];
-    const last = Number((typeof lastHeader === 'string' ? lastHeader : undefined) ?? query.lastEventId ?? NaN);
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        querystring: queryOf({
+          ticket: { type: 'string', maxLength: 4096 },
+          lastEventId: { type: 'string', maxLength: 20 },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as { ticket?: string; lastEventId?: string };
+      const grant = typeof query.ticket === 'string' ? await tickets.redeem(query.ticket) : undefined;
+      if (!grant || !(await versions.stands({ userId: grant.userId, version: grant.sv, family: grant.sid })))
+        throw unauthorized('Invalid JWT Token');
+      const audience = { userId: grant.userId, staff: hasRole(grant.roles, 'ROLE_ADMIN'), structure: grant.structure };
+      const lastHeader = request.headers['last-event-id'];
+      const last = Number((typeof lastHeader === 'string' ? lastHeader : undefined) ?? query.lastEventId ?? NaN);
 
-    reply.hijack();
-    const response = reply.raw;
-    response.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // nginx would otherwise hold the events back in its buffer.
-      'x-accel-buffering': 'no',
-    });
-    response.write(`retry: ${RETRY_MS}\n\n`);
-    open.add(response);
-
-    // Subscribed before the replay is read, so that nothing committed in between is lost; what arrives
-    // meanwhile waits, and is sent after the replay unless the replay had it.
-    let pending: LiveEvent[] | undefined = [];
-    const unsubscribe = hub.subscribe(audience, (event) => {
-      if (pending) pending.push(event);
-      else response.write(frame(event));
-    });
-    const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
-    // A stream ends with its session: a demotion, a disable, a new password... (docs/SECURITY.md).
-    const unwatch = versions.watch((userId) => {
-      if (userId !== undefined && userId !== grant.userId) return;
-      void versions.stands({ userId: grant.userId, version: grant.sv, family: grant.sid }).then((stands) => {
-        if (!stands) response.end();
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx would otherwise hold the events back in its buffer.
+        'x-accel-buffering': 'no',
       });
-    });
-    const stop = () => {
-      open.delete(response);
-      clearInterval(heartbeat);
-      unsubscribe();
-      unwatch();
-    };
-    request.raw.on('close', stop);
-    response.on('close', stop);
+      response.write(`retry: ${RETRY_MS}\n\n`);
+      open.add(response);
 
-    let replayedUpTo = 0;
-    if (Number.isSafeInteger(last) && last >= 0) {
-      try {
-        const { events, complete } = await hub.replay(last, audience);
-        for (const event of events) response.write(frame(event));
-        replayedUpTo = events.at(-1)?.id ?? 0;
-        // Too much was missed to replay: the client reloads what it shows.
-        if (!complete) response.write('event: reset\ndata: {}\n\n');
-      } catch (error) {
-        request.log.error(error);
-        response.write('event: reset\ndata: {}\n\n');
+      // Subscribed before the replay is read, so that nothing committed in between is lost; what arrives
+      // meanwhile waits, and is sent after the replay unless the replay had it.
+      let pending: LiveEvent[] | undefined = [];
+      const unsubscribe = hub.subscribe(audience, (event) => {
+        if (pending) pending.push(event);
+        else response.write(frame(event));
+      });
+      const heartbeat = setInterval(() => response.write(': ping\n\n'), HEARTBEAT_MS);
+      // A stream ends with its session: a demotion, a disable, a new password... (docs/SECURITY.md).
+      const unwatch = versions.watch((userId) => {
+        if (userId !== undefined && userId !== grant.userId) return;
+        void versions.stands({ userId: grant.userId, version: grant.sv, family: grant.sid }).then((stands) => {
+          if (!stands) response.end();
+        });
+      });
+      const stop = () => {
+        open.delete(response);
+        clearInterval(heartbeat);
+        unsubscribe();
+        unwatch();
+      };
+      request.raw.on('close', stop);
+      response.on('close', stop);
+
+      let replayedUpTo = 0;
+      if (Number.isSafeInteger(last) && last >= 0) {
+        try {
+          const { events, complete } = await hub.replay(last, audience);
+          for (const event of events) response.write(frame(event));
+          replayedUpTo = events.at(-1)?.id ?? 0;
+          // Too much was missed to replay: the client reloads what it shows.
+          if (!complete) response.write('event: reset\ndata: {}\n\n');
+        } catch (error) {
+          request.log.error(error);
+          response.write('event: reset\ndata: {}\n\n');
+        }
       }
-    }
-    for (const event of pending) if (event.id > replayedUpTo) response.write(frame(event));
-    pending = undefined;
-    // Tells the client (and the bench) that it now receives every event.
-    response.write('event: ready\ndata: {}\n\n');
-  });
+      for (const event of pending) if (event.id > replayedUpTo) response.write(frame(event));
+      pending = undefined;
+      // Tells the client (and the bench) that it now receives every event.
+      response.write('event: ready\ndata: {}\n\n');
+    },
+  );
 }

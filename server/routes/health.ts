@@ -33,7 +33,10 @@ async function reach(work: () => Promise<unknown>): Promise<{ reach: Reach; erro
  * whether to send it traffic: 503 while the database or the file store cannot be reached, and once the
  * process is stopping (`draining`), so that a load balancer routes around it.
  */
-export async function healthRoutes(app: FastifyInstance, { db, files, draining }: { db: Database; files: FileStorage; draining: () => boolean }) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  { db, files, draining }: { db: Database; files: FileStorage; draining: () => boolean },
+) {
   app.get('/api/health', async () => {
     await db.query('SELECT 1');
     return { status: 'ok', database: db.kind };
@@ -59,7 +62,9 @@ export async function healthRoutes(app: FastifyInstance, { db, files, draining }
   let lastFailure = '';
   app.get('/api/health/ready', async (request, reply) => {
     const [database, storage] = await Promise.all([reach(() => db.query('SELECT 1')), reach(checkStorage)]);
-    const failure = [database.error && `database: ${database.error}`, storage.error && `file store: ${storage.error}`].filter(Boolean).join('; ');
+    const failure = [database.error && `database: ${database.error}`, storage.error && `file store: ${storage.error}`]
+      .filter(Boolean)
+      .join('; ');
     if (failure && failure !== lastFailure) request.log.warn(`Not ready: ${failure}`);
     lastFailure = failure;
     const stopping = draining();
@@ -67,6 +72,10 @@ export async function healthRoutes(app: FastifyInstance, { db, files, draining }
     return reply
       .status(ready ? 200 : 503)
       .header('Cache-Control', 'no-store')
-      .send({ status: ready ? 'ready' : stopping ? 'stopping' : 'unavailable', database: database.reach, storage: storage.reach });
+      .send({
+        status: ready ? 'ready' : stopping ? 'stopping' : 'unavailable',
+        database: database.reach,
+        storage: storage.reach,
+      });
   });
 }

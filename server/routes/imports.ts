@@ -11,40 +11,53 @@ import { idParams, multipartBody, noBody, pathId, rightsFirst } from '../http/ro
 import { declarationOf, replyWithRecord } from './actions/support.ts';
 
 /** POST /api/imports (an XMind file becomes a new version) and PUT /api/imports/[id]/activate. */
-export async function importRoutes(app: FastifyInstance, options: { db: Database; engine: ResourceEngine; uploadMaxMb: number }) {
+export async function importRoutes(
+  app: FastifyInstance,
+  options: { db: Database; engine: ResourceEngine; uploadMaxMb: number },
+) {
   const { db, engine } = options;
   const imports = declarationOf('imports');
   // Scoped to this plugin, like the documents' own registration.
   await app.register(multipart, { limits: { fileSize: options.uploadMaxMb * 1024 * 1024, files: 1, fields: 5 } });
 
-  app.post('/api/imports', { schema: { body: multipartBody({ file: 'The XMind file (one part).' }) } }, async (request, reply) => {
-    // Creating a version needs the right to create imports, though the resource has no generic create.
-    authorize(request, imports, 'create');
-    const file = await request.file().catch(() => undefined);
-    if (!file) throw unprocessable([violation('file', 'blank', 'An XMind file must be sent in the multipart field "file".')]);
-    const content = await file.toBuffer().catch((error: unknown) => {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw problem(413, `The file is larger than ${options.uploadMaxMb} MB.`);
-      throw error;
-    });
-    const fileName = sanitizeFileName(file.filename) || 'carte.xmind';
-    let plan;
-    try {
-      plan = planImport(await readXmind(content), fileName, await maxDepthOf(db));
-    } catch (error) {
-      if (error instanceof XmindError) {
-        const refused = unprocessable([violation('file', 'format', error.message)]);
-        throw new ApiError(422, { ...refused.body, reason: `xmind_${error.reason}` }, refused.contentType);
+  app.post(
+    '/api/imports',
+    { schema: { body: multipartBody({ file: 'The XMind file (one part).' }) } },
+    async (request, reply) => {
+      // Creating a version needs the right to create imports, though the resource has no generic create.
+      authorize(request, imports, 'create');
+      const file = await request.file().catch(() => undefined);
+      if (!file)
+        throw unprocessable([violation('file', 'blank', 'An XMind file must be sent in the multipart field "file".')]);
+      const content = await file.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw problem(413, `The file is larger than ${options.uploadMaxMb} MB.`);
+        throw error;
+      });
+      const fileName = sanitizeFileName(file.filename) || 'carte.xmind';
+      let plan;
+      try {
+        plan = planImport(await readXmind(content), fileName, await maxDepthOf(db));
+      } catch (error) {
+        if (error instanceof XmindError) {
+          const refused = unprocessable([violation('file', 'format', error.message)]);
+          throw new ApiError(422, { ...refused.body, reason: `xmind_${error.reason}` }, refused.contentType);
+        }
+        throw error;
       }
-      throw error;
-    }
-    const id = await storeVersion(db, fileName, plan);
-    reply.header('Location', `/api/imports/${id}`);
-    return replyWithRecord(engine, request, reply, imports, id, 201);
-  });
+      const id = await storeVersion(db, fileName, plan);
+      reply.header('Location', `/api/imports/${id}`);
+      return replyWithRecord(engine, request, reply, imports, id, 201);
+    },
+  );
 
-  app.put('/api/imports/:id/activate', { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => authorize(request, imports, 'update')) }, async (request, reply) => {
-    const id = pathId(request);
-    await activateVersion(db, id);
-    return replyWithRecord(engine, request, reply, imports, id);
-  });
+  app.put(
+    '/api/imports/:id/activate',
+    { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => authorize(request, imports, 'update')) },
+    async (request, reply) => {
+      const id = pathId(request);
+      await activateVersion(db, id);
+      return replyWithRecord(engine, request, reply, imports, id);
+    },
+  );
 }

@@ -35,29 +35,44 @@ export async function invitationRoutes(app: FastifyInstance, { db, sessions, mai
   // The invitee has no session yet: their account is looked up on the platform's scope, by e-mail and code.
   const platformDb = db.scoped(PLATFORM);
   // Wrong codes from one address, whichever accounts they aim at (each code also has its 5 tries).
-  const guesses = new Throttle(db, 'invitation', { perKey: 10, perAddress: 30, windowSeconds: THROTTLE_WINDOW_SECONDS });
-
-  app.post('/api/users/:id/send-invitation', { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a user')) }, async (request, reply) => {
-    const id = pathId(request);
-    const [user] = await db.query<InvitedUser>(`SELECT ${SESSION_USER_COLUMNS}, first_name FROM users WHERE id = $1`, [id]);
-    if (!user) throw notFound(`User ${id} not found.`);
-    if (!user.enabled) throw conflict('This user is disabled: enable them before inviting them.');
-    if (!user.roles.includes(FIRST_CONNECT)) throw conflict('This user has already chosen a password: they sign in with it.');
-    await codes.send(user, `${INVITATION_FAMILY}${randomUUID()}`, (code) => ({
-      to: user.email,
-      subject: `Votre invitation au back-office, code : ${code}`,
-      text: [
-        `Bonjour ${user.first_name},`,
-        '',
-        'Un compte vient de vous être ouvert sur le back-office de la plateforme de formation.',
-        `Pour l'activer, ouvrez ${appUrl}#/invitation, saisissez votre adresse e-mail (${user.email}) et ce code : ${code}`,
-        `puis choisissez votre mot de passe. Le code est valable ${CODE_LIFETIME_MINUTES} minutes ; un nouveau code peut vous être renvoyé.`,
-        '',
-        "L'équipe de la plateforme",
-      ].join('\n'),
-    }));
-    return reply.status(204).send();
+  const guesses = new Throttle(db, 'invitation', {
+    perKey: 10,
+    perAddress: 30,
+    windowSeconds: THROTTLE_WINDOW_SECONDS,
   });
+
+  app.post(
+    '/api/users/:id/send-invitation',
+    {
+      schema: { params: idParams, body: noBody },
+      ...rightsFirst((request) => requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a user')),
+    },
+    async (request, reply) => {
+      const id = pathId(request);
+      const [user] = await db.query<InvitedUser>(
+        `SELECT ${SESSION_USER_COLUMNS}, first_name FROM users WHERE id = $1`,
+        [id],
+      );
+      if (!user) throw notFound(`User ${id} not found.`);
+      if (!user.enabled) throw conflict('This user is disabled: enable them before inviting them.');
+      if (!user.roles.includes(FIRST_CONNECT))
+        throw conflict('This user has already chosen a password: they sign in with it.');
+      await codes.send(user, `${INVITATION_FAMILY}${randomUUID()}`, (code) => ({
+        to: user.email,
+        subject: `Votre invitation au back-office, code : ${code}`,
+        text: [
+          `Bonjour ${user.first_name},`,
+          '',
+          'Un compte vient de vous être ouvert sur le back-office de la plateforme de formation.',
+          `Pour l'activer, ouvrez ${appUrl}#/invitation, saisissez votre adresse e-mail (${user.email}) et ce code : ${code}`,
+          `puis choisissez votre mot de passe. Le code est valable ${CODE_LIFETIME_MINUTES} minutes ; un nouveau code peut vous être renvoyé.`,
+          '',
+          "L'équipe de la plateforme",
+        ].join('\n'),
+      }));
+      return reply.status(204).send();
+    },
+  );
 
   app.post('/api/auth/invitation', { schema: { body: stringsBody(['email', 'code']) } }, async (request) => {
     const body = request.body as { email: string; code: string };

@@ -6,7 +6,12 @@ import { PLATFORM } from '../db/scope.ts';
 import { notFound, tooMany, unprocessable, violation, type Violation } from '../http/errors.ts';
 import { authorize } from '../http/authorize.ts';
 import {
-  renderTemplate, sampleVariables, TEMPLATE_LOCALES, templateVariables, unknownVariables, type TemplateLocale,
+  renderTemplate,
+  sampleVariables,
+  TEMPLATE_LOCALES,
+  templateVariables,
+  unknownVariables,
+  type TemplateLocale,
 } from '../../src/domain/templateVariables.ts';
 import { idParams, noBody, objectBody, pathId, rightsFirst } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
@@ -17,7 +22,13 @@ function checkVariables(code: string, texts: { subject: string; body: string }) 
   for (const field of ['subject', 'body'] as const) {
     const unknown = unknownVariables(code, texts[field]);
     if (unknown.length > 0)
-      violations.push(violation(field, 'unknown_variable', `Unknown variables ${unknown.map((name) => `{{${name}}}`).join(', ')}; this template offers ${templateVariables(code).join(', ')}.`));
+      violations.push(
+        violation(
+          field,
+          'unknown_variable',
+          `Unknown variables ${unknown.map((name) => `{{${name}}}`).join(', ')}; this template offers ${templateVariables(code).join(', ')}.`,
+        ),
+      );
   }
   if (violations.length > 0) throw unprocessable(violations);
 }
@@ -32,13 +43,24 @@ const render = (code: string, texts: { subject: string; body: string }, locale: 
  * values in each locale, and a test mail of a stored template to the one asking. Support staff's, like
  * the templates themselves.
  */
-export async function notificationTemplateRoutes(app: FastifyInstance, { db, mailer }: { db: Database; mailer: Mailer }) {
+export async function notificationTemplateRoutes(
+  app: FastifyInstance,
+  { db, mailer }: { db: Database; mailer: Mailer },
+) {
   const templates = declarationOf('notification-templates');
   // A test mail goes to oneself only, but each is a real mail: bounded per account.
-  const tests = new Throttle(db, 'template-test', { perKey: 20, perAddress: 60, windowSeconds: THROTTLE_WINDOW_SECONDS });
+  const tests = new Throttle(db, 'template-test', {
+    perKey: 20,
+    perAddress: 60,
+    windowSeconds: THROTTLE_WINDOW_SECONDS,
+  });
 
   const canRead = rightsFirst((request) => authorize(request, templates, 'get'));
-  const previewed = objectBody({ code: { type: 'string', maxLength: 100 }, subject: { type: ['string', 'null'] }, body: { type: ['string', 'null'] } });
+  const previewed = objectBody({
+    code: { type: 'string', maxLength: 100 },
+    subject: { type: ['string', 'null'] },
+    body: { type: ['string', 'null'] },
+  });
   app.post('/api/notification-templates/preview', { schema: { body: previewed }, ...canRead }, async (request) => {
     const body = request.body as { code?: string; subject?: string | null; body?: string | null };
     const code = body.code ?? '';
@@ -50,22 +72,34 @@ export async function notificationTemplateRoutes(app: FastifyInstance, { db, mai
     };
   });
 
-  app.post('/api/notification-templates/:id/send-test', { schema: { params: idParams, body: noBody }, ...canRead }, async (request, reply) => {
-    const { session, scope } = authorize(request, templates, 'get');
-    const id = pathId(request);
-    const [template] = await db.query<{ code: string; name: string; subject: string | null; body: string | null; locale: TemplateLocale }>(
-      `SELECT t.code, t.name, t.subject, t.body, t.locale FROM notification_templates t WHERE t.id = $1${scope.map((condition) => ` AND ${condition}`).join('')}`,
-      [id],
-    );
-    if (!template) throw notFound(`NotificationTemplate ${id} not found.`);
-    // The session's own address, whichever structure platform staff are looking at.
-    const [me] = await db.scoped(PLATFORM).query<{ email: string }>('SELECT email FROM users WHERE id = $1', [session.userId]);
-    if (!me) throw notFound('Your user no longer exists.');
-    const wait = await tests.attempt(String(session.userId), request.ip);
-    if (wait > 0) throw tooMany(wait);
-    const texts = { subject: template.subject ?? template.name, body: template.body ?? '' };
-    const rendered = render(template.code, texts, template.locale);
-    await mailer.send({ to: me.email, subject: `[Test] ${rendered.subject}`, text: rendered.body });
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/notification-templates/:id/send-test',
+    { schema: { params: idParams, body: noBody }, ...canRead },
+    async (request, reply) => {
+      const { session, scope } = authorize(request, templates, 'get');
+      const id = pathId(request);
+      const [template] = await db.query<{
+        code: string;
+        name: string;
+        subject: string | null;
+        body: string | null;
+        locale: TemplateLocale;
+      }>(
+        `SELECT t.code, t.name, t.subject, t.body, t.locale FROM notification_templates t WHERE t.id = $1${scope.map((condition) => ` AND ${condition}`).join('')}`,
+        [id],
+      );
+      if (!template) throw notFound(`NotificationTemplate ${id} not found.`);
+      // The session's own address, whichever structure platform staff are looking at.
+      const [me] = await db
+        .scoped(PLATFORM)
+        .query<{ email: string }>('SELECT email FROM users WHERE id = $1', [session.userId]);
+      if (!me) throw notFound('Your user no longer exists.');
+      const wait = await tests.attempt(String(session.userId), request.ip);
+      if (wait > 0) throw tooMany(wait);
+      const texts = { subject: template.subject ?? template.name, body: template.body ?? '' };
+      const rendered = render(template.code, texts, template.locale);
+      await mailer.send({ to: me.email, subject: `[Test] ${rendered.subject}`, text: rendered.body });
+      return reply.status(204).send();
+    },
+  );
 }

@@ -8,16 +8,40 @@ import { foldedLogin } from '../auth/loginFold.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
-import { badRequest, conflict, forbidden, notFound, problem, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  problem,
+  unauthorized,
+  unprocessable,
+  violation,
+} from '../http/errors.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
-import { filledText, objectBody, optionalBody, queryOf, reference, refusedAs, rightsFirst, type Schema } from '../http/routeSchema.ts';
+import {
+  filledText,
+  objectBody,
+  optionalBody,
+  queryOf,
+  reference,
+  refusedAs,
+  rightsFirst,
+  type Schema,
+} from '../http/routeSchema.ts';
 import { requireRole, requireSession } from '../http/session.ts';
 import type { AddressSearch } from '../integrations/addresses.ts';
 import type { PaymentProvider, SetupIntentStatus } from '../integrations/payments.ts';
 import { companyByInvitation, encodeCompanyId } from '../onboarding/invitations.ts';
 import { readPlans } from '../onboarding/plans.ts';
 import { readRegistration, type Registration } from '../onboarding/registration.ts';
-import { activatePaid, choosePlan, currentSubscription, subscriptionJson, unsubscribe } from '../onboarding/subscriptions.ts';
+import {
+  activatePaid,
+  choosePlan,
+  currentSubscription,
+  subscriptionJson,
+  unsubscribe,
+} from '../onboarding/subscriptions.ts';
 
 export interface OnboardingOptions {
   db: Database;
@@ -40,7 +64,8 @@ const SETUP_INTENT = '^seti_[A-Za-z0-9]{1,250}$';
 const TEST_CARD = '^pm_card_[A-Za-z_]{1,60}$';
 
 /** What the handlers read of the query: one text a name (a repeated name is a 400). */
-const queryText = (request: FastifyRequest, name: string) => ((request.query as Record<string, string | undefined>)[name] ?? '').trim();
+const queryText = (request: FastifyRequest, name: string) =>
+  ((request.query as Record<string, string | undefined>)[name] ?? '').trim();
 
 /** The shape of a sign-up; its fields' rules are readRegistration's, checked together so the form shows all at once. */
 const text: Schema = { type: ['string', 'null'] };
@@ -48,7 +73,13 @@ const registrationSchema = objectBody({
   company: {
     type: 'object',
     properties: {
-      name: text, siret: text, address: text, postcode: text, city: text, email: text, phone: text,
+      name: text,
+      siret: text,
+      address: text,
+      postcode: text,
+      city: text,
+      email: text,
+      phone: text,
       country: { anyOf: [reference('countries'), { type: 'null' }] },
       logo: { anyOf: [reference('documents'), { type: ['string', 'null'], maxLength: 0 }] },
     },
@@ -56,7 +87,10 @@ const registrationSchema = objectBody({
   firstName: text,
   lastName: text,
   email: text,
-  invitation: { type: ['object', 'null'], properties: { company: { type: 'string', maxLength: 100 }, key: { type: 'string', maxLength: 200 } } },
+  invitation: {
+    type: ['object', 'null'],
+    properties: { company: { type: 'string', maxLength: 100 }, key: { type: 'string', maxLength: 200 } },
+  },
 });
 
 /**
@@ -77,18 +111,25 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
     const session = requireSession(request);
     if (session.scope === 'full' && hasRole(session.roles, STRUCTURE_RIGHTS.actForAny)) {
       const companyId = Number(typeof named === 'string' ? named.replace(/^\/api\/companies\//, '') : named);
-      if (!Number.isSafeInteger(companyId) || companyId <= 0) throw unprocessable([violation('company', 'blank', 'A super admin names the company.')]);
+      if (!Number.isSafeInteger(companyId) || companyId <= 0)
+        throw unprocessable([violation('company', 'blank', 'A super admin names the company.')]);
       const [company] = await db.query('SELECT 1 FROM companies WHERE id = $1', [companyId]);
       if (!company) throw notFound(`Company ${companyId} not found.`);
       return { companyId, userId: session.userId };
     }
     if (session.scope !== 'full') {
-      const [alive] = await db.query('SELECT 1 FROM refresh_tokens WHERE family = $1 AND revoked_at IS NULL LIMIT 1', [session.family]);
+      const [alive] = await db.query('SELECT 1 FROM refresh_tokens WHERE family = $1 AND revoked_at IS NULL LIMIT 1', [
+        session.family,
+      ]);
       if (!alive) throw unauthorized('Invalid JWT Token');
     }
-    const [user] = await db.query<{ roles: string[]; company_id: number | null }>('SELECT roles, company_id FROM users WHERE id = $1 AND enabled', [session.userId]);
+    const [user] = await db.query<{ roles: string[]; company_id: number | null }>(
+      'SELECT roles, company_id FROM users WHERE id = $1 AND enabled',
+      [session.userId],
+    );
     if (!user) throw unauthorized('Invalid JWT Token');
-    if (!user.company_id || !hasRole(user.roles, 'ROLE_ADMIN')) throw forbidden("Only a structure's administrator manages its plan.");
+    if (!user.company_id || !hasRole(user.roles, 'ROLE_ADMIN'))
+      throw forbidden("Only a structure's administrator manages its plan.");
     return { companyId: user.company_id, userId: session.userId };
   }
 
@@ -96,31 +137,50 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
 
   // The sign-up form lists countries before any session exists (GET /api/countries needs one).
   app.get('/api/public/countries', perMinute(30), async () =>
-    db.query<{ id: number; code: string; name: string }>('SELECT id, code, name FROM countries ORDER BY name, id'));
+    db.query<{ id: number; code: string; name: string }>('SELECT id, code, name FROM countries ORDER BY name, id'),
+  );
 
-  app.get('/api/public/address-search', { schema: { querystring: queryOf({ q: { type: 'string', maxLength: 1000 } }) }, ...perMinute(120) }, async (request) => {
-    const text = queryText(request, 'q');
-    if (text.length < 3) throw badRequest('"q" needs at least 3 characters.');
-    try {
-      return { type: 'FeatureCollection', features: await addresses.search(text.slice(0, 200), ADDRESS_LIMIT) };
-    } catch (error) {
-      request.log.warn(error);
-      throw problem(502, 'The address search did not answer.');
-    }
-  });
+  app.get(
+    '/api/public/address-search',
+    { schema: { querystring: queryOf({ q: { type: 'string', maxLength: 1000 } }) }, ...perMinute(120) },
+    async (request) => {
+      const text = queryText(request, 'q');
+      if (text.length < 3) throw badRequest('"q" needs at least 3 characters.');
+      try {
+        return { type: 'FeatureCollection', features: await addresses.search(text.slice(0, 200), ADDRESS_LIMIT) };
+      } catch (error) {
+        request.log.warn(error);
+        throw problem(502, 'The address search did not answer.');
+      }
+    },
+  );
 
-  app.post('/api/users/register', { schema: { body: registrationSchema }, config: { rateLimit: { max: options.registrationsPerHour, timeWindow: '1 hour' } } }, async (request, reply) => {
-    const [france] = await db.query<{ id: number }>(`SELECT id FROM countries WHERE code = 'FR'`);
-    const { registration, problems } = readRegistration(request.body, (countryId) => countryId === france?.id);
-    if (!registration) throw unprocessable(problems);
-    const user = await db.transaction((tx) => register(tx, registration));
-    const family = randomUUID();
-    await codes.send({ id: user.id, email: user.email, first_name: registration.admin.firstName }, family);
-    const session = await sessions.issue(user, 'code', family);
-    return reply.status(201).send({ company: { id: user.company_id, name: registration.company.name }, user: { id: user.id, email: user.email }, ...session });
-  });
+  app.post(
+    '/api/users/register',
+    {
+      schema: { body: registrationSchema },
+      config: { rateLimit: { max: options.registrationsPerHour, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      const [france] = await db.query<{ id: number }>(`SELECT id FROM countries WHERE code = 'FR'`);
+      const { registration, problems } = readRegistration(request.body, (countryId) => countryId === france?.id);
+      if (!registration) throw unprocessable(problems);
+      const user = await db.transaction((tx) => register(tx, registration));
+      const family = randomUUID();
+      await codes.send({ id: user.id, email: user.email, first_name: registration.admin.firstName }, family);
+      const session = await sessions.issue(user, 'code', family);
+      return reply.status(201).send({
+        company: { id: user.company_id, name: registration.company.name },
+        user: { id: user.id, email: user.email },
+        ...session,
+      });
+    },
+  );
 
-  async function register(tx: Parameters<Parameters<Database['transaction']>[0]>[0], { company, admin, invitation }: Registration): Promise<SessionUser> {
+  async function register(
+    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+    { company, admin, invitation }: Registration,
+  ): Promise<SessionUser> {
     const [country] = await tx.query('SELECT 1 FROM countries WHERE id = $1', [company.countryId]);
     if (!country) throw unprocessable([violation('company.country', 'reference', 'This country does not exist.')]);
     if (company.logoId !== null) {
@@ -130,7 +190,8 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
             AND NOT EXISTS (SELECT 1 FROM companies c WHERE c.logo_id = d.id)`,
         [company.logoId],
       );
-      if (!logo) throw unprocessable([violation('company.logo', 'reference', 'This document is not an onboarding upload.')]);
+      if (!logo)
+        throw unprocessable([violation('company.logo', 'reference', 'This document is not an onboarding upload.')]);
     }
     // An address someone signed up with but never confirmed is free again after a day.
     await tx.query(
@@ -141,20 +202,35 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
        DELETE FROM companies c USING stale WHERE c.id = stale.id AND NOT EXISTS (SELECT 1 FROM users u WHERE u.company_id = c.id AND ${foldedLogin('u.email')} <> ${foldedLogin('$1')})`,
       [admin.email],
     );
-    const [taken] = await tx.query(`SELECT 1 FROM users WHERE ${foldedLogin('email')} = ${foldedLogin('$1')}`, [admin.email]);
+    const [taken] = await tx.query(`SELECT 1 FROM users WHERE ${foldedLogin('email')} = ${foldedLogin('$1')}`, [
+      admin.email,
+    ]);
     if (taken) throw unprocessable([violation('email', 'unique', 'This value is already used.')]);
-    const values = [company.name, company.siret, company.email, company.phone, company.address, company.postcode, company.city, company.countryId, company.logoId];
+    const values = [
+      company.name,
+      company.siret,
+      company.email,
+      company.phone,
+      company.address,
+      company.postcode,
+      company.city,
+      company.countryId,
+      company.logoId,
+    ];
     let companyId: number;
     if (invitation) {
       const invited = await companyByInvitation(tx, invitation.encodedId, invitation.key);
       // The key is spent with its first sign-up: a link forwarded further invites nobody else.
-      const [updated] = invited ? await tx.query<{ id: number }>(
-        `UPDATE companies SET name = $2, siret = $3, email = $4, phone = $5, address = $6, postcode = $7, city = $8,
+      const [updated] = invited
+        ? await tx.query<{ id: number }>(
+            `UPDATE companies SET name = $2, siret = $3, email = $4, phone = $5, address = $6, postcode = $7, city = $8,
                 country_id = $9, logo_id = $10, invitation_key = NULL, updated_at = now()
           WHERE id = $1 AND invitation_key IS NOT NULL RETURNING id`,
-        [invited.id, ...values],
-      ) : [];
-      if (!updated) throw unprocessable([violation('invitation', 'reference', 'This invitation is not valid (any more).')]);
+            [invited.id, ...values],
+          )
+        : [];
+      if (!updated)
+        throw unprocessable([violation('invitation', 'reference', 'This invitation is not valid (any more).')]);
       companyId = updated.id;
     } else {
       const [created] = await tx.query<{ id: number }>(
@@ -173,21 +249,32 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
       return user;
     } catch (error) {
       // Two sign-ups with one address at the same instant: the unique index decides.
-      if ((error as { code?: string }).code === '23505') throw unprocessable([violation('email', 'unique', 'This value is already used.')]);
+      if ((error as { code?: string }).code === '23505')
+        throw unprocessable([violation('email', 'unique', 'This value is already used.')]);
       throw error;
     }
   }
 
   // A super admin invites a structure: its name, and a link with a random key that signs it up once.
   const invitation = { body: objectBody({ name: filledText(200) }, ['name']) };
-  app.post('/api/invitations', { schema: invitation, ...rightsFirst((request) => requireRole(request, STRUCTURE_RIGHTS.invite, 'Inviting a structure')) }, async (request, reply) => {
-    const name = (request.body as { name: string }).name.trim();
-    const key = randomBytes(32).toString('base64url');
-    const [company] = await db.query<{ id: number }>('INSERT INTO companies (name, invitation_key) VALUES ($1, $2) RETURNING id', [name, key]);
-    const encodedId = encodeCompanyId(company.id);
-    const link = new URL(`#/onboard?company=${encodedId}&key=${key}`, options.appUrl).toString();
-    return reply.status(201).send({ company: company.id, encodedId, key, link });
-  });
+  app.post(
+    '/api/invitations',
+    {
+      schema: invitation,
+      ...rightsFirst((request) => requireRole(request, STRUCTURE_RIGHTS.invite, 'Inviting a structure')),
+    },
+    async (request, reply) => {
+      const name = (request.body as { name: string }).name.trim();
+      const key = randomBytes(32).toString('base64url');
+      const [company] = await db.query<{ id: number }>(
+        'INSERT INTO companies (name, invitation_key) VALUES ($1, $2) RETURNING id',
+        [name, key],
+      );
+      const encodedId = encodeCompanyId(company.id);
+      const link = new URL(`#/onboard?company=${encodedId}&key=${key}`, options.appUrl).toString();
+      return reply.status(201).send({ company: company.id, encodedId, key, link });
+    },
+  );
 
   const company = { company: reference('companies') };
   app.get('/api/subscription', { schema: { querystring: queryOf(company) } }, async (request) => {
@@ -197,41 +284,60 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
     return subscriptionJson(current);
   });
 
-  const plan = refusedAs({ anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^-?\\d{1,9}$' }] }, 'choice', 'Choose a plan.');
-  app.post('/api/subscribe', { schema: { body: objectBody({ plan, ...company }, ['plan']) } }, async (request, reply) => {
-    const body = request.body as { plan: number | string; company?: unknown };
-    const { companyId } = await companyOf(request, body.company);
-    const plans = await readPlans(db);
-    const plan = plans.find((candidate) => candidate.id === Number(body.plan));
-    if (!plan) throw unprocessable([violation('plan', 'choice', Number(body.plan) === -1 ? 'Choose a plan.' : 'This plan is not offered.')]);
-    let intent: { id: string; client_secret: string } | undefined;
-    if (plan.price > 0) {
-      if (!payments || (!options.publishableKey && !payments.testMode)) throw problem(503, 'Payments are not configured (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY).');
-      try {
-        intent = await payments.createSetupIntent({ company: String(companyId), plan: String(plan.id) });
-      } catch (error) {
-        request.log.warn(error);
-        throw problem(502, 'The payment provider did not answer.');
+  const plan = refusedAs(
+    { anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^-?\\d{1,9}$' }] },
+    'choice',
+    'Choose a plan.',
+  );
+  app.post(
+    '/api/subscribe',
+    { schema: { body: objectBody({ plan, ...company }, ['plan']) } },
+    async (request, reply) => {
+      const body = request.body as { plan: number | string; company?: unknown };
+      const { companyId } = await companyOf(request, body.company);
+      const plans = await readPlans(db);
+      const plan = plans.find((candidate) => candidate.id === Number(body.plan));
+      if (!plan)
+        throw unprocessable([
+          violation('plan', 'choice', Number(body.plan) === -1 ? 'Choose a plan.' : 'This plan is not offered.'),
+        ]);
+      let intent: { id: string; client_secret: string } | undefined;
+      if (plan.price > 0) {
+        if (!payments || (!options.publishableKey && !payments.testMode))
+          throw problem(503, 'Payments are not configured (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY).');
+        try {
+          intent = await payments.createSetupIntent({ company: String(companyId), plan: String(plan.id) });
+        } catch (error) {
+          request.log.warn(error);
+          throw problem(502, 'The payment provider did not answer.');
+        }
       }
-    }
-    const row = await db.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
-      return choosePlan(tx, companyId, plan, intent?.id ?? null);
-    });
-    if (!row) throw conflict('This structure already has an active plan; unsubscribe first.');
-    return reply.status(201).send({
-      ...subscriptionJson(row),
-      setupIntent: intent ? { id: intent.id, clientSecret: intent.client_secret } : null,
-      payment: intent ? (options.publishableKey ? { mode: 'stripe', publishableKey: options.publishableKey, jsUrl: options.stripeJsUrl } : { mode: 'test' }) : null,
-    });
-  });
+      const row = await db.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+        return choosePlan(tx, companyId, plan, intent?.id ?? null);
+      });
+      if (!row) throw conflict('This structure already has an active plan; unsubscribe first.');
+      return reply.status(201).send({
+        ...subscriptionJson(row),
+        setupIntent: intent ? { id: intent.id, clientSecret: intent.client_secret } : null,
+        payment: intent
+          ? options.publishableKey
+            ? { mode: 'stripe', publishableKey: options.publishableKey, jsUrl: options.stripeJsUrl }
+            : { mode: 'test' }
+          : null,
+      });
+    },
+  );
 
   /** The SetupIntent of the caller's structure (any, for a super admin); 404 for another's. */
   async function ownIntent(request: FastifyRequest, setupIntent: string) {
     const session = requireSession(request);
     if (!(session.scope === 'full' && hasRole(session.roles, 'ROLE_SUPER_ADMIN'))) {
       const { companyId } = await companyOf(request);
-      const [own] = await db.query('SELECT 1 FROM subscriptions WHERE setup_intent = $1 AND company_id = $2', [setupIntent, companyId]);
+      const [own] = await db.query('SELECT 1 FROM subscriptions WHERE setup_intent = $1 AND company_id = $2', [
+        setupIntent,
+        companyId,
+      ]);
       if (!own) throw notFound('No such SetupIntent.');
     }
     if (!payments) throw problem(503, 'Payments are not configured (STRIPE_SECRET_KEY).');
@@ -245,21 +351,31 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
   }
 
   const setupIntent = { type: 'string', pattern: SETUP_INTENT };
-  app.get('/api/payments/check-status', { schema: { querystring: queryOf({ setupIntent }, ['setupIntent']) } }, async (request) => {
-    const setupIntent = queryText(request, 'setupIntent');
-    const provider = await ownIntent(request, setupIntent);
-    let status;
-    try {
-      status = await provider.setupIntentStatus(setupIntent);
-    } catch (error) {
-      request.log.warn(error);
-      throw problem(502, 'The payment provider did not answer.');
-    }
-    return settle(setupIntent, status);
-  });
+  app.get(
+    '/api/payments/check-status',
+    { schema: { querystring: queryOf({ setupIntent }, ['setupIntent']) } },
+    async (request) => {
+      const setupIntent = queryText(request, 'setupIntent');
+      const provider = await ownIntent(request, setupIntent);
+      let status;
+      try {
+        status = await provider.setupIntentStatus(setupIntent);
+      } catch (error) {
+        request.log.warn(error);
+        throw problem(502, 'The payment provider did not answer.');
+      }
+      return settle(setupIntent, status);
+    },
+  );
 
   // Without Stripe.js (no publishable key), a test key confirms with Stripe's test cards: never a real card.
-  const testCard = objectBody({ setupIntent, paymentMethod: refusedAs({ type: 'string', pattern: TEST_CARD }, 'choice', 'Choose one of the test cards.') }, ['setupIntent', 'paymentMethod']);
+  const testCard = objectBody(
+    {
+      setupIntent,
+      paymentMethod: refusedAs({ type: 'string', pattern: TEST_CARD }, 'choice', 'Choose one of the test cards.'),
+    },
+    ['setupIntent', 'paymentMethod'],
+  );
   app.post('/api/payments/confirm-test', { schema: { body: testCard }, ...perMinute(20) }, async (request) => {
     const { setupIntent, paymentMethod } = request.body as { setupIntent: string; paymentMethod: string };
     const provider = await ownIntent(request, setupIntent);
@@ -277,7 +393,10 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
   app.post('/api/unsubscribe', { schema: { body: optionalBody(company) } }, async (request) => {
     const session = requireSession(request);
     if (session.scope !== 'full') throw forbidden('Leaving needs a full session.');
-    const { companyId, userId } = await companyOf(request, (request.body as { company?: unknown } | undefined)?.company);
+    const { companyId, userId } = await companyOf(
+      request,
+      (request.body as { company?: unknown } | undefined)?.company,
+    );
     const row = await unsubscribe(db, companyId, userId);
     if (!row) throw notFound('This structure has no plan.');
     return { ...subscriptionJson(row), accessEndsAt: row.current_period_end?.toISOString() ?? null };

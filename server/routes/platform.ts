@@ -24,44 +24,74 @@ function labelColumn(resource: string): string | undefined {
 export async function platformRoutes(app: FastifyInstance, { db, push }: { db: Database; push: PushNotifier }) {
   // The choices of a list's filters, from the resource's own declaration: enum values, or the related rows.
   // One static route per resource: a `/api/:context/filters` pattern would lose to `/api/users/:id`.
-  for (const declaration of declarations) app.get(`/api/${declaration.name}/filters`, async (request) => {
-    const { session } = authorize(request, declaration, 'list');
-    const filters = [];
-    for (const name of declaration.filters) {
-      const field = declaration.fields[name];
-      if (!field) continue;
-      const type = field.type;
-      if (type.kind === 'enum') filters.push({ field: name, label: name, choices: type.values.map((value) => ({ id: value, name: String(value) })) });
-      else if (type.kind === 'boolean') filters.push({ field: name, label: name, choices: [{ id: true, name: 'true' }, { id: false, name: 'false' }] });
-      else if (type.kind === 'relation' || type.kind === 'relations') {
-        const related = declarationsByName.get(type.resource);
-        const label = labelColumn(type.resource);
-        if (!related || !label) continue;
-        // The choices are rows of the related resource: the session sees those its own list would show.
-        const reachable = reach(session.roles, related.name, 'list');
-        const ownRows = ownRowsOf(related);
-        if (!reachable || (reachable === 'own' && !ownRows)) continue;
-        const conditions = [...structureScope(related, 'list', session.structure), ...(reachable === 'own' && ownRows ? [ownRows.condition(session.userId)] : [])];
-        const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-        const choices = await db.query<{ id: number; name: string }>(
-          `SELECT t.id, t.${ident(label)}::text AS name FROM ${ident(related.table)} t ${where} ORDER BY t.${ident(label)}, t.id LIMIT 500`,
-        );
-        filters.push({ field: name, label: name, choices: choices.map((choice) => ({ id: `/api/${type.resource}/${choice.id}`, name: choice.name })) });
+  for (const declaration of declarations)
+    app.get(`/api/${declaration.name}/filters`, async (request) => {
+      const { session } = authorize(request, declaration, 'list');
+      const filters = [];
+      for (const name of declaration.filters) {
+        const field = declaration.fields[name];
+        if (!field) continue;
+        const type = field.type;
+        if (type.kind === 'enum')
+          filters.push({
+            field: name,
+            label: name,
+            choices: type.values.map((value) => ({ id: value, name: String(value) })),
+          });
+        else if (type.kind === 'boolean')
+          filters.push({
+            field: name,
+            label: name,
+            choices: [
+              { id: true, name: 'true' },
+              { id: false, name: 'false' },
+            ],
+          });
+        else if (type.kind === 'relation' || type.kind === 'relations') {
+          const related = declarationsByName.get(type.resource);
+          const label = labelColumn(type.resource);
+          if (!related || !label) continue;
+          // The choices are rows of the related resource: the session sees those its own list would show.
+          const reachable = reach(session.roles, related.name, 'list');
+          const ownRows = ownRowsOf(related);
+          if (!reachable || (reachable === 'own' && !ownRows)) continue;
+          const conditions = [
+            ...structureScope(related, 'list', session.structure),
+            ...(reachable === 'own' && ownRows ? [ownRows.condition(session.userId)] : []),
+          ];
+          const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+          const choices = await db.query<{ id: number; name: string }>(
+            `SELECT t.id, t.${ident(label)}::text AS name FROM ${ident(related.table)} t ${where} ORDER BY t.${ident(label)}, t.id LIMIT 500`,
+          );
+          filters.push({
+            field: name,
+            label: name,
+            choices: choices.map((choice) => ({ id: `/api/${type.resource}/${choice.id}`, name: choice.name })),
+          });
+        }
       }
-    }
-    return filters;
-  });
+      return filters;
+    });
 
-  const pushSchema = { body: objectBody({ title: refusedAs(filledText(), 'blank', BLANK), message: refusedAs(filledText(), 'blank', BLANK) }, ['title', 'message']) };
-  app.post('/api/pushover', { schema: pushSchema, ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', 'Sending a push')) }, async (request, reply) => {
-    const { title, message } = request.body as { title: string; message: string };
-    try {
-      // Pushover's own bounds: longer texts are cut, not refused (an alert is still worth sending).
-      await push.send({ title: title.slice(0, 250), message: message.slice(0, 1024) });
-    } catch (error) {
-      request.log.warn(error);
-      throw problem(502, 'The push service did not accept the message.');
-    }
-    return reply.status(204).send();
-  });
+  const pushSchema = {
+    body: objectBody(
+      { title: refusedAs(filledText(), 'blank', BLANK), message: refusedAs(filledText(), 'blank', BLANK) },
+      ['title', 'message'],
+    ),
+  };
+  app.post(
+    '/api/pushover',
+    { schema: pushSchema, ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', 'Sending a push')) },
+    async (request, reply) => {
+      const { title, message } = request.body as { title: string; message: string };
+      try {
+        // Pushover's own bounds: longer texts are cut, not refused (an alert is still worth sending).
+        await push.send({ title: title.slice(0, 250), message: message.slice(0, 1024) });
+      } catch (error) {
+        request.log.warn(error);
+        throw problem(502, 'The push service did not accept the message.');
+      }
+      return reply.status(204).send();
+    },
+  );
 }

@@ -15,28 +15,45 @@ export interface PublicOptions {
 }
 
 /** An invitation link's two parts: anything else matches no company (404, as a wrong key does). */
-const invitationParams = queryOf({ encodedId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' }, key: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,200}$' } }, ['encodedId', 'key']);
+const invitationParams = queryOf(
+  {
+    encodedId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
+    key: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,200}$' },
+  },
+  ['encodedId', 'key'],
+);
 
 /** Onboarding look-ups that need no session; each bounded per client address (docs/SECURITY.md). */
 export async function publicRoutes(app: FastifyInstance, { db, establishments }: PublicOptions) {
   await app.register(rateLimit, sharedRateLimits(db));
 
   // Ten tries a minute from one address: with 32-byte random keys, guessing is hopeless anyway.
-  app.get('/api/public/companies/:encodedId/:key', { schema: { params: invitationParams }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request) => {
-    const { encodedId, key } = request.params as { encodedId: string; key: string };
-    const company = await companyByInvitation(db, encodedId, key);
-    if (!company) throw notFound('No company matches this invitation.');
-    return company;
-  });
+  app.get(
+    '/api/public/companies/:encodedId/:key',
+    { schema: { params: invitationParams }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request) => {
+      const { encodedId, key } = request.params as { encodedId: string; key: string };
+      const company = await companyByInvitation(db, encodedId, key);
+      if (!company) throw notFound('No company matches this invitation.');
+      return company;
+    },
+  );
 
-  app.get('/api/public/search-establishment', { schema: { querystring: queryOf({ search: { type: 'string', maxLength: 1000 } }) }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
-    const text = ((request.query as { search?: string }).search ?? '').trim();
-    if (text.length < 3) throw badRequest('"search" needs at least 3 characters.');
-    try {
-      return await establishments.search(text.slice(0, 100));
-    } catch (error) {
-      request.log.warn(error);
-      throw problem(502, 'The establishment directory did not answer.');
-    }
-  });
+  app.get(
+    '/api/public/search-establishment',
+    {
+      schema: { querystring: queryOf({ search: { type: 'string', maxLength: 1000 } }) },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const text = ((request.query as { search?: string }).search ?? '').trim();
+      if (text.length < 3) throw badRequest('"search" needs at least 3 characters.');
+      try {
+        return await establishments.search(text.slice(0, 100));
+      } catch (error) {
+        request.log.warn(error);
+        throw problem(502, 'The establishment directory did not answer.');
+      }
+    },
+  );
 }

@@ -15,18 +15,26 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
   const tickets = declarationOf('tickets');
   async function ticketExists(request: FastifyRequest, id: number) {
     const session = requireRole(request, 'ROLE_ADMIN', "A ticket's desk");
-    const scope = structureScope(tickets, 'get', session.structure).map((condition) => ` AND ${condition}`).join('');
+    const scope = structureScope(tickets, 'get', session.structure)
+      .map((condition) => ` AND ${condition}`)
+      .join('');
     const [row] = await db.query(`SELECT 1 FROM tickets t WHERE t.id = $1${scope}`, [id]);
     if (!row) throw notFound(`Ticket ${id} not found.`);
   }
 
   // Newest first: the opening, each message, each change of status and of follow-up date (whichever call
   // made it), each internal note, each notification sent; who and when.
-  app.get('/api/tickets/:id/agenda', { schema: { params: idParams }, ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', "A ticket's agenda")) }, async (request) => {
-    const id = pathId(request);
-    await ticketExists(request, id);
-    return db.query(
-      `SELECT e.kind, e.ref AS id, to_json(e.at) AS at, e.status, e.previous, e.text,
+  app.get(
+    '/api/tickets/:id/agenda',
+    {
+      schema: { params: idParams },
+      ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', "A ticket's agenda")),
+    },
+    async (request) => {
+      const id = pathId(request);
+      await ticketExists(request, id);
+      return db.query(
+        `SELECT e.kind, e.ref AS id, to_json(e.at) AS at, e.status, e.previous, e.text,
               ${summarySql('users', 'e.actor', 'json')} AS actor
          FROM (
            SELECT 'opened' AS kind, t.id AS ref, t.created_at AS at, t.author_id AS actor, NULL::text AS status, NULL::text AS previous, t.subject AS text, 0 AS rank
@@ -41,17 +49,25 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
              FROM ticket_notifications d WHERE d.ticket_id = $1
          ) e
         ORDER BY e.at DESC, e.rank DESC, e.ref DESC`,
-      [id],
-    );
-  });
+        [id],
+      );
+    },
+  );
 
-  app.get('/api/tickets/:id/notifications', { schema: { params: idParams }, ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', "A ticket's notifications")) }, async (request) => {
-    const id = pathId(request);
-    await ticketExists(request, id);
-    return db.query(
-      `SELECT id, template, channel, recipient AS "to", subject, status, error, to_json(created_at) AS "createdAt"
+  app.get(
+    '/api/tickets/:id/notifications',
+    {
+      schema: { params: idParams },
+      ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', "A ticket's notifications")),
+    },
+    async (request) => {
+      const id = pathId(request);
+      await ticketExists(request, id);
+      return db.query(
+        `SELECT id, template, channel, recipient AS "to", subject, status, error, to_json(created_at) AS "createdAt"
          FROM ticket_notifications WHERE ticket_id = $1 ORDER BY created_at DESC, id DESC`,
-      [id],
-    );
-  });
+        [id],
+      );
+    },
+  );
 }

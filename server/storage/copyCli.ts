@@ -25,10 +25,14 @@ if (!from || !config.s3) {
 
 const source = new LocalFileStorage(from);
 const target = await openFileStorage(config);
-console.log(`Copie de ${source.root} vers le bucket ${config.s3.bucket}${config.s3.endpoint ? ` (${config.s3.endpoint})` : ''}…`);
+console.log(
+  `Copie de ${source.root} vers le bucket ${config.s3.bucket}${config.s3.endpoint ? ` (${config.s3.endpoint})` : ''}…`,
+);
 try {
   const summary = await copyFiles(source, target, (line) => console.log(`  ${line}`));
-  const megabytes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(summary.copiedBytes / 1024 / 1024);
+  const megabytes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(
+    summary.copiedBytes / 1024 / 1024,
+  );
   console.log(
     `${summary.copied} fichier(s) copié(s) (${megabytes} Mo), ${summary.present} déjà présent(s)` +
       `${summary.failed.length > 0 ? `, ${summary.failed.length} en échec (relancer la commande)` : ''}.`,

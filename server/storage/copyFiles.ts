@@ -31,7 +31,11 @@ async function keysOf(source: LocalFileStorage): Promise<string[]> {
  * names), skipping those already there with the same size: run again, it copies only what is missing.
  * `report` is told each file copied or failed.
  */
-export async function copyFiles(source: LocalFileStorage, target: FileStorage, report: (line: string) => void): Promise<CopySummary> {
+export async function copyFiles(
+  source: LocalFileStorage,
+  target: FileStorage,
+  report: (line: string) => void,
+): Promise<CopySummary> {
   const keys = await keysOf(source);
   const summary: CopySummary = { copied: 0, copiedBytes: 0, present: 0, failed: [] };
   let next = 0;

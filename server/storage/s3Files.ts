@@ -1,7 +1,13 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '../config.ts';
 import { measured, type ByteRange, type FileStorage } from './fileStorage.ts';
@@ -59,7 +65,11 @@ export class S3FileStorage implements FileStorage {
   async read(key: string, range?: ByteRange): Promise<Readable | undefined> {
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
       );
       return object.Body as Readable;
     } catch (error) {
@@ -94,7 +104,10 @@ export class S3FileStorage implements FileStorage {
     } catch (error) {
       const status = statusOf(error);
       if (status !== 404 && status !== 403) throw error;
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: PROBE_KEY, Body: 'ok', ContentType: 'text/plain' }), { abortSignal });
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: PROBE_KEY, Body: 'ok', ContentType: 'text/plain' }),
+        { abortSignal },
+      );
     }
   }
 

@@ -4,10 +4,15 @@
  */
 type Check = (head: Buffer) => boolean;
 
-const startsWith = (signature: number[], offset = 0): Check => (head) =>
-  head.length >= offset + signature.length && signature.every((byte, index) => head[offset + index] === byte);
+const startsWith =
+  (signature: number[], offset = 0): Check =>
+  (head) =>
+    head.length >= offset + signature.length && signature.every((byte, index) => head[offset + index] === byte);
 const ascii = (text: string, offset = 0) => startsWith([...Buffer.from(text, 'latin1')], offset);
-const anyOf = (...checks: Check[]): Check => (head) => checks.some((check) => check(head));
+const anyOf =
+  (...checks: Check[]): Check =>
+  (head) =>
+    checks.some((check) => check(head));
 
 /** Text must be valid UTF-8 without NUL bytes (checked on the head; a cut multi-byte character at the end is fine). */
 const text: Check = (head) => {
@@ -37,7 +42,10 @@ export const ALLOWED_TYPES: Record<string, { extensions: string[]; check: Check 
   'application/vnd.oasis.opendocument.text': { extensions: ['odt'], check: zip },
   'video/mp4': { extensions: ['mp4', 'm4v'], check: mp4 },
   'video/webm': { extensions: ['webm'], check: startsWith([0x1a, 0x45, 0xdf, 0xa3]) },
-  'audio/mpeg': { extensions: ['mp3'], check: anyOf(ascii('ID3'), (head) => head[0] === 0xff && (head[1] & 0xe0) === 0xe0) },
+  'audio/mpeg': {
+    extensions: ['mp3'],
+    check: anyOf(ascii('ID3'), (head) => head[0] === 0xff && (head[1] & 0xe0) === 0xe0),
+  },
 };
 
 export type SniffResult = { ok: true } | { ok: false; status: 415; reason: string };

@@ -59,7 +59,13 @@ export class TicketNotifier {
     private readonly appUrl: string,
   ) {}
 
-  async afterMessage({ ticketId, messageId, status, agentId, message }: {
+  async afterMessage({
+    ticketId,
+    messageId,
+    status,
+    agentId,
+    message,
+  }: {
     ticketId: number;
     messageId: number;
     status: string;
@@ -84,11 +90,25 @@ export class TicketNotifier {
         ORDER BY array_position($1::text[], code), company_id NULLS LAST LIMIT 1`,
       [[wanted, `${base}_${DEFAULT_LOCALE}`, base], context.company_id],
     );
-    const record = (delivery: { template: string; recipient: string | null; subject: string | null; status: 'sent' | 'failed'; error?: string }) =>
+    const record = (delivery: {
+      template: string;
+      recipient: string | null;
+      subject: string | null;
+      status: 'sent' | 'failed';
+      error?: string;
+    }) =>
       this.db.query(
         `INSERT INTO ticket_notifications (ticket_id, message_id, template, channel, recipient, subject, status, error)
          VALUES ($1, $2, $3, 'email', $4, $5, $6, $7)`,
-        [ticketId, messageId, delivery.template, delivery.recipient, delivery.subject, delivery.status, delivery.error ?? null],
+        [
+          ticketId,
+          messageId,
+          delivery.template,
+          delivery.recipient,
+          delivery.subject,
+          delivery.status,
+          delivery.error ?? null,
+        ],
       );
 
     if (!template) {

@@ -16,7 +16,10 @@ export interface LazyComponent<P extends object> {
  * screen is re-rendered by react-admin's routes each time the layout is (resources registering, session
  * checks), with the same props; a big list need not re-render then.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): LazyComponent<P> {
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let failure: unknown;
   let pending: Promise<void> | undefined;

@@ -11,7 +11,8 @@ export default function jsonExport(data: unknown, ...rest: unknown[]): void {
   import('jsonexport/dist/index').then(
     (module: { default: JsonExport }) => module.default(data, ...rest),
     (error: unknown) => {
-      const callback = rest.findLast((argument) => typeof argument === 'function') as ((error: unknown) => void) | undefined;
+      const callback = rest.findLast((argument) => typeof argument === 'function') as
+        ((error: unknown) => void) | undefined;
       callback?.(error);
     },
   );

@@ -28,7 +28,14 @@ export const MAX_TEXT_LENGTH = 100_000;
 export const MAX_SHORT_LENGTH = 1000;
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 
 /** The video id of a YouTube address (watch?v=, youtu.be/, /embed/, /shorts/, /live/), or undefined. */
 export function youtubeIdOf(address: string): string | undefined {
@@ -98,7 +105,8 @@ class Checker {
     }
     if (typeof value !== 'string') return void this.fail(`.${key}`, 'type', 'This value should be of type string.');
     if (required && value.trim() === '') return void this.fail(`.${key}`, 'blank', 'This value should not be blank.');
-    if (value.length > max) return void this.fail(`.${key}`, 'length', `This value is too long. It should have ${max} characters or less.`);
+    if (value.length > max)
+      return void this.fail(`.${key}`, 'length', `This value is too long. It should have ${max} characters or less.`);
     return value;
   }
 
@@ -106,7 +114,11 @@ class Checker {
     const value = this.text(key, { required, max: 2048 });
     if (value === undefined) return undefined;
     if (!httpUrl(value, httpsOnly))
-      return void this.fail(`.${key}`, httpsOnly ? 'https' : 'url', httpsOnly ? 'Only https addresses are accepted.' : 'This value is not a valid URL.');
+      return void this.fail(
+        `.${key}`,
+        httpsOnly ? 'https' : 'url',
+        httpsOnly ? 'Only https addresses are accepted.' : 'This value is not a valid URL.',
+      );
     return value;
   }
 
@@ -116,8 +128,10 @@ class Checker {
       if (required) this.fail(`.${key}`, 'blank', 'This value should not be blank.');
       return undefined;
     }
-    if (typeof value !== 'number' || !Number.isInteger(value)) return void this.fail(`.${key}`, 'type', 'This value should be an integer.');
-    if (value < min || value > max) return void this.fail(`.${key}`, 'range', `This value should be between ${min} and ${max}.`);
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      return void this.fail(`.${key}`, 'type', 'This value should be an integer.');
+    if (value < min || value > max)
+      return void this.fail(`.${key}`, 'range', `This value should be between ${min} and ${max}.`);
     return value;
   }
 
@@ -134,7 +148,9 @@ class Checker {
 
   /** Exactly one of the keys given (e.g. a video's `document` or `url`). */
   oneOf(keys: readonly string[], rules: Record<string, () => void>): void {
-    const given = keys.filter((key) => this.content[key] !== undefined && this.content[key] !== null && this.content[key] !== '');
+    const given = keys.filter(
+      (key) => this.content[key] !== undefined && this.content[key] !== null && this.content[key] !== '',
+    );
     for (const key of keys) this.allowed.add(key);
     if (given.length !== 1) {
       const message = `Give exactly one of: ${keys.join(', ')}.`;
@@ -149,7 +165,8 @@ class Checker {
 
   options(correct: 'exactly_one' | 'at_least_one'): void {
     const value = this.take('options');
-    if (!Array.isArray(value)) return this.fail('.options', value === undefined ? 'blank' : 'type', 'This value should be a list of options.');
+    if (!Array.isArray(value))
+      return this.fail('.options', value === undefined ? 'blank' : 'type', 'This value should be a list of options.');
     if (value.length < 2) return this.fail('.options', 'count', 'There should be at least 2 options.');
     if (value.length > 50) return this.fail('.options', 'count', 'There should be 50 options or less.');
     let valid = true;
@@ -169,7 +186,11 @@ class Checker {
         this.fail(`${at}.label`, 'blank', 'This value should not be blank.');
       } else if (label.length > MAX_SHORT_LENGTH) {
         valid = false;
-        this.fail(`${at}.label`, 'length', `This value is too long. It should have ${MAX_SHORT_LENGTH} characters or less.`);
+        this.fail(
+          `${at}.label`,
+          'length',
+          `This value is too long. It should have ${MAX_SHORT_LENGTH} characters or less.`,
+        );
       }
       if (typeof isCorrect !== 'boolean') {
         valid = false;
@@ -178,8 +199,10 @@ class Checker {
     });
     if (!valid) return;
     const correctCount = value.filter((option) => (option as { correct: boolean }).correct).length;
-    if (correct === 'exactly_one' && correctCount !== 1) this.fail('.options', 'one_correct', 'Exactly one option should be correct.');
-    if (correct === 'at_least_one' && correctCount < 1) this.fail('.options', 'some_correct', 'At least one option should be correct.');
+    if (correct === 'exactly_one' && correctCount !== 1)
+      this.fail('.options', 'one_correct', 'Exactly one option should be correct.');
+    if (correct === 'at_least_one' && correctCount < 1)
+      this.fail('.options', 'some_correct', 'At least one option should be correct.');
   }
 }
 
@@ -206,11 +229,17 @@ const RULES: Record<ChapterPartType, Rule> = {
   links: (c) => {
     c.allowed.add('links');
     const links = c.content.links;
-    if (!Array.isArray(links) || links.length === 0) return c.fail('.links', links === undefined || Array.isArray(links) ? 'blank' : 'type', 'This value should be a list of links.');
+    if (!Array.isArray(links) || links.length === 0)
+      return c.fail(
+        '.links',
+        links === undefined || Array.isArray(links) ? 'blank' : 'type',
+        'This value should be a list of links.',
+      );
     if (links.length > 100) return c.fail('.links', 'count', 'There should be 100 links or less.');
     links.forEach((link, index) => {
       const at = `.links[${index}]`;
-      if (!link || typeof link !== 'object' || Array.isArray(link)) return c.fail(at, 'type', 'Each link should be an object {label, url}.');
+      if (!link || typeof link !== 'object' || Array.isArray(link))
+        return c.fail(at, 'type', 'Each link should be an object {label, url}.');
       const { label, url, ...rest } = link as Record<string, unknown>;
       for (const extra of Object.keys(rest)) c.fail(`${at}.${extra}`, 'unexpected', 'This field was not expected.');
       if (label !== undefined && label !== null && (typeof label !== 'string' || label.length > MAX_SHORT_LENGTH))
@@ -227,7 +256,8 @@ const RULES: Record<ChapterPartType, Rule> = {
     c.oneOf(['formId', 'url'], {
       formId: () => {
         const formId = c.text('formId', { max: 64 });
-        if (formId !== undefined && !/^[A-Za-z0-9]+$/.test(formId)) c.fail('.formId', 'format', 'A Typeform id is made of letters and digits.');
+        if (formId !== undefined && !/^[A-Za-z0-9]+$/.test(formId))
+          c.fail('.formId', 'format', 'A Typeform id is made of letters and digits.');
       },
       url: () => void c.url('url', { httpsOnly: true }),
     }),
@@ -246,10 +276,12 @@ const RULES: Record<ChapterPartType, Rule> = {
     c.question();
     c.allowed.add('accept');
     const accept = c.content.accept;
-    if (!Array.isArray(accept) || accept.length === 0) c.fail('.accept', 'blank', 'Give at least one accepted file type.');
+    if (!Array.isArray(accept) || accept.length === 0)
+      c.fail('.accept', 'blank', 'Give at least one accepted file type.');
     else
       accept.forEach((type, index) => {
-        if (typeof type !== 'string' || !/^[a-z]+\/([a-z0-9.+-]+|\*)$/i.test(type)) c.fail(`.accept[${index}]`, 'format', 'This value is not a MIME type.');
+        if (typeof type !== 'string' || !/^[a-z]+\/([a-z0-9.+-]+|\*)$/i.test(type))
+          c.fail(`.accept[${index}]`, 'format', 'This value is not a MIME type.');
       });
     c.integer('maxSizeMb', { required: true, min: 1, max: c.maxUploadMb });
   },
@@ -269,9 +301,23 @@ export function isChapterPartType(value: unknown): value is ChapterPartType {
  * Checks `content` against its part `type`. `maxUploadMb` is the server's own upload limit (UPLOAD_MAX_MB):
  * a part may not ask learners for larger files than the server takes.
  */
-export function checkChapterPartContent(type: ChapterPartType, content: unknown, { maxUploadMb = 50 } = {}): ContentCheck {
+export function checkChapterPartContent(
+  type: ChapterPartType,
+  content: unknown,
+  { maxUploadMb = 50 } = {},
+): ContentCheck {
   if (!content || typeof content !== 'object' || Array.isArray(content))
-    return { violations: [{ propertyPath: 'content', code: content == null ? 'blank' : 'type', message: 'The content should be an object.' }], content: {}, documents: [] };
+    return {
+      violations: [
+        {
+          propertyPath: 'content',
+          code: content == null ? 'blank' : 'type',
+          message: 'The content should be an object.',
+        },
+      ],
+      content: {},
+      documents: [],
+    };
   const checker = new Checker({ ...(content as Record<string, unknown>) }, maxUploadMb);
   RULES[type](checker);
   for (const key of Object.keys(checker.content))

@@ -1,5 +1,14 @@
 import { hasRole, type Role } from './roles';
-import { CATALOGUE_ROWS, catalogueRowsOf, PLATFORM_ROLE, PLATFORM_ROWS, STRUCTURE_FIELD, STRUCTURE_ROWS, structureRowsOf, type Tenancy } from './tenancy';
+import {
+  CATALOGUE_ROWS,
+  catalogueRowsOf,
+  PLATFORM_ROLE,
+  PLATFORM_ROWS,
+  STRUCTURE_FIELD,
+  STRUCTURE_ROWS,
+  structureRowsOf,
+  type Tenancy,
+} from './tenancy';
 
 /**
  * API.md's "Roles and rights" matrix: one table, read by the server (every route enforces it) and by the
@@ -95,7 +104,12 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
     fields: { status: 'ROLE_ADMIN', followUpAt: 'ROLE_ADMIN' },
   },
   // Support staff delete their own internal notes; anyone's only with the super admin's "all".
-  'notes-bo': { ...SUPPORT, tenancy: STRUCTURE_ROWS, own: [{ roles: ['ROLE_ADMIN'], operations: ['delete'] }], mine: { user: 'author' } },
+  'notes-bo': {
+    ...SUPPORT,
+    tenancy: STRUCTURE_ROWS,
+    own: [{ roles: ['ROLE_ADMIN'], operations: ['delete'] }],
+    mine: { user: 'author' },
+  },
   'notification-templates': { ...SUPPORT, tenancy: CATALOGUE_ROWS },
   participations: { ...SUPPORT, tenancy: structureRowsOf('user') },
   'user-supervisions': { ...SUPPORT, tenancy: structureRowsOf('learner') },
@@ -111,10 +125,23 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
     ],
     mine: { user: 'id' },
     // One's own profile: name, phone, language. Who one is and what one may, the super admin decides.
-    fields: { email: 'ROLE_SUPER_ADMIN', type: 'ROLE_SUPER_ADMIN', roles: 'ROLE_SUPER_ADMIN', enabled: 'ROLE_SUPER_ADMIN', accessRights: 'ROLE_SUPER_ADMIN', password: 'ROLE_SUPER_ADMIN' },
+    fields: {
+      email: 'ROLE_SUPER_ADMIN',
+      type: 'ROLE_SUPER_ADMIN',
+      roles: 'ROLE_SUPER_ADMIN',
+      enabled: 'ROLE_SUPER_ADMIN',
+      accessRights: 'ROLE_SUPER_ADMIN',
+      password: 'ROLE_SUPER_ADMIN',
+    },
   },
   // Admins read a user's page whole, with its access rights' names and its sign-ins.
-  'user-connections': { ...ADMINISTRATION, tenancy: structureRowsOf('user'), read: 'ROLE_ADMIN', own: [{ roles: ['ROLE_USER'], operations: ['list', 'get'] }], mine: { user: 'user' } },
+  'user-connections': {
+    ...ADMINISTRATION,
+    tenancy: structureRowsOf('user'),
+    read: 'ROLE_ADMIN',
+    own: [{ roles: ['ROLE_USER'], operations: ['list', 'get'] }],
+    mine: { user: 'user' },
+  },
   'access-rights': { ...ADMINISTRATION, tenancy: PLATFORM_ROWS, read: 'ROLE_ADMIN' },
   sheets: { ...ADMINISTRATION, tenancy: PLATFORM_ROWS },
   folders: { ...ADMINISTRATION, tenancy: PLATFORM_ROWS },
@@ -131,9 +158,13 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
  * structure (POST /api/invitations) and acting on any structure's plan (GET /api/subscription,
  * POST /api/subscribe and /api/unsubscribe naming it).
  */
-export const STRUCTURE_RIGHTS = { invite: 'ROLE_SUPER_ADMIN', actForAny: 'ROLE_SUPER_ADMIN' } as const satisfies Record<string, Role>;
+export const STRUCTURE_RIGHTS = { invite: 'ROLE_SUPER_ADMIN', actForAny: 'ROLE_SUPER_ADMIN' } as const satisfies Record<
+  string,
+  Role
+>;
 
-export const mayManageStructures = (roles: readonly string[], action: keyof typeof STRUCTURE_RIGHTS) => hasRole(roles, STRUCTURE_RIGHTS[action]);
+export const mayManageStructures = (roles: readonly string[], action: keyof typeof STRUCTURE_RIGHTS) =>
+  hasRole(roles, STRUCTURE_RIGHTS[action]);
 
 export function rightsOf(resource: string): ResourceRights {
   const rights = RESOURCE_RIGHTS[resource];
@@ -152,7 +183,9 @@ export function reach(roles: readonly string[], resource: string, operation: Ope
   const rights = RESOURCE_RIGHTS[resource];
   if (!rights) return false;
   if (hasRole(roles, roleNeeded(rights, operation))) return 'all';
-  const own = rights.own?.some((rule) => rule.operations.includes(operation) && rule.roles.some((role) => hasRole(roles, role)));
+  const own = rights.own?.some(
+    (rule) => rule.operations.includes(operation) && rule.roles.some((role) => hasRole(roles, role)),
+  );
   return own ? 'own' : false;
 }
 
@@ -174,7 +207,8 @@ export function mayWriteField(roles: readonly string[], resource: string, field:
 }
 
 // A reference is an id, or an embedded summary `{id, name}` (API.md).
-const idOf = (value: unknown): unknown => (value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : value);
+const idOf = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : value;
 
 /** Whether a record (as the API serves it, or as the back-office holds it) is the user's own row of a resource. */
 export function isMine(resource: string, record: Readonly<Record<string, unknown>>, userId: number): boolean {
@@ -198,6 +232,7 @@ export function allows(
   userId?: number,
 ): boolean {
   const reached = reach(roles, resource, operation);
-  if (reached !== 'own' || record === undefined || operation === 'list' || operation === 'create') return reached !== false;
+  if (reached !== 'own' || record === undefined || operation === 'list' || operation === 'create')
+    return reached !== false;
   return userId !== undefined && isMine(resource, record, userId);
 }

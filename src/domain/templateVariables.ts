@@ -27,7 +27,10 @@ export type TemplateLocale = (typeof TEMPLATE_LOCALES)[number];
 
 /** The family of a code: its longest known prefix, once the locale and channel suffixes are dropped. */
 export function templateFamily(code: string): string | undefined {
-  const base = code.trim().replace(/_(fr|en)$/, '').replace(/_(email|sms|push)$/, '');
+  const base = code
+    .trim()
+    .replace(/_(fr|en)$/, '')
+    .replace(/_(email|sms|push)$/, '');
   return Object.keys(FAMILIES)
     .filter((family) => base === family || base.startsWith(`${family}_`))
     .sort((a, b) => b.length - a.length)[0];
@@ -54,23 +57,57 @@ export function unknownVariables(code: string, text: string): string[] {
 
 const SAMPLES: Readonly<Record<TemplateLocale, Readonly<Record<string, string>>>> = {
   fr: {
-    firstName: 'Camille', lastName: 'Martin', platformName: 'la plateforme', companyName: 'Formations Dupont',
-    loginUrl: 'https://backoffice.exemple.fr/#/login', code: '123456', validityMinutes: '10',
-    inviterName: 'Julie Bernard', courseTitle: 'Les bases de la sécurité', durationMinutes: '45',
-    courseUrl: 'https://app.exemple.fr/parcours/12', completedAt: '23/11/2026', certificateUrl: 'https://app.exemple.fr/attestations/12',
-    agentName: 'Julie Bernard', message: 'Le problème est corrigé, merci de votre signalement.', ticketSubject: 'Vidéo qui ne se lance pas',
-    ticketStatus: 'traité', ticketUrl: 'https://backoffice.exemple.fr/#/account', newParticipations: '12', completedCourses: '4',
-    openTickets: '2', dashboardUrl: 'https://backoffice.exemple.fr/', startTime: '9 h 30', location: 'salle B',
+    firstName: 'Camille',
+    lastName: 'Martin',
+    platformName: 'la plateforme',
+    companyName: 'Formations Dupont',
+    loginUrl: 'https://backoffice.exemple.fr/#/login',
+    code: '123456',
+    validityMinutes: '10',
+    inviterName: 'Julie Bernard',
+    courseTitle: 'Les bases de la sécurité',
+    durationMinutes: '45',
+    courseUrl: 'https://app.exemple.fr/parcours/12',
+    completedAt: '23/11/2026',
+    certificateUrl: 'https://app.exemple.fr/attestations/12',
+    agentName: 'Julie Bernard',
+    message: 'Le problème est corrigé, merci de votre signalement.',
+    ticketSubject: 'Vidéo qui ne se lance pas',
+    ticketStatus: 'traité',
+    ticketUrl: 'https://backoffice.exemple.fr/#/account',
+    newParticipations: '12',
+    completedCourses: '4',
+    openTickets: '2',
+    dashboardUrl: 'https://backoffice.exemple.fr/',
+    startTime: '9 h 30',
+    location: 'salle B',
     chapterTitle: 'Les mots de passe',
   },
   en: {
-    firstName: 'Camille', lastName: 'Martin', platformName: 'the platform', companyName: 'Dupont Training',
-    loginUrl: 'https://backoffice.example.com/#/login', code: '123456', validityMinutes: '10',
-    inviterName: 'Julie Bernard', courseTitle: 'Security basics', durationMinutes: '45',
-    courseUrl: 'https://app.example.com/courses/12', completedAt: '11/23/2026', certificateUrl: 'https://app.example.com/certificates/12',
-    agentName: 'Julie Bernard', message: 'The problem is fixed, thank you for reporting it.', ticketSubject: 'Video does not start',
-    ticketStatus: 'treated', ticketUrl: 'https://backoffice.example.com/#/account', newParticipations: '12', completedCourses: '4',
-    openTickets: '2', dashboardUrl: 'https://backoffice.example.com/', startTime: '9:30 am', location: 'room B',
+    firstName: 'Camille',
+    lastName: 'Martin',
+    platformName: 'the platform',
+    companyName: 'Dupont Training',
+    loginUrl: 'https://backoffice.example.com/#/login',
+    code: '123456',
+    validityMinutes: '10',
+    inviterName: 'Julie Bernard',
+    courseTitle: 'Security basics',
+    durationMinutes: '45',
+    courseUrl: 'https://app.example.com/courses/12',
+    completedAt: '11/23/2026',
+    certificateUrl: 'https://app.example.com/certificates/12',
+    agentName: 'Julie Bernard',
+    message: 'The problem is fixed, thank you for reporting it.',
+    ticketSubject: 'Video does not start',
+    ticketStatus: 'treated',
+    ticketUrl: 'https://backoffice.example.com/#/account',
+    newParticipations: '12',
+    completedCourses: '4',
+    openTickets: '2',
+    dashboardUrl: 'https://backoffice.example.com/',
+    startTime: '9:30 am',
+    location: 'room B',
     chapterTitle: 'Passwords',
   },
 };

@@ -58,9 +58,15 @@ export interface SessionStructure {
   allStructures: boolean;
 }
 
-export function sessionStructure(roles: readonly string[], ownStructure: number | null, chosen: number | null | undefined): SessionStructure {
+export function sessionStructure(
+  roles: readonly string[],
+  ownStructure: number | null,
+  chosen: number | null | undefined,
+): SessionStructure {
   if (!isPlatformStaff(roles)) return { structure: ownStructure, allStructures: false };
-  return chosen === null || chosen === undefined ? { structure: null, allStructures: true } : { structure: chosen, allStructures: false };
+  return chosen === null || chosen === undefined
+    ? { structure: null, allStructures: true }
+    : { structure: chosen, allStructures: false };
 }
 
 const structureIdOf = (value: unknown): number | null => {
@@ -76,8 +82,13 @@ export const isCatalogueRecord = (tenancy: Tenancy, record: Readonly<Record<stri
  * Whether a session may change a record of a resource, as far as structures go: its own structure's rows,
  * or any row in "all structures"; never the catalogue from inside a structure.
  */
-export function mayChangeRecord(tenancy: Tenancy, record: Readonly<Record<string, unknown>>, session: SessionStructure): boolean {
+export function mayChangeRecord(
+  tenancy: Tenancy,
+  record: Readonly<Record<string, unknown>>,
+  session: SessionStructure,
+): boolean {
   if (tenancy.rows === 'platform' || session.allStructures) return true;
-  const owner = tenancy.rows === 'structure' && tenancy.self ? structureIdOf(record.id) : structureIdOf(record[STRUCTURE_FIELD]);
+  const owner =
+    tenancy.rows === 'structure' && tenancy.self ? structureIdOf(record.id) : structureIdOf(record[STRUCTURE_FIELD]);
   return owner !== null && owner === session.structure;
 }

@@ -38,7 +38,14 @@ export const en: Messages = {
   choices: { ...contentsEn.choices, ...peopleEn.choices },
   app: {
     name: 'Back-office',
-    menu: { label: 'Main menu', contents: 'Content', users: 'Users', support: 'Support', library: 'Library', settings: 'Settings' },
+    menu: {
+      label: 'Main menu',
+      contents: 'Content',
+      users: 'Users',
+      support: 'Support',
+      library: 'Library',
+      settings: 'Settings',
+    },
     account: { menu: 'My account', title: 'My account', roles: 'Your roles' },
     roles: {
       ROLE_SUPER_ADMIN: 'Super administrator',
@@ -61,7 +68,8 @@ export const en: Messages = {
       login_error: 'An error occurred',
       no_token: 'An error occurred: the login was refused.',
       role_refused: 'This account has no access to the back-office.',
-      access_ended: "Your structure's access has ended: its subscription was cancelled and the paid period is over. Contact the platform's team to restore it.",
+      access_ended:
+        "Your structure's access has ended: its subscription was cancelled and the paid period is over. Contact the platform's team to restore it.",
       app_name: 'Back-office',
       back_to_login: 'Back to sign in',
       login: {
@@ -113,8 +121,9 @@ export const en: Messages = {
       conflict: 'Someone changed this item meanwhile: reload the page, nothing was overwritten.',
       conflict_stale: 'Someone changed this item while you were editing it. Reload to see its current version.',
       conflict_referenced: 'This item is still used by other items: remove or move them first.',
-      conflict_active_version: "This version is the active tree: activate another one before deleting it.",
-      conflict_version_in_tree: "This version's root folder was filed into the tree: move it out before deleting the version.",
+      conflict_active_version: 'This version is the active tree: activate another one before deleting it.',
+      conflict_version_in_tree:
+        "This version's root folder was filed into the tree: move it out before deleting the version.",
       too_large: 'The file is too large.',
       unsupported_type: 'This type of file is not accepted.',
       too_many_requests: 'Too many attempts: try again in a few minutes.',

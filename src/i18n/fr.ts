@@ -39,7 +39,14 @@ export const fr = {
   choices: { ...contentsFr.choices, ...peopleFr.choices },
   app: {
     name: 'Back-office',
-    menu: { label: 'Menu principal', contents: 'Contenus', users: 'Utilisateurs', support: 'Support', library: 'Bibliothèque', settings: 'Paramètres' },
+    menu: {
+      label: 'Menu principal',
+      contents: 'Contenus',
+      users: 'Utilisateurs',
+      support: 'Support',
+      library: 'Bibliothèque',
+      settings: 'Paramètres',
+    },
     account: { menu: 'Mon compte', title: 'Mon compte', roles: 'Vos rôles' },
     roles: {
       ROLE_SUPER_ADMIN: 'Super administrateur',
@@ -62,7 +69,8 @@ export const fr = {
       login_error: 'Une erreur est survenue',
       no_token: 'Une erreur est survenue : la connexion a été refusée.',
       role_refused: "Ce compte n'a pas accès au back-office.",
-      access_ended: "L'accès de votre structure a pris fin : son abonnement a été résilié et la période payée est terminée. Contactez l'équipe de la plateforme pour le rétablir.",
+      access_ended:
+        "L'accès de votre structure a pris fin : son abonnement a été résilié et la période payée est terminée. Contactez l'équipe de la plateforme pour le rétablir.",
       app_name: 'Back-office',
       back_to_login: 'Retour à la connexion',
       login: {
@@ -72,7 +80,8 @@ export const fr = {
       },
       forgot: {
         title: 'Mot de passe oublié',
-        intro: "Indiquez l'adresse e-mail de votre compte : nous vous enverrons un code à 6 chiffres pour choisir un nouveau mot de passe.",
+        intro:
+          "Indiquez l'adresse e-mail de votre compte : nous vous enverrons un code à 6 chiffres pour choisir un nouveau mot de passe.",
         submit: 'Recevoir un code',
         unknown_email: 'Aucun compte ne correspond à cette adresse',
       },
@@ -112,10 +121,13 @@ export const fr = {
       forbidden: "Vous n'avez pas les droits nécessaires.",
       not_found: "Cet élément n'existe pas ou plus.",
       conflict: "Quelqu'un a modifié cet élément entre-temps : rechargez la page, rien n'a été écrasé.",
-      conflict_stale: "Quelqu'un a modifié cet élément pendant que vous l'éditiez. Rechargez pour voir sa version actuelle.",
-      conflict_referenced: "Cet élément est encore utilisé par d'autres éléments : retirez-les ou déplacez-les d'abord.",
+      conflict_stale:
+        "Quelqu'un a modifié cet élément pendant que vous l'éditiez. Rechargez pour voir sa version actuelle.",
+      conflict_referenced:
+        "Cet élément est encore utilisé par d'autres éléments : retirez-les ou déplacez-les d'abord.",
       conflict_active_version: "Cette version est l'arborescence active : activez-en une autre avant de la supprimer.",
-      conflict_version_in_tree: "Le dossier racine de cette version a été rangé dans l'arborescence : sortez-le avant de supprimer la version.",
+      conflict_version_in_tree:
+        "Le dossier racine de cette version a été rangé dans l'arborescence : sortez-le avant de supprimer la version.",
       too_large: 'Le fichier est trop volumineux.',
       unsupported_type: "Ce type de fichier n'est pas accepté.",
       too_many_requests: 'Trop de tentatives : réessayez dans quelques minutes.',
@@ -142,7 +154,7 @@ export const fr = {
       count: "Le nombre d'éléments n'est pas dans les limites permises.",
       unexpected: "Ce champ n'est pas attendu ici.",
       json: "Ce texte n'est pas du JSON valide.",
-      unknown_variable: "Ce modèle ne propose pas cette variable : utilisez celles listées sous le champ.",
+      unknown_variable: 'Ce modèle ne propose pas cette variable : utilisez celles listées sous le champ.',
       current_password: 'Le mot de passe actuel est incorrect.',
       copy_too_large: `Trop volumineux pour être copié en une fois : une copie écrit au plus ${COPY_MAX_ROWS.toLocaleString('fr-FR')} éléments (chapitres, parties…). Copiez-en les parties une à une.`,
     },

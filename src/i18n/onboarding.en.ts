@@ -51,7 +51,8 @@ export const onboardingEn: typeof onboardingFr = {
     },
     admin: {
       title: 'First administrator',
-      intro: 'The person who will manage the organisation in the back-office. A verification code will be e-mailed to them.',
+      intro:
+        'The person who will manage the organisation in the back-office. A verification code will be e-mailed to them.',
       email_help: 'Their sign-in address: it must be unique on the platform.',
       submit: 'Create the organisation',
     },
@@ -72,7 +73,8 @@ export const onboardingEn: typeof onboardingFr = {
       test_mode: "Test mode: no real payment. Choose one of Stripe's test cards.",
       card: 'Test card',
       stripe_card: 'Bank card',
-      stripe_secure: "The card's details go straight to Stripe, our payment provider; they never go through our servers.",
+      stripe_secure:
+        "The card's details go straight to Stripe, our payment provider; they never go through our servers.",
       stripe_unavailable: 'The secure payment form could not be loaded: check your connection, then reload the page.',
       cards: { pm_card_visa: 'Test Visa (accepted)', pm_card_chargeDeclined: 'Declined test card' },
       checking: 'Checking the payment…',
@@ -87,7 +89,8 @@ export const onboardingEn: typeof onboardingFr = {
     },
     success: {
       title: 'Your organisation is signed up',
-      registered: 'Thank you! Your sign-up is saved. Your organisation becomes active once your e-mail address is confirmed.',
+      registered:
+        'Thank you! Your sign-up is saved. Your organisation becomes active once your e-mail address is confirmed.',
       next: 'What next?',
       step_code: 'Enter the verification code sent to %{email} (valid 10 minutes).',
       step_password: 'Choose your password.',
@@ -102,7 +105,8 @@ export const onboardingEn: typeof onboardingFr = {
     ends_at: "Canceled: the organisation's access ends on %{date}.",
     unsubscribe: 'Cancel the subscription',
     confirm_title: 'Cancel the subscription?',
-    confirm_content: 'The organisation keeps its access until the end of the paid period, on %{date}. After that, nobody can sign in to it.',
+    confirm_content:
+      'The organisation keeps its access until the end of the paid period, on %{date}. After that, nobody can sign in to it.',
     back: 'Back',
     done: 'Subscription canceled',
     none: 'This organisation has no plan.',

@@ -2,7 +2,13 @@
 export const onboardingFr = {
   onboarding: {
     steps_label: "Étapes de l'inscription",
-    steps: { structure: 'Structure', details: 'Coordonnées', admin: 'Administrateur', plan: 'Formule', payment: 'Paiement' },
+    steps: {
+      structure: 'Structure',
+      details: 'Coordonnées',
+      admin: 'Administrateur',
+      plan: 'Formule',
+      payment: 'Paiement',
+    },
     back: 'Retour',
     next: 'Continuer',
     structure: {
@@ -49,7 +55,8 @@ export const onboardingFr = {
     },
     admin: {
       title: 'Premier administrateur',
-      intro: 'La personne qui gérera la structure dans le back-office. Un code de vérification lui sera envoyé par e-mail.',
+      intro:
+        'La personne qui gérera la structure dans le back-office. Un code de vérification lui sera envoyé par e-mail.',
       email_help: 'Son adresse de connexion : elle doit être unique sur la plateforme.',
       submit: 'Créer la structure',
     },
@@ -70,13 +77,16 @@ export const onboardingFr = {
       test_mode: 'Mode test : aucun paiement réel. Choisissez une carte de test de Stripe.',
       card: 'Carte de test',
       stripe_card: 'Carte bancaire',
-      stripe_secure: 'Les informations de la carte vont directement à Stripe, notre prestataire de paiement ; elles ne passent pas par nos serveurs.',
-      stripe_unavailable: "Le module de paiement sécurisé n'a pas pu être chargé : vérifiez votre connexion puis rechargez la page.",
+      stripe_secure:
+        'Les informations de la carte vont directement à Stripe, notre prestataire de paiement ; elles ne passent pas par nos serveurs.',
+      stripe_unavailable:
+        "Le module de paiement sécurisé n'a pas pu être chargé : vérifiez votre connexion puis rechargez la page.",
       cards: { pm_card_visa: 'Visa de test (acceptée)', pm_card_chargeDeclined: 'Carte de test refusée' },
       checking: 'Vérification du paiement…',
       status: {
         requires_payment_method: 'Le moyen de paiement a été refusé : choisissez-en un autre.',
-        invalid_card: "Les informations de la carte ne sont pas valides : vérifiez le numéro, la date d'expiration et le cryptogramme.",
+        invalid_card:
+          "Les informations de la carte ne sont pas valides : vérifiez le numéro, la date d'expiration et le cryptogramme.",
         canceled: 'Le paiement a été annulé : choisissez à nouveau votre formule.',
         processing: 'Le paiement est toujours en cours de vérification : réessayez dans un instant.',
       },
@@ -85,7 +95,8 @@ export const onboardingFr = {
     },
     success: {
       title: 'Votre structure est inscrite',
-      registered: 'Merci ! Votre inscription est enregistrée. Votre structure sera active dès que votre adresse e-mail sera confirmée.',
+      registered:
+        'Merci ! Votre inscription est enregistrée. Votre structure sera active dès que votre adresse e-mail sera confirmée.',
       next: 'Et maintenant ?',
       step_code: 'Saisissez le code de vérification envoyé à %{email} (valable 10 minutes).',
       step_password: 'Choisissez votre mot de passe.',
@@ -100,14 +111,16 @@ export const onboardingFr = {
     ends_at: 'Résilié : l’accès de la structure prend fin le %{date}.',
     unsubscribe: 'Résilier l’abonnement',
     confirm_title: 'Résilier l’abonnement ?',
-    confirm_content: 'La structure garde son accès jusqu’à la fin de la période payée, le %{date}. Ensuite, plus personne ne pourra s’y connecter.',
+    confirm_content:
+      'La structure garde son accès jusqu’à la fin de la période payée, le %{date}. Ensuite, plus personne ne pourra s’y connecter.',
     back: 'Retour',
     done: 'Abonnement résilié',
     none: "Cette structure n'a pas de formule.",
   },
   structures: {
     invite: 'Inviter une structure',
-    invite_intro: "Créez un lien d'inscription pour une nouvelle structure : il préremplit son nom et ne sert qu'une fois.",
+    invite_intro:
+      "Créez un lien d'inscription pour une nouvelle structure : il préremplit son nom et ne sert qu'une fois.",
     name: 'Nom de la structure',
     create_link: 'Créer le lien',
     link: "Lien d'invitation",

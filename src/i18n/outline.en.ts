@@ -106,7 +106,8 @@ export const outlineEn: typeof outlineFr = {
     load_error: 'The comments could not be loaded.',
   },
   dnd: {
-    instructions: 'To move an item, press Space or Enter, move it with the arrow keys, then press Space or Enter again to drop it, or Escape to cancel.',
+    instructions:
+      'To move an item, press Space or Enter, move it with the arrow keys, then press Space or Enter again to drop it, or Escape to cancel.',
     start: '"%{title}" is picked up.',
     over: '"%{title}" is over "%{over}".',
     nowhere: '"%{title}" is no longer over a possible place.',

@@ -104,7 +104,8 @@ export const outlineFr = {
     load_error: 'Les commentaires n’ont pas pu être chargés.',
   },
   dnd: {
-    instructions: 'Pour déplacer un élément, appuyez sur Espace ou Entrée, déplacez-le avec les flèches, puis appuyez de nouveau sur Espace ou Entrée pour le déposer, ou sur Échap pour annuler.',
+    instructions:
+      'Pour déplacer un élément, appuyez sur Espace ou Entrée, déplacez-le avec les flèches, puis appuyez de nouveau sur Espace ou Entrée pour le déposer, ou sur Échap pour annuler.',
     start: '« %{title} » est saisi.',
     over: '« %{title} » est au-dessus de « %{over} ».',
     nowhere: '« %{title} » n’est plus au-dessus d’une place possible.',

@@ -29,7 +29,7 @@ export const partsEn: typeof partsFr = {
     alt: 'Describes the image to those who cannot see it: required for accessibility.',
     https: 'A secure address, with https://.',
     typeform: "The form's id (e.g. AbC123) or its address (https://…typeform.com/to/AbC123).",
-    youtube_url: "Any address of the video: youtube.com/watch?v=…, youtu.be/…, /shorts/…",
+    youtube_url: 'Any address of the video: youtube.com/watch?v=…, youtu.be/…, /shorts/…',
   },
   markdown: {
     toolbar: 'Formatting',

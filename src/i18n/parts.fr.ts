@@ -43,7 +43,7 @@ export const partsFr = {
   },
   preview: {
     title: "Aperçu (ce que verra l'apprenant)",
-    empty: "Rien à montrer tant que les champs ne sont pas remplis.",
+    empty: 'Rien à montrer tant que les champs ne sont pas remplis.',
     unknown_type: 'Type de partie inconnu.',
     unreadable: 'Ce document ne peut pas être affiché.',
     load_frame: 'Afficher la page intégrée',
@@ -87,7 +87,8 @@ export const partsFr = {
     over: 'Au-dessus de la position %{position}.',
     dropped: 'Ligne déposée en position %{position}.',
     cancelled: 'Déplacement annulé.',
-    instructions: 'Pour déplacer une ligne, appuyez sur Espace, puis sur les flèches haut et bas ; Espace pour déposer, Échap pour annuler.',
+    instructions:
+      'Pour déplacer une ligne, appuyez sur Espace, puis sur les flèches haut et bas ; Espace pour déposer, Échap pour annuler.',
   },
   video: {
     document: 'Un fichier vidéo',

@@ -15,10 +15,12 @@ export const peopleAppEn: typeof peopleAppFr = {
       change_password: 'Change the password',
       password_changed: 'Password changed: your other sessions are closed.',
       sessions: 'Sessions',
-      sessions_help: 'Close all your sessions, on all your devices, this one included (after losing a device, for instance).',
+      sessions_help:
+        'Close all your sessions, on all your devices, this one included (after losing a device, for instance).',
       sign_out_everywhere: 'Sign out everywhere',
       sign_out_everywhere_title: 'Sign out everywhere?',
-      sign_out_everywhere_content: 'All your sessions will be closed, this one included: you will have to sign in again.',
+      sign_out_everywhere_content:
+        'All your sessions will be closed, this one included: you will have to sign in again.',
       signed_out_everywhere: 'All your sessions are closed.',
     },
     connections: {

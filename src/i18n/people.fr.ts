@@ -13,10 +13,12 @@ export const peopleAppFr = {
       change_password: 'Changer le mot de passe',
       password_changed: 'Mot de passe changé : vos autres sessions sont fermées.',
       sessions: 'Sessions',
-      sessions_help: 'Fermez toutes vos sessions, sur tous vos appareils, celle-ci comprise (par exemple après avoir perdu un appareil).',
+      sessions_help:
+        'Fermez toutes vos sessions, sur tous vos appareils, celle-ci comprise (par exemple après avoir perdu un appareil).',
       sign_out_everywhere: 'Me déconnecter partout',
       sign_out_everywhere_title: 'Vous déconnecter partout ?',
-      sign_out_everywhere_content: 'Toutes vos sessions seront fermées, celle-ci comprise : vous devrez vous reconnecter.',
+      sign_out_everywhere_content:
+        'Toutes vos sessions seront fermées, celle-ci comprise : vous devrez vous reconnecter.',
       signed_out_everywhere: 'Toutes vos sessions sont fermées.',
     },
     connections: {
@@ -67,7 +69,8 @@ export const peopleAppFr = {
     },
     invitation: {
       title: 'Activer mon compte',
-      intro: "Saisissez votre adresse e-mail et le code à 6 chiffres reçu dans l'e-mail d'invitation, puis choisissez votre mot de passe.",
+      intro:
+        "Saisissez votre adresse e-mail et le code à 6 chiffres reçu dans l'e-mail d'invitation, puis choisissez votre mot de passe.",
       link: "J'ai reçu une invitation",
       create_title: 'Inviter un utilisateur',
       created: 'Utilisateur invité : un code lui a été envoyé par e-mail.',

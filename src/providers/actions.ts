@@ -89,15 +89,21 @@ export interface ActionDeps {
 const record = (json: unknown) => ({ data: fromApi(json as Json) as RaRecord });
 
 export function createActions({ http, hasToken }: ActionDeps) {
-  const put = async (url: string, body: Json = {}) => record((await http(url, { method: 'PUT', body: JSON.stringify(body) })).json);
-  const list = async <R extends RaRecord = RaRecord>(path: string, params: ListParams = {}): Promise<GetListResult<R>> =>
+  const put = async (url: string, body: Json = {}) =>
+    record((await http(url, { method: 'PUT', body: JSON.stringify(body) })).json);
+  const list = async <R extends RaRecord = RaRecord>(
+    path: string,
+    params: ListParams = {},
+  ): Promise<GetListResult<R>> =>
     fromCollection<R>((await http(withQuery(path, params), { listing: true, signal: params.signal })).json);
 
   function relationAction(field: keyof typeof RELATION_ACTIONS, verb: 'add' | 'remove', resource: string) {
     const { suffix, bodyKey, target } = RELATION_ACTIONS[field];
     return ({ id, ids }: RelationParams) =>
       put(routes.action(resource, id, `${verb}-${suffix}`), {
-        [bodyKey]: ids.map((value) => (typeof value === 'string' && value.startsWith('/') ? value : iriOf(target, value))),
+        [bodyKey]: ids.map((value) =>
+          typeof value === 'string' && value.startsWith('/') ? value : iriOf(target, value),
+        ),
       });
   }
 
@@ -112,7 +118,10 @@ export function createActions({ http, hasToken }: ActionDeps) {
       put(routes.action(resource, id, 'reorder'), { position }),
 
     /** Moves a chapter into another module, or a part into another chapter, at a position there. */
-    moveTo: (resource: 'chapters' | 'chapter-parts', { id, parent, position }: { id: Identifier; parent: Identifier; position: number }) =>
+    moveTo: (
+      resource: 'chapters' | 'chapter-parts',
+      { id, parent, position }: { id: Identifier; parent: Identifier; position: number },
+    ) =>
       resource === 'chapters'
         ? put(routes.item(resource, id), { module: iriOf('modules', parent), position })
         : put(routes.item(resource, id), { chapter: iriOf('chapters', parent), position }),
@@ -121,11 +130,15 @@ export function createActions({ http, hasToken }: ActionDeps) {
     async copy(resource: 'chapters' | 'modules', { id, into }: { id: Identifier; into?: Identifier }) {
       const key = resource === 'chapters' ? 'module' : 'course';
       const body = into === undefined ? {} : { [key]: iriOf(`${key}s`, into) };
-      return record((await http(routes.action(resource, id, 'copy'), { method: 'POST', body: JSON.stringify(body) })).json);
+      return record(
+        (await http(routes.action(resource, id, 'copy'), { method: 'POST', body: JSON.stringify(body) })).json,
+      );
     },
 
-    addTags: (resource: 'modules' | 'courses', params: RelationParams) => relationAction('tags', 'add', resource)(params),
-    removeTags: (resource: 'modules' | 'courses', params: RelationParams) => relationAction('tags', 'remove', resource)(params),
+    addTags: (resource: 'modules' | 'courses', params: RelationParams) =>
+      relationAction('tags', 'add', resource)(params),
+    removeTags: (resource: 'modules' | 'courses', params: RelationParams) =>
+      relationAction('tags', 'remove', resource)(params),
     addSkills: relationAction('skills', 'add', 'courses'),
     removeSkills: relationAction('skills', 'remove', 'courses'),
     addAccessRights: relationAction('accessRights', 'add', 'users'),
@@ -172,36 +185,56 @@ export function createActions({ http, hasToken }: ActionDeps) {
     },
     /** A ticket for one event stream, valid a minute: EventSource cannot send the bearer token. */
     async getEventStreamTicket(): Promise<{ data: { ticket: string; expiresIn: number } }> {
-      return { data: (await http(routes.eventTicket, { method: 'POST', body: '{}' })).json as { ticket: string; expiresIn: number } };
+      return {
+        data: (await http(routes.eventTicket, { method: 'POST', body: '{}' })).json as {
+          ticket: string;
+          expiresIn: number;
+        },
+      };
     },
     /** The session's own bug tickets (`/api/tickets/user?type=1`). */
-    getMyBugTickets: (params: ListParams = {}) => list(routes.myBugTickets, { ...params, filter: { ...params.filter, type: 1 } }),
+    getMyBugTickets: (params: ListParams = {}) =>
+      list(routes.myBugTickets, { ...params, filter: { ...params.filter, type: 1 } }),
     /** Admins or contributors (`/api/users?type=...`). */
     getUsersOfType: (type: 'admin' | 'contributor', params: ListParams = {}) =>
       list(routes.collection('users'), { ...params, filter: { ...params.filter, type } }),
-    getUserConnections: ({ id }: { id: Identifier }, params: ListParams = {}) => list(routes.userConnections(id), params),
+    getUserConnections: ({ id }: { id: Identifier }, params: ListParams = {}) =>
+      list(routes.userConnections(id), params),
 
-    async getFolderTree({ id = ROOT_FOLDER_ID, purge = true }: { id?: Identifier; purge?: boolean } = {}): Promise<{ data: FolderNode }> {
+    async getFolderTree({ id = ROOT_FOLDER_ID, purge = true }: { id?: Identifier; purge?: boolean } = {}): Promise<{
+      data: FolderNode;
+    }> {
       return { data: (await http(routes.folderTree(id, purge))).json as FolderNode };
     },
     async getFolderContent({ id }: { id: Identifier }): Promise<{ data: { folders: RaRecord[]; sheets: RaRecord[] } }> {
       const json = (await http(routes.folderContent(id))).json as { folders: Json[]; sheets: Json[] };
-      return { data: { folders: json.folders.map(fromApi) as RaRecord[], sheets: json.sheets.map(fromApi) as RaRecord[] } };
+      return {
+        data: { folders: json.folders.map(fromApi) as RaRecord[], sheets: json.sheets.map(fromApi) as RaRecord[] },
+      };
     },
 
     /**
      * The structures platform staff switch between, by name, searched with `q`: asked across all structures
      * whichever one is chosen (a chosen structure would list itself alone).
      */
-    async getStructureChoices({ q, signal }: { q?: string; signal?: AbortSignal } = {}): Promise<GetListResult<StructureSummary>> {
-      const path = withQuery(routes.collection('companies'), { pagination: STRUCTURE_CHOICES_PAGE, sort: { field: 'name', order: 'ASC' }, filter: q ? { q } : {} });
+    async getStructureChoices({ q, signal }: { q?: string; signal?: AbortSignal } = {}): Promise<
+      GetListResult<StructureSummary>
+    > {
+      const path = withQuery(routes.collection('companies'), {
+        pagination: STRUCTURE_CHOICES_PAGE,
+        sort: { field: 'name', order: 'ASC' },
+        filter: q ? { q } : {},
+      });
       return fromCollection<StructureSummary>((await http(path, { listing: true, signal, allStructures: true })).json);
     },
 
     /** Every country (some 250): one page. */
     async getCountries(): Promise<GetListResult> {
       requireToken();
-      return list(routes.collection('countries'), { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+      return list(routes.collection('countries'), {
+        pagination: { page: 1, perPage: 500 },
+        sort: { field: 'name', order: 'ASC' },
+      });
     },
     /** The choices of a list's filters, `[{field, label, choices}]`. */
     async getFilters(context: string): Promise<{ data: FilterChoices[] }> {
@@ -228,7 +261,10 @@ export function createActions({ http, hasToken }: ActionDeps) {
     },
     /** A template's text filled with sample values in each locale; unknown variables are a 422. */
     async previewTemplate(body: { code: string; subject: string; body: string }): Promise<{ data: TemplatePreview }> {
-      return { data: (await http(routes.templatePreview, { method: 'POST', body: JSON.stringify(body) })).json as TemplatePreview };
+      return {
+        data: (await http(routes.templatePreview, { method: 'POST', body: JSON.stringify(body) }))
+          .json as TemplatePreview,
+      };
     },
     /** Mails the stored template, with sample values, to the session's user. */
     async sendTemplateTest({ id }: { id: Identifier }) {
@@ -237,7 +273,13 @@ export function createActions({ http, hasToken }: ActionDeps) {
     },
 
     /** A test push to the on-call device. */
-    async sendPushover({ title, message }: { title: string; message: string }): Promise<{ data: { title: string; message: string } }> {
+    async sendPushover({
+      title,
+      message,
+    }: {
+      title: string;
+      message: string;
+    }): Promise<{ data: { title: string; message: string } }> {
       await http(routes.pushover, { method: 'POST', body: JSON.stringify({ title, message }) });
       return { data: { title, message } };
     },

@@ -16,11 +16,15 @@ export function storedLocale(storage: KeyValueStorage = sessionStorage): Locale 
  * react-admin's store (list sorts, filters, folded menu groups) in localStorage per application, except
  * the language: that one lives in sessionStorage, so that a new tab starts in French (spec section 9).
  */
-export function createAppStore(base: Store = localStorageStore(undefined, APP_NAME), storage: () => KeyValueStorage = () => sessionStorage): Store {
+export function createAppStore(
+  base: Store = localStorageStore(undefined, APP_NAME),
+  storage: () => KeyValueStorage = () => sessionStorage,
+): Store {
   const listeners = new Set<(value: unknown) => void>();
   return {
     ...base,
-    getItem: (key, defaultValue) => (key === 'locale' ? (storedLocale(storage()) as never) : base.getItem(key, defaultValue)),
+    getItem: (key, defaultValue) =>
+      key === 'locale' ? (storedLocale(storage()) as never) : base.getItem(key, defaultValue),
     setItem(key, value) {
       if (key !== 'locale') return base.setItem(key, value);
       storage().setItem(LOCALE_KEY, String(value));

@@ -90,7 +90,12 @@ export const sessionAllows = (resource: string, action: string, record?: AnyReco
 export function sessionAllowsAll(resource: string, action: string): boolean {
   const operation = OPERATIONS[action];
   if (operation === undefined || reach(sessionStore.getRoles(), resource, operation) !== 'all') return false;
-  return operation === 'list' || operation === 'get' || currentStructure().allStructures || rightsOf(resource).tenancy.rows !== 'catalogue';
+  return (
+    operation === 'list' ||
+    operation === 'get' ||
+    currentStructure().allStructures ||
+    rightsOf(resource).tenancy.rows !== 'catalogue'
+  );
 }
 
 /**
@@ -144,7 +149,16 @@ const hashRoute = () => window.location.hash.replace(/^#/, '').split('?')[0] || 
  * The session's owner (ARCHITECTURE.md, How data flows): login, logout, the session check, what to do
  * with an API error, identity, roles and rights, all from the tokens in the session store.
  */
-export function createAuthProvider({ http, session, renewSession, preferences, route, now = Date.now, applyLocale, chosenStructure: chosen = () => null }: AuthDeps): AuthProvider {
+export function createAuthProvider({
+  http,
+  session,
+  renewSession,
+  preferences,
+  route,
+  now = Date.now,
+  applyLocale,
+  chosenStructure: chosen = () => null,
+}: AuthDeps): AuthProvider {
   return {
     async login({ email, username, password, renew }: LoginParams) {
       try {
@@ -165,7 +179,9 @@ export function createAuthProvider({ http, session, renewSession, preferences, r
         if (isRestricted(payload.role)) return { redirectTo: nextStepOf(payload) };
         if (applyLocale) {
           // Best effort: the session is open whether or not the user's language could be read.
-          const { json } = await http(`/api/users/${encodeURIComponent(payload.employeeId)}`).catch(() => ({ json: undefined }));
+          const { json } = await http(`/api/users/${encodeURIComponent(payload.employeeId)}`).catch(() => ({
+            json: undefined,
+          }));
           if (typeof json?.locale === 'string') applyLocale(json.locale);
         }
         return undefined;
@@ -214,7 +230,14 @@ export function createAuthProvider({ http, session, renewSession, preferences, r
     getPermissions: async () => session.getRoles(),
 
     async canAccess({ resource, action, record }) {
-      return rolesAllow(session.getRoles(), resource, action, record, sessionUserId(session), structureOf(session, chosen()));
+      return rolesAllow(
+        session.getRoles(),
+        resource,
+        action,
+        record,
+        sessionUserId(session),
+        structureOf(session, chosen()),
+      );
     },
   };
 }

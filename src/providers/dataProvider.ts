@@ -48,7 +48,10 @@ export function createDataProvider({
   const rest = simpleRestProvider(API, http);
 
   async function list<R extends RaRecord>(resource: string, params: ListParams): Promise<GetListResult<R>> {
-    const { json } = await http(withQuery(routes.collection(resource), params), { listing: true, signal: params.signal });
+    const { json } = await http(withQuery(routes.collection(resource), params), {
+      listing: true,
+      signal: params.signal,
+    });
     return fromCollection<R>(json);
   }
 
@@ -85,7 +88,8 @@ export function createDataProvider({
       const { data } = await rest.update(resource, { ...params, data: toApi(resource, body) });
       return { data: fromApi(data) as unknown as R };
     },
-    updateMany: (resource, params) => rest.updateMany(resource, { ...params, data: toApi(resource, params.data as Json) }),
+    updateMany: (resource, params) =>
+      rest.updateMany(resource, { ...params, data: toApi(resource, params.data as Json) }),
     // A delete answers 204 with no body: the record react-admin had is what was deleted.
     delete: async <R extends RaRecord>(resource: string, { id, previousData }: DeleteParams<R>) => {
       await remove(resource, id);
@@ -103,4 +107,6 @@ export function createDataProvider({
 
 // An expired token is renewed before any call, one refresh for all the calls a screen makes at once; the
 // page a route opens on may already have been asked for (earlyList.ts).
-export const dataProvider: AppDataProvider = withEarlyLists(addRefreshAuthToDataProvider(createDataProvider(), refreshAuth));
+export const dataProvider: AppDataProvider = withEarlyLists(
+  addRefreshAuthToDataProvider(createDataProvider(), refreshAuth),
+);

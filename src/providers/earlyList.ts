@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getQuery, parseQueryFromLocation, type DataProvider, type GetListParams, type GetListResult } from 'react-admin';
+import {
+  getQuery,
+  parseQueryFromLocation,
+  type DataProvider,
+  type GetListParams,
+  type GetListResult,
+} from 'react-admin';
 
 /**
  * A list's first request, sent while the app is still starting (its code evaluating, React rendering the
@@ -19,7 +25,9 @@ export const EARLY_ANSWER_FRESH_MS = 5_000;
 
 /** For a list's `queryOptions.staleTime`: the early answer is fresh, anything else as react-admin has it. */
 export const earlyListStaleTime = (query: { state: { data?: unknown } }) =>
-  typeof query.state.data === 'object' && query.state.data !== null && earlyAnswers.has(query.state.data) ? EARLY_ANSWER_FRESH_MS : 0;
+  typeof query.state.data === 'object' && query.state.data !== null && earlyAnswers.has(query.state.data)
+    ? EARLY_ANSWER_FRESH_MS
+    : 0;
 
 // An answer nobody asked for is dropped: a later list must not show data that old.
 const FORGET_AFTER_MS = 10_000;
@@ -29,7 +37,15 @@ const ignore = () => undefined;
 type ListRequest = Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'meta'>;
 
 const keyOf = (resource: string, { pagination, sort, filter, meta }: ListRequest) =>
-  JSON.stringify([resource, pagination?.page, pagination?.perPage, sort?.field, sort?.order, filter ?? {}, meta ?? null]);
+  JSON.stringify([
+    resource,
+    pagination?.page,
+    pagination?.perPage,
+    sort?.field,
+    sort?.order,
+    filter ?? {},
+    meta ?? null,
+  ]);
 
 export interface FirstListOptions {
   /** The route's query string (`?filter=...&page=2`), which react-admin reads before anything else. */

@@ -52,9 +52,28 @@ export interface Violation {
 
 // Violation codes of the reference server that have a French message; others keep the server's text.
 const TRANSLATED_VIOLATIONS = new Set([
-  'blank', 'choice', 'email', 'format', 'length', 'range', 'reference', 'type', 'unique', 'password', 'mismatch',
-  'url', 'https', 'youtube', 'one_correct', 'some_correct', 'exclusive', 'count', 'unexpected',
-  'unknown_variable', 'current_password', COPY_TOO_LARGE,
+  'blank',
+  'choice',
+  'email',
+  'format',
+  'length',
+  'range',
+  'reference',
+  'type',
+  'unique',
+  'password',
+  'mismatch',
+  'url',
+  'https',
+  'youtube',
+  'one_correct',
+  'some_correct',
+  'exclusive',
+  'count',
+  'unexpected',
+  'unknown_variable',
+  'current_password',
+  COPY_TOO_LARGE,
 ]);
 
 // What the user reads for each failure; the server's own detail stays in the error's body.
@@ -102,7 +121,9 @@ export function violationsToErrors(violations: readonly Violation[]): Record<str
   for (const violation of violations) {
     if (!violation.propertyPath || violation.propertyPath in errors) continue;
     errors[violation.propertyPath] =
-      violation.code && TRANSLATED_VIOLATIONS.has(violation.code) ? `app.validation.${violation.code}` : violation.message;
+      violation.code && TRANSLATED_VIOLATIONS.has(violation.code)
+        ? `app.validation.${violation.code}`
+        : violation.message;
   }
   return errors;
 }
@@ -113,14 +134,24 @@ function toHttpError(status: number, json: unknown): HttpError {
     const violations = Array.isArray(body.violations) ? body.violations.filter(isViolation) : [];
     const errors = violationsToErrors(violations);
     // A refusal of no field that we translate (a copy too large) is the error's message.
-    const general = violations.find((violation) => !violation.propertyPath && violation.code && TRANSLATED_VIOLATIONS.has(violation.code));
+    const general = violations.find(
+      (violation) => !violation.propertyPath && violation.code && TRANSLATED_VIOLATIONS.has(violation.code),
+    );
     const message =
-      Object.keys(errors).length > 0 ? 'ra.message.invalid_form' : general ? `app.validation.${general.code}` : String(body.detail ?? 'ra.message.invalid_form');
+      Object.keys(errors).length > 0
+        ? 'ra.message.invalid_form'
+        : general
+          ? `app.validation.${general.code}`
+          : String(body.detail ?? 'ra.message.invalid_form');
     return new HttpError(message, status, { ...body, errors });
   }
   const { reason } = body;
-  const conflict = status === 409 && typeof reason === 'string' && Object.hasOwn(CONFLICT_MESSAGES, reason) ? CONFLICT_MESSAGES[reason] : undefined;
-  const message = conflict ?? STATUS_MESSAGES[status] ?? (status >= 500 ? 'app.http.server_error' : 'ra.notification.http_error');
+  const conflict =
+    status === 409 && typeof reason === 'string' && Object.hasOwn(CONFLICT_MESSAGES, reason)
+      ? CONFLICT_MESSAGES[reason]
+      : undefined;
+  const message =
+    conflict ?? STATUS_MESSAGES[status] ?? (status >= 500 ? 'app.http.server_error' : 'ra.notification.http_error');
   return new HttpError(message, status, body);
 }
 
@@ -147,7 +178,11 @@ export function isSessionLost(error: unknown): boolean {
 export interface HttpClientDeps {
   fetch: (url: string, init?: RequestInit) => Promise<Response>;
   /** A fetch that reports upload progress (XMLHttpRequest in the browser); without it, uploads go through `fetch`. */
-  fetchWithProgress?: (url: string, init: RequestInit, onProgress: (progress: { loaded: number; total: number }) => void) => Promise<Response>;
+  fetchWithProgress?: (
+    url: string,
+    init: RequestInit,
+    onProgress: (progress: { loaded: number; total: number }) => void,
+  ) => Promise<Response>;
   session: SessionStore;
   /** Origin of the API; empty means the page's own (relative URLs). */
   apiUrl?: string;
@@ -205,16 +240,18 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
   async function call(url: string, init: RequestInit, options: CallOptions, token?: string): Promise<Outcome> {
     const { listing, responseType, onUploadProgress } = options;
     const headers = new Headers(init.headers);
-    if (!headers.has('Accept')) headers.set('Accept', responseType !== 'json' ? '*/*' : listing ? 'application/ld+json' : 'application/json');
+    if (!headers.has('Accept'))
+      headers.set('Accept', responseType !== 'json' ? '*/*' : listing ? 'application/ld+json' : 'application/json');
     // A multipart body sets its own Content-Type, with the boundary.
     if (init.body != null && !(init.body instanceof FormData) && !headers.has('Content-Type'))
       headers.set('Content-Type', 'application/json');
     if (token) headers.set('Authorization', `Bearer ${token}`);
     try {
       const request = { ...init, headers };
-      const response = onUploadProgress && deps.fetchWithProgress
-        ? await deps.fetchWithProgress(absolute(url), request, onUploadProgress)
-        : await deps.fetch(absolute(url), request);
+      const response =
+        onUploadProgress && deps.fetchWithProgress
+          ? await deps.fetchWithProgress(absolute(url), request, onUploadProgress)
+          : await deps.fetch(absolute(url), request);
       if (response.ok && responseType === 'blob') {
         const blob = await response.blob();
         return { status: response.status, headers: response.headers, body: '', json: undefined, blob };
@@ -244,7 +281,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
     });
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
     Promise.resolve()
-      .then(() => deps.fetch(deps.errorCallUrl ?? ERROR_CALL_PATH, { method: 'POST', headers, body: JSON.stringify(failure) }))
+      .then(() =>
+        deps.fetch(deps.errorCallUrl ?? ERROR_CALL_PATH, { method: 'POST', headers, body: JSON.stringify(failure) }),
+      )
       .then((response) => response.text())
       .catch(() => undefined);
   }
@@ -296,11 +335,20 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
   }
 
   const httpClient: HttpClient = async (url, options = {}) => {
-    const { listing = false, secured = true, responseType = 'json', onUploadProgress, allStructures = false, ...given } = options;
+    const {
+      listing = false,
+      secured = true,
+      responseType = 'json',
+      onUploadProgress,
+      allStructures = false,
+      ...given
+    } = options;
     const how: CallOptions = { listing, responseType, onUploadProgress };
     if (!secured) return settle(await call(url, given, how));
     const structure = allStructures ? undefined : deps.structure?.();
-    const init = structure ? { ...given, headers: withHeader(given.headers, STRUCTURE_HEADER, String(structure)) } : given;
+    const init = structure
+      ? { ...given, headers: withHeader(given.headers, STRUCTURE_HEADER, String(structure)) }
+      : given;
 
     await refreshAuth();
     let token = session.getToken();

@@ -31,7 +31,8 @@ function appendFilter(query: URLSearchParams, key: string, value: unknown): void
   if (value === undefined || value === null || value === '') return;
   if (Array.isArray(value)) for (const item of value) query.append(`${key}[]`, String(item));
   // react-admin nests a source such as `updatedAt[after]` into `{ updatedAt: { after } }`.
-  else if (typeof value === 'object') for (const [part, item] of Object.entries(value)) appendFilter(query, `${key}[${part}]`, item);
+  else if (typeof value === 'object')
+    for (const [part, item] of Object.entries(value)) appendFilter(query, `${key}[${part}]`, item);
   else query.append(key, String(value));
 }
 

@@ -34,4 +34,6 @@ export function createI18nProvider({ rawKeys = false }: { rawKeys?: boolean } = 
   };
 }
 
-export const i18nProvider = createI18nProvider({ rawKeys: typeof window !== 'undefined' && wantsRawKeys(window.location.href) });
+export const i18nProvider = createI18nProvider({
+  rawKeys: typeof window !== 'undefined' && wantsRawKeys(window.location.href),
+});

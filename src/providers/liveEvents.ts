@@ -30,7 +30,13 @@ const RETRY_MAX_MS = 30_000;
  * reuse a spent ticket: on an error the stream is closed and opened again with a new ticket, carrying the
  * last event id it had (`lastEventId=`), and the server replays what came meanwhile. Answers the stop.
  */
-export function openLiveEvents({ fetchTicket, onTicketEvent, onReset, onReady, createEventSource = (url) => new EventSource(url) }: LiveEventsOptions): () => void {
+export function openLiveEvents({
+  fetchTicket,
+  onTicketEvent,
+  onReset,
+  onReady,
+  createEventSource = (url) => new EventSource(url),
+}: LiveEventsOptions): () => void {
   let source: EventSource | undefined;
   let lastEventId: string | undefined;
   let stopped = false;

@@ -16,10 +16,21 @@ export interface Subscription {
   payment?: { mode: 'stripe'; publishableKey: string; jsUrl: string } | { mode: 'test' } | null;
 }
 
-export type SetupIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
+export type SetupIntentStatus =
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
 
 export interface Registration {
-  company: { name: string; siret: string; address: string; postcode: string; city: string; country: Identifier | ''; email: string; phone: string; logo: Identifier | null };
+  company: {
+    name: string;
+    siret: string;
+    address: string;
+    postcode: string;
+    city: string;
+    country: Identifier | '';
+    email: string;
+    phone: string;
+    logo: Identifier | null;
+  };
   firstName: string;
   lastName: string;
   email: string;
@@ -37,33 +48,62 @@ const q = encodeURIComponent;
 
 /** The calls of the self-service sign-up (issue 17); the public ones need no session. */
 export function createOnboardingActions(http: HttpClient) {
-  const get = async <T>(url: string, secured = false, signal?: AbortSignal) => (await http(url, { secured, signal })).json as T;
+  const get = async <T>(url: string, secured = false, signal?: AbortSignal) =>
+    (await http(url, { secured, signal })).json as T;
   const post = async <T>(url: string, body: unknown, secured = true) =>
     (await http(url, { method: 'POST', body: JSON.stringify(body), secured })).json as T;
   return {
-    searchEstablishments: async (text: string, signal?: AbortSignal) =>
-      ({ data: await get<Establishment[]>(`${API}/public/search-establishment?search=${q(text)}`, false, signal) }),
-    getCompanyByKey: async (encodedId: string, key: string) => ({ data: await get<InvitedCompany>(`${API}/public/companies/${q(encodedId)}/${q(key)}`) }),
+    searchEstablishments: async (text: string, signal?: AbortSignal) => ({
+      data: await get<Establishment[]>(`${API}/public/search-establishment?search=${q(text)}`, false, signal),
+    }),
+    getCompanyByKey: async (encodedId: string, key: string) => ({
+      data: await get<InvitedCompany>(`${API}/public/companies/${q(encodedId)}/${q(key)}`),
+    }),
     /** The BAN's suggestions through the API (spec: q, type=housenumber, limit=10, autocomplete=1); `features` is the spec's addressesList. */
-    searchAddresses: async (text: string, signal?: AbortSignal) =>
-      ({ data: await get<{ type: 'FeatureCollection'; features: AddressFeature[] }>(`${API}/public/address-search?q=${q(text)}`, false, signal) }),
+    searchAddresses: async (text: string, signal?: AbortSignal) => ({
+      data: await get<{ type: 'FeatureCollection'; features: AddressFeature[] }>(
+        `${API}/public/address-search?q=${q(text)}`,
+        false,
+        signal,
+      ),
+    }),
     /** Countries before any session exists (the secured GET /api/countries needs one). */
-    getPublicCountries: async () => ({ data: await get<{ id: number; code: string; name: string }[]>(`${API}/public/countries`) }),
+    getPublicCountries: async () => ({
+      data: await get<{ id: number; code: string; name: string }[]>(`${API}/public/countries`),
+    }),
     getPlans: async () => ({ data: await get<Plan[]>(`${API}/public/plans`) }),
-    register: async (body: Registration) => ({ data: await post<RegistrationResult>(`${API}/users/register`, body, false) }),
-    subscribe: async ({ plan, company }: { plan: number; company?: Identifier }) => ({ data: await post<Subscription>(`${API}/subscribe`, { plan, company }) }),
+    register: async (body: Registration) => ({
+      data: await post<RegistrationResult>(`${API}/users/register`, body, false),
+    }),
+    subscribe: async ({ plan, company }: { plan: number; company?: Identifier }) => ({
+      data: await post<Subscription>(`${API}/subscribe`, { plan, company }),
+    }),
     /** The caller's structure's plan; a super admin names the structure. */
-    getSubscription: async ({ company }: { company?: Identifier } = {}) =>
-      ({ data: await get<Subscription>(`${API}/subscription${company === undefined ? '' : `?company=${q(String(company))}`}`, true) }),
+    getSubscription: async ({ company }: { company?: Identifier } = {}) => ({
+      data: await get<Subscription>(
+        `${API}/subscription${company === undefined ? '' : `?company=${q(String(company))}`}`,
+        true,
+      ),
+    }),
     /** A super admin invites a structure: the link that signs it up once (`/onboard?company=…&key=…`). */
-    createInvitation: async (name: string) =>
-      ({ data: await post<{ company: number; encodedId: string; key: string; link: string }>(`${API}/invitations`, { name }) }),
-    unsubscribe: async ({ company }: { company?: Identifier } = {}) => ({ data: await post<Subscription>(`${API}/unsubscribe`, { company }) }),
-    checkPaymentStatus: async (setupIntent: string) =>
-      ({ data: await get<{ status: SetupIntentStatus }>(`${API}/payments/check-status?setupIntent=${q(setupIntent)}`, true) }),
+    createInvitation: async (name: string) => ({
+      data: await post<{ company: number; encodedId: string; key: string; link: string }>(`${API}/invitations`, {
+        name,
+      }),
+    }),
+    unsubscribe: async ({ company }: { company?: Identifier } = {}) => ({
+      data: await post<Subscription>(`${API}/unsubscribe`, { company }),
+    }),
+    checkPaymentStatus: async (setupIntent: string) => ({
+      data: await get<{ status: SetupIntentStatus }>(
+        `${API}/payments/check-status?setupIntent=${q(setupIntent)}`,
+        true,
+      ),
+    }),
     /** Offline or in test mode only: confirms the SetupIntent with one of Stripe's test cards. */
-    confirmTestPayment: async (setupIntent: string, paymentMethod: string) =>
-      ({ data: await post<{ status: SetupIntentStatus }>(`${API}/payments/confirm-test`, { setupIntent, paymentMethod }) }),
+    confirmTestPayment: async (setupIntent: string, paymentMethod: string) => ({
+      data: await post<{ status: SetupIntentStatus }>(`${API}/payments/confirm-test`, { setupIntent, paymentMethod }),
+    }),
   };
 }
 

@@ -41,7 +41,8 @@ export function needsRefresh(token: string, nowMs: number = Date.now()): boolean
 }
 
 /** A session that holds only ROLE_FIRST_CONNECT may check its code and set a password, nothing else. */
-export const isRestricted = (roles: readonly string[]) => roles.length > 0 && roles.every((role) => role === 'ROLE_FIRST_CONNECT');
+export const isRestricted = (roles: readonly string[]) =>
+  roles.length > 0 && roles.every((role) => role === 'ROLE_FIRST_CONNECT');
 
 /** Why an answer of the auth API does not open a session; each is a translation key. */
 export class SessionRefused extends Error {

@@ -18,7 +18,12 @@ export interface StructureChoice {
 
 export function isStructureChoice(value: unknown): value is StructureChoice {
   const candidate = value as StructureChoice | null;
-  return typeof candidate?.id === 'number' && Number.isInteger(candidate.id) && candidate.id > 0 && typeof candidate.name === 'string';
+  return (
+    typeof candidate?.id === 'number' &&
+    Number.isInteger(candidate.id) &&
+    candidate.id > 0 &&
+    typeof candidate.name === 'string'
+  );
 }
 
 /** The structure the session's platform staff chose; none for "all structures", and for everyone else. */

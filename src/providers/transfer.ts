@@ -55,7 +55,10 @@ export function saveInBrowser({ blob, filename }: DownloadResult): void {
 export function createTransfer(http: HttpClient, save: (file: DownloadResult) => void) {
   return {
     /** A multipart upload of one file (field `file`), answering the created document. */
-    async upload(file: Blob, { context, documentContext, filename, onProgress, signal }: UploadParams = {}): Promise<{ data: RaRecord }> {
+    async upload(
+      file: Blob,
+      { context, documentContext, filename, onProgress, signal }: UploadParams = {},
+    ): Promise<{ data: RaRecord }> {
       const form = new FormData();
       // Before the file: the server reads the fields that precede it.
       if (documentContext && !context) form.append('context', documentContext);
@@ -71,17 +74,31 @@ export function createTransfer(http: HttpClient, save: (file: DownloadResult) =>
     },
 
     /** An XMind map read into a new version of folders and sheets; answers the import (`summary: {folders, sheets}`). */
-    async importXmind(file: Blob, { filename, onProgress, signal }: Omit<UploadParams, 'context'> = {}): Promise<{ data: RaRecord }> {
+    async importXmind(
+      file: Blob,
+      { filename, onProgress, signal }: Omit<UploadParams, 'context'> = {},
+    ): Promise<{ data: RaRecord }> {
       const form = new FormData();
       form.append('file', file, filename ?? (file as File).name ?? 'carte.xmind');
-      const { json } = await http(routes.xmindImport, { method: 'POST', body: form, onUploadProgress: onProgress, signal });
+      const { json } = await http(routes.xmindImport, {
+        method: 'POST',
+        body: form,
+        onUploadProgress: onProgress,
+        signal,
+      });
       return { data: fromApi(json) as RaRecord };
     },
 
     /** The document's bytes, saved on the user's machine under the document's own name. */
-    async download(id: Identifier, { save: shouldSave = true }: { save?: boolean } = {}): Promise<{ data: DownloadResult }> {
+    async download(
+      id: Identifier,
+      { save: shouldSave = true }: { save?: boolean } = {},
+    ): Promise<{ data: DownloadResult }> {
       const response = await http(routes.download(id), { responseType: 'blob' });
-      const file = { blob: response.blob as Blob, filename: filenameOf(response.headers.get('Content-Disposition'), `document-${id}`) };
+      const file = {
+        blob: response.blob as Blob,
+        filename: filenameOf(response.headers.get('Content-Disposition'), `document-${id}`),
+      };
       if (shouldSave) save(file);
       return { data: file };
     },

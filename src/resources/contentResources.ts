@@ -15,7 +15,17 @@ import type { ResourceDefinition } from './types';
 
 /** Contents and the library: courses and what they are made of, learner progress on them, documents, sheets, folders, imports. */
 export const contentResources: readonly ResourceDefinition[] = [
-  courses, modules, chapters, chapterParts, comments, tags, skills,
-  chapterPartResponses, chapterValidations,
-  documents, sheets, folders, imports,
+  courses,
+  modules,
+  chapters,
+  chapterParts,
+  comments,
+  tags,
+  skills,
+  chapterPartResponses,
+  chapterValidations,
+  documents,
+  sheets,
+  folders,
+  imports,
 ];

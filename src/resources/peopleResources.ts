@@ -15,7 +15,17 @@ import { users } from './users';
 
 /** People, support and settings: users, their structures and rights, tickets, notes, templates, reference data. */
 export const peopleResources: readonly ResourceDefinition[] = [
-  users, companies, accessRights, userSupervisions, participations, userConnections,
-  tickets, notesBo, notificationTemplates, errorCalls,
-  languages, systemConfigurations, countries,
+  users,
+  companies,
+  accessRights,
+  userSupervisions,
+  participations,
+  userConnections,
+  tickets,
+  notesBo,
+  notificationTemplates,
+  errorCalls,
+  languages,
+  systemConfigurations,
+  countries,
 ];

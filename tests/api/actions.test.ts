@@ -14,8 +14,15 @@ afterAll(async () => {
 const iri = (resource: string, id: number) => `/api/${resource}/${id}`;
 
 /** A row of the demo accounts' structure, made by platform staff working in it. */
-async function create(resource: string, body: Record<string, unknown>): Promise<Record<string, unknown> & { id: number }> {
-  const response = await t.request('POST', `/api/${resource}`, { as: 'superadmin', body, headers: { 'x-structure': String(t.users.admin.company) } });
+async function create(
+  resource: string,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown> & { id: number }> {
+  const response = await t.request('POST', `/api/${resource}`, {
+    as: 'superadmin',
+    body,
+    headers: { 'x-structure': String(t.users.admin.company) },
+  });
   expect(response.status, JSON.stringify(response.json)).toBe(201);
   return response.json as Record<string, unknown> & { id: number };
 }
@@ -25,7 +32,9 @@ async function moduleWithChapters(count: number) {
   const module = await create('modules', { title: 'Module A', course: iri('courses', course.id) });
   const chapters = [];
   for (let index = 0; index < count; index++)
-    chapters.push(await create('chapters', { title: `Chapitre ${index}`, module: iri('modules', module.id), position: index }));
+    chapters.push(
+      await create('chapters', { title: `Chapitre ${index}`, module: iri('modules', module.id), position: index }),
+    );
   return { course, module, chapters };
 }
 
@@ -39,7 +48,10 @@ async function positions(table: string, parentColumn: string, parent: number) {
 describe('reorder', () => {
   it('moves a chapter and keeps sibling positions 0..n-1', async () => {
     const { module, chapters } = await moduleWithChapters(4);
-    const moved = await t.request('PUT', `/api/chapters/${chapters[3].id}/reorder`, { as: 'contributor', body: { position: 0 } });
+    const moved = await t.request('PUT', `/api/chapters/${chapters[3].id}/reorder`, {
+      as: 'contributor',
+      body: { position: 0 },
+    });
     expect(moved.status).toBe(200);
     const rows = await positions('chapters', 'module_id', module.id);
     expect(rows.map((row) => row.id)).toEqual([chapters[3].id, chapters[0].id, chapters[1].id, chapters[2].id]);
@@ -49,7 +61,10 @@ describe('reorder', () => {
   it('stays dense and unique under 20 concurrent moves', async () => {
     const { module, chapters } = await moduleWithChapters(5);
     const moves = Array.from({ length: 20 }, (_, index) =>
-      t.request('PUT', `/api/chapters/${chapters[index % 5].id}/reorder`, { as: 'admin', body: { position: (index * 3) % 5 } }),
+      t.request('PUT', `/api/chapters/${chapters[index % 5].id}/reorder`, {
+        as: 'admin',
+        body: { position: (index * 3) % 5 },
+      }),
     );
     const answers = await Promise.all(moves);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
@@ -60,7 +75,10 @@ describe('reorder', () => {
 
   it('refuses a negative position with a 422 on the field', async () => {
     const { chapters } = await moduleWithChapters(1);
-    const answer = await t.request('PUT', `/api/chapters/${chapters[0].id}/reorder`, { as: 'admin', body: { position: -1 } });
+    const answer = await t.request('PUT', `/api/chapters/${chapters[0].id}/reorder`, {
+      as: 'admin',
+      body: { position: -1 },
+    });
     expect(answer.status).toBe(422);
     expect(answer.json.violations[0].propertyPath).toBe('position');
   });
@@ -72,7 +90,10 @@ describe('copy', () => {
     await create('chapter-parts', { chapter: chapters[0].id, type: 'text_markdown', content: { markdown: '# Titre' } });
     await create('chapter-parts', { chapter: chapters[1].id, type: 'notes', content: { text: 'Note' } });
     const tag = await create('tags', { name: `copie-${Date.now()}` });
-    await t.request('PUT', `/api/modules/${module.id}/add-tags`, { as: 'admin', body: { tags: [iri('tags', tag.id)] } });
+    await t.request('PUT', `/api/modules/${module.id}/add-tags`, {
+      as: 'admin',
+      body: { tags: [iri('tags', tag.id)] },
+    });
 
     const copy = await t.request('POST', `/api/modules/${module.id}/copy`, { as: 'admin', body: {} });
     expect(copy.status).toBe(201);
@@ -91,8 +112,15 @@ describe('copy', () => {
   it('copies a chapter with its parts into another module', async () => {
     const source = await moduleWithChapters(1);
     const target = await moduleWithChapters(2);
-    await create('chapter-parts', { chapter: source.chapters[0].id, type: 'links', content: { links: [{ label: 'Site', url: 'https://exemple.fr' }] } });
-    const copy = await t.request('POST', `/api/chapters/${source.chapters[0].id}/copy`, { as: 'contributor', body: { module: iri('modules', target.module.id) } });
+    await create('chapter-parts', {
+      chapter: source.chapters[0].id,
+      type: 'links',
+      content: { links: [{ label: 'Site', url: 'https://exemple.fr' }] },
+    });
+    const copy = await t.request('POST', `/api/chapters/${source.chapters[0].id}/copy`, {
+      as: 'contributor',
+      body: { module: iri('modules', target.module.id) },
+    });
     expect(copy.status).toBe(201);
     expect(copy.json.module).toBe(iri('modules', target.module.id));
     expect(copy.json.position).toBe(2);
@@ -109,41 +137,85 @@ describe('relations', () => {
     const course = await create('courses', { title: 'Cours étiqueté' });
     const tag = await create('tags', { name: `etiquette-${Date.now()}` });
     for (let round = 0; round < 2; round++) {
-      const added = await t.request('PUT', `/api/courses/${course.id}/add-tags`, { as: 'admin', body: { tags: [tag.id] } });
+      const added = await t.request('PUT', `/api/courses/${course.id}/add-tags`, {
+        as: 'admin',
+        body: { tags: [tag.id] },
+      });
       expect(added.status).toBe(200);
       expect(added.json.tags).toEqual([iri('tags', tag.id)]);
     }
-    const removed = await t.request('PUT', `/api/courses/${course.id}/remove-tags`, { as: 'admin', body: { tags: [iri('tags', tag.id)] } });
+    const removed = await t.request('PUT', `/api/courses/${course.id}/remove-tags`, {
+      as: 'admin',
+      body: { tags: [iri('tags', tag.id)] },
+    });
     expect(removed.json.tags).toEqual([]);
-    const again = await t.request('PUT', `/api/courses/${course.id}/remove-tags`, { as: 'admin', body: { tags: [iri('tags', tag.id)] } });
+    const again = await t.request('PUT', `/api/courses/${course.id}/remove-tags`, {
+      as: 'admin',
+      body: { tags: [iri('tags', tag.id)] },
+    });
     expect(again.status).toBe(200);
   });
 
   it('refuses an unlock cycle with a 422', async () => {
     const { chapters } = await moduleWithChapters(3);
     const [a, b, c] = chapters.map((chapter) => chapter.id);
-    expect((await t.request('PUT', `/api/chapters/${b}/add-chapter-unlocks`, { as: 'admin', body: { chapters: [iri('chapters', a)] } })).status).toBe(200);
-    expect((await t.request('PUT', `/api/chapters/${c}/add-chapter-unlocks`, { as: 'admin', body: { chapters: [iri('chapters', b)] } })).status).toBe(200);
-    const cycle = await t.request('PUT', `/api/chapters/${a}/add-chapter-unlocks`, { as: 'admin', body: { chapters: [iri('chapters', c)] } });
+    expect(
+      (
+        await t.request('PUT', `/api/chapters/${b}/add-chapter-unlocks`, {
+          as: 'admin',
+          body: { chapters: [iri('chapters', a)] },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.request('PUT', `/api/chapters/${c}/add-chapter-unlocks`, {
+          as: 'admin',
+          body: { chapters: [iri('chapters', b)] },
+        })
+      ).status,
+    ).toBe(200);
+    const cycle = await t.request('PUT', `/api/chapters/${a}/add-chapter-unlocks`, {
+      as: 'admin',
+      body: { chapters: [iri('chapters', c)] },
+    });
     expect(cycle.status).toBe(422);
     expect(cycle.json.violations[0].propertyPath).toBe('chapters');
-    const self = await t.request('PUT', `/api/chapters/${a}/add-chapter-unlocks`, { as: 'admin', body: { chapters: [a] } });
+    const self = await t.request('PUT', `/api/chapters/${a}/add-chapter-unlocks`, {
+      as: 'admin',
+      body: { chapters: [a] },
+    });
     expect(self.status).toBe(422);
   });
 
   it('answers 422 on the body key for a missing target, 404 for a missing record', async () => {
     const course = await create('courses', { title: 'Cours sans compétence' });
-    const missing = await t.request('PUT', `/api/courses/${course.id}/add-skills`, { as: 'admin', body: { skills: [999999] } });
+    const missing = await t.request('PUT', `/api/courses/${course.id}/add-skills`, {
+      as: 'admin',
+      body: { skills: [999999] },
+    });
     expect(missing.status).toBe(422);
     expect(missing.json.violations[0].propertyPath).toBe('skills');
-    expect((await t.request('PUT', '/api/courses/999999/add-skills', { as: 'admin', body: { skills: [] } })).status).toBe(404);
+    expect(
+      (await t.request('PUT', '/api/courses/999999/add-skills', { as: 'admin', body: { skills: [] } })).status,
+    ).toBe(404);
   });
 
   it('lets only a super admin change access rights', async () => {
     const [right] = await t.db.query<{ id: number }>('SELECT id FROM access_rights ORDER BY id LIMIT 1');
     const [user] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
-    expect((await t.request('PUT', `/api/users/${user.id}/add-access-rights`, { as: 'admin', body: { accessRights: [right.id] } })).status).toBe(403);
-    const granted = await t.request('PUT', `/api/users/${user.id}/add-access-rights`, { as: 'superadmin', body: { accessRights: [iri('access-rights', right.id)] } });
+    expect(
+      (
+        await t.request('PUT', `/api/users/${user.id}/add-access-rights`, {
+          as: 'admin',
+          body: { accessRights: [right.id] },
+        })
+      ).status,
+    ).toBe(403);
+    const granted = await t.request('PUT', `/api/users/${user.id}/add-access-rights`, {
+      as: 'superadmin',
+      body: { accessRights: [iri('access-rights', right.id)] },
+    });
     expect(granted.status).toBe(200);
     expect(granted.json.accessRights).toContain(iri('access-rights', right.id));
   });
@@ -169,7 +241,9 @@ describe('publish', () => {
       `DELETE FROM user_access_rights WHERE user_id = $1 AND access_right_id IN (SELECT id FROM access_rights WHERE code = 'courses.publish')`,
       [user.id],
     );
-    expect((await t.request('PUT', `/api/courses/${course.id}/publish`, { as: 'contributor', body: {} })).status).toBe(403);
+    expect((await t.request('PUT', `/api/courses/${course.id}/publish`, { as: 'contributor', body: {} })).status).toBe(
+      403,
+    );
     await t.db.query(
       `INSERT INTO access_rights (code, label) VALUES ('courses.publish', 'Publier des cours') ON CONFLICT (code) DO NOTHING`,
     );
@@ -177,7 +251,9 @@ describe('publish', () => {
       `INSERT INTO user_access_rights (user_id, access_right_id) SELECT $1, id FROM access_rights WHERE code = 'courses.publish'`,
       [user.id],
     );
-    expect((await t.request('PUT', `/api/courses/${course.id}/publish`, { as: 'contributor', body: {} })).status).toBe(200);
+    expect((await t.request('PUT', `/api/courses/${course.id}/publish`, { as: 'contributor', body: {} })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -188,7 +264,9 @@ describe('course menu and learner view', () => {
     const menu = await t.request('GET', `/api/courses/${course.id}/menu`, { as: 'contributor' });
     expect(menu.status).toBe(200);
     expect(menu.json.modules[0].chapters.map((chapter: { id: number }) => chapter.id)).toEqual([
-      chapters[2].id, chapters[0].id, chapters[1].id,
+      chapters[2].id,
+      chapters[0].id,
+      chapters[1].id,
     ]);
   });
 
@@ -197,7 +275,13 @@ describe('course menu and learner view', () => {
     await create('chapter-parts', {
       chapter: chapters[0].id,
       type: 'interactive_select',
-      content: { question: 'Capitale ?', options: [{ label: 'Paris', correct: true }, { label: 'Lyon', correct: false }] },
+      content: {
+        question: 'Capitale ?',
+        options: [
+          { label: 'Paris', correct: true },
+          { label: 'Lyon', correct: false },
+        ],
+      },
     });
     const view = await t.request('GET', `/api/chapters/${chapters[0].id}/displayable`, { as: 'contributor' });
     expect(view.status).toBe(200);
@@ -208,23 +292,39 @@ describe('course menu and learner view', () => {
 describe('tickets', () => {
   it('appends a message and sets the status; an empty message is a 422', async () => {
     const ticket = await create('tickets', { type: 2, subject: 'Accès impossible' });
-    const empty = await t.request('PUT', `/api/tickets/${ticket.id}/add-message`, { as: 'admin', body: { message: '   ', status: 'treated' } });
+    const empty = await t.request('PUT', `/api/tickets/${ticket.id}/add-message`, {
+      as: 'admin',
+      body: { message: '   ', status: 'treated' },
+    });
     expect(empty.status).toBe(422);
     expect(empty.json.violations[0].propertyPath).toBe('message');
-    const answered = await t.request('PUT', `/api/tickets/${ticket.id}/add-message`, { as: 'admin', body: { message: 'Corrigé, merci.', status: 'treated' } });
+    const answered = await t.request('PUT', `/api/tickets/${ticket.id}/add-message`, {
+      as: 'admin',
+      body: { message: 'Corrigé, merci.', status: 'treated' },
+    });
     expect(answered.status).toBe(200);
     expect(answered.json.status).toBe('treated');
     expect(answered.json.messages.at(-1)).toMatchObject({ body: 'Corrigé, merci.', status: 'treated' });
   });
 
   it("lists only the session's own tickets at /api/tickets/user", async () => {
-    const mine = await t.request('POST', '/api/tickets', { as: 'contributor', body: { type: 2, subject: 'Bogue dans le lecteur vidéo' } });
+    const mine = await t.request('POST', '/api/tickets', {
+      as: 'contributor',
+      body: { type: 2, subject: 'Bogue dans le lecteur vidéo' },
+    });
     expect(mine.status).toBe(201);
     expect(mine.json.type).toBe(1);
-    const list = await t.request('GET', '/api/tickets/user?type=1', { as: 'contributor', accept: 'application/ld+json' });
+    const list = await t.request('GET', '/api/tickets/user?type=1', {
+      as: 'contributor',
+      accept: 'application/ld+json',
+    });
     expect(list.status).toBe(200);
     const [user] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
-    expect(list.json['hydra:member'].every((item: { author: { '@id': string } }) => item.author['@id'] === iri('users', user.id))).toBe(true);
+    expect(
+      list.json['hydra:member'].every(
+        (item: { author: { '@id': string } }) => item.author['@id'] === iri('users', user.id),
+      ),
+    ).toBe(true);
     expect(list.json['hydra:member'].some((item: { id: number }) => item.id === mine.json.id)).toBe(true);
   });
 });
@@ -236,7 +336,10 @@ describe('folders', () => {
     await create('sheets', { title: 'Fiche', folder: iri('folders', full.id) });
     const tree = await t.request('GET', '/api/folders/1/tree', { as: 'superadmin' });
     const purged = await t.request('GET', '/api/folders/1/tree?purge=1', { as: 'superadmin' });
-    const ids = (node: { id: number; children: unknown[] }): number[] => [node.id, ...node.children.flatMap((child) => ids(child as typeof node))];
+    const ids = (node: { id: number; children: unknown[] }): number[] => [
+      node.id,
+      ...node.children.flatMap((child) => ids(child as typeof node)),
+    ];
     expect(ids(tree.json)).toContain(empty.id);
     expect(ids(purged.json)).not.toContain(empty.id);
     expect(ids(purged.json)).toContain(full.id);
@@ -253,7 +356,10 @@ describe('folders', () => {
   it('refuses to move a folder under its own subfolder', async () => {
     const parent = await create('folders', { name: 'Haut', parent: iri('folders', 1) });
     const child = await create('folders', { name: 'Bas', parent: iri('folders', parent.id) });
-    const moved = await t.request('PUT', `/api/folders/${parent.id}`, { as: 'superadmin', body: { parent: iri('folders', child.id) } });
+    const moved = await t.request('PUT', `/api/folders/${parent.id}`, {
+      as: 'superadmin',
+      body: { parent: iri('folders', child.id) },
+    });
     expect(moved.status).toBe(422);
     expect(moved.json.violations[0].propertyPath).toBe('parent');
   });
@@ -276,7 +382,10 @@ describe('user connections', () => {
         WHERE u.company_id = $1 GROUP BY c.user_id ORDER BY count(*) DESC LIMIT 1`,
       [t.users.admin.company],
     );
-    const response = await t.request('GET', `/api/users/${userId}/user-connections?itemsPerPage=500`, { as: 'admin', accept: 'application/ld+json' });
+    const response = await t.request('GET', `/api/users/${userId}/user-connections?itemsPerPage=500`, {
+      as: 'admin',
+      accept: 'application/ld+json',
+    });
     expect(response.status).toBe(200);
     const members = response.json['hydra:member'] as { user: { '@id': string }; connectedAt: string }[];
     expect(response.json['hydra:totalItems']).toBe(n);
@@ -287,7 +396,11 @@ describe('user connections', () => {
 
   it('answers 404 for an unknown user, and keeps a contributor to their own', async () => {
     expect((await t.request('GET', '/api/users/999999/user-connections', { as: 'admin' })).status).toBe(404);
-    expect((await t.request('GET', `/api/users/${t.users.admin.id}/user-connections`, { as: 'contributor' })).status).toBe(404);
-    expect((await t.request('GET', `/api/users/${t.users.contributor.id}/user-connections`, { as: 'contributor' })).status).toBe(200);
+    expect(
+      (await t.request('GET', `/api/users/${t.users.admin.id}/user-connections`, { as: 'contributor' })).status,
+    ).toBe(404);
+    expect(
+      (await t.request('GET', `/api/users/${t.users.contributor.id}/user-connections`, { as: 'contributor' })).status,
+    ).toBe(200);
   });
 });

@@ -38,7 +38,9 @@ afterAll(async () => {
 
 describe('the Hydra documentation, read by @api-platform/api-doc-parser', () => {
   it('lists every resource a collection is offered for, at its path', () => {
-    expect(api.resources?.map((resource) => resource.name).sort()).toEqual(listed.map((contract) => contract.name).sort());
+    expect(api.resources?.map((resource) => resource.name).sort()).toEqual(
+      listed.map((contract) => contract.name).sort(),
+    );
     for (const contract of listed) expect(resourceOf(contract.name).url).toBe(`${origin}/api/${contract.name}`);
   });
 
@@ -46,14 +48,21 @@ describe('the Hydra documentation, read by @api-platform/api-doc-parser', () => 
     for (const contract of listed) {
       const resource = resourceOf(contract.name);
       const fields = documentedFields(contract);
-      expect(resource.fields?.map((field) => field.name), contract.name).toEqual(fields.map(([name]) => name));
+      expect(
+        resource.fields?.map((field) => field.name),
+        contract.name,
+      ).toEqual(fields.map(([name]) => name));
       for (const [name, field] of fields) {
         const parsed = resource.fields?.find((candidate) => candidate.name === name);
         expect(parsed?.required, `${contract.name}.${name} required`).toBe(field.required === true);
-        expect(resource.readableFields?.some((candidate) => candidate.name === name), `${contract.name}.${name} readable`).toBe(!field.writeOnly);
-        expect(resource.writableFields?.some((candidate) => candidate.name === name), `${contract.name}.${name} writable`).toBe(
-          name !== 'id' && isWritable(field),
-        );
+        expect(
+          resource.readableFields?.some((candidate) => candidate.name === name),
+          `${contract.name}.${name} readable`,
+        ).toBe(!field.writeOnly);
+        expect(
+          resource.writableFields?.some((candidate) => candidate.name === name),
+          `${contract.name}.${name} writable`,
+        ).toBe(name !== 'id' && isWritable(field));
         if (field.kind === 'integer') expect(parsed?.type, `${contract.name}.${name}`).toBe('integer');
         if (field.kind === 'boolean') expect(parsed?.type, `${contract.name}.${name}`).toBe('boolean');
         if (field.kind === 'datetime') expect(parsed?.type, `${contract.name}.${name}`).toBe('dateTime');
@@ -81,15 +90,22 @@ describe('the Hydra documentation, read by @api-platform/api-doc-parser', () => 
   it('offers the operations the contract allows, and no other', () => {
     const expected = { list: 'list', create: 'create', get: 'show', update: 'edit', delete: 'delete' } as const;
     for (const contract of listed) {
-      const types = resourceOf(contract.name).operations?.map((operation) => operation.type).sort();
-      expect(types, contract.name).toEqual((contract.operations ?? ALL_OPERATIONS).map((operation) => expected[operation]).sort());
+      const types = resourceOf(contract.name)
+        .operations?.map((operation) => operation.type)
+        .sort();
+      expect(types, contract.name).toEqual(
+        (contract.operations ?? ALL_OPERATIONS).map((operation) => expected[operation]).sort(),
+      );
     }
   });
 
   it('maps every filter and order of the contract in hydra:search', async () => {
     for (const contract of listed) {
       const parameters = await resourceOf(contract.name).getParameters?.();
-      const wanted = [...contract.filters.flatMap((name) => filterVariables(contract, name)), ...contract.order.map((name) => `order[${name}]`)];
+      const wanted = [
+        ...contract.filters.flatMap((name) => filterVariables(contract, name)),
+        ...contract.order.map((name) => `order[${name}]`),
+      ];
       expect(parameters?.map((parameter) => parameter.variable).sort(), contract.name).toEqual(wanted.sort());
     }
   });
@@ -98,7 +114,11 @@ describe('the Hydra documentation, read by @api-platform/api-doc-parser', () => 
 describe('the documents behind it', () => {
   it('links every API answer to the documentation, a refusal too', async () => {
     const link = `<http://localhost:80/api/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`;
-    for (const [url, as] of [['/api/courses', 'contributor'], ['/api/courses', null], ['/api/nothing-here', 'admin']] as const) {
+    for (const [url, as] of [
+      ['/api/courses', 'contributor'],
+      ['/api/courses', null],
+      ['/api/nothing-here', 'admin'],
+    ] as const) {
       const response = await t.request('GET', url, { as });
       expect(response.headers.link, url).toBe(link);
     }
@@ -108,9 +128,17 @@ describe('the documents behind it', () => {
     const entry = await t.request('GET', '/api');
     expect(entry.status).toBe(200);
     expect(entry.headers['content-type']).toMatch(/^application\/ld\+json/);
-    expect(entry.json).toMatchObject({ '@id': '/api', '@type': 'Entrypoint', course: '/api/courses', chapterPart: '/api/chapter-parts' });
+    expect(entry.json).toMatchObject({
+      '@id': '/api',
+      '@type': 'Entrypoint',
+      course: '/api/courses',
+      chapterPart: '/api/chapter-parts',
+    });
     const context = await t.request('GET', '/api/contexts/Course');
-    expect(context.json['@context']).toMatchObject({ title: 'Course/title', tags: { '@id': 'Course/tags', '@type': '@id' } });
+    expect(context.json['@context']).toMatchObject({
+      title: 'Course/title',
+      tags: { '@id': 'Course/tags', '@type': '@id' },
+    });
     expect((await t.request('GET', '/api/contexts/Nothing')).status).toBe(404);
     expect((await t.request('GET', '/api/docs.jsonld')).status).toBe(200);
     expect((await t.request('GET', '/api/courses')).status).toBe(401);
@@ -121,14 +149,20 @@ describe('the documents behind it', () => {
     expect(page.json['hydra:search']['hydra:template']).toBe(
       '/api/tickets{?type,type[],status,status[],followUpAt[before],followUpAt[strictly_before],followUpAt[after],followUpAt[strictly_after],company,company[],q,order[subject],order[status],order[followUpAt],order[createdAt],order[updatedAt]}',
     );
-    expect(page.json['hydra:search']['hydra:mapping']).toContainEqual({ '@type': 'IriTemplateMapping', variable: 'q', property: null, required: false });
+    expect(page.json['hydra:search']['hydra:mapping']).toContainEqual({
+      '@type': 'IriTemplateMapping',
+      variable: 'q',
+      property: null,
+      required: false,
+    });
   });
 
-  it('describes every resource in OpenAPI 3.1, with the contract\'s constraints', async () => {
+  it("describes every resource in OpenAPI 3.1, with the contract's constraints", async () => {
     const { json, status } = await t.request('GET', '/api/docs.json');
     expect(status).toBe(200);
     expect(json.openapi).toBe('3.1.0');
-    for (const contract of CONTRACTS) expect(json.components.schemas[contract.type].properties).toHaveProperty(Object.keys(contract.fields)[0]);
+    for (const contract of CONTRACTS)
+      expect(json.components.schemas[contract.type].properties).toHaveProperty(Object.keys(contract.fields)[0]);
     expect(json.components.schemas.Course.properties.title).toEqual({ type: 'string', maxLength: 255 });
     expect(json.components.schemas.Course.properties.status).toEqual({ enum: ['draft', 'published', null] });
     expect(Object.keys(json.paths['/api/courses'])).toEqual(['get', 'post']);
@@ -136,7 +170,7 @@ describe('the documents behind it', () => {
     expect(json.paths['/api/documents']).not.toHaveProperty('post');
   });
 
-  it('shows a page for people, under the app\'s content security policy', async () => {
+  it("shows a page for people, under the app's content security policy", async () => {
     const page = await t.request('GET', '/api/docs', { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);

@@ -25,7 +25,10 @@ async function connections(userId: number | null) {
 describe('POST /api/auth/token', () => {
   for (const account of DEMO_ACCOUNTS)
     it(`logs ${account.email} in`, async () => {
-      const [user] = await t.db.query<{ id: number; company_id: number | null }>('SELECT id, company_id FROM users WHERE email = $1', [account.email]);
+      const [user] = await t.db.query<{ id: number; company_id: number | null }>(
+        'SELECT id, company_id FROM users WHERE email = $1',
+        [account.email],
+      );
       const before = (await connections(user.id)).length;
       const response = await t.request('POST', '/api/auth/token', {
         body: { login: account.email, password: DEMO_PASSWORD },
@@ -52,7 +55,9 @@ describe('POST /api/auth/token', () => {
     });
 
   it('accepts the login whatever its case', async () => {
-    const response = await t.request('POST', '/api/auth/token', { body: { login: DEMO_ACCOUNTS[1].email.toUpperCase(), password: DEMO_PASSWORD } });
+    const response = await t.request('POST', '/api/auth/token', {
+      body: { login: DEMO_ACCOUNTS[1].email.toUpperCase(), password: DEMO_PASSWORD },
+    });
     expect(response.status, response.body).toBe(200);
   });
 
@@ -60,7 +65,9 @@ describe('POST /api/auth/token', () => {
     const account = DEMO_ACCOUNTS[2];
     const [user] = await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [account.email]);
     const before = (await connections(user.id)).length;
-    const response = await t.request('POST', '/api/auth/token', { body: { login: account.email, password: 'Wrong-Passw0rd' } });
+    const response = await t.request('POST', '/api/auth/token', {
+      body: { login: account.email, password: 'Wrong-Passw0rd' },
+    });
     expect(response.status).toBe(401);
     expect(response.json).toEqual({ code: 401, message: 'Invalid credentials.' });
     const log = await connections(user.id);
@@ -70,7 +77,9 @@ describe('POST /api/auth/token', () => {
 
   it('refuses an unknown login with the same answer and logs the attempt', async () => {
     const before = (await connections(null)).length;
-    const response = await t.request('POST', '/api/auth/token', { body: { login: 'personne@inconnu.fr', password: DEMO_PASSWORD } });
+    const response = await t.request('POST', '/api/auth/token', {
+      body: { login: 'personne@inconnu.fr', password: DEMO_PASSWORD },
+    });
     expect(response.status).toBe(401);
     expect(response.json).toEqual({ code: 401, message: 'Invalid credentials.' });
     const log = await connections(null);

@@ -50,7 +50,9 @@ describe('bound counters', () => {
     const wide = { key: 'test:wide', max: 5, windowSeconds: 60 };
     expect(await counters.take([wide, narrow])).toBe(0);
     expect(await counters.take([wide, narrow])).toBeGreaterThan(0);
-    const [row] = await t.db.query<{ hits: number }>(`SELECT cardinality(hits) AS hits FROM rate_buckets WHERE key = 'test:wide'`);
+    const [row] = await t.db.query<{ hits: number }>(
+      `SELECT cardinality(hits) AS hits FROM rate_buckets WHERE key = 'test:wide'`,
+    );
     expect(Number(row.hits)).toBe(1);
     expect(await counters.take([narrow, { key: 'test:made-up', max: 5, windowSeconds: 60 }])).toBeGreaterThan(0);
     expect(await t.db.query(`SELECT 1 FROM rate_buckets WHERE key = 'test:made-up'`)).toEqual([]);

@@ -20,7 +20,16 @@ describe(`prepared statements (${process.env.TEST_DATABASE || 'pglite'})`, () =>
     const tricky = `l'apostrophe, "guillemets", \\antislash, {accolades}, NULL`;
     const at = new Date('2026-03-04T05:06:07.089Z');
     const run = () =>
-      t.db.query<{ text: string; n: number; big: number; flag: boolean; at: Date; ids: number[]; words: string[]; none: string | null }>(
+      t.db.query<{
+        text: string;
+        n: number;
+        big: number;
+        flag: boolean;
+        at: Date;
+        ids: number[];
+        words: string[];
+        none: string | null;
+      }>(
         `SELECT $1::text AS text, $2::int4 AS n, $3::int8 AS big, $4::bool AS flag, $5::timestamptz AS at,
                 $6::int4[] AS ids, $7::text[] AS words, $8::text AS none`,
         [tricky, 42, 9007199254740991, false, at, [3, 1, 2], [tricky, '', 'a,b'], null],
@@ -69,11 +78,19 @@ describe(`scopes (${process.env.TEST_DATABASE || 'pglite'})`, () => {
     const rounds = Array.from({ length: 24 }, (_, index) => index + 1);
     // Concurrent statements of different scopes share the pool's connections: none sees another's scope.
     const seen = await Promise.all(
-      rounds.map((structure) => t.db.scoped({ structure, platform: structure % 2 === 0, userId: structure * 10 }).query<Record<string, string>>(settings)),
+      rounds.map((structure) =>
+        t.db
+          .scoped({ structure, platform: structure % 2 === 0, userId: structure * 10 })
+          .query<Record<string, string>>(settings),
+      ),
     );
     seen.forEach(([row], index) => {
       const structure = index + 1;
-      expect(row).toEqual({ structure: String(structure), platform: structure % 2 === 0 ? 'on' : 'off', user: String(structure * 10) });
+      expect(row).toEqual({
+        structure: String(structure),
+        platform: structure % 2 === 0 ? 'on' : 'off',
+        user: String(structure * 10),
+      });
     });
     const [none] = await t.db.scoped({ structure: null, platform: false }).query<Record<string, string>>(settings);
     expect(none).toEqual({ structure: '', platform: 'off', user: '' });
@@ -86,8 +103,14 @@ describe(`scopes (${process.env.TEST_DATABASE || 'pglite'})`, () => {
       expect((await tx.query<Record<string, string>>(settings))[0].structure).toBe('5');
     });
     await expect(scoped.query('SELECT $1::int4 AS n', ['pas un nombre'])).rejects.toMatchObject({ code: '22P02' });
-    await expect(scoped.query(`SELECT * FROM no_such_table_${Date.now()} WHERE id = $1`, [1])).rejects.toMatchObject({ code: '42P01' });
-    const after = await Promise.all(Array.from({ length: 8 }, () => t.db.scoped({ structure: 6, platform: true }).query<Record<string, string>>(settings)));
+    await expect(scoped.query(`SELECT * FROM no_such_table_${Date.now()} WHERE id = $1`, [1])).rejects.toMatchObject({
+      code: '42P01',
+    });
+    const after = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.db.scoped({ structure: 6, platform: true }).query<Record<string, string>>(settings),
+      ),
+    );
     for (const [row] of after) expect(row).toEqual({ structure: '6', platform: 'on', user: '' });
   });
 });

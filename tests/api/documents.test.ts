@@ -20,7 +20,11 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-async function upload(url: string, file: { name: string; type: string; bytes: Buffer }, options: { as?: 'superadmin' | 'contributor' | null; fields?: Record<string, string> } = {}) {
+async function upload(
+  url: string,
+  file: { name: string; type: string; bytes: Buffer },
+  options: { as?: 'superadmin' | 'contributor' | null; fields?: Record<string, string> } = {},
+) {
   const { payload, contentType } = multipartBody(file, options.fields);
   const as = options.as === undefined ? 'contributor' : options.as;
   const response = await t.app.inject({
@@ -34,10 +38,22 @@ async function upload(url: string, file: { name: string; type: string; bytes: Bu
 
 describe('document upload', () => {
   it('stores the file, answers 201 with the document, and downloads the same bytes', async () => {
-    const created = await upload('/api/documents/upload', { name: 'schéma été.png', type: 'image/png', bytes: PNG }, { fields: { context: 'course' } });
+    const created = await upload(
+      '/api/documents/upload',
+      { name: 'schéma été.png', type: 'image/png', bytes: PNG },
+      { fields: { context: 'course' } },
+    );
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ name: 'schéma été.png', mimeType: 'image/png', size: PNG.length, context: 'course' });
-    const download = await t.app.inject({ url: `/api/documents/${created.json.id}/download`, headers: { authorization: `Bearer ${await t.tokenFor('contributor')}` } });
+    expect(created.json).toMatchObject({
+      name: 'schéma été.png',
+      mimeType: 'image/png',
+      size: PNG.length,
+      context: 'course',
+    });
+    const download = await t.app.inject({
+      url: `/api/documents/${created.json.id}/download`,
+      headers: { authorization: `Bearer ${await t.tokenFor('contributor')}` },
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/png');
     expect(download.headers['content-disposition']).toContain("filename*=UTF-8''sch%C3%A9ma%20%C3%A9t%C3%A9.png");
@@ -45,23 +61,39 @@ describe('document upload', () => {
   });
 
   it('keeps only the base name of a path-like file name', async () => {
-    const created = await upload('/api/documents/upload', { name: '../../etc/rapport.pdf', type: 'application/pdf', bytes: PDF });
+    const created = await upload('/api/documents/upload', {
+      name: '../../etc/rapport.pdf',
+      type: 'application/pdf',
+      bytes: PDF,
+    });
     expect(created.status).toBe(201);
     expect(created.json.name).toBe('rapport.pdf');
   });
 
   it('refuses a file over UPLOAD_MAX_MB with 413', async () => {
-    const big = await upload('/api/documents/upload', { name: 'gros.txt', type: 'text/plain', bytes: Buffer.alloc(1024 * 1024 + 10, 'a') });
+    const big = await upload('/api/documents/upload', {
+      name: 'gros.txt',
+      type: 'text/plain',
+      bytes: Buffer.alloc(1024 * 1024 + 10, 'a'),
+    });
     expect(big.status).toBe(413);
   });
 
   it('refuses a type outside the allow-list with 415', async () => {
-    const exe = await upload('/api/documents/upload', { name: 'outil.exe', type: 'application/x-msdownload', bytes: Buffer.from('MZ\x90\x00') });
+    const exe = await upload('/api/documents/upload', {
+      name: 'outil.exe',
+      type: 'application/x-msdownload',
+      bytes: Buffer.from('MZ\x90\x00'),
+    });
     expect(exe.status).toBe(415);
   });
 
   it('refuses a file whose content lies about its type with 415', async () => {
-    const lie = await upload('/api/documents/upload', { name: 'photo.png', type: 'image/png', bytes: Buffer.from('<html><script>alert(1)</script></html>') });
+    const lie = await upload('/api/documents/upload', {
+      name: 'photo.png',
+      type: 'image/png',
+      bytes: Buffer.from('<html><script>alert(1)</script></html>'),
+    });
     expect(lie.status).toBe(415);
     const pdfLie = await upload('/api/documents/upload', { name: 'doc.pdf', type: 'application/pdf', bytes: PNG });
     expect(pdfLie.status).toBe(415);
@@ -72,34 +104,63 @@ describe('document upload', () => {
       method: 'POST',
       url: '/api/documents/upload',
       payload: Buffer.from('------b\r\nContent-Disposition: form-data; name="context"\r\n\r\nx\r\n------b--\r\n'),
-      headers: { 'content-type': 'multipart/form-data; boundary=----b', authorization: `Bearer ${await t.tokenFor('contributor')}` },
+      headers: {
+        'content-type': 'multipart/form-data; boundary=----b',
+        authorization: `Bearer ${await t.tokenFor('contributor')}`,
+      },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().violations[0].propertyPath).toBe('file');
   });
 
   it('needs a session', async () => {
-    expect((await upload('/api/documents/upload', { name: 'a.txt', type: 'text/plain', bytes: Buffer.from('x') }, { as: null })).status).toBe(401);
+    expect(
+      (
+        await upload(
+          '/api/documents/upload',
+          { name: 'a.txt', type: 'text/plain', bytes: Buffer.from('x') },
+          { as: null },
+        )
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe('public upload', () => {
   it('accepts an allowed context without a session, and keeps that context', async () => {
-    const created = await upload('/api/public/documents/onboarding/upload', { name: 'kbis.pdf', type: 'application/pdf', bytes: PDF }, { as: null, fields: { context: 'admin' } });
+    const created = await upload(
+      '/api/public/documents/onboarding/upload',
+      { name: 'kbis.pdf', type: 'application/pdf', bytes: PDF },
+      { as: null, fields: { context: 'admin' } },
+    );
     expect(created.status).toBe(201);
     expect(created.json.context).toBe('onboarding');
     expect(created.json.owner).toBeNull();
   });
 
   it('answers 404 for a context outside the allow-list', async () => {
-    expect((await upload('/api/public/documents/secret/upload', { name: 'a.txt', type: 'text/plain', bytes: Buffer.from('x') }, { as: null })).status).toBe(404);
+    expect(
+      (
+        await upload(
+          '/api/public/documents/secret/upload',
+          { name: 'a.txt', type: 'text/plain', bytes: Buffer.from('x') },
+          { as: null },
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('document delete', () => {
   it('removes the row and the file', async () => {
-    const created = await upload('/api/documents/upload', { name: 'note.txt', type: 'text/plain', bytes: Buffer.from('Bonjour à tous') });
-    const [row] = await t.db.query<{ storage_key: string }>('SELECT storage_key FROM documents WHERE id = $1', [created.json.id]);
+    const created = await upload('/api/documents/upload', {
+      name: 'note.txt',
+      type: 'text/plain',
+      bytes: Buffer.from('Bonjour à tous'),
+    });
+    const [row] = await t.db.query<{ storage_key: string }>('SELECT storage_key FROM documents WHERE id = $1', [
+      created.json.id,
+    ]);
     const path = join(t.dataDir, 'files', row.storage_key);
     expect(existsSync(path)).toBe(true);
     expect((await t.request('DELETE', `/api/documents/${created.json.id}`, { as: 'contributor' })).status).toBe(403);
@@ -109,12 +170,21 @@ describe('document delete', () => {
   });
 
   it('is refused while a chapter part names the document in its content, and the file stays', async () => {
-    const created = await upload('/api/documents/upload', { name: 'schema.png', type: 'image/png', bytes: PNG }, { fields: { context: 'chapter_part' } });
+    const created = await upload(
+      '/api/documents/upload',
+      { name: 'schema.png', type: 'image/png', bytes: PNG },
+      { fields: { context: 'chapter_part' } },
+    );
     const [part] = await t.db.query<{ id: number }>('SELECT id FROM chapter_parts ORDER BY id LIMIT 1');
-    await t.db.query(`UPDATE chapter_parts SET type = 'image', content = $2 WHERE id = $1`, [part.id, JSON.stringify({ document: `/api/documents/${created.json.id}`, alt: 'Schéma' })]);
+    await t.db.query(`UPDATE chapter_parts SET type = 'image', content = $2 WHERE id = $1`, [
+      part.id,
+      JSON.stringify({ document: `/api/documents/${created.json.id}`, alt: 'Schéma' }),
+    ]);
     const refused = await t.request('DELETE', `/api/documents/${created.json.id}`, { as: 'superadmin' });
     expect(refused.status).toBe(409);
     expect(refused.json.reason).toBe('referenced');
-    expect((await t.request('GET', `/api/documents/${created.json.id}/download`, { as: 'superadmin' })).status).toBe(200);
+    expect((await t.request('GET', `/api/documents/${created.json.id}/download`, { as: 'superadmin' })).status).toBe(
+      200,
+    );
   });
 });

@@ -19,7 +19,10 @@ import { createTestApp, type TestApp } from './support/testApp.ts';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** An MP4 file's first bytes (what the content check looks for), then 300 kB: big enough to seek in. */
-const VIDEO = Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), Buffer.alloc(300_000, 0x2a)]);
+const VIDEO = Buffer.concat([
+  Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'),
+  Buffer.alloc(300_000, 0x2a),
+]);
 VIDEO.write('fin du fichier', VIDEO.length - 14);
 
 interface Backend {
@@ -32,7 +35,10 @@ interface Backend {
 async function localKeys(t: TestApp): Promise<string[]> {
   const folder = join(t.dataDir, 'files');
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/')).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
 }
 
 const LIMITS = { perAddressPerDay: 20, perHour: 60, ttl: 3600 };
@@ -79,7 +85,11 @@ describe.each(['local', 's3'] as const)('documents kept in the %s file store', (
   }
 
   async function download(id: number, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') {
-    return t.app.inject({ method, url: `/api/documents/${id}/download`, headers: { authorization: `Bearer ${await t.tokenFor('contributor')}`, ...headers } });
+    return t.app.inject({
+      method,
+      url: `/api/documents/${id}/download`,
+      headers: { authorization: `Bearer ${await t.tokenFor('contributor')}`, ...headers },
+    });
   }
 
   async function storageKeyOf(id: number): Promise<string> {
@@ -127,9 +137,16 @@ describe.each(['local', 's3'] as const)('documents kept in the %s file store', (
       expect(Buffer.compare(response.rawPayload, VIDEO.subarray(start, end + 1)), range).toBe(0);
       expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     }
-    expect(await download(video, { range: 'bytes=-14' }).then((response) => response.rawPayload.toString())).toBe('fin du fichier');
+    expect(await download(video, { range: 'bytes=-14' }).then((response) => response.rawPayload.toString())).toBe(
+      'fin du fichier',
+    );
 
-    const served: Record<string, string>[] = [{ range: 'bytes=0-1,5-6' }, { range: 'items=0-1' }, { range: 'bytes=9-2' }, { range: 'bytes=0-9', 'if-range': '"x"' }];
+    const served: Record<string, string>[] = [
+      { range: 'bytes=0-1,5-6' },
+      { range: 'items=0-1' },
+      { range: 'bytes=9-2' },
+      { range: 'bytes=0-9', 'if-range': '"x"' },
+    ];
     for (const whole of served) {
       const response = await download(video, whole);
       expect(response.statusCode, JSON.stringify(whole)).toBe(200);
@@ -150,8 +167,13 @@ describe.each(['local', 's3'] as const)('documents kept in the %s file store', (
 
   it('leaves nothing in the store for a refused upload', async () => {
     const before = await backend.storedKeys();
-    expect((await upload({ name: 'faux.png', type: 'image/png', bytes: Buffer.from('<html>pas une image</html>') })).status).toBe(415);
-    expect((await upload({ name: 'gros.mp4', type: 'video/mp4', bytes: Buffer.concat([VIDEO, Buffer.alloc(1024 * 1024)]) })).status).toBe(413);
+    expect(
+      (await upload({ name: 'faux.png', type: 'image/png', bytes: Buffer.from('<html>pas une image</html>') })).status,
+    ).toBe(415);
+    expect(
+      (await upload({ name: 'gros.mp4', type: 'video/mp4', bytes: Buffer.concat([VIDEO, Buffer.alloc(1024 * 1024)]) }))
+        .status,
+    ).toBe(413);
     expect(await backend.storedKeys()).toEqual(before);
   });
 
@@ -186,9 +208,17 @@ describe.each(['local', 's3'] as const)('documents kept in the %s file store', (
   });
 });
 
-function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function run(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -212,7 +242,9 @@ describe('the object store only', () => {
   it('storage:copy copies a data folder’s files into the bucket, then only what is missing', async () => {
     const local = await localKeys(t);
     expect(local.length).toBeGreaterThan(10);
-    const [demo] = await t.db.query<{ id: number; storage_key: string }>(`SELECT id, storage_key FROM documents WHERE storage_key LIKE 'demo/%' ORDER BY id LIMIT 1`);
+    const [demo] = await t.db.query<{ id: number; storage_key: string }>(
+      `SELECT id, storage_key FROM documents WHERE storage_key LIKE 'demo/%' ORDER BY id LIMIT 1`,
+    );
     expect((await t.request('GET', `/api/documents/${demo.id}/download`, { as: 'superadmin' })).status).toBe(404);
 
     const first = await run('server/storage/copyCli.ts', ['--from', t.dataDir], s3.env);
@@ -221,7 +253,10 @@ describe('the object store only', () => {
     expect(first.output).toContain(`copié   ${demo.storage_key}`);
     expect(await s3.objectKeys()).toEqual(expect.arrayContaining(local));
 
-    const served = await t.app.inject({ url: `/api/documents/${demo.id}/download`, headers: { authorization: `Bearer ${await t.tokenFor('superadmin')}` } });
+    const served = await t.app.inject({
+      url: `/api/documents/${demo.id}/download`,
+      headers: { authorization: `Bearer ${await t.tokenFor('superadmin')}` },
+    });
     expect(served.statusCode).toBe(200);
     expect(Buffer.compare(served.rawPayload, await readFile(join(t.dataDir, 'files', demo.storage_key)))).toBe(0);
 
@@ -239,7 +274,10 @@ describe('the object store only', () => {
   });
 
   it('checks the bucket with the server’s own rights: wrong credentials are not ready', async () => {
-    const wrong = new S3FileStorage({ ...s3.settings, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'not-the-secret' } });
+    const wrong = new S3FileStorage({
+      ...s3.settings,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'not-the-secret' },
+    });
     try {
       await expect(wrong.check()).rejects.toThrow();
     } finally {
@@ -253,7 +291,11 @@ describe('the object store only', () => {
     await s3.stop();
     const stopped = Date.now();
     // Once the last success is older than STORAGE_FRESH_MS, the store is asked again, and does not answer.
-    await expect.poll(async () => (await t.request('GET', '/api/health/ready')).json, { timeout: STORAGE_FRESH_MS + 8_000, interval: 250 })
+    await expect
+      .poll(async () => (await t.request('GET', '/api/health/ready')).json, {
+        timeout: STORAGE_FRESH_MS + 8_000,
+        interval: 250,
+      })
       .toEqual({ status: 'unavailable', database: 'ok', storage: 'unreachable' });
     expect(Date.now() - stopped).toBeLessThan(STORAGE_FRESH_MS + 5_000);
     expect((await t.request('GET', '/api/health')).status).toBe(200);

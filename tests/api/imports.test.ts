@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bigMap, legacyXmind, SAMPLE_MAP, zenXmind, zipWithoutContent, type MapTopic } from '../support/xmindFixtures.ts';
+import {
+  bigMap,
+  legacyXmind,
+  SAMPLE_MAP,
+  zenXmind,
+  zipWithoutContent,
+  type MapTopic,
+} from '../support/xmindFixtures.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 let t: TestApp;
@@ -11,10 +18,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function importFile(bytes: Buffer, name = 'carte.xmind', as: 'superadmin' | 'admin' | 'contributor' = 'superadmin') {
+async function importFile(
+  bytes: Buffer,
+  name = 'carte.xmind',
+  as: 'superadmin' | 'admin' | 'contributor' = 'superadmin',
+) {
   const boundary = '----xmind-boundary-2f9c';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/vnd.xmind.workbook\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/vnd.xmind.workbook\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -22,7 +35,10 @@ async function importFile(bytes: Buffer, name = 'carte.xmind', as: 'superadmin' 
     method: 'POST',
     url: '/api/imports',
     payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${await t.tokenFor(as)}` },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${await t.tokenFor(as)}`,
+    },
   });
   return { status: response.statusCode, json: response.json() };
 }
@@ -35,9 +51,11 @@ interface TreeNode {
 }
 
 const counts = async () =>
-  (await t.db.query<{ folders: number; sheets: number; imports: number }>(
-    'SELECT (SELECT count(*) FROM folders)::int AS folders, (SELECT count(*) FROM sheets)::int AS sheets, (SELECT count(*) FROM imports)::int AS imports',
-  ))[0];
+  (
+    await t.db.query<{ folders: number; sheets: number; imports: number }>(
+      'SELECT (SELECT count(*) FROM folders)::int AS folders, (SELECT count(*) FROM sheets)::int AS sheets, (SELECT count(*) FROM imports)::int AS imports',
+    )
+  )[0];
 
 /** The subtree of a version's root: names with their sheets' titles, as plain data. */
 async function shapeOf(rootFolder: number): Promise<unknown> {
@@ -73,7 +91,10 @@ const EXPECTED_SAMPLE = {
     {
       name: 'Accueil 🙂 et orientation',
       sheets: [
-        ['Accueil 🙂 et orientation', 'Accueillir chaque apprenant **le premier jour**.\n\n- présenter la plateforme\n- remettre le livret'],
+        [
+          'Accueil 🙂 et orientation',
+          'Accueillir chaque apprenant **le premier jour**.\n\n- présenter la plateforme\n- remettre le livret',
+        ],
         ['Livret d’accueil', ''],
         ['Premier entretien', 'Durée : 30 minutes.'],
       ],
@@ -81,7 +102,10 @@ const EXPECTED_SAMPLE = {
     },
     {
       name: 'Évaluation',
-      sheets: [['Grille « à chaud »', '| Critère | Note |\n|---|---|\n| Clarté | 4 |'], ['Suivi à 3 mois', '']],
+      sheets: [
+        ['Grille « à chaud »', '| Critère | Note |\n|---|---|\n| Clarté | 4 |'],
+        ['Suivi à 3 mois', ''],
+      ],
       children: [],
     },
   ],
@@ -92,7 +116,12 @@ describe('POST /api/imports', () => {
     const before = await counts();
     const { status, json } = await importFile(await zenXmind(SAMPLE_MAP), 'référentiel.xmind');
     expect(status).toBe(201);
-    expect(json).toMatchObject({ filename: 'référentiel.xmind', type: 'xmind', status: 'processed', summary: { folders: 3, sheets: 6 } });
+    expect(json).toMatchObject({
+      filename: 'référentiel.xmind',
+      type: 'xmind',
+      status: 'processed',
+      summary: { folders: 3, sheets: 6 },
+    });
     expect(json.version).toBeGreaterThan(1);
     const root = Number(String(json.rootFolder).split('/').pop());
     const { sheets: rootSheets, ...expected } = EXPECTED_SAMPLE;
@@ -101,7 +130,11 @@ describe('POST /api/imports', () => {
       // The leaf under the central topic is a sheet of the root folder.
       sheets: [...rootSheets, ['日本語のトピック', 'Unicode partout.']],
     });
-    expect(await counts()).toEqual({ folders: before.folders + 3, sheets: before.sheets + 6, imports: before.imports + 1 });
+    expect(await counts()).toEqual({
+      folders: before.folders + 3,
+      sheets: before.sheets + 6,
+      imports: before.imports + 1,
+    });
     // Not active yet: the tree of Racine does not show it.
     const tree = (await t.request('GET', '/api/folders/1/tree', { as: 'superadmin' })).json as TreeNode;
     expect(collectIds(tree)).not.toContain(root);
@@ -126,20 +159,29 @@ describe('POST /api/imports', () => {
   });
 
   it('hangs several sheets of one file under a root named after the file', async () => {
-    const { json } = await importFile(await zenXmind({ title: 'Première', children: [{ title: 'A' }] }, { title: 'Seconde' }), 'deux-feuilles.xmind');
-    const tree = (await t.request('GET', `/api/folders/${String(json.rootFolder).split('/').pop()}/tree`, { as: 'superadmin' })).json as TreeNode;
+    const { json } = await importFile(
+      await zenXmind({ title: 'Première', children: [{ title: 'A' }] }, { title: 'Seconde' }),
+      'deux-feuilles.xmind',
+    );
+    const tree = (
+      await t.request('GET', `/api/folders/${String(json.rootFolder).split('/').pop()}/tree`, { as: 'superadmin' })
+    ).json as TreeNode;
     expect(tree.name).toBe('deux-feuilles');
     expect(tree.children.map((child) => child.name)).toEqual(['Première']);
     expect(tree.sheets).toBe(1); // "Seconde", a central topic without children
   });
 
   it('keeps topics below the deepest folder level as an outline in a sheet', async () => {
-    const chain = (depth: number): MapTopic => (depth === 0 ? { title: 'Feuille' } : { title: `Niveau ${depth}`, children: [chain(depth - 1)] });
+    const chain = (depth: number): MapTopic =>
+      depth === 0 ? { title: 'Feuille' } : { title: `Niveau ${depth}`, children: [chain(depth - 1)] };
     await t.db.query(`UPDATE system_configurations SET value = '2' WHERE key = 'imports.xmind_max_depth'`);
     try {
       const { json } = await importFile(await zenXmind(chain(4)));
       expect(json.summary).toEqual({ folders: 2, sheets: 1 });
-      const [sheet] = await t.db.query<{ title: string; content: string }>('SELECT title, content FROM sheets WHERE import_id = $1', [json.id]);
+      const [sheet] = await t.db.query<{ title: string; content: string }>(
+        'SELECT title, content FROM sheets WHERE import_id = $1',
+        [json.id],
+      );
       expect(sheet).toEqual({ title: 'Niveau 2', content: '- Niveau 1\n  - Feuille' });
     } finally {
       await t.db.query(`UPDATE system_configurations SET value = '6' WHERE key = 'imports.xmind_max_depth'`);
@@ -163,12 +205,16 @@ describe('POST /api/imports', () => {
     ['a corrupt zip', async () => Buffer.from('PK\u0003\u0004 ceci n’est pas une archive'), 'xmind_corrupt'],
     ['a foreign file', async () => Buffer.from('%PDF-1.7\n'), 'xmind_corrupt'],
     ['a zip without content', zipWithoutContent, 'xmind_no_content'],
-    ['a content.json that is not JSON', async () => {
-      const { default: JSZip } = await import('jszip');
-      const zip = new JSZip();
-      zip.file('content.json', '[{"rootTopic": ');
-      return zip.generateAsync({ type: 'nodebuffer' });
-    }, 'xmind_invalid'],
+    [
+      'a content.json that is not JSON',
+      async () => {
+        const { default: JSZip } = await import('jszip');
+        const zip = new JSZip();
+        zip.file('content.json', '[{"rootTopic": ');
+        return zip.generateAsync({ type: 'nodebuffer' });
+      },
+      'xmind_invalid',
+    ],
   ])('refuses %s with a 422 and imports nothing', async (_, build, reason) => {
     const before = await counts();
     const { status, json } = await importFile(await build());
@@ -180,15 +226,23 @@ describe('POST /api/imports', () => {
 
   it('is refused to contributors, and without a file', async () => {
     expect((await importFile(await zenXmind(SAMPLE_MAP), 'carte.xmind', 'contributor')).status).toBe(403);
-    const response = await t.request('POST', '/api/imports', { as: 'superadmin', rawBody: '--b--\r\n', contentType: 'multipart/form-data; boundary=b' });
+    const response = await t.request('POST', '/api/imports', {
+      as: 'superadmin',
+      rawBody: '--b--\r\n',
+      contentType: 'multipart/form-data; boundary=b',
+    });
     expect(response.status).toBe(422);
   });
 });
 
 describe('PUT /api/imports/[id]/activate', () => {
   it('swaps the version into the tree in place of the active one, which stays re-activatable', async () => {
-    const [seeded] = await t.db.query<{ id: number; root_folder_id: number }>(`SELECT id, root_folder_id FROM imports WHERE status = 'active'`);
-    const [place] = await t.db.query<{ position: number }>('SELECT position FROM folders WHERE id = $1', [seeded.root_folder_id]);
+    const [seeded] = await t.db.query<{ id: number; root_folder_id: number }>(
+      `SELECT id, root_folder_id FROM imports WHERE status = 'active'`,
+    );
+    const [place] = await t.db.query<{ position: number }>('SELECT position FROM folders WHERE id = $1', [
+      seeded.root_folder_id,
+    ]);
     const created = (await importFile(await zenXmind(SAMPLE_MAP), 'v-nouvelle.xmind')).json;
     const root = Number(String(created.rootFolder).split('/').pop());
 
@@ -202,7 +256,10 @@ describe('PUT /api/imports/[id]/activate', () => {
     expect(tree.children[place.position]).toMatchObject({ id: root, name: 'Référentiel qualité', sheets: 1 });
     expect(collectIds(tree)).not.toContain(seeded.root_folder_id);
     const { sheets: rootSheets, ...expected } = EXPECTED_SAMPLE;
-    expect(await shapeOf(root)).toEqual({ ...expected, sheets: [...rootSheets, ['日本語のトピック', 'Unicode partout.']] });
+    expect(await shapeOf(root)).toEqual({
+      ...expected,
+      sheets: [...rootSheets, ['日本語のトピック', 'Unicode partout.']],
+    });
     // purge keeps the branches that hold sheets: all of this version's do.
     const purged = (await t.request('GET', '/api/folders/1/tree?purge=1', { as: 'superadmin' })).json as TreeNode;
     expect(purged.children.find((child) => child.id === root)?.children).toHaveLength(2);
@@ -215,14 +272,18 @@ describe('PUT /api/imports/[id]/activate', () => {
     const restored = (await t.request('GET', '/api/folders/1/tree', { as: 'superadmin' })).json as TreeNode;
     expect(restored.children[place.position].id).toBe(seeded.root_folder_id);
     expect(collectIds(restored)).not.toContain(root);
-    const [{ active }] = await t.db.query<{ active: number }>(`SELECT count(*)::int AS active FROM imports WHERE status = 'active'`);
+    const [{ active }] = await t.db.query<{ active: number }>(
+      `SELECT count(*)::int AS active FROM imports WHERE status = 'active'`,
+    );
     expect(active).toBe(1);
     expect(await positionsAreDense()).toBe(true);
   });
 
   it('appends the version under Racine when the active one is not in the tree any more', async () => {
     const created = (await importFile(await legacyXmind({ title: 'Sans place', children: [{ title: 'Fiche' }] }))).json;
-    const [active] = await t.db.query<{ root_folder_id: number }>(`SELECT root_folder_id FROM imports WHERE status = 'active'`);
+    const [active] = await t.db.query<{ root_folder_id: number }>(
+      `SELECT root_folder_id FROM imports WHERE status = 'active'`,
+    );
     // An admin took the active version's root out of the tree (PUT with parent null is not allowed: do it in SQL).
     await t.db.query(
       `WITH old AS (SELECT parent_id, position FROM folders WHERE id = $1)
@@ -263,7 +324,10 @@ describe('DELETE /api/imports/[id]', () => {
     expect((await t.request('DELETE', `/api/imports/${created.id}`, { as: 'superadmin' })).status).toBe(204);
     expect(await counts()).toEqual({ ...before, sheets: before.sheets + 1 });
     expect(await t.db.query('SELECT id FROM folders WHERE id = $1', [root])).toEqual([]);
-    expect((await t.db.query<{ import_id: number | null }>('SELECT import_id FROM sheets WHERE id = $1', [kept.id]))[0].import_id).toBeNull();
+    expect(
+      (await t.db.query<{ import_id: number | null }>('SELECT import_id FROM sheets WHERE id = $1', [kept.id]))[0]
+        .import_id,
+    ).toBeNull();
 
     const [active] = await t.db.query<{ id: number }>(`SELECT id FROM imports WHERE status = 'active'`);
     const refused = await t.request('DELETE', `/api/imports/${active.id}`, { as: 'superadmin' });
@@ -272,7 +336,10 @@ describe('DELETE /api/imports/[id]', () => {
     // A version root filed into the tree by hand is shown there: refused too, nothing deleted.
     const filed = (await importFile(await zenXmind({ title: 'Rangée', children: [{ title: 'Fiche' }] }))).json;
     const filedRoot = Number(String(filed.rootFolder).split('/').pop());
-    expect((await t.request('PUT', `/api/folders/${filedRoot}`, { as: 'superadmin', body: { parent: '/api/folders/1' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/folders/${filedRoot}`, { as: 'superadmin', body: { parent: '/api/folders/1' } }))
+        .status,
+    ).toBe(200);
     const inTree = await t.request('DELETE', `/api/imports/${filed.id}`, { as: 'superadmin' });
     expect(inTree.status).toBe(409);
     expect(inTree.json.reason).toBe('in_tree');

@@ -29,13 +29,19 @@ const indexes = (table: string) => {
 };
 
 async function expectLeadingIndex(table: string, column: string, method?: string) {
-  const found = (await indexes(table)).filter((index) => index.firstColumn === column && (!method || index.method === method));
-  expect(found.map((index) => index.name), `an index on ${table} starting with ${column}`).not.toEqual([]);
+  const found = (await indexes(table)).filter(
+    (index) => index.firstColumn === column && (!method || index.method === method),
+  );
+  expect(
+    found.map((index) => index.name),
+    `an index on ${table} starting with ${column}`,
+  ).not.toEqual([]);
 }
 
 /** Where a declared filter or order field lives: [table, column], or undefined when it is not stored. */
 function location(declaration: ResourceDeclaration, name: string): [string, string] | undefined {
-  if (name === 'createdAt' || name === 'updatedAt' || name === 'id') return [declaration.table, columnOfField(declaration, name)];
+  if (name === 'createdAt' || name === 'updatedAt' || name === 'id')
+    return [declaration.table, columnOfField(declaration, name)];
   const field = declaration.fields[name];
   if (field.type.kind === 'relations') return [field.type.joinTable, field.type.otherColumn];
   if (!isStored(field)) return undefined;

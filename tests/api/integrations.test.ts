@@ -19,7 +19,9 @@ interface StandIn {
   server: Server;
 }
 
-async function standIn(answer: (request: IncomingMessage, body: string, response: ServerResponse) => void): Promise<StandIn> {
+async function standIn(
+  answer: (request: IncomingMessage, body: string, response: ServerResponse) => void,
+): Promise<StandIn> {
   const requests: StandIn['requests'] = [];
   const server = createServer((request, response) => {
     let body = '';
@@ -51,7 +53,15 @@ beforeAll(async () => {
     if (query === 'panne') return json(response, 500, { erreur: 'indisponible' });
     json(response, 200, {
       results: [
-        { nom_complet: 'ACADEMIE DU NUMERIQUE', siege: { siret: '12345678900011', adresse: '12 RUE DE LA PAIX 75002 PARIS', code_postal: '75002', libelle_commune: 'PARIS' } },
+        {
+          nom_complet: 'ACADEMIE DU NUMERIQUE',
+          siege: {
+            siret: '12345678900011',
+            adresse: '12 RUE DE LA PAIX 75002 PARIS',
+            code_postal: '75002',
+            libelle_commune: 'PARIS',
+          },
+        },
         { nom_complet: 'SANS SIEGE CONNU' },
       ],
       total_results: 2,
@@ -60,8 +70,10 @@ beforeAll(async () => {
     });
   });
   stripe = await standIn((request, _body, response) => {
-    if (request.headers.authorization !== 'Bearer sk_test_local') return json(response, 401, { error: { message: 'Invalid API Key' } });
-    if (request.url === '/v1/setup_intents/seti_ok') return json(response, 200, { id: 'seti_ok', object: 'setup_intent', status: 'succeeded' });
+    if (request.headers.authorization !== 'Bearer sk_test_local')
+      return json(response, 401, { error: { message: 'Invalid API Key' } });
+    if (request.url === '/v1/setup_intents/seti_ok')
+      return json(response, 200, { id: 'seti_ok', object: 'setup_intent', status: 'succeeded' });
     json(response, 404, { error: { code: 'resource_missing' } });
   });
   pushover = await standIn((_request, _body, response) => json(response, 200, { status: 1, request: 'abc' }));
@@ -79,10 +91,18 @@ afterAll(async () => {
 
 describe('establishment search', () => {
   it('maps the directory answer to API.md establishments, without a session', async () => {
-    const response = await t.request('GET', '/api/public/search-establishment?search=academie%20numerique', { as: null });
+    const response = await t.request('GET', '/api/public/search-establishment?search=academie%20numerique', {
+      as: null,
+    });
     expect(response.status).toBe(200);
     expect(response.json).toEqual([
-      { siret: '12345678900011', name: 'ACADEMIE DU NUMERIQUE', address: '12 RUE DE LA PAIX 75002 PARIS', postcode: '75002', city: 'PARIS' },
+      {
+        siret: '12345678900011',
+        name: 'ACADEMIE DU NUMERIQUE',
+        address: '12 RUE DE LA PAIX 75002 PARIS',
+        postcode: '75002',
+        city: 'PARIS',
+      },
     ]);
     const sent = new URL(directory.requests.at(-1)?.url ?? '', 'http://x');
     expect(sent.searchParams.get('q')).toBe('academie numerique');
@@ -100,10 +120,15 @@ describe('company by invitation key', () => {
     const [company] = await t.db.query<{ id: number }>(
       `INSERT INTO companies (name, invitation_key) VALUES ('Lycée Jean Moulin', 'cle-invitation-42') RETURNING id`,
     );
-    const found = await t.request('GET', `/api/public/companies/${encodeCompanyId(company.id)}/cle-invitation-42`, { as: null });
+    const found = await t.request('GET', `/api/public/companies/${encodeCompanyId(company.id)}/cle-invitation-42`, {
+      as: null,
+    });
     expect(found.status).toBe(200);
     expect(found.json).toMatchObject({ id: company.id, name: 'Lycée Jean Moulin' });
-    expect((await t.request('GET', `/api/public/companies/${encodeCompanyId(company.id)}/mauvaise-cle`, { as: null })).status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/public/companies/${encodeCompanyId(company.id)}/mauvaise-cle`, { as: null }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -117,23 +142,39 @@ describe('payment status', () => {
   });
 
   it('answers 404 for an unknown intent, 400 for a malformed id, 401 without a session', async () => {
-    expect((await t.request('GET', '/api/payments/check-status?setupIntent=seti_unknown', { as: 'superadmin' })).status).toBe(404);
-    expect((await t.request('GET', '/api/payments/check-status?setupIntent=../../x', { as: 'admin' })).status).toBe(400);
+    expect(
+      (await t.request('GET', '/api/payments/check-status?setupIntent=seti_unknown', { as: 'superadmin' })).status,
+    ).toBe(404);
+    expect((await t.request('GET', '/api/payments/check-status?setupIntent=../../x', { as: 'admin' })).status).toBe(
+      400,
+    );
     expect((await t.request('GET', '/api/payments/check-status?setupIntent=seti_ok', { as: null })).status).toBe(401);
   });
 });
 
 describe('pushover', () => {
   it('posts the form Pushover expects', async () => {
-    const response = await t.request('POST', '/api/pushover', { as: 'admin', body: { title: 'Astreinte', message: 'Test de notification' } });
+    const response = await t.request('POST', '/api/pushover', {
+      as: 'admin',
+      body: { title: 'Astreinte', message: 'Test de notification' },
+    });
     expect(response.status).toBe(204);
     const sent = new URLSearchParams(pushover.requests.at(-1)?.body);
-    expect(Object.fromEntries(sent)).toEqual({ token: 'app-token', user: 'user-key', title: 'Astreinte', message: 'Test de notification' });
+    expect(Object.fromEntries(sent)).toEqual({
+      token: 'app-token',
+      user: 'user-key',
+      title: 'Astreinte',
+      message: 'Test de notification',
+    });
   });
 
   it('refuses an empty message (422) and a contributor (403)', async () => {
-    expect((await t.request('POST', '/api/pushover', { as: 'admin', body: { title: 'x', message: ' ' } })).status).toBe(422);
-    expect((await t.request('POST', '/api/pushover', { as: 'contributor', body: { title: 'x', message: 'y' } })).status).toBe(403);
+    expect((await t.request('POST', '/api/pushover', { as: 'admin', body: { title: 'x', message: ' ' } })).status).toBe(
+      422,
+    );
+    expect(
+      (await t.request('POST', '/api/pushover', { as: 'contributor', body: { title: 'x', message: 'y' } })).status,
+    ).toBe(403);
   });
 });
 
@@ -156,7 +197,11 @@ describe('SMTP mailer', () => {
     await once(smtp.server, 'listening');
     const { port } = smtp.server.address() as { port: number };
     try {
-      await new SmtpMailer(`smtp://127.0.0.1:${port}`).send({ to: 'camille@exemple.fr', subject: 'Votre code de vérification : 123456', text: 'Voici votre code.' });
+      await new SmtpMailer(`smtp://127.0.0.1:${port}`).send({
+        to: 'camille@exemple.fr',
+        subject: 'Votre code de vérification : 123456',
+        text: 'Voici votre code.',
+      });
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('To: camille@exemple.fr');
       expect(received[0]).toMatch(/Subject: =\?UTF-8\?/);

@@ -55,7 +55,14 @@ describe('periodic work', () => {
     let runs = 0;
     let release!: () => void;
     const running = new Promise<void>((resolve) => (release = resolve));
-    const job = { name: 'test-long', everySeconds: 3600, run: async () => { runs++; await running; } };
+    const job = {
+      name: 'test-long',
+      everySeconds: 3600,
+      run: async () => {
+        runs++;
+        await running;
+      },
+    };
     // The job lasts longer than several leases: its process renews its claim meanwhile.
     const first = new JobScheduler(t.db, { tickMs: 3_600_000, leaseMs: 1_500 }).define(job);
     started.push(first);
@@ -86,17 +93,28 @@ describe('periodic work', () => {
 
   it('keeps its schedule after a failure, which it records', async () => {
     const failures: string[] = [];
-    const job = { name: 'test-failing', everySeconds: 60, run: async () => { throw new Error('disque plein'); } };
+    const job = {
+      name: 'test-failing',
+      everySeconds: 60,
+      run: async () => {
+        throw new Error('disque plein');
+      },
+    };
     const scheduler = new JobScheduler(t.db, { tickMs: 3_600_000, onError: (name) => failures.push(name) }).define(job);
     started.push(scheduler);
     await scheduler.start();
     expect(failures).toEqual(['test-failing']);
-    const [row] = await t.db.query<{ last_error: string; due: boolean }>(`SELECT last_error, due_at > now() AS due FROM scheduled_jobs WHERE name = $1`, [job.name]);
+    const [row] = await t.db.query<{ last_error: string; due: boolean }>(
+      `SELECT last_error, due_at > now() AS due FROM scheduled_jobs WHERE name = $1`,
+      [job.name],
+    );
     expect(row).toEqual({ last_error: 'disque plein', due: true });
   });
 
   it('carries every periodic task of the server: none runs on a timer of its own', async () => {
-    const [row] = await t.db.query<{ names: string[] }>(`SELECT array_agg(name ORDER BY name) AS names FROM scheduled_jobs WHERE name NOT LIKE 'test-%'`);
+    const [row] = await t.db.query<{ names: string[] }>(
+      `SELECT array_agg(name ORDER BY name) AS names FROM scheduled_jobs WHERE name NOT LIKE 'test-%'`,
+    );
     expect(row.names).toEqual(['anonymous-upload-sweep', 'expired-rows-sweep', 'live-events-prune']);
   });
 });

@@ -46,13 +46,16 @@ describe('totals', () => {
     const created = [];
     for (let k = 0; k < 3; k++) created.push(await createSample(t, 'tags'));
     expect(await total('/api/tags')).toBe(await count('tags'));
-    for (const tag of created.slice(0, 2)) expect((await t.request('DELETE', iri('tags', tag.id), { as: 'superadmin' })).status).toBe(204);
+    for (const tag of created.slice(0, 2))
+      expect((await t.request('DELETE', iri('tags', tag.id), { as: 'superadmin' })).status).toBe(204);
     expect(await total('/api/tags?itemsPerPage=1')).toBe(await count('tags'));
   });
 
   it('stay exact after writes made straight in SQL', async () => {
     const before = await total('/api/tags?itemsPerPage=1');
-    await t.db.query(`INSERT INTO tags (name) SELECT 'sql-' || g || '-' || $1 FROM generate_series(1, 4) g`, [uniqueString('lot')]);
+    await t.db.query(`INSERT INTO tags (name) SELECT 'sql-' || g || '-' || $1 FROM generate_series(1, 4) g`, [
+      uniqueString('lot'),
+    ]);
     expect(await total('/api/tags?itemsPerPage=1')).toBe(before + 4);
     await t.db.query(`DELETE FROM tags WHERE id IN (SELECT id FROM tags WHERE name LIKE 'sql-%' ORDER BY id LIMIT 3)`);
     expect(await total('/api/tags?itemsPerPage=1')).toBe(before + 1);
@@ -78,10 +81,16 @@ describe('totals', () => {
     const url = `/api/courses?tags[]=${tag.id}&itemsPerPage=1`;
     expect(await total(url)).toBe(0);
     const course = await createSample(t, 'courses');
-    const tagged = await t.request('PUT', iri('courses', course.id), { as: 'superadmin', body: { tags: [iri('tags', tag.id)] } });
+    const tagged = await t.request('PUT', iri('courses', course.id), {
+      as: 'superadmin',
+      body: { tags: [iri('tags', tag.id)] },
+    });
     expect(tagged.status, tagged.body).toBe(200);
     expect(await total(url)).toBe(1);
-    await t.db.query('INSERT INTO course_tags (course_id, tag_id) SELECT id, $1 FROM courses WHERE id <> $2 ORDER BY id LIMIT 2', [tag.id, course.id]);
+    await t.db.query(
+      'INSERT INTO course_tags (course_id, tag_id) SELECT id, $1 FROM courses WHERE id <> $2 ORDER BY id LIMIT 2',
+      [tag.id, course.id],
+    );
     expect(await total(url)).toBe(3);
     await t.db.query('DELETE FROM course_tags WHERE tag_id = $1 AND course_id = $2', [tag.id, course.id]);
     expect(await total(url)).toBe(2);
@@ -107,7 +116,9 @@ describe('totals', () => {
     const last = Math.ceil(n / perPage);
     expect(await total(`/api/tags?itemsPerPage=${perPage}&page=${last}`)).toBe(n);
     expect(await total(`/api/tags?itemsPerPage=${perPage}&page=${last + 3}`)).toBe(n);
-    expect(await total(`/api/tags?q=e&itemsPerPage=${perPage}&page=${last + 3}`)).toBe(await count(`tags WHERE search LIKE '%e%'`));
+    expect(await total(`/api/tags?q=e&itemsPerPage=${perPage}&page=${last + 3}`)).toBe(
+      await count(`tags WHERE search LIKE '%e%'`),
+    );
   });
 });
 
@@ -122,11 +133,14 @@ describe('pages', () => {
       const n = await count('tags');
       const deep = Math.max(3, Math.floor(n / perPage) - 1);
       // Walk the pages in order: the engine remembers a boundary per page.
-      for (let page = 1; page <= deep; page++) expect(ids(await get(url(page)))).toEqual(await sqlPage(byName(dir), page, perPage));
+      for (let page = 1; page <= deep; page++)
+        expect(ids(await get(url(page)))).toEqual(await sqlPage(byName(dir), page, perPage));
 
       // A row that sorts before every other one shifts every page by one.
       const before = await sqlPage(byName(dir), deep, perPage);
-      const first = await createSample(t, 'tags', { overrides: { name: dir === 'ASC' ? `!!! ${uniqueString('a')}` : `\u9F98\u9F98 ${uniqueString('z')}` } });
+      const first = await createSample(t, 'tags', {
+        overrides: { name: dir === 'ASC' ? `!!! ${uniqueString('a')}` : `\u9F98\u9F98 ${uniqueString('z')}` },
+      });
       const after = await sqlPage(byName(dir), deep, perPage);
       expect(after).not.toEqual(before);
       expect(ids(await get(url(deep)))).toEqual(after);
@@ -137,7 +151,10 @@ describe('pages', () => {
 
       // Renaming a row of page 1 so that it moves past the deep page.
       const [moved] = await sqlPage(byName(dir), 1, 1);
-      await t.request('PUT', iri('tags', moved), { as: 'superadmin', body: { name: dir === 'ASC' ? `\u9F98\u9F98 ${uniqueString('z')}` : `!!! ${uniqueString('a')}` } });
+      await t.request('PUT', iri('tags', moved), {
+        as: 'superadmin',
+        body: { name: dir === 'ASC' ? `\u9F98\u9F98 ${uniqueString('z')}` : `!!! ${uniqueString('a')}` },
+      });
       const shifted = await sqlPage(byName(dir), deep, perPage);
       expect(shifted).not.toEqual(before);
       expect(ids(await get(url(deep)))).toEqual(shifted);
@@ -151,7 +168,9 @@ describe('pages', () => {
     const perPage = 2;
     const last = Math.ceil(n / perPage);
     for (const page of [last, 2, last - 1, 1, last])
-      expect(ids(await get(`/api/courses?order[createdAt]=desc&itemsPerPage=${perPage}&page=${page}`))).toEqual(await sqlPage(sql, page, perPage));
+      expect(ids(await get(`/api/courses?order[createdAt]=desc&itemsPerPage=${perPage}&page=${page}`))).toEqual(
+        await sqlPage(sql, page, perPage),
+      );
   });
 
   it('a nullable order column (offset paging) is right in both directions, NULLs included', async () => {
@@ -166,17 +185,24 @@ describe('pages', () => {
       const pages = Math.ceil(n / perPage);
       const walked: number[] = [];
       for (let page = 1; page <= pages; page++)
-        walked.push(...ids(await get(`/api/participations?order[startedAt]=${dir.toLowerCase()}&itemsPerPage=${perPage}&page=${page}`)));
+        walked.push(
+          ...ids(
+            await get(`/api/participations?order[startedAt]=${dir.toLowerCase()}&itemsPerPage=${perPage}&page=${page}`),
+          ),
+        );
       const expected = (await t.db.query<{ id: number }>(sql)).map((row) => row.id);
       expect(walked).toEqual(expected);
       // A write between two requests.
       await t.db.query('UPDATE participations SET started_at = NULL WHERE id = $1', [expected[expected.length - 1]]);
       const middle = Math.ceil(pages / 2);
-      expect(ids(await get(`/api/participations?order[startedAt]=${dir.toLowerCase()}&itemsPerPage=${perPage}&page=${middle}`))).toEqual(
-        await sqlPage(sql, middle, perPage),
-      );
+      expect(
+        ids(
+          await get(`/api/participations?order[startedAt]=${dir.toLowerCase()}&itemsPerPage=${perPage}&page=${middle}`),
+        ),
+      ).toEqual(await sqlPage(sql, middle, perPage));
     }
-    for (const participation of made) await t.request('DELETE', iri('participations', participation.id), { as: 'superadmin' });
+    for (const participation of made)
+      await t.request('DELETE', iri('participations', participation.id), { as: 'superadmin' });
   });
 
   it('two orders of the same list do not mix their boundaries', async () => {
@@ -188,15 +214,21 @@ describe('pages', () => {
         ['order[name]=desc', 'SELECT id FROM tags ORDER BY name DESC, id DESC'],
       ] as const)
         for (const page of [1, 2, 3])
-          expect(ids(await get(`/api/tags?${order}&itemsPerPage=${perPage}&page=${page}`))).toEqual(await sqlPage(sql, page, perPage));
+          expect(ids(await get(`/api/tags?${order}&itemsPerPage=${perPage}&page=${page}`))).toEqual(
+            await sqlPage(sql, page, perPage),
+          );
   });
 
   it('a filtered and ordered list pages like SQL', async () => {
-    const [{ status }] = await t.db.query<{ status: string }>('SELECT status FROM participations GROUP BY status ORDER BY count(*) DESC LIMIT 1');
+    const [{ status }] = await t.db.query<{ status: string }>(
+      'SELECT status FROM participations GROUP BY status ORDER BY count(*) DESC LIMIT 1',
+    );
     const sql = 'SELECT id FROM participations WHERE status = $1 ORDER BY progress DESC, id DESC';
     const n = await count('participations WHERE status = $1', [status]);
     for (let page = 1; page <= Math.ceil(n / 2) + 1; page++) {
-      const collection = await get(`/api/participations?status=${status}&order[progress]=desc&itemsPerPage=2&page=${page}`);
+      const collection = await get(
+        `/api/participations?status=${status}&order[progress]=desc&itemsPerPage=2&page=${page}`,
+      );
       expect(collection['hydra:totalItems']).toBe(n);
       expect(ids(collection)).toEqual(await sqlPage(sql, page, 2, [status]));
     }
@@ -206,7 +238,10 @@ describe('pages', () => {
 describe('itemsPerPage', () => {
   it(`is capped at ${MAX_ITEMS_PER_PAGE}`, async () => {
     const marker = uniqueString('cap');
-    await t.db.query(`INSERT INTO tags (name) SELECT $1 || '-' || g FROM generate_series(1, $2::int) g`, [marker, MAX_ITEMS_PER_PAGE + 20]);
+    await t.db.query(`INSERT INTO tags (name) SELECT $1 || '-' || g FROM generate_series(1, $2::int) g`, [
+      marker,
+      MAX_ITEMS_PER_PAGE + 20,
+    ]);
     const n = await count('tags');
     expect(n).toBeGreaterThan(MAX_ITEMS_PER_PAGE);
     const first = await get(`/api/tags?itemsPerPage=${MAX_ITEMS_PER_PAGE * 2}`);
@@ -216,7 +251,9 @@ describe('itemsPerPage', () => {
     expect(Number(last)).toBe(Math.ceil(n / MAX_ITEMS_PER_PAGE));
     const second = await get(`/api/tags?itemsPerPage=${MAX_ITEMS_PER_PAGE * 2}&page=2`);
     expect(ids(second)).toEqual(await sqlPage('SELECT id FROM tags ORDER BY name, id', 2, MAX_ITEMS_PER_PAGE));
-    expect((await t.request('GET', '/api/tags?itemsPerPage=30', { as: 'superadmin', accept: 'application/json' })).json).toHaveLength(30);
+    expect(
+      (await t.request('GET', '/api/tags?itemsPerPage=30', { as: 'superadmin', accept: 'application/json' })).json,
+    ).toHaveLength(30);
     expect(ids(await get('/api/tags'))).toHaveLength(30);
   });
 });

@@ -34,8 +34,18 @@ async function registered() {
   const email = `direction+${serial}@lycee-jean-moulin.fr`;
   const response = await t.request('POST', '/api/users/register', {
     body: {
-      company: { name: `Lycée Jean Moulin ${serial}`, address: '8 Boulevard de la Liberté', postcode: '59000', city: 'Lille', country: france.id, email: 'secretariat@lycee-jean-moulin.fr', phone: '+33320000000' },
-      firstName: 'Paul', lastName: 'Girard', email,
+      company: {
+        name: `Lycée Jean Moulin ${serial}`,
+        address: '8 Boulevard de la Liberté',
+        postcode: '59000',
+        city: 'Lille',
+        country: france.id,
+        email: 'secretariat@lycee-jean-moulin.fr',
+        phone: '+33320000000',
+      },
+      firstName: 'Paul',
+      lastName: 'Girard',
+      email,
     },
   });
   expect(response.status).toBe(201);
@@ -46,9 +56,13 @@ async function registered() {
 async function fullAdmin(email: string, token: string) {
   const code = /(\d{6})/.exec(mails.filter((mail) => mail.to === email).at(-1)?.subject ?? '')?.[1];
   const checked = await t.request('POST', '/api/auth/email/check-code', { token, body: { code } });
-  const set = await t.request('POST', '/api/auth/reinit-password/validate', { token: checked.json.token, body: { password: 'Structure2026!', passwordConfirmation: 'Structure2026!' } });
+  const set = await t.request('POST', '/api/auth/reinit-password/validate', {
+    token: checked.json.token,
+    body: { password: 'Structure2026!', passwordConfirmation: 'Structure2026!' },
+  });
   expect(set.status).toBe(200);
-  return (await t.request('POST', '/api/auth/token', { body: { login: email, password: 'Structure2026!' } })).json.token as string;
+  return (await t.request('POST', '/api/auth/token', { body: { login: email, password: 'Structure2026!' } })).json
+    .token as string;
 }
 
 describe('choosing a plan', () => {
@@ -65,7 +79,13 @@ describe('choosing a plan', () => {
     const { token, company } = await registered();
     const response = await t.request('POST', '/api/subscribe', { token, body: { plan: 1 } });
     expect(response.status).toBe(201);
-    expect(response.json).toMatchObject({ company, plan: { id: 1, name: 'Découverte', price: 0, seats: 5, period: 'month' }, status: 'active', setupIntent: null, payment: null });
+    expect(response.json).toMatchObject({
+      company,
+      plan: { id: 1, name: 'Découverte', price: 0, seats: 5, period: 'month' },
+      status: 'active',
+      setupIntent: null,
+      payment: null,
+    });
     const end = new Date(response.json.currentPeriodEnd).getTime() - new Date(response.json.startedAt).getTime();
     expect(end / 86_400_000).toBeGreaterThanOrEqual(28);
     // An active plan is not replaced by a second sign-up step.
@@ -76,22 +96,44 @@ describe('choosing a plan', () => {
     const { token, company } = await registered();
     const response = await t.request('POST', '/api/subscribe', { token, body: { plan: 2 } });
     expect(response.status).toBe(201);
-    expect(response.json).toMatchObject({ status: 'awaiting_payment', plan: { name: 'Établissement', price: 49 }, payment: { mode: 'test' } });
+    expect(response.json).toMatchObject({
+      status: 'awaiting_payment',
+      plan: { name: 'Établissement', price: 49 },
+      payment: { mode: 'test' },
+    });
     const { id, clientSecret } = response.json.setupIntent;
     expect(id).toMatch(/^seti_/);
     expect(clientSecret).toMatch(new RegExp(`^${id}_secret_`));
-    const status = async () => (await t.request('GET', `/api/payments/check-status?setupIntent=${id}`, { token })).json.status;
+    const status = async () =>
+      (await t.request('GET', `/api/payments/check-status?setupIntent=${id}`, { token })).json.status;
     expect(await status()).toBe('requires_payment_method');
 
-    const declined = await t.request('POST', '/api/payments/confirm-test', { token, body: { setupIntent: id, paymentMethod: 'pm_card_chargeDeclined' } });
+    const declined = await t.request('POST', '/api/payments/confirm-test', {
+      token,
+      body: { setupIntent: id, paymentMethod: 'pm_card_chargeDeclined' },
+    });
     expect(declined.json).toEqual({ status: 'requires_payment_method' });
-    expect((await t.db.query('SELECT status FROM subscriptions WHERE company_id = $1', [company]))[0].status).toBe('awaiting_payment');
-    expect((await t.request('POST', '/api/payments/confirm-test', { token, body: { setupIntent: id, paymentMethod: 'tok_visa; drop' } })).status).toBe(422);
+    expect((await t.db.query('SELECT status FROM subscriptions WHERE company_id = $1', [company]))[0].status).toBe(
+      'awaiting_payment',
+    );
+    expect(
+      (
+        await t.request('POST', '/api/payments/confirm-test', {
+          token,
+          body: { setupIntent: id, paymentMethod: 'tok_visa; drop' },
+        })
+      ).status,
+    ).toBe(422);
 
-    const accepted = await t.request('POST', '/api/payments/confirm-test', { token, body: { setupIntent: id, paymentMethod: 'pm_card_visa' } });
+    const accepted = await t.request('POST', '/api/payments/confirm-test', {
+      token,
+      body: { setupIntent: id, paymentMethod: 'pm_card_visa' },
+    });
     expect(accepted.json).toEqual({ status: 'succeeded' });
     expect(await status()).toBe('succeeded');
-    const [row] = await t.db.query('SELECT status, plan_name, price_cents FROM subscriptions WHERE company_id = $1', [company]);
+    const [row] = await t.db.query('SELECT status, plan_name, price_cents FROM subscriptions WHERE company_id = $1', [
+      company,
+    ]);
     expect(row).toEqual({ status: 'active', plan_name: 'Établissement', price_cents: 4900 });
   });
 
@@ -100,24 +142,43 @@ describe('choosing a plan', () => {
     await t.request('POST', '/api/subscribe', { token, body: { plan: 3 } });
     const free = await t.request('POST', '/api/subscribe', { token, body: { plan: 1 } });
     expect(free.status).toBe(201);
-    expect(await t.db.query('SELECT plan_id, status FROM subscriptions WHERE company_id = $1', [company])).toEqual([{ plan_id: 1, status: 'active' }]);
+    expect(await t.db.query('SELECT plan_id, status FROM subscriptions WHERE company_id = $1', [company])).toEqual([
+      { plan_id: 1, status: 'active' },
+    ]);
   });
 
   it("never shows or touches another structure's SetupIntent", async () => {
     const owner = await registered();
-    const intent = (await t.request('POST', '/api/subscribe', { token: owner.token, body: { plan: 2 } })).json.setupIntent.id;
+    const intent = (await t.request('POST', '/api/subscribe', { token: owner.token, body: { plan: 2 } })).json
+      .setupIntent.id;
     const other = await registered();
-    expect((await t.request('GET', `/api/payments/check-status?setupIntent=${intent}`, { token: other.token })).status).toBe(404);
-    expect((await t.request('POST', '/api/payments/confirm-test', { token: other.token, body: { setupIntent: intent, paymentMethod: 'pm_card_visa' } })).status).toBe(404);
-    expect((await t.request('GET', `/api/payments/check-status?setupIntent=${intent}`, { as: 'admin' })).status).toBe(404);
-    expect((await t.request('GET', `/api/payments/check-status?setupIntent=${intent}`, { as: 'superadmin' })).json).toEqual({ status: 'requires_payment_method' });
+    expect(
+      (await t.request('GET', `/api/payments/check-status?setupIntent=${intent}`, { token: other.token })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/api/payments/confirm-test', {
+          token: other.token,
+          body: { setupIntent: intent, paymentMethod: 'pm_card_visa' },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await t.request('GET', `/api/payments/check-status?setupIntent=${intent}`, { as: 'admin' })).status).toBe(
+      404,
+    );
+    expect(
+      (await t.request('GET', `/api/payments/check-status?setupIntent=${intent}`, { as: 'superadmin' })).json,
+    ).toEqual({ status: 'requires_payment_method' });
     expect((await t.request('GET', `/api/payments/check-status?setupIntent=${intent}`, { as: null })).status).toBe(401);
   });
 
   it('refuses a contributor (403) and a call without a session (401)', async () => {
     expect((await t.request('POST', '/api/subscribe', { as: 'contributor', body: { plan: 1 } })).status).toBe(403);
     expect((await t.request('POST', '/api/subscribe', { as: null, body: { plan: 1 } })).status).toBe(401);
-    expect((await t.request('POST', '/api/subscribe', { as: 'superadmin', body: { plan: 1 } })).json.violations[0].propertyPath).toBe('company');
+    expect(
+      (await t.request('POST', '/api/subscribe', { as: 'superadmin', body: { plan: 1 } })).json.violations[0]
+        .propertyPath,
+    ).toBe('company');
   });
 });
 
@@ -132,10 +193,14 @@ describe('leaving', () => {
     expect(current.json).toMatchObject({ company, status: 'active', cancelAtPeriodEnd: false });
     const left = await t.request('POST', '/api/unsubscribe', { token: admin, body: {} });
     expect(left.status).toBe(200);
-    expect(left.json).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, accessEndsAt: current.json.currentPeriodEnd });
+    expect(left.json).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      accessEndsAt: current.json.currentPeriodEnd,
+    });
   });
 
-  it('lets a super admin end any structure\'s plan, and answers 404 when there is none', async () => {
+  it("lets a super admin end any structure's plan, and answers 404 when there is none", async () => {
     const { token, company } = await registered();
     await t.request('POST', '/api/subscribe', { token, body: { plan: 2 } });
     const ended = await t.request('POST', '/api/unsubscribe', { as: 'superadmin', body: { company } });
@@ -152,8 +217,18 @@ describe('caps on the public calls', () => {
     try {
       const [france] = await capped.db.query<{ id: number }>(`SELECT id FROM countries WHERE code = 'FR'`);
       const body = (n: number) => ({
-        company: { name: `Structure ${n}`, address: '1 Place du Capitole', postcode: '31000', city: 'Toulouse', country: france.id, email: 'contact@structure.fr', phone: '0561000000' },
-        firstName: 'Léa', lastName: 'Martin', email: `lea.martin+${n}@structure.fr`,
+        company: {
+          name: `Structure ${n}`,
+          address: '1 Place du Capitole',
+          postcode: '31000',
+          city: 'Toulouse',
+          country: france.id,
+          email: 'contact@structure.fr',
+          phone: '0561000000',
+        },
+        firstName: 'Léa',
+        lastName: 'Martin',
+        email: `lea.martin+${n}@structure.fr`,
       });
       const first = await capped.request('POST', '/api/users/register', { body: body(1) });
       expect(first.status).toBe(201);
@@ -161,10 +236,13 @@ describe('caps on the public calls', () => {
       const third = await capped.request('POST', '/api/users/register', { body: body(3) });
       expect(third.status).toBe(429);
       expect(third.headers['retry-after']).toBeDefined();
-      expect((await capped.request('POST', '/api/subscribe', { token: first.json.token, body: { plan: 2 } })).status).toBe(503);
+      expect(
+        (await capped.request('POST', '/api/subscribe', { token: first.json.token, body: { plan: 2 } })).status,
+      ).toBe(503);
       let limited = 0;
       for (let i = 0; i < 12; i++)
-        if ((await capped.request('GET', `/api/public/companies/MQ/guess-${i}`, { as: null })).status === 429) limited += 1;
+        if ((await capped.request('GET', `/api/public/companies/MQ/guess-${i}`, { as: null })).status === 429)
+          limited += 1;
       expect(limited).toBe(2);
     } finally {
       await capped.close();

@@ -17,7 +17,10 @@ afterAll(async () => {
 
 const iri = (resource: string, id: number) => `/api/${resource}/${id}`;
 
-async function create(resource: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
+async function create(
+  resource: string,
+  body: Record<string, unknown>,
+): Promise<{ id: number } & Record<string, unknown>> {
   const response = await t.request('POST', `/api/${resource}`, { as: 'contributor', body });
   expect(response.status, JSON.stringify(response.json)).toBe(201);
   return response.json as { id: number };
@@ -27,7 +30,12 @@ interface Outline {
   id: number;
   title: string;
   status: string;
-  modules: { id: number; title: string; position: number; chapters: { id: number; title: string; unlocks: number[]; parts: { id: number; type: string; title: string }[] }[] }[];
+  modules: {
+    id: number;
+    title: string;
+    position: number;
+    chapters: { id: number; title: string; unlocks: number[]; parts: { id: number; type: string; title: string }[] }[];
+  }[];
 }
 
 async function outlineOf(course: number): Promise<Outline> {
@@ -44,50 +52,87 @@ async function course() {
   const a = await create('chapters', { title: 'A', module: iri('modules', first.id) });
   const b = await create('chapters', { title: 'B', module: iri('modules', first.id) });
   const c = await create('chapters', { title: 'C', module: iri('modules', second.id) });
-  for (const [chapter, title] of [[a.id, 'a1'], [a.id, 'a2'], [c.id, 'c1']] as const)
-    await create('chapter-parts', { chapter: iri('chapters', chapter), type: 'notes', title, content: { text: title } });
+  for (const [chapter, title] of [
+    [a.id, 'a1'],
+    [a.id, 'a2'],
+    [c.id, 'c1'],
+  ] as const)
+    await create('chapter-parts', {
+      chapter: iri('chapters', chapter),
+      type: 'notes',
+      title,
+      content: { text: title },
+    });
   return { id: made.id, modules: [first.id, second.id], chapters: { a: a.id, b: b.id, c: c.id } };
 }
 
 describe('GET /api/courses/{id}/outline', () => {
   it('answers the whole tree in order, with unlocks and part types, without contents', async () => {
     const made = await course();
-    await t.request('PUT', `/api/chapters/${made.chapters.c}/add-chapter-unlocks`, { as: 'contributor', body: { chapters: [iri('chapters', made.chapters.a)] } });
+    await t.request('PUT', `/api/chapters/${made.chapters.c}/add-chapter-unlocks`, {
+      as: 'contributor',
+      body: { chapters: [iri('chapters', made.chapters.a)] },
+    });
     const outline = await outlineOf(made.id);
     expect(outline).toMatchObject({ id: made.id, title: 'Cours du plan', status: 'draft' });
     expect(outline.modules.map((module) => module.title)).toEqual(['Module 1', 'Module 2']);
-    expect(outline.modules[0].chapters.map((chapter) => [chapter.title, chapter.parts.map((part) => part.title)])).toEqual([
+    expect(
+      outline.modules[0].chapters.map((chapter) => [chapter.title, chapter.parts.map((part) => part.title)]),
+    ).toEqual([
       ['A', ['a1', 'a2']],
       ['B', []],
     ]);
-    expect(outline.modules[1].chapters[0]).toMatchObject({ title: 'C', unlocks: [made.chapters.a], parts: [{ type: 'notes', title: 'c1' }] });
+    expect(outline.modules[1].chapters[0]).toMatchObject({
+      title: 'C',
+      unlocks: [made.chapters.a],
+      parts: [{ type: 'notes', title: 'c1' }],
+    });
     expect(outline.modules[1].chapters[0].parts[0]).not.toHaveProperty('content');
   });
 
   it('follows moves between parents, keeping positions dense', async () => {
     const made = await course();
     // The editor's move of a chapter into another module: one PUT naming the module and the place.
-    const moved = await t.request('PUT', `/api/chapters/${made.chapters.b}`, { as: 'contributor', body: { module: iri('modules', made.modules[1]), position: 0 } });
+    const moved = await t.request('PUT', `/api/chapters/${made.chapters.b}`, {
+      as: 'contributor',
+      body: { module: iri('modules', made.modules[1]), position: 0 },
+    });
     expect(moved.status, JSON.stringify(moved.json)).toBe(200);
-    const reordered = await t.request('PUT', `/api/modules/${made.modules[1]}/reorder`, { as: 'contributor', body: { position: 0 } });
+    const reordered = await t.request('PUT', `/api/modules/${made.modules[1]}/reorder`, {
+      as: 'contributor',
+      body: { position: 0 },
+    });
     expect(reordered.status).toBe(200);
     const outline = await outlineOf(made.id);
     expect(outline.modules.map((module) => [module.title, module.chapters.map((chapter) => chapter.title)])).toEqual([
       ['Module 2', ['B', 'C']],
       ['Module 1', ['A']],
     ]);
-    const rows = await t.db.query<{ position: number }>('SELECT position FROM chapters WHERE module_id = $1 ORDER BY position', [made.modules[1]]);
+    const rows = await t.db.query<{ position: number }>(
+      'SELECT position FROM chapters WHERE module_id = $1 ORDER BY position',
+      [made.modules[1]],
+    );
     expect(rows.map((row) => row.position)).toEqual([0, 1]);
   });
 
   it('places a copied template where the author dropped it', async () => {
     const made = await course();
     const template = await create('chapters', { title: 'Modèle de chapitre', isTemplate: true });
-    await create('chapter-parts', { chapter: iri('chapters', template.id), type: 'notes', title: 'note', content: { text: 'x' } });
-    const copy = await t.request('POST', `/api/chapters/${template.id}/copy`, { as: 'contributor', body: { module: iri('modules', made.modules[0]) } });
+    await create('chapter-parts', {
+      chapter: iri('chapters', template.id),
+      type: 'notes',
+      title: 'note',
+      content: { text: 'x' },
+    });
+    const copy = await t.request('POST', `/api/chapters/${template.id}/copy`, {
+      as: 'contributor',
+      body: { module: iri('modules', made.modules[0]) },
+    });
     expect(copy.status).toBe(201);
     const copyId = (copy.json as { id: number }).id;
-    expect((await t.request('PUT', `/api/chapters/${copyId}/reorder`, { as: 'contributor', body: { position: 1 } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/chapters/${copyId}/reorder`, { as: 'contributor', body: { position: 1 } })).status,
+    ).toBe(200);
     const chapters = (await outlineOf(made.id)).modules[0].chapters;
     expect(chapters.map((chapter) => chapter.title)).toEqual(['A', 'Modèle de chapitre', 'B']);
     expect(chapters[1].parts.map((part) => part.title)).toEqual(['note']);
@@ -106,8 +151,15 @@ describe('publish from the outline', () => {
     const made = await course();
     const refused = await t.request('PUT', `/api/courses/${made.id}/publish`, { as: 'admin', body: {} });
     expect(refused.status).toBe(422);
-    expect(refused.json).toMatchObject({ violations: [{ code: 'empty_chapter', message: expect.stringContaining('"B"') }] });
-    await create('chapter-parts', { chapter: iri('chapters', made.chapters.b), type: 'notes', title: 'b1', content: { text: 'b' } });
+    expect(refused.json).toMatchObject({
+      violations: [{ code: 'empty_chapter', message: expect.stringContaining('"B"') }],
+    });
+    await create('chapter-parts', {
+      chapter: iri('chapters', made.chapters.b),
+      type: 'notes',
+      title: 'b1',
+      content: { text: 'b' },
+    });
     const published = await t.request('PUT', `/api/courses/${made.id}/publish`, { as: 'admin', body: {} });
     expect(published.status).toBe(200);
     expect(published.json).toMatchObject({ status: 'published' });

@@ -19,7 +19,9 @@ afterAll(async () => {
 /** Makes `SELECT 1` (the readiness check's query) answer `outcome` for the duration of `work`. */
 async function withDatabaseCheck<T>(outcome: () => Promise<never>, work: () => Promise<T>): Promise<T> {
   const query = t.appDb.query.bind(t.appDb);
-  const spy = vi.spyOn(t.appDb, 'query').mockImplementation((sql, params) => (sql === 'SELECT 1' ? outcome() : query(sql, params)));
+  const spy = vi
+    .spyOn(t.appDb, 'query')
+    .mockImplementation((sql, params) => (sql === 'SELECT 1' ? outcome() : query(sql, params)));
   try {
     return await work();
   } finally {
@@ -36,14 +38,20 @@ describe('GET /api/health/ready', () => {
   });
 
   it('answers 503 while the database fails', async () => {
-    const response = await withDatabaseCheck(() => Promise.reject(new Error('connection refused (test)')), () => t.request('GET', '/api/health/ready'));
+    const response = await withDatabaseCheck(
+      () => Promise.reject(new Error('connection refused (test)')),
+      () => t.request('GET', '/api/health/ready'),
+    );
     expect(response.status).toBe(503);
     expect(response.json).toEqual({ status: 'unavailable', database: 'unreachable', storage: 'ok' });
   });
 
   it('answers 503 within seconds while the database does not answer at all', async () => {
     const started = Date.now();
-    const response = await withDatabaseCheck(() => new Promise<never>(() => {}), () => t.request('GET', '/api/health/ready'));
+    const response = await withDatabaseCheck(
+      () => new Promise<never>(() => {}),
+      () => t.request('GET', '/api/health/ready'),
+    );
     expect(response.status).toBe(503);
     expect(response.json).toMatchObject({ database: 'unreachable' });
     expect(Date.now() - started).toBeLessThan(10_000);

@@ -20,8 +20,23 @@ import {
   supports,
   uniqueString,
 } from './support/samples.ts';
-import { columnOf, columnOfField, ident, isStored, oneOfGroups, searchSourceColumns, uniqueIndexNames } from './support/schema.ts';
-import { createTestApp, JWT_SECRET, PERSONA_ROLE, type Persona, type TestApp, type TestResponse } from './support/testApp.ts';
+import {
+  columnOf,
+  columnOfField,
+  ident,
+  isStored,
+  oneOfGroups,
+  searchSourceColumns,
+  uniqueIndexNames,
+} from './support/schema.ts';
+import {
+  createTestApp,
+  JWT_SECRET,
+  PERSONA_ROLE,
+  type Persona,
+  type TestApp,
+  type TestResponse,
+} from './support/testApp.ts';
 
 /**
  * The generic CRUD and Hydra contract of API.md, driven by the resource declarations: every resource,
@@ -51,7 +66,13 @@ type Dir = 'asc' | 'desc';
 
 const tableOf = (declaration: ResourceDeclaration) => `${ident(declaration.table)} t`;
 
-async function sqlIds(declaration: ResourceDeclaration, where = 'true', params: unknown[] = [], orderBy = 't.id', limit?: number): Promise<number[]> {
+async function sqlIds(
+  declaration: ResourceDeclaration,
+  where = 'true',
+  params: unknown[] = [],
+  orderBy = 't.id',
+  limit?: number,
+): Promise<number[]> {
   const rows = await t.db.query<{ id: number }>(
     `SELECT t.id FROM ${tableOf(declaration)} WHERE ${where} ORDER BY ${orderBy}${limit ? ` LIMIT ${limit}` : ''}`,
     params,
@@ -60,7 +81,10 @@ async function sqlIds(declaration: ResourceDeclaration, where = 'true', params: 
 }
 
 async function sqlCount(declaration: ResourceDeclaration, where = 'true', params: unknown[] = []): Promise<number> {
-  const [row] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${tableOf(declaration)} WHERE ${where}`, params);
+  const [row] = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${tableOf(declaration)} WHERE ${where}`,
+    params,
+  );
   return row.n;
 }
 
@@ -78,11 +102,19 @@ function sqlOrder(declaration: ResourceDeclaration, parts: readonly (readonly [s
 
 // ---------------------------------------------------------------- HTTP side
 
-async function list(declaration: ResourceDeclaration, query = '', options: { as?: Persona; accept?: string } = {}): Promise<TestResponse> {
-  return t.request('GET', `/api/${declaration.name}${query ? `?${query}` : ''}`, { as: options.as ?? 'superadmin', accept: options.accept });
+async function list(
+  declaration: ResourceDeclaration,
+  query = '',
+  options: { as?: Persona; accept?: string } = {},
+): Promise<TestResponse> {
+  return t.request('GET', `/api/${declaration.name}${query ? `?${query}` : ''}`, {
+    as: options.as ?? 'superadmin',
+    accept: options.accept,
+  });
 }
 
-const memberIds = (response: TestResponse): number[] => response.json['hydra:member'].map((member: { id: number }) => member.id);
+const memberIds = (response: TestResponse): number[] =>
+  response.json['hydra:member'].map((member: { id: number }) => member.id);
 
 async function listIds(declaration: ResourceDeclaration, query: string): Promise<number[]> {
   const response = await list(declaration, query);
@@ -144,7 +176,9 @@ async function expectItemMatchesRow(declaration: ResourceDeclaration, item: Row)
           `SELECT ${ident(type.otherColumn)} AS id FROM ${ident(type.joinTable)} WHERE ${ident(type.ownColumn)} = $1`,
           [item.id],
         );
-        expect([...(value as string[])].sort(), name).toEqual(others.map((other) => iri(type.resource, other.id)).sort());
+        expect([...(value as string[])].sort(), name).toEqual(
+          others.map((other) => iri(type.resource, other.id)).sort(),
+        );
         break;
       }
       case 'children': {
@@ -158,7 +192,11 @@ async function expectItemMatchesRow(declaration: ResourceDeclaration, item: Row)
       case 'polymorphic': {
         const target = Object.entries(type.targets).find(([, candidate]) => row[candidate.column] != null);
         if (!target) expect(value, name).toBeNull();
-        else expect(value, name).toMatchObject({ '@id': iri(target[0], row[target[1].column] as number), id: row[target[1].column] });
+        else
+          expect(value, name).toMatchObject({
+            '@id': iri(target[0], row[target[1].column] as number),
+            id: row[target[1].column],
+          });
         break;
       }
       case 'datetime':
@@ -179,7 +217,9 @@ async function expectItemMatchesRow(declaration: ResourceDeclaration, item: Row)
   }
   for (const name of ['createdAt', 'updatedAt']) {
     expect(item[name], name).toMatch(ISO_WITH_OFFSET);
-    expect(Date.parse(item[name] as string), name).toBe((row[name === 'createdAt' ? 'created_at' : 'updated_at'] as Date).getTime());
+    expect(Date.parse(item[name] as string), name).toBe(
+      (row[name === 'createdAt' ? 'created_at' : 'updated_at'] as Date).getTime(),
+    );
   }
 }
 
@@ -192,7 +232,9 @@ function expectEcho(declaration: ResourceDeclaration, body: Row, item: Row) {
     const got = item[name];
     switch (type.kind) {
       case 'relation':
-        expect(got, name).toEqual(relationValue(type, typeof sent === 'number' ? sent : Number(String(sent).split('/').pop())));
+        expect(got, name).toEqual(
+          relationValue(type, typeof sent === 'number' ? sent : Number(String(sent).split('/').pop())),
+        );
         break;
       case 'relations':
         expect([...(got as string[])].sort(), name).toEqual(
@@ -346,7 +388,13 @@ function describeList(declaration: ResourceDeclaration) {
 
 function describeOrder(declaration: ResourceDeclaration) {
   it('default order', async () => {
-    const expected = await sqlIds(declaration, 'true', [], sqlOrder(declaration, declaration.defaultOrder ?? []), ORDER_SAMPLE);
+    const expected = await sqlIds(
+      declaration,
+      'true',
+      [],
+      sqlOrder(declaration, declaration.defaultOrder ?? []),
+      ORDER_SAMPLE,
+    );
     expect(await listIds(declaration, `itemsPerPage=${ORDER_SAMPLE}`)).toEqual(expected);
   });
 
@@ -355,7 +403,9 @@ function describeOrder(declaration: ResourceDeclaration) {
       it(`order by ${field} ${dir}`, async () => {
         const orderBy = sqlOrder(declaration, [[field, dir]]);
         const expected = await sqlIds(declaration, 'true', [], orderBy);
-        expect(await listIds(declaration, `order[${field}]=${dir}&itemsPerPage=${ORDER_SAMPLE}`)).toEqual(expected.slice(0, ORDER_SAMPLE));
+        expect(await listIds(declaration, `order[${field}]=${dir}&itemsPerPage=${ORDER_SAMPLE}`)).toEqual(
+          expected.slice(0, ORDER_SAMPLE),
+        );
         // Across page boundaries, pages in order then again out of order (remembered boundaries reused).
         const pages: Record<number, number[]> = {};
         for (const page of [1, 2, 3, 3, 2, 1])
@@ -373,7 +423,10 @@ function describeOrder(declaration: ResourceDeclaration) {
       const orderBy = `t.${ident(columnOfField(declaration, first))} DESC, t.${ident(columnOfField(declaration, second))} ASC, t.id ASC`;
       const expected = await sqlIds(declaration, 'true', [], orderBy, 6);
       const pages = [];
-      for (const page of [1, 2, 3]) pages.push(...(await listIds(declaration, `order[${first}]=desc&order[${second}]=asc&itemsPerPage=2&page=${page}`)));
+      for (const page of [1, 2, 3])
+        pages.push(
+          ...(await listIds(declaration, `order[${first}]=desc&order[${second}]=asc&itemsPerPage=2&page=${page}`)),
+        );
       expect(pages).toEqual(expected);
     });
   }
@@ -404,9 +457,13 @@ async function filterValues(declaration: ResourceDeclaration, name: string): Pro
 async function valuesFor(declaration: ResourceDeclaration, name: string, count: number): Promise<unknown[]> {
   let values = await filterValues(declaration, name);
   // Rows of one more structure each time, where the structure is the filter (the platform's staff name it).
-  const structures = name === STRUCTURE_FIELD && supports(declaration, 'create') ? await sqlIds(declarationOf(STRUCTURES_RESOURCE)) : [];
+  const structures =
+    name === STRUCTURE_FIELD && supports(declaration, 'create') ? await sqlIds(declarationOf(STRUCTURES_RESOURCE)) : [];
   for (let attempt = 0; values.length < count && attempt < 6; attempt++) {
-    if (structures.length > 0) await createSample(t, declaration.name, { overrides: { [name]: iri(STRUCTURES_RESOURCE, structures[attempt % structures.length]) } });
+    if (structures.length > 0)
+      await createSample(t, declaration.name, {
+        overrides: { [name]: iri(STRUCTURES_RESOURCE, structures[attempt % structures.length]) },
+      });
     else await ownRow(declaration);
     values = await filterValues(declaration, name);
   }
@@ -424,7 +481,9 @@ function filterCondition(declaration: ResourceDeclaration, name: string): string
 
 /** A to-one relation as served: its IRI, or its embedded summary `{"@id", id, name}` (API.md). */
 function relationValue(type: { resource: string; embedded?: boolean }, id: number): unknown {
-  return type.embedded ? { '@id': iri(type.resource, id), id: Number(id), name: expect.any(String) } : iri(type.resource, id);
+  return type.embedded
+    ? { '@id': iri(type.resource, id), id: Number(id), name: expect.any(String) }
+    : iri(type.resource, id);
 }
 
 const isEqual = (actual: unknown, expected: unknown) => {
@@ -438,8 +497,10 @@ const isEqual = (actual: unknown, expected: unknown) => {
 
 function memberMatches(declaration: ResourceDeclaration, name: string, member: Row, values: unknown[]): boolean {
   const type = declaration.fields[name].type;
-  if (type.kind === 'relation') return values.some((value) => isEqual(member[name], relationValue(type, value as number)));
-  if (type.kind === 'relations') return values.some((value) => (member[name] as string[]).includes(iri(type.resource, value as number)));
+  if (type.kind === 'relation')
+    return values.some((value) => isEqual(member[name], relationValue(type, value as number)));
+  if (type.kind === 'relations')
+    return values.some((value) => (member[name] as string[]).includes(iri(type.resource, value as number)));
   return values.some((value) => member[name] === value);
 }
 
@@ -451,8 +512,12 @@ async function expectFiltered(declaration: ResourceDeclaration, name: string, qu
   expect(response.json['hydra:totalItems']).toBe(expected.length);
   const members: Row[] = response.json['hydra:member'];
   const strays = members.filter((member) => !memberMatches(declaration, name, member, values));
-  expect(strays.map((member) => member.id), 'members that do not match').toEqual([]);
-  if (expected.length <= MAX_ITEMS_PER_PAGE) expect(members.map((member) => member.id).sort((a, b) => Number(a) - Number(b))).toEqual(expected);
+  expect(
+    strays.map((member) => member.id),
+    'members that do not match',
+  ).toEqual([]);
+  if (expected.length <= MAX_ITEMS_PER_PAGE)
+    expect(members.map((member) => member.id).sort((a, b) => Number(a) - Number(b))).toEqual(expected);
   // The same filter again: the cached count stays exact.
   const again = await list(declaration, `${query}&itemsPerPage=1`);
   expect(again.json['hydra:totalItems']).toBe(expected.length);
@@ -477,10 +542,18 @@ function describeFilters(declaration: ResourceDeclaration) {
           `SELECT ${column} AS v FROM ${ident(declaration.table)} WHERE ${column} IS NOT NULL ORDER BY 1 OFFSET 1 LIMIT 1`,
         );
         expect(pivot, 'the data holds dates for this filter').toBeDefined();
-        for (const [suffix, operator] of [['after', '>='], ['before', '<=']] as const) {
-          const response = await list(declaration, `${name}[${suffix}]=${encodeURIComponent(pivot.v.toISOString())}&itemsPerPage=1`);
+        for (const [suffix, operator] of [
+          ['after', '>='],
+          ['before', '<='],
+        ] as const) {
+          const response = await list(
+            declaration,
+            `${name}[${suffix}]=${encodeURIComponent(pivot.v.toISOString())}&itemsPerPage=1`,
+          );
           expect(response.status, response.body).toBe(200);
-          expect(response.json['hydra:totalItems']).toBe(await sqlCount(declaration, `t.${column} ${operator} $1`, [pivot.v]));
+          expect(response.json['hydra:totalItems']).toBe(
+            await sqlCount(declaration, `t.${column} ${operator} $1`, [pivot.v]),
+          );
         }
         expectProblem(await list(declaration, `${name}[after]=yesterday`), 400);
       });
@@ -490,7 +563,9 @@ function describeFilters(declaration: ResourceDeclaration) {
     if (type.kind === 'relation' || type.kind === 'relations') {
       it(`filter by ${name} (IRI)`, async () => {
         const [value] = await valuesFor(declaration, name, 1);
-        await expectFiltered(declaration, name, `${param}=${encodeURIComponent(iri(type.resource, value as number))}`, [value]);
+        await expectFiltered(declaration, name, `${param}=${encodeURIComponent(iri(type.resource, value as number))}`, [
+          value,
+        ]);
       });
       it(`filter by ${name} (bare id)`, async () => {
         const [value] = await valuesFor(declaration, name, 1);
@@ -498,7 +573,10 @@ function describeFilters(declaration: ResourceDeclaration) {
       });
       it(`filter by ${name} refuses a value that is not an IRI of ${type.resource} nor an id`, async () => {
         expectProblem(await list(declaration, `${param}=abc`), 400);
-        expectProblem(await list(declaration, `${param}=${encodeURIComponent(iri(otherResource(type.resource), 1))}`), 400);
+        expectProblem(
+          await list(declaration, `${param}=${encodeURIComponent(iri(otherResource(type.resource), 1))}`),
+          400,
+        );
       });
       it(`filter by ${name} with an id beyond the integer range is never a 5xx`, async () => {
         const response = await list(declaration, `${param}=99999999999`);
@@ -516,7 +594,12 @@ function describeFilters(declaration: ResourceDeclaration) {
           const response = await list(declaration, `${param}=a%00b`);
           expect(response.status, response.body).toBeLessThan(500);
         });
-      const invalid = type.kind === 'boolean' ? 'maybe' : type.kind === 'integer' || (type.kind === 'enum' && typeof type.values[0] === 'number') ? 'abc' : undefined;
+      const invalid =
+        type.kind === 'boolean'
+          ? 'maybe'
+          : type.kind === 'integer' || (type.kind === 'enum' && typeof type.values[0] === 'number')
+            ? 'abc'
+            : undefined;
       if (invalid)
         it(`filter by ${name} refuses "${invalid}"`, async () => {
           expectProblem(await list(declaration, `${param}=${invalid}`), 400);
@@ -540,7 +623,10 @@ function describeSearch(declaration: ResourceDeclaration) {
     const word = /[a-z]{4,}/.exec(rows[0].search)?.[0] ?? '';
     const part = word.slice(1, 4);
     const expected = await sqlIds(declaration, 't.search LIKE $1', [`%${part}%`]);
-    const response = await list(declaration, `q=${encodeURIComponent(part.toUpperCase())}&itemsPerPage=${MAX_ITEMS_PER_PAGE}`);
+    const response = await list(
+      declaration,
+      `q=${encodeURIComponent(part.toUpperCase())}&itemsPerPage=${MAX_ITEMS_PER_PAGE}`,
+    );
     expect(response.status, response.body).toBe(200);
     expect(response.json['hydra:totalItems']).toBe(expected.length);
     if (expected.length <= MAX_ITEMS_PER_PAGE) expect(memberIds(response).sort((a, b) => a - b)).toEqual(expected);
@@ -552,8 +638,15 @@ function describeSearch(declaration: ResourceDeclaration) {
     );
     expect(row, 'the data holds searchable text of two words').toBeDefined();
     const words = row.search.match(/[a-z]{3,}/g)?.slice(0, 2) ?? [];
-    const expected = await sqlIds(declaration, 't.search LIKE $1 AND t.search LIKE $2', words.map((word) => `%${word}%`));
-    const response = await list(declaration, `q=${encodeURIComponent(words.join(' '))}&itemsPerPage=${MAX_ITEMS_PER_PAGE}`);
+    const expected = await sqlIds(
+      declaration,
+      't.search LIKE $1 AND t.search LIKE $2',
+      words.map((word) => `%${word}%`),
+    );
+    const response = await list(
+      declaration,
+      `q=${encodeURIComponent(words.join(' '))}&itemsPerPage=${MAX_ITEMS_PER_PAGE}`,
+    );
     expect(response.json['hydra:totalItems']).toBe(expected.length);
     if (expected.length <= MAX_ITEMS_PER_PAGE) expect(memberIds(response).sort((a, b) => a - b)).toEqual(expected);
     expect(expected).toContain(row.id);
@@ -577,12 +670,17 @@ function describeSearch(declaration: ResourceDeclaration) {
     it('search q folds accented capitals', async () => {
       const sources = await searchSourceColumns(t.db, declaration.table);
       const fieldName = Object.entries(declaration.fields).find(
-        ([fieldKey, field]) => writable(field) && ['string', 'text'].includes(field.type.kind) && !('format' in field.type && field.type.format)
-          && sources.includes(columnOf(fieldKey, field)),
+        ([fieldKey, field]) =>
+          writable(field) &&
+          ['string', 'text'].includes(field.type.kind) &&
+          !('format' in field.type && field.type.format) &&
+          sources.includes(columnOf(fieldKey, field)),
       )?.[0];
       expect(fieldName, 'a writable text field feeds the search').toBeDefined();
       const marker = uniqueString('x').replace(/\W/g, '').slice(-6);
-      const created = await createSample(t, declaration.name, { overrides: { [fieldName as string]: `Élève Ébène ${marker}` } });
+      const created = await createSample(t, declaration.name, {
+        overrides: { [fieldName as string]: `Élève Ébène ${marker}` },
+      });
       for (const q of [`ÉLÈVE ${marker}`, `élève ${marker.toUpperCase()}`, `ÉBÈNE ${marker}`]) {
         const response = await list(declaration, `q=${encodeURIComponent(q)}&itemsPerPage=${MAX_ITEMS_PER_PAGE}`);
         expect(response.status).toBe(200);
@@ -598,14 +696,22 @@ function describeGet(declaration: ResourceDeclaration) {
     for (const id of ids) {
       const response = await t.request('GET', `/api/${declaration.name}/${id}`, { as: 'superadmin' });
       expect(response.status, response.body).toBe(200);
-      expect(response.json).toMatchObject({ '@context': `/api/contexts/${declaration.type}`, '@id': iri(declaration.name, id), '@type': declaration.type, id });
+      expect(response.json).toMatchObject({
+        '@context': `/api/contexts/${declaration.type}`,
+        '@id': iri(declaration.name, id),
+        '@type': declaration.type,
+        id,
+      });
       await expectItemMatchesRow(declaration, response.json);
     }
   });
 
   it('get one as plain JSON', async () => {
     const [id] = await sqlIds(declaration, 'true', [], 't.id', 1);
-    const response = await t.request('GET', `/api/${declaration.name}/${id}`, { as: 'superadmin', accept: 'application/json' });
+    const response = await t.request('GET', `/api/${declaration.name}/${id}`, {
+      as: 'superadmin',
+      accept: 'application/json',
+    });
     expect(response.status).toBe(200);
     expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
     expect(response.json.id).toBe(id);
@@ -613,7 +719,9 @@ function describeGet(declaration: ResourceDeclaration) {
   });
 
   it('get an unknown id is a 404', async () => {
-    const [{ max }] = await t.db.query<{ max: number }>(`SELECT coalesce(max(id), 0) AS max FROM ${ident(declaration.table)}`);
+    const [{ max }] = await t.db.query<{ max: number }>(
+      `SELECT coalesce(max(id), 0) AS max FROM ${ident(declaration.table)}`,
+    );
     expectProblem(await t.request('GET', `/api/${declaration.name}/${Number(max) + 1000}`, { as: 'superadmin' }), 404);
   });
 
@@ -633,8 +741,10 @@ function wrongValues(declaration: ResourceDeclaration): [string, unknown, string
       case 'string':
       case 'text':
         cases.push([name, 12345, 'a number']);
-        if (type.kind === 'string' && type.maxLength) cases.push([name, 'x'.repeat(type.maxLength + 1), 'too long a string']);
-        if (type.kind === 'string' && type.format) cases.push([name, 'pas-au-bon-format', `not a valid ${type.format}`]);
+        if (type.kind === 'string' && type.maxLength)
+          cases.push([name, 'x'.repeat(type.maxLength + 1), 'too long a string']);
+        if (type.kind === 'string' && type.format)
+          cases.push([name, 'pas-au-bon-format', `not a valid ${type.format}`]);
         break;
       case 'integer':
         cases.push([name, 'douze', 'a string'], [name, 1.5, 'a decimal']);
@@ -664,7 +774,11 @@ function wrongValues(declaration: ResourceDeclaration): [string, unknown, string
         cases.push([name, iri(type.resource, 1), 'not a list']);
         break;
       case 'polymorphic':
-        cases.push([name, iri(declarations.find((candidate) => !(candidate.name in type.targets))?.name ?? 'x', 1), 'an IRI of a resource it cannot point at']);
+        cases.push([
+          name,
+          iri(declarations.find((candidate) => !(candidate.name in type.targets))?.name ?? 'x', 1),
+          'an IRI of a resource it cannot point at',
+        ]);
         break;
       case 'password':
         cases.push([name, 'court', 'too weak a password']);
@@ -713,14 +827,19 @@ async function bodyWith(declaration: ResourceDeclaration, field: string, value: 
   for (const group of await oneOfGroups(t.db, declaration.table)) {
     if (!column || !group.columns.includes(column)) continue;
     for (const [other, otherField] of Object.entries(declaration.fields))
-      if (other !== field && isStored(otherField) && group.columns.includes(columnOf(other, otherField))) delete body[other];
+      if (other !== field && isStored(otherField) && group.columns.includes(columnOf(other, otherField)))
+        delete body[other];
   }
   return body;
 }
 
 function describeCreate(declaration: ResourceDeclaration) {
-  const hasReferences = Object.values(declaration.fields).some((field) => writable(field) && ['relation', 'relations'].includes(field.type.kind));
-  const required = Object.entries(declaration.fields).filter(([, field]) => field.required && writable(field)).map(([name]) => name);
+  const hasReferences = Object.values(declaration.fields).some(
+    (field) => writable(field) && ['relation', 'relations'].includes(field.type.kind),
+  );
+  const required = Object.entries(declaration.fields)
+    .filter(([, field]) => field.required && writable(field))
+    .map(([name]) => name);
 
   it(`create${hasReferences ? ' (relations as IRIs)' : ''}`, async () => {
     const body = await sampleBody(declaration, t);
@@ -740,7 +859,12 @@ function describeCreate(declaration: ResourceDeclaration) {
   if (hasReferences)
     it('create (relations as bare ids)', async () => {
       const body = await sampleBody(declaration, t, { references: 'id' });
-      expect(Object.values(body).some((value) => typeof value === 'number' || (Array.isArray(value) && value.some((one) => typeof one === 'number')))).toBe(true);
+      expect(
+        Object.values(body).some(
+          (value) =>
+            typeof value === 'number' || (Array.isArray(value) && value.some((one) => typeof one === 'number')),
+        ),
+      ).toBe(true);
       const response = await t.request('POST', `/api/${declaration.name}`, { as: 'superadmin', body });
       expect(response.status, response.body).toBe(201);
       expectEcho(declaration, body, response.json);
@@ -748,7 +872,11 @@ function describeCreate(declaration: ResourceDeclaration) {
 
   it('create answers plain JSON when asked', async () => {
     const body = await sampleBody(declaration, t);
-    const response = await t.request('POST', `/api/${declaration.name}`, { as: 'superadmin', body, accept: 'application/json' });
+    const response = await t.request('POST', `/api/${declaration.name}`, {
+      as: 'superadmin',
+      body,
+      accept: 'application/json',
+    });
     expect(response.status, response.body).toBe(201);
     expect(keysStartingWithAt(response.json)).toEqual([]);
   });
@@ -785,18 +913,23 @@ function describeCreate(declaration: ResourceDeclaration) {
         const body = await bodyWith(declaration, field, value, base);
         const response = await t.request('POST', `/api/${declaration.name}`, { as: 'superadmin', body });
         if (response.status >= 500 || (response.status !== 201 && response.status !== 400 && response.status !== 422))
-          failures.push(`${field} = ${JSON.stringify(value).slice(0, 40)} -> ${response.status} ${response.body.slice(0, 160)}`);
+          failures.push(
+            `${field} = ${JSON.stringify(value).slice(0, 40)} -> ${response.status} ${response.body.slice(0, 160)}`,
+          );
       }
     }
     expect(failures).toEqual([]);
   });
 
   // PostgreSQL names a UNIQUE constraint <table>_<columns>_key; the test checks the index really is unique.
-  const uniqueConstraints = Object.entries(declaration.constraints ?? {}).filter(([constraint]) => constraint.endsWith('_key'));
+  const uniqueConstraints = Object.entries(declaration.constraints ?? {}).filter(([constraint]) =>
+    constraint.endsWith('_key'),
+  );
   if (uniqueConstraints.length > 0)
     it(`create with a value already used is a 422 on ${uniqueConstraints.map(([, target]) => target.field).join(' / ')}`, async () => {
       const indexes = await uniqueIndexNames(t.db, declaration.table);
-      for (const [constraint] of uniqueConstraints) expect(indexes, `${constraint} is a unique index`).toContain(constraint);
+      for (const [constraint] of uniqueConstraints)
+        expect(indexes, `${constraint} is a unique index`).toContain(constraint);
       const body = await sampleBody(declaration, t);
       const first = await t.request('POST', `/api/${declaration.name}`, { as: 'superadmin', body });
       expect(first.status, first.body).toBe(201);
@@ -809,7 +942,10 @@ function describeCreate(declaration: ResourceDeclaration) {
     });
 
   it('malformed JSON is a 400', async () => {
-    expectProblem(await t.request('POST', `/api/${declaration.name}`, { as: 'superadmin', rawBody: '{"title": ' }), 400);
+    expectProblem(
+      await t.request('POST', `/api/${declaration.name}`, { as: 'superadmin', rawBody: '{"title": ' }),
+      400,
+    );
   });
 
   it('a body that is not a JSON object is a 400', async () => {
@@ -821,7 +957,11 @@ function describeCreate(declaration: ResourceDeclaration) {
 
   it('a JSON-LD body is accepted', async () => {
     const body = await sampleBody(declaration, t);
-    const response = await t.request('POST', `/api/${declaration.name}`, { as: 'superadmin', rawBody: JSON.stringify(body), contentType: 'application/ld+json' });
+    const response = await t.request('POST', `/api/${declaration.name}`, {
+      as: 'superadmin',
+      rawBody: JSON.stringify(body),
+      contentType: 'application/ld+json',
+    });
     expect(response.status, response.body).toBe(201);
   });
 }
@@ -843,9 +983,13 @@ function describeUpdate(declaration: ResourceDeclaration) {
       const before = await t.request('GET', iri(declaration.name, id), { as: 'superadmin' });
       expect(before.status).toBe(200);
       let value = sampleScalar(field, declaration.fields[field], 1);
-      for (let variant = 2; value === before.json[field] && variant < 10; variant++) value = sampleScalar(field, declaration.fields[field], variant);
+      for (let variant = 2; value === before.json[field] && variant < 10; variant++)
+        value = sampleScalar(field, declaration.fields[field], variant);
       await sleep(5);
-      const response = await t.request('PUT', iri(declaration.name, id), { as: 'superadmin', body: { [field]: value } });
+      const response = await t.request('PUT', iri(declaration.name, id), {
+        as: 'superadmin',
+        body: { [field]: value },
+      });
       expect(response.status, response.body).toBe(200);
       expect(response.json[field]).toEqual(value);
       const { updatedAt: beforeUpdatedAt, [field]: _oldValue, ...untouched } = before.json;
@@ -860,11 +1004,16 @@ function describeUpdate(declaration: ResourceDeclaration) {
     expectProblem(await t.request('PUT', iri(declaration.name, 999999999), { as: 'superadmin', body }), 404);
   });
 
-  const required = Object.entries(declaration.fields).find(([, candidate]) => candidate.required && writable(candidate))?.[0];
+  const required = Object.entries(declaration.fields).find(
+    ([, candidate]) => candidate.required && writable(candidate),
+  )?.[0];
   if (required)
     it(`update with ${required} set to null is a 422 on ${required}`, async () => {
       const id = await ownRow(declaration);
-      expectViolation(await t.request('PUT', iri(declaration.name, id), { as: 'superadmin', body: { [required]: null } }), required);
+      expectViolation(
+        await t.request('PUT', iri(declaration.name, id), { as: 'superadmin', body: { [required]: null } }),
+        required,
+      );
     });
 
   it('update with malformed JSON is a 400', async () => {
@@ -881,7 +1030,8 @@ function describeDelete(declaration: ResourceDeclaration) {
     expect(response.status, response.body).toBe(204);
     expect(response.body).toBe('');
     expect(await sqlRow(declaration, id)).toBeUndefined();
-    if (supports(declaration, 'get')) expectProblem(await t.request('GET', iri(declaration.name, id), { as: 'superadmin' }), 404);
+    if (supports(declaration, 'get'))
+      expectProblem(await t.request('GET', iri(declaration.name, id), { as: 'superadmin' }), 404);
     expectProblem(await t.request('DELETE', path(id), { as: 'superadmin' }), 404);
   });
 }
@@ -912,7 +1062,14 @@ function describeAuthentication(declaration: ResourceDeclaration) {
   it('401 with a token signed by another secret', async () => {
     const forged = new TokenService(new TextEncoder().encode('another-secret-another-secret-another'), 3600);
     const user = t.users.superadmin;
-    const token = await forged.sign({ role: user.roles, company: user.company, employeeId: user.id, username: user.email, sid: 'forged', scope: 'full' });
+    const token = await forged.sign({
+      role: user.roles,
+      company: user.company,
+      employeeId: user.id,
+      username: user.email,
+      sid: 'forged',
+      scope: 'full',
+    });
     const response = await t.request('GET', await readPath(), { token });
     expect(response.json).toEqual({ code: 401, message: 'Invalid JWT Token' });
   });
@@ -920,7 +1077,14 @@ function describeAuthentication(declaration: ResourceDeclaration) {
   it('401 with an expired token', async () => {
     const expired = new TokenService(new TextEncoder().encode(JWT_SECRET), -120);
     const user = t.users.superadmin;
-    const token = await expired.sign({ role: user.roles, company: user.company, employeeId: user.id, username: user.email, sid: 'expired', scope: 'full' });
+    const token = await expired.sign({
+      role: user.roles,
+      company: user.company,
+      employeeId: user.id,
+      username: user.email,
+      sid: 'expired',
+      scope: 'full',
+    });
     const response = await t.request('GET', await readPath(), { token });
     expect(response.status).toBe(401);
     expect(response.json).toEqual({ code: 401, message: 'Expired JWT Token' });
@@ -942,13 +1106,20 @@ function describeRights(declaration: ResourceDeclaration) {
         if (operation === 'list') response = await list(declaration, '', { as: persona });
         else if (operation === 'create') {
           const before = await sqlCount(declaration);
-          response = await t.request('POST', `/api/${declaration.name}`, { as: persona, body: await sampleBody(declaration, t) });
+          response = await t.request('POST', `/api/${declaration.name}`, {
+            as: persona,
+            body: await sampleBody(declaration, t),
+          });
           expect(await sqlCount(declaration)).toBe(before);
         } else {
-          const id = operation === 'get' ? (await sqlIds(declaration, 'true', [], 't.id', 1))[0] : await ownRow(declaration);
+          const id =
+            operation === 'get' ? (await sqlIds(declaration, 'true', [], 't.id', 1))[0] : await ownRow(declaration);
           const before = await sqlRow(declaration, id);
           if (operation === 'get') response = await t.request('GET', iri(declaration.name, id), { as: persona });
-          else if (operation === 'delete') response = await t.request('DELETE', `/api/${declaration.deletePath ?? declaration.name}/${id}`, { as: persona });
+          else if (operation === 'delete')
+            response = await t.request('DELETE', `/api/${declaration.deletePath ?? declaration.name}/${id}`, {
+              as: persona,
+            });
           else {
             const field = updatableField(declaration);
             const body = field ? { [field]: sampleScalar(field, declaration.fields[field], 3) } : {};
@@ -966,7 +1137,11 @@ function describeRights(declaration: ResourceDeclaration) {
       it(`list by ${persona} shows only its own rows`, async () => {
         const userId = t.users[persona].id;
         // Its own rows, within its structure.
-        const structure = structureScope(declaration, 'list', sessionStructure([PERSONA_ROLE[persona]], t.users[persona].company, undefined));
+        const structure = structureScope(
+          declaration,
+          'list',
+          sessionStructure([PERSONA_ROLE[persona]], t.users[persona].company, undefined),
+        );
         const expected = await sqlIds(declaration, [ownRows.condition(userId), ...structure].join(' AND '));
         const response = await list(declaration, `itemsPerPage=${MAX_ITEMS_PER_PAGE}`, { as: persona });
         expect(response.status, response.body).toBe(200);
@@ -979,12 +1154,16 @@ function describeRights(declaration: ResourceDeclaration) {
       it(`${operation} by ${persona} cannot reach another's row (404)`, async () => {
         const userId = t.users[persona].id;
         const [other] = await sqlIds(declaration, `NOT (${ownRows.condition(userId)})`, [], 't.id', 1);
-        expect(other, 'a row outside the persona\'s own').toBeDefined();
+        expect(other, "a row outside the persona's own").toBeDefined();
         const before = await t.request('GET', iri(declaration.name, other), { as: 'superadmin' });
         const field = updatableField(declaration);
-        const response = operation === 'get'
-          ? await t.request('GET', iri(declaration.name, other), { as: persona })
-          : await t.request('PUT', iri(declaration.name, other), { as: persona, body: field ? { [field]: sampleScalar(field, declaration.fields[field], 3) } : {} });
+        const response =
+          operation === 'get'
+            ? await t.request('GET', iri(declaration.name, other), { as: persona })
+            : await t.request('PUT', iri(declaration.name, other), {
+                as: persona,
+                body: field ? { [field]: sampleScalar(field, declaration.fields[field], 3) } : {},
+              });
         expectProblem(response, 404);
         const after = await t.request('GET', iri(declaration.name, other), { as: 'superadmin' });
         expect(after.json).toEqual(before.json);
@@ -996,15 +1175,21 @@ function describeRights(declaration: ResourceDeclaration) {
 describe('declarations', () => {
   it('name only declared fields in filters and order', () => {
     for (const declaration of declarations) {
-      for (const filter of declaration.filters) if (filter !== 'q') expect(declaration.fields, `${declaration.name} filter ${filter}`).toHaveProperty(filter);
+      for (const filter of declaration.filters)
+        if (filter !== 'q') expect(declaration.fields, `${declaration.name} filter ${filter}`).toHaveProperty(filter);
       for (const field of declaration.order)
-        if (field !== 'createdAt' && field !== 'updatedAt' && field !== 'id') expect(declaration.fields, `${declaration.name} order ${field}`).toHaveProperty(field);
+        if (field !== 'createdAt' && field !== 'updatedAt' && field !== 'id')
+          expect(declaration.fields, `${declaration.name} order ${field}`).toHaveProperty(field);
     }
   });
 
   it('reference only declared resources', () => {
     for (const declaration of declarations)
       for (const [name, field] of Object.entries(declaration.fields))
-        if ('resource' in field.type) expect(() => declarationOf((field.type as { resource: string }).resource), `${declaration.name}.${name}`).not.toThrow();
+        if ('resource' in field.type)
+          expect(
+            () => declarationOf((field.type as { resource: string }).resource),
+            `${declaration.name}.${name}`,
+          ).not.toThrow();
   });
 });

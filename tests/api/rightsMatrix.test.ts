@@ -17,11 +17,28 @@ const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach>
     reach: { contributor: 'readWrite', admin: 'readWrite', superadmin: 'all' },
   },
   support: {
-    resources: ['tickets', 'notes-bo', 'notification-templates', 'participations', 'user-supervisions', 'chapter-validations', 'chapter-part-responses'],
+    resources: [
+      'tickets',
+      'notes-bo',
+      'notification-templates',
+      'participations',
+      'user-supervisions',
+      'chapter-validations',
+      'chapter-part-responses',
+    ],
     reach: { contributor: 'none', admin: 'readWrite', superadmin: 'all' },
   },
   administration: {
-    resources: ['users', 'access-rights', 'user-connections', 'sheets', 'folders', 'imports', 'system-configurations', 'error-calls'],
+    resources: [
+      'users',
+      'access-rights',
+      'user-connections',
+      'sheets',
+      'folders',
+      'imports',
+      'system-configurations',
+      'error-calls',
+    ],
     reach: { contributor: 'none', admin: 'none', superadmin: 'all' },
   },
   // A structure's administrators read their own structure; platform staff read and change every one.
@@ -48,7 +65,8 @@ const OWN_CREATE = new Set(['tickets']);
 
 function expectedAllowed(resource: string, account: Account, operation: Operation): boolean | 'own' {
   // The platform's reference lists: everyone signed in reads them, platform staff write them.
-  if (resource === 'countries' || resource === 'languages') return operation === 'list' || operation === 'get' || account === 'superadmin';
+  if (resource === 'countries' || resource === 'languages')
+    return operation === 'list' || operation === 'get' || account === 'superadmin';
   const area = Object.values(AREAS).find((candidate) => candidate.resources.includes(resource));
   if (!area) throw new Error(`${resource} is in no area of the matrix`);
   const reach = EXCEPTIONS[resource]?.[account] ?? area.reach[account];
@@ -87,7 +105,8 @@ async function someId(table: string): Promise<number> {
 
 describe('rights matrix', () => {
   it('covers every declared resource', () => {
-    for (const declaration of declarations) expect(() => expectedAllowed(declaration.name, 'admin', 'list')).not.toThrow();
+    for (const declaration of declarations)
+      expect(() => expectedAllowed(declaration.name, 'admin', 'list')).not.toThrow();
   });
 
   for (const declaration of declarations) {
@@ -99,11 +118,15 @@ describe('rights matrix', () => {
           const id = await someId(declaration.table);
           const path = `/api/${operation === 'delete' ? (declaration.deletePath ?? declaration.name) : declaration.name}`;
           const call =
-            operation === 'list' ? t.request('GET', path, { as: account })
-            : operation === 'get' ? t.request('GET', `${path}/${id}`, { as: account })
-            : operation === 'create' ? t.request('POST', path, { as: account, body: {} })
-            : operation === 'update' ? t.request('PUT', `${path}/${999_999}`, { as: account, body: {} })
-            : t.request('DELETE', `${path}/${999_999}`, { as: account });
+            operation === 'list'
+              ? t.request('GET', path, { as: account })
+              : operation === 'get'
+                ? t.request('GET', `${path}/${id}`, { as: account })
+                : operation === 'create'
+                  ? t.request('POST', path, { as: account, body: {} })
+                  : operation === 'update'
+                    ? t.request('PUT', `${path}/${999_999}`, { as: account, body: {} })
+                    : t.request('DELETE', `${path}/${999_999}`, { as: account });
           const response = await call;
           if (expected === false) {
             expect(response.status).toBe(403);
@@ -128,17 +151,26 @@ describe('rights matrix', () => {
 
   it("ignores a contributor's attempt to change their own roles", async () => {
     const [me] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
-    const response = await t.request('PUT', `/api/users/${me.id}`, { as: 'contributor', body: { roles: ['ROLE_SUPER_ADMIN'], phone: '0601020304' } });
+    const response = await t.request('PUT', `/api/users/${me.id}`, {
+      as: 'contributor',
+      body: { roles: ['ROLE_SUPER_ADMIN'], phone: '0601020304' },
+    });
     expect(response.status).toBe(200);
     expect(response.json.roles).toEqual(['ROLE_USER']);
     expect(response.json.phone).toBe('0601020304');
   });
 
   it("lets an admin delete their own notes, not another's", async () => {
-    const [own] = await t.db.query<{ id: number }>('SELECT id FROM tickets WHERE company_id = $1 ORDER BY id DESC LIMIT 1', [t.users.admin.company]);
+    const [own] = await t.db.query<{ id: number }>(
+      'SELECT id FROM tickets WHERE company_id = $1 ORDER BY id DESC LIMIT 1',
+      [t.users.admin.company],
+    );
     const ticket = `/api/tickets/${own.id}`;
     const mine = await t.request('POST', '/api/notes-bo', { as: 'admin', body: { content: 'La mienne', ticket } });
-    const theirs = await t.request('POST', '/api/notes-bo', { as: 'superadmin', body: { content: 'La sienne', ticket, company: `/api/companies/${t.users.admin.company}` } });
+    const theirs = await t.request('POST', '/api/notes-bo', {
+      as: 'superadmin',
+      body: { content: 'La sienne', ticket, company: `/api/companies/${t.users.admin.company}` },
+    });
     expect((await t.request('DELETE', `/api/notes-bo/${theirs.json.id}`, { as: 'admin' })).status).toBe(404);
     expect((await t.request('DELETE', `/api/notes-bo/${mine.json.id}`, { as: 'admin' })).status).toBe(204);
   });
@@ -146,7 +178,11 @@ describe('rights matrix', () => {
   it('gives a contributor only their own bug tickets, and files theirs as bugs', async () => {
     const list = await t.request('GET', '/api/tickets', { as: 'contributor', accept: 'application/json' });
     const [me] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
-    expect(list.json.every((ticket: { type: number; author: { id: number } }) => ticket.type === 1 && ticket.author.id === me.id)).toBe(true);
+    expect(
+      list.json.every(
+        (ticket: { type: number; author: { id: number } }) => ticket.type === 1 && ticket.author.id === me.id,
+      ),
+    ).toBe(true);
     const [support] = await t.db.query<{ id: number }>('SELECT id FROM tickets WHERE type = 2 ORDER BY id LIMIT 1');
     if (support) expect((await t.request('GET', `/api/tickets/${support.id}`, { as: 'contributor' })).status).toBe(404);
   });

@@ -23,7 +23,14 @@ describe('route schemas of the generic routes', () => {
   it('require on create what the contract requires, as everyone the route admits may write it', () => {
     for (const declaration of declarations) {
       const expected = Object.entries(declaration.contract.fields)
-        .filter(([name, field]) => field.required && isWritable(field) && !fieldWriteRole(declaration.name, name) && !field.defaultsToSessionUser && !Object.hasOwn(ownRowsOf(declaration)?.forced ?? {}, name))
+        .filter(
+          ([name, field]) =>
+            field.required &&
+            isWritable(field) &&
+            !fieldWriteRole(declaration.name, name) &&
+            !field.defaultsToSessionUser &&
+            !Object.hasOwn(ownRowsOf(declaration)?.forced ?? {}, name),
+        )
         .map(([name]) => name);
       expect(bodySchema(declaration, 'create').required ?? [], declaration.name).toEqual(expected);
       expect(bodySchema(declaration, 'update').required, declaration.name).toBeUndefined();
@@ -34,7 +41,10 @@ describe('route schemas of the generic routes', () => {
     const create = vi.spyOn(t.engine, 'create');
     const update = vi.spyOn(t.engine, 'update');
     try {
-      const created = await t.request('POST', '/api/courses', { as: 'contributor', body: { title: '  ', status: 'archived', isTemplate: 'oui', tags: 'x', language: true } });
+      const created = await t.request('POST', '/api/courses', {
+        as: 'contributor',
+        body: { title: '  ', status: 'archived', isTemplate: 'oui', tags: 'x', language: true },
+      });
       expect(created.status).toBe(422);
       expect(String(created.headers['content-type'])).toMatch(/^application\/problem\+json/);
       expect(created.json.violations).toEqual([
@@ -45,10 +55,17 @@ describe('route schemas of the generic routes', () => {
         { propertyPath: 'tags', code: 'type', message: 'This value should be a list of IRIs.' },
       ]);
       const missing = await t.request('POST', '/api/chapters', { as: 'contributor', body: {} });
-      expect(missing.json.violations).toEqual([{ propertyPath: 'title', code: 'blank', message: 'This value should not be blank.' }]);
-      const updated = await t.request('PUT', '/api/chapters/1', { as: 'contributor', body: { estimatedMinutes: '12', title: 'x'.repeat(256) } });
+      expect(missing.json.violations).toEqual([
+        { propertyPath: 'title', code: 'blank', message: 'This value should not be blank.' },
+      ]);
+      const updated = await t.request('PUT', '/api/chapters/1', {
+        as: 'contributor',
+        body: { estimatedMinutes: '12', title: 'x'.repeat(256) },
+      });
       expect(updated.status).toBe(422);
-      expect(updated.json.violations.map((v: { propertyPath: string; code: string }) => `${v.propertyPath}:${v.code}`)).toEqual(['title:length', 'estimatedMinutes:type']);
+      expect(
+        updated.json.violations.map((v: { propertyPath: string; code: string }) => `${v.propertyPath}:${v.code}`),
+      ).toEqual(['title:length', 'estimatedMinutes:type']);
       expect(create).not.toHaveBeenCalled();
       expect(update).not.toHaveBeenCalled();
     } finally {
@@ -62,12 +79,25 @@ describe('route schemas of the generic routes', () => {
     expect(malformed.status).toBe(400);
     expect(String(malformed.headers['content-type'])).toMatch(/^application\/problem\+json/);
     expect((await t.request('POST', '/api/tags', { as: 'contributor', body: ['name'] })).status).toBe(400);
-    for (const query of ['order[title]=up', 'page=0', 'itemsPerPage=x', 'isTemplate=oui', 'tags=/api/skills/1', 'status[]=a&page=-1']) {
+    for (const query of [
+      'order[title]=up',
+      'page=0',
+      'itemsPerPage=x',
+      'isTemplate=oui',
+      'tags=/api/skills/1',
+      'status[]=a&page=-1',
+    ]) {
       const refused = await t.request('GET', `/api/courses?${query}`, { as: 'contributor' });
       expect(refused.status, query).toBe(400);
       expect(refused.json.detail, query).toMatch(/has a value this list does not take/);
     }
-    expect((await t.request('GET', '/api/courses?order[title]=DESC&isTemplate=1&tags[]=/api/tags/1&unknown=1', { as: 'contributor' })).status).toBe(200);
+    expect(
+      (
+        await t.request('GET', '/api/courses?order[title]=DESC&isTemplate=1&tags[]=/api/tags/1&unknown=1', {
+          as: 'contributor',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('answer 404 to an id that cannot be one, without asking the engine', async () => {
@@ -87,7 +117,10 @@ describe('route schemas of the generic routes', () => {
   });
 
   it('leave to the owner rules what they force: a contributor files a bug without naming its type', async () => {
-    const filed = await t.request('POST', '/api/tickets', { as: 'contributor', body: { subject: 'Le bouton ne répond pas' } });
+    const filed = await t.request('POST', '/api/tickets', {
+      as: 'contributor',
+      body: { subject: 'Le bouton ne répond pas' },
+    });
     expect(filed.status).toBe(201);
     expect(filed.json.type).toBe(1);
   });
@@ -100,9 +133,11 @@ describe('route schemas of the action, auth, upload and onboarding routes', () =
     const missing: string[] = [];
     for (const route of routes) {
       const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]);
-      const declared = Object.keys(((route.schema?.params as { properties?: object } | undefined)?.properties ?? {}));
-      for (const name of params) if (!declared.includes(name)) missing.push(`${route.method} ${route.url}: params.${name}`);
-      if (['POST', 'PUT', 'PATCH'].includes(route.method) && !route.schema?.body) missing.push(`${route.method} ${route.url}: body`);
+      const declared = Object.keys((route.schema?.params as { properties?: object } | undefined)?.properties ?? {});
+      for (const name of params)
+        if (!declared.includes(name)) missing.push(`${route.method} ${route.url}: params.${name}`);
+      if (['POST', 'PUT', 'PATCH'].includes(route.method) && !route.schema?.body)
+        missing.push(`${route.method} ${route.url}: body`);
     }
     expect(missing).toEqual([]);
   });
@@ -111,49 +146,92 @@ describe('route schemas of the action, auth, upload and onboarding routes', () =
     const [before] = await t.db.query<{ position: number }>('SELECT position FROM chapters WHERE id = 1');
     const missing = await t.request('PUT', '/api/chapters/1/reorder', { as: 'contributor', body: {} });
     expect(missing.status).toBe(422);
-    expect(missing.json.violations).toEqual([{ propertyPath: 'position', code: 'type', message: 'The position must be a non-negative integer.' }]);
+    expect(missing.json.violations).toEqual([
+      { propertyPath: 'position', code: 'type', message: 'The position must be a non-negative integer.' },
+    ]);
     const mistyped = await t.request('PUT', '/api/chapters/1/reorder', { as: 'contributor', body: { position: '2' } });
     expect(mistyped.json.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(['position']);
     expect((await t.db.query<{ position: number }>('SELECT position FROM chapters WHERE id = 1'))[0]).toEqual(before);
 
-    const tags = await t.request('PUT', '/api/courses/1/add-tags', { as: 'contributor', body: { tags: '/api/tags/1' } });
+    const tags = await t.request('PUT', '/api/courses/1/add-tags', {
+      as: 'contributor',
+      body: { tags: '/api/tags/1' },
+    });
     expect(tags.status).toBe(422);
-    expect(tags.json.violations).toEqual([{ propertyPath: 'tags', code: 'reference', message: 'Expected a list of IRIs of tags.' }]);
-    const message = await t.request('PUT', '/api/tickets/1/add-message', { as: 'admin', body: { message: '   ', status: 'lost' } });
+    expect(tags.json.violations).toEqual([
+      { propertyPath: 'tags', code: 'reference', message: 'Expected a list of IRIs of tags.' },
+    ]);
+    const message = await t.request('PUT', '/api/tickets/1/add-message', {
+      as: 'admin',
+      body: { message: '   ', status: 'lost' },
+    });
     expect(message.json.violations).toEqual([
       { propertyPath: 'message', code: 'blank', message: 'This value should not be blank.' },
       { propertyPath: 'status', code: 'choice', message: 'The value you selected is not a valid choice.' },
     ]);
-    const signUp = await t.request('POST', '/api/users/register', { body: { company: { name: 12, country: 'France' }, email: ['x'] } });
-    expect(signUp.json.violations.map((v: { propertyPath: string }) => v.propertyPath).sort()).toEqual(['company.country', 'company.name', 'email']);
+    const signUp = await t.request('POST', '/api/users/register', {
+      body: { company: { name: 12, country: 'France' }, email: ['x'] },
+    });
+    expect(signUp.json.violations.map((v: { propertyPath: string }) => v.propertyPath).sort()).toEqual([
+      'company.country',
+      'company.name',
+      'email',
+    ]);
   });
 
   it('answer 400 to malformed JSON, to a body that is no object, and to credentials that are not strings', async () => {
-    const malformed = await t.request('POST', '/api/pushover', { as: 'admin', rawBody: '{"title": ', contentType: 'application/json' });
+    const malformed = await t.request('POST', '/api/pushover', {
+      as: 'admin',
+      rawBody: '{"title": ',
+      contentType: 'application/json',
+    });
     expect(malformed.status).toBe(400);
     expect(String(malformed.headers['content-type'])).toMatch(/^application\/problem\+json/);
-    expect((await t.request('POST', '/api/pushover', { as: 'admin', body: ['title'] })).json.detail).toBe('The request body must be a JSON object.');
+    expect((await t.request('POST', '/api/pushover', { as: 'admin', body: ['title'] })).json.detail).toBe(
+      'The request body must be a JSON object.',
+    );
     const login = await t.request('POST', '/api/auth/token', { body: { login: 'admin@demo.fr', password: 12 } });
     expect(login.status).toBe(400);
     expect(login.json.detail).toBe('"password" must be a string.');
-    expect((await t.request('GET', '/api/payments/check-status?setupIntent=seti_1&setupIntent=seti_2', { as: 'superadmin' })).status).toBe(400);
+    expect(
+      (await t.request('GET', '/api/payments/check-status?setupIntent=seti_1&setupIntent=seti_2', { as: 'superadmin' }))
+        .status,
+    ).toBe(400);
   });
 
   it('answer 404 to an id that cannot be one, and check rights before the body', async () => {
-    for (const url of ['/api/courses/abc/outline', '/api/folders/1.5/tree', '/api/tickets/0x1/agenda', '/api/documents/1234567890/download'])
+    for (const url of [
+      '/api/courses/abc/outline',
+      '/api/folders/1.5/tree',
+      '/api/tickets/0x1/agenda',
+      '/api/documents/1234567890/download',
+    ])
       expect((await t.request('GET', url, { as: 'superadmin' })).status, url).toBe(404);
     expect((await t.request('POST', '/api/pushover', { as: 'contributor', body: { title: 1 } })).status).toBe(403);
-    expect((await t.request('PUT', '/api/users/1/add-access-rights', { as: 'contributor', body: { accessRights: 'x' } })).status).toBe(403);
+    expect(
+      (await t.request('PUT', '/api/users/1/add-access-rights', { as: 'contributor', body: { accessRights: 'x' } }))
+        .status,
+    ).toBe(403);
   });
 
   it('appear in the OpenAPI document with the schemas they validate with', async () => {
     const document = (await t.request('GET', '/api/docs.json', { as: null })).json;
     const reorder = document.paths['/api/chapters/{id}/reorder'].put;
     expect(reorder.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
-    expect(reorder.requestBody.content['application/json'].schema).toMatchObject({ required: ['position'], properties: { position: { type: 'integer', minimum: 0 } } });
-    expect(document.paths['/api/auth/token'].post.requestBody.content['application/json'].schema.required).toEqual(['login', 'password']);
-    expect(Object.keys(document.paths['/api/documents/upload'].post.requestBody.content)).toEqual(['multipart/form-data']);
-    expect(document.paths['/api/payments/check-status'].get.parameters).toEqual([expect.objectContaining({ name: 'setupIntent', in: 'query', required: true })]);
+    expect(reorder.requestBody.content['application/json'].schema).toMatchObject({
+      required: ['position'],
+      properties: { position: { type: 'integer', minimum: 0 } },
+    });
+    expect(document.paths['/api/auth/token'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'login',
+      'password',
+    ]);
+    expect(Object.keys(document.paths['/api/documents/upload'].post.requestBody.content)).toEqual([
+      'multipart/form-data',
+    ]);
+    expect(document.paths['/api/payments/check-status'].get.parameters).toEqual([
+      expect.objectContaining({ name: 'setupIntent', in: 'query', required: true }),
+    ]);
     // The generic routes keep their contract-generated operations.
     expect(document.paths['/api/courses'].post.operationId).toBe('createCourse');
   });

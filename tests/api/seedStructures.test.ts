@@ -93,7 +93,9 @@ describe('the demo seed', () => {
     );
     const references = keys
       // A row's own structure column names its structure: it crosses nothing.
-      .filter((key) => columns.has(key.source) && columns.has(key.target) && key.column_name !== columns.get(key.source))
+      .filter(
+        (key) => columns.has(key.source) && columns.has(key.target) && key.column_name !== columns.get(key.source),
+      )
       .map((key): Reference => ({
         name: `${key.source}.${key.column_name} → ${key.target}`,
         source: key.source,
@@ -151,7 +153,15 @@ describe('the demo seed', () => {
   });
 
   it('holds at least two structures with administrators, contributors, learners, tickets, documents and their own courses', async () => {
-    const structures = await t.db.query<{ name: string; admins: number; contributors: number; learners: number; tickets: number; documents: number; courses: number }>(
+    const structures = await t.db.query<{
+      name: string;
+      admins: number;
+      contributors: number;
+      learners: number;
+      tickets: number;
+      documents: number;
+      courses: number;
+    }>(
       `SELECT c.name,
               (SELECT count(*) FROM users u WHERE u.company_id = c.id AND 'ROLE_ADMIN' = ANY (u.roles))::int AS admins,
               (SELECT count(*) FROM users u WHERE u.company_id = c.id AND u.type = 'contributor')::int AS contributors,
@@ -161,9 +171,16 @@ describe('the demo seed', () => {
               (SELECT count(*) FROM courses k WHERE k.company_id = c.id)::int AS courses
          FROM companies c ORDER BY c.id`,
     );
-    const peopled = structures.filter((s) => s.admins > 0 && s.contributors > 0 && s.learners > 0 && s.tickets > 0 && s.documents > 0 && s.courses > 0);
-    expect(peopled.map((structure) => structure.name), JSON.stringify(structures)).toEqual(expect.arrayContaining(['Académie Démo', 'Transports Morel']));
-    const [{ catalogue }] = await t.db.query<{ catalogue: number }>('SELECT count(*)::int AS catalogue FROM courses WHERE company_id IS NULL');
+    const peopled = structures.filter(
+      (s) => s.admins > 0 && s.contributors > 0 && s.learners > 0 && s.tickets > 0 && s.documents > 0 && s.courses > 0,
+    );
+    expect(
+      peopled.map((structure) => structure.name),
+      JSON.stringify(structures),
+    ).toEqual(expect.arrayContaining(['Académie Démo', 'Transports Morel']));
+    const [{ catalogue }] = await t.db.query<{ catalogue: number }>(
+      'SELECT count(*)::int AS catalogue FROM courses WHERE company_id IS NULL',
+    );
     expect(catalogue).toBeGreaterThan(0);
   });
 

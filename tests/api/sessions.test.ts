@@ -20,7 +20,12 @@ const lastCodeFor = (email: string) => {
 };
 
 async function post(url: string, body: unknown, token?: string) {
-  const response = await t.app.inject({ method: 'POST', url, payload: body as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: body as object,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return { status: response.statusCode, json: response.body ? response.json() : undefined, headers: response.headers };
 }
 
@@ -31,7 +36,15 @@ async function login(email: string, password = 'Demo2026!') {
 async function newUser(email: string) {
   const created = await t.request('POST', '/api/users', {
     as: 'superadmin',
-    body: { email, firstName: 'Nina', lastName: 'Rousseau', type: 'contributor', roles: ['ROLE_USER'], password: 'Initial2026!', company: `/api/companies/${t.users.admin.company}` },
+    body: {
+      email,
+      firstName: 'Nina',
+      lastName: 'Rousseau',
+      type: 'contributor',
+      roles: ['ROLE_USER'],
+      password: 'Initial2026!',
+      company: `/api/companies/${t.users.admin.company}`,
+    },
   });
   expect(created.status).toBe(201);
   return created.json;
@@ -40,10 +53,18 @@ async function newUser(email: string) {
 describe('refresh', () => {
   it('rotates: a refresh token works once and the new pair works', async () => {
     const first = await login('admin@demo.fr');
-    const second = await post('/api/auth/refresh', { refresh_token: first.json.refresh_token, type: 'admin', isBoConnection: true });
+    const second = await post('/api/auth/refresh', {
+      refresh_token: first.json.refresh_token,
+      type: 'admin',
+      isBoConnection: true,
+    });
     expect(second.status).toBe(200);
     expect(payload(second.json.token)).toMatchObject({ role: ['ROLE_ADMIN'], username: 'admin@demo.fr' });
-    const third = await post('/api/auth/refresh', { refresh_token: second.json.refresh_token, type: 'admin', isBoConnection: true });
+    const third = await post('/api/auth/refresh', {
+      refresh_token: second.json.refresh_token,
+      type: 'admin',
+      isBoConnection: true,
+    });
     expect(third.status).toBe(200);
   });
 
@@ -58,10 +79,18 @@ describe('refresh', () => {
   });
 
   it('answers 401 for an unknown or expired refresh token', async () => {
-    expect((await post('/api/auth/refresh', { refresh_token: 'inconnu' })).json).toEqual({ code: 401, message: 'JWT Refresh Token Not Found' });
+    expect((await post('/api/auth/refresh', { refresh_token: 'inconnu' })).json).toEqual({
+      code: 401,
+      message: 'JWT Refresh Token Not Found',
+    });
     const session = await login('admin@demo.fr');
-    await t.db.query(`UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND revoked_at IS NULL`);
-    expect((await post('/api/auth/refresh', { refresh_token: session.json.refresh_token })).json).toEqual({ code: 401, message: 'Expired JWT Refresh Token' });
+    await t.db.query(
+      `UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL AND revoked_at IS NULL`,
+    );
+    expect((await post('/api/auth/refresh', { refresh_token: session.json.refresh_token })).json).toEqual({
+      code: 401,
+      message: 'Expired JWT Refresh Token',
+    });
   });
 
   it('answers 400 without a refresh token', async () => {
@@ -71,31 +100,58 @@ describe('refresh', () => {
 
 describe('password reset by code', () => {
   it('goes e-mail → code → new password → full session', async () => {
-    const request = await post('/api/auth/reinit-password/request', { email: 'CONTRIBUTEUR@demo.fr', type: 'admin', brand: '1' });
+    const request = await post('/api/auth/reinit-password/request', {
+      email: 'CONTRIBUTEUR@demo.fr',
+      type: 'admin',
+      brand: '1',
+    });
     expect(request.status).toBe(200);
     expect(payload(request.json.token).role).toEqual(['ROLE_FIRST_CONNECT']);
     expect(mails.at(-1)?.to).toBe('contributeur@demo.fr');
     expect(mails.at(-1)?.text).toContain('Voici votre code');
 
     // The restricted session reaches nothing else.
-    const blocked = await t.app.inject({ url: '/api/courses', headers: { authorization: `Bearer ${request.json.token}` } });
+    const blocked = await t.app.inject({
+      url: '/api/courses',
+      headers: { authorization: `Bearer ${request.json.token}` },
+    });
     expect(blocked.statusCode).toBe(403);
 
-    const wrong = await post('/api/auth/email/check-code', { code: lastCodeFor('contributeur@demo.fr') === '000000' ? '111111' : '000000' }, request.json.token);
+    const wrong = await post(
+      '/api/auth/email/check-code',
+      { code: lastCodeFor('contributeur@demo.fr') === '000000' ? '111111' : '000000' },
+      request.json.token,
+    );
     expect(wrong.status).toBe(404);
     expect(wrong.json.description).toBe('wrong_code');
 
-    const checked = await post('/api/auth/email/check-code', { code: lastCodeFor('contributeur@demo.fr') }, request.json.token);
+    const checked = await post(
+      '/api/auth/email/check-code',
+      { code: lastCodeFor('contributeur@demo.fr') },
+      request.json.token,
+    );
     expect(checked.status).toBe(200);
     expect(payload(checked.json.token).role).toEqual(['ROLE_FIRST_CONNECT']);
 
-    const weak = await post('/api/auth/reinit-password/validate', { password: 'court', passwordConfirmation: 'court' }, checked.json.token);
+    const weak = await post(
+      '/api/auth/reinit-password/validate',
+      { password: 'court', passwordConfirmation: 'court' },
+      checked.json.token,
+    );
     expect(weak.status).toBe(422);
     expect(weak.json.violations[0].propertyPath).toBe('password');
-    const mismatch = await post('/api/auth/reinit-password/validate', { password: 'Nouveau2026!', passwordConfirmation: 'Nouveau2027!' }, checked.json.token);
+    const mismatch = await post(
+      '/api/auth/reinit-password/validate',
+      { password: 'Nouveau2026!', passwordConfirmation: 'Nouveau2027!' },
+      checked.json.token,
+    );
     expect(mismatch.json.violations[0].propertyPath).toBe('passwordConfirmation');
 
-    const validated = await post('/api/auth/reinit-password/validate', { password: 'Nouveau2026!', passwordConfirmation: 'Nouveau2026!' }, checked.json.token);
+    const validated = await post(
+      '/api/auth/reinit-password/validate',
+      { password: 'Nouveau2026!', passwordConfirmation: 'Nouveau2026!' },
+      checked.json.token,
+    );
     expect(validated.status).toBe(200);
     expect(validated.json.email).toBe('contributeur@demo.fr');
 
@@ -106,25 +162,43 @@ describe('password reset by code', () => {
   });
 
   it('answers 404 for an unknown e-mail', async () => {
-    const unknown = await post('/api/auth/reinit-password/request', { email: 'personne@demo.fr', type: 'admin', brand: '1' });
+    const unknown = await post('/api/auth/reinit-password/request', {
+      email: 'personne@demo.fr',
+      type: 'admin',
+      brand: '1',
+    });
     expect(unknown.status).toBe(404);
   });
 
   it('ends the restricted session with its code: an expired code, or five wrong tries, and no mail is sent unasked', async () => {
-    const request = await post('/api/auth/reinit-password/request', { email: 'admin@demo.fr', type: 'admin', brand: '1' });
+    const request = await post('/api/auth/reinit-password/request', {
+      email: 'admin@demo.fr',
+      type: 'admin',
+      brand: '1',
+    });
     await t.db.query(`UPDATE auth_codes SET expires_at = now() - interval '1 second' WHERE consumed_at IS NULL`);
     const sentBefore = mails.length;
-    const expired = await post('/api/auth/email/check-code', { code: lastCodeFor('admin@demo.fr') }, request.json.token);
+    const expired = await post(
+      '/api/auth/email/check-code',
+      { code: lastCodeFor('admin@demo.fr') },
+      request.json.token,
+    );
     expect(expired.status).toBe(404);
     expect(expired.json.description).toBe('code_expired');
     expect(mails.length).toBe(sentBefore);
     expect((await post('/api/auth/email/resend-code', {}, request.json.token)).status).toBe(401);
 
-    const again = await post('/api/auth/reinit-password/request', { email: 'admin@demo.fr', type: 'admin', brand: '1' });
+    const again = await post('/api/auth/reinit-password/request', {
+      email: 'admin@demo.fr',
+      type: 'admin',
+      brand: '1',
+    });
     const good = lastCodeFor('admin@demo.fr');
     const bad = good === '999999' ? '888888' : '999999';
     for (let attempt = 0; attempt < 4; attempt++)
-      expect((await post('/api/auth/email/check-code', { code: bad }, again.json.token)).json.description).toBe('wrong_code');
+      expect((await post('/api/auth/email/check-code', { code: bad }, again.json.token)).json.description).toBe(
+        'wrong_code',
+      );
     const fifth = await post('/api/auth/email/check-code', { code: bad }, again.json.token);
     expect(fifth.json.description).toBe('too_many_tries');
     // The right code is worth nothing now, and the session's refresh token is revoked.
@@ -133,7 +207,11 @@ describe('password reset by code', () => {
   });
 
   it('resends a code on demand (204) and refuses check-code from a full session', async () => {
-    const request = await post('/api/auth/reinit-password/request', { email: 'superadmin@demo.fr', type: 'admin', brand: '1' });
+    const request = await post('/api/auth/reinit-password/request', {
+      email: 'superadmin@demo.fr',
+      type: 'admin',
+      brand: '1',
+    });
     const before = mails.length;
     expect((await post('/api/auth/email/resend-code', {}, request.json.token)).status).toBe(204);
     expect(mails.length).toBe(before + 1);
@@ -148,9 +226,17 @@ describe('first connection', () => {
     const first = await login('nina.rousseau@demo.fr', 'Initial2026!');
     expect(first.status).toBe(200);
     expect(payload(first.json.token).role).toEqual(['ROLE_FIRST_CONNECT']);
-    const checked = await post('/api/auth/email/check-code', { code: lastCodeFor('nina.rousseau@demo.fr') }, first.json.token);
+    const checked = await post(
+      '/api/auth/email/check-code',
+      { code: lastCodeFor('nina.rousseau@demo.fr') },
+      first.json.token,
+    );
     expect(checked.status).toBe(200);
-    await post('/api/auth/reinit-password/validate', { password: 'Choisi2026!', passwordConfirmation: 'Choisi2026!' }, checked.json.token);
+    await post(
+      '/api/auth/reinit-password/validate',
+      { password: 'Choisi2026!', passwordConfirmation: 'Choisi2026!' },
+      checked.json.token,
+    );
     const next = await login('nina.rousseau@demo.fr', 'Choisi2026!');
     expect(payload(next.json.token).role).toEqual(['ROLE_USER']);
   });
@@ -158,7 +244,10 @@ describe('first connection', () => {
   it('lets a restricted session read its own user only', async () => {
     const user = await newUser('leo.garnier@demo.fr');
     const first = await login('leo.garnier@demo.fr', 'Initial2026!');
-    const own = await t.app.inject({ url: `/api/users/${user.id}`, headers: { authorization: `Bearer ${first.json.token}` } });
+    const own = await t.app.inject({
+      url: `/api/users/${user.id}`,
+      headers: { authorization: `Bearer ${first.json.token}` },
+    });
     expect(own.statusCode).toBe(200);
     const list = await t.app.inject({ url: '/api/users', headers: { authorization: `Bearer ${first.json.token}` } });
     expect(list.statusCode).toBe(403);
@@ -167,7 +256,9 @@ describe('first connection', () => {
 
 describe('login', () => {
   it('records every attempt in user-connections and sets lastConnectionAt on success', async () => {
-    const [before] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_connections c JOIN users u ON u.id = c.user_id WHERE u.email = 'admin@demo.fr'`);
+    const [before] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM user_connections c JOIN users u ON u.id = c.user_id WHERE u.email = 'admin@demo.fr'`,
+    );
     await login('admin@demo.fr', 'mauvais');
     await login('admin@demo.fr');
     const rows = await t.db.query<{ success: boolean }>(
@@ -194,8 +285,14 @@ describe('login', () => {
 describe('error reports', () => {
   it('stores a reported failed call, listed for super admins', async () => {
     const report = await post('/api/errorCall', {
-      details: { message: 'Internal Server Error' }, status: 500, timestamp: Date.now(), url: 'https://bo.exemple.fr/courses',
-      companyId: 1, employeeId: 2, endpoint: '/api/courses', protocol: 'https:',
+      details: { message: 'Internal Server Error' },
+      status: 500,
+      timestamp: Date.now(),
+      url: 'https://bo.exemple.fr/courses',
+      companyId: 1,
+      employeeId: 2,
+      endpoint: '/api/courses',
+      protocol: 'https:',
     });
     expect(report.status).toBe(204);
     const list = await t.request('GET', '/api/error-calls', { as: 'superadmin', accept: 'application/json' });

@@ -38,16 +38,23 @@ async function outboxMails(to: string): Promise<{ subject: string; text: string 
   for (const file of files) {
     const eml = await readFile(join(dir, file), 'utf8');
     const header = (name: string) =>
-      (/^([^:]+): (.*)$/m.exec(eml.split('\r\n').find((line) => line.startsWith(`${name}: `)) ?? '')?.[2] ?? '')
-        .replace(/=\?UTF-8\?B\?([^?]*)\?=/g, (_, base64: string) => Buffer.from(base64, 'base64').toString('utf8'));
-    if (header('To') === to) mails.push({ subject: header('Subject'), text: eml.split('\r\n\r\n').slice(1).join('\r\n\r\n') });
+      (
+        /^([^:]+): (.*)$/m.exec(eml.split('\r\n').find((line) => line.startsWith(`${name}: `)) ?? '')?.[2] ?? ''
+      ).replace(/=\?UTF-8\?B\?([^?]*)\?=/g, (_, base64: string) => Buffer.from(base64, 'base64').toString('utf8'));
+    if (header('To') === to)
+      mails.push({ subject: header('Subject'), text: eml.split('\r\n\r\n').slice(1).join('\r\n\r\n') });
   }
   return mails;
 }
 
 describe('notifications to the author', () => {
   it('fills {{variables}}, leaving unknown ones empty', () => {
-    expect(renderTemplate('Bonjour {{firstName}}, {{ missing }}!{{ticketSubject}}', { firstName: 'Léa', ticketSubject: 'X' })).toBe('Bonjour Léa, !X');
+    expect(
+      renderTemplate('Bonjour {{firstName}}, {{ missing }}!{{ticketSubject}}', {
+        firstName: 'Léa',
+        ticketSubject: 'X',
+      }),
+    ).toBe('Bonjour Léa, !X');
   });
 
   it('e-mails the author from the template of each status, in their locale, and records every delivery', async () => {
@@ -73,10 +80,23 @@ describe('notifications to the author', () => {
     expect(mails[1].text).toContain('Antoine Durand a traité votre demande');
     expect(mails[1].text).toContain('Corrigé.');
 
-    const list = await t.request('GET', `/api/tickets/${id}/notifications`, { as: 'admin', accept: 'application/json' });
+    const list = await t.request('GET', `/api/tickets/${id}/notifications`, {
+      as: 'admin',
+      accept: 'application/json',
+    });
     expect(list.status).toBe(200);
-    expect(list.json.map((row: { template: string }) => row.template)).toEqual(['ticket_closed_en', 'ticket_treated_fr', 'ticket_reply_fr']);
-    expect(list.json[0]).toMatchObject({ channel: 'email', to, status: 'sent', error: null, subject: 'Your request “Notification de test” is closed' });
+    expect(list.json.map((row: { template: string }) => row.template)).toEqual([
+      'ticket_closed_en',
+      'ticket_treated_fr',
+      'ticket_reply_fr',
+    ]);
+    expect(list.json[0]).toMatchObject({
+      channel: 'email',
+      to,
+      status: 'sent',
+      error: null,
+      subject: 'Your request “Notification de test” is closed',
+    });
   });
 
   it('records a failed delivery with its reason, and never fails the reply', async () => {
@@ -107,29 +127,64 @@ describe('agenda and follow-up', () => {
     const id = await bugTicket('Agenda de test');
     await reply(id, 'Premier message', 'created', 'contributor');
     await reply(id, 'Réglé', 'treated');
-    expect((await t.request('POST', '/api/notes-bo', { as: 'admin', body: { content: 'Note interne', ticket: `/api/tickets/${id}` } })).status).toBe(201);
+    expect(
+      (
+        await t.request('POST', '/api/notes-bo', {
+          as: 'admin',
+          body: { content: 'Note interne', ticket: `/api/tickets/${id}` },
+        })
+      ).status,
+    ).toBe(201);
     const agenda = await t.request('GET', `/api/tickets/${id}/agenda`, { as: 'admin' });
     expect(agenda.status).toBe(200);
-    expect(agenda.json.map((entry: { kind: string }) => entry.kind)).toEqual(['note', 'notification', 'status', 'message', 'message', 'opened']);
-    expect(agenda.json[2]).toMatchObject({ kind: 'status', status: 'treated', previous: 'created', actor: { name: 'Antoine Durand' } });
-    expect(agenda.json.at(-1)).toMatchObject({ kind: 'opened', text: 'Agenda de test', actor: { name: 'Camille Bernard' } });
+    expect(agenda.json.map((entry: { kind: string }) => entry.kind)).toEqual([
+      'note',
+      'notification',
+      'status',
+      'message',
+      'message',
+      'opened',
+    ]);
+    expect(agenda.json[2]).toMatchObject({
+      kind: 'status',
+      status: 'treated',
+      previous: 'created',
+      actor: { name: 'Antoine Durand' },
+    });
+    expect(agenda.json.at(-1)).toMatchObject({
+      kind: 'opened',
+      text: 'Agenda de test',
+      actor: { name: 'Camille Bernard' },
+    });
   });
 
   it('lets staff set a follow-up date, sort and filter on it; a contributor cannot set it', async () => {
     const id = await bugTicket('Relance de test');
     const today = new Date();
     today.setHours(9, 0, 0, 0);
-    const set = await t.request('PUT', `/api/tickets/${id}`, { as: 'admin', body: { followUpAt: today.toISOString() } });
+    const set = await t.request('PUT', `/api/tickets/${id}`, {
+      as: 'admin',
+      body: { followUpAt: today.toISOString() },
+    });
     expect(set.status).toBe(200);
     expect(new Date(set.json.followUpAt).getTime()).toBe(today.getTime());
     const endOfDay = new Date(today);
     endOfDay.setHours(23, 59, 59, 999);
-    const due = await t.request('GET', `/api/tickets?followUpAt[before]=${encodeURIComponent(endOfDay.toISOString())}&order[followUpAt]=asc`, { as: 'admin', accept: 'application/json' });
+    const due = await t.request(
+      'GET',
+      `/api/tickets?followUpAt[before]=${encodeURIComponent(endOfDay.toISOString())}&order[followUpAt]=asc`,
+      { as: 'admin', accept: 'application/json' },
+    );
     expect(due.status).toBe(200);
     expect(due.json.some((ticket: { id: number }) => ticket.id === id)).toBe(true);
 
-    await t.request('PUT', `/api/tickets/${id}`, { as: 'contributor', body: { followUpAt: null, subject: 'Relance de test (modifié)' } });
-    const [row] = await t.db.query<{ follow_up_at: Date | null }>('SELECT follow_up_at FROM tickets WHERE id = $1', [id]);
+    await t.request('PUT', `/api/tickets/${id}`, {
+      as: 'contributor',
+      body: { followUpAt: null, subject: 'Relance de test (modifié)' },
+    });
+    const [row] = await t.db.query<{ follow_up_at: Date | null }>('SELECT follow_up_at FROM tickets WHERE id = $1', [
+      id,
+    ]);
     expect(row.follow_up_at).not.toBeNull();
   });
 });
@@ -145,7 +200,10 @@ async function openStream(as: Persona, lastEventId?: string) {
   const { json } = await t.request('POST', '/api/events/ticket', { as });
   const headers: Record<string, string> = lastEventId ? { 'last-event-id': lastEventId } : {};
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events?ticket=${encodeURIComponent(json.ticket)}`, { headers, signal: controller.signal });
+  const response = await fetch(`${baseUrl}/api/events?ticket=${encodeURIComponent(json.ticket)}`, {
+    headers,
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const frames: Frame[] = [];
@@ -207,7 +265,9 @@ describe('live events', () => {
     // The stream ticket is no access token.
     expect((await t.request('GET', '/api/tickets', { token: json.ticket })).status).toBe(401);
     const controller = new AbortController();
-    const first = await fetch(`${baseUrl}/api/events?ticket=${encodeURIComponent(json.ticket)}`, { signal: controller.signal });
+    const first = await fetch(`${baseUrl}/api/events?ticket=${encodeURIComponent(json.ticket)}`, {
+      signal: controller.signal,
+    });
     expect(first.status).toBe(200);
     expect((await fetch(`${baseUrl}/api/events?ticket=${encodeURIComponent(json.ticket)}`)).status).toBe(401);
     controller.abort();
@@ -223,7 +283,10 @@ describe('live events', () => {
       const message = JSON.parse((await staff.waitFor(about(id, 'message'))).data);
       expect(message).toMatchObject({ ticket: id, type: 1 });
       await author.waitFor(about(id, 'message'));
-      await t.request('POST', '/api/notes-bo', { as: 'admin', body: { content: 'Interne', ticket: `/api/tickets/${id}` } });
+      await t.request('POST', '/api/notes-bo', {
+        as: 'admin',
+        body: { content: 'Interne', ticket: `/api/tickets/${id}` },
+      });
       await staff.waitFor(about(id, 'note'));
       // The author sees the reply and its status change, never the note nor the delivery.
       await author.waitFor(about(id, 'changed'));
@@ -231,7 +294,10 @@ describe('live events', () => {
       expect(author.frames.filter(about(id)).map((frame) => JSON.parse(frame.data).kind)).not.toContain('notification');
 
       // A support ticket is not the contributor's: nothing of it reaches them.
-      const [support] = await t.db.query<{ id: number }>('SELECT id FROM tickets WHERE type = 2 AND company_id = $1 ORDER BY id LIMIT 1', [t.users.admin.company]);
+      const [support] = await t.db.query<{ id: number }>(
+        'SELECT id FROM tickets WHERE type = 2 AND company_id = $1 ORDER BY id LIMIT 1',
+        [t.users.admin.company],
+      );
       await reply(support.id, 'Réponse au support', 'created');
       await staff.waitFor(about(support.id, 'message'));
       expect(author.frames.some(about(support.id))).toBe(false);
@@ -265,20 +331,36 @@ describe('live events', () => {
 
 describe('the agenda records every change, whichever call made it', () => {
   it('lists a status set by an admin PUT and a follow-up date, with who', async () => {
-    const created = await t.request('POST', '/api/tickets', { as: 'admin', body: { type: 2, subject: 'Agenda complet' } });
+    const created = await t.request('POST', '/api/tickets', {
+      as: 'admin',
+      body: { type: 2, subject: 'Agenda complet' },
+    });
     const id = created.json.id;
-    expect((await t.request('PUT', `/api/tickets/${id}`, { as: 'admin', body: { status: 'canceled' } })).status).toBe(200);
-    await t.request('PUT', `/api/tickets/${id}/add-message`, { as: 'admin', body: { message: 'Repris', status: 'treated' } });
+    expect((await t.request('PUT', `/api/tickets/${id}`, { as: 'admin', body: { status: 'canceled' } })).status).toBe(
+      200,
+    );
+    await t.request('PUT', `/api/tickets/${id}/add-message`, {
+      as: 'admin',
+      body: { message: 'Repris', status: 'treated' },
+    });
     const followUp = new Date(Date.UTC(2030, 0, 15, 9)).toISOString();
     await t.request('PUT', `/api/tickets/${id}`, { as: 'admin', body: { followUpAt: followUp } });
     const agenda = await t.request('GET', `/api/tickets/${id}/agenda`, { as: 'admin', accept: 'application/json' });
     const changes = agenda.json
       .filter((entry: { kind: string }) => entry.kind === 'status' || entry.kind === 'follow_up')
       .map((entry: { kind: string; previous: string | null; status: string | null; actor: { id: number } | null }) => ({
-        kind: entry.kind, previous: entry.previous, status: entry.status, actor: entry.actor?.id,
+        kind: entry.kind,
+        previous: entry.previous,
+        status: entry.status,
+        actor: entry.actor?.id,
       }));
     expect(changes).toEqual([
-      { kind: 'follow_up', previous: null, status: expect.stringMatching(/^2030-01-15T09:00:00/), actor: t.users.admin.id },
+      {
+        kind: 'follow_up',
+        previous: null,
+        status: expect.stringMatching(/^2030-01-15T09:00:00/),
+        actor: t.users.admin.id,
+      },
       { kind: 'status', previous: 'canceled', status: 'treated', actor: t.users.admin.id },
       { kind: 'status', previous: 'created', status: 'canceled', actor: t.users.admin.id },
     ]);

@@ -11,7 +11,14 @@ afterEach(cleanup);
 
 const part = {
   type: 'interactive_select_multi',
-  content: { question: 'Quelles fonctions comptent ?', options: [{ label: 'NB', correct: true }, { label: 'NBVAL', correct: true }, { label: 'SOMME', correct: false }] },
+  content: {
+    question: 'Quelles fonctions comptent ?',
+    options: [
+      { label: 'NB', correct: true },
+      { label: 'NBVAL', correct: true },
+      { label: 'SOMME', correct: false },
+    ],
+  },
 };
 
 function renderAnswer(value: unknown, shown: { type?: unknown; content?: unknown } = part) {
@@ -33,13 +40,19 @@ describe("a learner's answer as the reviewer sees it", () => {
   });
 
   it('shows a text as typed, as text', () => {
-    renderAnswer({ text: '<img src=x onerror="window.__xss=1"> =SOMME(A1:A3)' }, { type: 'interactive_text', content: { question: 'Q' } });
+    renderAnswer(
+      { text: '<img src=x onerror="window.__xss=1"> =SOMME(A1:A3)' },
+      { type: 'interactive_text', content: { question: 'Q' } },
+    );
     expect(screen.getByText('<img src=x onerror="window.__xss=1"> =SOMME(A1:A3)')).toBeTruthy();
     expect(document.querySelector('img')).toBeNull();
   });
 
   it('offers the uploaded file to download under its name', () => {
-    renderAnswer({ document: '/api/documents/12', name: 'Rendu.pdf' }, { type: 'interactive_upload', content: { question: 'Q' } });
+    renderAnswer(
+      { document: '/api/documents/12', name: 'Rendu.pdf' },
+      { type: 'interactive_upload', content: { question: 'Q' } },
+    );
     expect(screen.getByRole('button', { name: 'Rendu.pdf' })).toBeTruthy();
   });
 });

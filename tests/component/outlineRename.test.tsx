@@ -12,7 +12,11 @@ import { createI18nProvider } from '../../src/providers/i18nProvider';
 
 /** A title renamed in place: Enter saves it into the outline; a 422 shows in French under the field, what was typed stays. */
 const outline: CourseOutline = {
-  id: 1, title: 'Cours', status: 'draft', publishedAt: null, updatedAt: '2026-01-01T00:00:00Z',
+  id: 1,
+  title: 'Cours',
+  status: 'draft',
+  publishedAt: null,
+  updatedAt: '2026-01-01T00:00:00Z',
   modules: [{ id: 10, title: 'Ancien', position: 0, isTemplate: false, chapters: [] }],
 };
 const actions = { courseId: 1 } as OutlineActions;
@@ -41,12 +45,17 @@ describe('RenameField', () => {
     fireEvent.change(input, { target: { value: 'Nouveau' } });
     fireEvent.submit(input.closest('form')!);
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(dataProvider.update).toHaveBeenCalledWith('modules', expect.objectContaining({ id: 10, data: { title: 'Nouveau' } }));
+    expect(dataProvider.update).toHaveBeenCalledWith(
+      'modules',
+      expect.objectContaining({ id: 10, data: { title: 'Nouveau' } }),
+    );
     expect(queryClient.getQueryData<CourseOutline>(outlineKey(1))!.modules[0].title).toBe('Nouveau');
   });
 
   it('shows a 422 on the title in French and keeps what was typed; Escape gives up', async () => {
-    const { onDone } = renderField(async () => Promise.reject(new HttpError('ra.message.invalid_form', 422, { errors: { title: 'app.validation.length' } })));
+    const { onDone } = renderField(async () =>
+      Promise.reject(new HttpError('ra.message.invalid_form', 422, { errors: { title: 'app.validation.length' } })),
+    );
     const input = await screen.findByLabelText('Nouveau titre');
     fireEvent.change(input, { target: { value: 'Bien trop long' } });
     fireEvent.submit(input.closest('form')!);

@@ -13,8 +13,21 @@ export const FILLED: Record<ChapterPartType, Record<string, unknown>> = {
   notes: { text: 'Penser à relire le chapitre 2.' },
   interactive_text: { question: 'Quelle formule additionne une plage ?' },
   interactive_long_text: { question: 'Décrivez votre démarche.' },
-  interactive_select: { question: 'Quelle touche fige les volets ?', options: [{ label: 'F4', correct: true }, { label: 'F2', correct: false }] },
-  interactive_select_multi: { question: 'Quelles fonctions comptent ?', options: [{ label: 'NB', correct: true }, { label: 'NBVAL', correct: true }, { label: 'SOMME', correct: false }] },
+  interactive_select: {
+    question: 'Quelle touche fige les volets ?',
+    options: [
+      { label: 'F4', correct: true },
+      { label: 'F2', correct: false },
+    ],
+  },
+  interactive_select_multi: {
+    question: 'Quelles fonctions comptent ?',
+    options: [
+      { label: 'NB', correct: true },
+      { label: 'NBVAL', correct: true },
+      { label: 'SOMME', correct: false },
+    ],
+  },
   interactive_upload: { question: 'Déposez votre classeur.' },
 };
 
@@ -35,8 +48,20 @@ export const HOSTILE: Record<ChapterPartType, Record<string, unknown>> = {
   notes: { text: XSS },
   interactive_text: { question: XSS, placeholder: XSS, maxLength: 10 },
   interactive_long_text: { question: XSS, placeholder: XSS },
-  interactive_select: { question: XSS, options: [{ label: XSS, correct: true }, { label: 'b', correct: false }] },
-  interactive_select_multi: { question: XSS, options: [{ label: XSS, correct: true }, { label: 'b', correct: false }] },
+  interactive_select: {
+    question: XSS,
+    options: [
+      { label: XSS, correct: true },
+      { label: 'b', correct: false },
+    ],
+  },
+  interactive_select_multi: {
+    question: XSS,
+    options: [
+      { label: XSS, correct: true },
+      { label: 'b', correct: false },
+    ],
+  },
   interactive_upload: { question: XSS, accept: ['application/pdf'], maxSizeMb: 5 },
 };
 

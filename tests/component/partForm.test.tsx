@@ -30,15 +30,28 @@ function fakeServer(part: Record<string, unknown>) {
     errorCallUrl: 'http://errors.invalid/api/errorCall',
     fetch: async (url, init = {}) => {
       if (url.includes('errorCall')) return new Response(null, { status: 204 });
-      if (url.includes('/api/chapters')) return Response.json(url.includes('/api/chapters/') ? { id: 3, title: 'Les bases' } : { 'hydra:member': [], 'hydra:totalItems': 0 });
-      if (url.includes('/api/documents')) return Response.json(url.includes('/api/documents/') ? { id: 7, name: 'schema.png' } : { 'hydra:member': [], 'hydra:totalItems': 0 });
+      if (url.includes('/api/chapters'))
+        return Response.json(
+          url.includes('/api/chapters/')
+            ? { id: 3, title: 'Les bases' }
+            : { 'hydra:member': [], 'hydra:totalItems': 0 },
+        );
+      if (url.includes('/api/documents'))
+        return Response.json(
+          url.includes('/api/documents/')
+            ? { id: 7, name: 'schema.png' }
+            : { 'hydra:member': [], 'hydra:totalItems': 0 },
+        );
       if (init.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         state.puts.push(body);
         if (state.violations) {
           const violations = state.violations;
           state.violations = undefined;
-          return Response.json({ '@type': 'ConstraintViolationList', status: 422, detail: 'x', violations }, { status: 422 });
+          return Response.json(
+            { '@type': 'ConstraintViolationList', status: 422, detail: 'x', violations },
+            { status: 422 },
+          );
         }
         state.part = { ...state.part, ...body };
       }
@@ -74,26 +87,44 @@ const type = (name: string, value: string) => fireEvent.change(input(name)!, { t
 const save = () => fireEvent.click(screen.getByRole('button', { name: /enregistrer/i }));
 // A part of the structure's own course (a catalogue one would open read-only).
 const partOf = (kind: ChapterPartType, content: Record<string, unknown>) => ({
-  id: 1, chapter: '/api/chapters/3', type: kind, title: 'Partie', required: false, position: 0, content,
-  company: { id: 7, name: 'Académie' }, updatedAt: '2026-03-02T10:00:00.000Z',
+  id: 1,
+  chapter: '/api/chapters/3',
+  type: kind,
+  title: 'Partie',
+  required: false,
+  position: 0,
+  content,
+  company: { id: 7, name: 'Académie' },
+  updatedAt: '2026-03-02T10:00:00.000Z',
 });
 
 describe('the part form', () => {
-  it.each(CHAPTER_PART_TYPES)('%s: saving the empty content shows each violation on its field and sends nothing', async (kind) => {
-    const server = fakeServer(partOf(kind, PART_TYPES[kind].empty()));
-    renderEdit(server);
-    await screen.findByText(partsFr.preview.title);
-    // An untouched form cannot be saved: a change to the title makes it savable.
-    await waitFor(() => expect(input('title')?.value).toBe('Partie'));
-    type('title', 'Partie 2');
-    save();
-    await waitFor(() => expect(screen.getAllByText(fr.app.validation.blank).length).toBeGreaterThan(0));
-    for (const name of EMPTY_INVALID[kind]) expect(input(name)?.getAttribute('aria-invalid'), name).toBe('true');
-    expect(server.state.puts).toEqual([]);
-  });
+  it.each(CHAPTER_PART_TYPES)(
+    '%s: saving the empty content shows each violation on its field and sends nothing',
+    async (kind) => {
+      const server = fakeServer(partOf(kind, PART_TYPES[kind].empty()));
+      renderEdit(server);
+      await screen.findByText(partsFr.preview.title);
+      // An untouched form cannot be saved: a change to the title makes it savable.
+      await waitFor(() => expect(input('title')?.value).toBe('Partie'));
+      type('title', 'Partie 2');
+      save();
+      await waitFor(() => expect(screen.getAllByText(fr.app.validation.blank).length).toBeGreaterThan(0));
+      for (const name of EMPTY_INVALID[kind]) expect(input(name)?.getAttribute('aria-invalid'), name).toBe('true');
+      expect(server.state.puts).toEqual([]);
+    },
+  );
 
   it('enforces exactly one correct option as the author types', async () => {
-    const server = fakeServer(partOf('interactive_select', { question: 'Q ?', options: [{ label: 'A', correct: true }, { label: 'B', correct: false }] }));
+    const server = fakeServer(
+      partOf('interactive_select', {
+        question: 'Q ?',
+        options: [
+          { label: 'A', correct: true },
+          { label: 'B', correct: false },
+        ],
+      }),
+    );
     renderEdit(server);
     await waitFor(() => expect(input('content.options.1.label')?.value).toBe('B'));
     fireEvent.click(input('content.options.1.correct')!);
@@ -103,14 +134,23 @@ describe('the part form', () => {
   });
 
   it("lands the server's 422 on its field and keeps what was typed", async () => {
-    const server = fakeServer(partOf('links', { links: [{ label: 'Doc', url: 'https://example.org/doc' }, { label: 'Aide', url: 'https://example.org/aide' }] }));
+    const server = fakeServer(
+      partOf('links', {
+        links: [
+          { label: 'Doc', url: 'https://example.org/doc' },
+          { label: 'Aide', url: 'https://example.org/aide' },
+        ],
+      }),
+    );
     renderEdit(server);
     await waitFor(() => expect(input('content.links.1.url')?.value).toBe('https://example.org/aide'));
     type('content.links.1.label', 'Aide en ligne');
     // The list is checked as it changes (no error here): the save comes after, as an author's would.
     await waitFor(() => expect(input('content.links.1.label')?.value).toBe('Aide en ligne'));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    server.state.violations = [{ propertyPath: 'content.links[1].url', code: 'url', message: 'This value is not a valid URL.' }];
+    server.state.violations = [
+      { propertyPath: 'content.links[1].url', code: 'url', message: 'This value is not a valid URL.' },
+    ];
     save();
     expect(await screen.findByText(fr.app.validation.url)).toBeTruthy();
     expect(input('content.links.1.url')?.getAttribute('aria-invalid')).toBe('true');

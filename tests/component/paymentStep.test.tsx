@@ -33,7 +33,11 @@ describe('the payment step with test cards', () => {
     render(
       <TestMemoryRouter>
         <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
-          <PaymentStep draft={{ ...EMPTY_DRAFT, step: 'payment', transactionId: 'seti_1', payment: { mode: 'test' } }} update={() => undefined} onPaid={onPaid} />
+          <PaymentStep
+            draft={{ ...EMPTY_DRAFT, step: 'payment', transactionId: 'seti_1', payment: { mode: 'test' } }}
+            update={() => undefined}
+            onPaid={onPaid}
+          />
         </AdminContext>
       </TestMemoryRouter>,
     );

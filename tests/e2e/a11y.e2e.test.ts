@@ -51,6 +51,8 @@ describe('axe-core finds no serious or critical violation', () => {
     await expect.poll(() => page.locator('input[name="title"]').inputValue()).toBe(course.title);
     await page.getByRole('button', { name: 'Supprimer' }).waitFor();
     await expectNoSeriousViolation(page);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([`Formation ${course.title}`]);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).allTextContents())
+      .toEqual([`Formation ${course.title}`]);
   });
 });

@@ -10,7 +10,11 @@ const PREFIX = 'lms-backoffice';
  */
 const session = (page: Page) =>
   page.evaluate(
-    (localeKey) => Object.fromEntries(Object.entries({ ...sessionStorage }).filter(([key]) => key !== localeKey)) as Record<string, string>,
+    (localeKey) =>
+      Object.fromEntries(Object.entries({ ...sessionStorage }).filter(([key]) => key !== localeKey)) as Record<
+        string,
+        string
+      >,
     `${PREFIX}.locale`,
   );
 const sessionSize = async (page: Page) => Object.keys(await session(page)).length;
@@ -27,7 +31,9 @@ const paste = (page: Page, text: string) =>
   page.evaluate((value) => {
     const data = new DataTransfer();
     data.setData('text/plain', value);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   }, text);
 
 /** Another six-digit code than `code`. */
@@ -35,9 +41,18 @@ const otherCode = (code: string) => code.slice(0, 5) + String((Number(code[5]) +
 
 async function createUser(t: App, email: string): Promise<void> {
   // In the demo administrator's structure: a user who is not platform staff belongs to one.
-  const admin = (await t.api<{ email: string; company: { id: number } }[]>('/api/users?q=admin@demo.fr')).find((user) => user.email === 'admin@demo.fr')!;
+  const admin = (await t.api<{ email: string; company: { id: number } }[]>('/api/users?q=admin@demo.fr')).find(
+    (user) => user.email === 'admin@demo.fr',
+  )!;
   await t.api('/api/users', {
-    body: { email, firstName: 'Inès', lastName: 'Moreau', type: 'contributor', password: 'Provisoire2026', company: admin.company.id },
+    body: {
+      email,
+      firstName: 'Inès',
+      lastName: 'Moreau',
+      type: 'contributor',
+      password: 'Provisoire2026',
+      company: admin.company.id,
+    },
   });
 }
 
@@ -244,7 +259,8 @@ describe('an access token that expires while the user works (JWT_TTL of 6 s)', (
     const onRequest = (request: Request) => {
       const path = new URL(request.url()).pathname;
       if (path === '/api/auth/refresh') refreshes.push(request);
-      else if (path.startsWith('/api/')) calls.push(`${request.method()} ${path} ${request.headers().authorization ?? ''}`);
+      else if (path.startsWith('/api/'))
+        calls.push(`${request.method()} ${path} ${request.headers().authorization ?? ''}`);
     };
     page.on('request', onRequest);
     await action();

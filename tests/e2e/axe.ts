@@ -18,23 +18,40 @@ function describeViolation(violation: Result): string {
   const nodes = shown.map((node) => {
     // Some rules fault a container for what it holds (aria-required-children): the held nodes are the news.
     const related = [...node.any, ...node.all, ...node.none].flatMap((check) => check.relatedNodes ?? []);
-    const relatedLines = related.map((relatedNode) => `\n      related: ${relatedNode.target.join(' ')}  ${relatedNode.html}`);
+    const relatedLines = related.map(
+      (relatedNode) => `\n      related: ${relatedNode.target.join(' ')}  ${relatedNode.html}`,
+    );
     return `    ${node.target.join(' ')}\n      ${node.html}\n      ${node.failureSummary?.replace(/\n\s*/g, ' ') ?? ''}${relatedLines.join('')}`;
   });
   const more = violation.nodes.length > shown.length ? [`    … and ${violation.nodes.length - shown.length} more`] : [];
-  return [`${violation.id} (${violation.impact}): ${violation.help}`, `  ${violation.helpUrl}`, ...nodes, ...more].join('\n');
+  return [`${violation.id} (${violation.impact}): ${violation.help}`, `  ${violation.helpUrl}`, ...nodes, ...more].join(
+    '\n',
+  );
 }
 
 export async function expectNoSeriousViolation(page: Page): Promise<void> {
   // Contrast is measured on what is painted: a toolbar sliding in or a ripple fading would skew it.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
   );
   // A page's own navigation drops the script: inject it whenever it is missing.
   // Evaluated by the driver, not added as a <script> tag: the page's CSP (script-src 'self') refuses inline
   // scripts, rightly.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource}\n;undefined`);
-  const results = await page.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => violation.id), `axe found on ${page.url()}:\n${serious.map(describeViolation).join('\n')}`).toEqual([]);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  );
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map((violation) => violation.id),
+    `axe found on ${page.url()}:\n${serious.map(describeViolation).join('\n')}`,
+  ).toEqual([]);
 }

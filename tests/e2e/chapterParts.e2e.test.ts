@@ -23,7 +23,10 @@ afterAll(async () => {
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 // A 1×1 PNG and a one-line PDF: what the server's type sniffing takes for an image and a document.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 interface Part {
@@ -35,18 +38,42 @@ interface Part {
 
 /** axe-core, evaluated in the page (the CSP refuses an injected script tag), finds nothing serious. */
 async function expectNoSeriousViolation(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource}\n;undefined`);
-  const results = await page.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).slice(0, 3).join(' | ')}`)).toEqual([]);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  );
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .map((node) => node.html)
+          .slice(0, 3)
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
 }
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 
 async function newChapter(): Promise<number> {
   const [module] = await t.api<{ id: number }[]>('/api/modules?itemsPerPage=1&order[id]=asc', { as: 'admin' });
-  const chapter = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: `Chapitre ${stamp()}`, module: module.id }, as: 'admin' });
+  const chapter = await t.api<{ id: number }>('/api/chapters', {
+    method: 'POST',
+    body: { title: `Chapitre ${stamp()}`, module: module.id },
+    as: 'admin',
+  });
   return chapter.id;
 }
 
@@ -58,7 +85,9 @@ async function openCreate(page: Page, chapter: number, typeLabel: string, title:
 }
 
 async function upload(page: Page, name: string, mimeType: string, buffer: Buffer): Promise<void> {
-  const done = page.waitForResponse((response) => response.url().endsWith('/api/documents/upload') && response.request().method() === 'POST');
+  const done = page.waitForResponse(
+    (response) => response.url().endsWith('/api/documents/upload') && response.request().method() === 'POST',
+  );
   await page.locator('input[type="file"]').first().setInputFiles({ name, mimeType, buffer });
   expect((await done).status()).toBe(201);
 }
@@ -76,14 +105,24 @@ async function dragRow(page: Page, from: number, to: number): Promise<void> {
 }
 
 /** How each type's editor is filled, and what its preview shows once saved. */
-const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>; shows: (panel: ReturnType<Page['getByRole']>) => ReturnType<Page['locator']> }[] = [
+const TYPES: {
+  label: string;
+  type: string;
+  fill: (page: Page) => Promise<void>;
+  shows: (panel: ReturnType<Page['getByRole']>) => ReturnType<Page['locator']>;
+}[] = [
   {
-    label: 'Texte (Markdown)', type: 'text_markdown',
-    fill: (page) => field(page, 'content.markdown').fill('## Les tableaux\n\n| Mois | Ventes |\n| --- | --- |\n| Mars | 12 |\n\n<script>window.__xss=1</script>'),
+    label: 'Texte (Markdown)',
+    type: 'text_markdown',
+    fill: (page) =>
+      field(page, 'content.markdown').fill(
+        '## Les tableaux\n\n| Mois | Ventes |\n| --- | --- |\n| Mars | 12 |\n\n<script>window.__xss=1</script>',
+      ),
     shows: (panel) => panel.getByRole('heading', { name: 'Les tableaux' }),
   },
   {
-    label: 'Image', type: 'image',
+    label: 'Image',
+    type: 'image',
     fill: async (page) => {
       await upload(page, 'schema.png', 'image/png', PNG);
       await field(page, 'content.alt').fill('Un schéma du tableau');
@@ -91,12 +130,14 @@ const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>;
     shows: (panel) => panel.getByRole('img', { name: 'Un schéma du tableau' }),
   },
   {
-    label: 'Vidéo YouTube', type: 'video_youtube',
+    label: 'Vidéo YouTube',
+    type: 'video_youtube',
     fill: (page) => field(page, 'content.url').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42'),
     shows: (panel) => panel.getByRole('button', { name: 'Afficher la page intégrée' }),
   },
   {
-    label: 'Vidéo', type: 'video',
+    label: 'Vidéo',
+    type: 'video',
     fill: async (page) => {
       await page.getByRole('radio', { name: 'Une adresse web' }).check();
       await field(page, 'content.url').fill('https://videos.example.org/cours.mp4');
@@ -104,7 +145,8 @@ const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>;
     shows: (panel) => panel.locator('video'),
   },
   {
-    label: 'Fichier à télécharger', type: 'file_downloadable',
+    label: 'Fichier à télécharger',
+    type: 'file_downloadable',
     fill: async (page) => {
       await upload(page, 'support.pdf', 'application/pdf', PDF);
       await field(page, 'content.label').fill('Le support du cours');
@@ -112,7 +154,8 @@ const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>;
     shows: (panel) => panel.getByRole('button', { name: 'Le support du cours' }),
   },
   {
-    label: 'Liens', type: 'links',
+    label: 'Liens',
+    type: 'links',
     fill: async (page) => {
       await field(page, 'content.links.0.label').fill('La FAQ');
       await field(page, 'content.links.0.url').fill('https://example.org/faq');
@@ -132,22 +175,26 @@ const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>;
     shows: (panel) => panel.getByRole('link', { name: 'La documentation' }),
   },
   {
-    label: 'Page intégrée', type: 'url_iframe',
+    label: 'Page intégrée',
+    type: 'url_iframe',
     fill: (page) => field(page, 'content.url').fill('https://example.org/page'),
     shows: (panel) => panel.getByRole('button', { name: 'Afficher la page intégrée' }),
   },
   {
-    label: 'Formulaire Typeform', type: 'from_typeform',
+    label: 'Formulaire Typeform',
+    type: 'from_typeform',
     fill: (page) => field(page, 'content.formId').fill('https://form.typeform.com/to/AbC123'),
     shows: (panel) => panel.getByText(/form\.typeform\.com/),
   },
   {
-    label: 'Notes', type: 'notes',
+    label: 'Notes',
+    type: 'notes',
     fill: (page) => field(page, 'content.text').fill('Penser à relire le chapitre 2.'),
     shows: (panel) => panel.getByText('Penser à relire le chapitre 2.'),
   },
   {
-    label: 'Réponse courte', type: 'interactive_text',
+    label: 'Réponse courte',
+    type: 'interactive_text',
     fill: async (page) => {
       await field(page, 'content.question').fill('Quelle formule additionne ?');
       await field(page, 'content.maxLength').fill('80');
@@ -155,12 +202,14 @@ const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>;
     shows: (panel) => panel.getByRole('textbox', { name: 'Quelle formule additionne ?' }),
   },
   {
-    label: 'Réponse longue', type: 'interactive_long_text',
+    label: 'Réponse longue',
+    type: 'interactive_long_text',
     fill: (page) => field(page, 'content.question').fill('Décrivez votre démarche.'),
     shows: (panel) => panel.getByRole('textbox', { name: 'Décrivez votre démarche.' }),
   },
   {
-    label: 'Choix unique', type: 'interactive_select',
+    label: 'Choix unique',
+    type: 'interactive_select',
     fill: async (page) => {
       await field(page, 'content.question').fill('Quelle touche fige les volets ?');
       await field(page, 'content.options.0.label').fill('F4');
@@ -169,7 +218,8 @@ const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>;
     shows: (panel) => panel.getByRole('radio', { name: 'F4' }),
   },
   {
-    label: 'Choix multiple', type: 'interactive_select_multi',
+    label: 'Choix multiple',
+    type: 'interactive_select_multi',
     fill: async (page) => {
       await field(page, 'content.question').fill('Quelles fonctions comptent ?');
       await field(page, 'content.options.0.label').fill('NB');
@@ -181,7 +231,8 @@ const TYPES: { label: string; type: string; fill: (page: Page) => Promise<void>;
     shows: (panel) => panel.getByRole('checkbox', { name: 'NB' }),
   },
   {
-    label: 'Dépôt de fichier', type: 'interactive_upload',
+    label: 'Dépôt de fichier',
+    type: 'interactive_upload',
     fill: (page) => field(page, 'content.question').fill('Déposez votre classeur.'),
     shows: (panel) => panel.getByText('Déposez votre classeur.'),
   },
@@ -195,7 +246,9 @@ describe('the chapter-part editors', () => {
     for (const { label, fill } of TYPES) {
       await openCreate(page, chapter, label, `Partie ${label}`);
       await fill(page);
-      const saved = page.waitForResponse((response) => response.url().endsWith('/api/chapter-parts') && response.request().method() === 'POST');
+      const saved = page.waitForResponse(
+        (response) => response.url().endsWith('/api/chapter-parts') && response.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       const response = await saved;
       expect(response.status(), `${label}: ${await response.text()}`).toBe(201);
@@ -205,18 +258,29 @@ describe('the chapter-part editors', () => {
     const parts = await t.api<Part[]>(`/api/chapter-parts?chapter=${chapter}&itemsPerPage=50`, { as: 'contributeur' });
     expect(parts.map((part) => part.type).sort()).toEqual(TYPES.map(({ type }) => type).sort());
     const image = parts.find((part) => part.type === 'image')!;
-    const [document] = await t.api<{ context: string }[]>(`/api/documents?order[id]=desc&itemsPerPage=1&mimeType=image/png`, { as: 'admin' });
+    const [document] = await t.api<{ context: string }[]>(
+      `/api/documents?order[id]=desc&itemsPerPage=1&mimeType=image/png`,
+      { as: 'admin' },
+    );
     expect(document.context).toBe('chapter_part');
     expect(image.content.alt).toBe('Un schéma du tableau');
     // The orders given by drag-and-drop are the ones stored.
     const ofType = (type: string) => parts.find((part) => part.type === type)!.content;
-    expect((ofType('links').links as { label: string }[]).map((link) => link.label)).toEqual(['La documentation', 'La FAQ']);
-    expect((ofType('interactive_select_multi').options as { label: string }[]).map((option) => option.label)).toEqual(['SOMME', 'NB']);
+    expect((ofType('links').links as { label: string }[]).map((link) => link.label)).toEqual([
+      'La documentation',
+      'La FAQ',
+    ]);
+    expect((ofType('interactive_select_multi').options as { label: string }[]).map((option) => option.label)).toEqual([
+      'SOMME',
+      'NB',
+    ]);
 
     await page.reload();
     await t.goto(`/chapter-parts?filter=${encodeURIComponent(JSON.stringify({ chapter }))}`);
     for (const { label, shows } of TYPES) {
-      const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `Partie ${label}`, exact: true }) });
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: `Partie ${label}`, exact: true }) });
       await row.locator('td').nth(2).click();
       const panel = page.getByRole('complementary');
       await shows(panel).first().waitFor();
@@ -235,7 +299,9 @@ describe('the chapter-part editors', () => {
     await field(page, 'content.question').fill('Déposez votre vidéo.');
     // More than the server takes (UPLOAD_MAX_MB, 50): only the server knows its limit.
     await field(page, 'content.maxSizeMb').fill('500');
-    const refused = page.waitForResponse((response) => response.url().endsWith('/api/chapter-parts') && response.request().method() === 'POST');
+    const refused = page.waitForResponse(
+      (response) => response.url().endsWith('/api/chapter-parts') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     expect((await refused).status()).toBe(422);
     await expect.poll(() => field(page, 'content.maxSizeMb').getAttribute('aria-invalid')).toBe('true');
@@ -274,17 +340,27 @@ interface Response {
 describe("the review of learners' answers", () => {
   it('shows the answer as given, validates it with feedback in two keystrokes, then opens the next one', async () => {
     const page = t.page;
-    const waiting = await t.api<Response[]>('/api/chapter-part-responses?status=submitted&itemsPerPage=50&order[createdAt]=asc', { as: 'admin' });
+    const waiting = await t.api<Response[]>(
+      '/api/chapter-part-responses?status=submitted&itemsPerPage=50&order[createdAt]=asc',
+      { as: 'admin' },
+    );
     const chosen = waiting.find((response) => 'selected' in response.value) ?? waiting[0];
     expect(chosen, 'the demo data has answers waiting for review').toBeDefined();
     await t.signIn('admin', `/chapter-part-responses/${chosen.id}`);
     await page.getByRole('heading', { name: 'Sa réponse' }).waitFor();
-    if ('selected' in chosen.value) await page.getByText(/Choisie — (bonne|mauvaise) réponse/).first().waitFor();
+    if ('selected' in chosen.value)
+      await page
+        .getByText(/Choisie — (bonne|mauvaise) réponse/)
+        .first()
+        .waitFor();
     await expectNoSeriousViolation(page);
 
     const feedback = `Bien vu ${stamp()}`;
     await page.getByRole('textbox', { name: 'Retour' }).fill(feedback);
-    const saved = page.waitForResponse((response) => response.url().endsWith(`/api/chapter-part-responses/${chosen.id}`) && response.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/chapter-part-responses/${chosen.id}`) && response.request().method() === 'PUT',
+    );
     await page.keyboard.press('Alt+KeyV');
     expect((await saved).status()).toBe(200);
     await page.getByText('Réponse validée').first().waitFor();
@@ -296,11 +372,19 @@ describe("the review of learners' answers", () => {
 
   it('lists the answers waiting for review by chapter, and goes on to the next one of that chapter', async () => {
     const page = t.page;
-    const waiting = await t.api<Response[]>('/api/chapter-part-responses?status=submitted&itemsPerPage=500', { as: 'admin' });
-    const parts = await t.api<{ id: number; chapter: string }[]>('/api/chapter-parts?itemsPerPage=500', { as: 'admin' });
-    const chapterOf = (response: Response) => parts.find((part) => `/api/chapter-parts/${part.id}` === String(response.chapterPart) || part.id === response.chapterPart)?.chapter;
+    const waiting = await t.api<Response[]>('/api/chapter-part-responses?status=submitted&itemsPerPage=500', {
+      as: 'admin',
+    });
+    const parts = await t.api<{ id: number; chapter: string }[]>('/api/chapter-parts?itemsPerPage=500', {
+      as: 'admin',
+    });
+    const chapterOf = (response: Response) =>
+      parts.find(
+        (part) => `/api/chapter-parts/${part.id}` === String(response.chapterPart) || part.id === response.chapterPart,
+      )?.chapter;
     const byChapter = new Map<string, Response[]>();
-    for (const response of waiting) byChapter.set(String(chapterOf(response)), [...(byChapter.get(String(chapterOf(response))) ?? []), response]);
+    for (const response of waiting)
+      byChapter.set(String(chapterOf(response)), [...(byChapter.get(String(chapterOf(response))) ?? []), response]);
     // A chapter with answers waiting, whose title names it alone (it is picked by its title).
     const chapters = await t.api<{ id: number; title: string }[]>('/api/chapters?itemsPerPage=500', { as: 'admin' });
     const unique = (title: string) => chapters.filter((candidate) => candidate.title === title).length === 1;
@@ -328,8 +412,14 @@ describe("the review of learners' answers", () => {
     await expect.poll(() => new URL(page.url()).hash).not.toBe(`#/chapter-part-responses/${first}`);
     const next = Number(new URL(page.url()).hash.split('/').pop());
     expect(answers.map((answer) => answer.id)).toContain(first);
-    expect(answers.map((answer) => answer.id), 'the next answer is of the same chapter').toContain(next);
-    expect(await t.api<Response>(`/api/chapter-part-responses/${first}`, { as: 'admin' })).toMatchObject({ status: 'rejected', feedback: 'À reprendre' });
+    expect(
+      answers.map((answer) => answer.id),
+      'the next answer is of the same chapter',
+    ).toContain(next);
+    expect(await t.api<Response>(`/api/chapter-part-responses/${first}`, { as: 'admin' })).toMatchObject({
+      status: 'rejected',
+      feedback: 'À reprendre',
+    });
 
     // On a phone: one line per answer, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });

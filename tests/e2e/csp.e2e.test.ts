@@ -41,7 +41,9 @@ async function watchPolicy(): Promise<Watch> {
   await t.context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { reportPolicyViolation: (text: string) => void }).reportPolicyViolation;
-      report(`${event.effectiveDirective}: ${event.blockedURI || 'inline'} at ${event.sourceFile || '?'}:${event.lineNumber}`);
+      report(
+        `${event.effectiveDirective}: ${event.blockedURI || 'inline'} at ${event.sourceFile || '?'}:${event.lineNumber}`,
+      );
     });
   });
   t.page.on('console', (message) => {

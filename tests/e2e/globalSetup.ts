@@ -33,7 +33,9 @@ async function buildIfStale(): Promise<void> {
 
 function filesUnder(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).sort().flatMap((entry) => filesUnder(join(path, entry)));
+  return readdirSync(path)
+    .sort()
+    .flatMap((entry) => filesUnder(join(path, entry)));
 }
 
 /** What the template's content depends on: the database code, migrations and seed, and PGlite's version. */
@@ -41,8 +43,11 @@ function templateKey(): string {
   const hash = createHash('sha256');
   // The schema, the seed, and the row-level security derived from the resources' declarations.
   const sources = [
-    join(root, 'server', 'db'), join(root, 'server', 'auth', 'passwords.ts'), join(root, 'server', 'prepareDatabase.ts'),
-    join(root, 'server', 'resources'), join(root, 'src', 'domain'),
+    join(root, 'server', 'db'),
+    join(root, 'server', 'auth', 'passwords.ts'),
+    join(root, 'server', 'prepareDatabase.ts'),
+    join(root, 'server', 'resources'),
+    join(root, 'src', 'domain'),
   ].filter(existsSync);
   for (const file of sources.flatMap(filesUnder)) hash.update(relative(root, file)).update(readFileSync(file));
   hash.update(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json')));

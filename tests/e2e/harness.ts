@@ -89,13 +89,13 @@ function credentialsOf(account: DemoAccount | Credentials): Credentials {
   return { email: demo.email, password: DEMO_PASSWORD };
 }
 
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) before answering:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`The server exited (${child.exitCode}) before answering:\n${output()}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;
     } catch {
@@ -128,7 +128,8 @@ const slug = (text: string) =>
 
 /** Reads a header of an .eml file, decoding RFC 2047 (`=?UTF-8?B?...?=`) words. */
 function emlHeader(eml: string, name: string): string {
-  const line = eml.split(/\r?\n/).find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`)) ?? '';
+  const line =
+    eml.split(/\r?\n/).find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`)) ?? '';
   return line
     .slice(name.length + 1)
     .trim()
@@ -137,7 +138,10 @@ function emlHeader(eml: string, name: string): string {
 
 /** The code of the newest mail to `email` (file names start with their ISO date, so they sort by time). */
 async function latestCode(outbox: string, email: string): Promise<string | undefined> {
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort().reverse();
+  const files = (await readdir(outbox).catch(() => [] as string[]))
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .reverse();
   for (const file of files) {
     const eml = await readFile(join(outbox, file), 'utf8');
     if (emlHeader(eml, 'To').toLowerCase() !== email.toLowerCase()) continue;
@@ -205,7 +209,14 @@ class Harness implements App {
     const answer = await this.fetchJson('/api/auth/token', 'POST', { login: email, password });
     // The app's own session store writes the keys, so they are the ones the app reads.
     const entries: [string, string][] = [];
-    openSession(answer, createSessionStore(() => ({ setItem: (key, value) => void entries.push([key, value]), getItem: () => null, removeItem: () => undefined })));
+    openSession(
+      answer,
+      createSessionStore(() => ({
+        setItem: (key, value) => void entries.push([key, value]),
+        getItem: () => null,
+        removeItem: () => undefined,
+      })),
+    );
     const page = this.page;
     // sessionStorage belongs to the tab and the origin: any page of the origin opens it, the lightest is best.
     await page.goto(`${this.baseUrl}/api/health`);
@@ -214,18 +225,30 @@ class Harness implements App {
     await page.locator('#main-content').waitFor();
   }
 
-  async api<T = unknown>(path: string, options: { method?: string; body?: unknown; as?: DemoAccount } = {}): Promise<T> {
+  async api<T = unknown>(
+    path: string,
+    options: { method?: string; body?: unknown; as?: DemoAccount } = {},
+  ): Promise<T> {
     // A fresh token per call: a test may run the server with a short JWT_TTL.
     const { email, password } = credentialsOf(options.as ?? 'superadmin');
     const { token } = await this.fetchJson<{ token: string }>('/api/auth/token', 'POST', { login: email, password });
-    return this.fetchJson<T>(path, options.method ?? (options.body === undefined ? 'GET' : 'POST'), options.body, token);
+    return this.fetchJson<T>(
+      path,
+      options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      options.body,
+      token,
+    );
   }
 
   private async fetchJson<T>(path: string, method: string, body?: unknown, token?: string): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
-    const response = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;

@@ -12,7 +12,12 @@ import { startApp, type App } from './harness.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const outDir = join(root, '.tmp', `docs-admin-${basename(process.env.E2E_DIST_DIR ?? 'dist')}`);
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
 
 let t: App;
 let policy: string;
@@ -24,7 +29,11 @@ interface Course {
 
 beforeAll(async () => {
   const { build } = await import('vite');
-  await build({ configFile: join(root, 'vite.docs-admin.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    configFile: join(root, 'vite.docs-admin.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   t = await startApp();
   policy = (await fetch(`${t.baseUrl}/`)).headers.get('content-security-policy') ?? '';
 });
@@ -40,7 +49,10 @@ async function openAdmin(route: string): Promise<void> {
     const file = path.startsWith('assets/') && !path.includes('..') ? path : 'index.html';
     await intercepted.fulfill({
       status: 200,
-      headers: { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': policy },
+      headers: {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': policy,
+      },
       body: await readFile(join(outDir, file)),
     });
   });
@@ -75,7 +87,9 @@ describe('<HydraAdmin> over our API', () => {
     await expect.poll(() => title.inputValue(), { timeout: 30_000 }).toBe(course.title);
     await title.fill(`${course.title} (revu)`);
     await t.page.getByRole('button', { name: /save/i }).click();
-    await expect.poll(async () => (await t.api<Course>(`/api/courses/${course.id}`)).title).toBe(`${course.title} (revu)`);
+    await expect
+      .poll(async () => (await t.api<Course>(`/api/courses/${course.id}`)).title)
+      .toBe(`${course.title} (revu)`);
     expect(errors).toEqual([]);
   });
 });

@@ -95,7 +95,9 @@ describe('documents', () => {
     page.on('pageerror', (error) => listen(error.message));
     await t.signIn('admin', '/documents');
     const name = `programme-${stamp()}.pdf`;
-    await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: onePagePdf('Programme 2026') });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name, mimeType: 'application/pdf', buffer: onePagePdf('Programme 2026') });
     const row = page.locator('tr').filter({ hasText: name });
     await row.waitFor();
     const worker = page.waitForEvent('worker');
@@ -120,7 +122,9 @@ describe('documents', () => {
     const page = t.page;
     await t.signIn('superadmin', '/documents');
     const name = `a-supprimer-${stamp()}.txt`;
-    await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('Bientôt supprimé.\n') });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('Bientôt supprimé.\n') });
     const row = page.locator('tr').filter({ hasText: name });
     await row.waitFor();
     await row.getByRole('checkbox', { name: 'Sélectionner cette ligne' }).check();
@@ -134,7 +138,9 @@ describe('documents', () => {
   it('says in French that a file type is refused', async () => {
     const page = t.page;
     await t.signIn('admin', '/documents');
-    await page.getByTestId('upload-input').setInputFiles({ name: 'script.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'script.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
     await page.getByRole('alert').filter({ hasText: 'Ce type de fichier n’est pas accepté.' }).waitFor();
   });
 });
@@ -144,31 +150,48 @@ describe('XMind imports', () => {
     const page = t.page;
     await t.signIn('superadmin', '/imports');
     const title = `Carte ${stamp()}`;
-    const map = await zenXmind({ title, children: [{ title: 'Dossier A', children: [{ title: 'Fiche 1', notes: 'Une note.' }, { title: 'Fiche 2' }] }] });
+    const map = await zenXmind({
+      title,
+      children: [{ title: 'Dossier A', children: [{ title: 'Fiche 1', notes: 'Une note.' }, { title: 'Fiche 2' }] }],
+    });
     const fileName = `${title}.xmind`;
-    await page.getByTestId('upload-input').setInputFiles({ name: fileName, mimeType: 'application/vnd.xmind.workbook', buffer: map });
-    await page.getByText(/Version \d+ importée : 2 dossiers, 2 fiches\./).first().waitFor();
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: fileName, mimeType: 'application/vnd.xmind.workbook', buffer: map });
+    await page
+      .getByText(/Version \d+ importée : 2 dossiers, 2 fiches\./)
+      .first()
+      .waitFor();
 
     const row = page.locator('tr').filter({ hasText: fileName });
     await row.waitFor();
     await poll(() => row.innerText()).toContain('2 dossiers, 2 fiches');
     await expectNoSeriousViolation(page);
     await row.getByRole('button', { name: /^Activer la version \d+$/ }).click();
-    await page.getByText(/La version \d+ est maintenant l’arborescence active\./).first().waitFor();
+    await page
+      .getByText(/La version \d+ est maintenant l’arborescence active\./)
+      .first()
+      .waitFor();
     await poll(() => row.innerText()).toContain('Actif');
 
     const tree = await t.api<TreeNode>('/api/folders/1/tree');
     expect(tree.children.map((child) => child.name)).toContain(title);
   });
 
-  it("deletes a version with its folders, and says in French why the active one is not deleted", async () => {
+  it('deletes a version with its folders, and says in French why the active one is not deleted', async () => {
     const page = t.page;
     await t.signIn('superadmin', '/imports');
     const fileName = `Brouillon ${stamp()}.xmind`;
-    await page.getByTestId('upload-input').setInputFiles({ name: fileName, mimeType: 'application/vnd.xmind.workbook', buffer: await zenXmind({ title: 'Brouillon', children: [{ title: 'Fiche' }] }) });
+    await page.getByTestId('upload-input').setInputFiles({
+      name: fileName,
+      mimeType: 'application/vnd.xmind.workbook',
+      buffer: await zenXmind({ title: 'Brouillon', children: [{ title: 'Fiche' }] }),
+    });
     const row = page.locator('tr').filter({ hasText: fileName });
     await row.waitFor();
-    const [version] = (await t.api<{ id: number; filename: string; rootFolder: string }[]>('/api/imports?itemsPerPage=5')).filter((entry) => entry.filename === fileName);
+    const [version] = (
+      await t.api<{ id: number; filename: string; rootFolder: string }[]>('/api/imports?itemsPerPage=5')
+    ).filter((entry) => entry.filename === fileName);
     const deleteRow = async (target: typeof row) => {
       await target.getByRole('checkbox', { name: 'Sélectionner cette ligne' }).check();
       await page.locator('[data-test="bulk-actions-toolbar"]').getByRole('button', { name: 'Supprimer' }).click();
@@ -180,14 +203,21 @@ describe('XMind imports', () => {
 
     const active = page.locator('tr').filter({ hasText: 'Actif' }).first();
     await deleteRow(active);
-    await page.getByText('Cette version est l\'arborescence active : activez-en une autre avant de la supprimer.').first().waitFor();
+    await page
+      .getByText("Cette version est l'arborescence active : activez-en une autre avant de la supprimer.")
+      .first()
+      .waitFor();
     await active.waitFor();
   });
 
   it('says in French that a file is not a map', async () => {
     const page = t.page;
     await t.signIn('superadmin', '/imports');
-    await page.getByTestId('upload-input').setInputFiles({ name: 'faux.xmind', mimeType: 'application/octet-stream', buffer: Buffer.from('pas une archive') });
+    await page.getByTestId('upload-input').setInputFiles({
+      name: 'faux.xmind',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('pas une archive'),
+    });
     await page.getByRole('alert').filter({ hasText: 'Ce fichier n’est pas une carte XMind lisible' }).waitFor();
   });
 
@@ -200,8 +230,13 @@ describe('XMind imports', () => {
       await page.locator('tbody tr').first().waitFor();
       // The upload button is within the phone's width, not past it. (The table is wider than 390 px and
       // scrolls sideways, as every generic list's does: the courses list's too.)
-      const button = await page.getByRole('region', { name: 'Zone de dépôt de fichiers' }).getByRole('button').boundingBox();
-      expect(button && button.x >= 0 && button.x + button.width <= 390, `${route}: ${JSON.stringify(button)}`).toBe(true);
+      const button = await page
+        .getByRole('region', { name: 'Zone de dépôt de fichiers' })
+        .getByRole('button')
+        .boundingBox();
+      expect(button && button.x >= 0 && button.x + button.width <= 390, `${route}: ${JSON.stringify(button)}`).toBe(
+        true,
+      );
       await expectNoSeriousViolation(page);
     }
   });
@@ -244,7 +279,10 @@ describe('the folder tree', () => {
       await tree.getByText(name, { exact: true }).waitFor();
     }
     const [outer, inner] = names;
-    const idOf = async (name: string) => (await t.api<Folder[]>('/api/folders?itemsPerPage=30&order[id]=desc', { as: 'superadmin' })).find((folder) => folder.name === name) as Folder;
+    const idOf = async (name: string) =>
+      (await t.api<Folder[]>('/api/folders?itemsPerPage=30&order[id]=desc', { as: 'superadmin' })).find(
+        (folder) => folder.name === name,
+      ) as Folder;
     const outerId = (await idOf(outer)).id;
 
     // The second folder is dragged onto the first.
@@ -262,11 +300,22 @@ describe('the folder tree', () => {
     // from the keyboard's buttons.
     const racine = await t.api<{ children: { id: number; name: string }[] }>('/api/folders/1/tree');
     const firstOther = racine.children.find((child) => child.id !== outerId)!;
-    await dragOnto(page, tree.getByText(outer, { exact: true }), tree.locator(`[data-folder-id="${firstOther.id}"]`), { x: 12, y: 2 });
-    await poll(async () => (await t.api<{ children: { id: number }[] }>('/api/folders/1/tree')).children.map((child) => child.id).indexOf(outerId)).toBe(0);
+    await dragOnto(page, tree.getByText(outer, { exact: true }), tree.locator(`[data-folder-id="${firstOther.id}"]`), {
+      x: 12,
+      y: 2,
+    });
+    await poll(async () =>
+      (await t.api<{ children: { id: number }[] }>('/api/folders/1/tree')).children
+        .map((child) => child.id)
+        .indexOf(outerId),
+    ).toBe(0);
     await tree.getByText(outer, { exact: true }).click();
     await page.getByRole('button', { name: 'Descendre' }).click();
-    await poll(async () => (await t.api<{ children: { id: number }[] }>('/api/folders/1/tree')).children.map((child) => child.id).indexOf(outerId)).toBe(1);
+    await poll(async () =>
+      (await t.api<{ children: { id: number }[] }>('/api/folders/1/tree')).children
+        .map((child) => child.id)
+        .indexOf(outerId),
+    ).toBe(1);
 
     // A folder that holds another is not deleted, and the message says why.
     await tree.getByText(outer, { exact: true }).click();
@@ -283,7 +332,9 @@ describe('the folder tree', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await t.signIn('superadmin', '/folders');
     await page.getByRole('tree', { name: 'Arborescence des dossiers' }).getByText('Racine').waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousViolation(page);
   });
@@ -292,7 +343,9 @@ describe('the folder tree', () => {
 describe('sheets', () => {
   it('edits a sheet in Markdown and sees the sanitised preview', async () => {
     const page = t.page;
-    const [sheet] = await t.api<{ id: number; title: string }[]>('/api/sheets?itemsPerPage=1&order[id]=asc', { as: 'superadmin' });
+    const [sheet] = await t.api<{ id: number; title: string }[]>('/api/sheets?itemsPerPage=1&order[id]=asc', {
+      as: 'superadmin',
+    });
     await t.signIn('superadmin', `/sheets/${sheet.id}`);
     const editor = page.getByLabel('Contenu (Markdown)');
     await editor.waitFor();
@@ -305,7 +358,9 @@ describe('sheets', () => {
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await expectNoSeriousViolation(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await poll(async () => (await t.api<{ content: string }>(`/api/sheets/${sheet.id}`, { as: 'superadmin' })).content).toBe(text);
+    await poll(
+      async () => (await t.api<{ content: string }>(`/api/sheets/${sheet.id}`, { as: 'superadmin' })).content,
+    ).toBe(text);
   });
 });
 
@@ -314,7 +369,10 @@ describe('a course cover', () => {
     const page = t.page;
     const [course] = await t.api<{ id: number }[]>('/api/courses?itemsPerPage=1&order[id]=asc');
     await t.signIn('superadmin', `/courses/${course.id}`);
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const name = `couverture-${stamp()}.png`;
     await page.getByRole('button', { name: 'Envoyer un fichier' }).waitFor();
     await page.getByTestId('upload-cover').setInputFiles({ name, mimeType: 'image/png', buffer: png });

@@ -85,7 +85,9 @@ describe('onboarding', () => {
     await heading(page, 'Paiement');
     const cardField = (number: string) => page.getByRole('textbox', { name: 'Numéro de carte' }).fill(number);
     await cardField('4000 0000 0000 0002');
-    await page.getByRole('textbox', { name: "Date d'expiration (MM / AA)" }).fill(`12 / ${String(new Date().getFullYear() + 2).slice(2)}`);
+    await page
+      .getByRole('textbox', { name: "Date d'expiration (MM / AA)" })
+      .fill(`12 / ${String(new Date().getFullYear() + 2).slice(2)}`);
     await page.getByRole('textbox', { name: 'Cryptogramme (CVC)' }).fill('123');
     await page.getByRole('button', { name: 'Confirmer le paiement' }).click();
     await page.getByText('Le moyen de paiement a été refusé : choisissez-en un autre.').waitFor();

@@ -23,18 +23,23 @@ const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)
 const outline = (page: Page) => page.getByRole('region', { name: 'Plan du cours' });
 const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
 // Each row's own title: an open row's children are in its <li> too, after the row itself (its <div>).
-const titles = (page: Page, list: string) => page.getByRole('list', { name: list }).locator(':scope > li[data-node] > div button[aria-pressed]').allTextContents();
+const titles = (page: Page, list: string) =>
+  page.getByRole('list', { name: list }).locator(':scope > li[data-node] > div button[aria-pressed]').allTextContents();
 
 /** Opens a module or chapter of the outline, once it is there, unless it is open already. */
 async function unfold(page: Page, title: string): Promise<void> {
   const button = outline(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${title} »$`) });
   await button.waitFor();
   if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
-  await outline(page).getByRole('button', { name: `Replier « ${title} »` }).waitFor();
+  await outline(page)
+    .getByRole('button', { name: `Replier « ${title} »` })
+    .waitFor();
 }
 
 async function addPart(page: Page, chapter: string, title: string, markdown: string): Promise<void> {
-  await row(page, 'chapter:' + chapter).getByRole('button', { name: 'Ajouter une partie' }).click();
+  await row(page, 'chapter:' + chapter)
+    .getByRole('button', { name: 'Ajouter une partie' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle partie' });
   await dialog.locator('[name="title"]').fill(title);
   await dialog.locator('[name="content.markdown"]').fill(markdown);
@@ -64,7 +69,9 @@ async function dragByPointer(page: Page, handle: Locator, target: Locator): Prom
 }
 
 const reorderDone = (page: Page) =>
-  page.waitForResponse((response) => /\/api\/chapter-parts\/\d+\/reorder$/.test(response.url()) && response.request().method() === 'PUT');
+  page.waitForResponse(
+    (response) => /\/api\/chapter-parts\/\d+\/reorder$/.test(response.url()) && response.request().method() === 'PUT',
+  );
 
 describe('the course outline', () => {
   it('builds a course, reorders by drag and by keyboard, and the order holds after a reload; preview and axe', async () => {
@@ -87,8 +94,14 @@ describe('the course outline', () => {
     await page.getByLabel('Titre du nouveau chapitre').fill('Premiers pas');
     await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await outline(page).getByRole('button', { name: 'Déplier « Premiers pas »' }).click();
-    const chapter = Number((await page.locator('[data-node^="chapter:"]').first().getAttribute('data-node'))?.split(':')[1]);
-    for (const [title, heading] of [['Un', 'Partie un'], ['Deux', 'Partie deux'], ['Trois', 'Partie trois']])
+    const chapter = Number(
+      (await page.locator('[data-node^="chapter:"]').first().getAttribute('data-node'))?.split(':')[1],
+    );
+    for (const [title, heading] of [
+      ['Un', 'Partie un'],
+      ['Deux', 'Partie deux'],
+      ['Trois', 'Partie trois'],
+    ])
       await addPart(page, String(chapter), title, `## ${heading}\n\nTexte.`);
     const parts = 'Parties de « Premiers pas »';
     await expect.poll(() => titles(page, parts)).toEqual(['Un', 'Deux', 'Trois']);
@@ -96,17 +109,26 @@ describe('the course outline', () => {
     // The learner's preview: the chapter as /displayable gives it, each part drawn by its type.
     await row(page, `chapter:${chapter}`).getByRole('button', { name: 'Premiers pas', exact: true }).click();
     const preview = page.getByTestId('learner-chapter');
-    for (const heading of ['Partie un', 'Partie deux', 'Partie trois']) await preview.getByRole('heading', { name: heading }).waitFor();
+    for (const heading of ['Partie un', 'Partie deux', 'Partie trois'])
+      await preview.getByRole('heading', { name: heading }).waitFor();
     await expectNoSeriousViolation(page);
 
     // By pointer: "Trois" dropped on "Un" goes first.
     let done = reorderDone(page);
-    await dragByPointer(page, page.getByRole('button', { name: 'Déplacer la partie « Trois »' }), row(page, (await partKey(page, 'Un'))));
+    await dragByPointer(
+      page,
+      page.getByRole('button', { name: 'Déplacer la partie « Trois »' }),
+      row(page, await partKey(page, 'Un')),
+    );
     expect((await done).status()).toBe(200);
     await expect.poll(() => titles(page, parts)).toEqual(['Trois', 'Un', 'Deux']);
     // By keyboard: "Deux" picked up with Space, one place up, dropped with Space.
     done = reorderDone(page);
-    await dragByKeyboard(page, page.getByRole('button', { name: 'Déplacer la partie « Deux »' }), ['Space', 'ArrowUp', 'Space']);
+    await dragByKeyboard(page, page.getByRole('button', { name: 'Déplacer la partie « Deux »' }), [
+      'Space',
+      'ArrowUp',
+      'Space',
+    ]);
     expect((await done).status()).toBe(200);
     await expect.poll(() => titles(page, parts)).toEqual(['Trois', 'Deux', 'Un']);
 
@@ -118,18 +140,62 @@ describe('the course outline', () => {
   it('inserts a template chapter, refuses a prerequisite cycle, refuses then accepts a publish; fits a phone', async () => {
     const { page } = t;
     const templateTitle = `Modèle ${stamp()}`;
-    const course = await t.api<{ id: number }>('/api/courses', { method: 'POST', body: { title: `Cours ${stamp()}` }, as: 'admin' });
-    const module = await t.api<{ id: number }>('/api/modules', { method: 'POST', body: { title: 'Module', course: course.id }, as: 'admin' });
-    const first = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: 'Avant', module: module.id }, as: 'admin' });
-    const second = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: 'Après', module: module.id }, as: 'admin' });
+    const course = await t.api<{ id: number }>('/api/courses', {
+      method: 'POST',
+      body: { title: `Cours ${stamp()}` },
+      as: 'admin',
+    });
+    const module = await t.api<{ id: number }>('/api/modules', {
+      method: 'POST',
+      body: { title: 'Module', course: course.id },
+      as: 'admin',
+    });
+    const first = await t.api<{ id: number }>('/api/chapters', {
+      method: 'POST',
+      body: { title: 'Avant', module: module.id },
+      as: 'admin',
+    });
+    const second = await t.api<{ id: number }>('/api/chapters', {
+      method: 'POST',
+      body: { title: 'Après', module: module.id },
+      as: 'admin',
+    });
     for (const chapter of [first.id, second.id])
-      await t.api('/api/chapter-parts', { method: 'POST', body: { chapter, type: 'notes', title: 'Note', content: { text: 'note' } }, as: 'admin' });
-    await t.api(`/api/chapters/${second.id}/add-chapter-unlocks`, { method: 'PUT', body: { chapters: [`/api/chapters/${first.id}`] }, as: 'admin' });
-    const other = await t.api<{ id: number }>('/api/modules', { method: 'POST', body: { title: 'Autre', course: course.id }, as: 'admin' });
-    const elsewhere = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: 'Ailleurs', module: other.id }, as: 'admin' });
-    await t.api('/api/chapter-parts', { method: 'POST', body: { chapter: elsewhere.id, type: 'notes', title: 'Note', content: { text: 'note' } }, as: 'admin' });
-    const template = await t.api<{ id: number }>('/api/chapters', { method: 'POST', body: { title: templateTitle, isTemplate: true }, as: 'admin' });
-    await t.api('/api/chapter-parts', { method: 'POST', body: { chapter: template.id, type: 'notes', title: 'Du modèle', content: { text: 'modèle' } }, as: 'admin' });
+      await t.api('/api/chapter-parts', {
+        method: 'POST',
+        body: { chapter, type: 'notes', title: 'Note', content: { text: 'note' } },
+        as: 'admin',
+      });
+    await t.api(`/api/chapters/${second.id}/add-chapter-unlocks`, {
+      method: 'PUT',
+      body: { chapters: [`/api/chapters/${first.id}`] },
+      as: 'admin',
+    });
+    const other = await t.api<{ id: number }>('/api/modules', {
+      method: 'POST',
+      body: { title: 'Autre', course: course.id },
+      as: 'admin',
+    });
+    const elsewhere = await t.api<{ id: number }>('/api/chapters', {
+      method: 'POST',
+      body: { title: 'Ailleurs', module: other.id },
+      as: 'admin',
+    });
+    await t.api('/api/chapter-parts', {
+      method: 'POST',
+      body: { chapter: elsewhere.id, type: 'notes', title: 'Note', content: { text: 'note' } },
+      as: 'admin',
+    });
+    const template = await t.api<{ id: number }>('/api/chapters', {
+      method: 'POST',
+      body: { title: templateTitle, isTemplate: true },
+      as: 'admin',
+    });
+    await t.api('/api/chapter-parts', {
+      method: 'POST',
+      body: { chapter: template.id, type: 'notes', title: 'Du modèle', content: { text: 'modèle' } },
+      as: 'admin',
+    });
 
     await t.signIn('admin', `/courses/${course.id}/outline`);
     await unfold(page, 'Module');
@@ -146,17 +212,28 @@ describe('the course outline', () => {
 
     // A chapter of another module dropped on this module's row: first in it, through a PUT naming its module.
     await unfold(page, 'Autre');
-    const moved = page.waitForResponse((response) => response.url().endsWith(`/api/chapters/${elsewhere.id}`) && response.request().method() === 'PUT');
-    await dragByPointer(page, page.getByRole('button', { name: 'Déplacer le chapitre « Ailleurs »' }), row(page, `module:${module.id}`));
+    const moved = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/chapters/${elsewhere.id}`) && response.request().method() === 'PUT',
+    );
+    await dragByPointer(
+      page,
+      page.getByRole('button', { name: 'Déplacer le chapitre « Ailleurs »' }),
+      row(page, `module:${module.id}`),
+    );
     expect((await moved).status()).toBe(200);
-    await expect.poll(() => titles(page, 'Chapitres de « Module »')).toEqual(['Ailleurs', 'Avant', 'Après', templateTitle]);
+    await expect
+      .poll(() => titles(page, 'Chapitres de « Module »'))
+      .toEqual(['Ailleurs', 'Avant', 'Après', templateTitle]);
 
     // "Avant" requiring "Après", which requires "Avant": the server's 422, in French.
     await row(page, `chapter:${first.id}`).getByRole('button', { name: 'Actions sur « Avant »' }).click();
     await page.getByRole('menuitem', { name: 'Prérequis…' }).click();
     const prerequisites = page.getByRole('dialog', { name: 'Prérequis de « Avant »' });
     await prerequisites.getByRole('checkbox', { name: 'Après' }).click();
-    await prerequisites.getByRole('alert').getByText(/finirait par se requérir lui-même/).waitFor();
+    await prerequisites
+      .getByRole('alert')
+      .getByText(/finirait par se requérir lui-même/)
+      .waitFor();
     await expect.poll(() => prerequisites.getByRole('checkbox', { name: 'Après' }).isChecked()).toBe(false);
     await prerequisites.getByRole('button', { name: 'Fermer' }).click();
 
@@ -174,23 +251,32 @@ describe('the course outline', () => {
     await addPart(page, String(empty?.split(':')[1]), 'Enfin', 'Du contenu.');
     await page.getByRole('button', { name: 'Publier' }).click();
     await page.getByText(/^Publié le /).waitFor();
-    await expect.poll(async () => (await t.api<{ status: string }>(`/api/courses/${course.id}`, { as: 'admin' })).status).toBe('published');
+    await expect
+      .poll(async () => (await t.api<{ status: string }>(`/api/courses/${course.id}`, { as: 'admin' })).status)
+      .toBe('published');
 
     // On a phone (the page opened at 390 px): one column, nothing wider than the screen, axe still clean.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     // The move held, and the module is still open.
-    await expect.poll(() => titles(page, 'Chapitres de « Module »')).toEqual(['Ailleurs', 'Avant', 'Après', templateTitle, 'Vide']);
+    await expect
+      .poll(() => titles(page, 'Chapitres de « Module »'))
+      .toEqual(['Ailleurs', 'Avant', 'Après', templateTitle, 'Vide']);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousViolation(page);
     await page.getByRole('button', { name: 'Repasser en brouillon' }).click();
-    await expect.poll(async () => (await t.api<{ status: string }>(`/api/courses/${course.id}`, { as: 'admin' })).status).toBe('draft');
+    await expect
+      .poll(async () => (await t.api<{ status: string }>(`/api/courses/${course.id}`, { as: 'admin' })).status)
+      .toBe('draft');
   }, 120_000);
 });
 
 /** The drag-and-drop key of the part titled `title` in the open outline. */
 async function partKey(page: Page, title: string): Promise<string> {
-  const key = await page.locator('[data-node^="part:"]').filter({ has: page.getByRole('button', { name: title, exact: true }) }).getAttribute('data-node');
+  const key = await page
+    .locator('[data-node^="part:"]')
+    .filter({ has: page.getByRole('button', { name: title, exact: true }) })
+    .getAttribute('data-node');
   if (!key) throw new Error(`No part "${title}" in the outline.`);
   return key;
 }

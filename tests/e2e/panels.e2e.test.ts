@@ -22,7 +22,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const snacks = () => t.page.locator('[data-snack-id]');
 // The list's rows: a record in the side panel may hold tables of its own (a user's sign-ins).
-const rows = () => t.page.locator('.RaDataTable-tbody tr:not([data-testid="side-panel"] tr), tbody tr:not([data-testid="side-panel"] tr)');
+const rows = () =>
+  t.page.locator(
+    '.RaDataTable-tbody tr:not([data-testid="side-panel"] tr), tbody tr:not([data-testid="side-panel"] tr)',
+  );
 const panel = () => t.page.getByRole('complementary');
 const panelTitle = () => panel().locator('#side-panel-title');
 /** Clicks a row on a plain cell (past the checkbox; some cells hold links, e.g. mailto). */
@@ -71,7 +74,9 @@ describe('the stacked snackbars', () => {
     const older = page.locator(`[data-snack-id="${olderId}"]`);
     await deleteTag(second);
     await poll(() => snacks().count()).toBe(2);
-    const newerId = (await snacks().evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-snack-id')))).find((id) => id !== olderId);
+    const newerId = (
+      await snacks().evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-snack-id')))
+    ).find((id) => id !== olderId);
     const newer = page.locator(`[data-snack-id="${newerId}"]`);
 
     // Newest on top, both in French with their undo action, in the success colour (spec: success green).
@@ -92,7 +97,9 @@ describe('the stacked snackbars', () => {
     expect(await snacks().count()).toBe(0);
 
     // Its mutation was sent once the snack had gone: the first tag is deleted, the second kept.
-    await poll(async () => (await t.api<{ name: string }[]>(`/api/tags?q=${prefix}`)).map((tag) => tag.name).sort()).toEqual([second, third]);
+    await poll(async () =>
+      (await t.api<{ name: string }[]>(`/api/tags?q=${prefix}`)).map((tag) => tag.name).sort(),
+    ).toEqual([second, third]);
 
     // A click dismisses at once (the fade only).
     await deleteTag(third);
@@ -158,7 +165,9 @@ describe('the side panel', () => {
     await t.goto('/users');
     await openRow();
     await poll(async () => (await storedHistory())?.length).toBe(2);
-    await panel().getByRole('button', { name: /Vider l.historique/ }).click();
+    await panel()
+      .getByRole('button', { name: /Vider l.historique/ })
+      .click();
     await panel().waitFor({ state: 'hidden' });
     expect(await storedHistory()).toBeNull();
   });

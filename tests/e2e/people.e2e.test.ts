@@ -36,17 +36,24 @@ async function fitsAPhone(page: Page, root: string) {
       const box = document.querySelector(selector);
       if (!box) return [`${selector} is not on the page`];
       // The window's edge, or the screen's box where the app's frame makes that wider (the shell's).
-      const own = Math.min(box.getBoundingClientRect().right, box.parentElement?.getBoundingClientRect().right ?? Infinity);
+      const own = Math.min(
+        box.getBoundingClientRect().right,
+        box.parentElement?.getBoundingClientRect().right ?? Infinity,
+      );
       const edge = Math.max(own, document.documentElement.clientWidth);
       return [box, ...box.querySelectorAll('*')]
         .filter((element) => {
           const rect = element.getBoundingClientRect();
           // Content scrolled inside its own box (a table) is not the page scrolling.
-          const clipped = element.closest('.MuiTableContainer-root') && !element.classList.contains('MuiTableContainer-root');
+          const clipped =
+            element.closest('.MuiTableContainer-root') && !element.classList.contains('MuiTableContainer-root');
           return rect.width > 0 && rect.right > edge + 1 && !clipped;
         })
         .slice(0, 5)
-        .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join('.')} → ${Math.round(element.getBoundingClientRect().right)} > ${Math.round(edge)}`);
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join('.')} → ${Math.round(element.getBoundingClientRect().right)} > ${Math.round(edge)}`,
+        );
     }, root);
   await poll(offenders).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -61,7 +68,8 @@ async function outboxMails(to: string): Promise<{ subject: string; text: string 
       (eml.split('\r\n').find((line) => line.startsWith(`${name}: `)) ?? '')
         .slice(name.length + 2)
         .replace(/=\?UTF-8\?B\?([^?]*)\?=/g, (_, base64: string) => Buffer.from(base64, 'base64').toString('utf8'));
-    if (header('To') === to) mails.push({ subject: header('Subject'), text: eml.split('\r\n\r\n').slice(1).join('\r\n\r\n') });
+    if (header('To') === to)
+      mails.push({ subject: header('Subject'), text: eml.split('\r\n\r\n').slice(1).join('\r\n\r\n') });
   }
   return mails;
 }
@@ -90,7 +98,9 @@ describe('the account page', () => {
     await page.getByTestId('account-email').waitFor();
 
     // Another session of the same user, opened before "sign out everywhere", ends with it.
-    const other = await t.api<{ refresh_token: string }>('/api/auth/token', { body: { login: 'contributeur@demo.fr', password: 'Change2026!' } });
+    const other = await t.api<{ refresh_token: string }>('/api/auth/token', {
+      body: { login: 'contributeur@demo.fr', password: 'Change2026!' },
+    });
     await page.getByRole('button', { name: 'Me déconnecter partout' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Me déconnecter partout' }).click();
     await page.locator('input[name="password"]').waitFor();
@@ -174,10 +184,19 @@ describe('notification templates', () => {
     const page = t.page;
     // The structure's own template of the code, which its people's mails then use: the platform's stays
     // the default, read-only to a structure.
-    const [platform] = await t.api<{ name: string; subject: string; body: string }[]>('/api/notification-templates?q=ticket_reply_fr');
+    const [platform] = await t.api<{ name: string; subject: string; body: string }[]>(
+      '/api/notification-templates?q=ticket_reply_fr',
+    );
     const template = await t.api<{ id: number }>('/api/notification-templates', {
       as: 'admin',
-      body: { code: 'ticket_reply_fr', name: `${platform.name} (Académie Démo)`, channel: 'email', locale: 'fr', subject: platform.subject, body: platform.body },
+      body: {
+        code: 'ticket_reply_fr',
+        name: `${platform.name} (Académie Démo)`,
+        channel: 'email',
+        locale: 'fr',
+        subject: platform.subject,
+        body: platform.body,
+      },
     });
     await t.signIn('admin', `/notification-templates/${template.id}`);
     const body = page.locator('textarea[name="body"]');

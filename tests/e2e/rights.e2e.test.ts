@@ -43,7 +43,9 @@ const sidewaysScroll = (page: Page) =>
 async function menuRoutes(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   await menu.getByRole('menuitem').first().waitFor();
-  const hrefs = await menu.getByRole('menuitem').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const hrefs = await menu
+    .getByRole('menuitem')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   return hrefs.map((href) => href.replace(/^#/, '')).filter((route) => route.startsWith('/'));
 }
 
@@ -55,7 +57,11 @@ async function settled(page: Page): Promise<void> {
     .first()
     .waitFor({ timeout: 10_000 })
     .catch(() => undefined);
-  await page.getByRole('progressbar').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  await page
+    .getByRole('progressbar')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 async function walk(account: DemoAccount) {
@@ -76,9 +82,11 @@ async function walk(account: DemoAccount) {
 
     // What the toolbar offers, the rights table grants (the server enforces the same table).
     const create = page.getByRole('link', { name: 'Créer' }).or(page.getByRole('button', { name: 'Créer' }));
-    if ((await create.count()) > 0) expect.soft(allows(roles, resource, 'create'), `${account} offered Créer on ${route}`).toBe(true);
+    if ((await create.count()) > 0)
+      expect.soft(allows(roles, resource, 'create'), `${account} offered Créer on ${route}`).toBe(true);
     const exportButton = page.getByRole('button', { name: 'Exporter' });
-    if ((await exportButton.count()) > 0) expect.soft(allows(roles, resource, 'list'), `${account} offered Exporter on ${route}`).toBe(true);
+    if ((await exportButton.count()) > 0)
+      expect.soft(allows(roles, resource, 'list'), `${account} offered Exporter on ${route}`).toBe(true);
 
     // "Modifier" in the side panel: the server saves the record as this role (no change, a real PUT).
     const firstRow = page.locator('.RaDataTable-root tbody tr').first();
@@ -108,7 +116,9 @@ async function walk(account: DemoAccount) {
         const card = await page.locator('.RaList-content').first().boundingBox();
         return card ? card.x + card.width : 0;
       };
-      await expect.poll(listRight, { message: `${route}: list under the panel`, timeout: 3_000 }).toBeLessThanOrEqual(panelLeft + 1);
+      await expect
+        .poll(listRight, { message: `${route}: list under the panel`, timeout: 3_000 })
+        .toBeLessThanOrEqual(panelLeft + 1);
       if ((await exportButton.count()) > 0) {
         const box = (await exportButton.boundingBox())!;
         expect.soft(box.x + box.width, `${route}: Exporter under the panel`).toBeLessThanOrEqual(panelLeft + 1);

@@ -48,7 +48,10 @@ const WALKS: Walk[] = [
 ];
 
 // The list's rows: a record in the side panel may hold tables of its own (a user's sign-ins).
-const rows = () => t.page.locator('.RaDataTable-tbody tr:not([data-testid="side-panel"] tr), tbody tr:not([data-testid="side-panel"] tr)');
+const rows = () =>
+  t.page.locator(
+    '.RaDataTable-tbody tr:not([data-testid="side-panel"] tr), tbody tr:not([data-testid="side-panel"] tr)',
+  );
 
 describe('every resource, the standard way (super admin)', () => {
   it.each(WALKS)('$resource', async ({ resource, sortBy, edit, create }) => {
@@ -70,9 +73,18 @@ describe('every resource, the standard way (super admin)', () => {
     await rows().first().click();
     const panel = page.getByRole('complementary');
     // A record's fields, or for a ticket its own panel (thread, reply, close), for a user their page.
-    await panel.locator('.RaSimpleShowLayout-stack, .RaSimpleShowLayout-root, [data-testid="ticket-panel"], [data-testid="user-page"]').first().waitFor();
-    await expect.poll(async () => (await panel.locator('#side-panel-title').innerText()).replace('…', '').trim().length).toBeGreaterThan(0);
-    const history = await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('.sideBlockHistory'))?.[1]);
+    await panel
+      .locator(
+        '.RaSimpleShowLayout-stack, .RaSimpleShowLayout-root, [data-testid="ticket-panel"], [data-testid="user-page"]',
+      )
+      .first()
+      .waitFor();
+    await expect
+      .poll(async () => (await panel.locator('#side-panel-title').innerText()).replace('…', '').trim().length)
+      .toBeGreaterThan(0);
+    const history = await page.evaluate(
+      () => Object.entries(localStorage).find(([key]) => key.endsWith('.sideBlockHistory'))?.[1],
+    );
     expect(JSON.parse(history ?? '[]').at(-1)).toMatchObject({ resource });
 
     if (edit) {
@@ -93,7 +105,8 @@ describe('every resource, the standard way (super admin)', () => {
 
     if (create) {
       await t.goto(`/${resource}/create`);
-      for (const source of Object.keys(create)) await page.locator(`[name="${source}"]`).fill(`n${stamp()}`.slice(0, 10));
+      for (const source of Object.keys(create))
+        await page.locator(`[name="${source}"]`).fill(`n${stamp()}`.slice(0, 10));
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await page.getByText('Ajout effectué').first().waitFor();
     }

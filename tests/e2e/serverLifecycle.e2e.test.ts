@@ -18,13 +18,20 @@ interface Server {
   baseUrl: string;
 }
 
-
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     // The suite's own build (globalSetup), already made: `npm start` would otherwise build into dist/.
-    env: { ...process.env, SKIP_BUILD: '1', DIST_DIR: inject('e2eDistDir'), HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      SKIP_BUILD: '1',
+      DIST_DIR: inject('e2eDistDir'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -34,7 +41,10 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server stopped at start-up:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) throw new Error(`The server did not answer within 2 minutes:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -74,7 +84,8 @@ describe('npm start', () => {
     const server = await start(join(dir, 'data'));
     running.push(server);
     expect(server.output()).toContain(`${server.baseUrl}/`);
-    for (const email of ['superadmin@demo.fr', 'admin@demo.fr', 'contributeur@demo.fr']) expect(server.output()).toContain(email);
+    for (const email of ['superadmin@demo.fr', 'admin@demo.fr', 'contributeur@demo.fr'])
+      expect(server.output()).toContain(email);
     expect(server.output()).toContain('Demo2026!');
     expect(await (await fetch(`${server.baseUrl}/api/health`)).json()).toEqual({ status: 'ok', database: 'pglite' });
     const page = await fetch(`${server.baseUrl}/`);
@@ -93,7 +104,13 @@ describe('npm start', () => {
     });
     expect(created.status).toBe(201);
     const users = async (baseUrl: string, bearer: string) =>
-      ((await (await fetch(`${baseUrl}/api/users?itemsPerPage=1`, { headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/ld+json' } })).json()) as { 'hydra:totalItems': number })['hydra:totalItems'];
+      (
+        (await (
+          await fetch(`${baseUrl}/api/users?itemsPerPage=1`, {
+            headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/ld+json' },
+          })
+        ).json()) as { 'hydra:totalItems': number }
+      )['hydra:totalItems'];
     const usersBefore = await users(first.baseUrl, token);
 
     expect(await stop(first)).toBe(0);

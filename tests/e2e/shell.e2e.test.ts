@@ -25,10 +25,17 @@ describe('the menu', () => {
       expect(await menu().getByRole('menuitem', { name: item }).count()).toBe(1);
   });
 
-  it("shows a contributor only what they may open, and folds a section on demand", async () => {
+  it('shows a contributor only what they may open, and folds a section on demand', async () => {
     await t.signIn('contributeur');
     await menu().getByRole('menuitem', { name: 'Formations' }).waitFor();
-    for (const hidden of ['Fiches', 'Dossiers', 'Imports XMind', 'Appels en erreur', "Droits d'accès", 'Paramètres système'])
+    for (const hidden of [
+      'Fiches',
+      'Dossiers',
+      'Imports XMind',
+      'Appels en erreur',
+      "Droits d'accès",
+      'Paramètres système',
+    ])
       expect(await menu().getByRole('menuitem', { name: hidden }).count(), hidden).toBe(0);
     // In the library, documents are shared with contributors; sheets, folders and imports are not.
     await menu().getByRole('button', { name: 'Bibliothèque' }).waitFor();
@@ -48,7 +55,9 @@ describe('languages', () => {
     await page.getByRole('button', { name: 'Français' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await menu().getByRole('menuitem', { name: 'Courses' }).waitFor();
-    expect(await page.evaluate(() => Object.entries(sessionStorage).find(([key]) => key.endsWith('.locale'))?.[1])).toBe('en');
+    expect(
+      await page.evaluate(() => Object.entries(sessionStorage).find(([key]) => key.endsWith('.locale'))?.[1]),
+    ).toBe('en');
 
     await page.reload();
     await menu().getByRole('menuitem', { name: 'Courses' }).waitFor();

@@ -15,7 +15,9 @@ afterAll(async () => {
 const listedEmails = () => t.page.locator('td.column-email').allInnerTexts();
 
 const isSorted = (values: string[], direction: 'asc' | 'desc') =>
-  values.every((value, index) => index === 0 || (direction === 'asc' ? values[index - 1] <= value : values[index - 1] >= value));
+  values.every(
+    (value, index) => index === 0 || (direction === 'asc' ? values[index - 1] <= value : values[index - 1] >= value),
+  );
 
 describe('the back-office in a browser', () => {
   it('opens on the login page, in French', async () => {
@@ -48,7 +50,10 @@ describe('the back-office in a browser', () => {
 
     await page.getByPlaceholder('Rechercher').fill('superadmin@demo.fr');
     await expect.poll(listedEmails).toEqual(['superadmin@demo.fr']);
-    await page.getByRole('row', { name: /Sophie Martin/ }).getByText('Administrateur').waitFor();
+    await page
+      .getByRole('row', { name: /Sophie Martin/ })
+      .getByText('Administrateur')
+      .waitFor();
 
     await page.getByPlaceholder('Rechercher').fill('personne-de-ce-nom');
     await page.getByText('Aucun résultat').waitFor();
@@ -62,7 +67,9 @@ describe('the back-office in a browser', () => {
     await t.page.getByRole('alert').getByText('Adresse e-mail ou mot de passe incorrect.').waitFor();
     expect(new URL(t.page.url()).hash).toBe('#/login');
     // The session is gone; the tab's language stays, a preference (auth.e2e).
-    expect(await t.page.evaluate(() => Object.keys(sessionStorage).filter((key) => !key.endsWith('.locale')))).toEqual([]);
+    expect(await t.page.evaluate(() => Object.keys(sessionStorage).filter((key) => !key.endsWith('.locale')))).toEqual(
+      [],
+    );
   });
 
   it('lists courses with their French status, and logs out from the user menu', async () => {
@@ -76,7 +83,9 @@ describe('the back-office in a browser', () => {
     await t.page.waitForURL(/#\/login/);
     await t.page.getByRole('button', { name: 'Connexion' }).waitFor();
     // The session is gone; the tab's language stays, a preference (auth.e2e).
-    expect(await t.page.evaluate(() => Object.keys(sessionStorage).filter((key) => !key.endsWith('.locale')))).toEqual([]);
+    expect(await t.page.evaluate(() => Object.keys(sessionStorage).filter((key) => !key.endsWith('.locale')))).toEqual(
+      [],
+    );
   });
 
   it('lets a contributor log in and see their own user', async () => {

@@ -40,7 +40,9 @@ describe('two admins editing the same course', () => {
     const [course] = await t.api<Course[]>('/api/courses?itemsPerPage=1&order[id]=asc');
     const first = t.page;
     await t.signIn('admin');
-    const otherContext = await t.context.browser()!.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
+    const otherContext = await t.context
+      .browser()!
+      .newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
     otherContext.setDefaultTimeout(20_000);
     try {
       const second = await otherContext.newPage();
@@ -61,7 +63,9 @@ describe('two admins editing the same course', () => {
       // The second, still on the version it opened, changes the description and saves.
       const typed = 'Une description écrite pendant que le titre changeait.';
       await second.locator('textarea[name="description"]').fill(typed);
-      const refused = second.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/api/courses/${course.id}`));
+      const refused = second.waitForResponse(
+        (response) => response.request().method() === 'PUT' && response.url().endsWith(`/api/courses/${course.id}`),
+      );
       await second.getByRole('button', { name: 'Enregistrer' }).click();
       expect((await refused).status()).toBe(409);
       const alert = second.getByRole('alert').filter({ hasText: STALE });
@@ -96,7 +100,12 @@ describe('deleting a record still used by others', () => {
   it('says it is still used, not that someone changed it, and keeps it', async () => {
     // A folder that holds sheets (the server refuses to delete it, 409 `referenced`).
     const sheets = await t.api<{ folder: string | null }[]>('/api/sheets?itemsPerPage=50');
-    const folderId = Number(sheets.find((sheet) => sheet.folder)!.folder!.split('/').pop());
+    const folderId = Number(
+      sheets
+        .find((sheet) => sheet.folder)!
+        .folder!.split('/')
+        .pop(),
+    );
     const page = t.page;
     await t.signIn('superadmin', `/folders/${folderId}`);
     await page.locator('[name="name"]').waitFor();

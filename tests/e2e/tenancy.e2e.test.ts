@@ -36,14 +36,17 @@ const listAnswer = (page: Page, resource: string, structure: number | null) =>
   page.waitForResponse((response: Response) => {
     const url = new URL(response.url());
     return (
-      url.pathname === `/api/${resource}` && url.searchParams.get('itemsPerPage') === '25' &&
+      url.pathname === `/api/${resource}` &&
+      url.searchParams.get('itemsPerPage') === '25' &&
       (response.request().headers()['x-structure'] ?? null) === (structure === null ? null : String(structure))
     );
   });
 
-const totalOf = async (answer: Promise<Response>) => ((await (await answer).json()) as { 'hydra:totalItems': number })['hydra:totalItems'];
+const totalOf = async (answer: Promise<Response>) =>
+  ((await (await answer).json()) as { 'hydra:totalItems': number })['hydra:totalItems'];
 
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 let t: App;
 beforeAll(async () => {
@@ -89,10 +92,14 @@ describe('a structure signed up through /onboard', () => {
   /** Calls the API as the new administrator. */
   async function asAdmin<T>(path: string): Promise<T> {
     const login = await fetch(`${t.baseUrl}/api/auth/token`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ login: admin.email, password: admin.password }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ login: admin.email, password: admin.password }),
     });
     const { token } = (await login.json()) as { token: string };
-    const response = await fetch(`${t.baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/ld+json' } });
+    const response = await fetch(`${t.baseUrl}${path}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/ld+json' },
+    });
     expect(response.status, path).toBe(200);
     return (await response.json()) as T;
   }
@@ -124,13 +131,21 @@ describe('a structure signed up through /onboard', () => {
 
     // Documents: none of another structure's. The list is what the server scopes to the structure.
     await t.goto('/documents');
-    const documents = await asAdmin<Collection<{ company: { id: number } | null; context: string | null }>>('/api/documents?itemsPerPage=100');
+    const documents = await asAdmin<Collection<{ company: { id: number } | null; context: string | null }>>(
+      '/api/documents?itemsPerPage=100',
+    );
     expect(documents['hydra:member'].every((document) => document.company === null)).toBe(true);
     expect(await listTotal(page)).toBe(documents['hydra:totalItems']);
-    const academy = (await t.api<{ id: number; name: string }[]>('/api/companies?q=Acad%C3%A9mie')).find((company) => company.name === 'Académie Démo')!;
+    const academy = (await t.api<{ id: number; name: string }[]>('/api/companies?q=Acad%C3%A9mie')).find(
+      (company) => company.name === 'Académie Démo',
+    )!;
     const theirs = await t.api<{ id: number; name: string }[]>(`/api/documents?company=${academy.id}&itemsPerPage=5`);
     for (const document of theirs) {
-      const searched = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/documents' && new URL(response.url()).searchParams.get('q') === document.name);
+      const searched = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/documents' &&
+          new URL(response.url()).searchParams.get('q') === document.name,
+      );
       await page.getByRole('textbox', { name: 'Rechercher' }).fill(document.name);
       expect(await totalOf(searched)).toBe(0);
       await page.getByText('Aucun résultat', { exact: false }).first().waitFor();
@@ -144,13 +159,19 @@ describe('a structure signed up through /onboard', () => {
     const shown = await rows(page).count();
     await expect.poll(() => page.getByRole('button', { name: /^Copier dans ma structure/ }).count()).toBe(shown);
     await rows(page).first().locator('td.column-title').click();
-    await page.getByTestId('side-panel').getByRole('button', { name: /^Copier dans ma structure/ }).waitFor();
+    await page
+      .getByTestId('side-panel')
+      .getByRole('button', { name: /^Copier dans ma structure/ })
+      .waitFor();
     expect(await page.getByTestId('side-panel').getByRole('link', { name: 'Modifier' }).count()).toBe(0);
     await page.keyboard.press('Escape');
 
     // A catalogue course's outline opens read-only: nothing to drag, rename or add.
     const title = await rows(page).first().locator('td.column-title').innerText();
-    await rows(page).first().getByRole('link', { name: `Ouvrir le plan du cours « ${title} »` }).click();
+    await rows(page)
+      .first()
+      .getByRole('link', { name: `Ouvrir le plan du cours « ${title} »` })
+      .click();
     await page.getByText('Cours du catalogue').waitFor();
     const catalogueUrl = page.url();
     expect(await page.getByRole('button', { name: 'Ajouter un module' }).count()).toBe(0);
@@ -170,7 +191,12 @@ describe('a structure signed up through /onboard', () => {
     expect(copy).toMatchObject({ title, company: { name: 'Atelier des Savoirs' } });
     await t.goto('/courses');
     await expect.poll(() => listTotal(page)).toBe(catalogue + 1);
-    await expect.poll(async () => (await rows(page).count()) - (await page.getByRole('button', { name: /^Copier dans ma structure/ }).count())).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await rows(page).count()) - (await page.getByRole('button', { name: /^Copier dans ma structure/ }).count()),
+      )
+      .toBe(1);
   }, 240_000);
 });
 
@@ -187,7 +213,8 @@ describe("a super admin's structure switcher", () => {
     const academy = companies.find((company) => company.name === 'Académie Démo')!;
     const other = companies.find((company) => company.id !== academy.id && company.name !== 'Atelier des Savoirs')!;
     // What the API lists of a structure's rows across all structures, with the structure filter.
-    const count = async (resource: string, company: Company) => (await t.api<unknown[]>(`/api/${resource}?company=${company.id}&itemsPerPage=500`)).length;
+    const count = async (resource: string, company: Company) =>
+      (await t.api<unknown[]>(`/api/${resource}?company=${company.id}&itemsPerPage=500`)).length;
 
     const everyone = listAnswer(page, 'users', null);
     await t.signIn('superadmin', '/users');
@@ -243,9 +270,16 @@ describe("a super admin's structure switcher", () => {
     await switcher.waitFor();
 
     // The structure filter narrows "all structures" to one structure's rows (the API's `company` filter).
-    const filtered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/tickets' && new URL(response.url()).searchParams.get('company') === String(academy.id));
+    const filtered = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/tickets' &&
+        new URL(response.url()).searchParams.get('company') === String(academy.id),
+    );
     await page.getByRole('button', { name: 'Ajouter un filtre' }).click();
-    await page.getByRole('menuitemcheckbox', { name: 'Structure' }).or(page.getByRole('menuitem', { name: 'Structure' })).click();
+    await page
+      .getByRole('menuitemcheckbox', { name: 'Structure' })
+      .or(page.getByRole('menuitem', { name: 'Structure' }))
+      .click();
     await page.getByRole('combobox', { name: 'Structure' }).fill('Académie');
     await page.getByRole('option', { name: 'Académie Démo' }).click();
     const filteredTotal = await totalOf(filtered);

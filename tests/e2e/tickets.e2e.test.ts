@@ -33,7 +33,11 @@ const statusOf = (page: Page) => panelOf(page).locator('dd [data-status]');
 /** A bug ticket filed by the demo contributor, with its first message, as the API makes it. */
 async function contributorTicket(subject: string): Promise<number> {
   const ticket = await t.api<{ id: number }>('/api/tickets', { as: 'contributeur', body: { type: 1, subject } });
-  await t.api(`/api/tickets/${ticket.id}/add-message`, { method: 'PUT', as: 'contributeur', body: { message: `Premier message de ${subject}`, status: 'created' } });
+  await t.api(`/api/tickets/${ticket.id}/add-message`, {
+    method: 'PUT',
+    as: 'contributeur',
+    body: { message: `Premier message de ${subject}`, status: 'created' },
+  });
   return ticket.id;
 }
 
@@ -124,16 +128,22 @@ describe('the ticket panel', () => {
     await panelOf(page).getByRole('button', { name: 'Rouvrir le ticket' }).waitFor();
 
     // The author was told each time, by e-mail from the templates (the outbox offline)...
-    await poll(() => outboxSubjects('contributeur@demo.fr')).toEqual(expect.arrayContaining([
-      `Nouvelle réponse à votre demande « ${subject} »`,
-      `Votre demande « ${subject} » a été traitée`,
-      `Votre demande « ${subject} » est fermée`,
-    ]));
+    await poll(() => outboxSubjects('contributeur@demo.fr')).toEqual(
+      expect.arrayContaining([
+        `Nouvelle réponse à votre demande « ${subject} »`,
+        `Votre demande « ${subject} » a été traitée`,
+        `Votre demande « ${subject} » est fermée`,
+      ]),
+    );
     // ...and the notifications sub-tab lists the deliveries.
     await panelOf(page).getByRole('tab', { name: 'Notifications' }).click();
     await poll(() => panelOf(page).getByTestId('ticket-notification').count()).toBe(3);
-    expect(await panelOf(page).getByTestId('ticket-notification').first().innerText()).toContain(`Votre demande « ${subject} » est fermée`);
-    expect(await panelOf(page).getByTestId('ticket-notification').first().innerText()).toContain('contributeur@demo.fr');
+    expect(await panelOf(page).getByTestId('ticket-notification').first().innerText()).toContain(
+      `Votre demande « ${subject} » est fermée`,
+    );
+    expect(await panelOf(page).getByTestId('ticket-notification').first().innerText()).toContain(
+      'contributeur@demo.fr',
+    );
     await expectNoSeriousViolation(page);
 
     // Notes: added, pinned; internal.
@@ -148,7 +158,10 @@ describe('the ticket panel', () => {
 
     // Agenda: the whole story, newest first, and a follow-up date.
     await panelOf(page).getByRole('tab', { name: 'Agenda' }).click();
-    const kinds = () => panelOf(page).getByTestId('agenda-entry').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-kind')));
+    const kinds = () =>
+      panelOf(page)
+        .getByTestId('agenda-entry')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-kind')));
     await poll(kinds).toEqual(expect.arrayContaining(['note', 'notification', 'status', 'message', 'opened']));
     expect((await kinds()).at(-1)).toBe('opened');
     expect((await kinds())[0]).toBe('note');
@@ -170,7 +183,9 @@ describe('the ticket panel', () => {
     await panelOf(page).getByRole('button', { name: 'Yasmine Benali' }).click();
     await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe('Yasmine Benali');
     await panelOf(page).getByRole('button', { name: 'Fermer le panneau' }).click();
-    await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe('Accès au parcours Excel pour une nouvelle recrue');
+    await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe(
+      'Accès au parcours Excel pour une nouvelle recrue',
+    );
   });
 
   it('opens from anywhere a ticket is referenced: a note names it, the ticket panel opens', async () => {
@@ -254,7 +269,9 @@ describe('bug reports', () => {
     await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    const [filed] = await t.api<{ id: number; type: number; messages: { body: string }[] }[]>(`/api/tickets?q=${encodeURIComponent(subject)}`);
+    const [filed] = await t.api<{ id: number; type: number; messages: { body: string }[] }[]>(
+      `/api/tickets?q=${encodeURIComponent(subject)}`,
+    );
     expect(filed.type).toBe(1);
     expect(filed.messages[0].body).toMatch(/Le bouton ne répond pas\.\n\nPage : .*#\/courses\nNavigateur : Mozilla/);
 
@@ -264,7 +281,11 @@ describe('bug reports', () => {
     await report.getByText('Le bouton ne répond pas.', { exact: false }).waitFor();
     await expectNoSeriousViolation(page);
     // Support answers: the reporter sees it without reloading.
-    await t.api(`/api/tickets/${filed.id}/add-message`, { method: 'PUT', as: 'admin', body: { message: 'Corrigé, merci du signalement.', status: 'treated' } });
+    await t.api(`/api/tickets/${filed.id}/add-message`, {
+      method: 'PUT',
+      as: 'admin',
+      body: { message: 'Corrigé, merci du signalement.', status: 'treated' },
+    });
     await report.getByText('Corrigé, merci du signalement.').waitFor();
     await report.getByText('Traité').first().waitFor();
   });

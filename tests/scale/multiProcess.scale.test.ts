@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { ACADEMY, MOREL } from '../../server/db/seed/demo/people.ts';
 import { multipartBody } from '../api/support/multipart.ts';
-import { call, expectOk, openLiveStream, signIn, sleep, upload, type Answer, type StreamEvent } from './support/client.ts';
+import {
+  call,
+  expectOk,
+  openLiveStream,
+  signIn,
+  sleep,
+  upload,
+  type Answer,
+  type StreamEvent,
+} from './support/client.ts';
 import { DRAIN_MS, startCluster, type ScaleCluster } from './support/cluster.ts';
 import { CHECK_INTERVAL_MS } from './support/haproxy.ts';
 
@@ -31,10 +40,20 @@ async function newContributor(email: string, password: string) {
   const [academy] = await cluster.sql<{ id: number }>('SELECT id FROM companies WHERE name = $1', [ACADEMY]);
   const created = await call(cluster.url, 'POST', '/api/users', {
     token: admin,
-    body: { email, firstName: 'Lou', lastName: 'Garnier', type: 'contributor', roles: ['ROLE_USER'], password, company: `/api/companies/${academy.id}` },
+    body: {
+      email,
+      firstName: 'Lou',
+      lastName: 'Garnier',
+      type: 'contributor',
+      roles: ['ROLE_USER'],
+      password,
+      company: `/api/companies/${academy.id}`,
+    },
   });
   expectOk(created, 'user creation');
-  await cluster.sql(`UPDATE users SET roles = array_remove(roles, 'ROLE_FIRST_CONNECT') WHERE id = $1`, [created.json.id]);
+  await cluster.sql(`UPDATE users SET roles = array_remove(roles, 'ROLE_FIRST_CONNECT') WHERE id = $1`, [
+    created.json.id,
+  ]);
   return created.json.id as number;
 }
 
@@ -56,12 +75,17 @@ describe('three processes behind the proxy', () => {
       expect(whole.status, base).toBe(200);
       expect(Buffer.compare(whole.bytes, bytes), base).toBe(0);
       expect(whole.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
-      const part = await call(base, 'GET', `/api/documents/${created.json.id}/download`, { token: admin, headers: { range: 'bytes=100-199' } });
+      const part = await call(base, 'GET', `/api/documents/${created.json.id}/download`, {
+        token: admin,
+        headers: { range: 'bytes=100-199' },
+      });
       expect(part.status, base).toBe(206);
       expect(Buffer.compare(part.bytes, bytes.subarray(100, 200)), base).toBe(0);
     }
     // A demo document, seeded by whichever process started first, from every process too.
-    const [seeded] = await cluster.sql<{ id: number; size: number }>(`SELECT id, size FROM documents WHERE storage_key LIKE 'demo/%' ORDER BY id LIMIT 1`);
+    const [seeded] = await cluster.sql<{ id: number; size: number }>(
+      `SELECT id, size FROM documents WHERE storage_key LIKE 'demo/%' ORDER BY id LIMIT 1`,
+    );
     for (const server of cluster.processes) {
       const answer = await call(server.url, 'GET', `/api/documents/${seeded.id}/download`, { token: admin });
       expect(answer.status, server.name).toBe(200);
@@ -70,16 +94,26 @@ describe('three processes behind the proxy', () => {
   });
 
   it('delivers a ticket reply posted through one process to the listeners of the other two', async () => {
-    const [ticket] = await cluster.sql<{ id: number }>(`SELECT id FROM tickets WHERE type = 2 AND status = 'created' ORDER BY id LIMIT 1`);
+    const [ticket] = await cluster.sql<{ id: number }>(
+      `SELECT id FROM tickets WHERE type = 2 AND status = 'created' ORDER BY id LIMIT 1`,
+    );
     const [s1, s2, s3] = cluster.processes;
     const listeners = await Promise.all([s2, s3].map((server) => openLiveStream(server.url, admin)));
     const proxied = await openLiveStream(cluster.url, admin);
     try {
       await Promise.all([...listeners, proxied].map((listener) => listener.ready));
-      const reply = await call(s1.url, 'PUT', `/api/tickets/${ticket.id}/add-message`, { token: admin, body: { message: 'Réponse depuis s1', status: 'treated' } });
+      const reply = await call(s1.url, 'PUT', `/api/tickets/${ticket.id}/add-message`, {
+        token: admin,
+        body: { message: 'Réponse depuis s1', status: 'treated' },
+      });
       expectOk(reply, 'add-message');
       for (const listener of [...listeners, proxied]) {
-        const event = await listener.waitFor((candidate) => candidate.event === 'tickets' && JSON.parse(candidate.data).ticket === ticket.id && JSON.parse(candidate.data).status === 'treated');
+        const event = await listener.waitFor(
+          (candidate) =>
+            candidate.event === 'tickets' &&
+            JSON.parse(candidate.data).ticket === ticket.id &&
+            JSON.parse(candidate.data).status === 'treated',
+        );
         expect(Number(event.id)).toBeGreaterThan(0);
       }
     } finally {
@@ -89,16 +123,31 @@ describe('three processes behind the proxy', () => {
 
   it('ends the other sessions on every process when the password changes', async () => {
     await newContributor('scale.mdp@demo.fr', 'Initial2026!');
-    const [changer, other] = await Promise.all([1, 2].map(() => signIn(cluster.url, 'scale.mdp@demo.fr', 'Initial2026!')));
-    for (const server of cluster.processes) expect((await call(server.url, 'GET', '/api/tags', { token: other.token })).status, server.name).toBe(200);
+    const [changer, other] = await Promise.all(
+      [1, 2].map(() => signIn(cluster.url, 'scale.mdp@demo.fr', 'Initial2026!')),
+    );
+    for (const server of cluster.processes)
+      expect((await call(server.url, 'GET', '/api/tags', { token: other.token })).status, server.name).toBe(200);
 
-    const changed = await call(cluster.processes[0].url, 'PUT', '/api/account/password', { token: changer.token, body: { currentPassword: 'Initial2026!', password: 'Nouveau2026!' } });
+    const changed = await call(cluster.processes[0].url, 'PUT', '/api/account/password', {
+      token: changer.token,
+      body: { currentPassword: 'Initial2026!', password: 'Nouveau2026!' },
+    });
     expect(changed.status).toBe(204);
     // The other processes learn it by NOTIFY, within moments.
     for (const server of cluster.processes)
-      await expect.poll(async () => (await call(server.url, 'GET', '/api/tags', { token: other.token })).status, { timeout: 2_000, interval: 50 }).toBe(401);
-    expect((await call(cluster.url, 'POST', '/api/auth/refresh', { body: { refresh_token: other.refresh_token } })).status).toBe(401);
-    expect((await call(cluster.url, 'POST', '/api/auth/refresh', { body: { refresh_token: changer.refresh_token } })).status).toBe(200);
+      await expect
+        .poll(async () => (await call(server.url, 'GET', '/api/tags', { token: other.token })).status, {
+          timeout: 2_000,
+          interval: 50,
+        })
+        .toBe(401);
+    expect(
+      (await call(cluster.url, 'POST', '/api/auth/refresh', { body: { refresh_token: other.refresh_token } })).status,
+    ).toBe(401);
+    expect(
+      (await call(cluster.url, 'POST', '/api/auth/refresh', { body: { refresh_token: changer.refresh_token } })).status,
+    ).toBe(200);
   });
 });
 
@@ -106,11 +155,15 @@ describe('structures, whichever process answers', () => {
   /** A structure's administrator: a session, and the ids of the structure's users and tickets in the database. */
   async function structureAdmin(login: string, structure: string) {
     const [{ id }] = await cluster.sql<{ id: number }>('SELECT id FROM companies WHERE name = $1', [structure]);
-    const idsOf = async (table: string) => (await cluster.sql<{ id: number }>(`SELECT id FROM ${table} WHERE company_id = $1 ORDER BY id`, [id])).map((row) => row.id);
+    const idsOf = async (table: string) =>
+      (await cluster.sql<{ id: number }>(`SELECT id FROM ${table} WHERE company_id = $1 ORDER BY id`, [id])).map(
+        (row) => row.id,
+      );
     const { token } = await signIn(cluster.url, login, DEMO_PASSWORD);
     return { login, token, users: await idsOf('users'), tickets: await idsOf('tickets') };
   }
-  const admins = () => Promise.all([structureAdmin('admin@demo.fr', ACADEMY), structureAdmin('admin@transports-morel.fr', MOREL)]);
+  const admins = () =>
+    Promise.all([structureAdmin('admin@demo.fr', ACADEMY), structureAdmin('admin@transports-morel.fr', MOREL)]);
 
   it('lists to each structure’s administrator its own users and tickets only, on every process', async () => {
     const [academy, morel] = await admins();
@@ -120,16 +173,28 @@ describe('structures, whichever process answers', () => {
     }
     for (const base of [...cluster.processes.map((server) => server.url), cluster.url]) {
       for (const { login, token, users, tickets } of [academy, morel]) {
-        for (const [resource, expected] of [['users', users], ['tickets', tickets]] as const) {
+        for (const [resource, expected] of [
+          ['users', users],
+          ['tickets', tickets],
+        ] as const) {
           const listed = await call(base, 'GET', `/api/${resource}?itemsPerPage=500`, { token });
           expectOk(listed, `${resource} of ${login}`);
-          expect((listed.json as { id: number }[]).map((row) => row.id).sort((a, b) => a - b), `${resource} of ${login} from ${base}`).toEqual(expected);
+          expect(
+            (listed.json as { id: number }[]).map((row) => row.id).sort((a, b) => a - b),
+            `${resource} of ${login} from ${base}`,
+          ).toEqual(expected);
         }
       }
     }
     for (const server of cluster.processes) {
-      expect((await call(server.url, 'GET', `/api/tickets/${morel.tickets[0]}`, { token: academy.token })).status, server.name).toBe(404);
-      expect((await call(server.url, 'GET', `/api/tickets/${academy.tickets[0]}`, { token: morel.token })).status, server.name).toBe(404);
+      expect(
+        (await call(server.url, 'GET', `/api/tickets/${morel.tickets[0]}`, { token: academy.token })).status,
+        server.name,
+      ).toBe(404);
+      expect(
+        (await call(server.url, 'GET', `/api/tickets/${academy.tickets[0]}`, { token: morel.token })).status,
+        server.name,
+      ).toBe(404);
     }
   });
 
@@ -139,14 +204,25 @@ describe('structures, whichever process answers', () => {
     // The changes go through s1; each administrator listens on s2 (both there) and s3.
     const listeners = await Promise.all(
       [academy, morel].flatMap((owner) =>
-        [s2, s3].map(async (server) => ({ name: `${owner.login} on ${server.name}`, owner, stream: await openLiveStream(cluster.url, owner.token, server.url) })),
+        [s2, s3].map(async (server) => ({
+          name: `${owner.login} on ${server.name}`,
+          owner,
+          stream: await openLiveStream(cluster.url, owner.token, server.url),
+        })),
       ),
     );
     try {
       await Promise.all(listeners.map(({ stream }) => stream.ready));
-      const about = (ticket: number) => (event: StreamEvent) => event.event === 'tickets' && JSON.parse(event.data).ticket === ticket;
+      const about = (ticket: number) => (event: StreamEvent) =>
+        event.event === 'tickets' && JSON.parse(event.data).ticket === ticket;
       const change = async (by: typeof academy, ticket: number) =>
-        expectOk(await call(s1.url, 'PUT', `/api/tickets/${ticket}/add-message`, { token: by.token, body: { message: `Réponse de ${by.login}`, status: 'treated' } }), 'add-message');
+        expectOk(
+          await call(s1.url, 'PUT', `/api/tickets/${ticket}/add-message`, {
+            token: by.token,
+            body: { message: `Réponse de ${by.login}`, status: 'treated' },
+          }),
+          'add-message',
+        );
       // Académie, Morel, Académie again: each stream waits for its structure's last change. A process hands
       // the events over in the order they were committed, so one of the other structure would have come first.
       await change(academy, academy.tickets[0]);
@@ -154,9 +230,14 @@ describe('structures, whichever process answers', () => {
       await change(academy, academy.tickets[1]);
       for (const { name, owner, stream } of listeners) {
         await stream.waitFor(about(owner === academy ? academy.tickets[1] : morel.tickets[0]));
-        const tickets = stream.events.filter((event) => event.event === 'tickets').map((event) => JSON.parse(event.data).ticket as number);
+        const tickets = stream.events
+          .filter((event) => event.event === 'tickets')
+          .map((event) => JSON.parse(event.data).ticket as number);
         expect(tickets.length, name).toBeGreaterThan(0);
-        expect(tickets.filter((ticket) => !owner.tickets.includes(ticket)), name).toEqual([]);
+        expect(
+          tickets.filter((ticket) => !owner.tickets.includes(ticket)),
+          name,
+        ).toEqual([]);
       }
     } finally {
       for (const { stream } of listeners) stream.close();
@@ -205,14 +286,24 @@ describe('losing a process', () => {
     const slowUpload = new Promise<Answer>((resolve, reject) => {
       const request = httpRequest(`${leaving.url}/api/documents/upload`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${admin}`, accept: 'application/json', 'content-type': contentType, 'content-length': String(payload.length) },
+        headers: {
+          authorization: `Bearer ${admin}`,
+          accept: 'application/json',
+          'content-type': contentType,
+          'content-length': String(payload.length),
+        },
       });
       request.on('response', (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const body = Buffer.concat(chunks);
-          resolve({ status: response.statusCode ?? 0, headers: new Headers(), bytes: body, json: JSON.parse(body.toString('utf8')) });
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: new Headers(),
+            bytes: body,
+            json: JSON.parse(body.toString('utf8')),
+          });
         });
       });
       request.on('error', reject);
@@ -222,7 +313,12 @@ describe('losing a process', () => {
     await sleep(200);
 
     const exited = leaving.stop('SIGTERM');
-    await expect.poll(async () => (await call(leaving.url, 'GET', '/api/health/ready')).json?.status, { timeout: 2_000, interval: 50 }).toBe('stopping');
+    await expect
+      .poll(async () => (await call(leaving.url, 'GET', '/api/health/ready')).json?.status, {
+        timeout: 2_000,
+        interval: 50,
+      })
+      .toBe('stopping');
     const uploaded = await slowUpload;
     expect(uploaded.status).toBe(201);
     await stream.ended;
@@ -249,7 +345,11 @@ describe('losing a process', () => {
     const writers = load(6, async (worker, round) => {
       if (round % 3 === 2) {
         const bytes = pdf(`écrivain ${worker}, tour ${round}`);
-        const answer = await upload(cluster.url, admin, { name: `w${worker}-${round}.pdf`, type: 'application/pdf', bytes });
+        const answer = await upload(cluster.url, admin, {
+          name: `w${worker}-${round}.pdf`,
+          type: 'application/pdf',
+          bytes,
+        });
         if (answer.status !== 201) throw new Error(`upload answered ${answer.status}`);
         files.set(answer.json.id, bytes);
         return { kind: 'document', id: answer.json.id as number, name: `w${worker}-${round}.pdf` };
@@ -270,11 +370,14 @@ describe('losing a process', () => {
     expect(acknowledged.filter((write) => write.kind === 'tag').length).toBeGreaterThan(20);
     expect(acknowledged.filter((write) => write.kind === 'document').length).toBeGreaterThan(5);
     // The others went on: plenty of writes started well after the kill were acknowledged.
-    expect(outcomes.filter((outcome) => outcome.result && outcome.started > killedAt + 1_000).length).toBeGreaterThan(10);
+    expect(outcomes.filter((outcome) => outcome.result && outcome.started > killedAt + 1_000).length).toBeGreaterThan(
+      10,
+    );
     // Only what the killed process was answering at that moment may fail: at most one call a writer, all
     // started before the kill; every call started after it was answered by the others.
     expect(failed.length).toBeLessThanOrEqual(6);
-    for (const outcome of failed) expect(outcome.started, String(outcome.error)).toBeLessThanOrEqual(killedAt + 2 * CHECK_INTERVAL_MS);
+    for (const outcome of failed)
+      expect(outcome.started, String(outcome.error)).toBeLessThanOrEqual(killedAt + 2 * CHECK_INTERVAL_MS);
 
     for (const write of acknowledged) {
       if (write.kind === 'tag') {

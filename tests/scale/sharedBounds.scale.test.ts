@@ -2,7 +2,17 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { THROTTLE_WINDOW_SECONDS } from '../../server/auth/throttle.ts';
-import { call, callFrom, expectOk, signIn, sleep, streamStatus, streamTicket, upload, type Answer } from './support/client.ts';
+import {
+  call,
+  callFrom,
+  expectOk,
+  signIn,
+  sleep,
+  streamStatus,
+  streamTicket,
+  upload,
+  type Answer,
+} from './support/client.ts';
 import { startCluster, type ScaleCluster } from './support/cluster.ts';
 
 /**
@@ -19,7 +29,11 @@ let cluster: ScaleCluster;
 
 beforeAll(async () => {
   cluster = await startCluster({
-    env: { WRITE_BUDGET: String(WRITE_BUDGET), WRITE_BUDGET_PER_HOUR: '1', JOB_LEASE_SECONDS: String(JOB_LEASE_SECONDS) },
+    env: {
+      WRITE_BUDGET: String(WRITE_BUDGET),
+      WRITE_BUDGET_PER_HOUR: '1',
+      JOB_LEASE_SECONDS: String(JOB_LEASE_SECONDS),
+    },
   });
 });
 afterAll(async () => {
@@ -41,7 +55,8 @@ function expectRetryAfter(answer: Answer, atMostSeconds: number) {
   expect(wait).toBeLessThanOrEqual(atMostSeconds);
 }
 
-const signInAnswer = (base: string, login: string, password: string) => call(base, 'POST', '/api/auth/token', { body: { login, password } });
+const signInAnswer = (base: string, login: string, password: string) =>
+  call(base, 'POST', '/api/auth/token', { body: { login, password } });
 
 describe('sign-in bounds, whichever process counts the try', () => {
   it('refuses the sixth wrong password of a login spread over the three, and then the right one too', async () => {
@@ -49,13 +64,18 @@ describe('sign-in bounds, whichever process counts the try', () => {
     const spread = await spreadOf(async () => {
       for (let n = 1; n <= 5; n++) expect((await signInAnswer(cluster.url, login, `Mauvais${n}!`)).status).toBe(401);
     });
-    for (const server of cluster.processes) expect(spread[server.name], `${server.name} counted none of the five`).toBeGreaterThanOrEqual(1);
+    for (const server of cluster.processes)
+      expect(spread[server.name], `${server.name} counted none of the five`).toBeGreaterThanOrEqual(1);
 
     expectRetryAfter(await signInAnswer(cluster.url, login, 'Mauvais6!'), THROTTLE_WINDOW_SECONDS);
     // The try is counted before the password is checked: once the bound is reached, the right password waits
     // for the window too, on every process and however the login is spelt.
-    for (const server of cluster.processes) expectRetryAfter(await signInAnswer(server.url, login, DEMO_PASSWORD), THROTTLE_WINDOW_SECONDS);
-    expectRetryAfter(await signInAnswer(cluster.url, ` ${login.toUpperCase()} `, DEMO_PASSWORD), THROTTLE_WINDOW_SECONDS);
+    for (const server of cluster.processes)
+      expectRetryAfter(await signInAnswer(server.url, login, DEMO_PASSWORD), THROTTLE_WINDOW_SECONDS);
+    expectRetryAfter(
+      await signInAnswer(cluster.url, ` ${login.toUpperCase()} `, DEMO_PASSWORD),
+      THROTTLE_WINDOW_SECONDS,
+    );
     // Another login from the same address is not held back.
     await signIn(cluster.url, 'raphael.andre@academie-demo.fr', DEMO_PASSWORD);
   });
@@ -66,12 +86,24 @@ describe('sign-in bounds, whichever process counts the try', () => {
     const from = '127.0.0.2';
     const processes = cluster.processes;
     for (let n = 0; n < 20; n++) {
-      const answer = await callFrom(from, processes[n % 3].url, 'POST', '/api/auth/token', { body: { login: `inconnu${n}@exemple.fr`, password: 'Mauvais1!' } });
+      const answer = await callFrom(from, processes[n % 3].url, 'POST', '/api/auth/token', {
+        body: { login: `inconnu${n}@exemple.fr`, password: 'Mauvais1!' },
+      });
       expect(answer.status, `try ${n + 1} on ${processes[n % 3].name}`).toBe(401);
     }
     for (const server of processes) {
-      expectRetryAfter(await callFrom(from, server.url, 'POST', '/api/auth/token', { body: { login: 'inconnu-encore@exemple.fr', password: 'Mauvais1!' } }), THROTTLE_WINDOW_SECONDS);
-      expectRetryAfter(await callFrom(from, server.url, 'POST', '/api/auth/token', { body: { login: 'contributeur@demo.fr', password: DEMO_PASSWORD } }), THROTTLE_WINDOW_SECONDS);
+      expectRetryAfter(
+        await callFrom(from, server.url, 'POST', '/api/auth/token', {
+          body: { login: 'inconnu-encore@exemple.fr', password: 'Mauvais1!' },
+        }),
+        THROTTLE_WINDOW_SECONDS,
+      );
+      expectRetryAfter(
+        await callFrom(from, server.url, 'POST', '/api/auth/token', {
+          body: { login: 'contributeur@demo.fr', password: DEMO_PASSWORD },
+        }),
+        THROTTLE_WINDOW_SECONDS,
+      );
     }
     // The account itself is not held back: from another address, its password still opens a session.
     await signIn(cluster.url, 'contributeur@demo.fr', DEMO_PASSWORD);
@@ -95,7 +127,10 @@ describe('stream tickets', () => {
 
 describe('the write budget', () => {
   /** Writes as `token` (stream tickets: writes that cost nothing else) to `baseOf(n)` until one is refused. */
-  async function writesUntilRefused(token: string, baseOf: (n: number) => string): Promise<{ allowed: number; refused: Answer }> {
+  async function writesUntilRefused(
+    token: string,
+    baseOf: (n: number) => string,
+  ): Promise<{ allowed: number; refused: Answer }> {
     for (let n = 0; n <= WRITE_BUDGET; n++) {
       const answer = await call(baseOf(n), 'POST', '/api/events/ticket', { token, body: {} });
       if (answer.status !== 200) return { allowed: n, refused: answer };
@@ -105,7 +140,9 @@ describe('the write budget', () => {
 
   it('refuses the same write of a user whether the writes go to one process or to all three', async () => {
     const [alone, spreadOut, racing] = await Promise.all(
-      ['contributeur@demo.fr', 'raphael.andre@academie-demo.fr', 'yasmine.benali@academie-demo.fr'].map((login) => signIn(cluster.url, login, DEMO_PASSWORD)),
+      ['contributeur@demo.fr', 'raphael.andre@academie-demo.fr', 'yasmine.benali@academie-demo.fr'].map((login) =>
+        signIn(cluster.url, login, DEMO_PASSWORD),
+      ),
     );
     const [s1] = cluster.processes;
     const onOne = await writesUntilRefused(alone.token, () => s1.url);
@@ -119,16 +156,22 @@ describe('the write budget', () => {
     });
     expect(throughProxy.allowed).toBe(WRITE_BUDGET);
     expectRetryAfter(throughProxy.refused, 3600);
-    for (const server of cluster.processes) expect(spread[server.name], server.name).toBeGreaterThanOrEqual(Math.floor((WRITE_BUDGET + 1) / 3));
+    for (const server of cluster.processes)
+      expect(spread[server.name], server.name).toBeGreaterThanOrEqual(Math.floor((WRITE_BUDGET + 1) / 3));
 
     // Three times the budget at once, a third to each process: the budget's row is taken under its lock.
     const all = await Promise.all(
-      Array.from({ length: 3 * WRITE_BUDGET }, (_, n) => call(cluster.processes[n % 3].url, 'POST', '/api/events/ticket', { token: racing.token, body: {} })),
+      Array.from({ length: 3 * WRITE_BUDGET }, (_, n) =>
+        call(cluster.processes[n % 3].url, 'POST', '/api/events/ticket', { token: racing.token, body: {} }),
+      ),
     );
     expect(all.filter((answer) => answer.status === 200).length).toBe(WRITE_BUDGET);
     expect(all.filter((answer) => answer.status === 429).length).toBe(2 * WRITE_BUDGET);
     // Reading goes on.
-    expectOk(await call(s1.url, 'GET', '/api/courses?itemsPerPage=1', { token: racing.token }), 'a read past the budget');
+    expectOk(
+      await call(s1.url, 'GET', '/api/courses?itemsPerPage=1', { token: racing.token }),
+      'a read past the budget',
+    );
   });
 });
 
@@ -143,7 +186,9 @@ interface JobStart {
 describe('periodic work', () => {
   beforeAll(async () => {
     // Watching from behind the API: every claim of a job (its start time moves) is written down.
-    await cluster.sql(`CREATE TABLE scale_job_starts (name text NOT NULL, claimed_by text NOT NULL, started_at timestamptz NOT NULL)`);
+    await cluster.sql(
+      `CREATE TABLE scale_job_starts (name text NOT NULL, claimed_by text NOT NULL, started_at timestamptz NOT NULL)`,
+    );
     await cluster.sql(`
       CREATE FUNCTION scale_record_job_start() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
       BEGIN
@@ -156,14 +201,29 @@ describe('periodic work', () => {
   });
 
   const startsSince = (since: Date) =>
-    cluster.sql<JobStart>('SELECT name, claimed_by, started_at FROM scale_job_starts WHERE started_at >= $1 ORDER BY started_at', [since]);
+    cluster.sql<JobStart>(
+      'SELECT name, claimed_by, started_at FROM scale_job_starts WHERE started_at >= $1 ORDER BY started_at',
+      [since],
+    );
   /** The process whose scheduler made this claim (`host:pid:random`). */
-  const claimer = (claimedBy: string) => cluster.processes.find((server) => claimedBy.split(':').at(-2) === String(server.pid()));
+  const claimer = (claimedBy: string) =>
+    cluster.processes.find((server) => claimedBy.split(':').at(-2) === String(server.pid()));
   const claimOf = async (name: string) =>
-    (await cluster.sql<{ claimed_by: string | null; claimed_until: Date | null }>('SELECT claimed_by, claimed_until FROM scheduled_jobs WHERE name = $1', [name]))[0];
+    (
+      await cluster.sql<{ claimed_by: string | null; claimed_until: Date | null }>(
+        'SELECT claimed_by, claimed_until FROM scheduled_jobs WHERE name = $1',
+        [name],
+      )
+    )[0];
 
   it('ran each job at start-up, and runs it once a period across the three', async () => {
-    const ran = await cluster.sql<{ name: string; claimed_by: string | null; last_error: string | null; finished: boolean; next_in: number }>(
+    const ran = await cluster.sql<{
+      name: string;
+      claimed_by: string | null;
+      last_error: string | null;
+      finished: boolean;
+      next_in: number;
+    }>(
       `SELECT name, claimed_by, last_error, last_finished_at IS NOT NULL AS finished,
               extract(epoch FROM due_at - last_finished_at - every)::float8 AS next_in
          FROM scheduled_jobs ORDER BY name`,
@@ -181,12 +241,18 @@ describe('periodic work', () => {
     expect(await cluster.s3.objectKeys()).toContain(key);
 
     // The next period comes for every job at once; each process looks for due jobs every second.
-    const [{ at: periodCame }] = await cluster.sql<{ at: Date }>('UPDATE scheduled_jobs SET due_at = now() RETURNING now() AS at');
+    const [{ at: periodCame }] = await cluster.sql<{ at: Date }>(
+      'UPDATE scheduled_jobs SET due_at = now() RETURNING now() AS at',
+    );
     await expect
-      .poll(async () => (await cluster.sql(`SELECT 1 FROM scheduled_jobs WHERE last_finished_at >= $1`, [periodCame])).length, { timeout: 15_000, interval: 200 })
+      .poll(
+        async () =>
+          (await cluster.sql(`SELECT 1 FROM scheduled_jobs WHERE last_finished_at >= $1`, [periodCame])).length,
+        { timeout: 15_000, interval: 200 },
+      )
       .toBe(JOBS.length);
     // Every process has looked at least twice since: none of them ran a job again.
-    await sleep(2 * (JOB_LEASE_SECONDS * 1000) / 4 + 500);
+    await sleep((2 * (JOB_LEASE_SECONDS * 1000)) / 4 + 500);
     const starts = await startsSince(periodCame);
     expect(starts.map((start) => start.name).sort()).toEqual(JOBS);
     for (const start of starts) expect(claimer(start.claimed_by), start.claimed_by).toBeDefined();
@@ -204,9 +270,13 @@ describe('periodic work', () => {
     try {
       await holder.query('BEGIN');
       await holder.query(`SELECT 1 FROM rate_buckets WHERE key = 'scale:held' FOR UPDATE`);
-      const [{ at: dueAt }] = await cluster.sql<{ at: Date }>(`UPDATE scheduled_jobs SET due_at = now() WHERE name = 'expired-rows-sweep' RETURNING now() AS at`);
+      const [{ at: dueAt }] = await cluster.sql<{ at: Date }>(
+        `UPDATE scheduled_jobs SET due_at = now() WHERE name = 'expired-rows-sweep' RETURNING now() AS at`,
+      );
       let first!: JobStart;
-      await expect.poll(async () => ([first] = await startsSince(dueAt)).length, { timeout: 10_000, interval: 100 }).toBe(1);
+      await expect
+        .poll(async () => ([first] = await startsSince(dueAt)).length, { timeout: 10_000, interval: 100 })
+        .toBe(1);
       const victim = claimer(first.claimed_by);
       expect(victim, first.claimed_by).toBeDefined();
 
@@ -224,10 +294,19 @@ describe('periodic work', () => {
       const { claimed_until: lapsesAt } = await claimOf('expired-rows-sweep');
       await holder.query('ROLLBACK');
       await expect
-        .poll(async () => (await cluster.sql(`SELECT 1 FROM scheduled_jobs WHERE name = 'expired-rows-sweep' AND last_finished_at > $1 AND claimed_by IS NULL`, [killedAt])).length, {
-          timeout: 4 * JOB_LEASE_SECONDS * 1000,
-          interval: 200,
-        })
+        .poll(
+          async () =>
+            (
+              await cluster.sql(
+                `SELECT 1 FROM scheduled_jobs WHERE name = 'expired-rows-sweep' AND last_finished_at > $1 AND claimed_by IS NULL`,
+                [killedAt],
+              )
+            ).length,
+          {
+            timeout: 4 * JOB_LEASE_SECONDS * 1000,
+            interval: 200,
+          },
+        )
         .toBe(1);
       const starts = await startsSince(dueAt);
       expect(starts).toHaveLength(2);

@@ -41,7 +41,12 @@ describe('reset-code guessing', () => {
     let resets = 0;
     attack: while (guesses < 1000) {
       const address = `198.51.100.${resets % 250}`;
-      const reset = await post(t, '/api/auth/reinit-password/request', { email: VICTIM, type: 'admin', brand: '1' }, { address });
+      const reset = await post(
+        t,
+        '/api/auth/reinit-password/request',
+        { email: VICTIM, type: 'admin', brand: '1' },
+        { address },
+      );
       resets++;
       if (reset.status === 429) {
         stoppedBy = reset;
@@ -49,7 +54,12 @@ describe('reset-code guessing', () => {
       }
       expect(reset.status).toBe(200);
       for (let attempt = 0; attempt < 10; attempt++) {
-        const answer = await post(t, '/api/auth/email/check-code', { code: wrongGuess(guesses, codesSentTo(mails, VICTIM)) }, { token: reset.json.token, address });
+        const answer = await post(
+          t,
+          '/api/auth/email/check-code',
+          { code: wrongGuess(guesses, codesSentTo(mails, VICTIM)) },
+          { token: reset.json.token, address },
+        );
         guesses++;
         if (answer.status === 429) {
           stoppedBy = answer;
@@ -71,7 +81,14 @@ describe('reset-code guessing', () => {
     const reset = await post(t, '/api/auth/reinit-password/request', { email: VICTIM, type: 'admin', brand: '1' });
     const [code] = codesSentTo(mails, VICTIM);
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, n) => post(t, '/api/auth/email/check-code', { code: wrongGuess(n, [code]) }, { token: reset.json.token, address: `203.0.113.${n}` })),
+      Array.from({ length: 40 }, (_, n) =>
+        post(
+          t,
+          '/api/auth/email/check-code',
+          { code: wrongGuess(n, [code]) },
+          { token: reset.json.token, address: `203.0.113.${n}` },
+        ),
+      ),
     );
     expect(answers.filter((answer) => answer.json?.description === 'wrong_code').length).toBeLessThanOrEqual(4);
     const [row] = await t.db.query<{ attempts: number }>('SELECT max(attempts) AS attempts FROM auth_codes');
@@ -83,10 +100,16 @@ describe('reset-code guessing', () => {
   it('sends no new code unasked, and an explicit resend is bounded too', async () => {
     const reset = await post(t, '/api/auth/reinit-password/request', { email: VICTIM, type: 'admin', brand: '1' });
     const [code] = codesSentTo(mails, VICTIM);
-    for (let n = 0; n < 5; n++) await post(t, '/api/auth/email/check-code', { code: wrongGuess(n, [code]) }, { token: reset.json.token });
+    for (let n = 0; n < 5; n++)
+      await post(t, '/api/auth/email/check-code', { code: wrongGuess(n, [code]) }, { token: reset.json.token });
     expect(codesSentTo(mails, VICTIM)).toHaveLength(1);
 
-    const again = await post(t, '/api/auth/reinit-password/request', { email: VICTIM, type: 'admin', brand: '1' }, { address: '192.0.2.1' });
+    const again = await post(
+      t,
+      '/api/auth/reinit-password/request',
+      { email: VICTIM, type: 'admin', brand: '1' },
+      { address: '192.0.2.1' },
+    );
     expect((await post(t, '/api/auth/email/resend-code', {}, { token: again.json.token })).status).toBe(204);
     const refused = await post(t, '/api/auth/email/resend-code', {}, { token: again.json.token });
     expect(refused.status).toBe(429);
@@ -94,7 +117,9 @@ describe('reset-code guessing', () => {
     expect(codesSentTo(mails, VICTIM)).toHaveLength(3);
     // The latest code still opens the password step.
     const latest = codesSentTo(mails, VICTIM).at(-1);
-    expect((await post(t, '/api/auth/email/check-code', { code: latest }, { token: again.json.token })).status).toBe(200);
+    expect((await post(t, '/api/auth/email/check-code', { code: latest }, { token: again.json.token })).status).toBe(
+      200,
+    );
   });
 
   it('bounds wrong codes per address across accounts', async () => {
@@ -103,9 +128,19 @@ describe('reset-code guessing', () => {
     for (let round = 0; round < 20 && !refused; round++) {
       await forgetCodesSent();
       const email = ['admin@demo.fr', 'contributeur@demo.fr', VICTIM][round % 3];
-      const reset = await post(t, '/api/auth/reinit-password/request', { email, type: 'admin', brand: '1' }, { address: `192.0.2.${100 + round}` });
+      const reset = await post(
+        t,
+        '/api/auth/reinit-password/request',
+        { email, type: 'admin', brand: '1' },
+        { address: `192.0.2.${100 + round}` },
+      );
       for (let n = 0; n < 4; n++) {
-        const answer = await post(t, '/api/auth/email/check-code', { code: wrongGuess(n + round, codesSentTo(mails, email)) }, { token: reset.json.token, address });
+        const answer = await post(
+          t,
+          '/api/auth/email/check-code',
+          { code: wrongGuess(n + round, codesSentTo(mails, email)) },
+          { token: reset.json.token, address },
+        );
         if (answer.status === 429) {
           refused = answer;
           break;

@@ -19,7 +19,10 @@ afterAll(async () => {
 
 /** A module of the course (made through the API) with `chapters` chapters of `parts` parts each (by SQL, for speed). */
 async function moduleOf(chapters: number, parts: number): Promise<{ module: number; chapter: number }> {
-  const created = await t.request('POST', '/api/modules', { as: 'contributor', body: { title: `Module de ${chapters * parts} parties`, course: `/api/courses/${course}` } });
+  const created = await t.request('POST', '/api/modules', {
+    as: 'contributor',
+    body: { title: `Module de ${chapters * parts} parties`, course: `/api/courses/${course}` },
+  });
   expect(created.status).toBe(201);
   const rows = await t.db.query<{ id: number }>(
     `INSERT INTO chapters (title, module_id, position) SELECT 'Chapitre ' || n, $1, n - 1 FROM generate_series(1, $2) AS n RETURNING id`,
@@ -34,9 +37,11 @@ async function moduleOf(chapters: number, parts: number): Promise<{ module: numb
 }
 
 const counts = async () =>
-  (await t.db.query<{ modules: number; chapters: number; parts: number }>(
-    'SELECT (SELECT count(*) FROM modules)::int AS modules, (SELECT count(*) FROM chapters)::int AS chapters, (SELECT count(*) FROM chapter_parts)::int AS parts',
-  ))[0];
+  (
+    await t.db.query<{ modules: number; chapters: number; parts: number }>(
+      'SELECT (SELECT count(*) FROM modules)::int AS modules, (SELECT count(*) FROM chapters)::int AS chapters, (SELECT count(*) FROM chapter_parts)::int AS parts',
+    )
+  )[0];
 
 describe('copies', () => {
   it('refuse a module of 5,000 parts with a 422 of no field, writing nothing', async () => {
@@ -44,12 +49,16 @@ describe('copies', () => {
     const before = await counts();
     const refused = await t.request('POST', `/api/modules/${module}/copy`, { as: 'contributor', body: {} });
     expect(refused.status).toBe(422);
-    expect(refused.json.violations).toEqual([{ propertyPath: '', code: COPY_TOO_LARGE, message: expect.stringContaining(`at most ${COPY_MAX_ROWS}`) }]);
+    expect(refused.json.violations).toEqual([
+      { propertyPath: '', code: COPY_TOO_LARGE, message: expect.stringContaining(`at most ${COPY_MAX_ROWS}`) },
+    ]);
     // The module, its 20 chapters and their 5,000 parts.
     expect(refused.json.detail).toContain('5021 rows');
     expect(await counts()).toEqual(before);
     // One of its chapters, 251 rows, is copied.
-    expect((await t.request('POST', `/api/chapters/${chapter}/copy`, { as: 'contributor', body: {} })).status).toBe(201);
+    expect((await t.request('POST', `/api/chapters/${chapter}/copy`, { as: 'contributor', body: {} })).status).toBe(
+      201,
+    );
   });
 
   it('refuse a chapter beyond the cap', async () => {
@@ -68,6 +77,8 @@ describe('copies', () => {
     const copied = await t.request('POST', `/api/modules/${module}/copy`, { as: 'contributor', body: {} });
     expect(copied.status).toBe(201);
     const after = await counts();
-    expect(after.modules - before.modules + after.chapters - before.chapters + after.parts - before.parts).toBe(COPY_MAX_ROWS);
+    expect(after.modules - before.modules + after.chapters - before.chapters + after.parts - before.parts).toBe(
+      COPY_MAX_ROWS,
+    );
   });
 });

@@ -26,7 +26,15 @@ describe('the token of a user who does not exist', () => {
   const tokens: { label: string; token: string }[] = [];
 
   const signFor = (employeeId: number, username: string, sv = 0) =>
-    t.tokens.sign({ role: ['ROLE_SUPER_ADMIN'], company: null, employeeId, username, sid: randomUUID(), scope: 'full', sv });
+    t.tokens.sign({
+      role: ['ROLE_SUPER_ADMIN'],
+      company: null,
+      employeeId,
+      username,
+      sid: randomUUID(),
+      scope: 'full',
+      sv,
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -35,10 +43,19 @@ describe('the token of a user who does not exist', () => {
     // A super admin created, signed in (its token works), then deleted.
     const created = await t.request('POST', '/api/users', {
       as: 'superadmin',
-      body: { email: `supprime.${randomUUID().slice(0, 8)}@exemple.fr`, firstName: 'Ancien', lastName: 'Compte', type: 'admin', roles: ['ROLE_SUPER_ADMIN'] },
+      body: {
+        email: `supprime.${randomUUID().slice(0, 8)}@exemple.fr`,
+        firstName: 'Ancien',
+        lastName: 'Compte',
+        type: 'admin',
+        roles: ['ROLE_SUPER_ADMIN'],
+      },
     });
     expect(created.status, created.body).toBe(201);
-    const [user] = await t.db.query<{ id: number; email: string; session_version: number }>('SELECT id, email, session_version FROM users WHERE id = $1', [created.json.id]);
+    const [user] = await t.db.query<{ id: number; email: string; session_version: number }>(
+      'SELECT id, email, session_version FROM users WHERE id = $1',
+      [created.json.id],
+    );
     const token = await signFor(user.id, user.email, Number(user.session_version ?? 0));
     expect((await t.request('GET', '/api/courses', { token })).status).toBe(200);
     expect((await t.request('DELETE', `/api/users/${user.id}`, { as: 'superadmin' })).status).toBe(204);
@@ -65,9 +82,13 @@ describe('the token of a user who does not exist', () => {
           headers: {
             accept: 'application/ld+json',
             ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { 'content-type': upload ? `multipart/form-data; boundary=${BOUNDARY}` : 'application/json' }),
+            ...(route.method === 'GET' || route.method === 'DELETE'
+              ? {}
+              : { 'content-type': upload ? `multipart/form-data; boundary=${BOUNDARY}` : 'application/json' }),
           },
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: upload ? UPLOAD : JSON.stringify({ title: 'Titre', message: 'Bonjour' }) }),
+          ...(route.method === 'GET' || route.method === 'DELETE'
+            ? {}
+            : { payload: upload ? UPLOAD : JSON.stringify({ title: 'Titre', message: 'Bonjour' }) }),
         });
       // A route an anonymous caller is refused on needs a session: a token of nobody must not open it.
       const needsSession = (await send()).statusCode === 401;

@@ -24,7 +24,12 @@ beforeAll(async () => {
     [t.users.contributor.email, t.users.contributor.company],
   );
   const token = await t.tokens.sign({
-    role: ['ROLE_USER'], company: other.company_id, employeeId: other.id, username: other.email, sid: randomUUID(), scope: 'full',
+    role: ['ROLE_USER'],
+    company: other.company_id,
+    employeeId: other.id,
+    username: other.email,
+    sid: randomUUID(),
+    scope: 'full',
     sv: Number(other.session_version),
   });
   otherContributor = { id: other.id, token };
@@ -53,9 +58,12 @@ async function upload({ as = null, token, address = '127.0.0.1', context, file =
   const boundary = '----security-boundary-9Qx';
   const parts: Buffer[] = [];
   const signedIn = as !== null || token !== undefined;
-  if (signedIn && context) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="context"\r\n\r\n${context}\r\n`));
+  if (signedIn && context)
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="context"\r\n\r\n${context}\r\n`));
   parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
     file.bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
@@ -65,13 +73,19 @@ async function upload({ as = null, token, address = '127.0.0.1', context, file =
     url: signedIn ? '/api/documents/upload' : `/api/public/documents/${context}/upload`,
     payload: Buffer.concat(parts),
     remoteAddress: address,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+    },
   });
   return { status: response.statusCode, json: response.json(), headers: response.headers };
 }
 
 async function seededDocument(condition: string, params: unknown[] = []): Promise<number> {
-  const [row] = await t.db.query<{ id: number }>(`SELECT id FROM documents WHERE ${condition} ORDER BY id LIMIT 1`, params);
+  const [row] = await t.db.query<{ id: number }>(
+    `SELECT id FROM documents WHERE ${condition} ORDER BY id LIMIT 1`,
+    params,
+  );
   if (!row) throw new Error(`No seeded document where ${condition}`);
   return row.id;
 }
@@ -84,8 +98,14 @@ async function reads(id: number, as: { persona?: Persona; token?: string } = { p
   return [item.status, file.status];
 }
 
-async function listed(query: string, as: Persona = 'contributor'): Promise<{ id: number; context: string | null; owner: { id: number; name: string } | null }[]> {
-  const response = await t.request('GET', `/api/documents?itemsPerPage=500&${query}`, { as, accept: 'application/json' });
+async function listed(
+  query: string,
+  as: Persona = 'contributor',
+): Promise<{ id: number; context: string | null; owner: { id: number; name: string } | null }[]> {
+  const response = await t.request('GET', `/api/documents?itemsPerPage=500&${query}`, {
+    as,
+    accept: 'application/json',
+  });
   expect(response.status).toBe(200);
   return response.json;
 }
@@ -96,14 +116,16 @@ describe('documents: who reads what', () => {
     expect(support.status).toBe(201);
     const onboarding = await seededDocument(`context = 'onboarding'`);
     // A learner's answer of the contributor's own structure: their structure's admins read it, they do not.
-    const answer = await seededDocument(
-      `context = 'chapter_part_response' AND owner_id <> $1 AND company_id = $2`, [t.users.contributor.id, t.users.contributor.company],
-    );
+    const answer = await seededDocument(`context = 'chapter_part_response' AND owner_id <> $1 AND company_id = $2`, [
+      t.users.contributor.id,
+      t.users.contributor.company,
+    ]);
     for (const id of [support.json.id, onboarding, answer]) expect(await reads(id)).toEqual([404, 404]);
     expect(await reads(answer, { persona: 'admin' })).toEqual([200, 200]);
     // An anonymous upload is the platform's until something of a structure refers to it: its staff read it.
     expect(await reads(support.json.id, { persona: 'admin' })).toEqual([404, 404]);
-    for (const id of [support.json.id, onboarding]) expect(await reads(id, { persona: 'superadmin' })).toEqual([200, 200]);
+    for (const id of [support.json.id, onboarding])
+      expect(await reads(id, { persona: 'superadmin' })).toEqual([200, 200]);
     const ids = (await listed('')).map((document) => document.id);
     for (const id of [support.json.id, onboarding, answer]) expect(ids).not.toContain(id);
     expect(await listed('context=onboarding')).toEqual([]);
@@ -116,7 +138,10 @@ describe('documents: who reads what', () => {
     const illustration = await seededDocument(`context = 'chapter_part' AND owner_id <> $1`, [t.users.contributor.id]);
     const mine = await upload({ as: 'contributor' });
     const admins = await upload({ as: 'admin' });
-    const colleagues = await upload({ token: otherContributor.token, file: { name: 'brouillon.pdf', type: 'application/pdf', bytes: PDF } });
+    const colleagues = await upload({
+      token: otherContributor.token,
+      file: { name: 'brouillon.pdf', type: 'application/pdf', bytes: PDF },
+    });
     expect([mine.status, admins.status, colleagues.status]).toEqual([201, 201, 201]);
 
     for (const id of [cover, illustration, mine.json.id]) expect(await reads(id)).toEqual([200, 200]);
@@ -124,7 +149,11 @@ describe('documents: who reads what', () => {
     expect(await reads(colleagues.json.id, { token: otherContributor.token })).toEqual([200, 200]);
 
     const all = await listed('');
-    expect(all.every((document) => ['course_cover', 'chapter_part'].includes(document.context ?? '') || document.owner?.id === me)).toBe(true);
+    expect(
+      all.every(
+        (document) => ['course_cover', 'chapter_part'].includes(document.context ?? '') || document.owner?.id === me,
+      ),
+    ).toBe(true);
     expect(all.map((document) => document.id)).toEqual(expect.arrayContaining([cover, illustration, mine.json.id]));
     // The admin's list holds what the contributor's leaves out.
     expect((await listed('', 'admin')).length).toBeGreaterThan(all.length);
@@ -132,9 +161,15 @@ describe('documents: who reads what', () => {
 
   it('does not let a contributor move a document into a context they read, nor take it over', async () => {
     const support = await upload({ context: 'support' });
-    const put = await t.request('PUT', `/api/documents/${support.json.id}`, { as: 'contributor', body: { context: 'chapter_part', name: 'à moi.txt' } });
+    const put = await t.request('PUT', `/api/documents/${support.json.id}`, {
+      as: 'contributor',
+      body: { context: 'chapter_part', name: 'à moi.txt' },
+    });
     expect(put.status).toBe(404);
-    const [stored] = await t.db.query<{ context: string; name: string }>('SELECT context, name FROM documents WHERE id = $1', [support.json.id]);
+    const [stored] = await t.db.query<{ context: string; name: string }>(
+      'SELECT context, name FROM documents WHERE id = $1',
+      [support.json.id],
+    );
     expect(stored).toEqual({ context: 'support', name: 'note.txt' });
     expect(await reads(support.json.id)).toEqual([404, 404]);
 
@@ -149,7 +184,10 @@ describe('documents: who reads what', () => {
     expect(await reads(mine.json.id, { token: otherContributor.token })).toEqual([404, 404]);
 
     // An admin files documents.
-    const filed = await t.request('PUT', `/api/documents/${mine.json.id}`, { as: 'admin', body: { context: 'chapter_part' } });
+    const filed = await t.request('PUT', `/api/documents/${mine.json.id}`, {
+      as: 'admin',
+      body: { context: 'chapter_part' },
+    });
     expect(filed.json.context).toBe('chapter_part');
     expect(await reads(mine.json.id, { token: otherContributor.token })).toEqual([200, 200]);
   });
@@ -159,8 +197,17 @@ describe('anonymous uploads: caps', () => {
   it('accepts a few a day from one address, then answers 429 with Retry-After; another address goes on', async () => {
     const address = '192.0.2.10';
     // A refused file takes no slot.
-    expect((await upload({ context: 'support', address, file: { name: 'a.exe', type: 'application/x-msdownload', bytes: Buffer.from('MZ') } })).status).toBe(415);
-    for (let i = 0; i < LIMITS.perAddressPerDay; i++) expect((await upload({ context: 'support', address })).status).toBe(201);
+    expect(
+      (
+        await upload({
+          context: 'support',
+          address,
+          file: { name: 'a.exe', type: 'application/x-msdownload', bytes: Buffer.from('MZ') },
+        })
+      ).status,
+    ).toBe(415);
+    for (let i = 0; i < LIMITS.perAddressPerDay; i++)
+      expect((await upload({ context: 'support', address })).status).toBe(201);
     const refused = await upload({ context: 'onboarding', address });
     expect(refused.status).toBe(429);
     const retryAfter = Number(refused.headers['retry-after']);
@@ -177,12 +224,15 @@ describe('anonymous uploads: caps', () => {
   });
 
   it('caps the uploads of everyone together per hour', async () => {
-    for (let i = 0; i < LIMITS.perHour; i++) expect((await upload({ context: 'support', address: `198.51.100.${i + 1}` })).status).toBe(201);
+    for (let i = 0; i < LIMITS.perHour; i++)
+      expect((await upload({ context: 'support', address: `198.51.100.${i + 1}` })).status).toBe(201);
     const refused = await upload({ context: 'support', address: '198.51.100.200' });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
-    const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM documents WHERE anonymous AND created_at > now() - interval '1 minute'`);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM documents WHERE anonymous AND created_at > now() - interval '1 minute'`,
+    );
     expect(n).toBeGreaterThanOrEqual(LIMITS.perHour);
   });
 });
@@ -197,7 +247,15 @@ describe('anonymous uploads: the sweep', () => {
   it('deletes an old anonymous upload nothing references, with its file, and keeps the others', async () => {
     const uploads = [];
     for (const [i, context] of ['support', 'onboarding', 'support', 'onboarding'].entries())
-      uploads.push((await upload({ context, address: `203.0.113.${i + 1}`, file: { name: `kbis-${i}.pdf`, type: 'application/pdf', bytes: PDF } })).json.id as number);
+      uploads.push(
+        (
+          await upload({
+            context,
+            address: `203.0.113.${i + 1}`,
+            file: { name: `kbis-${i}.pdf`, type: 'application/pdf', bytes: PDF },
+          })
+        ).json.id as number,
+      );
     const [stale, asPart, asCover, fresh] = uploads;
     // An admin's file whose owner was since deleted: ownerless, but it was never anonymous.
     const orphan = (await upload({ as: 'admin', context: 'support' })).json.id as number;
@@ -207,13 +265,26 @@ describe('anonymous uploads: the sweep', () => {
     const [chapter] = await t.db.query<{ id: number }>('SELECT id FROM chapters ORDER BY id LIMIT 1');
     const part = await t.request('POST', '/api/chapter-parts', {
       as: 'superadmin',
-      body: { chapter: `/api/chapters/${chapter.id}`, type: 'file_downloadable', content: { document: asPart, label: 'Kbis' } },
+      body: {
+        chapter: `/api/chapters/${chapter.id}`,
+        type: 'file_downloadable',
+        content: { document: asPart, label: 'Kbis' },
+      },
     });
     expect(part.status).toBe(201);
     const [course] = await t.db.query<{ id: number }>('SELECT id FROM courses ORDER BY id LIMIT 1');
-    expect((await t.request('PUT', `/api/courses/${course.id}`, { as: 'superadmin', body: { cover: `/api/documents/${asCover}` } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PUT', `/api/courses/${course.id}`, {
+          as: 'superadmin',
+          body: { cover: `/api/documents/${asCover}` },
+        })
+      ).status,
+    ).toBe(200);
 
-    await t.db.query(`UPDATE documents SET created_at = now() - interval '2 days' WHERE id = ANY($1::int4[])`, [[stale, asPart, asCover, orphan]]);
+    await t.db.query(`UPDATE documents SET created_at = now() - interval '2 days' WHERE id = ANY($1::int4[])`, [
+      [stale, asPart, asCover, orphan],
+    ]);
     const paths = { stale: await fileOf(stale), asPart: await fileOf(asPart), fresh: await fileOf(fresh) };
     expect(existsSync(paths.stale)).toBe(true);
 
@@ -240,10 +311,24 @@ describe('error reports', () => {
   const report = (url: string, token?: string) =>
     t.request('POST', '/api/errorCall', {
       token,
-      body: { details: { message: 'Boom' }, status: 500, timestamp: Date.now(), url, companyId: 999, employeeId: otherContributor.id, endpoint: '/api/courses', protocol: 'https:' },
+      body: {
+        details: { message: 'Boom' },
+        status: 500,
+        timestamp: Date.now(),
+        url,
+        companyId: 999,
+        employeeId: otherContributor.id,
+        endpoint: '/api/courses',
+        protocol: 'https:',
+      },
     });
   const stored = async (url: string) =>
-    (await t.db.query<{ employee_id: number | null; company_id: number | null }>('SELECT employee_id, company_id FROM error_calls WHERE url = $1', [url]))[0];
+    (
+      await t.db.query<{ employee_id: number | null; company_id: number | null }>(
+        'SELECT employee_id, company_id FROM error_calls WHERE url = $1',
+        [url],
+      )
+    )[0];
 
   it('names no one for a report without a token, whatever the body says', async () => {
     expect((await report('https://bo.exemple.fr/anonyme')).status).toBe(204);
@@ -252,6 +337,9 @@ describe('error reports', () => {
 
   it('names the token’s user and company, not the body’s', async () => {
     expect((await report('https://bo.exemple.fr/signe', await t.tokenFor('contributor'))).status).toBe(204);
-    expect(await stored('https://bo.exemple.fr/signe')).toEqual({ employee_id: t.users.contributor.id, company_id: t.users.contributor.company });
+    expect(await stored('https://bo.exemple.fr/signe')).toEqual({
+      employee_id: t.users.contributor.id,
+      company_id: t.users.contributor.company,
+    });
   });
 });

@@ -49,7 +49,16 @@ function policyOf(headers: Headers): Record<string, string[]> {
 function expectNoInlineScript(policy: Record<string, string[]>) {
   const scripts = policy['script-src'] ?? policy['default-src'];
   expect(scripts, 'script-src or default-src').toBeDefined();
-  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", 'data:', 'blob:', '*', 'http:', 'https:'])
+  for (const unsafe of [
+    "'unsafe-inline'",
+    "'unsafe-eval'",
+    "'unsafe-hashes'",
+    'data:',
+    'blob:',
+    '*',
+    'http:',
+    'https:',
+  ])
     expect(scripts).not.toContain(unsafe);
   expect(policy['object-src']).toEqual(["'none'"]);
   expect(policy['base-uri']).toEqual(["'self'"]);
@@ -71,7 +80,8 @@ function expectSecurityHeaders(headers: Headers) {
   expect(headers['strict-transport-security']).toBeUndefined();
 }
 
-const INDEX_HTML = '<!doctype html><html lang="fr"><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html lang="fr"><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
 
 let t: TestApp;
 let distDir: string;
@@ -136,7 +146,9 @@ describe('the API', () => {
     const boundary = '----headers-test-boundary';
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="image.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="image.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -148,7 +160,10 @@ describe('the API', () => {
       headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(created.statusCode).toBe(201);
-    const download = await t.app.inject({ url: `/api/documents/${created.json().id}/download`, headers: { authorization } });
+    const download = await t.app.inject({
+      url: `/api/documents/${created.json().id}/download`,
+      headers: { authorization },
+    });
     expect(download.statusCode).toBe(200);
     // One header, the route's own: a file opened in the browser runs nothing and loads nothing.
     expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");

@@ -24,7 +24,11 @@ afterAll(async () => {
 const SPELLINGS: { name: string; respell: (email: string) => string; reaches?: boolean }[] = [
   { name: 'upper case', respell: (email) => email.toUpperCase(), reaches: true },
   { name: 'padding, no-break spaces included', respell: (email) => ` \t${email}\u00a0\u3000`, reaches: true },
-  { name: 'fullwidth letters', respell: (email) => email.replace('kiosk', '\uff4b\uff49\uff4f\uff53\uff4b'), reaches: true },
+  {
+    name: 'fullwidth letters',
+    respell: (email) => email.replace('kiosk', '\uff4b\uff49\uff4f\uff53\uff4b'),
+    reaches: true,
+  },
   { name: 'the Kelvin sign for k', respell: (email) => email.replace('k', '\u212a'), reaches: true },
   { name: 'İ (U+0130) for i', respell: (email) => email.replace(/i/g, '\u0130') },
   { name: 'ı (dotless) for i', respell: (email) => email.replace('i', '\u0131') },
@@ -51,10 +55,20 @@ describe('one fold of a login', () => {
 
   it('keeps e-mails unique as they are looked up', async () => {
     await activeUser(t, 'kiosk-unique@test.fr');
-    for (const respelled of ['\uff4b\uff49\uff4f\uff53\uff4b-unique@test.fr', '\u212aiosk-unique@test.fr', 'KIOSK-UNIQUE@test.fr']) {
+    for (const respelled of [
+      '\uff4b\uff49\uff4f\uff53\uff4b-unique@test.fr',
+      '\u212aiosk-unique@test.fr',
+      'KIOSK-UNIQUE@test.fr',
+    ]) {
       const created = await t.request('POST', '/api/users', {
         as: 'superadmin',
-        body: { email: respelled, firstName: 'Double', lastName: 'Compte', type: 'contributor', company: `/api/companies/${t.users.admin.company}` },
+        body: {
+          email: respelled,
+          firstName: 'Double',
+          lastName: 'Compte',
+          type: 'contributor',
+          company: `/api/companies/${t.users.admin.company}`,
+        },
       });
       expect(created.status).toBe(422);
       expect(created.json.violations).toEqual([expect.objectContaining({ propertyPath: 'email' })]);
@@ -66,6 +80,12 @@ describe('one fold of a login', () => {
       `SELECT login_fold($1) AS fullwidth, login_fold($2) AS kelvin, login_fold($3) AS padded, login_fold(login_fold($4)) AS twice, login_fold($4) AS once`,
       ['\uff21\uff22\uff23@x.fr', '\u212a@x.fr', '\u00a0\t Kiosk@X.fr \u2028', 'İSTANBUL@X.FR'],
     );
-    expect(row).toEqual({ fullwidth: 'abc@x.fr', kelvin: 'k@x.fr', padded: 'kiosk@x.fr', twice: row.once, once: row.once });
+    expect(row).toEqual({
+      fullwidth: 'abc@x.fr',
+      kelvin: 'k@x.fr',
+      padded: 'kiosk@x.fr',
+      twice: row.once,
+      once: row.once,
+    });
   });
 });

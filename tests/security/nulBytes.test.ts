@@ -21,8 +21,26 @@ const PARAMETER_VALUES: Record<string, string> = { id: '1', encodedId: 'MQ', key
 const BODY_KEYS = [
   ...new Set([
     ...declarations.flatMap((declaration) => Object.keys(declaration.fields)),
-    'login', 'password', 'email', 'code', 'refresh_token', 'passwordConfirmation', 'position', 'module', 'course',
-    'accessRights', 'tags', 'skills', 'chapters', 'message', 'status', 'title', 'details', 'url', 'endpoint', 'protocol',
+    'login',
+    'password',
+    'email',
+    'code',
+    'refresh_token',
+    'passwordConfirmation',
+    'position',
+    'module',
+    'course',
+    'accessRights',
+    'tags',
+    'skills',
+    'chapters',
+    'message',
+    'status',
+    'title',
+    'details',
+    'url',
+    'endpoint',
+    'protocol',
   ]),
 ];
 
@@ -43,19 +61,57 @@ function attemptsFor(route: RegisteredRoute, who: Who): Attempt[] {
   const attempts: Attempt[] = [];
   for (const [, name] of route.url.matchAll(/:(\w+)/g))
     for (const nul of ['%00', `${PARAMETER_VALUES[name] ?? '1'}%00`])
-      attempts.push({ route, who, what: `path :${name}=${nul}`, url: fill(route.url, name, nul), expected: { status: 400 } });
-  attempts.push({ route, who, what: 'query', url: `${fill(route.url)}?q=%00&search=ab%00c&page=1%00&a%00b=1`, expected: { status: 400 } });
+      attempts.push({
+        route,
+        who,
+        what: `path :${name}=${nul}`,
+        url: fill(route.url, name, nul),
+        expected: { status: 400 },
+      });
+  attempts.push({
+    route,
+    who,
+    what: 'query',
+    url: `${fill(route.url)}?q=%00&search=ab%00c&page=1%00&a%00b=1`,
+    expected: { status: 400 },
+  });
   if (!WRITE_METHODS.has(route.method)) return attempts;
   const url = fill(route.url);
   const everyKey = Object.fromEntries(BODY_KEYS.map((key) => [key, `${key}\u0000`]));
   attempts.push({ route, who, what: 'body, every key', url, body: everyKey, expected: { status: 422 } });
   attempts.push({
-    route, who, what: 'body, nested', url,
-    body: { title: 'Titre', content: { question: 'Laquelle ?', options: [{ label: 'a', correct: true }, { label: 'b\u0000', correct: false }] } },
+    route,
+    who,
+    what: 'body, nested',
+    url,
+    body: {
+      title: 'Titre',
+      content: {
+        question: 'Laquelle ?',
+        options: [
+          { label: 'a', correct: true },
+          { label: 'b\u0000', correct: false },
+        ],
+      },
+    },
     expected: { status: 422, paths: ['content.options[1].label'] },
   });
-  attempts.push({ route, who, what: 'body, in a list', url, body: { tags: ['/api/tags/1', '/api/tags/2\u0000'] }, expected: { status: 422, paths: ['tags[1]'] } });
-  attempts.push({ route, who, what: 'body, in a key', url, body: { ['ti\u0000tle']: 'Titre' }, expected: { status: 422, paths: ['ti\\0tle'] } });
+  attempts.push({
+    route,
+    who,
+    what: 'body, in a list',
+    url,
+    body: { tags: ['/api/tags/1', '/api/tags/2\u0000'] },
+    expected: { status: 422, paths: ['tags[1]'] },
+  });
+  attempts.push({
+    route,
+    who,
+    what: 'body, in a key',
+    url,
+    body: { ['ti\u0000tle']: 'Titre' },
+    expected: { status: 422, paths: ['ti\\0tle'] },
+  });
   return attempts;
 }
 
@@ -64,7 +120,10 @@ function multipart(fieldFirst: boolean) {
   const boundary = 'nul-bytes-boundary';
   const field = `--${boundary}\r\nContent-Disposition: form-data; name="context"\r\n\r\nsup\u0000port\r\n`;
   const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nBonjour\r\n`;
-  return { payload: `${fieldFirst ? field + file : file + field}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: `${fieldFirst ? field + file : file + field}--${boundary}--\r\n`,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 describe('a NUL byte anywhere in a request', () => {
@@ -87,21 +146,33 @@ describe('a NUL byte anywhere in a request', () => {
     for (const route of routes)
       for (const who of PERSONAS)
         for (const attempt of attemptsFor(route, who)) {
-          const response = await t.request(route.method, attempt.url, { as: who, ...(attempt.body !== undefined ? { body: attempt.body } : {}) });
+          const response = await t.request(route.method, attempt.url, {
+            as: who,
+            ...(attempt.body !== undefined ? { body: attempt.body } : {}),
+          });
           requests++;
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           const label = `${route.method} ${attempt.url} as ${who ?? 'anonymous'} (${attempt.what}): ${response.status} ${response.body.slice(0, 200)}`;
           if (response.status < 400 || response.status >= 500) failures.push(label);
           else if (who === 'superadmin') {
             const expected = attempt.expected;
-            const paths = (response.json?.violations ?? []).map((violation: { propertyPath: string }) => violation.propertyPath);
+            const paths = (response.json?.violations ?? []).map(
+              (violation: { propertyPath: string }) => violation.propertyPath,
+            );
             if (response.status !== expected.status) failures.push(`${label}; expected ${expected.status}`);
-            else if (expected.status === 422 && (paths.length === 0 || (expected.paths && JSON.stringify(paths) !== JSON.stringify(expected.paths))))
+            else if (
+              expected.status === 422 &&
+              (paths.length === 0 || (expected.paths && JSON.stringify(paths) !== JSON.stringify(expected.paths)))
+            )
               failures.push(`${label}; expected violations on ${expected.paths?.join(', ') ?? 'the NUL fields'}`);
           }
         }
-    console.log(`NUL bytes: ${requests} requests over ${routes.length} routes; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
-    expect(failures.length, `${failures.length} failures; the first ones:\n${failures.slice(0, 10).join('\n')}`).toBe(0);
+    console.log(
+      `NUL bytes: ${requests} requests over ${routes.length} routes; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+    );
+    expect(failures.length, `${failures.length} failures; the first ones:\n${failures.slice(0, 10).join('\n')}`).toBe(
+      0,
+    );
   });
 
   it('in a multipart text field an upload reads is a 422 on that field, before or after the file part', async () => {
@@ -134,16 +205,23 @@ describe('a NUL byte anywhere in a request', () => {
   });
 
   it('other values PostgreSQL refuses are 4xx too: lone surrogates (422 on the field), bodies nested too deep (400)', async () => {
-    const post = (url: string, rawBody: string, as: Persona | null = 'superadmin') => t.request('POST', url, { as, rawBody });
+    const post = (url: string, rawBody: string, as: Persona | null = 'superadmin') =>
+      t.request('POST', url, { as, rawBody });
     // Valid JSON, but jsonb refuses an unpaired surrogate and a text column would keep U+FFFD instead.
     const title = await post('/api/courses', '{"title": "Cours \\ud800"}');
     expect(title.status, title.body).toBe(422);
     expect(title.json.violations).toEqual([
-      { propertyPath: 'title', code: 'format', message: 'This value contains an invalid Unicode character (a lone surrogate).' },
+      {
+        propertyPath: 'title',
+        code: 'format',
+        message: 'This value contains an invalid Unicode character (a lone surrogate).',
+      },
     ]);
     const details = await post('/api/errorCall', '{"details": {"stack": ["a", "\\udc00b"]}}', null);
     expect(details.status, details.body).toBe(422);
-    expect(details.json.violations.map((violation: { propertyPath: string }) => violation.propertyPath)).toEqual(['details.stack[1]']);
+    expect(details.json.violations.map((violation: { propertyPath: string }) => violation.propertyPath)).toEqual([
+      'details.stack[1]',
+    ]);
     // A well-formed pair is no surrogate problem.
     const tag = await post('/api/tags', JSON.stringify({ name: `Étiquette 😀 ${Date.now()}` }));
     expect(tag.status, tag.body).toBe(201);

@@ -6,7 +6,16 @@ import { columnOf } from '../../server/resources/types.ts';
 import { ident, literal } from '../../server/shared/sql.ts';
 import { iri } from '../api/support/samples.ts';
 import { createTestApp, type TestApp } from '../api/support/testApp.ts';
-import { addTo, administratorOf, Bodies, fillStructure, isTenant, must, type Pools, tenancyOf } from './support/structures.ts';
+import {
+  addTo,
+  administratorOf,
+  Bodies,
+  fillStructure,
+  isTenant,
+  must,
+  type Pools,
+  tenancyOf,
+} from './support/structures.ts';
 
 /**
  * The second lock alone: PostgreSQL's row-level security, without any condition of the engine's. For every
@@ -27,12 +36,15 @@ const rules = new Map<string, Rule>();
 /** Tables of row-level security the model does not explain. */
 const unexplained: string[] = [];
 
-const scopeOf = (structure: number | null): Database => (structure === null ? t.appDb : t.appDb.scoped({ structure, platform: false }));
+const scopeOf = (structure: number | null): Database =>
+  structure === null ? t.appDb : t.appDb.scoped({ structure, platform: false });
 const keyOf = (row: Row) => JSON.stringify(row.row);
 
 /** Rows as JSON text (`x` is the table's alias): the key a row is compared by in two readings. */
 async function rowsOf(db: Database, table: string, where = 'true', params: unknown[] = []): Promise<Set<string>> {
-  return new Set((await db.query(`SELECT to_jsonb(x) AS row FROM ${ident(table)} x WHERE ${where}`, params)).map(keyOf));
+  return new Set(
+    (await db.query(`SELECT to_jsonb(x) AS row FROM ${ident(table)} x WHERE ${where}`, params)).map(keyOf),
+  );
 }
 
 /** The rows of `table` a transaction scoped to `structure` should read (null: no scope), on the platform's scope. */
@@ -42,7 +54,9 @@ async function expectedRows(table: string, structure: number | null): Promise<Se
     const owners = [...(await expectedRows(rule.owner, structure))].map((row) => Number(JSON.parse(row).id));
     return rowsOf(t.db, table, `x.${ident(rule.column)} = ANY($1::int4[])`, [owners]);
   }
-  return rowsOf(t.db, table, `x.${ident(rule.column)} = $1${rule.catalogue ? ` OR (${rule.catalogue})` : ''}`, [structure]);
+  return rowsOf(t.db, table, `x.${ident(rule.column)} = $1${rule.catalogue ? ` OR (${rule.catalogue})` : ''}`, [
+    structure,
+  ]);
 }
 
 /** The first row of `table` that is a structure's own (not the catalogue's). */
@@ -100,29 +114,59 @@ beforeAll(async () => {
   const superadmin = await t.tokenFor('superadmin');
   const platform: Pools = new Map();
   for (const declaration of declarations.filter((candidate) => !isTenant(candidate)))
-    addTo(platform, declaration.name, ...(await t.db.query<{ id: number }>(`SELECT id FROM ${ident(declaration.table)} ORDER BY id LIMIT 3`)).map((row) => row.id));
+    addTo(
+      platform,
+      declaration.name,
+      ...(await t.db.query<{ id: number }>(`SELECT id FROM ${ident(declaration.table)} ORDER BY id LIMIT 3`)).map(
+        (row) => row.id,
+      ),
+    );
   const [{ id: plan }] = (await t.request('GET', '/api/public/plans')).json as { id: number }[];
   for (const { structure, caller: member } of [await administratorOf(t, A), bAdmin]) {
     const pools: Pools = new Map(platform);
-    addTo(pools, 'users', ...(await t.db.query<{ id: number }>('SELECT id FROM users WHERE company_id = $1 ORDER BY id', [structure])).map((row) => row.id));
-    await fillStructure(t, bodies, { member, platform: { token: superadmin, headers: { 'x-structure': String(structure) } } }, pools, `Structure ${structure}`);
-    await must(t.request('POST', '/api/subscribe', { as: 'superadmin', body: { plan, company: iri('companies', structure) } }), 'A plan');
+    addTo(
+      pools,
+      'users',
+      ...(await t.db.query<{ id: number }>('SELECT id FROM users WHERE company_id = $1 ORDER BY id', [structure])).map(
+        (row) => row.id,
+      ),
+    );
+    await fillStructure(
+      t,
+      bodies,
+      { member, platform: { token: superadmin, headers: { 'x-structure': String(structure) } } },
+      pools,
+      `Structure ${structure}`,
+    );
+    await must(
+      t.request('POST', '/api/subscribe', { as: 'superadmin', body: { plan, company: iri('companies', structure) } }),
+      'A plan',
+    );
   }
 
   // Each table's rule, from the model (a resource's structure column, its catalogue, its join tables) and
   // the schema (a table with a structure column of its own; or one whose rows die with one row's).
-  const tables = (await t.db.query<{ name: string }>(
-    `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r' AND relrowsecurity ORDER BY relname`,
-  )).map((row) => row.name);
+  const tables = (
+    await t.db.query<{ name: string }>(
+      `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r' AND relrowsecurity ORDER BY relname`,
+    )
+  ).map((row) => row.name);
   for (const declaration of declarations.filter(isTenant)) {
     const tenancy = tenancyOf(declaration);
     const column = tenancy.rows === 'structure' && tenancy.self ? 'id' : 'company_id';
     const shared = tenancy.rows === 'catalogue' && tenancy.shared;
-    const catalogue = tenancy.rows !== 'catalogue' ? undefined
-      : `x.company_id IS NULL${shared ? ` AND x.${ident(columnOf(shared.field, declaration.fields[shared.field]))} IN (${shared.values.map((value) => `'${value}'`).join(', ')})` : ''}`;
+    const catalogue =
+      tenancy.rows !== 'catalogue'
+        ? undefined
+        : `x.company_id IS NULL${shared ? ` AND x.${ident(columnOf(shared.field, declaration.fields[shared.field]))} IN (${shared.values.map((value) => `'${value}'`).join(', ')})` : ''}`;
     rules.set(declaration.table, { table: declaration.table, column, catalogue });
     for (const field of Object.values(declaration.fields))
-      if (field.type.kind === 'relations') rules.set(field.type.joinTable, { table: field.type.joinTable, owner: declaration.table, column: field.type.ownColumn });
+      if (field.type.kind === 'relations')
+        rules.set(field.type.joinTable, {
+          table: field.type.joinTable,
+          owner: declaration.table,
+          column: field.type.ownColumn,
+        });
   }
   const cascades = await t.db.query<{ child: string; column: string; parent: string }>(
     `SELECT c.conrelid::regclass::text AS child, a.attname AS column, c.confrelid::regclass::text AS parent
@@ -130,8 +174,13 @@ beforeAll(async () => {
       WHERE c.contype = 'f' AND c.confdeltype = 'c' AND array_length(c.conkey, 1) = 1`,
   );
   for (const table of tables.filter((name) => !rules.has(name))) {
-    const [structureColumn] = await t.db.query(`SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = 'company_id'`, [table]);
-    const owners = cascades.filter((fk) => fk.child === table && tables.includes(fk.parent) && fk.column !== 'company_id');
+    const [structureColumn] = await t.db.query(
+      `SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = 'company_id'`,
+      [table],
+    );
+    const owners = cascades.filter(
+      (fk) => fk.child === table && tables.includes(fk.parent) && fk.column !== 'company_id',
+    );
     if (structureColumn) rules.set(table, { table, column: 'company_id' });
     else if (owners.length === 1) rules.set(table, { table, owner: owners[0].parent, column: owners[0].column });
     else unexplained.push(table);
@@ -147,7 +196,10 @@ describe('row-level security alone', () => {
   it('covers every table holding a structure’s rows, each explained by the tenancy model', () => {
     expect(unexplained, 'tables under row-level security whose rows the model does not place').toEqual([]);
     const unguarded = declarations.filter((declaration) => isTenant(declaration) && !rules.has(declaration.table));
-    expect(unguarded.map((declaration) => declaration.table), 'tables of structures without row-level security').toEqual([]);
+    expect(
+      unguarded.map((declaration) => declaration.table),
+      'tables of structures without row-level security',
+    ).toEqual([]);
     expect(rules.size).toBeGreaterThan(20);
   });
 
@@ -170,9 +222,12 @@ describe('row-level security alone', () => {
         const expected = await expectedRows(table, structure);
         const all = await rowsOf(t.db, table);
         const who = structure === null ? 'no scope' : `structure ${structure}`;
-        if (structure !== null && (expected.size === 0 || expected.size === all.size)) wrong.push(`${table}: no row tells ${who} from the others (${expected.size} of ${all.size})`);
-        for (const row of seen) if (!expected.has(row)) wrong.push(`${table} shows ${who} a row it must not: ${row.slice(0, 300)}`);
-        for (const row of expected) if (!seen.has(row)) wrong.push(`${table} hides from ${who} a row of its own: ${row.slice(0, 300)}`);
+        if (structure !== null && (expected.size === 0 || expected.size === all.size))
+          wrong.push(`${table}: no row tells ${who} from the others (${expected.size} of ${all.size})`);
+        for (const row of seen)
+          if (!expected.has(row)) wrong.push(`${table} shows ${who} a row it must not: ${row.slice(0, 300)}`);
+        for (const row of expected)
+          if (!seen.has(row)) wrong.push(`${table} hides from ${who} a row of its own: ${row.slice(0, 300)}`);
       }
     expect(wrong, wrong.slice(0, 30).join('\n')).toEqual([]);
   });
@@ -180,10 +235,12 @@ describe('row-level security alone', () => {
   it('refuses a row of B written in A’s scope, and a row of A moved to B; B’s rows are out of A’s reach', async () => {
     const wrong: string[] = [];
     for (const [table, rule] of rules) {
-      const columns = (await t.db.query<{ name: string }>(
-        `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' AND attidentity <> 'a' ORDER BY attnum`,
-        [table],
-      )).map((row) => row.name);
+      const columns = (
+        await t.db.query<{ name: string }>(
+          `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' AND attidentity <> 'a' ORDER BY attnum`,
+          [table],
+        )
+      ).map((row) => row.name);
       const list = columns.map(ident).join(', ');
       const bRow = await ownRow(table, B);
       const copy = 'id' in bRow ? { ...bRow, id: 2_000_000_000 } : bRow;
@@ -193,17 +250,28 @@ describe('row-level security alone', () => {
       const writes = {
         'a copy of a row of B inserted': `INSERT INTO ${ident(table)} (${list}) SELECT ${list} FROM jsonb_populate_record(NULL::${ident(table)}, ${literal(JSON.stringify(copy))}::jsonb)`,
         // The structures themselves do not move.
-        ...(rule.column === 'id' ? {} : { 'a row of A moved to B': `UPDATE ${ident(table)} x SET ${ident(rule.column)} = ${Number(to)} WHERE ${row(aRow)}` }),
+        ...(rule.column === 'id'
+          ? {}
+          : {
+              'a row of A moved to B': `UPDATE ${ident(table)} x SET ${ident(rule.column)} = ${Number(to)} WHERE ${row(aRow)}`,
+            }),
       };
       for (const [what, write] of Object.entries(writes)) {
         const answer = await attempt(`${write} RETURNING 1`);
-        if (!refusedByPostgres(answer)) wrong.push(`${table}: ${what} in A's scope was not refused (${JSON.stringify(answer)})`);
+        if (!refusedByPostgres(answer))
+          wrong.push(`${table}: ${what} in A's scope was not refused (${JSON.stringify(answer)})`);
         const alone = await policiesAlone(table, write);
-        if (alone !== '42501') wrong.push(`${table}: ${what} in A's scope, its triggers off, was not refused by a policy (${alone})`);
+        if (alone !== '42501')
+          wrong.push(`${table}: ${what} in A's scope, its triggers off, was not refused by a policy (${alone})`);
       }
-      const updated = await attempt(`UPDATE ${ident(table)} x SET ${ident(columns[0])} = x.${ident(columns[0])} WHERE ${row(bRow)} RETURNING 1`);
+      const updated = await attempt(
+        `UPDATE ${ident(table)} x SET ${ident(columns[0])} = x.${ident(columns[0])} WHERE ${row(bRow)} RETURNING 1`,
+      );
       const deleted = await attempt(`DELETE FROM ${ident(table)} x WHERE ${row(bRow)} RETURNING 1`);
-      if (updated.rows !== 0 || deleted.rows !== 0) wrong.push(`${table}: B's row reached from A's scope (update ${JSON.stringify(updated)}, delete ${JSON.stringify(deleted)})`);
+      if (updated.rows !== 0 || deleted.rows !== 0)
+        wrong.push(
+          `${table}: B's row reached from A's scope (update ${JSON.stringify(updated)}, delete ${JSON.stringify(deleted)})`,
+        );
     }
     expect(wrong, wrong.join('\n')).toEqual([]);
   });

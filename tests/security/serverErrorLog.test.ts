@@ -21,7 +21,9 @@ function captureLog() {
 /** Makes the database fail `SELECT 1` (the health check's only query) with `failure`, for one call of `work`. */
 async function withFailingHealthQuery<T>(db: Database, failure: Error, work: () => Promise<T>): Promise<T> {
   const query = db.query.bind(db);
-  const spy = vi.spyOn(db, 'query').mockImplementation((sql, params) => (sql === 'SELECT 1' ? Promise.reject(failure) : query(sql, params)));
+  const spy = vi
+    .spyOn(db, 'query')
+    .mockImplementation((sql, params) => (sql === 'SELECT 1' ? Promise.reject(failure) : query(sql, params)));
   try {
     return await work();
   } finally {
@@ -41,7 +43,9 @@ describe('the server log, request logging off (the default)', () => {
 
   it('logs a 500 at level error (50) with the error and its stack, and tells the client nothing of it', async () => {
     log.lines.length = 0;
-    const response = await withFailingHealthQuery(t.appDb, new Error('connection to the database lost (test)'), () => t.request('GET', '/api/health'));
+    const response = await withFailingHealthQuery(t.appDb, new Error('connection to the database lost (test)'), () =>
+      t.request('GET', '/api/health'),
+    );
     expect(response.status).toBe(500);
     expect(response.json).toMatchObject({ status: 500, detail: 'Internal Server Error' });
     expect(response.body).not.toContain('connection to the database lost');
@@ -58,7 +62,9 @@ describe('the server log, request logging off (the default)', () => {
 
   it('answers a value the database refused (SQLSTATE class 22) 400 and logs it as a warning (40), not an error', async () => {
     log.lines.length = 0;
-    const outOfRange = Object.assign(new Error('value "1099511627776" is out of range for type integer'), { code: '22003' });
+    const outOfRange = Object.assign(new Error('value "1099511627776" is out of range for type integer'), {
+      code: '22003',
+    });
     const response = await withFailingHealthQuery(t.appDb, outOfRange, () => t.request('GET', '/api/health'));
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ status: 400, detail: 'A value has the wrong format or is out of range.' });
@@ -93,7 +99,9 @@ describe('the server log with LOG_REQUESTS=1', () => {
     expect(log.lines.filter((line) => line.msg === 'incoming request')).toHaveLength(1);
     expect(log.lines.filter((line) => line.msg === 'request completed')).toHaveLength(1);
 
-    const response = await withFailingHealthQuery(t.appDb, new Error('disk full (test)'), () => t.request('GET', '/api/health'));
+    const response = await withFailingHealthQuery(t.appDb, new Error('disk full (test)'), () =>
+      t.request('GET', '/api/health'),
+    );
     expect(response.status).toBe(500);
     const errors = log.lines.filter((line) => line.level === 50);
     expect(errors).toHaveLength(1);

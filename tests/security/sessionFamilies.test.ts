@@ -76,7 +76,15 @@ describe('a session across processes', () => {
     expect(await statusesOf(refreshed.json.token, 200)).toEqual([200, 200]);
 
     // What moves the version for another reason ends the carried session as any other.
-    expect((await t.request('PUT', `/api/users/${(await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'changer@test.fr'`))[0].id}`, { as: 'superadmin', body: { roles: ['ROLE_USER', 'ROLE_ADMIN'] } })).status).toBe(200);
+    expect(
+      (
+        await t.request(
+          'PUT',
+          `/api/users/${(await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'changer@test.fr'`))[0].id}`,
+          { as: 'superadmin', body: { roles: ['ROLE_USER', 'ROLE_ADMIN'] } },
+        )
+      ).status,
+    ).toBe(200);
     expect(await statusesOf(changing.json.token, 401)).toEqual([401, 401]);
   });
 });

@@ -27,7 +27,10 @@ async function signedIn(email: string, roles: string[] = ['ROLE_USER']) {
   return { id, session, read };
 }
 
-async function expectEnded(session: { json: { refresh_token: string } }, read: () => Promise<{ status: number; json: { message?: string } }>) {
+async function expectEnded(
+  session: { json: { refresh_token: string } },
+  read: () => Promise<{ status: number; json: { message?: string } }>,
+) {
   const answer = await read();
   expect(answer.status).toBe(401);
   expect(answer.json.message).toBe('Invalid JWT Token');
@@ -37,14 +40,18 @@ async function expectEnded(session: { json: { refresh_token: string } }, read: (
 describe('sessions end', () => {
   it('when the user is disabled', async () => {
     const { id, session, read } = await signedIn('disabled@test.fr');
-    expect((await t.request('PUT', `/api/users/${id}`, { as: 'superadmin', body: { enabled: false } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/users/${id}`, { as: 'superadmin', body: { enabled: false } })).status).toBe(
+      200,
+    );
     await expectEnded(session, read);
   });
 
   it('when the user is demoted', async () => {
     const { id, session, read } = await signedIn('demoted@test.fr', ['ROLE_ADMIN']);
     expect((await t.request('GET', '/api/notes-bo', { token: session.json.token })).status).toBe(200);
-    expect((await t.request('PUT', `/api/users/${id}`, { as: 'superadmin', body: { roles: ['ROLE_USER'] } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/users/${id}`, { as: 'superadmin', body: { roles: ['ROLE_USER'] } })).status,
+    ).toBe(200);
     await expectEnded(session, read);
     // Signing in again gives the new roles.
     const again = await login(t, 'demoted@test.fr');
@@ -54,30 +61,47 @@ describe('sessions end', () => {
   it('when an access right is granted or withdrawn', async () => {
     const { id, session, read } = await signedIn('granted@test.fr');
     const [right] = await t.db.query<{ id: number }>('SELECT id FROM access_rights ORDER BY id LIMIT 1');
-    const granted = await t.request('PUT', `/api/users/${id}/add-access-rights`, { as: 'superadmin', body: { accessRights: [`/api/access-rights/${right.id}`] } });
+    const granted = await t.request('PUT', `/api/users/${id}/add-access-rights`, {
+      as: 'superadmin',
+      body: { accessRights: [`/api/access-rights/${right.id}`] },
+    });
     expect(granted.status).toBe(200);
     await expectEnded(session, read);
 
     const second = await login(t, 'granted@test.fr');
     const readAgain = () => t.request('GET', `/api/users/${id}`, { token: second.json.token });
     expect((await readAgain()).status).toBe(200);
-    await t.request('PUT', `/api/users/${id}/remove-access-rights`, { as: 'superadmin', body: { accessRights: [`/api/access-rights/${right.id}`] } });
+    await t.request('PUT', `/api/users/${id}/remove-access-rights`, {
+      as: 'superadmin',
+      body: { accessRights: [`/api/access-rights/${right.id}`] },
+    });
     await expectEnded(second, readAgain);
   });
 
   it('when an administrator sets a new password', async () => {
     const { id, session, read } = await signedIn('newpass@test.fr');
-    expect((await t.request('PUT', `/api/users/${id}`, { as: 'superadmin', body: { password: 'Autre2026!x' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/users/${id}`, { as: 'superadmin', body: { password: 'Autre2026!x' } })).status,
+    ).toBe(200);
     await expectEnded(session, read);
   });
 
   it('when the user resets their password: every other session ends, the resetting one goes on', async () => {
     const { session, read } = await signedIn('reset@test.fr');
-    const reset = await post(t, '/api/auth/reinit-password/request', { email: 'reset@test.fr', type: 'admin', brand: '1' });
+    const reset = await post(t, '/api/auth/reinit-password/request', {
+      email: 'reset@test.fr',
+      type: 'admin',
+      brand: '1',
+    });
     const code = codesSentTo(mails, 'reset@test.fr').at(-1);
     const checked = await post(t, '/api/auth/email/check-code', { code }, { token: reset.json.token });
     expect(checked.status).toBe(200);
-    const validated = await post(t, '/api/auth/reinit-password/validate', { password: 'Nouveau2026!', passwordConfirmation: 'Nouveau2026!' }, { token: checked.json.token });
+    const validated = await post(
+      t,
+      '/api/auth/reinit-password/validate',
+      { password: 'Nouveau2026!', passwordConfirmation: 'Nouveau2026!' },
+      { token: checked.json.token },
+    );
     expect(validated.status).toBe(200);
     await expectEnded(session, read);
     const full = await post(t, '/api/auth/refresh', { refresh_token: checked.json.refresh_token });
@@ -93,7 +117,8 @@ describe('sessions end', () => {
       method: 'POST',
       url: '/api/documents/upload',
       headers: { authorization: `Bearer ${session.json.token}`, 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nbonjour\r\n--x--\r\n',
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nbonjour\r\n--x--\r\n',
     });
     expect(upload.statusCode).toBe(401);
   });

@@ -23,12 +23,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (to: Pick<TestProcess, 'app'>, url: string, address: string) => to.app.inject({ method: 'GET', url, remoteAddress: address });
+const get = (to: Pick<TestProcess, 'app'>, url: string, address: string) =>
+  to.app.inject({ method: 'GET', url, remoteAddress: address });
 
 describe('credential bounds across processes', () => {
   it('5 wrong passwords per login, wherever they are sent', async () => {
     await activeUser(t, 'spread@test.fr');
-    for (let n = 0; n < 5; n++) expect((await login(processOf(n), 'spread@test.fr', 'wrong', `192.0.2.${n}`)).status).toBe(401);
+    for (let n = 0; n < 5; n++)
+      expect((await login(processOf(n), 'spread@test.fr', 'wrong', `192.0.2.${n}`)).status).toBe(401);
     for (const to of both()) {
       const refused = await login(to, 'spread@test.fr', 'Initial2026!', '192.0.2.99');
       expect(refused.status).toBe(429);
@@ -38,31 +40,51 @@ describe('credential bounds across processes', () => {
 
   it('5 wrong passwords per login when they are sent all at once to both', async () => {
     await activeUser(t, 'parallel@test.fr');
-    const answers = await Promise.all(Array.from({ length: 16 }, (_, n) => login(processOf(n), 'parallel@test.fr', 'wrong', `192.0.2.${100 + n}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, n) => login(processOf(n), 'parallel@test.fr', 'wrong', `192.0.2.${100 + n}`)),
+    );
     expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(11);
   });
 
   it('20 wrong passwords per address, whatever the logins', async () => {
     const address = '198.51.100.20';
-    for (let n = 0; n < 20; n++) expect((await login(processOf(n), `nobody-${n}@test.fr`, 'wrong', address)).status).toBe(401);
+    for (let n = 0; n < 20; n++)
+      expect((await login(processOf(n), `nobody-${n}@test.fr`, 'wrong', address)).status).toBe(401);
     for (const to of both()) expect((await login(to, 'nobody-else@test.fr', 'wrong', address)).status).toBe(429);
   });
 
   it('30 reset requests per address', async () => {
     const address = '198.51.100.30';
     for (let n = 0; n < 30; n++) {
-      const answer = await post(processOf(n), '/api/auth/reinit-password/request', { email: `unknown-${n}@test.fr`, type: 'admin', brand: '1' }, { address });
+      const answer = await post(
+        processOf(n),
+        '/api/auth/reinit-password/request',
+        { email: `unknown-${n}@test.fr`, type: 'admin', brand: '1' },
+        { address },
+      );
       expect(answer.status).toBe(404);
     }
-    const refused = await post(other, '/api/auth/reinit-password/request', { email: 'unknown-last@test.fr', type: 'admin', brand: '1' }, { address });
+    const refused = await post(
+      other,
+      '/api/auth/reinit-password/request',
+      { email: 'unknown-last@test.fr', type: 'admin', brand: '1' },
+      { address },
+    );
     expect(refused.status).toBe(429);
   });
 
   it('3 codes an hour mailed to one account, even asked for all at once from both', async () => {
     await activeUser(t, 'mailed@test.fr');
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => post(processOf(n), '/api/auth/reinit-password/request', { email: 'mailed@test.fr', type: 'admin', brand: '1' }, { address: `203.0.113.${n}` })),
+      Array.from({ length: 10 }, (_, n) =>
+        post(
+          processOf(n),
+          '/api/auth/reinit-password/request',
+          { email: 'mailed@test.fr', type: 'admin', brand: '1' },
+          { address: `203.0.113.${n}` },
+        ),
+      ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(7);
@@ -76,7 +98,12 @@ describe('credential bounds across processes', () => {
     for (let n = 0; n < 8; n++) {
       const email = `guessed-${n}@test.fr`;
       await activeUser(t, email);
-      const reset = await post(t, '/api/auth/reinit-password/request', { email, type: 'admin', brand: '1' }, { address: `203.0.113.${50 + n}` });
+      const reset = await post(
+        t,
+        '/api/auth/reinit-password/request',
+        { email, type: 'admin', brand: '1' },
+        { address: `203.0.113.${50 + n}` },
+      );
       expect(reset.status).toBe(200);
       sessions.push(reset.json.token);
     }
@@ -84,27 +111,55 @@ describe('credential bounds across processes', () => {
     let tries = 0;
     for (const token of sessions)
       for (let k = 0; k < 4 && tries < 30; k++, tries++) {
-        const answer = await post(processOf(tries), '/api/auth/email/check-code', { code: '000000' }, { token, address });
+        const answer = await post(
+          processOf(tries),
+          '/api/auth/email/check-code',
+          { code: '000000' },
+          { token, address },
+        );
         expect(answer.json?.description).toBe('wrong_code');
       }
     expect(tries).toBe(30);
-    const refused = await post(other, '/api/auth/email/check-code', { code: '000000' }, { token: sessions.at(-1), address });
+    const refused = await post(
+      other,
+      '/api/auth/email/check-code',
+      { code: '000000' },
+      { token: sessions.at(-1), address },
+    );
     expect(refused.status).toBe(429);
   });
 
   it('10 wrong invitation codes per e-mail', async () => {
     for (let n = 0; n < 10; n++) {
-      const answer = await post(processOf(n), '/api/auth/invitation', { email: 'invited@test.fr', code: '000000' }, { address: `203.0.113.${100 + n}` });
+      const answer = await post(
+        processOf(n),
+        '/api/auth/invitation',
+        { email: 'invited@test.fr', code: '000000' },
+        { address: `203.0.113.${100 + n}` },
+      );
       expect(answer.json?.description).toBe('wrong_code');
     }
-    expect((await post(other, '/api/auth/invitation', { email: 'invited@test.fr', code: '000000' }, { address: '203.0.113.199' })).status).toBe(429);
+    expect(
+      (
+        await post(
+          other,
+          '/api/auth/invitation',
+          { email: 'invited@test.fr', code: '000000' },
+          { address: '203.0.113.199' },
+        )
+      ).status,
+    ).toBe(429);
   });
 
   it('5 wrong current passwords per account on "Mon compte", then not even the right one', async () => {
     await activeUser(t, 'account@test.fr');
     const session = await login(t, 'account@test.fr');
     const change = (to: TestProcess, currentPassword: string, n: number) =>
-      to.request('PUT', '/api/account/password', { token: session.json.token, body: { currentPassword, password: 'Changé2026!ok' }, headers: { 'x-n': String(n) } });
+      to.request('PUT', '/api/account/password', {
+        token: session.json.token,
+        body: { currentPassword, password: 'Changé2026!ok' },
+        headers: { 'x-n': String(n) },
+      });
     for (let n = 0; n < 5; n++) expect((await change(processOf(n), 'wrong', n)).status).toBe(422);
     for (const to of both()) expect((await change(to, 'Initial2026!', 9)).status).toBe(429);
   });
@@ -112,7 +167,11 @@ describe('credential bounds across processes', () => {
 
 describe('public rate limits across processes', () => {
   /** `max` calls from one address, spread over both processes, pass; the next is refused on either. */
-  async function limited(call: (to: TestProcess, address: string) => Promise<{ statusCode: number; headers: Record<string, unknown> }>, max: number, address: string) {
+  async function limited(
+    call: (to: TestProcess, address: string) => Promise<{ statusCode: number; headers: Record<string, unknown> }>,
+    max: number,
+    address: string,
+  ) {
     for (let n = 0; n < max; n++) expect((await call(processOf(n), address)).statusCode).not.toBe(429);
     for (const to of both()) {
       const refused = await call(to, address);
@@ -124,10 +183,16 @@ describe('public rate limits across processes', () => {
   it('invitation look-ups: 10 a minute per address', () =>
     limited((to, address) => get(to, '/api/public/companies/abc/def', address), 10, '198.51.100.60'));
 
-  it('countries: 30 a minute per address', () => limited((to, address) => get(to, '/api/public/countries', address), 30, '198.51.100.61'));
+  it('countries: 30 a minute per address', () =>
+    limited((to, address) => get(to, '/api/public/countries', address), 30, '198.51.100.61'));
 
   it('sign-ups: 10 an hour per address, refused ones included', () =>
-    limited((to, address) => to.app.inject({ method: 'POST', url: '/api/users/register', payload: { company: {} }, remoteAddress: address }), 10, '198.51.100.62'));
+    limited(
+      (to, address) =>
+        to.app.inject({ method: 'POST', url: '/api/users/register', payload: { company: {} }, remoteAddress: address }),
+      10,
+      '198.51.100.62',
+    ));
 
   it('anonymous uploads: 20 a minute per address', () =>
     limited(
@@ -138,7 +203,8 @@ describe('public rate limits across processes', () => {
           remoteAddress: address,
           headers: { 'content-type': 'multipart/form-data; boundary=x' },
           // A type the allow-list refuses: nothing is kept, but the call counts.
-          payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.exe"\r\nContent-Type: application/x-msdownload\r\n\r\nMZ\r\n--x--\r\n',
+          payload:
+            '--x\r\nContent-Disposition: form-data; name="file"; filename="a.exe"\r\nContent-Type: application/x-msdownload\r\n\r\nMZ\r\n--x--\r\n',
         }),
       20,
       '198.51.100.63',

@@ -27,7 +27,8 @@ describe('the write budget', () => {
     expect(DEFAULT).toEqual({ burst: 300, perHour: 1800 });
     const secondsPerWrite = 3600 / DEFAULT.perHour;
     const started = Date.now();
-    for (let n = 0; n < DEFAULT.burst - 20; n++) expect((await write(n % 2 ? other : t, 'contributor')).status).toBe(200);
+    for (let n = 0; n < DEFAULT.burst - 20; n++)
+      expect((await write(n % 2 ? other : t, 'contributor')).status).toBe(200);
     // The end of the burst, asked for 60 times at once on both processes: the budget refills meanwhile, at
     // one write every two seconds, and no more passes.
     const racing = await Promise.all(Array.from({ length: 60 }, (_, n) => write(n % 2 ? other : t, 'contributor')));
@@ -57,9 +58,15 @@ describe('the write budget', () => {
 
   it('counts a copy as one write per 100 rows it writes', async () => {
     const [{ id: course }] = await t.db.query<{ id: number }>('SELECT id FROM courses ORDER BY id LIMIT 1');
-    const created = await t.request('POST', '/api/modules', { as: 'superadmin', body: { title: 'Module à copier', course: `/api/courses/${course}` } });
+    const created = await t.request('POST', '/api/modules', {
+      as: 'superadmin',
+      body: { title: 'Module à copier', course: `/api/courses/${course}` },
+    });
     expect(created.status).toBe(201);
-    const [{ id: chapter }] = await t.db.query<{ id: number }>(`INSERT INTO chapters (title, module_id) VALUES ('Chapitre', $1) RETURNING id`, [created.json.id]);
+    const [{ id: chapter }] = await t.db.query<{ id: number }>(
+      `INSERT INTO chapters (title, module_id) VALUES ('Chapitre', $1) RETURNING id`,
+      [created.json.id],
+    );
     // The module, its chapter and its parts: the largest copy allowed.
     await t.db.query(
       `INSERT INTO chapter_parts (chapter_id, type, position, content) SELECT $1, 'notes', n, '{"text": "Note"}' FROM generate_series(0, $2 - 1) AS n`,
@@ -71,7 +78,10 @@ describe('the write budget', () => {
     let copies = 0;
     let refused: { status: number; headers: Record<string, unknown> } | undefined;
     while (!refused && copies < 100) {
-      const answer = await (copies % 2 ? other : t).request('POST', `/api/modules/${created.json.id}/copy`, { as: 'superadmin', body: {} });
+      const answer = await (copies % 2 ? other : t).request('POST', `/api/modules/${created.json.id}/copy`, {
+        as: 'superadmin',
+        body: {},
+      });
       if (answer.status === 201) copies++;
       else refused = answer;
     }
@@ -81,7 +91,9 @@ describe('the write budget', () => {
     // The burst, less the module's creation, in copies of 20 writes; a refused copy wrote nothing.
     expect(copies).toBeGreaterThanOrEqual(Math.floor((DEFAULT.burst - 1) / cost));
     expect(copies).toBeLessThanOrEqual(Math.floor((DEFAULT.burst - 1 + refilled) / cost));
-    const [{ modules }] = await t.db.query<{ modules: number }>(`SELECT count(*)::int AS modules FROM modules WHERE title = 'Module à copier'`);
+    const [{ modules }] = await t.db.query<{ modules: number }>(
+      `SELECT count(*)::int AS modules FROM modules WHERE title = 'Module à copier'`,
+    );
     expect(modules).toBe(copies + 1);
   });
 });

@@ -16,10 +16,10 @@ export function findPostgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
-  for (const version of versions) if (existsSync(join(root, version, 'bin', 'pg_ctl'))) return join(root, version, 'bin');
+  for (const version of versions)
+    if (existsSync(join(root, version, 'bin', 'pg_ctl'))) return join(root, version, 'bin');
   return undefined;
 }
-
 
 function asPostgres(bin: string, args: string[]): string {
   const command = [bin, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
@@ -38,10 +38,27 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const dataDir = join(dir, 'data');
   const port = await freePort();
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', dir]);
-  asPostgres(join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  asPostgres(join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
   asPostgres(join(bin, 'pg_ctl'), [
-    '-D', dataDir, '-l', join(dir, 'server.log'), '-w', 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    '-D',
+    dataDir,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    'start',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
   ]);
   const base = `postgres://postgres@127.0.0.1:${port}`;
   let stopped = false;
@@ -57,7 +74,16 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   return {
     url: `${base}/postgres`,
     createDatabase(name) {
-      asPostgres(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', `CREATE DATABASE "${name}"`]);
+      asPostgres(join(bin, 'psql'), [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-c',
+        `CREATE DATABASE "${name}"`,
+      ]);
       return `${base}/${name}`;
     },
     stop,

@@ -26,12 +26,24 @@ export interface S3StandIn {
  */
 export async function startS3Server(bucket = 'lms-files', port = 0): Promise<S3StandIn> {
   const directory = await mkdtemp(join(tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   let stopped = false;
   return {
-    settings: { bucket, endpoint, region: 'us-east-1', credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY }, forcePathStyle: true },
+    settings: {
+      bucket,
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY },
+      forcePathStyle: true,
+    },
     env: {
       S3_ENDPOINT: endpoint,
       S3_BUCKET: bucket,
@@ -46,7 +58,11 @@ export async function startS3Server(bucket = 'lms-files', port = 0): Promise<S3S
       const entries = await readdir(root, { recursive: true, withFileTypes: true });
       return entries
         .filter((entry) => entry.isFile() && entry.name.endsWith(OBJECT_SUFFIX))
-        .map((entry) => relative(root, join(entry.parentPath, entry.name.slice(0, -OBJECT_SUFFIX.length))).split(sep).join('/'))
+        .map((entry) =>
+          relative(root, join(entry.parentPath, entry.name.slice(0, -OBJECT_SUFFIX.length)))
+            .split(sep)
+            .join('/'),
+        )
         .sort();
     },
     async stop() {

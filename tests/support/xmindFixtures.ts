@@ -19,7 +19,9 @@ const zenTopic = (topic: MapTopic): Record<string, unknown> => ({
   id: nextId(),
   class: 'topic',
   title: topic.title,
-  ...(topic.notes ? { notes: { plain: { content: topic.notes }, realHTML: { content: `<div>${escapeXml(topic.notes)}</div>` } } } : {}),
+  ...(topic.notes
+    ? { notes: { plain: { content: topic.notes }, realHTML: { content: `<div>${escapeXml(topic.notes)}</div>` } } }
+    : {}),
   ...(topic.children?.length ? { children: { attached: topic.children.map(zenTopic) } } : {}),
 });
 
@@ -29,8 +31,12 @@ function escapeXml(text: string): string {
 
 const legacyTopic = (topic: MapTopic): string =>
   `<topic id="${nextId()}"><title>${escapeXml(topic.title)}</title>` +
-  (topic.notes ? `<notes><plain>${escapeXml(topic.notes)}</plain><html><xhtml:p>${escapeXml(topic.notes)}</xhtml:p></html></notes>` : '') +
-  (topic.children?.length ? `<children><topics type="attached">${topic.children.map(legacyTopic).join('')}</topics></children>` : '') +
+  (topic.notes
+    ? `<notes><plain>${escapeXml(topic.notes)}</plain><html><xhtml:p>${escapeXml(topic.notes)}</xhtml:p></html></notes>`
+    : '') +
+  (topic.children?.length
+    ? `<children><topics type="attached">${topic.children.map(legacyTopic).join('')}</topics></children>`
+    : '') +
   '</topic>';
 
 const UPGRADE_NOTICE =
@@ -40,7 +46,17 @@ const UPGRADE_NOTICE =
 /** An XMind Zen file with one sheet per central topic. */
 export async function zenXmind(...roots: MapTopic[]): Promise<Buffer> {
   const zip = new JSZip();
-  zip.file('content.json', JSON.stringify(roots.map((root, index) => ({ id: nextId(), class: 'sheet', title: `Feuille ${index + 1}`, rootTopic: zenTopic(root) }))));
+  zip.file(
+    'content.json',
+    JSON.stringify(
+      roots.map((root, index) => ({
+        id: nextId(),
+        class: 'sheet',
+        title: `Feuille ${index + 1}`,
+        rootTopic: zenTopic(root),
+      })),
+    ),
+  );
   zip.file('content.xml', UPGRADE_NOTICE);
   zip.file('metadata.json', JSON.stringify({ creator: { name: 'Vana', version: '24.01' } }));
   zip.file('manifest.json', JSON.stringify({ 'file-entries': { 'content.json': {}, 'metadata.json': {} } }));
@@ -55,10 +71,15 @@ export async function legacyXmind(...roots: MapTopic[]): Promise<Buffer> {
     '<?xml version="1.0" encoding="UTF-8" standalone="no"?>' +
       '<xmap-content xmlns="urn:xmind:xmap:xmlns:content:2.0" xmlns:fo="http://www.w3.org/1999/XSL/Format" xmlns:svg="http://www.w3.org/2000/svg" ' +
       'xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:xlink="http://www.w3.org/1999/xlink" timestamp="1700000000000" version="2.0">' +
-      roots.map((root, index) => `<sheet id="${nextId()}">${legacyTopic(root)}<title>Feuille ${index + 1}</title></sheet>`).join('') +
+      roots
+        .map((root, index) => `<sheet id="${nextId()}">${legacyTopic(root)}<title>Feuille ${index + 1}</title></sheet>`)
+        .join('') +
       '</xmap-content>',
   );
-  zip.file('meta.xml', '<?xml version="1.0" encoding="UTF-8" standalone="no"?><meta xmlns="urn:xmind:xmap:xmlns:meta:2.0" version="2.0"/>');
+  zip.file(
+    'meta.xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="no"?><meta xmlns="urn:xmind:xmap:xmlns:meta:2.0" version="2.0"/>',
+  );
   zip.file(
     'META-INF/manifest.xml',
     '<?xml version="1.0" encoding="UTF-8" standalone="no"?><manifest xmlns="urn:xmind:xmap:xmlns:manifest:1.0">' +
@@ -82,12 +103,15 @@ export const SAMPLE_MAP: MapTopic = {
     {
       title: 'Accueil 🙂 et orientation',
       notes: 'Accueillir chaque apprenant **le premier jour**.\n\n- présenter la plateforme\n- remettre le livret',
+      children: [{ title: 'Premier entretien', notes: 'Durée : 30 minutes.' }, { title: 'Livret d’accueil' }],
+    },
+    {
+      title: 'Évaluation',
       children: [
-        { title: 'Premier entretien', notes: 'Durée : 30 minutes.' },
-        { title: 'Livret d’accueil' },
+        { title: 'Grille « à chaud »', notes: '| Critère | Note |\n|---|---|\n| Clarté | 4 |' },
+        { title: 'Suivi à 3 mois' },
       ],
     },
-    { title: 'Évaluation', children: [{ title: 'Grille « à chaud »', notes: '| Critère | Note |\n|---|---|\n| Clarté | 4 |' }, { title: 'Suivi à 3 mois' }] },
     { title: '日本語のトピック', notes: 'Unicode partout.' },
   ],
 };
@@ -100,7 +124,11 @@ export function bigMap(count: number, fanout = 10): MapTopic {
   while (made < count) {
     const parent = queue.shift() as MapTopic;
     for (let index = 0; index < fanout && made < count; index++) {
-      const topic: MapTopic = { title: `Sujet ${made}`, notes: made % 3 === 0 ? `Note du sujet ${made}` : undefined, children: [] };
+      const topic: MapTopic = {
+        title: `Sujet ${made}`,
+        notes: made % 3 === 0 ? `Note du sujet ${made}` : undefined,
+        children: [],
+      };
       parent.children?.push(topic);
       queue.push(topic);
       made++;

@@ -1,6 +1,11 @@
 import { addRefreshAuthToAuthProvider, HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { codeCheckFailure, newPasswordFailure, resendFailure, resetRequestFailure } from '../../src/custom/auth/authFailures.ts';
+import {
+  codeCheckFailure,
+  newPasswordFailure,
+  resendFailure,
+  resetRequestFailure,
+} from '../../src/custom/auth/authFailures.ts';
 import { meetsPasswordPolicy } from '../../src/custom/auth/passwordRules.ts';
 import { en } from '../../src/i18n/en.ts';
 import { fr } from '../../src/i18n/fr.ts';
@@ -23,11 +28,18 @@ function harness(http: HttpClient = vi.fn(), route = '/users') {
   const preferences = memoryStorage();
   const session = createSessionStore(() => storage, 'test');
   const renewSession = vi.fn(async (): Promise<void> => undefined);
-  const provider = createAuthProvider({ http, session, renewSession, preferences: () => preferences, route: () => route });
+  const provider = createAuthProvider({
+    http,
+    session,
+    renewSession,
+    preferences: () => preferences,
+    route: () => route,
+  });
   return { provider, session, storage, preferences, renewSession };
 }
 
-const answer = (json: unknown) => vi.fn(async () => ({ status: 200, headers: new Headers(), body: JSON.stringify(json), json }));
+const answer = (json: unknown) =>
+  vi.fn(async () => ({ status: 200, headers: new Headers(), body: JSON.stringify(json), json }));
 
 describe('login acceptance (spec, sections 4 and 5)', () => {
   const store = () => {
@@ -45,7 +57,9 @@ describe('login acceptance (spec, sections 4 and 5)', () => {
 
   it('refuses a token whose roles hold no known role', () => {
     const { session, storage } = store();
-    expect(() => openSession({ token: tokenFor(['ROLE_GUEST']), refresh_token: 'r' }, session)).toThrow('app.auth.role_refused');
+    expect(() => openSession({ token: tokenFor(['ROLE_GUEST']), refresh_token: 'r' }, session)).toThrow(
+      'app.auth.role_refused',
+    );
     expect(() => openSession({ token: 'not-a-jwt', refresh_token: 'r' }, session)).toThrow('app.auth.role_refused');
     expect(storage.size).toBe(0);
   });
@@ -64,8 +78,17 @@ describe('login acceptance (spec, sections 4 and 5)', () => {
   it('logs in with {login, password}, unsecured; a first connection goes on to the code step', async () => {
     const http = answer({ token: tokenFor(['ROLE_FIRST_CONNECT'], undefined, 'code'), refresh_token: 'r' });
     const { provider, session } = harness(http);
-    await expect(provider.login({ email: 'camille@demo.fr', password: 'secret' })).resolves.toEqual({ redirectTo: AUTH_ROUTES.code });
-    expect(http).toHaveBeenCalledWith('/api/auth/token', expect.objectContaining({ method: 'POST', secured: false, body: JSON.stringify({ login: 'camille@demo.fr', password: 'secret' }) }));
+    await expect(provider.login({ email: 'camille@demo.fr', password: 'secret' })).resolves.toEqual({
+      redirectTo: AUTH_ROUTES.code,
+    });
+    expect(http).toHaveBeenCalledWith(
+      '/api/auth/token',
+      expect.objectContaining({
+        method: 'POST',
+        secured: false,
+        body: JSON.stringify({ login: 'camille@demo.fr', password: 'secret' }),
+      }),
+    );
     expect(session.getRoles()).toEqual(['ROLE_FIRST_CONNECT']);
 
     const full = harness(answer({ token: tokenFor(['ROLE_USER']), refresh_token: 'r' }));
@@ -87,7 +110,9 @@ describe('login acceptance (spec, sections 4 and 5)', () => {
 
   it('opens the full session after a new password by renewing the restricted one', async () => {
     const { provider, session, renewSession } = harness();
-    renewSession.mockImplementation(async () => session.save({ token: tokenFor(['ROLE_USER']), refreshToken: 'r2', roles: ['ROLE_USER'] }));
+    renewSession.mockImplementation(async () =>
+      session.save({ token: tokenFor(['ROLE_USER']), refreshToken: 'r2', roles: ['ROLE_USER'] }),
+    );
     await expect(provider.login({ renew: true })).resolves.toBeUndefined();
     expect(renewSession).toHaveBeenCalledTimes(1);
   });
@@ -104,7 +129,16 @@ describe('expiry (spec, section 4)', () => {
 
 describe('the session check', () => {
   it('skips the public routes', async () => {
-    for (const route of ['/login', '/logout', '/register', '/onboard', '/onboard/success', '/forgot-password', '/verify-code', '/new-password'])
+    for (const route of [
+      '/login',
+      '/logout',
+      '/register',
+      '/onboard',
+      '/onboard/success',
+      '/forgot-password',
+      '/verify-code',
+      '/new-password',
+    ])
       await expect(harness(vi.fn(), route).provider.checkAuth({})).resolves.toBeUndefined();
     expect(isPublicRoute('/users')).toBe(false);
     expect(isPublicRoute('/onboard/')).toBe(true);
@@ -123,11 +157,19 @@ describe('the session check', () => {
     await expect(valid.provider.checkAuth({})).resolves.toBeUndefined();
 
     const expired = harness();
-    expired.session.save({ token: tokenFor(['ROLE_ADMIN'], nowSeconds() - 10), refreshToken: 'r', roles: ['ROLE_ADMIN'] });
+    expired.session.save({
+      token: tokenFor(['ROLE_ADMIN'], nowSeconds() - 10),
+      refreshToken: 'r',
+      roles: ['ROLE_ADMIN'],
+    });
     await expect(expired.provider.checkAuth({})).rejects.toThrow('ra.notification.logged_out');
 
     const restricted = harness();
-    restricted.session.save({ token: tokenFor(['ROLE_FIRST_CONNECT']), refreshToken: 'r', roles: ['ROLE_FIRST_CONNECT'] });
+    restricted.session.save({
+      token: tokenFor(['ROLE_FIRST_CONNECT']),
+      refreshToken: 'r',
+      roles: ['ROLE_FIRST_CONNECT'],
+    });
     await expect(restricted.provider.checkAuth({})).rejects.toEqual({ message: false });
   });
 
@@ -136,17 +178,23 @@ describe('the session check', () => {
     const session = createSessionStore(() => storage, 'test');
     session.save({ token: tokenFor(['ROLE_ADMIN'], nowSeconds() - 10), refreshToken: 'r1', roles: ['ROLE_ADMIN'] });
     const fresh = tokenFor(['ROLE_ADMIN']);
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ token: fresh, refresh_token: 'r2' }), { status: 200 }));
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ token: fresh, refresh_token: 'r2' }), { status: 200 }),
+    );
     const kit = createHttpClient({ fetch, session });
     const provider = addRefreshAuthToAuthProvider(
-      createAuthProvider({ http: kit.httpClient, session, renewSession: kit.renewSession, preferences: memoryStorage, route: () => '/users' }),
+      createAuthProvider({
+        http: kit.httpClient,
+        session,
+        renewSession: kit.renewSession,
+        preferences: memoryStorage,
+        route: () => '/users',
+      }),
       kit.refreshAuth,
     );
-    await expect(Promise.all([provider.checkAuth({}), provider.checkAuth({}), provider.getPermissions!({})])).resolves.toEqual([
-      undefined,
-      undefined,
-      ['ROLE_ADMIN'],
-    ]);
+    await expect(
+      Promise.all([provider.checkAuth({}), provider.checkAuth({}), provider.getPermissions!({})]),
+    ).resolves.toEqual([undefined, undefined, ['ROLE_ADMIN']]);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(session.getToken()).toBe(fresh);
   });
@@ -223,14 +271,24 @@ describe('errors of the sign-in flows, as the spec’s keys and flags (section 8
   });
 
   it('maps the code check', () => {
-    expect(codeCheckFailure(new HttpError('x', 404, { description: 'new_code_sent' }))).toEqual({ snack: 'snackError_codeResend' });
-    expect(codeCheckFailure(new HttpError('x', 404, { description: 'wrong_code' }))).toEqual({ flag: 'errorWrongCode' });
+    expect(codeCheckFailure(new HttpError('x', 404, { description: 'new_code_sent' }))).toEqual({
+      snack: 'snackError_codeResend',
+    });
+    expect(codeCheckFailure(new HttpError('x', 404, { description: 'wrong_code' }))).toEqual({
+      flag: 'errorWrongCode',
+    });
     expect(codeCheckFailure(new HttpError('x', 404, {}))).toEqual({ flag: 'errorWrongCode' });
     expect(codeCheckFailure(new HttpError('x', 403, {}))).toEqual({ snack: 'GenericError' });
     expect(codeCheckFailure(sessionLost('GenericError'))).toEqual({});
     // The code is over and its session with it: back to the start, saying why.
-    expect(codeCheckFailure(new HttpError('x', 404, { description: 'code_expired' }))).toEqual({ snack: 'app.auth.code.expired', restart: true });
-    expect(codeCheckFailure(new HttpError('x', 404, { description: 'too_many_tries' }))).toEqual({ snack: 'app.auth.code.too_many_tries', restart: true });
+    expect(codeCheckFailure(new HttpError('x', 404, { description: 'code_expired' }))).toEqual({
+      snack: 'app.auth.code.expired',
+      restart: true,
+    });
+    expect(codeCheckFailure(new HttpError('x', 404, { description: 'too_many_tries' }))).toEqual({
+      snack: 'app.auth.code.too_many_tries',
+      restart: true,
+    });
     expect(codeCheckFailure(new HttpError('x', 429, {}))).toEqual({ snack: 'app.http.too_many_requests' });
     expect(resendFailure(new HttpError('x', 429, {}))).toEqual({ snack: 'app.http.too_many_requests' });
     expect(resendFailure(new HttpError('x', 500, {}))).toEqual({ snack: 'GenericError' });
@@ -259,7 +317,13 @@ describe('errors of the sign-in flows, as the spec’s keys and flags (section 8
     expect(fr.snackError_codeResend).toBe('Ce code a expiré : un nouveau code vient de vous être envoyé.');
     expect(fr.app.auth.forgot.unknown_email).toBe('Aucun compte ne correspond à cette adresse');
     expect(fr.ra.page.access_denied).toBe('Accès refusé');
-    for (const key of ['Error_Login', 'GenericError', 'Generic_Error', 'Error_CantGetCompanyByKey', 'snackError_codeResend'] as const) {
+    for (const key of [
+      'Error_Login',
+      'GenericError',
+      'Generic_Error',
+      'Error_CantGetCompanyByKey',
+      'snackError_codeResend',
+    ] as const) {
       expect(fr[key]).toBeTruthy();
       expect(en[key]).toBeTruthy();
     }

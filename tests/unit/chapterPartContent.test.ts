@@ -26,17 +26,24 @@ describe('checkChapterPartContent', () => {
       content: { url: 'https://youtu.be/dQw4w9WgXcQ', videoId: 'dQw4w9WgXcQ' },
       documents: [],
     });
-    expect(checkChapterPartContent('image', { document: '/api/documents/7', alt: 'x' }).documents).toEqual([{ propertyPath: 'content.document', id: 7 }]);
+    expect(checkChapterPartContent('image', { document: '/api/documents/7', alt: 'x' }).documents).toEqual([
+      { propertyPath: 'content.document', id: 7 },
+    ]);
   });
 
   it('does not let a client set the derived id itself', () => {
-    const check = checkChapterPartContent('video_youtube', { url: 'https://youtu.be/dQw4w9WgXcQ', videoId: 'autre-video' });
+    const check = checkChapterPartContent('video_youtube', {
+      url: 'https://youtu.be/dQw4w9WgXcQ',
+      videoId: 'autre-video',
+    });
     expect(check.content.videoId).toBe('dQw4w9WgXcQ');
   });
 
   it('refuses content that is not an object', () => {
     for (const content of [null, 'texte', [1], 3])
-      expect(checkChapterPartContent('notes', content).violations).toEqual([expect.objectContaining({ propertyPath: 'content' })]);
+      expect(checkChapterPartContent('notes', content).violations).toEqual([
+        expect.objectContaining({ propertyPath: 'content' }),
+      ]);
   });
 
   it('bounds an upload part by the server limit it is given', () => {
@@ -54,7 +61,10 @@ describe('checkChapterPartContent', () => {
       extra: true,
     });
     expect(violations.map((violation) => `${violation.propertyPath}:${violation.code}`).sort()).toEqual([
-      'content.extra:unexpected', 'content.options[0].score:unexpected', 'content.options[1].correct:type', 'content.question:blank',
+      'content.extra:unexpected',
+      'content.options[0].score:unexpected',
+      'content.options[1].correct:type',
+      'content.question:blank',
     ]);
   });
 });

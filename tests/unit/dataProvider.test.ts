@@ -26,16 +26,33 @@ const provider = (answer?: (url: string, options: HttpOptions) => unknown) => {
 describe('Hydra listings', () => {
   it('reads prefixed collections, members IRIs turned into ids and JSON-LD keys dropped', async () => {
     const { dp } = provider(() => ({
-      'hydra:member': [{ '@id': '/api/modules/3', '@type': 'Module', id: 3, course: '/api/courses/7', tags: ['/api/tags/1', '/api/tags/2'], title: 'M' }],
+      'hydra:member': [
+        {
+          '@id': '/api/modules/3',
+          '@type': 'Module',
+          id: 3,
+          course: '/api/courses/7',
+          tags: ['/api/tags/1', '/api/tags/2'],
+          title: 'M',
+        },
+      ],
       'hydra:totalItems': 41,
     }));
-    const result = await dp.getList('modules', { pagination: { page: 2, perPage: 20 }, sort: { field: 'title', order: 'DESC' }, filter: {} });
+    const result = await dp.getList('modules', {
+      pagination: { page: 2, perPage: 20 },
+      sort: { field: 'title', order: 'DESC' },
+      filter: {},
+    });
     expect(result).toEqual({ data: [{ id: 3, course: 7, tags: [1, 2], title: 'M' }], total: 41 });
   });
 
   it("reads API Platform 4's unprefixed keys, and page links when there is no total", async () => {
     const { dp } = provider(() => ({ member: [{ id: 1 }], view: { next: '/api/tags?page=2' } }));
-    const result = await dp.getList('tags', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const result = await dp.getList('tags', {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(result).toEqual({ data: [{ id: 1 }], pageInfo: { hasNextPage: true, hasPreviousPage: false } });
   });
 
@@ -50,14 +67,27 @@ describe('Hydra listings', () => {
     const url = new URL(calls[0].url, 'http://x');
     expect(url.pathname).toBe('/api/courses');
     expect([...url.searchParams]).toEqual([
-      ['page', '3'], ['itemsPerPage', '25'], ['order[publishedAt]', 'desc'], ['q', 'excel'],
-      ['status[]', 'draft'], ['status[]', 'published'], ['updatedAt[after]', '2026-01-01'],
+      ['page', '3'],
+      ['itemsPerPage', '25'],
+      ['order[publishedAt]', 'desc'],
+      ['q', 'excel'],
+      ['status[]', 'draft'],
+      ['status[]', 'published'],
+      ['updatedAt[after]', '2026-01-01'],
     ]);
   });
 
   it('filters getManyReference on the target, and getMany fetches each id', async () => {
-    const { dp, calls } = provider((url) => (url.includes('?') ? { 'hydra:member': [], 'hydra:totalItems': 0 } : { id: Number(url.split('/').pop()) }));
-    await dp.getManyReference('chapters', { target: 'module', id: 4, pagination: { page: 1, perPage: 10 }, sort: { field: 'position', order: 'ASC' }, filter: {} });
+    const { dp, calls } = provider((url) =>
+      url.includes('?') ? { 'hydra:member': [], 'hydra:totalItems': 0 } : { id: Number(url.split('/').pop()) },
+    );
+    await dp.getManyReference('chapters', {
+      target: 'module',
+      id: 4,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'position', order: 'ASC' },
+      filter: {},
+    });
     expect(calls[0].url).toContain('module=4');
     const many = await dp.getMany('tags', { ids: [5, 6] });
     expect(many.data.map((tag) => tag.id)).toEqual([5, 6]);
@@ -71,9 +101,16 @@ describe('Hydra listings', () => {
 describe('writes: ids back to IRIs', () => {
   it('sends relations as IRIs, to-one and to-many, and leaves embedded objects alone', async () => {
     const { dp, calls } = provider((_url, options) => ({ id: 9, ...JSON.parse(String(options.body ?? '{}')) }));
-    const { data } = await dp.create('courses', { data: { title: 'T', language: 2, tags: [1, '3'], content: { a: 1 } } });
+    const { data } = await dp.create('courses', {
+      data: { title: 'T', language: 2, tags: [1, '3'], content: { a: 1 } },
+    });
     const sent = JSON.parse(String(calls[0].options.body));
-    expect(sent).toEqual({ title: 'T', language: '/api/languages/2', tags: ['/api/tags/1', '/api/tags/3'], content: { a: 1 } });
+    expect(sent).toEqual({
+      title: 'T',
+      language: '/api/languages/2',
+      tags: ['/api/tags/1', '/api/tags/3'],
+      content: { a: 1 },
+    });
     // The answer comes back with ids again.
     expect(data).toMatchObject({ id: 9, language: 2, tags: [1, 3] });
   });
@@ -82,7 +119,13 @@ describe('writes: ids back to IRIs', () => {
 describe('updates', () => {
   it('send only what the form changed, not the read-only and embedded fields it carries along', async () => {
     const { dp, calls } = provider((_url, options) => ({ id: 7, ...JSON.parse(String(options.body)) }));
-    const previousData = { id: 7, subject: 'Avant', status: 'created', parent: { '@id': '/api/users/3', id: 3, name: 'Léa' }, tags: [1] };
+    const previousData = {
+      id: 7,
+      subject: 'Avant',
+      status: 'created',
+      parent: { '@id': '/api/users/3', id: 3, name: 'Léa' },
+      tags: [1],
+    };
     await dp.update('tickets', { id: 7, data: { ...previousData, subject: 'Après', tags: [1, 2] }, previousData });
     expect(JSON.parse(String(calls[0].options.body))).toEqual({ subject: 'Après', tags: [1, 2] });
   });
@@ -93,7 +136,11 @@ describe('the route table', () => {
     const { dp, calls } = provider();
     await dp.delete('folders', { id: 12, previousData: { id: 12 } });
     await dp.deleteMany('sheets', { ids: [1, 2] });
-    expect(calls.map((call) => `${call.options.method} ${call.url}`)).toEqual(['DELETE /api/folder/12', 'DELETE /api/sheets/1', 'DELETE /api/sheets/2']);
+    expect(calls.map((call) => `${call.options.method} ${call.url}`)).toEqual([
+      'DELETE /api/folder/12',
+      'DELETE /api/sheets/1',
+      'DELETE /api/sheets/2',
+    ]);
   });
 
   it('puts every action at its path with its body', async () => {
@@ -108,7 +155,9 @@ describe('the route table', () => {
     await dp.getFolderTree();
     await dp.getLanguages();
     await dp.getComments({ object: 'chapterPart', id: 11 });
-    expect(calls.map((call) => `${call.options.method ?? 'GET'} ${call.url} ${call.options.body ?? ''}`.trim())).toEqual([
+    expect(
+      calls.map((call) => `${call.options.method ?? 'GET'} ${call.url} ${call.options.body ?? ''}`.trim()),
+    ).toEqual([
       'PUT /api/chapter-parts/5/reorder {"position":2}',
       'PUT /api/chapters/5/add-chapter-unlocks {"chapters":["/api/chapters/6","/api/chapters/7"]}',
       'PUT /api/users/3/remove-access-rights {"accessRights":["/api/access-rights/1"]}',
@@ -156,16 +205,22 @@ describe('the http client under the provider', () => {
       url.includes('errorCall')
         ? new Response(null, { status: 204 })
         : Response.json(
-            { '@type': 'ConstraintViolationList', status: 422, violations: [
-              { propertyPath: 'title', message: 'This value should not be blank.', code: 'blank' },
-              { propertyPath: 'title', message: 'Second message for the same field.' },
-              { propertyPath: 'content.url', message: 'Only https addresses are accepted.', code: 'https_only' },
-            ] },
+            {
+              '@type': 'ConstraintViolationList',
+              status: 422,
+              violations: [
+                { propertyPath: 'title', message: 'This value should not be blank.', code: 'blank' },
+                { propertyPath: 'title', message: 'Second message for the same field.' },
+                { propertyPath: 'content.url', message: 'Only https addresses are accepted.', code: 'https_only' },
+              ],
+            },
             { status: 422 },
           ),
     );
     const dp = createDataProvider({ http: client.httpClient, hasToken: () => true, save: () => undefined });
-    await expect(dp.update('chapter-parts', { id: 1, data: { title: '' }, previousData: { id: 1 } })).rejects.toMatchObject({
+    await expect(
+      dp.update('chapter-parts', { id: 1, data: { title: '' }, previousData: { id: 1 } }),
+    ).rejects.toMatchObject({
       status: 422,
       message: 'ra.message.invalid_form',
       body: { errors: { title: 'app.validation.blank', 'content.url': 'Only https addresses are accepted.' } },
@@ -177,14 +232,20 @@ describe('the http client under the provider', () => {
       url.includes('errorCall')
         ? new Response(null, { status: 204 })
         : Response.json(
-            { '@type': 'ConstraintViolationList', status: 422, detail: 'This copy would write 5201 rows…', violations: [
-              { propertyPath: '', message: 'This copy would write 5201 rows…', code: COPY_TOO_LARGE },
-            ] },
+            {
+              '@type': 'ConstraintViolationList',
+              status: 422,
+              detail: 'This copy would write 5201 rows…',
+              violations: [{ propertyPath: '', message: 'This copy would write 5201 rows…', code: COPY_TOO_LARGE }],
+            },
             { status: 422 },
           ),
     );
     const dp = createDataProvider({ http: client.httpClient, hasToken: () => true, save: () => undefined });
-    await expect(dp.copy('modules', { id: 3 })).rejects.toMatchObject({ status: 422, message: 'app.validation.copy_too_large' });
+    await expect(dp.copy('modules', { id: 3 })).rejects.toMatchObject({
+      status: 422,
+      message: 'app.validation.copy_too_large',
+    });
     expect(fr.app.validation.copy_too_large).toContain(COPY_MAX_ROWS.toLocaleString('fr-FR'));
   });
 
@@ -193,13 +254,21 @@ describe('the http client under the provider', () => {
     const { client } = kit((url, init) => {
       seen.push(init);
       if (url.endsWith('/download'))
-        return new Response(new Uint8Array([1, 2, 3]), { headers: { 'Content-Disposition': `attachment; filename="a.bin"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf` } });
+        return new Response(new Uint8Array([1, 2, 3]), {
+          headers: { 'Content-Disposition': `attachment; filename="a.bin"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf` },
+        });
       return Response.json({ '@id': '/api/documents/4', id: 4, owner: '/api/users/2' }, { status: 201 });
     });
     const saved: string[] = [];
-    const dp = createDataProvider({ http: client.httpClient, hasToken: () => true, save: (file) => void saved.push(file.filename) });
+    const dp = createDataProvider({
+      http: client.httpClient,
+      hasToken: () => true,
+      save: (file) => void saved.push(file.filename),
+    });
     const progress: number[] = [];
-    const { data } = await dp.upload(new File(['%PDF-1.4'], 'f.pdf', { type: 'application/pdf' }), { onProgress: ({ loaded, total }) => progress.push(loaded / total) });
+    const { data } = await dp.upload(new File(['%PDF-1.4'], 'f.pdf', { type: 'application/pdf' }), {
+      onProgress: ({ loaded, total }) => progress.push(loaded / total),
+    });
     expect(data).toEqual({ id: 4, owner: 2 });
     expect(progress).toEqual([0.5, 1]);
     expect(seen[0].body).toBeInstanceOf(FormData);

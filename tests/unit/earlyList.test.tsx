@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { CoreAdminContext, useAuthState, useGetList, type AuthProvider, type DataProvider, type GetListResult } from 'react-admin';
+import {
+  CoreAdminContext,
+  useAuthState,
+  useGetList,
+  type AuthProvider,
+  type DataProvider,
+  type GetListResult,
+} from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { earlyListStaleTime, firstListRequest, startEarlyList, withEarlyLists } from '../../src/providers/earlyList';
 import { CHECK_AUTH_QUERY_KEY } from '../../src/preloadRoute';
@@ -9,7 +16,10 @@ import { CHECK_AUTH_QUERY_KEY } from '../../src/preloadRoute';
 afterEach(cleanup);
 
 const SORT = { field: 'updatedAt', order: 'DESC' } as const;
-const page = (titles: string[]): GetListResult => ({ data: titles.map((title, index) => ({ id: index + 1, title })), total: titles.length });
+const page = (titles: string[]): GetListResult => ({
+  data: titles.map((title, index) => ({ id: index + 1, title })),
+  total: titles.length,
+});
 
 function fakeProvider(answer: () => Promise<GetListResult>) {
   const getList = vi.fn((_resource: string, _params: unknown) => answer());
@@ -77,7 +87,13 @@ describe('an early list request', () => {
     function Titles() {
       const { data } = useGetList('courses', request, { staleTime: earlyListStaleTime });
       renders.push((data ?? []).map((record) => record.title));
-      return <ul>{data?.map((record) => <li key={record.id}>{record.title}</li>)}</ul>;
+      return (
+        <ul>
+          {data?.map((record) => (
+            <li key={record.id}>{record.title}</li>
+          ))}
+        </ul>
+      );
     }
     render(
       <CoreAdminContext dataProvider={withEarlyLists(provider)} queryClient={queryClient}>

@@ -23,7 +23,8 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
   const keys = new Map<string, string>();
   for (const [key, value] of Object.entries(messages)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (value && typeof value === 'object') for (const [inner, text] of flatten(value as Messages, path)) keys.set(inner, text);
+    if (value && typeof value === 'object')
+      for (const [inner, text] of flatten(value as Messages, path)) keys.set(inner, text);
     else keys.set(path, String(value));
   }
   return keys;
@@ -42,7 +43,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 // A whole string literal that reads as one of our keys: `'app.side_panel.close'`, `"ra.action.edit"`...
-const KEY_LITERAL = /['"`]((?:app|ra|choices|resources)\.[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*|Error_Login|GenericError|Generic_Error|Error_CantGetCompanyByKey|snackError_codeResend)['"`]/g;
+const KEY_LITERAL =
+  /['"`]((?:app|ra|choices|resources)\.[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*|Error_Login|GenericError|Generic_Error|Error_CantGetCompanyByKey|snackError_codeResend)['"`]/g;
 
 /** The literal keys a source text uses. */
 export function keysIn(source: string): string[] {
@@ -50,14 +52,19 @@ export function keysIn(source: string): string[] {
 }
 
 /** The keys of `used` that a catalogue lacks. */
-const missingIn = (catalogue: Map<string, string>, used: Iterable<string>) => [...new Set(used)].filter((key) => !catalogue.has(key)).sort();
+const missingIn = (catalogue: Map<string, string>, used: Iterable<string>) =>
+  [...new Set(used)].filter((key) => !catalogue.has(key)).sort();
 
 const screenModules = import.meta.glob<{ config: ScreensConfig }>('../../src/resources/*/screens.ts', { eager: true });
 
 function keysOfScreens(): string[] {
   const keys: string[] = [];
   for (const definition of resources) {
-    keys.push(`resources.${definition.name}.name`, `resources.${definition.name}.empty`, `resources.${definition.name}.invite`);
+    keys.push(
+      `resources.${definition.name}.name`,
+      `resources.${definition.name}.empty`,
+      `resources.${definition.name}.invite`,
+    );
     const module = screenModules[`../../src/resources/${definition.name}/screens.ts`];
     expect(module, `src/resources/${definition.name}/screens.ts`).toBeDefined();
     for (const spec of module.config.fields) {
@@ -94,7 +101,8 @@ describe('translations', () => {
 
   it("says the spec's messages in the spec's French", () => {
     expect(french.get('Error_Login')).toBe('Une erreur est survenue');
-    for (const key of ['GenericError', 'Generic_Error', 'Error_CantGetCompanyByKey', 'snackError_codeResend']) expect(french.get(key)).toBeTruthy();
+    for (const key of ['GenericError', 'Generic_Error', 'Error_CantGetCompanyByKey', 'snackError_codeResend'])
+      expect(french.get(key)).toBeTruthy();
     expect(french.get('ra.notification.updated')?.split(' |||| ')[0]).toBe('Modification effectuée');
     expect(french.get('ra.notification.created')).toBe('Ajout effectué');
     expect(french.get('app.notification.tag_added')).toBe('Tag ajouté');

@@ -30,7 +30,9 @@ function relativeImports(text: string): string[] {
 
 function resolveImport(from: string, specifier: string): string | undefined {
   const base = resolve(dirname(from), specifier);
-  const candidates = /\.tsx?$/.test(base) ? [base] : [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
+  const candidates = /\.tsx?$/.test(base)
+    ? [base]
+    : [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
   return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
 }
 
@@ -66,11 +68,30 @@ const graph = new Map(
 
 describe('the client import graph', () => {
   it('finds a cycle when there is one', () => {
-    expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
-    expect(findCycles(new Map([['a', ['b']], ['b', []], ['c', ['a', 'b']]]))).toEqual([]);
-    expect(relativeImports("import { a } from './a';\nimport type { B } from '../b';\nexport * from './c';\nimport './d.css';")).toEqual([
-      './a', '../b', './c', './d.css',
-    ]);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c', 'a']]);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+          ['c', ['a', 'b']],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(
+      relativeImports(
+        "import { a } from './a';\nimport type { B } from '../b';\nexport * from './c';\nimport './d.css';",
+      ),
+    ).toEqual(['./a', '../b', './c', './d.css']);
   });
 
   it('has no import cycle under src/', () => {

@@ -18,7 +18,10 @@ const EXPIRED = tokenFor(nowSeconds() - 60);
 const FRESH = tokenFor(nowSeconds() + 3600, ['ROLE_SUPER_ADMIN']);
 
 const json = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 interface Call {
   url: string;
@@ -41,7 +44,11 @@ function fakeApi(answer: (call: Call) => Response | Promise<Response>) {
     calls.push(call);
     return answer(call);
   });
-  return { fetch, calls, to: (path: string) => calls.filter((call) => new URL(call.url, 'http://x').pathname === path) };
+  return {
+    fetch,
+    calls,
+    to: (path: string) => calls.filter((call) => new URL(call.url, 'http://x').pathname === path),
+  };
 }
 
 function setup(answer: (call: Call) => Response | Promise<Response>, token: string | null = EXPIRED) {
@@ -77,7 +84,11 @@ describe('the refresh of an expired token', () => {
     const results = await Promise.all(Array.from({ length: 50 }, (_, index) => httpClient(`/api/courses/${index}`)));
 
     expect(api.to('/api/auth/refresh')).toHaveLength(1);
-    expect(api.to('/api/auth/refresh')[0].body).toEqual({ refresh_token: 'refresh-1', type: 'admin', isBoConnection: true });
+    expect(api.to('/api/auth/refresh')[0].body).toEqual({
+      refresh_token: 'refresh-1',
+      type: 'admin',
+      isBoConnection: true,
+    });
     expect(results).toHaveLength(50);
     expect(results.every((result) => result.status === 200 && result.json.ok === `Bearer ${FRESH}`)).toBe(true);
     expect(api.calls.filter((call) => call.authorization === `Bearer ${EXPIRED}`)).toHaveLength(0);
@@ -104,7 +115,9 @@ describe('the refresh of an expired token', () => {
 
   it('on failure: one GenericError notice and /logout, every caller rejected, the session cleared, the failure reported', async () => {
     const { api, session, onSessionLost, httpClient } = setup((call) =>
-      call.url.endsWith('/api/auth/refresh') ? json(401, { code: 401, message: 'Invalid JWT Refresh Token' }) : json(200, {}),
+      call.url.endsWith('/api/auth/refresh')
+        ? json(401, { code: 401, message: 'Invalid JWT Refresh Token' })
+        : json(200, {}),
     );
 
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => httpClient('/api/courses')));
@@ -117,12 +130,19 @@ describe('the refresh of an expired token', () => {
     expect(api.to('/api/auth/refresh')).toHaveLength(1);
     expect(api.to('/api/courses')).toHaveLength(0);
     await vi.waitFor(() => expect(api.to('/api/errorCall')).toHaveLength(1));
-    expect(api.to('/api/errorCall')[0].body).toMatchObject({ status: 401, endpoint: '/api/auth/refresh', employeeId: 42, companyId: 7 });
+    expect(api.to('/api/errorCall')[0].body).toMatchObject({
+      status: 401,
+      endpoint: '/api/auth/refresh',
+      employeeId: 42,
+      companyId: 7,
+    });
   });
 
   it("says so when the refresh is refused because the structure's access ended (issue 17), and reports nothing", async () => {
     const { api, session, onSessionLost, httpClient } = setup((call) =>
-      call.url.endsWith('/api/auth/refresh') ? json(403, { status: 403, description: 'access_ended', accessEndedAt: '2026-11-01T00:00:00Z' }) : json(200, {}),
+      call.url.endsWith('/api/auth/refresh')
+        ? json(403, { status: 403, description: 'access_ended', accessEndedAt: '2026-11-01T00:00:00Z' })
+        : json(200, {}),
     );
     await expect(httpClient('/api/courses')).rejects.toSatisfy(isSessionLost);
     expect(onSessionLost).toHaveBeenCalledTimes(1);
@@ -134,7 +154,9 @@ describe('the refresh of an expired token', () => {
 
   it('treats an answer without a known role as a failed refresh', async () => {
     const { onSessionLost, httpClient } = setup((call) =>
-      call.url.endsWith('/api/auth/refresh') ? json(200, { token: tokenFor(nowSeconds() + 60, ['ROLE_GUEST']), refresh_token: 'r' }) : json(200, {}),
+      call.url.endsWith('/api/auth/refresh')
+        ? json(200, { token: tokenFor(nowSeconds() + 60, ['ROLE_GUEST']), refresh_token: 'r' })
+        : json(200, {}),
     );
     await expect(httpClient('/api/courses')).rejects.toThrow('GenericError');
     expect(onSessionLost).toHaveBeenCalledWith('GenericError');
@@ -157,14 +179,17 @@ describe('the refresh of an expired token', () => {
 
   it('renews the token once and retries when the server finds it expired first (a 401)', async () => {
     let first = true;
-    const { api, httpClient } = setup((call) => {
-      if (call.url.endsWith('/api/auth/refresh')) return json(200, { token: FRESH, refresh_token: 'refresh-2' });
-      if (first) {
-        first = false;
-        return json(401, { code: 401, message: 'Expired JWT Token' });
-      }
-      return json(200, { auth: call.authorization });
-    }, tokenFor(nowSeconds() + 3600));
+    const { api, httpClient } = setup(
+      (call) => {
+        if (call.url.endsWith('/api/auth/refresh')) return json(200, { token: FRESH, refresh_token: 'refresh-2' });
+        if (first) {
+          first = false;
+          return json(401, { code: 401, message: 'Expired JWT Token' });
+        }
+        return json(200, { auth: call.authorization });
+      },
+      tokenFor(nowSeconds() + 3600),
+    );
     const { json: body } = await httpClient('/api/courses');
     expect(body.auth).toBe(`Bearer ${FRESH}`);
     expect(api.to('/api/auth/refresh')).toHaveLength(1);
@@ -192,10 +217,13 @@ describe('reports of failed secured calls', () => {
   it('reports a failed call with the page, the session and the endpoint, without waiting for the report', async () => {
     let release: () => void = () => undefined;
     const { api, httpClient } = setup((call) => {
-      if (call.url.endsWith('/api/errorCall')) return new Promise<Response>((resolve) => (release = () => resolve(json(204))));
+      if (call.url.endsWith('/api/errorCall'))
+        return new Promise<Response>((resolve) => (release = () => resolve(json(204))));
       return json(500, { detail: 'boom' });
     }, FRESH);
-    await expect(httpClient('/api/courses?page=2', { method: 'PUT', body: '{}' })).rejects.toMatchObject({ status: 500 });
+    await expect(httpClient('/api/courses?page=2', { method: 'PUT', body: '{}' })).rejects.toMatchObject({
+      status: 500,
+    });
     await vi.waitFor(() => expect(api.to('/api/errorCall')).toHaveLength(1));
     const [report] = api.to('/api/errorCall');
     expect(report.url).toBe('https://app.test/api/errorCall');
@@ -234,7 +262,9 @@ describe('reports of failed secured calls', () => {
       if (call.url.endsWith('/api/auth/token')) return json(401, { code: 401, message: 'Invalid credentials.' });
       return call.url.endsWith('/ok') ? json(200, {}) : json(403, {});
     }, FRESH);
-    await expect(httpClient('/api/auth/token', { method: 'POST', body: '{}', secured: false })).rejects.toMatchObject({ status: 401 });
+    await expect(httpClient('/api/auth/token', { method: 'POST', body: '{}', secured: false })).rejects.toMatchObject({
+      status: 401,
+    });
     await httpClient('/api/ok');
     await flush();
     expect(api.to('/api/errorCall')).toHaveLength(0);
@@ -255,7 +285,22 @@ describe('reports of failed secured calls', () => {
     expect(shouldReport(200, '/api/courses')).toBe(false);
     expect(shouldReport(302, '/api/courses')).toBe(false);
     expect(
-      buildReport({ url: 'http://127.0.0.1:8080/api/x', status: 502, details: null, pageUrl: 'http://127.0.0.1:8080/#/', now: 5 }),
-    ).toEqual({ details: null, status: 502, timestamp: 5, url: 'http://127.0.0.1:8080/#/', companyId: null, employeeId: null, endpoint: '/api/x', protocol: 'http:' });
+      buildReport({
+        url: 'http://127.0.0.1:8080/api/x',
+        status: 502,
+        details: null,
+        pageUrl: 'http://127.0.0.1:8080/#/',
+        now: 5,
+      }),
+    ).toEqual({
+      details: null,
+      status: 502,
+      timestamp: 5,
+      url: 'http://127.0.0.1:8080/#/',
+      companyId: null,
+      employeeId: null,
+      endpoint: '/api/x',
+      protocol: 'http:',
+    });
   });
 });

@@ -47,14 +47,15 @@ describe('the rights table, on a record', () => {
 });
 
 describe('the rights table, per field', () => {
-  it("leaves who a user is and what they may to the super admin", () => {
+  it('leaves who a user is and what they may to the super admin', () => {
     for (const field of ['email', 'type', 'roles', 'enabled', 'accessRights', 'password']) {
       expect(fieldWriteRole('users', field)).toBe('ROLE_SUPER_ADMIN');
       expect(mayWriteField(CONTRIBUTOR, 'users', field)).toBe(false);
       expect(mayWriteField(ADMIN, 'users', field)).toBe(false);
       expect(mayWriteField(SUPER_ADMIN, 'users', field)).toBe(true);
     }
-    for (const field of ['firstName', 'lastName', 'phone', 'locale']) expect(mayWriteField(CONTRIBUTOR, 'users', field)).toBe(true);
+    for (const field of ['firstName', 'lastName', 'phone', 'locale'])
+      expect(mayWriteField(CONTRIBUTOR, 'users', field)).toBe(true);
   });
 
   it('answers canAccess for `<resource>.<field>` from the record and the field', () => {
@@ -93,7 +94,8 @@ describe('what a 409 says', () => {
     const { folderErrorMessage } = await import('../../src/custom/folders/folderErrors');
     const { fr } = await import('../../src/i18n/fr');
     const messages = fr as unknown as Record<string, Record<string, Record<string, Record<string, string>>>>;
-    const translate = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages) as string;
+    const translate = (key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages) as string;
     const referenced = folderErrorMessage({ status: 409, body: { reason: 'referenced' } }, translate as never);
     const stale = folderErrorMessage({ status: 409, body: { reason: 'stale' } }, translate as never);
     expect(referenced).toMatch(/n’est pas vide/);

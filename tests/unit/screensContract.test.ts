@@ -13,17 +13,21 @@ import { resources } from '../../src/resources';
  */
 
 const resourcesDir = new URL('../../src/resources/', import.meta.url);
-const folders = readdirSync(resourcesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const folders = readdirSync(resourcesDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 // What only a contract may say: a screen that writes one of these keys retypes it.
-const CONTRACT_WORDS = /\b(kind|required|maxLength|minLength|min|max|choices|reference|sortable|readOnly|search|values|target)\s*:/;
+const CONTRACT_WORDS =
+  /\b(kind|required|maxLength|minLength|min|max|choices|reference|sortable|readOnly|search|values|target)\s*:/;
 
 describe('screens against the contracts', () => {
   it('has a contract for every resource folder, under the same name', async () => {
     expect(folders.filter((name) => !CONTRACTS_BY_NAME.has(name))).toEqual([]);
     // One name per resource: the folder is the API's name, its definition that name in camelCase.
     const camelCase = (name: string) => name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
-    for (const name of folders) expect(Object.keys(await import(`../../src/resources/${name}/index.ts`)), name).toEqual([camelCase(name)]);
+    for (const name of folders)
+      expect(Object.keys(await import(`../../src/resources/${name}/index.ts`)), name).toEqual([camelCase(name)]);
   });
 
   for (const name of folders)
@@ -34,7 +38,10 @@ describe('screens against the contracts', () => {
       const text = readFileSync(new URL(`${name}/screens.ts`, resourcesDir), 'utf8');
       expect(text.split('\n').filter((line) => CONTRACT_WORDS.test(line))).toEqual([]);
       for (const spec of config.fields)
-        expect(spec.source in contract.fields || (RECORD_DATES as readonly string[]).includes(spec.source), `${name}.${spec.source}`).toBe(true);
+        expect(
+          spec.source in contract.fields || (RECORD_DATES as readonly string[]).includes(spec.source),
+          `${name}.${spec.source}`,
+        ).toBe(true);
       expect(Boolean(config.search)).toBe(Boolean(contract.search));
       const operations = contract.operations ?? ALL_OPERATIONS;
       expect({ create: config.create, edit: config.edit, delete: config.delete }).toEqual({
@@ -51,7 +58,8 @@ describe('screens against the contracts', () => {
       if (contract.defaultOrder && listSort) problems.push(`${name}: says an order beside its contract's`);
       if (!contract.defaultOrder && !listSort) problems.push(`${name}: its list would be in id order`);
       const { field } = listSortOf(name, listSort);
-      if (!contract.order.includes(field)) problems.push(`${name}: ordered on ${field}, which its contract does not order on`);
+      if (!contract.order.includes(field))
+        problems.push(`${name}: ordered on ${field}, which its contract does not order on`);
     }
     expect(problems).toEqual([]);
     expect(listSortOf('tickets', { field: 'subject', order: 'ASC' })).toEqual({ field: 'updatedAt', order: 'DESC' });

@@ -35,9 +35,16 @@ const withField = (source: string, field: ResourceContract['fields'][string]): R
   defineContract({ ...courses, fields: { ...courses.fields, [source]: field } });
 
 describe('screensOf', () => {
-  it('gives an input the contract\'s required, maxLength and choices', () => {
+  it("gives an input the contract's required, maxLength and choices", () => {
     const title = screensOf(courses, declaration).fields[0];
-    expect(title).toMatchObject({ kind: 'text', required: true, maxLength: 255, sortable: true, readOnly: false, column: true });
+    expect(title).toMatchObject({
+      kind: 'text',
+      required: true,
+      maxLength: 255,
+      sortable: true,
+      readOnly: false,
+      column: true,
+    });
     const status = inputOf(courses, 'status');
     expect(status.type).toBe(SelectInput);
     expect(status.props.choices).toEqual([
@@ -54,7 +61,11 @@ describe('screensOf', () => {
 
     const archived = withField('status', { kind: 'enum', values: ['draft', 'published', 'archived'], required: true });
     const status = inputOf(archived, 'status');
-    expect((status.props.choices as { id: string }[]).map((choice) => choice.id)).toEqual(['draft', 'published', 'archived']);
+    expect((status.props.choices as { id: string }[]).map((choice) => choice.id)).toEqual([
+      'draft',
+      'published',
+      'archived',
+    ]);
     // A required choice offers no empty entry.
     expect(status.props.emptyText).toBeUndefined();
     expect(inputOf(courses, 'status').props.emptyText).toBe('ra.action.clear_input_value');
@@ -82,9 +93,20 @@ describe('screensOf', () => {
   });
 
   it('offers search, create, edit and delete as the contract does', () => {
-    expect(screensOf(courses, declaration)).toMatchObject({ resource: 'courses', search: true, create: true, edit: true, delete: true });
+    expect(screensOf(courses, declaration)).toMatchObject({
+      resource: 'courses',
+      search: true,
+      create: true,
+      edit: true,
+      delete: true,
+    });
     const readOnly = defineContract({ ...courses, search: false, operations: ['list', 'get'] });
-    expect(screensOf(readOnly, declaration)).toMatchObject({ search: false, create: false, edit: false, delete: false });
+    expect(screensOf(readOnly, declaration)).toMatchObject({
+      search: false,
+      create: false,
+      edit: false,
+      delete: false,
+    });
   });
 
   it('refuses a field or a filter the contract lacks', () => {

@@ -17,7 +17,10 @@ function importGraph(): Map<string, string[]> {
   for (const file of files) {
     const text = readFileSync(join(ROOT, file), 'utf8');
     const targets = [...text.matchAll(IMPORT)].map((match) => relative(ROOT, resolve(ROOT, dirname(file), match[1])));
-    graph.set(file, targets.filter((target) => !target.startsWith('..')));
+    graph.set(
+      file,
+      targets.filter((target) => !target.startsWith('..')),
+    );
   }
   return graph;
 }
@@ -65,7 +68,13 @@ describe('server imports', () => {
   });
 
   it('finds a cycle where there is one', () => {
-    const sample = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts', 'd.ts']], ['e.ts', ['a.ts']]]);
+    const sample = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts', 'd.ts']],
+      ['e.ts', ['a.ts']],
+    ]);
     expect(cyclesOf(sample)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
   });
 
@@ -78,8 +87,10 @@ describe('server imports', () => {
     for (const [file, targets] of graph)
       for (const target of targets) {
         if (file.startsWith('shared/')) wrong.push(`${file} → ${target}: shared/ imports nothing of the server`);
-        if (target.startsWith('routes/') && !file.startsWith('routes/') && file !== 'app.ts') wrong.push(`${file} → ${target}: only app.ts assembles routes`);
-        if (file.startsWith('http/') && (target.startsWith('routes/') || target.startsWith('docs/'))) wrong.push(`${file} → ${target}: http/ is below routes and docs`);
+        if (target.startsWith('routes/') && !file.startsWith('routes/') && file !== 'app.ts')
+          wrong.push(`${file} → ${target}: only app.ts assembles routes`);
+        if (file.startsWith('http/') && (target.startsWith('routes/') || target.startsWith('docs/')))
+          wrong.push(`${file} → ${target}: http/ is below routes and docs`);
       }
     expect(wrong).toEqual([]);
   });

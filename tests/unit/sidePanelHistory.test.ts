@@ -42,7 +42,10 @@ describe('side-block history (spec section 4)', () => {
   });
 
   it('reads what localStorage holds, and treats anything unreadable as empty', () => {
-    expect(parseHistory(JSON.stringify([ticket(1), { resource: 'users' }, 'x', null, user(2)]))).toEqual([ticket(1), user(2)]);
+    expect(parseHistory(JSON.stringify([ticket(1), { resource: 'users' }, 'x', null, user(2)]))).toEqual([
+      ticket(1),
+      user(2),
+    ]);
     expect(parseHistory('{pas du json')).toEqual([]);
     expect(parseHistory('{"resource":"users","id":1}')).toEqual([]);
     expect(parseHistory(null)).toEqual([]);

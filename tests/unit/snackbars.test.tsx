@@ -2,7 +2,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import frenchMessages from 'ra-language-french';
-import { AdminContext, useAddUndoableMutation, useNotify, type NotificationOptions, type NotificationType } from 'react-admin';
+import {
+  AdminContext,
+  useAddUndoableMutation,
+  useNotify,
+  type NotificationOptions,
+  type NotificationType,
+} from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SNACK_FADE_MS, SNACK_MAX_STACKED, SNACK_VISIBLE_MS, StackedNotification } from '../../src/custom/snackbars';
@@ -20,7 +26,12 @@ vi.mock(import('../../src/providers/httpClient'), async (importOriginal) => ({
 }));
 
 const i18nProvider = polyglotI18nProvider(
-  () => ({ ...frenchMessages, app: shellFr, GenericError: 'Une erreur est survenue, veuillez réessayer.', saved: '%{count} fiches enregistrées' }),
+  () => ({
+    ...frenchMessages,
+    app: shellFr,
+    GenericError: 'Une erreur est survenue, veuillez réessayer.',
+    saved: '%{count} fiches enregistrées',
+  }),
   'fr',
   { allowMissing: true },
 );
@@ -83,9 +94,20 @@ afterEach(() => {
 
 describe('a snack (spec sections 3 and 9)', () => {
   it('is {type, label, id} with a timestamp id, unique within a millisecond', () => {
-    const first = toSnack({ message: 'saved', type: 'success', notificationOptions: { messageArgs: { count: 2 } } }, 1000, 0);
+    const first = toSnack(
+      { message: 'saved', type: 'success', notificationOptions: { messageArgs: { count: 2 } } },
+      1000,
+      0,
+    );
     const second = toSnack({ message: 'Error_Login', type: 'error' }, 1000, first.id);
-    expect(first).toMatchObject({ type: 'success', label: 'saved', id: 1000, labelArgs: { count: 2 }, undoable: false, visibleMs: 3000 });
+    expect(first).toMatchObject({
+      type: 'success',
+      label: 'saved',
+      id: 1000,
+      labelArgs: { count: 2 },
+      undoable: false,
+      visibleMs: 3000,
+    });
     expect(second).toMatchObject({ type: 'error', label: 'Error_Login', id: 1001 });
     expect([SNACK_VISIBLE_MS, SNACK_FADE_MS]).toEqual([3000, 500]);
   });
@@ -126,7 +148,12 @@ describe('the stacked notifications', () => {
   });
 
   it(`stack at most ${SNACK_MAX_STACKED}: one more fades the oldest out`, () => {
-    renderWith(Array.from({ length: SNACK_MAX_STACKED + 1 }, (_, index) => ({ message: `message ${index + 1}`, type: 'info' as const })));
+    renderWith(
+      Array.from({ length: SNACK_MAX_STACKED + 1 }, (_, index) => ({
+        message: `message ${index + 1}`,
+        type: 'info' as const,
+      })),
+    );
     wait(SNACK_FADE_MS + FOLD_MS);
     const texts = snacks().map((snack) => snack.textContent);
     expect(texts).toHaveLength(SNACK_MAX_STACKED);
@@ -138,8 +165,18 @@ describe('the stacked notifications', () => {
     const first = vi.fn();
     const second = vi.fn();
     renderWith([
-      { message: 'ra.notification.deleted', type: 'info', options: { undoable: true, messageArgs: { smart_count: 1 } }, mutation: first },
-      { message: 'ra.notification.updated', type: 'info', options: { undoable: true, messageArgs: { smart_count: 1 } }, mutation: second },
+      {
+        message: 'ra.notification.deleted',
+        type: 'info',
+        options: { undoable: true, messageArgs: { smart_count: 1 } },
+        mutation: first,
+      },
+      {
+        message: 'ra.notification.updated',
+        type: 'info',
+        options: { undoable: true, messageArgs: { smart_count: 1 } },
+        mutation: second,
+      },
     ]);
     expect(screen.getAllByRole('button', { name: 'Annuler' })).toHaveLength(2);
     // The second one undone: its own mutation rolls back, not the first queued.

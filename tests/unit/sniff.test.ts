@@ -7,7 +7,10 @@ describe('upload content sniffing', () => {
     expect(sniff('application/pdf', Buffer.from('%PDF-1.7\n')).ok).toBe(true);
     expect(sniff('image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0])).ok).toBe(true);
     expect(sniff('text/markdown', Buffer.from('# Titre\n\nDu texte accentué : été.')).ok).toBe(true);
-    expect(sniff('application/vnd.openxmlformats-officedocument.wordprocessingml.document', Buffer.from('PK\x03\x04rest')).ok).toBe(true);
+    expect(
+      sniff('application/vnd.openxmlformats-officedocument.wordprocessingml.document', Buffer.from('PK\x03\x04rest'))
+        .ok,
+    ).toBe(true);
   });
 
   it('refuses bytes that contradict the declared type', () => {

@@ -15,7 +15,9 @@ import { createSessionStore, memoryStorage, sessionStore } from '../../src/provi
 
 afterEach(cleanup);
 
-const config = screensOf(courses, { fields: [{ source: 'title' }, { source: 'description' }, { source: 'updatedAt' }] });
+const config = screensOf(courses, {
+  fields: [{ source: 'title' }, { source: 'description' }, { source: 'updatedAt' }],
+});
 
 /**
  * One course on a fake API that refuses, as the server does, a PUT whose `updatedAt` is older than the
@@ -24,7 +26,13 @@ const config = screensOf(courses, { fields: [{ source: 'title' }, { source: 'des
 function fakeServer() {
   const state = {
     // The structure's own course: a catalogue one would open read-only.
-    course: { id: 1, title: 'Excel', description: 'Les bases', company: { id: 7, name: 'Académie' }, updatedAt: '2026-03-02T10:00:00.000Z' },
+    course: {
+      id: 1,
+      title: 'Excel',
+      description: 'Les bases',
+      company: { id: 7, name: 'Académie' },
+      updatedAt: '2026-03-02T10:00:00.000Z',
+    },
     puts: [] as Record<string, unknown>[],
     failNext: undefined as number | undefined,
   };
@@ -34,7 +42,8 @@ function fakeServer() {
   session.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
   // The form offers the inputs the session's rights allow (issue 16): it reads the app's own session.
   sessionStore.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
-  const problem = (status: number, extra: Record<string, unknown>) => Response.json({ type: `/errors/${status}`, status, detail: 'x', ...extra }, { status });
+  const problem = (status: number, extra: Record<string, unknown>) =>
+    Response.json({ type: `/errors/${status}`, status, detail: 'x', ...extra }, { status });
   const { httpClient } = createHttpClient({
     session,
     errorCallUrl: 'http://errors.invalid/api/errorCall',
@@ -50,7 +59,11 @@ function fakeServer() {
         }
         if (typeof body.updatedAt === 'string' && Date.parse(state.course.updatedAt) > Date.parse(body.updatedAt))
           return problem(409, { title: 'Conflict', reason: 'stale' });
-        state.course = { ...state.course, ...body, updatedAt: new Date(Date.parse(state.course.updatedAt) + 60_000).toISOString() };
+        state.course = {
+          ...state.course,
+          ...body,
+          updatedAt: new Date(Date.parse(state.course.updatedAt) + 60_000).toISOString(),
+        };
       }
       return Response.json(state.course);
     },
@@ -99,7 +112,9 @@ describe('an edit form whose save is refused as stale', () => {
 
     const alert = await screen.findByText(STALE);
     expect(alert.closest('[role="alert"]')).not.toBeNull();
-    expect(server.state.puts).toEqual([{ description: 'Ma nouvelle description', updatedAt: '2026-03-02T10:00:00.000Z' }]);
+    expect(server.state.puts).toEqual([
+      { description: 'Ma nouvelle description', updatedAt: '2026-03-02T10:00:00.000Z' },
+    ]);
     expect(server.state.course.description).toBe('Les bases');
     expect(input('description').value).toBe('Ma nouvelle description');
     expect(screen.queryByText('la liste')).toBeNull();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { browserOf } from '../../src/custom/people/browserOf';
-import { renderTemplate, sampleVariables, templateFamily, templateVariables, unknownVariables } from '../../src/domain/templateVariables';
+import {
+  renderTemplate,
+  sampleVariables,
+  templateFamily,
+  templateVariables,
+  unknownVariables,
+} from '../../src/domain/templateVariables';
 
 describe('template variables', () => {
   it('finds the family of a code through its channel and locale suffixes', () => {
@@ -31,9 +37,17 @@ describe('template variables', () => {
 
 describe('browserOf', () => {
   it('names the browser and the system of a User-Agent', () => {
-    expect(browserOf('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36')).toBe('Chrome (Linux)');
-    expect(browserOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0')).toBe('Firefox (Windows)');
-    expect(browserOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari (iOS)');
+    expect(
+      browserOf('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36'),
+    ).toBe('Chrome (Linux)');
+    expect(browserOf('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0')).toBe(
+      'Firefox (Windows)',
+    );
+    expect(
+      browserOf(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari (iOS)');
     expect(browserOf(null)).toBe('—');
   });
 });

@@ -19,7 +19,14 @@ function jwt(payload: Record<string, unknown>): string {
 function sessionOf(roles: string[], company: number | null): SessionStore {
   const storage = memoryStorage();
   const session = createSessionStore(() => storage, 'test');
-  const token = jwt({ role: roles, exp: Math.floor(Date.now() / 1000) + 3600, company, employeeId: 42, username: 'x@demo.fr', scope: 'full' });
+  const token = jwt({
+    role: roles,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    company,
+    employeeId: 42,
+    username: 'x@demo.fr',
+    scope: 'full',
+  });
   session.save({ token, refreshToken: 'r', roles });
   return session;
 }
@@ -48,7 +55,7 @@ describe('the structure header', () => {
     expect(headers[1].get('X-Other')).toBe('1');
   });
 
-  it('is not sent on public calls, nor on a call made across all structures (the switcher\'s list)', async () => {
+  it("is not sent on public calls, nor on a call made across all structures (the switcher's list)", async () => {
     const { httpClient, headers } = recordingClient(staff(), () => 7);
     await httpClient('/api/auth/token', { method: 'POST', body: '{}', secured: false });
     await httpClient('/api/companies?q=acad', { listing: true, allStructures: true });
@@ -65,14 +72,25 @@ describe('the structure header', () => {
   });
 });
 
-describe('canAccess with a record and the session\'s structure', () => {
+describe("canAccess with a record and the session's structure", () => {
   const catalogueCourse = { id: 1, title: 'Excel', company: null };
   const ownCourse = { id: 2, title: 'Excel (copie)', company: { id: 3, name: 'Académie Démo' } };
   const otherCourse = { id: 3, title: 'Word', company: { id: 9, name: 'Transports Morel' } };
 
-  const canAccess = (session: SessionStore, action: string, record: Record<string, unknown>, chosen: number | null = null, resource = 'courses') =>
+  const canAccess = (
+    session: SessionStore,
+    action: string,
+    record: Record<string, unknown>,
+    chosen: number | null = null,
+    resource = 'courses',
+  ) =>
     createAuthProvider({
-      http: vi.fn(), session, renewSession: async () => undefined, preferences: memoryStorage, route: () => '/courses', chosenStructure: () => chosen,
+      http: vi.fn(),
+      session,
+      renewSession: async () => undefined,
+      preferences: memoryStorage,
+      route: () => '/courses',
+      chosenStructure: () => chosen,
     }).canAccess!({ resource, action, record });
 
   it("offers a structure's people their own rows to change, the catalogue's to read only", async () => {
@@ -84,8 +102,12 @@ describe('canAccess with a record and the session\'s structure', () => {
       expect(await canAccess(session, 'edit', otherCourse)).toBe(false);
     }
     // A field's edit follows the record's.
-    expect(rolesAllow(['ROLE_ADMIN'], 'courses.title', 'write', catalogueCourse, 42, { structure: 3, allStructures: false })).toBe(false);
-    expect(rolesAllow(['ROLE_ADMIN'], 'courses.title', 'write', ownCourse, 42, { structure: 3, allStructures: false })).toBe(true);
+    expect(
+      rolesAllow(['ROLE_ADMIN'], 'courses.title', 'write', catalogueCourse, 42, { structure: 3, allStructures: false }),
+    ).toBe(false);
+    expect(
+      rolesAllow(['ROLE_ADMIN'], 'courses.title', 'write', ownCourse, 42, { structure: 3, allStructures: false }),
+    ).toBe(true);
   });
 
   it('lets platform staff change the catalogue across all structures, not from inside one', async () => {

@@ -13,7 +13,7 @@ describe('rights on a user record', () => {
     expect(rolesAllow(['ROLE_USER'], 'users', 'show', { id: 8 }, 7)).toBe(false);
   });
 
-  it("lets a super admin edit anyone, and answers as the table without a record", () => {
+  it('lets a super admin edit anyone, and answers as the table without a record', () => {
     expect(rolesAllow(['ROLE_SUPER_ADMIN'], 'users', 'edit', { id: 8 }, 7)).toBe(true);
     expect(rolesAllow(['ROLE_ADMIN'], 'users', 'edit', undefined, 7)).toBe(true);
     expect(rolesAllow(['ROLE_ADMIN'], 'users', 'delete', { id: 7 }, 7)).toBe(false);
@@ -24,10 +24,17 @@ describe('rights on a user record', () => {
 
 describe('the language of the account', () => {
   const jwt = (payload: Record<string, unknown>) =>
-    ['{"alg":"HS256"}', JSON.stringify(payload)].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.sig';
+    ['{"alg":"HS256"}', JSON.stringify(payload)].map((part) => Buffer.from(part).toString('base64url')).join('.') +
+    '.sig';
 
   it('is applied when the user signs in, from their user record', async () => {
-    const token = jwt({ role: ['ROLE_USER'], exp: Math.floor(Date.now() / 1000) + 3600, employeeId: 12, username: 'a@b.fr', scope: 'full' });
+    const token = jwt({
+      role: ['ROLE_USER'],
+      exp: Math.floor(Date.now() / 1000) + 3600,
+      employeeId: 12,
+      username: 'a@b.fr',
+      scope: 'full',
+    });
     const http = vi.fn(async (url: string) => {
       const json = url === '/api/auth/token' ? { token, refresh_token: 'r' } : { id: 12, locale: 'en' };
       return { status: 200, headers: new Headers(), body: JSON.stringify(json), json };
@@ -35,8 +42,12 @@ describe('the language of the account', () => {
     const applyLocale = vi.fn();
     const storage = memoryStorage();
     const provider = createAuthProvider({
-      http, session: createSessionStore(() => storage, 'test'), renewSession: async () => undefined,
-      preferences: () => memoryStorage(), route: () => '/login', applyLocale,
+      http,
+      session: createSessionStore(() => storage, 'test'),
+      renewSession: async () => undefined,
+      preferences: () => memoryStorage(),
+      route: () => '/login',
+      applyLocale,
     });
     await provider.login({ email: 'a@b.fr', password: 'x' });
     expect(http).toHaveBeenCalledWith('/api/users/12');

@@ -20,10 +20,38 @@ import { seedSupport } from './demo/support.ts';
  */
 export const DEMO_PASSWORD = 'Demo2026!';
 export const DEMO_ACCOUNTS = [
-  { email: 'superadmin@demo.fr', firstName: 'Sophie', lastName: 'Martin', roles: ['ROLE_SUPER_ADMIN'], type: 'admin', structure: null },
-  { email: 'admin@demo.fr', firstName: 'Antoine', lastName: 'Durand', roles: ['ROLE_ADMIN'], type: 'admin', structure: ACADEMY },
-  { email: 'contributeur@demo.fr', firstName: 'Camille', lastName: 'Bernard', roles: ['ROLE_USER'], type: 'contributor', structure: ACADEMY },
-  { email: 'admin@transports-morel.fr', firstName: 'Sandrine', lastName: 'Morel', roles: ['ROLE_ADMIN'], type: 'admin', structure: MOREL },
+  {
+    email: 'superadmin@demo.fr',
+    firstName: 'Sophie',
+    lastName: 'Martin',
+    roles: ['ROLE_SUPER_ADMIN'],
+    type: 'admin',
+    structure: null,
+  },
+  {
+    email: 'admin@demo.fr',
+    firstName: 'Antoine',
+    lastName: 'Durand',
+    roles: ['ROLE_ADMIN'],
+    type: 'admin',
+    structure: ACADEMY,
+  },
+  {
+    email: 'contributeur@demo.fr',
+    firstName: 'Camille',
+    lastName: 'Bernard',
+    roles: ['ROLE_USER'],
+    type: 'contributor',
+    structure: ACADEMY,
+  },
+  {
+    email: 'admin@transports-morel.fr',
+    firstName: 'Sandrine',
+    lastName: 'Morel',
+    roles: ['ROLE_ADMIN'],
+    type: 'admin',
+    structure: MOREL,
+  },
 ] as const;
 
 export async function isEmpty(db: Database): Promise<boolean> {
@@ -54,9 +82,16 @@ export async function seedDemo(db: Database, options: { files: FileStorage }): P
     await seedLearning(tx, random, people, catalog, options.files);
     await seedComments(tx, catalog, people.users);
     const companyOf = new Map(
-      people.specs.flatMap((spec) => (spec.company === null ? [] : [[spec.email, must(people.companies, spec.company)] as const])),
+      people.specs.flatMap((spec) =>
+        spec.company === null ? [] : [[spec.email, must(people.companies, spec.company)] as const],
+      ),
     );
-    await seedSupport(tx, people.users, new Map(catalog.courses.map((course) => [course.spec.title, course.id])), companyOf);
+    await seedSupport(
+      tx,
+      people.users,
+      new Map(catalog.courses.map((course) => [course.spec.title, course.id])),
+      companyOf,
+    );
     await seedNotificationTemplates(tx);
     await seedKnowledge(tx, refs.tags);
   });

@@ -17,9 +17,13 @@ const ADDRESSES: [string, string, string, string, string, number, number][] = [
 ];
 
 const DEPARTMENTS: Record<string, string> = {
-  '75': '75, Paris, Île-de-France', '59': '59, Nord, Hauts-de-France', '69': '69, Rhône, Auvergne-Rhône-Alpes',
-  '44': '44, Loire-Atlantique, Pays de la Loire', '13': "13, Bouches-du-Rhône, Provence-Alpes-Côte d'Azur",
-  '33': '33, Gironde, Nouvelle-Aquitaine', '31': '31, Haute-Garonne, Occitanie',
+  '75': '75, Paris, Île-de-France',
+  '59': '59, Nord, Hauts-de-France',
+  '69': '69, Rhône, Auvergne-Rhône-Alpes',
+  '44': '44, Loire-Atlantique, Pays de la Loire',
+  '13': "13, Bouches-du-Rhône, Provence-Alpes-Côte d'Azur",
+  '33': '33, Gironde, Nouvelle-Aquitaine',
+  '31': '31, Haute-Garonne, Occitanie',
 };
 
 /**
@@ -29,9 +33,15 @@ const DEPARTMENTS: Record<string, string> = {
  */
 export const banStandIn: StandInHandler = (request, _body, response) => {
   const url = new URL(request.url ?? '/', 'http://stand-in');
-  if (request.method !== 'GET' || !/^\/search\/?$/.test(url.pathname)) return sendJson(response, 404, { code: 404, message: 'Not found' });
+  if (request.method !== 'GET' || !/^\/search\/?$/.test(url.pathname))
+    return sendJson(response, 404, { code: 404, message: 'Not found' });
   const query = url.searchParams.get('q') ?? '';
-  if (fold(query).length < 3) return sendJson(response, 400, { code: 400, detail: ['q: must contain between 3 and 200 chars and start with a number or a letter'], message: 'Failed parsing query' });
+  if (fold(query).length < 3)
+    return sendJson(response, 400, {
+      code: 400,
+      detail: ['q: must contain between 3 and 200 chars and start with a number or a letter'],
+      message: 'Failed parsing query',
+    });
   const limit = Math.min(20, Math.max(1, Number(url.searchParams.get('limit')) || 5));
   const words = fold(query).split(' ');
   const features = ADDRESSES.filter(([number, street, postcode, city]) => {
@@ -59,14 +69,19 @@ export const banStandIn: StandInHandler = (request, _body, response) => {
         street,
       },
     }));
-  sendJson(response, 200, {
-    type: 'FeatureCollection',
-    version: 'draft',
-    features,
-    attribution: 'BAN',
-    licence: 'ETALAB-2.0',
-    query,
-    filters: { type: 'housenumber' },
-    limit,
-  }, 'application/geo+json');
+  sendJson(
+    response,
+    200,
+    {
+      type: 'FeatureCollection',
+      version: 'draft',
+      features,
+      attribution: 'BAN',
+      licence: 'ETALAB-2.0',
+      query,
+      filters: { type: 'housenumber' },
+      limit,
+    },
+    'application/geo+json',
+  );
 };

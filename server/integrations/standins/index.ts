@@ -12,7 +12,9 @@ export const STAND_IN_STRIPE_KEY = 'sk_test_stand_in';
  * them: `npm start` on an offline machine still searches establishments and addresses and takes a test
  * card. `close` stops them.
  */
-export async function withStandIns(config: Config): Promise<{ config: Config; names: string[]; close(): Promise<void> }> {
+export async function withStandIns(
+  config: Config,
+): Promise<{ config: Config; names: string[]; close(): Promise<void> }> {
   const servers: StandInServer[] = [];
   const names: string[] = [];
   const next = { ...config, stripe: { ...config.stripe } };
@@ -35,7 +37,8 @@ export async function withStandIns(config: Config): Promise<{ config: Config; na
     const server = await startStandIn(stripeStandIn(STAND_IN_STRIPE_KEY, publishableKey));
     servers.push(server);
     names.push(`Stripe (mode test${publishableKey ? ', Stripe.js' : ''}) ${server.url}`);
-    const jsUrl = publishableKey && config.stripe.jsUrl === DEFAULT_STRIPE_JS_URL ? `${server.url}/v3/` : config.stripe.jsUrl;
+    const jsUrl =
+      publishableKey && config.stripe.jsUrl === DEFAULT_STRIPE_JS_URL ? `${server.url}/v3/` : config.stripe.jsUrl;
     next.stripe = { secretKey: STAND_IN_STRIPE_KEY, publishableKey, url: server.url, jsUrl };
   }
   return { config: next, names, close: async () => void (await Promise.all(servers.map((server) => server.close()))) };

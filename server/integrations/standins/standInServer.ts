@@ -16,7 +16,12 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
 
 /** Lower case, without accents or punctuation: how the stand-ins match what is typed, like the real services. */
 export const fold = (text: string) =>
-  text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** An HTTP server on 127.0.0.1 and a free port, for a service the machine cannot reach. */
 export async function startStandIn(handler: StandInHandler): Promise<StandInServer> {
@@ -40,9 +45,10 @@ export async function startStandIn(handler: StandInHandler): Promise<StandInServ
   const address = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

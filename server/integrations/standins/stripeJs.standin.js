@@ -22,7 +22,10 @@
         });
       })
       .catch(function (error) {
-        return { ok: false, body: { error: { type: 'api_connection_error', message: String(error && error.message) } } };
+        return {
+          ok: false,
+          body: { error: { type: 'api_connection_error', message: String(error && error.message) } },
+        };
       });
   }
 
@@ -35,7 +38,11 @@
     root.style.display = 'flex';
     root.style.flexWrap = 'wrap';
     root.style.gap = '8px';
-    [['number', 'cc-number', '4242 4242 4242 4242', '100%'], ['expiry', 'cc-exp', 'MM / AA', '45%'], ['cvc', 'cc-csc', 'CVC', '45%']].forEach(function (spec) {
+    [
+      ['number', 'cc-number', '4242 4242 4242 4242', '100%'],
+      ['expiry', 'cc-exp', 'MM / AA', '45%'],
+      ['cvc', 'cc-csc', 'CVC', '45%'],
+    ].forEach(function (spec) {
       var input = document.createElement('input');
       input.name = 'stand-in-' + spec[0];
       input.setAttribute('aria-label', labels[spec[0]]);
@@ -47,9 +54,17 @@
       input.style.padding = '10px';
       input.style.font = 'inherit';
       input.addEventListener('input', function () {
-        var complete = digits('number').length >= 12 && /^\d{2}\s*\/\s*\d{2}$/.test(inputs.expiry.value.trim()) && digits('cvc').length >= 3;
+        var complete =
+          digits('number').length >= 12 &&
+          /^\d{2}\s*\/\s*\d{2}$/.test(inputs.expiry.value.trim()) &&
+          digits('cvc').length >= 3;
         listeners.forEach(function (listener) {
-          listener({ elementType: 'card', empty: !inputs.number.value && !inputs.expiry.value && !inputs.cvc.value, complete: complete, error: undefined });
+          listener({
+            elementType: 'card',
+            empty: !inputs.number.value && !inputs.expiry.value && !inputs.cvc.value,
+            complete: complete,
+            error: undefined,
+          });
         });
       });
       inputs[spec[0]] = input;
@@ -78,13 +93,19 @@
       card: function () {
         var expiry = inputs.expiry.value.split('/');
         var year = (expiry[1] || '').trim();
-        return { number: digits('number'), exp_month: (expiry[0] || '').trim(), exp_year: year.length === 2 ? '20' + year : year, cvc: digits('cvc') };
+        return {
+          number: digits('number'),
+          exp_month: (expiry[0] || '').trim(),
+          exp_year: year.length === 2 ? '20' + year : year,
+          cvc: digits('cvc'),
+        };
       },
     };
   }
 
   window.Stripe = function Stripe(publishableKey) {
-    if (!/^pk_(test|live)_/.test(String(publishableKey))) throw new Error('Invalid value for Stripe(): apiKey should be a publishable key.');
+    if (!/^pk_(test|live)_/.test(String(publishableKey)))
+      throw new Error('Invalid value for Stripe(): apiKey should be a publishable key.');
     return {
       elements: function (options) {
         var locale = (options && options.locale) || 'auto';
@@ -97,15 +118,23 @@
       },
       confirmCardSetup: function (clientSecret, data) {
         var element = data && data.payment_method && data.payment_method.card;
-        if (!element || typeof element.card !== 'function') return Promise.reject(new Error('confirmCardSetup needs { payment_method: { card } }.'));
+        if (!element || typeof element.card !== 'function')
+          return Promise.reject(new Error('confirmCardSetup needs { payment_method: { card } }.'));
         var card = element.card();
         return post('/v1/payment_methods', {
-          type: 'card', 'card[number]': card.number, 'card[exp_month]': card.exp_month, 'card[exp_year]': card.exp_year, 'card[cvc]': card.cvc, key: publishableKey,
+          type: 'card',
+          'card[number]': card.number,
+          'card[exp_month]': card.exp_month,
+          'card[exp_year]': card.exp_year,
+          'card[cvc]': card.cvc,
+          key: publishableKey,
         }).then(function (method) {
           if (!method.ok) return { error: method.body.error };
           var id = String(clientSecret).split('_secret_')[0];
           return post('/v1/setup_intents/' + encodeURIComponent(id) + '/confirm', {
-            payment_method: method.body.id, client_secret: clientSecret, key: publishableKey,
+            payment_method: method.body.id,
+            client_secret: clientSecret,
+            key: publishableKey,
           }).then(function (confirmed) {
             return confirmed.ok ? { setupIntent: confirmed.body } : { error: confirmed.body.error };
           });

@@ -32,22 +32,44 @@ const TEST_CARDS: Record<string, 'succeeds' | 'declined'> = {
   '4000000000000002': 'declined',
 };
 
-const stripeError = (type: string, message: string, extra: Record<string, unknown> = {}) => ({ error: { type, message, ...extra } });
+const stripeError = (type: string, message: string, extra: Record<string, unknown> = {}) => ({
+  error: { type, message, ...extra },
+});
 
 const luhn = (digits: string) =>
-  [...digits].reverse().reduce((sum, digit, index) => sum + (index % 2 ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][Number(digit)] : Number(digit)), 0) % 10 === 0;
+  [...digits]
+    .reverse()
+    .reduce(
+      (sum, digit, index) => sum + (index % 2 ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][Number(digit)] : Number(digit)),
+      0,
+    ) %
+    10 ===
+  0;
 
 /** The card a `POST /v1/payment_methods` describes: what Stripe refuses at once (402), or its outcome. */
-function readCard(form: URLSearchParams): { outcome: 'succeeds' | 'declined' } | { error: { code: string; message: string; param: string } } {
+function readCard(
+  form: URLSearchParams,
+): { outcome: 'succeeds' | 'declined' } | { error: { code: string; message: string; param: string } } {
   const number = (form.get('card[number]') ?? '').replace(/\s/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhn(number)) return { error: { code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'number' } };
+  if (!/^\d{12,19}$/.test(number) || !luhn(number))
+    return { error: { code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'number' } };
   const month = Number(form.get('card[exp_month]'));
-  if (!Number.isInteger(month) || month < 1 || month > 12) return { error: { code: 'invalid_expiry_month', message: "Your card's expiration month is invalid.", param: 'exp_month' } };
+  if (!Number.isInteger(month) || month < 1 || month > 12)
+    return {
+      error: { code: 'invalid_expiry_month', message: "Your card's expiration month is invalid.", param: 'exp_month' },
+    };
   const year = Number(form.get('card[exp_year]'));
   const now = new Date();
-  if (!Number.isInteger(year) || year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
-    return { error: { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid.", param: 'exp_year' } };
-  if (!/^\d{3,4}$/.test(form.get('card[cvc]') ?? '')) return { error: { code: 'invalid_cvc', message: "Your card's security code is invalid.", param: 'cvc' } };
+  if (
+    !Number.isInteger(year) ||
+    year < now.getUTCFullYear() ||
+    (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+  )
+    return {
+      error: { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid.", param: 'exp_year' },
+    };
+  if (!/^\d{3,4}$/.test(form.get('card[cvc]') ?? ''))
+    return { error: { code: 'invalid_cvc', message: "Your card's security code is invalid.", param: 'cvc' } };
   // In test mode, Stripe declines any card but its test ones.
   return { outcome: TEST_CARDS[number] ?? 'declined' };
 }
@@ -71,7 +93,10 @@ export function stripeStandIn(secretKey: string, publishableKey?: string): Stand
     response.setHeader('Access-Control-Allow-Origin', '*');
     const url = new URL(request.url ?? '/', 'http://stand-in');
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST', 'Access-Control-Allow-Headers': 'Content-Type' });
+      response.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, POST',
+        'Access-Control-Allow-Headers': 'Content-Type',
+      });
       return response.end();
     }
     if (publishableKey && request.method === 'GET' && url.pathname === '/v3/') {
@@ -81,18 +106,29 @@ export function stripeStandIn(secretKey: string, publishableKey?: string): Stand
     const form = new URLSearchParams(body);
     const secret = request.headers.authorization === `Bearer ${secretKey}`;
     const publishable = !secret && Boolean(publishableKey) && form.get('key') === publishableKey;
-    if (!secret && !publishable) return sendJson(response, 401, stripeError('invalid_request_error', 'Invalid API Key provided.'));
+    if (!secret && !publishable)
+      return sendJson(response, 401, stripeError('invalid_request_error', 'Invalid API Key provided.'));
     const [, version, collection, id, action] = url.pathname.split('/');
     if (publishable && request.method === 'POST' && version === 'v1' && collection === 'payment_methods' && !id) {
       const card = readCard(form);
-      if ('error' in card) return sendJson(response, 402, stripeError('card_error', card.error.message, { code: card.error.code, param: card.error.param }));
+      if ('error' in card)
+        return sendJson(
+          response,
+          402,
+          stripeError('card_error', card.error.message, { code: card.error.code, param: card.error.param }),
+        );
       const methodId = `pm_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'z')}`;
       methods.set(methodId, card.outcome);
       return sendJson(response, 200, { id: methodId, object: 'payment_method', type: 'card', livemode: false });
     }
-    if (version !== 'v1' || collection !== 'setup_intents') return sendJson(response, 404, stripeError('invalid_request_error', 'Unrecognized request URL.'));
+    if (version !== 'v1' || collection !== 'setup_intents')
+      return sendJson(response, 404, stripeError('invalid_request_error', 'Unrecognized request URL.'));
     if (publishable && !(request.method === 'POST' && action === 'confirm'))
-      return sendJson(response, 401, stripeError('invalid_request_error', 'This API call cannot be made with a publishable API key.'));
+      return sendJson(
+        response,
+        401,
+        stripeError('invalid_request_error', 'This API call cannot be made with a publishable API key.'),
+      );
     if (request.method === 'POST' && !id) {
       const metadata: Record<string, string> = {};
       for (const [key, value] of form) {
@@ -107,7 +143,8 @@ export function stripeStandIn(secretKey: string, publishableKey?: string): Stand
         status: 'requires_payment_method',
         usage: form.get('usage') ?? 'off_session',
         payment_method: null,
-        payment_method_types: form.getAll('payment_method_types[]').length > 0 ? form.getAll('payment_method_types[]') : ['card'],
+        payment_method_types:
+          form.getAll('payment_method_types[]').length > 0 ? form.getAll('payment_method_types[]') : ['card'],
         metadata,
         last_setup_error: null,
         livemode: false,
@@ -117,26 +154,67 @@ export function stripeStandIn(secretKey: string, publishableKey?: string): Stand
       return sendJson(response, 200, intent);
     }
     const intent = id ? intents.get(id) : undefined;
-    if (!intent) return sendJson(response, 404, stripeError('invalid_request_error', `No such setupintent: '${id}'`, { code: 'resource_missing', param: 'intent' }));
+    if (!intent)
+      return sendJson(
+        response,
+        404,
+        stripeError('invalid_request_error', `No such setupintent: '${id}'`, {
+          code: 'resource_missing',
+          param: 'intent',
+        }),
+      );
     if (request.method === 'GET' && !action) return sendJson(response, 200, intent);
     if (request.method === 'POST' && action === 'cancel') {
-      if (intent.status === 'succeeded') return sendJson(response, 400, stripeError('invalid_request_error', 'This SetupIntent has already succeeded.', { code: 'setup_intent_unexpected_state' }));
+      if (intent.status === 'succeeded')
+        return sendJson(
+          response,
+          400,
+          stripeError('invalid_request_error', 'This SetupIntent has already succeeded.', {
+            code: 'setup_intent_unexpected_state',
+          }),
+        );
       intent.status = 'canceled';
       return sendJson(response, 200, intent);
     }
     if (request.method === 'POST' && action === 'confirm') {
       // From the browser, the client secret is what proves the intent is the caller's.
       if (publishable && form.get('client_secret') !== intent.client_secret)
-        return sendJson(response, 400, stripeError('invalid_request_error', 'The client_secret provided does not match the client_secret associated with the SetupIntent.', { code: 'resource_missing' }));
+        return sendJson(
+          response,
+          400,
+          stripeError(
+            'invalid_request_error',
+            'The client_secret provided does not match the client_secret associated with the SetupIntent.',
+            { code: 'resource_missing' },
+          ),
+        );
       if (intent.status === 'succeeded' || intent.status === 'canceled')
-        return sendJson(response, 400, stripeError('invalid_request_error', `This SetupIntent's status is ${intent.status}.`, { code: 'setup_intent_unexpected_state' }));
+        return sendJson(
+          response,
+          400,
+          stripeError('invalid_request_error', `This SetupIntent's status is ${intent.status}.`, {
+            code: 'setup_intent_unexpected_state',
+          }),
+        );
       const method = form.get('payment_method') ?? '';
       const outcome = TEST_METHODS[method] ?? methods.get(method);
-      if (!outcome) return sendJson(response, 400, stripeError('invalid_request_error', `No such PaymentMethod: '${method}'`, { code: 'resource_missing', param: 'payment_method' }));
+      if (!outcome)
+        return sendJson(
+          response,
+          400,
+          stripeError('invalid_request_error', `No such PaymentMethod: '${method}'`, {
+            code: 'resource_missing',
+            param: 'payment_method',
+          }),
+        );
       if (outcome === 'declined') {
         intent.status = 'requires_payment_method';
         intent.last_setup_error = { code: 'card_declined', message: 'Your card was declined.', type: 'card_error' };
-        return sendJson(response, 402, stripeError('card_error', 'Your card was declined.', { code: 'card_declined', setup_intent: intent }));
+        return sendJson(
+          response,
+          402,
+          stripeError('card_error', 'Your card was declined.', { code: 'card_declined', setup_intent: intent }),
+        );
       }
       intent.status = 'succeeded';
       intent.payment_method = method;

@@ -5,6 +5,9 @@ export const chapterPartResponsesDeclaration = declareResource(chapterPartRespon
   table: 'chapter_part_responses',
   // The review screen narrows the answers to one chapter: those to any of its parts.
   throughFilters: {
-    chapter: { resource: 'chapters', condition: (ids) => `t.chapter_part_id IN (SELECT p.id FROM chapter_parts p WHERE p.chapter_id = ANY(${ids}))` },
+    chapter: {
+      resource: 'chapters',
+      condition: (ids) => `t.chapter_part_id IN (SELECT p.id FROM chapter_parts p WHERE p.chapter_id = ANY(${ids}))`,
+    },
   },
 });

@@ -10,8 +10,11 @@ export const chapterPartsDeclaration = declareResource(chapterParts, {
     fields: ['type', 'content'],
     run(record, { uploadMaxMb }) {
       // A part may be created before its content is written; once given, the content must fit the type.
-      if (!isChapterPartType(record.type) || record.content === undefined || record.content === null) return { violations: [] };
-      const { violations, content, documents } = checkChapterPartContent(record.type, record.content, { maxUploadMb: uploadMaxMb });
+      if (!isChapterPartType(record.type) || record.content === undefined || record.content === null)
+        return { violations: [] };
+      const { violations, content, documents } = checkChapterPartContent(record.type, record.content, {
+        maxUploadMb: uploadMaxMb,
+      });
       return {
         violations,
         replace: { content },

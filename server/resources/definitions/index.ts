@@ -28,9 +28,32 @@ import { userSupervisionsDeclaration as userSupervisions } from './userSupervisi
 
 /** Every resource of API.md's table: its contract (src/domain/contracts) with its storage (a file here). */
 export const declarations: readonly ResourceDeclaration[] = [
-  users, userConnections, accessRights, userSupervisions, participations, tags, skills, courses, modules,
-  chapters, chapterParts, chapterPartResponses, chapterValidations, comments, languages, systemConfigurations,
-  documents, notificationTemplates, notesBo, sheets, folders, imports, tickets, countries, errorCalls, companies,
+  users,
+  userConnections,
+  accessRights,
+  userSupervisions,
+  participations,
+  tags,
+  skills,
+  courses,
+  modules,
+  chapters,
+  chapterParts,
+  chapterPartResponses,
+  chapterValidations,
+  comments,
+  languages,
+  systemConfigurations,
+  documents,
+  notificationTemplates,
+  notesBo,
+  sheets,
+  folders,
+  imports,
+  tickets,
+  countries,
+  errorCalls,
+  companies,
 ];
 
 export const declarationsByName: ReadonlyMap<string, ResourceDeclaration> = new Map(

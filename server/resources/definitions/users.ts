@@ -14,6 +14,9 @@ export const usersDeclaration = declareResource(users, {
   },
   constraints: {
     users_email_key: { field: 'email', message: 'This e-mail address is already used.' },
-    users_platform_staff: { field: 'company', message: 'Only platform staff (ROLE_SUPER_ADMIN) may belong to no structure.' },
+    users_platform_staff: {
+      field: 'company',
+      message: 'Only platform staff (ROLE_SUPER_ADMIN) may belong to no structure.',
+    },
   },
 });

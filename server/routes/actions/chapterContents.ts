@@ -4,7 +4,11 @@ import type { Queryable } from '../../db/database.ts';
  * The parts of copied chapters, and the unlocks between chapters copied together, follow their copies:
  * `sources[i]` was copied as `copies[i]`. Parts keep their positions (dense within each chapter).
  */
-export async function copyChapterContents(tx: Queryable, sources: readonly number[], copies: readonly number[]): Promise<void> {
+export async function copyChapterContents(
+  tx: Queryable,
+  sources: readonly number[],
+  copies: readonly number[],
+): Promise<void> {
   await tx.query(
     `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required)
      SELECT m.copy, p.type, p.position, p.title, p.content, p.required

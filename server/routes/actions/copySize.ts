@@ -29,12 +29,21 @@ export const copyRows = {
  * write; beyond COPY_MAX_ROWS, a 422 `copy_too_large`; within, the copy spends one write of its author's
  * budget per COPY_ROWS_PER_WRITE rows (the request spent one already), or answers the budget's 429.
  */
-export async function boundCopy(request: FastifyRequest, tx: Queryable, rowsSql: string, params: unknown[]): Promise<void> {
+export async function boundCopy(
+  request: FastifyRequest,
+  tx: Queryable,
+  rowsSql: string,
+  params: unknown[],
+): Promise<void> {
   const [row] = await tx.query<{ rows: number }>(`SELECT (${rowsSql})::int8 AS rows`, params);
   const rows = Number(row.rows);
   if (rows > COPY_MAX_ROWS)
     throw unprocessable([
-      violation('', COPY_TOO_LARGE, `This copy would write ${rows} rows; a copy writes at most ${COPY_MAX_ROWS}: copy its parts one by one.`),
+      violation(
+        '',
+        COPY_TOO_LARGE,
+        `This copy would write ${rows} rows; a copy writes at most ${COPY_MAX_ROWS}: copy its parts one by one.`,
+      ),
     ]);
   await spendMoreWrites(request, copyCost(rows) - 1, tx);
 }

@@ -64,7 +64,11 @@ export async function copyCourse(tx: Queryable, sourceId: number): Promise<numbe
        FROM inserted JOIN source ON source.target = inserted.module_id AND source.place = inserted.position`,
     [moduleSources, moduleCopies],
   );
-  await copyChapterContents(tx, chapters.map((row) => row.source), chapters.map((row) => row.copy));
+  await copyChapterContents(
+    tx,
+    chapters.map((row) => row.source),
+    chapters.map((row) => row.copy),
+  );
   return copyId;
 }
 
@@ -76,27 +80,31 @@ export async function copyCourse(tx: Queryable, sourceId: number): Promise<numbe
 export async function courseCopyRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   const courses = declarationOf('courses');
   const rights = rightsFirst((request) => [authorize(request, courses, 'get'), authorize(request, courses, 'create')]);
-  app.post('/api/courses/:id/copy', { schema: { params: idParams, body: noBody }, ...rights }, async (request, reply) => {
-    const { scope } = authorize(request, courses, 'get');
-    const id = pathId(request);
-    try {
-      const copyId = await db.transaction(async (tx) => {
-        // A plain read, not FOR SHARE: under row-level security a locking read also needs the row to pass
-        // the UPDATE policy, which a structure copying the catalogue's course does not (it would be a 404).
-        const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
-        if (!source) throw notFound(`Course ${id} not found.`);
-        await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
-        const copy = await copyCourse(tx, id);
-        // Nothing held the source while it was copied, statement by statement: deleted meanwhile, the copy
-        // could be partial, and goes back with the rest.
-        const [still] = await tx.query('SELECT 1 FROM courses WHERE id = $1', [id]);
-        if (!still) throw notFound(`Course ${id} not found.`);
-        return copy;
-      });
-      reply.header('Location', `/api/courses/${copyId}`);
-      return replyWithRecord(engine, request, reply, courses, copyId, 201);
-    } catch (error) {
-      throw mapPgError(error, courses, 'write');
-    }
-  });
+  app.post(
+    '/api/courses/:id/copy',
+    { schema: { params: idParams, body: noBody }, ...rights },
+    async (request, reply) => {
+      const { scope } = authorize(request, courses, 'get');
+      const id = pathId(request);
+      try {
+        const copyId = await db.transaction(async (tx) => {
+          // A plain read, not FOR SHARE: under row-level security a locking read also needs the row to pass
+          // the UPDATE policy, which a structure copying the catalogue's course does not (it would be a 404).
+          const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
+          if (!source) throw notFound(`Course ${id} not found.`);
+          await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
+          const copy = await copyCourse(tx, id);
+          // Nothing held the source while it was copied, statement by statement: deleted meanwhile, the copy
+          // could be partial, and goes back with the rest.
+          const [still] = await tx.query('SELECT 1 FROM courses WHERE id = $1', [id]);
+          if (!still) throw notFound(`Course ${id} not found.`);
+          return copy;
+        });
+        reply.header('Location', `/api/courses/${copyId}`);
+        return replyWithRecord(engine, request, reply, courses, copyId, 201);
+      } catch (error) {
+        throw mapPgError(error, courses, 'write');
+      }
+    },
+  );
 }

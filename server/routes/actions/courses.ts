@@ -11,28 +11,35 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
   const courses = declarationOf('courses');
   const chapters = declarationOf('chapters');
 
-  app.put('/api/courses/:id/publish', { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => authorize(request, courses, 'update')) }, async (request, reply) => {
-    const { session, scope } = authorize(request, courses, 'update');
-    const id = pathId(request);
-    await db.transaction(async (tx) => {
-      await requirePublishRight(tx, session);
-      const [course] = await tx.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)} FOR UPDATE`, [id]);
-      if (!course) throw notFound(`Course ${id} not found.`);
-      await refuseEmptyChapters(tx, id);
-      await tx.query(
-        `UPDATE courses SET status = 'published', published_at = now(), updated_at = now() WHERE id = $1`,
-        [id],
-      );
-    });
-    return replyWithRecord(engine, request, reply, courses, id);
-  });
+  app.put(
+    '/api/courses/:id/publish',
+    { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => authorize(request, courses, 'update')) },
+    async (request, reply) => {
+      const { session, scope } = authorize(request, courses, 'update');
+      const id = pathId(request);
+      await db.transaction(async (tx) => {
+        await requirePublishRight(tx, session);
+        const [course] = await tx.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)} FOR UPDATE`, [id]);
+        if (!course) throw notFound(`Course ${id} not found.`);
+        await refuseEmptyChapters(tx, id);
+        await tx.query(
+          `UPDATE courses SET status = 'published', published_at = now(), updated_at = now() WHERE id = $1`,
+          [id],
+        );
+      });
+      return replyWithRecord(engine, request, reply, courses, id);
+    },
+  );
 
-  app.get('/api/courses/:id/menu', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, courses, 'get')) }, async (request) => {
-    const { scope } = authorize(request, courses, 'get');
-    const id = pathId(request);
-    // One statement for the whole tree: correlated aggregates, ordered by position.
-    const [row] = await db.query<{ menu: unknown }>(
-      `SELECT json_build_object(
+  app.get(
+    '/api/courses/:id/menu',
+    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, courses, 'get')) },
+    async (request) => {
+      const { scope } = authorize(request, courses, 'get');
+      const id = pathId(request);
+      // One statement for the whole tree: correlated aggregates, ordered by position.
+      const [row] = await db.query<{ menu: unknown }>(
+        `SELECT json_build_object(
          'id', t.id, 'title', t.title,
          'modules', coalesce((
            SELECT json_agg(json_build_object(
@@ -48,18 +55,22 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
            ) ORDER BY m.position, m.id)
              FROM modules m WHERE m.course_id = t.id), '[]'::json)) AS menu
          FROM courses t WHERE t.id = $1${andAll(scope)}`,
-      [id],
-    );
-    if (!row) throw notFound(`Course ${id} not found.`);
-    return row.menu;
-  });
+        [id],
+      );
+      if (!row) throw notFound(`Course ${id} not found.`);
+      return row.menu;
+    },
+  );
 
-  app.get('/api/chapters/:id/displayable', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, chapters, 'get')) }, async (request) => {
-    const { scope } = authorize(request, chapters, 'get');
-    const id = pathId(request);
-    // What a learner is shown: the parts in order, without the answers of the choice questions.
-    const [row] = await db.query<{ chapter: unknown }>(
-      `SELECT json_build_object(
+  app.get(
+    '/api/chapters/:id/displayable',
+    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, chapters, 'get')) },
+    async (request) => {
+      const { scope } = authorize(request, chapters, 'get');
+      const id = pathId(request);
+      // What a learner is shown: the parts in order, without the answers of the choice questions.
+      const [row] = await db.query<{ chapter: unknown }>(
+        `SELECT json_build_object(
          'id', t.id, 'title', t.title, 'description', t.description, 'estimatedMinutes', t.estimated_minutes,
          'parts', coalesce((
            SELECT json_agg(json_build_object(
@@ -72,9 +83,10 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
            ) ORDER BY p.position, p.id)
              FROM chapter_parts p WHERE p.chapter_id = t.id), '[]'::json)) AS chapter
          FROM chapters t WHERE t.id = $1${andAll(scope)}`,
-      [id],
-    );
-    if (!row) throw notFound(`Chapter ${id} not found.`);
-    return row.chapter;
-  });
+        [id],
+      );
+      if (!row) throw notFound(`Chapter ${id} not found.`);
+      return row.chapter;
+    },
+  );
 }

@@ -16,9 +16,20 @@ export interface FolderNode {
 }
 
 /** Builds the nested tree from flat rows; with `purge`, branches holding no sheet anywhere are dropped. */
-export function buildTree(rows: { id: number; parent_id: number | null; name: string; sheets: number }[], rootId: number, purge: boolean): FolderNode | undefined {
-  const nodes = new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, sheets: Number(row.sheets), children: [] as FolderNode[] }]));
-  for (const row of rows) if (row.id !== rootId && row.parent_id !== null) nodes.get(row.parent_id)?.children.push(nodes.get(row.id) as FolderNode);
+export function buildTree(
+  rows: { id: number; parent_id: number | null; name: string; sheets: number }[],
+  rootId: number,
+  purge: boolean,
+): FolderNode | undefined {
+  const nodes = new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, name: row.name, sheets: Number(row.sheets), children: [] as FolderNode[] },
+    ]),
+  );
+  for (const row of rows)
+    if (row.id !== rootId && row.parent_id !== null)
+      nodes.get(row.parent_id)?.children.push(nodes.get(row.id) as FolderNode);
   const root = nodes.get(rootId);
   if (!root || !purge) return root;
   const prune = (node: FolderNode): number => {
@@ -38,13 +49,22 @@ export async function folderRoutes(app: FastifyInstance, { db, engine }: { db: D
   const folders = declarationOf('folders');
   const sheets = declarationOf('sheets');
 
-  app.get('/api/folders/:id/tree', { schema: { params: idParams, querystring: queryOf({ purge: { type: 'string', enum: ['1', '0', 'true', 'false', ''] } }) }, ...rightsFirst((request) => authorize(request, folders, 'get')) }, async (request) => {
-    authorize(request, folders, 'get');
-    const id = pathId(request);
-    const purge = ['1', 'true'].includes(parseQueryString(rawQueryOf(request)).get('purge')?.at(-1) ?? '');
-    // The whole subtree in one recursive statement, each folder with its own sheet count, siblings by position.
-    const rows = await db.query<{ id: number; parent_id: number | null; name: string; sheets: number }>(
-      `WITH RECURSIVE tree AS (
+  app.get(
+    '/api/folders/:id/tree',
+    {
+      schema: {
+        params: idParams,
+        querystring: queryOf({ purge: { type: 'string', enum: ['1', '0', 'true', 'false', ''] } }),
+      },
+      ...rightsFirst((request) => authorize(request, folders, 'get')),
+    },
+    async (request) => {
+      authorize(request, folders, 'get');
+      const id = pathId(request);
+      const purge = ['1', 'true'].includes(parseQueryString(rawQueryOf(request)).get('purge')?.at(-1) ?? '');
+      // The whole subtree in one recursive statement, each folder with its own sheet count, siblings by position.
+      const rows = await db.query<{ id: number; parent_id: number | null; name: string; sheets: number }>(
+        `WITH RECURSIVE tree AS (
          SELECT id, parent_id, name, position, 0 AS depth FROM folders WHERE id = $1
          UNION ALL
          SELECT f.id, f.parent_id, f.name, f.position, tree.depth + 1 FROM folders f JOIN tree ON f.parent_id = tree.id
@@ -52,24 +72,36 @@ export async function folderRoutes(app: FastifyInstance, { db, engine }: { db: D
        SELECT tree.id, tree.parent_id, tree.name,
               (SELECT count(*) FROM sheets s WHERE s.folder_id = tree.id) AS sheets
          FROM tree ORDER BY tree.depth, tree.position, tree.id`,
-      [id],
-    );
-    const tree = buildTree(rows, id, purge);
-    if (!tree) throw notFound(`Folder ${id} not found.`);
-    return tree;
-  });
+        [id],
+      );
+      const tree = buildTree(rows, id, purge);
+      if (!tree) throw notFound(`Folder ${id} not found.`);
+      return tree;
+    },
+  );
 
-  app.get('/api/folders/:id/content', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, folders, 'get')) }, async (request) => {
-    authorize(request, folders, 'get');
-    const id = pathId(request);
-    const format = formatOf(request);
-    const [exists] = await db.query('SELECT 1 FROM folders WHERE id = $1', [id]);
-    if (!exists) throw notFound(`Folder ${id} not found.`);
-    const all = (order: string) => new Map([[order, ['asc']], ['itemsPerPage', ['500']]]);
-    const [children, contained] = await Promise.all([
-      engine.list(folders, all('order[position]'), format, [`t.parent_id = ${id}`]),
-      engine.list(sheets, all('order[title]'), format, [`t.folder_id = ${id}`]),
-    ]);
-    return { folders: children.members.map((item) => JSON.parse(item)), sheets: contained.members.map((item) => JSON.parse(item)) };
-  });
+  app.get(
+    '/api/folders/:id/content',
+    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, folders, 'get')) },
+    async (request) => {
+      authorize(request, folders, 'get');
+      const id = pathId(request);
+      const format = formatOf(request);
+      const [exists] = await db.query('SELECT 1 FROM folders WHERE id = $1', [id]);
+      if (!exists) throw notFound(`Folder ${id} not found.`);
+      const all = (order: string) =>
+        new Map([
+          [order, ['asc']],
+          ['itemsPerPage', ['500']],
+        ]);
+      const [children, contained] = await Promise.all([
+        engine.list(folders, all('order[position]'), format, [`t.parent_id = ${id}`]),
+        engine.list(sheets, all('order[title]'), format, [`t.folder_id = ${id}`]),
+      ]);
+      return {
+        folders: children.members.map((item) => JSON.parse(item)),
+        sheets: contained.members.map((item) => JSON.parse(item)),
+      };
+    },
+  );
 }

@@ -12,7 +12,10 @@ import { ticketRoutes } from './tickets.ts';
 import { userRoutes } from './users.ts';
 
 /** The calls of API.md's Actions table beyond CRUD, each in a transaction where it writes. */
-export async function actionRoutes(app: FastifyInstance, options: { db: Database; engine: ResourceEngine; ticketNotifier?: TicketNotifier }) {
+export async function actionRoutes(
+  app: FastifyInstance,
+  options: { db: Database; engine: ResourceEngine; ticketNotifier?: TicketNotifier },
+) {
   await app.register(relationActionRoutes, options);
   await app.register(orderingRoutes, options);
   await app.register(courseRoutes, options);

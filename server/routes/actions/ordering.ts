@@ -7,7 +7,15 @@ import { mapPgError } from '../../resources/pgErrors.ts';
 import { authorize } from '../../http/authorize.ts';
 import { lockGroups, moveAmongSiblings } from '../../resources/siblings.ts';
 import { ident } from '../../shared/sql.ts';
-import { idParams, objectBody, optionalBody, pathId, reference, refusedAs, rightsFirst } from '../../http/routeSchema.ts';
+import {
+  idParams,
+  objectBody,
+  optionalBody,
+  pathId,
+  reference,
+  refusedAs,
+  rightsFirst,
+} from '../../http/routeSchema.ts';
 import { structureScope } from '../../resources/tenancy.ts';
 import type { ResourceDeclaration } from '../../resources/types.ts';
 import type { Session } from '../../http/session.ts';
@@ -27,7 +35,12 @@ const nextPosition = (table: string, parentColumn: string, parentParam: string) 
   `(SELECT coalesce(max(position) + 1, 0) FROM ${ident(table)} WHERE ${ident(parentColumn)} IS NOT DISTINCT FROM ${parentParam})`;
 
 /** Deep copies: a chapter with its parts, a module with its tags, chapters and parts; appended at the end. */
-async function copyChapters(tx: Queryable, sourceIds: number[], targetModule: number | null, startPosition: number): Promise<number[]> {
+async function copyChapters(
+  tx: Queryable,
+  sourceIds: number[],
+  targetModule: number | null,
+  startPosition: number,
+): Promise<number[]> {
   if (sourceIds.length === 0) return [];
   // One row per source, in the given order; WITH ORDINALITY pairs each copy with its source.
   const copies = await tx.query<{ id: number; source: number }>(
@@ -42,7 +55,11 @@ async function copyChapters(tx: Queryable, sourceIds: number[], targetModule: nu
        FROM inserted JOIN source ON $3::int + (source.ordinality - 1)::int = inserted.position`,
     [sourceIds, targetModule, startPosition],
   );
-  await copyChapterContents(tx, copies.map((copy) => copy.source), copies.map((copy) => copy.id));
+  await copyChapterContents(
+    tx,
+    copies.map((copy) => copy.source),
+    copies.map((copy) => copy.id),
+  );
   return sourceIds.map((source) => copies.find((copy) => copy.source === source)?.id as number);
 }
 
@@ -74,75 +91,124 @@ async function copyEnds(
   const parent = target.id ?? row.parent;
   if (parent === null) return null;
   const writable = andAll(structureScope(target.declaration, 'update', session.structure));
-  const [into] = await tx.query(`SELECT 1 FROM ${ident(target.declaration.table)} t WHERE t.id = $1${writable}`, [parent]);
-  if (!into) throw unprocessable([violation(target.key, 'reference', `Item not found for "/api/${target.declaration.name}/${parent}".`)]);
+  const [into] = await tx.query(`SELECT 1 FROM ${ident(target.declaration.table)} t WHERE t.id = $1${writable}`, [
+    parent,
+  ]);
+  if (!into)
+    throw unprocessable([
+      violation(target.key, 'reference', `Item not found for "/api/${target.declaration.name}/${parent}".`),
+    ]);
   return parent;
 }
 
 export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   for (const ordered of ORDERED) {
     const declaration = declarationOf(ordered.resource);
-    const schema = { params: idParams, body: objectBody({ position: refusedAs({ type: 'integer', minimum: 0 }, 'type', 'The position must be a non-negative integer.') }, ['position']) };
-    app.put(`/api/${ordered.resource}/:id/reorder`, { schema, ...rightsFirst((request) => authorize(request, declaration, 'update')) }, async (request, reply) => {
-      const { scope } = authorize(request, declaration, 'update');
-      const id = pathId(request);
-      const { position } = request.body as { position: number };
-      await db.transaction((tx) => moveAmongSiblings(tx, ordered, id, position, andAll(scope)));
-      return replyWithRecord(engine, request, reply, declaration, id);
-    });
+    const schema = {
+      params: idParams,
+      body: objectBody(
+        {
+          position: refusedAs({ type: 'integer', minimum: 0 }, 'type', 'The position must be a non-negative integer.'),
+        },
+        ['position'],
+      ),
+    };
+    app.put(
+      `/api/${ordered.resource}/:id/reorder`,
+      { schema, ...rightsFirst((request) => authorize(request, declaration, 'update')) },
+      async (request, reply) => {
+        const { scope } = authorize(request, declaration, 'update');
+        const id = pathId(request);
+        const { position } = request.body as { position: number };
+        await db.transaction((tx) => moveAmongSiblings(tx, ordered, id, position, andAll(scope)));
+        return replyWithRecord(engine, request, reply, declaration, id);
+      },
+    );
   }
 
   const chapters = declarationOf('chapters');
   // The body is optional: without one (or without the key) the copy goes beside its source.
-  const copyOf = (key: string, resource: string) => ({ params: idParams, body: optionalBody({ [key]: { anyOf: [reference(resource), { type: 'null' }] } }) });
+  const copyOf = (key: string, resource: string) => ({
+    params: idParams,
+    body: optionalBody({ [key]: { anyOf: [reference(resource), { type: 'null' }] } }),
+  });
   const modules = declarationOf('modules');
   const courses = declarationOf('courses');
-  app.post('/api/chapters/:id/copy', { schema: copyOf('module', 'modules'), ...rightsFirst((request) => authorize(request, chapters, 'create')) }, async (request, reply) => {
-    const { session } = authorize(request, chapters, 'create');
-    const id = pathId(request);
-    const target = copyTarget(request.body, 'module', 'modules');
-    try {
-      const copyId = await db.transaction(async (tx) => {
-        const module = await copyEnds(tx, session, { declaration: chapters, id, parentColumn: 'module_id' }, { declaration: modules, id: target, key: 'module' });
-        await boundCopy(request, tx, copyRows.chapters('$1::int'), [id]);
-        await lockGroups(tx, { table: 'chapters', parentColumn: 'module_id' }, [module]);
-        const [{ next }] = await tx.query<{ next: number }>(`SELECT ${nextPosition('chapters', 'module_id', '$1::int')} AS next`, [module]);
-        const [copy] = await copyChapters(tx, [id], module, next);
-        return copy;
-      });
-      return replyWithRecord(engine, request, reply, chapters, copyId, 201);
-    } catch (error) {
-      throw mapPgError(error, chapters, 'write');
-    }
-  });
+  app.post(
+    '/api/chapters/:id/copy',
+    { schema: copyOf('module', 'modules'), ...rightsFirst((request) => authorize(request, chapters, 'create')) },
+    async (request, reply) => {
+      const { session } = authorize(request, chapters, 'create');
+      const id = pathId(request);
+      const target = copyTarget(request.body, 'module', 'modules');
+      try {
+        const copyId = await db.transaction(async (tx) => {
+          const module = await copyEnds(
+            tx,
+            session,
+            { declaration: chapters, id, parentColumn: 'module_id' },
+            { declaration: modules, id: target, key: 'module' },
+          );
+          await boundCopy(request, tx, copyRows.chapters('$1::int'), [id]);
+          await lockGroups(tx, { table: 'chapters', parentColumn: 'module_id' }, [module]);
+          const [{ next }] = await tx.query<{ next: number }>(
+            `SELECT ${nextPosition('chapters', 'module_id', '$1::int')} AS next`,
+            [module],
+          );
+          const [copy] = await copyChapters(tx, [id], module, next);
+          return copy;
+        });
+        return replyWithRecord(engine, request, reply, chapters, copyId, 201);
+      } catch (error) {
+        throw mapPgError(error, chapters, 'write');
+      }
+    },
+  );
 
-  app.post('/api/modules/:id/copy', { schema: copyOf('course', 'courses'), ...rightsFirst((request) => authorize(request, modules, 'create')) }, async (request, reply) => {
-    const { session } = authorize(request, modules, 'create');
-    const id = pathId(request);
-    const target = copyTarget(request.body, 'course', 'courses');
-    try {
-      const copyId = await db.transaction(async (tx) => {
-        const course = await copyEnds(tx, session, { declaration: modules, id, parentColumn: 'course_id' }, { declaration: courses, id: target, key: 'course' });
-        await boundCopy(request, tx, copyRows.modules('$1::int'), [id]);
-        await lockGroups(tx, { table: 'modules', parentColumn: 'course_id' }, [course]);
-        const [copy] = await tx.query<{ id: number }>(
-          `INSERT INTO modules (title, description, course_id, position, is_template)
+  app.post(
+    '/api/modules/:id/copy',
+    { schema: copyOf('course', 'courses'), ...rightsFirst((request) => authorize(request, modules, 'create')) },
+    async (request, reply) => {
+      const { session } = authorize(request, modules, 'create');
+      const id = pathId(request);
+      const target = copyTarget(request.body, 'course', 'courses');
+      try {
+        const copyId = await db.transaction(async (tx) => {
+          const course = await copyEnds(
+            tx,
+            session,
+            { declaration: modules, id, parentColumn: 'course_id' },
+            { declaration: courses, id: target, key: 'course' },
+          );
+          await boundCopy(request, tx, copyRows.modules('$1::int'), [id]);
+          await lockGroups(tx, { table: 'modules', parentColumn: 'course_id' }, [course]);
+          const [copy] = await tx.query<{ id: number }>(
+            `INSERT INTO modules (title, description, course_id, position, is_template)
            SELECT title, description, $2::int, ${nextPosition('modules', 'course_id', '$2::int')}, false FROM modules WHERE id = $1
            RETURNING id`,
-          [id, course],
-        );
-        // The tags the session reads (a catalogue module may carry only the catalogue's).
-        await tx.query(
-          'INSERT INTO module_tags (module_id, tag_id) SELECT $2, j.tag_id FROM module_tags j JOIN tags g ON g.id = j.tag_id WHERE j.module_id = $1',
-          [id, copy.id],
-        );
-        const sourceChapters = await tx.query<{ id: number }>('SELECT id FROM chapters WHERE module_id = $1 ORDER BY position, id', [id]);
-        await copyChapters(tx, sourceChapters.map((chapter) => chapter.id), copy.id, 0);
-        return copy.id;
-      });
-      return replyWithRecord(engine, request, reply, modules, copyId, 201);
-    } catch (error) {
-      throw mapPgError(error, modules, 'write');
-    }
-  });
+            [id, course],
+          );
+          // The tags the session reads (a catalogue module may carry only the catalogue's).
+          await tx.query(
+            'INSERT INTO module_tags (module_id, tag_id) SELECT $2, j.tag_id FROM module_tags j JOIN tags g ON g.id = j.tag_id WHERE j.module_id = $1',
+            [id, copy.id],
+          );
+          const sourceChapters = await tx.query<{ id: number }>(
+            'SELECT id FROM chapters WHERE module_id = $1 ORDER BY position, id',
+            [id],
+          );
+          await copyChapters(
+            tx,
+            sourceChapters.map((chapter) => chapter.id),
+            copy.id,
+            0,
+          );
+          return copy.id;
+        });
+        return replyWithRecord(engine, request, reply, modules, copyId, 201);
+      } catch (error) {
+        throw mapPgError(error, modules, 'write');
+      }
+    },
+  );
 }

@@ -49,13 +49,20 @@ SELECT json_build_object(
 /** `GET /api/courses/{id}/outline`: modules → chapters (with their unlocks) → parts, ordered by position. */
 export async function outlineRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const courses = declarationOf('courses');
-  app.get('/api/courses/:id/outline', { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, courses, 'get')) }, async (request, reply) => {
-    // The course's read right, with the scope a list of courses would apply to this session.
-    const { scope } = authorize(request, courses, 'get');
-    const id = pathId(request);
-    // The course is aliased `t`, as the engine's scope conditions expect.
-    const [row] = await db.query<{ outline: unknown }>(`${OUTLINE_SQL}${scope.map((condition) => ` AND ${condition}`).join('')}`, [id]);
-    if (!row) throw notFound(`Course ${id} not found.`);
-    return reply.type('application/json; charset=utf-8').send(row.outline);
-  });
+  app.get(
+    '/api/courses/:id/outline',
+    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, courses, 'get')) },
+    async (request, reply) => {
+      // The course's read right, with the scope a list of courses would apply to this session.
+      const { scope } = authorize(request, courses, 'get');
+      const id = pathId(request);
+      // The course is aliased `t`, as the engine's scope conditions expect.
+      const [row] = await db.query<{ outline: unknown }>(
+        `${OUTLINE_SQL}${scope.map((condition) => ` AND ${condition}`).join('')}`,
+        [id],
+      );
+      if (!row) throw notFound(`Course ${id} not found.`);
+      return reply.type('application/json; charset=utf-8').send(row.outline);
+    },
+  );
 }

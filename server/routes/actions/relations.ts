@@ -35,68 +35,92 @@ async function wouldCycle(tx: Queryable, chapterId: number, required: number[]):
 }
 
 /** Idempotent: adding what is there or removing what is not changes nothing and is not an error. */
-export async function relationActionRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+export async function relationActionRoutes(
+  app: FastifyInstance,
+  { db, engine }: { db: Database; engine: ResourceEngine },
+) {
   for (const action of RELATION_ACTIONS) {
     const declaration = declarationOf(action.resource);
     const type = declaration.fields[action.field].type;
     if (type.kind !== 'relations') throw new Error(`${action.resource}.${action.field} is not a to-many relation.`);
 
-    const schema = { params: idParams, body: objectBody({ [action.bodyKey]: referenceList(type.resource) }, [action.bodyKey]) };
+    const schema = {
+      params: idParams,
+      body: objectBody({ [action.bodyKey]: referenceList(type.resource) }, [action.bodyKey]),
+    };
     const rights = (request: FastifyRequest) => {
       const allowed = authorize(request, declaration, 'update');
       const writeRole = fieldWriteRole(declaration.name, action.field);
-      if (writeRole && !hasRole(allowed.session.roles, writeRole)) throw forbidden(`Changing ${action.field} requires ${writeRole}.`);
+      if (writeRole && !hasRole(allowed.session.roles, writeRole))
+        throw forbidden(`Changing ${action.field} requires ${writeRole}.`);
       return allowed;
     };
     for (const verb of ['add', 'remove'] as const) {
-      app.put(`/api/${action.resource}/:id/${verb}-${action.suffix}`, { schema, ...rightsFirst(rights) }, async (request, reply) => {
-        const { session, scope } = rights(request);
-        const id = pathId(request);
-        const given = (request.body as Record<string, unknown[]>)[action.bodyKey];
-        // The schema admitted the shapes; an object without an id, or an id past int4, is refused here.
-        const ids = given.map((value) => idFromReference(value, type.resource));
-        if (ids.some((other) => other === undefined))
-          throw unprocessable([violation(action.bodyKey, 'reference', `Expected a list of IRIs of ${type.resource}.`)]);
-        const others = [...new Set(ids as number[])];
-        try {
-          await db.transaction(async (tx) => {
-            const owner = await tx.query(
-              `SELECT t.id FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((condition) => ` AND ${condition}`).join('')} FOR UPDATE`,
-              [id],
-            );
-            if (owner.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
-            if (verb === 'add') {
-              // A row the session does not read (another structure's) is not found, as in any body.
-              const [unknown] = await unreachable(tx, session, type.resource, others);
-              if (unknown !== undefined) throw unprocessable([violation(action.bodyKey, 'reference', `Item not found for "/api/${type.resource}/${unknown}".`)]);
-              if (action.resource === 'chapters') {
-                // Serialises unlock changes so that two concurrent adds cannot close a cycle together.
-                await tx.query(`SELECT pg_advisory_xact_lock(hashtext('chapter_unlocks'))`);
-                if (await wouldCycle(tx, id, others))
-                  throw unprocessable([violation(action.bodyKey, 'cycle', 'These unlocks would make the chapter require itself.')]);
-              }
-              await tx.query(
-                `INSERT INTO ${ident(type.joinTable)} (${ident(type.ownColumn)}, ${ident(type.otherColumn)})
+      app.put(
+        `/api/${action.resource}/:id/${verb}-${action.suffix}`,
+        { schema, ...rightsFirst(rights) },
+        async (request, reply) => {
+          const { session, scope } = rights(request);
+          const id = pathId(request);
+          const given = (request.body as Record<string, unknown[]>)[action.bodyKey];
+          // The schema admitted the shapes; an object without an id, or an id past int4, is refused here.
+          const ids = given.map((value) => idFromReference(value, type.resource));
+          if (ids.some((other) => other === undefined))
+            throw unprocessable([
+              violation(action.bodyKey, 'reference', `Expected a list of IRIs of ${type.resource}.`),
+            ]);
+          const others = [...new Set(ids as number[])];
+          try {
+            await db.transaction(async (tx) => {
+              const owner = await tx.query(
+                `SELECT t.id FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((condition) => ` AND ${condition}`).join('')} FOR UPDATE`,
+                [id],
+              );
+              if (owner.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
+              if (verb === 'add') {
+                // A row the session does not read (another structure's) is not found, as in any body.
+                const [unknown] = await unreachable(tx, session, type.resource, others);
+                if (unknown !== undefined)
+                  throw unprocessable([
+                    violation(action.bodyKey, 'reference', `Item not found for "/api/${type.resource}/${unknown}".`),
+                  ]);
+                if (action.resource === 'chapters') {
+                  // Serialises unlock changes so that two concurrent adds cannot close a cycle together.
+                  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('chapter_unlocks'))`);
+                  if (await wouldCycle(tx, id, others))
+                    throw unprocessable([
+                      violation(action.bodyKey, 'cycle', 'These unlocks would make the chapter require itself.'),
+                    ]);
+                }
+                await tx.query(
+                  `INSERT INTO ${ident(type.joinTable)} (${ident(type.ownColumn)}, ${ident(type.otherColumn)})
                  SELECT $1, other FROM unnest($2::int4[]) AS other ON CONFLICT DO NOTHING`,
-                [id, others],
-              );
-            } else {
-              await tx.query(
-                `DELETE FROM ${ident(type.joinTable)} WHERE ${ident(type.ownColumn)} = $1 AND ${ident(type.otherColumn)} = ANY($2::int4[])`,
-                [id, others],
-              );
-            }
-            await tx.query(`UPDATE ${ident(declaration.table)} SET updated_at = now() WHERE id = $1`, [id]);
-          });
-        } catch (error) {
-          const mapped = mapPgError(error, declaration, 'write');
-          // A missing target shows on the body key the client sent, not on the join column.
-          if (mapped && typeof mapped === 'object' && 'status' in mapped && (mapped as { status: number }).status === 422 && ['23503', '42501'].includes((error as { code?: string }).code ?? ''))
-            throw unprocessable([violation(action.bodyKey, 'reference', 'The referenced record does not exist.')]);
-          throw mapped;
-        }
-        return replyWithRecord(engine, request, reply, declaration, id);
-      });
+                  [id, others],
+                );
+              } else {
+                await tx.query(
+                  `DELETE FROM ${ident(type.joinTable)} WHERE ${ident(type.ownColumn)} = $1 AND ${ident(type.otherColumn)} = ANY($2::int4[])`,
+                  [id, others],
+                );
+              }
+              await tx.query(`UPDATE ${ident(declaration.table)} SET updated_at = now() WHERE id = $1`, [id]);
+            });
+          } catch (error) {
+            const mapped = mapPgError(error, declaration, 'write');
+            // A missing target shows on the body key the client sent, not on the join column.
+            if (
+              mapped &&
+              typeof mapped === 'object' &&
+              'status' in mapped &&
+              (mapped as { status: number }).status === 422 &&
+              ['23503', '42501'].includes((error as { code?: string }).code ?? '')
+            )
+              throw unprocessable([violation(action.bodyKey, 'reference', 'The referenced record does not exist.')]);
+            throw mapped;
+          }
+          return replyWithRecord(engine, request, reply, declaration, id);
+        },
+      );
     }
   }
 }

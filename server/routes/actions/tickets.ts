@@ -24,34 +24,51 @@ export async function ticketRoutes(
     params: idParams,
     body: objectBody({ message: filledText(20_000), status: { enum: STATUSES } }, ['message']),
   };
-  app.put('/api/tickets/:id/add-message', { schema, ...rightsFirst((request) => authorize(request, tickets, 'update')) }, async (request, reply) => {
-    const { session, scope } = authorize(request, tickets, 'update');
-    const id = pathId(request);
-    const { message, status } = request.body as { message: string; status?: string };
-    const scopeSql = scope.map((condition) => ` AND ${condition}`).join('');
-    const body = message.trim();
-    const written = await db.transaction(async (tx) => {
-      const [ticket] = await tx.query<{ status: string }>(`SELECT t.status FROM tickets t WHERE t.id = $1${scopeSql} FOR UPDATE`, [id]);
-      if (!ticket) throw notFound(`Ticket ${id} not found.`);
-      // Only support staff set a status; an author writing on their own bug ticket puts it back in the queue.
-      const next = mayWriteField(session.roles, 'tickets', 'status') ? (status ?? ticket.status) : 'created';
-      const [row] = await tx.query<{ id: number }>('INSERT INTO ticket_messages (ticket_id, author_id, body, status) VALUES ($1, $2, $3, $4) RETURNING id', [
-        id, session.userId, body, next,
-      ]);
-      await tx.query('UPDATE tickets SET status = $2, updated_at = now() WHERE id = $1', [id, next]);
-      return { messageId: row.id, status: next };
-    });
-    // After the commit: the author is told of a reply that exists. Its delivery is recorded, sent or not.
-    await ticketNotifier
-      ?.afterMessage({ ticketId: id, messageId: written.messageId, status: written.status, agentId: session.userId, message: body })
-      .catch((error: unknown) => request.log.error(error));
-    return replyWithRecord(engine, request, reply, tickets, id);
-  });
+  app.put(
+    '/api/tickets/:id/add-message',
+    { schema, ...rightsFirst((request) => authorize(request, tickets, 'update')) },
+    async (request, reply) => {
+      const { session, scope } = authorize(request, tickets, 'update');
+      const id = pathId(request);
+      const { message, status } = request.body as { message: string; status?: string };
+      const scopeSql = scope.map((condition) => ` AND ${condition}`).join('');
+      const body = message.trim();
+      const written = await db.transaction(async (tx) => {
+        const [ticket] = await tx.query<{ status: string }>(
+          `SELECT t.status FROM tickets t WHERE t.id = $1${scopeSql} FOR UPDATE`,
+          [id],
+        );
+        if (!ticket) throw notFound(`Ticket ${id} not found.`);
+        // Only support staff set a status; an author writing on their own bug ticket puts it back in the queue.
+        const next = mayWriteField(session.roles, 'tickets', 'status') ? (status ?? ticket.status) : 'created';
+        const [row] = await tx.query<{ id: number }>(
+          'INSERT INTO ticket_messages (ticket_id, author_id, body, status) VALUES ($1, $2, $3, $4) RETURNING id',
+          [id, session.userId, body, next],
+        );
+        await tx.query('UPDATE tickets SET status = $2, updated_at = now() WHERE id = $1', [id, next]);
+        return { messageId: row.id, status: next };
+      });
+      // After the commit: the author is told of a reply that exists. Its delivery is recorded, sent or not.
+      await ticketNotifier
+        ?.afterMessage({
+          ticketId: id,
+          messageId: written.messageId,
+          status: written.status,
+          agentId: session.userId,
+          message: body,
+        })
+        .catch((error: unknown) => request.log.error(error));
+      return replyWithRecord(engine, request, reply, tickets, id);
+    },
+  );
 
   // The session's own tickets (the contributor's bug reports): a list scoped to its author.
   app.get('/api/tickets/user', { schema: { querystring: querySchema(tickets) } }, async (request, reply) => {
     const session = requireRole(request, 'ROLE_USER', 'Listing your own tickets');
     const scope = structureScope(tickets, 'list', session.structure);
-    return sendCollection(request, reply, engine, tickets, '/api/tickets/user', [...scope, `t.author_id = ${session.userId}`]);
+    return sendCollection(request, reply, engine, tickets, '/api/tickets/user', [
+      ...scope,
+      `t.author_id = ${session.userId}`,
+    ]);
   });
 }

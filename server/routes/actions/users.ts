@@ -15,15 +15,24 @@ export async function userRoutes(app: FastifyInstance, { db, engine }: { db: Dat
 
   app.get(
     '/api/users/:id/user-connections',
-    { schema: { params: idParams, querystring: querySchema(connections) }, ...rightsFirst((request) => [authorize(request, users, 'get'), authorize(request, connections, 'list')]) },
+    {
+      schema: { params: idParams, querystring: querySchema(connections) },
+      ...rightsFirst((request) => [authorize(request, users, 'get'), authorize(request, connections, 'list')]),
+    },
     async (request, reply) => {
       const { scope: userScope } = authorize(request, users, 'get');
       const { scope } = authorize(request, connections, 'list');
       const id = pathId(request);
-      const [user] = await db.query(`SELECT 1 FROM users t WHERE t.id = $1${userScope.map((c) => ` AND ${c}`).join('')}`, [id]);
+      const [user] = await db.query(
+        `SELECT 1 FROM users t WHERE t.id = $1${userScope.map((c) => ` AND ${c}`).join('')}`,
+        [id],
+      );
       if (!user) throw notFound(`User ${id} not found.`);
       // The id is a checked integer: the condition is as safe as the ownership ones beside it.
-      return sendCollection(request, reply, engine, connections, `/api/users/${id}/user-connections`, [...scope, `t.user_id = ${id}`]);
+      return sendCollection(request, reply, engine, connections, `/api/users/${id}/user-connections`, [
+        ...scope,
+        `t.user_id = ${id}`,
+      ]);
     },
   );
 }

@@ -39,7 +39,13 @@ export function AccountPage() {
         <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
           {identity.fullName}
         </Typography>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={translate('app.account.roles')}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap' }}
+          aria-label={translate('app.account.roles')}
+        >
           {(Array.isArray(permissions) ? permissions : []).map((role) => (
             <Chip key={role} label={translate(`app.roles.${role}`, { _: role })} />
           ))}

@@ -1,5 +1,15 @@
 import { Alert, Stack, Typography } from '@mui/material';
-import { Form, SaveButton, useGetOne, useNotify, useSetLocale, useTranslate, useUpdate, type Identifier, type RaRecord } from 'react-admin';
+import {
+  Form,
+  SaveButton,
+  useGetOne,
+  useNotify,
+  useSetLocale,
+  useTranslate,
+  useUpdate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import { config } from '../../resources/users/screens';
 import { inputOf } from '../crud/fieldInput';
 import { Loader } from '../Loader';
@@ -24,7 +34,11 @@ export function AccountProfile({ userId }: { userId: Identifier }) {
   async function save(values: Partial<RaRecord>) {
     const data = Object.fromEntries([...EDITABLE, 'updatedAt'].map((key) => [key, values[key] ?? null]));
     try {
-      const saved = await update('users', { id: userId, data, previousData: user }, { mutationMode: 'pessimistic', returnPromise: true });
+      const saved = await update(
+        'users',
+        { id: userId, data, previousData: user },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
       if (typeof saved.locale === 'string') setLocale(saved.locale);
       notify('app.people.account.profile_saved', { type: 'success' });
       return undefined;

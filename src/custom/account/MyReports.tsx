@@ -22,7 +22,11 @@ export function MyReports() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data, isPending, error } = useQuery({
     queryKey: ['tickets', 'mine'],
-    queryFn: () => dataProvider.getMyBugTickets({ pagination: { page: 1, perPage: SHOWN }, sort: { field: 'updatedAt', order: 'DESC' } }),
+    queryFn: () =>
+      dataProvider.getMyBugTickets({
+        pagination: { page: 1, perPage: SHOWN },
+        sort: { field: 'updatedAt', order: 'DESC' },
+      }),
   });
   if (isPending) return <Loader size="small" />;
   if (error) return <Alert severity="error">{translate('app.report.mine_error')}</Alert>;

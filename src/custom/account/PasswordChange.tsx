@@ -26,7 +26,10 @@ export function PasswordChange() {
 
   async function save(values: Record<string, string>) {
     try {
-      await dataProvider.changePassword({ currentPassword: values.currentPassword ?? '', password: values.password ?? '' });
+      await dataProvider.changePassword({
+        currentPassword: values.currentPassword ?? '',
+        password: values.password ?? '',
+      });
       // The password moved the user's session version: this session's token is renewed from its own
       // refresh token, which the change kept.
       await renewSession();
@@ -40,7 +43,12 @@ export function PasswordChange() {
   return (
     <Form onSubmit={save} record={{ currentPassword: '', password: '' }} id="password-change">
       <Stack spacing={1} sx={{ maxWidth: 420 }}>
-        <PasswordInput source="currentPassword" label="app.people.account.current_password" validate={required()} autoComplete="current-password" />
+        <PasswordInput
+          source="currentPassword"
+          label="app.people.account.current_password"
+          validate={required()}
+          autoComplete="current-password"
+        />
         <PasswordInput
           source="password"
           label="app.people.account.new_password"

@@ -4,7 +4,8 @@ import { Confirm, useDataProvider, useNotify, useTranslate, type Identifier } fr
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { Subscription } from '../../providers/onboardingActions';
 
-const dateOf = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('fr-FR', { dateStyle: 'long' }) : '');
+const dateOf = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleDateString('fr-FR', { dateStyle: 'long' }) : '';
 
 /**
  * "Mon compte" of a structure's administrator: the structure's plan, and leaving it (POST /api/unsubscribe)
@@ -22,11 +23,16 @@ export function SubscriptionCard({ company }: { company?: Identifier }) {
 
   useEffect(() => {
     // A structure without a plan (404) has nothing to show to its admin; a super admin is told so.
-    dataProvider.getSubscription({ company }).then(({ data }) => setSubscription(data), () => setNone(true));
+    dataProvider.getSubscription({ company }).then(
+      ({ data }) => setSubscription(data),
+      () => setNone(true),
+    );
   }, [dataProvider, company]);
 
   if (!subscription)
-    return none && company !== undefined ? <Typography variant="body2">{translate('app.subscription.none')}</Typography> : null;
+    return none && company !== undefined ? (
+      <Typography variant="body2">{translate('app.subscription.none')}</Typography>
+    ) : null;
   const end = dateOf(subscription.accessEndsAt ?? subscription.currentPeriodEnd);
 
   async function leave() {

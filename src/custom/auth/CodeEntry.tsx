@@ -24,7 +24,9 @@ export function CodeEntry({ value, onChange, problem, ref }: CodeEntryProps) {
       </Typography>
       <CodeInput ref={ref} value={value} onChange={onChange} labelledBy={labelId} error={problem !== undefined} />
       {problem ? (
-        <Alert severity="error">{translate(problem === 'wrong' ? 'app.auth.code.wrong' : 'app.auth.code.incomplete')}</Alert>
+        <Alert severity="error">
+          {translate(problem === 'wrong' ? 'app.auth.code.wrong' : 'app.auth.code.incomplete')}
+        </Alert>
       ) : null}
     </>
   );

@@ -9,7 +9,8 @@ export const emptyCode = (): string[] => Array<string>(CODE_LENGTH).fill('');
 /** Writes `digits` into `code` from box `start` on, as far as the boxes go. */
 export function fillCode(code: readonly string[], start: number, digits: string): string[] {
   const next = [...code];
-  for (let offset = 0; offset < digits.length && start + offset < CODE_LENGTH; offset += 1) next[start + offset] = digits[offset];
+  for (let offset = 0; offset < digits.length && start + offset < CODE_LENGTH; offset += 1)
+    next[start + offset] = digits[offset];
   return next;
 }
 
@@ -72,7 +73,11 @@ export function CodeInput({ value, onChange, labelledBy, error = false, disabled
   }
 
   return (
-    <Box role="group" aria-labelledby={labelledBy} sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, justifyContent: 'center' }}>
+    <Box
+      role="group"
+      aria-labelledby={labelledBy}
+      sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, justifyContent: 'center' }}
+    >
       {value.map((digit, index) => (
         <InputBase
           key={index}
@@ -103,7 +108,12 @@ export function CodeInput({ value, onChange, labelledBy, error = false, disabled
             bgcolor: 'background.paper',
             fontSize: '1.5rem',
             fontWeight: 500,
-            '&.Mui-focused': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: 1, outline: 2, outlineColor: error ? 'error.main' : 'primary.main' },
+            '&.Mui-focused': {
+              borderColor: error ? 'error.main' : 'primary.main',
+              boxShadow: 1,
+              outline: 2,
+              outlineColor: error ? 'error.main' : 'primary.main',
+            },
             '& input': { textAlign: 'center', p: 0 },
           }}
         />

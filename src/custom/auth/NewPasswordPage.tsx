@@ -75,7 +75,11 @@ export function NewPasswordPage() {
           error={Boolean(errors.password)}
           helperText={message(errors.password)}
           // The rules describe the field, with the error when there is one.
-          slotProps={{ htmlInput: { 'aria-describedby': errors.password ? 'new-password-helper-text password-rules' : 'password-rules' } }}
+          slotProps={{
+            htmlInput: {
+              'aria-describedby': errors.password ? 'new-password-helper-text password-rules' : 'password-rules',
+            },
+          }}
           required
           autoFocus
         />

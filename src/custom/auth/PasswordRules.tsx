@@ -32,7 +32,11 @@ export function PasswordRules({ password, id }: { password: string; id: string }
           return (
             <ListItem key={rule.key} disableGutters sx={{ py: 0 }}>
               <ListItemIcon sx={{ minWidth: 32 }}>
-                {met ? <CheckCircle fontSize="small" color="success" /> : <RadioButtonUnchecked fontSize="small" color="disabled" />}
+                {met ? (
+                  <CheckCircle fontSize="small" color="success" />
+                ) : (
+                  <RadioButtonUnchecked fontSize="small" color="disabled" />
+                )}
               </ListItemIcon>
               <ListItemText
                 primary={translate(`app.auth.new_password.${rule.key}`)}

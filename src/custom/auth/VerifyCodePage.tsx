@@ -44,7 +44,10 @@ export function VerifyCodePage() {
     setPending('check');
     setProblem(undefined);
     try {
-      const { json } = await httpClient('/api/auth/email/check-code', { method: 'POST', body: JSON.stringify({ code: typed }) });
+      const { json } = await httpClient('/api/auth/email/check-code', {
+        method: 'POST',
+        body: JSON.stringify({ code: typed }),
+      });
       openSession(json);
       navigate(AUTH_ROUTES.newPassword);
     } catch (error) {
@@ -91,7 +94,14 @@ export function VerifyCodePage() {
           }}
           problem={problem}
         />
-        <Button type="submit" variant="contained" size="large" loading={pending === 'check'} disabled={pending === 'resend'} fullWidth>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={pending === 'check'}
+          disabled={pending === 'resend'}
+          fullWidth
+        >
           {translate('app.auth.code.submit')}
         </Button>
         <Button variant="text" onClick={resend} loading={pending === 'resend'} disabled={pending === 'check'}>

@@ -7,7 +7,12 @@ import { isSessionLost } from '../../providers/httpClient';
  * ended the session (it showed `GenericError` and went to /logout).
  */
 export interface AuthFailure {
-  snack?: 'GenericError' | 'snackError_codeResend' | 'app.auth.code.expired' | 'app.auth.code.too_many_tries' | 'app.http.too_many_requests';
+  snack?:
+    | 'GenericError'
+    | 'snackError_codeResend'
+    | 'app.auth.code.expired'
+    | 'app.auth.code.too_many_tries'
+    | 'app.http.too_many_requests';
   flag?: 'errorLoginResetPassword' | 'errorWrongCode';
   /** The restricted session ended with its code: the user starts again from the sign-in page. */
   restart?: boolean;

@@ -5,7 +5,11 @@ import { lazyComponent } from '../lazyComponent';
  * visitor needs only the login form (which the app preloads when there is no session).
  */
 export const LoginPage = lazyComponent(() => import('./LoginPage').then((module) => module.LoginPage));
-export const ForgotPasswordPage = lazyComponent(() => import('./ForgotPasswordPage').then((module) => module.ForgotPasswordPage));
+export const ForgotPasswordPage = lazyComponent(() =>
+  import('./ForgotPasswordPage').then((module) => module.ForgotPasswordPage),
+);
 export const VerifyCodePage = lazyComponent(() => import('./VerifyCodePage').then((module) => module.VerifyCodePage));
-export const NewPasswordPage = lazyComponent(() => import('./NewPasswordPage').then((module) => module.NewPasswordPage));
+export const NewPasswordPage = lazyComponent(() =>
+  import('./NewPasswordPage').then((module) => module.NewPasswordPage),
+);
 export const InvitationPage = lazyComponent(() => import('./InvitationPage').then((module) => module.InvitationPage));

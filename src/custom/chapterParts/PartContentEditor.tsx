@@ -13,7 +13,14 @@ export function PartContentEditor() {
   const definition = partTypeOf(type);
   if (!definition) return null;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 2, width: '100%' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        gap: 2,
+        width: '100%',
+      }}
+    >
       <Box component="section" aria-label={translate('app.parts.editor')} sx={{ minWidth: 0 }}>
         {createElement(definition.Editor)}
       </Box>

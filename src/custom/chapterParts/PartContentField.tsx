@@ -15,7 +15,12 @@ export function PartContentField({ place }: FieldRenderProps) {
   const content = record.content && typeof record.content === 'object' ? (record.content as PartContent) : {};
   const summary = partTypeOf(record.type)?.summary(content) ?? '';
   return (
-    <Typography variant="body2" component="span" title={summary} sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+    <Typography
+      variant="body2"
+      component="span"
+      title={summary}
+      sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
       {summary.length > MAX_SUMMARY ? `${summary.slice(0, MAX_SUMMARY)}…` : summary}
     </Typography>
   );

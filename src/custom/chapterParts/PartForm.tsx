@@ -9,7 +9,8 @@ import { validatePart } from './validation';
 /** A content's document references as ids, whichever form the API gave (the editors' inputs hold ids). */
 function withDocumentIds(record: Record<string, unknown> | undefined) {
   const content = record?.content;
-  if (!record || !content || typeof content !== 'object' || Array.isArray(content) || !('document' in content)) return record;
+  if (!record || !content || typeof content !== 'object' || Array.isArray(content) || !('document' in content))
+    return record;
   const { document } = content as { document: unknown };
   return { ...record, content: { ...content, document: documentIdOf(document) ?? document } };
 }

@@ -39,7 +39,8 @@ export const PART_TYPES: Readonly<Record<ChapterPartType, PartTypeDefinition>> =
 };
 
 /** The definition of a part's type, or undefined for a type this back-office does not know. */
-export const partTypeOf = (type: unknown): PartTypeDefinition | undefined => (isChapterPartType(type) ? PART_TYPES[type] : undefined);
+export const partTypeOf = (type: unknown): PartTypeDefinition | undefined =>
+  isChapterPartType(type) ? PART_TYPES[type] : undefined;
 
 /** The label key of a type, shared with the type's choices in lists and filters. */
 export const partTypeLabel = (type: ChapterPartType) => `choices.partType.${type}`;

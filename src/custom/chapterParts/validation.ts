@@ -37,13 +37,19 @@ export function nestErrors(flat: Record<string, string>): Errors {
  */
 export function validatePart(values: Record<string, unknown>): Errors {
   const flat: Record<string, string> = {};
-  if (values.chapter === undefined || values.chapter === null || values.chapter === '') flat.chapter = 'ra.validation.required';
+  if (values.chapter === undefined || values.chapter === null || values.chapter === '')
+    flat.chapter = 'ra.validation.required';
   if (!isChapterPartType(values.type)) flat.type = 'ra.validation.required';
   if (typeof values.title === 'string' && values.title.length > 255) flat.title = 'app.validation.length';
   if (isChapterPartType(values.type)) {
     // The server's own upload limit is not known here; the server still refuses above it.
-    const { violations } = checkChapterPartContent(values.type, values.content, { maxUploadMb: Number.MAX_SAFE_INTEGER });
-    Object.assign(flat, violationsToErrors(violations.map(({ propertyPath, code, message }) => ({ propertyPath, code, message }))));
+    const { violations } = checkChapterPartContent(values.type, values.content, {
+      maxUploadMb: Number.MAX_SAFE_INTEGER,
+    });
+    Object.assign(
+      flat,
+      violationsToErrors(violations.map(({ propertyPath, code, message }) => ({ propertyPath, code, message }))),
+    );
   }
   return nestErrors(flat);
 }

@@ -10,7 +10,11 @@ export function ChoiceChips({ source, group }: { source: string; group: string }
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {values.map((value) => (
-        <Chip key={String(value)} size="small" label={translate(`choices.${group}.${String(value)}`, { _: String(value) })} />
+        <Chip
+          key={String(value)}
+          size="small"
+          label={translate(`choices.${group}.${String(value)}`, { _: String(value) })}
+        />
       ))}
     </Stack>
   );

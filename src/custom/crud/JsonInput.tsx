@@ -22,7 +22,19 @@ const parse = (text: string) => {
 /** A JSON value (a chapter part's content) edited as text; richer editors come with their own screens. */
 export function JsonInput({ source, required }: { source: string; required?: boolean }) {
   const translate = useTranslate();
-  const validJson: Validator = (value) => (value instanceof UnparsedJson ? translate('app.validation.json') : undefined);
-  const present: Validator = (value) => (required && (value === null || value === undefined) ? 'ra.validation.required' : undefined);
-  return <TextInput source={source} multiline minRows={4} format={format} parse={parse} validate={[present, validJson]} sx={{ fontFamily: 'monospace' }} />;
+  const validJson: Validator = (value) =>
+    value instanceof UnparsedJson ? translate('app.validation.json') : undefined;
+  const present: Validator = (value) =>
+    required && (value === null || value === undefined) ? 'ra.validation.required' : undefined;
+  return (
+    <TextInput
+      source={source}
+      multiline
+      minRows={4}
+      format={format}
+      parse={parse}
+      validate={[present, validJson]}
+      sx={{ fontFamily: 'monospace' }}
+    />
+  );
 }

@@ -43,7 +43,12 @@ export function ListPage({ config, children }: { config: ScreensConfig; children
               toolbar that slides up over the list's toolbar. */}
           <Card
             className="RaList-content"
-            sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: undefined }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+            sx={{
+              position: 'relative',
+              overflow: 'inherit',
+              boxShadow: { xs: 'none', sm: undefined },
+              '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+            }}
           >
             {/* A list that waits for its first rows shows the spec's loader, not a blank card. */}
             {isPending && !data ? <Loader size="medium" /> : children}

@@ -27,7 +27,13 @@ function OpenInSidePanel({ reference }: { reference: string }) {
     open({ resource: reference, id: Number(record.id) });
   };
   return (
-    <Link component="button" type="button" variant="body2" onClick={openIt} sx={{ textAlign: 'left', verticalAlign: 'baseline' }}>
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      onClick={openIt}
+      sx={{ textAlign: 'left', verticalAlign: 'baseline' }}
+    >
       {represent(record)}
     </Link>
   );

@@ -5,9 +5,5 @@ import { ResourceForm } from './ResourceForm';
 
 /** A new record from the resource's declared inputs (or its own `form`); back to the list once the server has it. */
 export function ResourceCreate({ config, form }: { config: ScreensConfig; form?: ReactNode }) {
-  return (
-    <Create redirect="list">
-      {form ?? <ResourceForm config={config} mode="create" />}
-    </Create>
-  );
+  return <Create redirect="list">{form ?? <ResourceForm config={config} mode="create" />}</Create>;
 }

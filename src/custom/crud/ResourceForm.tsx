@@ -16,7 +16,9 @@ import { StructureInput } from './StructureInput';
 export function ResourceForm({ config, mode }: { config: ScreensConfig; mode: 'create' | 'edit' }) {
   const resource = useResourceContext() ?? '';
   const { allStructures } = useSessionStructure();
-  const fields = config.fields.filter((spec) => !spec.readOnly && (mode === 'create' || !spec.createOnly) && readableField(spec));
+  const fields = config.fields.filter(
+    (spec) => !spec.readOnly && (mode === 'create' || !spec.createOnly) && readableField(spec),
+  );
   return (
     <SimpleForm warnWhenUnsavedChanges>
       {mode === 'create' && allStructures && structureWritable(resource) && <StructureInput resource={resource} />}

@@ -1,5 +1,12 @@
 import { Navigate } from 'react-router-dom';
-import { BulkDeleteButton, DataTable, ListBase, useBasename, useResourceContext, useResourceDefinition } from 'react-admin';
+import {
+  BulkDeleteButton,
+  DataTable,
+  ListBase,
+  useBasename,
+  useResourceContext,
+  useResourceDefinition,
+} from 'react-admin';
 import { STRUCTURE_FIELD } from '../../domain/tenancy';
 import { sessionAllows, sessionAllowsAll } from '../../providers/authProvider';
 import { earlyListStaleTime } from '../../providers/earlyList';
@@ -12,7 +19,8 @@ import { ListPage } from './ListPage';
 import { STRUCTURE_LABEL, StructureFilterGuard, StructureName, useShowsStructure } from './structureField';
 
 // A row's structure is a column of its own, shown to platform staff looking at every structure only.
-const columnsOf = (config: ScreensConfig) => config.fields.filter((spec) => spec.column && spec.source !== STRUCTURE_FIELD && readableField(spec));
+const columnsOf = (config: ScreensConfig) =>
+  config.fields.filter((spec) => spec.column && spec.source !== STRUCTURE_FIELD && readableField(spec));
 
 export const prepareList = (config: ScreensConfig) => preloadFieldValues(columnsOf(config));
 
@@ -30,10 +38,20 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   // A selection may hold others' rows: bulk delete only for a session that may delete any.
   const bulkDelete = config.delete && sessionAllowsAll(resource, 'delete');
   return (
-    <ListBase disableAuthentication queryOptions={{ staleTime: earlyListStaleTime }} sort={listSortOf(resource, options?.listSort)} perPage={LIST_PER_PAGE}>
+    <ListBase
+      disableAuthentication
+      queryOptions={{ staleTime: earlyListStaleTime }}
+      sort={listSortOf(resource, options?.listSort)}
+      perPage={LIST_PER_PAGE}
+    >
       <StructureFilterGuard offered={showsStructure} />
       <ListPage config={config}>
-        <DataTable rowClick={rowClick} bulkActionButtons={bulkDelete ? (config.confirmDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : undefined) : false}>
+        <DataTable
+          rowClick={rowClick}
+          bulkActionButtons={
+            bulkDelete ? config.confirmDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : undefined : false
+          }
+        >
           {columnsOf(config).map((spec) => (
             <DataTable.Col key={spec.source} source={spec.source} disableSort={!spec.sortable}>
               {fieldValue(spec, 'list')}

@@ -16,12 +16,20 @@ export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
   const filters = useMemo(
     () => [
       ...(config.search ? [searchFilter] : []),
-      ...config.fields.filter((spec) => spec.filter && spec.source !== STRUCTURE_FIELD && readableField(spec)).map(fieldFilter),
+      ...config.fields
+        .filter((spec) => spec.filter && spec.source !== STRUCTURE_FIELD && readableField(spec))
+        .map(fieldFilter),
       ...(config.extraFilters ?? []),
       // Platform staff looking at every structure narrow the list to one's (structureField.tsx).
       ...(showsStructure ? [referenceFilter(STRUCTURE_FIELD, STRUCTURES_RESOURCE, { label: STRUCTURE_LABEL })] : []),
     ],
     [config, showsStructure],
   );
-  return <ListToolbar className="RaList-actions" filters={filters.length > 0 ? filters : undefined} actions={<ListActions />} />;
+  return (
+    <ListToolbar
+      className="RaList-actions"
+      filters={filters.length > 0 ? filters : undefined}
+      actions={<ListActions />}
+    />
+  );
 }

@@ -5,7 +5,8 @@ import { readableField } from './fieldRights';
 import type { ScreensConfig } from './fieldSpec';
 import { fieldValue, preloadFieldValues } from './fieldValue';
 
-const shownFields = (config: ScreensConfig) => config.fields.filter((spec) => spec.kind !== 'password' && readableField(spec));
+const shownFields = (config: ScreensConfig) =>
+  config.fields.filter((spec) => spec.kind !== 'password' && readableField(spec));
 
 export const prepareShow = (config: ScreensConfig) => preloadFieldValues(shownFields(config));
 

@@ -19,7 +19,10 @@ interface StructureInputProps {
  */
 export function StructureInput({ resource, validate, helperText }: StructureInputProps) {
   const translate = useTranslate();
-  const empty = rightsOf(resource).tenancy.rows === 'catalogue' ? 'app.tenancy.empty_structure.catalogue' : 'app.tenancy.empty_structure.platform';
+  const empty =
+    rightsOf(resource).tenancy.rows === 'catalogue'
+      ? 'app.tenancy.empty_structure.catalogue'
+      : 'app.tenancy.empty_structure.platform';
   return (
     <ReferenceInput source={STRUCTURE_FIELD} reference={STRUCTURES_RESOURCE} label={STRUCTURE_LABEL}>
       <AutocompleteInput

@@ -15,9 +15,19 @@ export function SummaryValue({ source, reference }: { source: string; reference:
   const summary = record?.[source] as Summary | null | undefined;
   if (!summary || typeof summary !== 'object') return null;
   if (!sessionAllows(reference, 'show', { id: summary.id }))
-    return <Typography variant="body2" component="span">{summary.name}</Typography>;
+    return (
+      <Typography variant="body2" component="span">
+        {summary.name}
+      </Typography>
+    );
   return (
-    <Link component="button" type="button" variant="body2" onClick={() => open({ resource: reference, id: summary.id })} sx={{ textAlign: 'left' }}>
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      onClick={() => open({ resource: reference, id: summary.id })}
+      sx={{ textAlign: 'left' }}
+    >
       {summary.name}
     </Link>
   );

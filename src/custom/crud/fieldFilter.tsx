@@ -4,7 +4,9 @@ import { lazyComponent } from '../lazyComponent';
 import type { FieldSpec } from './fieldSpec';
 
 // The autocomplete is the heaviest input; a list loads it when a reference filter shows, not before.
-const ReferenceFilterInput = lazyComponent(() => import('./ReferenceFilterInput').then((module) => module.ReferenceFilterInput));
+const ReferenceFilterInput = lazyComponent(() =>
+  import('./ReferenceFilterInput').then((module) => module.ReferenceFilterInput),
+);
 
 /** The filter of a list for a field. */
 export function fieldFilter(spec: FieldSpec) {
@@ -14,7 +16,14 @@ export function fieldFilter(spec: FieldSpec) {
     case 'boolean':
       return <NullableBooleanInput key={source} source={source} alwaysOn={alwaysOn} />;
     case 'enum':
-      return <SelectInput key={source} source={source} choices={choicesOf(spec.choices ?? [], spec.choiceGroup ?? source)} alwaysOn={alwaysOn} />;
+      return (
+        <SelectInput
+          key={source}
+          source={source}
+          choices={choicesOf(spec.choices ?? [], spec.choiceGroup ?? source)}
+          alwaysOn={alwaysOn}
+        />
+      );
     case 'reference':
     case 'references':
     case 'summary':
@@ -26,7 +35,11 @@ export function fieldFilter(spec: FieldSpec) {
 }
 
 /** A list filter picking one of the records of `reference` (searched as the user types where it can). */
-export function referenceFilter(source: string, reference: string, { alwaysOn = false, label }: { alwaysOn?: boolean; label?: string } = {}) {
+export function referenceFilter(
+  source: string,
+  reference: string,
+  { alwaysOn = false, label }: { alwaysOn?: boolean; label?: string } = {},
+) {
   return <ReferenceFilterInput key={source} source={source} reference={reference} alwaysOn={alwaysOn} label={label} />;
 }
 

@@ -1,7 +1,21 @@
 import { cloneElement, type ReactElement } from 'react';
 import {
-  AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, email, maxLength, maxValue, minValue, NumberInput,
-  PasswordInput, ReferenceArrayInput, ReferenceInput, required, SelectArrayInput, SelectInput, TextInput,
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  DateTimeInput,
+  email,
+  maxLength,
+  maxValue,
+  minValue,
+  NumberInput,
+  PasswordInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  required,
+  SelectArrayInput,
+  SelectInput,
+  TextInput,
   type Validator,
 } from 'react-admin';
 import { choicesOf } from '../../resources/choices';
@@ -41,7 +55,15 @@ export function fieldInput(spec: FieldSpec) {
     case 'date':
       return <DateTimeInput key={source} source={source} parse={toIsoDate} validate={validate} />;
     case 'enum':
-      return <SelectInput key={source} source={source} choices={choices} validate={validate} emptyText={spec.required ? undefined : 'ra.action.clear_input_value'} />;
+      return (
+        <SelectInput
+          key={source}
+          source={source}
+          choices={choices}
+          validate={validate}
+          emptyText={spec.required ? undefined : 'ra.action.clear_input_value'}
+        />
+      );
     case 'list':
       return <SelectArrayInput key={source} source={source} choices={choices} validate={validate} />;
     case 'reference':

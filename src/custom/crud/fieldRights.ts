@@ -12,4 +12,5 @@ export function readableField(spec: FieldSpec): boolean {
 }
 
 /** Whether the session may write a field of a resource (the rights table's `fields`) and read what it offers. */
-export const writableField = (resource: string, spec: FieldSpec) => readableField(spec) && sessionAllows(`${resource}.${spec.source}`, 'write');
+export const writableField = (resource: string, spec: FieldSpec) =>
+  readableField(spec) && sessionAllows(`${resource}.${spec.source}`, 'write');

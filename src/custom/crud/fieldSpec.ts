@@ -6,8 +6,21 @@ import { isSearchable } from '../../domain/contracts/index';
  * way). Each resource folder declares its fields once; the list, show, create and edit screens read them.
  */
 export type FieldKind =
-  | 'text' | 'longText' | 'email' | 'url' | 'color' | 'number' | 'boolean' | 'date' | 'enum'
-  | 'reference' | 'references' | 'json' | 'password' | 'summary' | 'list';
+  | 'text'
+  | 'longText'
+  | 'email'
+  | 'url'
+  | 'color'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'enum'
+  | 'reference'
+  | 'references'
+  | 'json'
+  | 'password'
+  | 'summary'
+  | 'list';
 
 /** Where a field is shown: a list's cell (one line) or a show page. */
 export type FieldPlace = 'list' | 'show';

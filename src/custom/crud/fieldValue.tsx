@@ -1,5 +1,14 @@
 import { createElement } from 'react';
-import { BooleanField, EmailField, NumberField, SelectField, TextArrayField, TextField, UrlField, useRecordContext } from 'react-admin';
+import {
+  BooleanField,
+  EmailField,
+  NumberField,
+  SelectField,
+  TextArrayField,
+  TextField,
+  UrlField,
+  useRecordContext,
+} from 'react-admin';
 import { Box } from '@mui/material';
 import { choicesOf } from '../../resources/choices';
 import { DateTimeField } from '../fields/DateTimeField';
@@ -26,7 +35,10 @@ function JsonField({ source }: { source: string }) {
   const value = record?.[source];
   if (value === undefined || value === null) return null;
   return (
-    <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 320, overflow: 'auto' }}>
+    <Box
+      component="pre"
+      sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 320, overflow: 'auto' }}
+    >
       {JSON.stringify(value, null, 2)}
     </Box>
   );
@@ -52,13 +64,28 @@ export function fieldValue(spec: FieldSpec, place: FieldPlace = 'show') {
     case 'reference':
     case 'references':
       // In a list, a click on the row opens the row's record: a reference there is text, not a link.
-      return <ReferenceValue source={source} reference={spec.reference!} many={spec.kind === 'references'} openable={place === 'show'} />;
+      return (
+        <ReferenceValue
+          source={source}
+          reference={spec.reference!}
+          many={spec.kind === 'references'}
+          openable={place === 'show'}
+        />
+      );
     case 'json':
       return <JsonField source={source} />;
     case 'summary':
-      return spec.reference && place === 'show' ? <SummaryValue source={source} reference={spec.reference} /> : <TextField source={`${source}.name`} />;
+      return spec.reference && place === 'show' ? (
+        <SummaryValue source={source} reference={spec.reference} />
+      ) : (
+        <TextField source={`${source}.name`} />
+      );
     case 'list':
-      return spec.choices ? <ChoiceChips source={source} group={spec.choiceGroup ?? source} /> : <TextArrayField source={source} />;
+      return spec.choices ? (
+        <ChoiceChips source={source} group={spec.choiceGroup ?? source} />
+      ) : (
+        <TextArrayField source={source} />
+      );
     default:
       return <TextField source={source} />;
   }

@@ -23,7 +23,10 @@ export interface ScreenField<Source extends string = string> {
 type Offered = 'create' | 'edit' | 'delete';
 
 /** A resource's screens as declared in its folder: which fields where and how, beside its contract. */
-export interface ScreensDeclaration<Source extends string = string> extends Omit<ScreensConfig, 'resource' | 'fields' | 'search' | Offered> {
+export interface ScreensDeclaration<Source extends string = string> extends Omit<
+  ScreensConfig,
+  'resource' | 'fields' | 'search' | Offered
+> {
   fields: readonly ScreenField<Source>[];
 }
 
@@ -67,7 +70,9 @@ function choicesOf(field: FieldContract): readonly (string | number)[] | undefin
 
 /** The field's screen spec: its presentation with what the contract says about it. */
 export function fieldSpecOf(contract: ResourceContract, screen: ScreenField): FieldSpec {
-  const field = contract.fields[screen.source] ?? ((RECORD_DATES as readonly string[]).includes(screen.source) ? DATE_FIELD : undefined);
+  const field =
+    contract.fields[screen.source] ??
+    ((RECORD_DATES as readonly string[]).includes(screen.source) ? DATE_FIELD : undefined);
   if (!field) throw new Error(`The screens of ${contract.name} name "${screen.source}", which its contract does not.`);
   if (screen.filter && !contract.filters.includes(screen.source))
     throw new Error(`The screens of ${contract.name} filter on "${screen.source}", which its contract does not.`);
@@ -98,7 +103,10 @@ export function fieldSpecOf(contract: ResourceContract, screen: ScreenField): Fi
  * A resource's standard screens: the fields its folder lays out, read with its contract. The search box and
  * the create, edit and delete screens follow the operations the contract offers.
  */
-export function screensOf<C extends ResourceContract>(contract: C, declaration: ScreensDeclaration<SourceOf<C>>): ScreensConfig {
+export function screensOf<C extends ResourceContract>(
+  contract: C,
+  declaration: ScreensDeclaration<SourceOf<C>>,
+): ScreensConfig {
   const { fields, ...presentation } = declaration;
   const operations = contract.operations ?? ALL_OPERATIONS;
   const offers = (screen: Offered) => operations.includes(screen === 'edit' ? 'update' : screen);

@@ -21,6 +21,11 @@ export function notifySaveError(notify: ReturnType<typeof useNotify>, error: unk
   const candidate = (typeof error === 'object' && error !== null ? error : {}) as ErrorShape;
   const violations = candidate.body?.errors;
   if (violations && Object.keys(violations).length > 0) return;
-  const message = typeof error === 'string' ? error : typeof candidate.message === 'string' && candidate.message ? candidate.message : 'ra.notification.http_error';
+  const message =
+    typeof error === 'string'
+      ? error
+      : typeof candidate.message === 'string' && candidate.message
+        ? candidate.message
+        : 'ra.notification.http_error';
   notify(message, { type: 'error', messageArgs: { _: message } });
 }

@@ -17,7 +17,8 @@ import { useSessionStructure } from '../tenancy/useSessionStructure';
 export const STRUCTURE_LABEL = 'app.tenancy.structure';
 
 /** Whether a resource's rows name their structure. */
-export const hasStructureField = (resource: string): boolean => Object.hasOwn(contractOf(resource).fields, STRUCTURE_FIELD);
+export const hasStructureField = (resource: string): boolean =>
+  Object.hasOwn(contractOf(resource).fields, STRUCTURE_FIELD);
 
 /** Whether a new record of the resource may be given a structure (by platform staff: not one it takes from another row). */
 export function structureWritable(resource: string): boolean {
@@ -37,9 +38,18 @@ export function StructureName() {
   const resource = useResourceContext() ?? '';
   const translate = useTranslate();
   const structure = record?.[STRUCTURE_FIELD] as Summary | null | undefined;
-  if (structure?.name) return <Typography variant="body2" component="span">{structure.name}</Typography>;
+  if (structure?.name)
+    return (
+      <Typography variant="body2" component="span">
+        {structure.name}
+      </Typography>
+    );
   const owner = rightsOf(resource).tenancy.rows === 'catalogue' ? 'app.tenancy.catalogue' : 'app.tenancy.platform';
-  return <Typography variant="body2" component="span" color="text.secondary">{translate(owner)}</Typography>;
+  return (
+    <Typography variant="body2" component="span" color="text.secondary">
+      {translate(owner)}
+    </Typography>
+  );
 }
 
 /**

@@ -6,7 +6,15 @@ import { Link, useCreatePath, useDataProvider, useTranslate, type RaRecord } fro
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** What the selected folder holds (`/content`): its sub-folders, then its sheets, each sheet a link to its editor. */
-export function FolderContentPanel({ folderId, reload, onOpenFolder }: { folderId: number; reload: number; onOpenFolder: (id: number) => void }) {
+export function FolderContentPanel({
+  folderId,
+  reload,
+  onOpenFolder,
+}: {
+  folderId: number;
+  reload: number;
+  onOpenFolder: (id: number) => void;
+}) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const translate = useTranslate();
   const createPath = useCreatePath();
@@ -14,7 +22,10 @@ export function FolderContentPanel({ folderId, reload, onOpenFolder }: { folderI
 
   useEffect(() => {
     let live = true;
-    dataProvider.getFolderContent({ id: folderId }).then(({ data }) => live && setContent({ id: folderId, ...data }), () => undefined);
+    dataProvider.getFolderContent({ id: folderId }).then(
+      ({ data }) => live && setContent({ id: folderId, ...data }),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -32,7 +43,9 @@ export function FolderContentPanel({ folderId, reload, onOpenFolder }: { folderI
         {content.folders.map((folder) => (
           <ListItem key={folder.id} disablePadding>
             <ListItemButton onClick={() => onOpenFolder(Number(folder.id))}>
-              <ListItemIcon><FolderIcon fontSize="small" /></ListItemIcon>
+              <ListItemIcon>
+                <FolderIcon fontSize="small" />
+              </ListItemIcon>
               <ListItemText primary={folder.name} />
             </ListItemButton>
           </ListItem>
@@ -40,7 +53,9 @@ export function FolderContentPanel({ folderId, reload, onOpenFolder }: { folderI
         {content.sheets.map((sheet) => (
           <ListItem key={sheet.id} disablePadding>
             <ListItemButton component={Link} to={createPath({ resource: 'sheets', id: sheet.id, type: 'edit' })}>
-              <ListItemIcon><ArticleIcon fontSize="small" /></ListItemIcon>
+              <ListItemIcon>
+                <ArticleIcon fontSize="small" />
+              </ListItemIcon>
               <ListItemText primary={sheet.title} />
               <Chip size="small" label={translate(`choices.sheetStatus.${sheet.status}`)} />
             </ListItemButton>

@@ -8,7 +8,17 @@ function flatten(node: FolderNode, depth = 0): { id: number; name: string; depth
   return [{ id: node.id, name: node.name, depth }, ...node.children.flatMap((child) => flatten(child, depth + 1))];
 }
 
-export function FolderMoveDialog({ tree, folder, onSubmit, onClose }: { tree: FolderNode; folder: FolderNode; onSubmit: (parent: number) => void; onClose: () => void }) {
+export function FolderMoveDialog({
+  tree,
+  folder,
+  onSubmit,
+  onClose,
+}: {
+  tree: FolderNode;
+  folder: FolderNode;
+  onSubmit: (parent: number) => void;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const [parent, setParent] = useState<number | ''>('');
   return (

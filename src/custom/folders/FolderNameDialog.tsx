@@ -3,7 +3,17 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } 
 import { useTranslate } from 'react-admin';
 
 /** Asks for a folder's name: a new folder's, or a new name for one. */
-export function FolderNameDialog({ title, initial = '', onSubmit, onClose }: { title: string; initial?: string; onSubmit: (name: string) => void; onClose: () => void }) {
+export function FolderNameDialog({
+  title,
+  initial = '',
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  initial?: string;
+  onSubmit: (name: string) => void;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const [name, setName] = useState(initial);
   const submit = (event: FormEvent) => {

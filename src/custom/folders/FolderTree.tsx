@@ -65,14 +65,26 @@ export function FolderTree({ tree, selected, expanded, onSelect, onExpand, onDro
         onDragLeave={() => setTarget((current) => (current?.id === node.id ? undefined : current))}
         onDrop={dropHere}
         sx={{
-          display: 'flex', alignItems: 'center', gap: 1, py: 0.25, borderRadius: 1,
-          outline: zone === 'into' ? 2 : 0, outlineColor: 'primary.main', outlineStyle: zone === 'into' ? 'dashed' : 'none',
-          borderTop: '3px solid', borderBottom: '3px solid', borderTopColor: zone === 'before' ? 'primary.main' : 'transparent',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          py: 0.25,
+          borderRadius: 1,
+          outline: zone === 'into' ? 2 : 0,
+          outlineColor: 'primary.main',
+          outlineStyle: zone === 'into' ? 'dashed' : 'none',
+          borderTop: '3px solid',
+          borderBottom: '3px solid',
+          borderTopColor: zone === 'before' ? 'primary.main' : 'transparent',
           borderBottomColor: zone === 'after' ? 'primary.main' : 'transparent',
         }}
       >
         <span>{node.name}</span>
-        <Chip size="small" variant="outlined" label={translate('app.folders.sheets_count', { smart_count: node.sheets })} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={translate('app.folders.sheets_count', { smart_count: node.sheets })}
+        />
       </Box>
     );
   };

@@ -19,7 +19,9 @@ import { FolderTree, type DropZone } from './FolderTree';
 type Dialog = 'create' | 'rename' | 'move' | 'delete' | undefined;
 
 const find = (node: FolderNode, id: number): FolderNode | undefined =>
-  node.id === id ? node : node.children.reduce<FolderNode | undefined>((found, child) => found ?? find(child, id), undefined);
+  node.id === id
+    ? node
+    : node.children.reduce<FolderNode | undefined>((found, child) => found ?? find(child, id), undefined);
 
 const parentOf = (node: FolderNode, id: number): FolderNode | undefined =>
   node.children.some((child) => child.id === id)
@@ -56,13 +58,16 @@ export function FolderTreeScreen() {
 
   useEffect(() => {
     let live = true;
-    dataProvider.getFolderTree({ purge }).then(({ data }) => live && setTree(data), () => live && setError(translate('GenericError')));
+    dataProvider.getFolderTree({ purge }).then(
+      ({ data }) => live && setTree(data),
+      () => live && setError(translate('GenericError')),
+    );
     return () => {
       live = false;
     };
   }, [dataProvider, purge, reload, translate]);
 
-  const current = tree ? find(tree, selected) ?? tree : undefined;
+  const current = tree ? (find(tree, selected) ?? tree) : undefined;
 
   const run = useCallback(
     async (work: () => Promise<unknown>, done: string) => {
@@ -85,7 +90,11 @@ export function FolderTreeScreen() {
   const move = (folder: number, parent: number, position?: number) =>
     run(async () => {
       const { data } = await dataProvider.getOne('folders', { id: folder });
-      await dataProvider.update('folders', { id: folder, data: position === undefined ? { parent } : { parent, position }, previousData: data });
+      await dataProvider.update('folders', {
+        id: folder,
+        data: position === undefined ? { parent } : { parent, position },
+        previousData: data,
+      });
       setExpanded((ids) => [...new Set([...ids, String(parent)])]);
     }, 'app.folders.moved');
 
@@ -103,8 +112,10 @@ export function FolderTreeScreen() {
 
   // The keyboard's reordering: one place up or down among its siblings.
   const parentOfCurrent = tree && current ? parentOf(tree, current.id) : undefined;
-  const indexOfCurrent = parentOfCurrent && current ? parentOfCurrent.children.findIndex((child) => child.id === current.id) : -1;
-  const shift = (by: -1 | 1) => current && parentOfCurrent && void move(current.id, parentOfCurrent.id, indexOfCurrent + by);
+  const indexOfCurrent =
+    parentOfCurrent && current ? parentOfCurrent.children.findIndex((child) => child.id === current.id) : -1;
+  const shift = (by: -1 | 1) =>
+    current && parentOfCurrent && void move(current.id, parentOfCurrent.id, indexOfCurrent + by);
 
   const select = (id: number) => {
     setSelected(id);
@@ -121,19 +132,43 @@ export function FolderTreeScreen() {
         <Button size="small" startIcon={<EditIcon />} onClick={() => setDialog('rename')} disabled={!current}>
           {translate('app.folders.rename')}
         </Button>
-        <Button size="small" startIcon={<MoveIcon />} onClick={() => setDialog('move')} disabled={!current || current.id === tree?.id}>
+        <Button
+          size="small"
+          startIcon={<MoveIcon />}
+          onClick={() => setDialog('move')}
+          disabled={!current || current.id === tree?.id}
+        >
           {translate('app.folders.move')}
         </Button>
-        <Button size="small" startIcon={<UpIcon />} onClick={() => shift(-1)} disabled={!parentOfCurrent || indexOfCurrent <= 0}>
+        <Button
+          size="small"
+          startIcon={<UpIcon />}
+          onClick={() => shift(-1)}
+          disabled={!parentOfCurrent || indexOfCurrent <= 0}
+        >
           {translate('app.folders.up')}
         </Button>
-        <Button size="small" startIcon={<DownIcon />} onClick={() => shift(1)} disabled={!parentOfCurrent || indexOfCurrent >= parentOfCurrent.children.length - 1}>
+        <Button
+          size="small"
+          startIcon={<DownIcon />}
+          onClick={() => shift(1)}
+          disabled={!parentOfCurrent || indexOfCurrent >= parentOfCurrent.children.length - 1}
+        >
           {translate('app.folders.down')}
         </Button>
-        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')} disabled={!current || current.id === tree?.id}>
+        <Button
+          size="small"
+          color="error"
+          startIcon={<DeleteIcon />}
+          onClick={() => setDialog('delete')}
+          disabled={!current || current.id === tree?.id}
+        >
           {translate('ra.action.delete')}
         </Button>
-        <FormControlLabel control={<Switch checked={purge} onChange={(event) => setPurge(event.target.checked)} />} label={translate('app.folders.purge')} />
+        <FormControlLabel
+          control={<Switch checked={purge} onChange={(event) => setPurge(event.target.checked)} />}
+          label={translate('app.folders.purge')}
+        />
       </Stack>
       {error && (
         <Alert severity="error" onClose={() => setError(undefined)} sx={{ mb: 1 }}>
@@ -143,11 +178,22 @@ export function FolderTreeScreen() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
         <Card>
           <CardContent sx={{ overflowX: 'auto' }}>
-            {tree && <FolderTree tree={tree} selected={selected} expanded={expanded} onSelect={select} onExpand={setExpanded} onDrop={drop} />}
+            {tree && (
+              <FolderTree
+                tree={tree}
+                selected={selected}
+                expanded={expanded}
+                onSelect={select}
+                onExpand={setExpanded}
+                onDrop={drop}
+              />
+            )}
           </CardContent>
         </Card>
         <Card>
-          <CardContent>{current && <FolderContentPanel folderId={current.id} reload={reload} onOpenFolder={select} />}</CardContent>
+          <CardContent>
+            {current && <FolderContentPanel folderId={current.id} reload={reload} onOpenFolder={select} />}
+          </CardContent>
         </Card>
       </Box>
       {current && dialog === 'create' && (
@@ -176,7 +222,12 @@ export function FolderTreeScreen() {
         />
       )}
       {tree && current && dialog === 'move' && (
-        <FolderMoveDialog tree={tree} folder={current} onClose={() => setDialog(undefined)} onSubmit={(parent) => move(current.id, parent)} />
+        <FolderMoveDialog
+          tree={tree}
+          folder={current}
+          onClose={() => setDialog(undefined)}
+          onSubmit={(parent) => move(current.id, parent)}
+        />
       )}
       <Confirm
         isOpen={!!current && dialog === 'delete'}

@@ -15,10 +15,18 @@ export const AppBar = memo(function AppBar() {
   return (
     <RaAppBar toolbar={menusShown ? <AppBarMenus /> : <span />} userMenu={false}>
       {/* On a phone the page's title has the room: the app's name would push it under the buttons. */}
-      <Typography component="span" variant="h6" sx={{ mr: 2, fontWeight: 600, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}>
+      <Typography
+        component="span"
+        variant="h6"
+        sx={{ mr: 2, fontWeight: 600, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}
+      >
         {translate('app.name')}
       </Typography>
-      <TitlePortal variant="body1" component="h1" sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+      <TitlePortal
+        variant="body1"
+        component="h1"
+        sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      />
     </RaAppBar>
   );
 });

@@ -9,9 +9,13 @@ import { AccountMenuItem } from './AccountMenuItem';
 import { ReportProblemMenuItem } from './ReportProblemMenuItem';
 
 // The report form loads when someone reports a problem.
-const ReportProblemDialog = lazyComponent(() => import('../report/ReportProblemDialog').then((module) => module.ReportProblemDialog));
+const ReportProblemDialog = lazyComponent(() =>
+  import('../report/ReportProblemDialog').then((module) => module.ReportProblemDialog),
+);
 // Only platform staff switch structures: nobody else downloads the switcher.
-const StructureSwitcher = lazyComponent(() => import('../tenancy/StructureSwitcher').then((module) => module.StructureSwitcher));
+const StructureSwitcher = lazyComponent(() =>
+  import('../tenancy/StructureSwitcher').then((module) => module.StructureSwitcher),
+);
 
 /**
  * The app bar's right end: platform staff's structure switcher, the language switch and the user's menu
@@ -22,7 +26,9 @@ export function AppBarMenus() {
   const { identity } = useGetIdentity();
   const [report, setReport] = useState<ReportContext>();
   // The button shows the user's name: its accessible name must contain it (WCAG 2.5.3), then say what it opens.
-  const userMenuLabel = identity?.fullName ? `${identity.fullName} — ${translate('ra.auth.user_menu')}` : 'ra.auth.user_menu';
+  const userMenuLabel = identity?.fullName
+    ? `${identity.fullName} — ${translate('ra.auth.user_menu')}`
+    : 'ra.auth.user_menu';
   return (
     <>
       {isPlatformStaff(sessionStore.getRoles()) && <StructureSwitcher />}
@@ -33,7 +39,9 @@ export function AppBarMenus() {
       <UserMenu label={userMenuLabel}>
         <AccountMenuItem />
         {/* The screen and browser are those of the moment the user chose to report. */}
-        <ReportProblemMenuItem onReport={() => setReport({ url: window.location.href, browser: navigator.userAgent })} />
+        <ReportProblemMenuItem
+          onReport={() => setReport({ url: window.location.href, browser: navigator.userAgent })}
+        />
         <Logout />
       </UserMenu>
       {report && <ReportProblemDialog context={report} onClose={() => setReport(undefined)} />}

@@ -12,7 +12,10 @@ const LiveEvents = lazyComponent(() => import('../live/LiveEvents').then((module
 
 // Flex boxes grow to their content's width unless told otherwise: a wide table would widen the whole page
 // (sideways scroll on a phone, the side panel over the list's last column). The table scrolls in its box.
-const LAYOUT_SX = { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } };
+const LAYOUT_SX = {
+  minWidth: 0,
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+};
 
 /** Every non-public page: app bar, grouped menu, the page, and the side panel beside it. */
 export function AppLayout({ children }: { children: ReactNode }) {

@@ -16,7 +16,12 @@ export function MenuGroup({ group, resources }: { group: MenuGroupName; resource
   return (
     <>
       {sidebarOpen && (
-        <ListItemButton onClick={() => setFolded(!folded)} aria-expanded={!folded} aria-controls={listId} sx={{ py: 0.5 }}>
+        <ListItemButton
+          onClick={() => setFolded(!folded)}
+          aria-expanded={!folded}
+          aria-controls={listId}
+          sx={{ py: 0.5 }}
+        >
           <ListItemText primary={label} slotProps={{ primary: { variant: 'overline', color: 'text.secondary' } }} />
           {folded ? <ExpandMoreIcon fontSize="small" /> : <ExpandLessIcon fontSize="small" />}
         </ListItemButton>

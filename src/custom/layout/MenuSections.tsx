@@ -8,7 +8,9 @@ export function MenuSections() {
   return (
     <>
       {MENU_GROUPS.map((group) => {
-        const listable = resources.filter((resource) => resource.group === group && sessionAllows(resource.name, 'list'));
+        const listable = resources.filter(
+          (resource) => resource.group === group && sessionAllows(resource.name, 'list'),
+        );
         return listable.length > 0 ? <MenuGroup key={group} group={group} resources={listable} /> : null;
       })}
     </>

@@ -7,7 +7,10 @@ import { useTranslate, useUserMenu } from 'react-admin';
  * "Signaler un problème" in the user menu (every role). The menu closes as it is chosen: the dialog
  * lives beside it (AppBarMenus), opened through `onReport`.
  */
-export const ReportProblemMenuItem = forwardRef<HTMLLIElement, { onReport: () => void }>(function ReportProblemMenuItem({ onReport, ...props }, ref) {
+export const ReportProblemMenuItem = forwardRef<HTMLLIElement, { onReport: () => void }>(function ReportProblemMenuItem(
+  { onReport, ...props },
+  ref,
+) {
   const translate = useTranslate();
   const userMenu = useUserMenu();
   return (

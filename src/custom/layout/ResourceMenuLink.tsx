@@ -17,7 +17,12 @@ export function ResourceMenuLink({ resource }: { resource: ResourceDefinition })
     <MenuItemLink
       to={createPath({ resource: resource.name, type: 'list' })}
       state={{ _scrollToTop: true }}
-      primaryText={<>{getResourceLabel(resource.name, 2)}{badge && createElement(badge)}</>}
+      primaryText={
+        <>
+          {getResourceLabel(resource.name, 2)}
+          {badge && createElement(badge)}
+        </>
+      }
       leftIcon={createElement(resource.icon ?? DefaultIcon)}
     />
   );

@@ -26,7 +26,13 @@ export function ActivateImportButton() {
   };
   return (
     <Box onClick={(event) => event.stopPropagation()}>
-      <Button size="small" variant="outlined" disabled={busy} onClick={activate} aria-label={translate('app.library.xmind.activate_label', { version: record.version })}>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={busy}
+        onClick={activate}
+        aria-label={translate('app.library.xmind.activate_label', { version: record.version })}
+      >
         {translate('app.library.xmind.activate')}
       </Button>
     </Box>

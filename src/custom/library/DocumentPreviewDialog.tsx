@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { PdfPreview } from './PdfPreview';
@@ -7,13 +16,17 @@ import { PdfPreview } from './PdfPreview';
 /** Text shown in a preview is cut here: a preview, not a reader. */
 const TEXT_PREVIEW_CHARS = 20_000;
 
-type Preview = { kind: 'image'; url: string } | { kind: 'pdf'; blob: Blob } | { kind: 'text'; text: string } | { kind: 'none' };
+type Preview =
+  { kind: 'image'; url: string } | { kind: 'pdf'; blob: Blob } | { kind: 'text'; text: string } | { kind: 'none' };
 
 const kindOf = (mimeType: string): Preview['kind'] =>
-  mimeType.startsWith('image/') ? 'image'
-  : mimeType === 'application/pdf' ? 'pdf'
-  : mimeType.startsWith('text/') || mimeType === 'application/json' ? 'text'
-  : 'none';
+  mimeType.startsWith('image/')
+    ? 'image'
+    : mimeType === 'application/pdf'
+      ? 'pdf'
+      : mimeType.startsWith('text/') || mimeType === 'application/json'
+        ? 'text'
+        : 'none';
 
 /**
  * A document's preview: images, a PDF's first page (drawn by pdf.js, PdfPreview) and text, from the bytes
@@ -31,14 +44,17 @@ export function DocumentPreviewDialog({ record, onClose }: { record: RaRecord; o
     if (kind === 'none') return;
     let url: string | undefined;
     let live = true;
-    dataProvider.download(record.id, { save: false }).then(async ({ data }) => {
-      if (!live) return;
-      if (kind === 'image') {
-        url = URL.createObjectURL(data.blob);
-        setPreview({ kind: 'image', url });
-      } else if (kind === 'pdf') setPreview({ kind: 'pdf', blob: data.blob });
-      else setPreview({ kind: 'text', text: (await data.blob.text()).slice(0, TEXT_PREVIEW_CHARS) });
-    }, () => live && setPreview({ kind: 'none' }));
+    dataProvider.download(record.id, { save: false }).then(
+      async ({ data }) => {
+        if (!live) return;
+        if (kind === 'image') {
+          url = URL.createObjectURL(data.blob);
+          setPreview({ kind: 'image', url });
+        } else if (kind === 'pdf') setPreview({ kind: 'pdf', blob: data.blob });
+        else setPreview({ kind: 'text', text: (await data.blob.text()).slice(0, TEXT_PREVIEW_CHARS) });
+      },
+      () => live && setPreview({ kind: 'none' }),
+    );
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
@@ -52,11 +68,18 @@ export function DocumentPreviewDialog({ record, onClose }: { record: RaRecord; o
       <DialogContent>
         {!shown && <CircularProgress aria-label={translate('app.library.preview_title')} />}
         {shown?.kind === 'image' && (
-          <Box component="img" src={shown.url} alt={String(record.name)} sx={{ maxWidth: '100%', maxHeight: '70vh', display: 'block', mx: 'auto' }} />
+          <Box
+            component="img"
+            src={shown.url}
+            alt={String(record.name)}
+            sx={{ maxWidth: '100%', maxHeight: '70vh', display: 'block', mx: 'auto' }}
+          />
         )}
         {shown?.kind === 'pdf' && <PdfPreview blob={shown.blob} name={String(record.name)} />}
         {shown?.kind === 'text' && (
-          <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 13, m: 0 }}>{shown.text}</Box>
+          <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 13, m: 0 }}>
+            {shown.text}
+          </Box>
         )}
         {shown?.kind === 'none' && <Typography>{translate('app.library.no_preview')}</Typography>}
       </DialogContent>

@@ -54,7 +54,13 @@ export function DocumentReferenceInput({ source, context, accept, mimeTypes, lab
         <ReferenceInput source={source} reference="documents" filter={mimeTypes ? { mimeType: mimeTypes } : undefined}>
           <AutocompleteInput label={label} filterToQuery={searchOf('documents')} sx={{ flex: '1 1 240px' }} />
         </ReferenceInput>
-        <Button size="small" variant="outlined" startIcon={<UploadIcon />} disabled={percent !== undefined} onClick={() => input.current?.click()}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<UploadIcon />}
+          disabled={percent !== undefined}
+          onClick={() => input.current?.click()}
+        >
           {translate('app.library.upload.in_place')}
         </Button>
         <input
@@ -70,8 +76,18 @@ export function DocumentReferenceInput({ source, context, accept, mimeTypes, lab
           }}
         />
       </Box>
-      {percent !== undefined && <LinearProgress variant="determinate" value={percent} aria-label={translate('app.library.upload.progress', { name: sending })} />}
-      {error && <Typography color="error" variant="body2" role="alert">{error}</Typography>}
+      {percent !== undefined && (
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          aria-label={translate('app.library.upload.progress', { name: sending })}
+        />
+      )}
+      {error && (
+        <Typography color="error" variant="body2" role="alert">
+          {error}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -20,7 +20,11 @@ export function DocumentRowActions() {
     // The row opens the side panel on click: the buttons keep their clicks to themselves.
     <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
       <Tooltip title={translate('app.library.preview', { name })}>
-        <IconButton size="small" aria-label={translate('app.library.preview', { name })} onClick={() => setPreviewing(true)}>
+        <IconButton
+          size="small"
+          aria-label={translate('app.library.preview', { name })}
+          onClick={() => setPreviewing(true)}
+        >
           <VisibilityIcon fontSize="small" />
         </IconButton>
       </Tooltip>

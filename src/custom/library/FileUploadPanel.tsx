@@ -47,7 +47,11 @@ export function FileUploadPanel({ send, chooseLabel, accept, multiple = true, de
       const upload: Upload = { key: nextKey++, name: file.name, percent: 0, controller: new AbortController() };
       setUploads((current) => [...current, upload]);
       const onProgress = ({ loaded, total }: { loaded: number; total: number }) =>
-        setUploads((current) => current.map((item) => (item.key === upload.key ? { ...item, percent: total ? Math.round((loaded / total) * 100) : 0 } : item)));
+        setUploads((current) =>
+          current.map((item) =>
+            item.key === upload.key ? { ...item, percent: total ? Math.round((loaded / total) * 100) : 0 } : item,
+          ),
+        );
       send(file, { onProgress, signal: upload.controller.signal })
         .then((message) => {
           notify(message, { type: 'success' });
@@ -55,7 +59,14 @@ export function FileUploadPanel({ send, chooseLabel, accept, multiple = true, de
         })
         .catch((error: unknown) => {
           if (upload.controller.signal.aborted) notify('app.library.upload.canceled', { type: 'info' });
-          else setErrors((current) => [...current, { key: upload.key, text: `${file.name} : ${(describeError ?? ((e) => uploadErrorMessage(e, translate)))(error)}` }]);
+          else
+            setErrors((current) => [
+              ...current,
+              {
+                key: upload.key,
+                text: `${file.name} : ${(describeError ?? ((e) => uploadErrorMessage(e, translate)))(error)}`,
+              },
+            ]);
         })
         .finally(() => setUploads((current) => current.filter((item) => item.key !== upload.key)));
     }
@@ -81,8 +92,16 @@ export function FileUploadPanel({ send, chooseLabel, accept, multiple = true, de
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
         sx={{
-          border: 2, borderStyle: 'dashed', borderColor: over ? 'primary.main' : 'divider', borderRadius: 1, p: 2,
-          display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, bgcolor: over ? 'action.hover' : undefined,
+          border: 2,
+          borderStyle: 'dashed',
+          borderColor: over ? 'primary.main' : 'divider',
+          borderRadius: 1,
+          p: 2,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 1,
+          bgcolor: over ? 'action.hover' : undefined,
         }}
       >
         <Typography variant="body2">{translate('app.library.upload.drop')}</Typography>
@@ -106,16 +125,30 @@ export function FileUploadPanel({ send, chooseLabel, accept, multiple = true, de
         {uploads.map((upload) => (
           <Box key={upload.key} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="caption" noWrap component="div">{upload.name}</Typography>
-              <LinearProgress variant="determinate" value={upload.percent} aria-label={translate('app.library.upload.progress', { name: upload.name })} />
+              <Typography variant="caption" noWrap component="div">
+                {upload.name}
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                value={upload.percent}
+                aria-label={translate('app.library.upload.progress', { name: upload.name })}
+              />
             </Box>
-            <IconButton size="small" aria-label={translate('app.library.upload.cancel', { name: upload.name })} onClick={() => upload.controller.abort()}>
+            <IconButton
+              size="small"
+              aria-label={translate('app.library.upload.cancel', { name: upload.name })}
+              onClick={() => upload.controller.abort()}
+            >
               <CloseIcon fontSize="small" />
             </IconButton>
           </Box>
         ))}
         {errors.map((error) => (
-          <Alert key={error.key} severity="error" onClose={() => setErrors((current) => current.filter((item) => item.key !== error.key))}>
+          <Alert
+            key={error.key}
+            severity="error"
+            onClose={() => setErrors((current) => current.filter((item) => item.key !== error.key))}
+          >
             {error.text}
           </Alert>
         ))}

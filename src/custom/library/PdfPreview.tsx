@@ -29,7 +29,9 @@ export function PdfPreview({ blob, name }: { blob: Blob; name: string }) {
 
   return (
     <Box ref={frame} sx={{ textAlign: 'center' }}>
-      {state.pages === undefined && !state.failed && <CircularProgress aria-label={translate('app.library.preview_title')} />}
+      {state.pages === undefined && !state.failed && (
+        <CircularProgress aria-label={translate('app.library.preview_title')} />
+      )}
       {state.failed && <Typography role="alert">{translate('app.library.pdf_unreadable')}</Typography>}
       <Box
         component="canvas"

@@ -15,11 +15,16 @@ export function XmindImporter() {
       send={async (file, { onProgress, signal }) => {
         const { data } = await dataProvider.importXmind(file, { onProgress, signal });
         const summary = (data.summary ?? {}) as { folders?: number; sheets?: number };
-        return translate('app.library.xmind.done', { version: data.version, folders: summary.folders ?? 0, sheets: summary.sheets ?? 0 });
+        return translate('app.library.xmind.done', {
+          version: data.version,
+          folders: summary.folders ?? 0,
+          sheets: summary.sheets ?? 0,
+        });
       }}
       describeError={(error) => {
         const body = (error as { status?: number; body?: { violations?: { message?: string }[] } }) ?? {};
-        if (body.status === 422) return translate('app.library.xmind.invalid', { message: body.body?.violations?.[0]?.message ?? '' });
+        if (body.status === 422)
+          return translate('app.library.xmind.invalid', { message: body.body?.violations?.[0]?.message ?? '' });
         return uploadErrorMessage(error, translate);
       }}
     />

@@ -4,8 +4,15 @@
  * the build (Vite's `?url`), served from the app's own origin, which the CSP's `worker-src 'self'` allows.
  * pdf.js may not compile font outlines with `new Function` (`isEvalSupported: false`): the CSP refuses eval.
  */
-export async function renderFirstPage(bytes: Uint8Array, canvas: HTMLCanvasElement, maxWidth: number): Promise<{ pages: number }> {
-  const [pdfjs, { default: workerUrl }] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
+export async function renderFirstPage(
+  bytes: Uint8Array,
+  canvas: HTMLCanvasElement,
+  maxWidth: number,
+): Promise<{ pages: number }> {
+  const [pdfjs, { default: workerUrl }] = await Promise.all([
+    import('pdfjs-dist'),
+    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+  ]);
   if (pdfjs.GlobalWorkerOptions.workerSrc !== workerUrl) pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
   const task = pdfjs.getDocument({ data: bytes, isEvalSupported: false });
   const document = await task.promise;

@@ -11,7 +11,15 @@ export function MarkdownInput({ source }: { source: string }) {
   // Typing stays fluid on a long sheet: the preview renders when the input is idle.
   const preview = useDeferredValue(text);
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, width: '100%', mb: 2 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        width: '100%',
+        mb: 2,
+      }}
+    >
       <TextField
         {...field}
         id={id}
@@ -22,7 +30,11 @@ export function MarkdownInput({ source }: { source: string }) {
         label={translate(`resources.sheets.fields.${source}`)}
         helperText={translate('app.markdown.help')}
       />
-      <Box component="section" aria-labelledby={`${id}-preview`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, minWidth: 0 }}>
+      <Box
+        component="section"
+        aria-labelledby={`${id}-preview`}
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, minWidth: 0 }}
+      >
         <Typography id={`${id}-preview`} variant="overline" component="h2">
           {translate('app.markdown.preview')}
         </Typography>

@@ -50,7 +50,9 @@ export function AddressAutocomplete({ value, onType, onPick, error }: Props) {
       options={addressesList}
       filterOptions={(options) => options}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.properties.label)}
-      isOptionEqualToValue={(option, chosen) => typeof chosen !== 'string' && option.properties.label === chosen.properties.label}
+      isOptionEqualToValue={(option, chosen) =>
+        typeof chosen !== 'string' && option.properties.label === chosen.properties.label
+      }
       inputValue={value}
       onInputChange={(_event, text, reason) => {
         if (reason === 'reset') return;

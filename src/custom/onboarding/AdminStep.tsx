@@ -33,7 +33,13 @@ export function AdminStep({ draft, update, register, serverErrors }: Props) {
       type={type}
       autoComplete={autoComplete}
       error={Boolean(errors[name])}
-      helperText={errors[name] ? translate(errors[name]) : name === 'email' ? translate('app.onboarding.admin.email_help') : undefined}
+      helperText={
+        errors[name]
+          ? translate(errors[name])
+          : name === 'email'
+            ? translate('app.onboarding.admin.email_help')
+            : undefined
+      }
       fullWidth
     />
   );
@@ -48,7 +54,15 @@ export function AdminStep({ draft, update, register, serverErrors }: Props) {
   }
 
   return (
-    <Stack spacing={2.5} component="form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+    <Stack
+      spacing={2.5}
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {field('firstName', 'given-name')}
         {field('lastName', 'family-name')}

@@ -32,7 +32,13 @@ export function LogoUpload({ name, onUploaded }: Props) {
     <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <Button component="label" htmlFor={inputId} variant="outlined" loading={pending}>
         {translate(name ? 'app.onboarding.details.logo_replace' : 'app.onboarding.details.logo')}
-        <input id={inputId} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(event) => void upload(event.target.files?.[0])} />
+        <input
+          id={inputId}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          hidden
+          onChange={(event) => void upload(event.target.files?.[0])}
+        />
       </Button>
       {name ? (
         <>

@@ -18,7 +18,10 @@ export function OnboardLayout({ step, title, intro, children }: OnboardLayoutPro
   const translate = useTranslate();
   const active = step ? STEPS.indexOf(step) : STEPS.length;
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', justifyContent: 'center', p: { xs: 1, sm: 2 }, bgcolor: 'grey.100' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', justifyContent: 'center', p: { xs: 1, sm: 2 }, bgcolor: 'grey.100' }}
+    >
       <Stack spacing={2} sx={{ width: '100%', maxWidth: 720, py: { xs: 1, sm: 4 } }}>
         <Typography variant="overline" component="p" sx={{ textAlign: 'center', color: 'text.secondary' }}>
           {translate('app.auth.app_name')}

@@ -93,13 +93,23 @@ export function OnboardPage() {
     >
       {step === 'structure' ? <StructureSearchStep draft={draft} update={update} /> : null}
       {step === 'details' ? <StructureDetailsStep draft={draft} update={update} serverErrors={serverErrors} /> : null}
-      {step === 'admin' ? <AdminStep draft={draft} update={update} register={register} serverErrors={serverErrors} /> : null}
+      {step === 'admin' ? (
+        <AdminStep draft={draft} update={update} register={register} serverErrors={serverErrors} />
+      ) : null}
       {step === 'plan' ? (
         <PlanStep
           draft={draft}
           update={update}
           onSubscribed={({ setupIntent, payment }) =>
-            setupIntent ? update({ step: 'payment', transactionId: setupIntent.id, clientSecret: setupIntent.clientSecret, payment: payment ?? null }) : done()}
+            setupIntent
+              ? update({
+                  step: 'payment',
+                  transactionId: setupIntent.id,
+                  clientSecret: setupIntent.clientSecret,
+                  payment: payment ?? null,
+                })
+              : done()
+          }
         />
       ) : null}
       {step === 'payment' ? <PaymentStep draft={draft} update={update} onPaid={done} /> : null}

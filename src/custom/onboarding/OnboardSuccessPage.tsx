@@ -38,7 +38,11 @@ export function OnboardSuccessPage() {
           <li>{translate('app.onboarding.success.step_password')}</li>
           <li>{translate('app.onboarding.success.step_backoffice')}</li>
         </Typography>
-        <Button variant="contained" size="large" onClick={() => navigate(waiting ? AUTH_ROUTES.code : AUTH_ROUTES.forgotPassword)}>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={() => navigate(waiting ? AUTH_ROUTES.code : AUTH_ROUTES.forgotPassword)}
+        >
           {translate('app.onboarding.success.first_connection')}
         </Button>
       </Stack>

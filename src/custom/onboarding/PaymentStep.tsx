@@ -39,7 +39,8 @@ export function PaymentStep({ draft, update, onPaid }: Props) {
   async function waitForSuccess(): Promise<SetupIntentStatus> {
     for (let tries = 0; tries < POLL_TRIES; tries++) {
       const { data } = await dataProvider.checkPaymentStatus(draft.transactionId);
-      if (data.status === 'succeeded' || data.status === 'requires_payment_method' || data.status === 'canceled') return data.status;
+      if (data.status === 'succeeded' || data.status === 'requires_payment_method' || data.status === 'canceled')
+        return data.status;
       await sleep(POLL_MS);
     }
     return 'processing';
@@ -68,9 +69,20 @@ export function PaymentStep({ draft, update, onPaid }: Props) {
     setPending(false);
   }
 
-  const message = outcome === 'canceled' || outcome === 'requires_payment_method' || outcome === 'invalid_card' ? outcome : 'processing';
+  const message =
+    outcome === 'canceled' || outcome === 'requires_payment_method' || outcome === 'invalid_card'
+      ? outcome
+      : 'processing';
   return (
-    <Stack spacing={2.5} component="form" noValidate onSubmit={(event) => { event.preventDefault(); void pay(); }}>
+    <Stack
+      spacing={2.5}
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void pay();
+      }}
+    >
       {stripeSettings ? (
         <Stack spacing={1}>
           <FormLabel id="stripe-card-label">{translate('app.onboarding.payment.stripe_card')}</FormLabel>
@@ -80,28 +92,51 @@ export function PaymentStep({ draft, update, onPaid }: Props) {
             aria-labelledby="stripe-card-label"
             sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minHeight: 48 }}
           />
-          <Typography variant="body2" color="text.secondary">{translate('app.onboarding.payment.stripe_secure')}</Typography>
-          {cardState === 'unavailable' ? <Alert severity="error">{translate('app.onboarding.payment.stripe_unavailable')}</Alert> : null}
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.onboarding.payment.stripe_secure')}
+          </Typography>
+          {cardState === 'unavailable' ? (
+            <Alert severity="error">{translate('app.onboarding.payment.stripe_unavailable')}</Alert>
+          ) : null}
         </Stack>
       ) : (
         <>
           <Alert severity="info">{translate('app.onboarding.payment.test_mode')}</Alert>
-          <RadioGroup aria-label={translate('app.onboarding.payment.card')} value={card} onChange={(event) => setCard(event.target.value)}>
+          <RadioGroup
+            aria-label={translate('app.onboarding.payment.card')}
+            value={card}
+            onChange={(event) => setCard(event.target.value)}
+          >
             {TEST_CARDS.map((method) => (
-              <FormControlLabel key={method} value={method} control={<Radio />} label={translate(`app.onboarding.payment.cards.${method}`)} />
+              <FormControlLabel
+                key={method}
+                value={method}
+                control={<Radio />}
+                label={translate(`app.onboarding.payment.cards.${method}`)}
+              />
             ))}
           </RadioGroup>
         </>
       )}
       <div aria-live="polite">
         {pending ? <Typography variant="body2">{translate('app.onboarding.payment.checking')}</Typography> : null}
-        {outcome && outcome !== 'succeeded' ? <Alert severity="error">{translate(`app.onboarding.payment.status.${message}`)}</Alert> : null}
+        {outcome && outcome !== 'succeeded' ? (
+          <Alert severity="error">{translate(`app.onboarding.payment.status.${message}`)}</Alert>
+        ) : null}
       </div>
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-        <Button onClick={() => update({ step: 'plan', transactionId: '', clientSecret: '', payment: null })} disabled={pending}>
+        <Button
+          onClick={() => update({ step: 'plan', transactionId: '', clientSecret: '', payment: null })}
+          disabled={pending}
+        >
           {translate('app.onboarding.payment.change_plan')}
         </Button>
-        <Button type="submit" variant="contained" loading={pending} disabled={Boolean(stripeSettings) && cardState !== 'ready'}>
+        <Button
+          type="submit"
+          variant="contained"
+          loading={pending}
+          disabled={Boolean(stripeSettings) && cardState !== 'ready'}
+        >
           {translate('app.onboarding.payment.submit')}
         </Button>
       </Stack>

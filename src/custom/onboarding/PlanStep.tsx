@@ -37,7 +37,9 @@ export function PlanStep({ draft, update, onSubscribed }: Props) {
   const price = (plan: Plan) =>
     plan.price === 0
       ? translate('app.onboarding.plan.free')
-      : translate(`app.onboarding.plan.price_${plan.period}`, { price: plan.price.toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' }) });
+      : translate(`app.onboarding.plan.price_${plan.period}`, {
+          price: plan.price.toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' }),
+        });
 
   async function submit() {
     if (chosen === NO_PLAN) {
@@ -56,7 +58,15 @@ export function PlanStep({ draft, update, onSubscribed }: Props) {
 
   if (!plans) return <Loader size="medium" />;
   return (
-    <Stack spacing={2.5} component="form" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+    <Stack
+      spacing={2.5}
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
       <RadioGroup
         aria-label={translate('app.onboarding.plan.group')}
         value={chosen === NO_PLAN ? '' : String(chosen)}
@@ -70,7 +80,14 @@ export function PlanStep({ draft, update, onSubscribed }: Props) {
             const selected = plan.id === chosen;
             return (
               <Grid key={plan.id} size={{ xs: 12, sm: 4 }}>
-                <Card variant="outlined" sx={{ height: '100%', borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}>
+                <Card
+                  variant="outlined"
+                  sx={{
+                    height: '100%',
+                    borderColor: selected ? 'primary.main' : undefined,
+                    borderWidth: selected ? 2 : 1,
+                  }}
+                >
                   <Box component="label" sx={{ display: 'block', height: '100%', cursor: 'pointer' }}>
                     <CardContent>
                       <Stack direction="row" sx={{ alignItems: 'center' }}>

@@ -41,9 +41,16 @@ export function StructureDetailsStep({ draft, update, serverErrors }: Props) {
   const errors = { ...serverErrors, ...shown };
   const set = (change: Partial<Company>) => {
     update({ company: { ...company, ...change } });
-    setShown((previous) => Object.fromEntries(Object.entries(previous).filter(([path]) => !Object.keys(change).some((field) => path === `company.${field}`))));
+    setShown((previous) =>
+      Object.fromEntries(
+        Object.entries(previous).filter(([path]) => !Object.keys(change).some((field) => path === `company.${field}`)),
+      ),
+    );
   };
-  const field = (name: 'name' | 'siret' | 'postcode' | 'city' | 'email' | 'phone', extra: { required?: boolean; type?: string; autoComplete?: string; help?: string } = {}) => {
+  const field = (
+    name: 'name' | 'siret' | 'postcode' | 'city' | 'email' | 'phone',
+    extra: { required?: boolean; type?: string; autoComplete?: string; help?: string } = {},
+  ) => {
     const error = errors[`company.${name}`];
     return (
       <TextField
@@ -67,7 +74,15 @@ export function StructureDetailsStep({ draft, update, serverErrors }: Props) {
   }
 
   return (
-    <Stack spacing={2.5} component="form" noValidate onSubmit={(event) => { event.preventDefault(); next(); }}>
+    <Stack
+      spacing={2.5}
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        next();
+      }}
+    >
       {field('name', { autoComplete: 'organization' })}
       {field('siret', { required: false, help: 'app.onboarding.details.siret_help' })}
       <AddressAutocomplete
@@ -105,7 +120,10 @@ export function StructureDetailsStep({ draft, update, serverErrors }: Props) {
       </TextField>
       {field('email', { type: 'email', autoComplete: 'email', help: 'app.onboarding.details.email_help' })}
       {field('phone', { type: 'tel', autoComplete: 'tel', help: 'app.onboarding.details.phone_help' })}
-      <LogoUpload name={company.logoName} onUploaded={(logo) => set({ logo: logo?.id ?? null, logoName: logo?.name ?? '' })} />
+      <LogoUpload
+        name={company.logoName}
+        onUploaded={(logo) => set({ logo: logo?.id ?? null, logoName: logo?.name ?? '' })}
+      />
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
         <Button onClick={() => update({ step: 'structure' })}>{translate('app.onboarding.back')}</Button>
         <Button type="submit" variant="contained">

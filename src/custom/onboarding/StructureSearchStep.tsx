@@ -49,7 +49,14 @@ export function StructureSearchStep({ draft, update }: Props) {
     update({
       step: 'details',
       searchEngineEntityId: establishment.siret,
-      company: { ...draft.company, name: establishment.name, siret: establishment.siret, address: street, postcode: establishment.postcode, city: establishment.city },
+      company: {
+        ...draft.company,
+        name: establishment.name,
+        siret: establishment.siret,
+        address: street,
+        postcode: establishment.postcode,
+        city: establishment.city,
+      },
     });
   }
 
@@ -65,10 +72,15 @@ export function StructureSearchStep({ draft, update }: Props) {
       />
       <div aria-live="polite">
         {searching ? <Typography variant="body2">{translate('app.onboarding.search.searching')}</Typography> : null}
-        {!searching && results?.length === 0 ? <Alert severity="info">{translate('app.onboarding.search.none')}</Alert> : null}
+        {!searching && results?.length === 0 ? (
+          <Alert severity="info">{translate('app.onboarding.search.none')}</Alert>
+        ) : null}
       </div>
       {results && results.length > 0 ? (
-        <List aria-label={translate('app.onboarding.search.results')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, py: 0 }}>
+        <List
+          aria-label={translate('app.onboarding.search.results')}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, py: 0 }}
+        >
           {results.map((establishment) => (
             <ListItemButton key={establishment.siret} onClick={() => pick(establishment)} divider>
               <ListItemText

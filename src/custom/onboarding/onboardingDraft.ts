@@ -47,7 +47,18 @@ export const EMPTY_DRAFT: OnboardingDraft = {
   step: 'structure',
   searchEngineEntityId: '',
   search: '',
-  company: { name: '', siret: '', address: '', postcode: '', city: '', country: '', email: '', phone: '', logo: null, logoName: '' },
+  company: {
+    name: '',
+    siret: '',
+    address: '',
+    postcode: '',
+    city: '',
+    country: '',
+    email: '',
+    phone: '',
+    logo: null,
+    logoName: '',
+  },
   admin: { firstName: '', lastName: '', email: '' },
   invitation: null,
   registered: null,
@@ -61,7 +72,8 @@ export const DRAFT_KEY = 'onboarding.draft';
 
 export function useOnboardingDraft() {
   const [draft, setDraft] = useStore<OnboardingDraft>(DRAFT_KEY, EMPTY_DRAFT);
-  const update = (change: Partial<OnboardingDraft>) => setDraft((previous) => ({ ...EMPTY_DRAFT, ...previous, ...change }));
+  const update = (change: Partial<OnboardingDraft>) =>
+    setDraft((previous) => ({ ...EMPTY_DRAFT, ...previous, ...change }));
   return { draft: { ...EMPTY_DRAFT, ...draft }, update, reset: () => setDraft(EMPTY_DRAFT) };
 }
 
@@ -77,14 +89,16 @@ export function checkDetails(company: OnboardingDraft['company'], franceId: numb
   if (siret && !isSiret(siret)) errors['company.siret'] = 'app.onboarding.errors.siret';
   if (company.postcode.trim() && company.country === franceId && !isFrenchPostcode(company.postcode.trim()))
     errors['company.postcode'] = 'app.onboarding.errors.postcode';
-  if (company.email.trim() && !EMAIL_PATTERN.test(company.email.trim())) errors['company.email'] = 'app.validation.email';
+  if (company.email.trim() && !EMAIL_PATTERN.test(company.email.trim()))
+    errors['company.email'] = 'app.validation.email';
   if (company.phone.trim() && !phoneE164(company.phone)) errors['company.phone'] = 'app.onboarding.errors.phone';
   return errors;
 }
 
 export function checkAdmin(admin: OnboardingDraft['admin']): FieldErrors {
   const errors: FieldErrors = {};
-  for (const field of ['firstName', 'lastName', 'email'] as const) if (!admin[field].trim()) errors[field] = 'app.validation.blank';
+  for (const field of ['firstName', 'lastName', 'email'] as const)
+    if (!admin[field].trim()) errors[field] = 'app.validation.blank';
   if (admin.email.trim() && !EMAIL_PATTERN.test(admin.email.trim())) errors.email = 'app.validation.email';
   return errors;
 }

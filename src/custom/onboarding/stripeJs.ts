@@ -16,8 +16,13 @@ export interface StripeError {
 }
 
 export interface StripeJs {
-  elements(options?: { locale?: string }): { create(type: 'card', options?: Record<string, unknown>): StripeCardElement };
-  confirmCardSetup(clientSecret: string, data: { payment_method: { card: StripeCardElement } }): Promise<{ setupIntent?: { id: string; status: string }; error?: StripeError }>;
+  elements(options?: { locale?: string }): {
+    create(type: 'card', options?: Record<string, unknown>): StripeCardElement;
+  };
+  confirmCardSetup(
+    clientSecret: string,
+    data: { payment_method: { card: StripeCardElement } },
+  ): Promise<{ setupIntent?: { id: string; status: string }; error?: StripeError }>;
 }
 
 type StripeFactory = (publishableKey: string) => StripeJs;

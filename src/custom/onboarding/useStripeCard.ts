@@ -8,7 +8,8 @@ export interface StripeSettings {
 }
 
 /** What confirming the card with Stripe.js came to, before check-status has the last word. */
-export type CardOutcome = { status: 'confirmed' } | { status: SetupIntentStatus | 'invalid_card' } | { status: 'failed'; message: string };
+export type CardOutcome =
+  { status: 'confirmed' } | { status: SetupIntentStatus | 'invalid_card' } | { status: 'failed'; message: string };
 
 /**
  * Stripe's card element, mounted in the element `ref` points at once Stripe.js is loaded (`settings`

@@ -43,20 +43,39 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
       }
       menu={[
         { label: 'app.outline.menu.add_part', onClick: addPart },
-        { label: 'app.outline.menu.add_chapter_after', onClick: () => setAdding({ kind: 'chapter', parent: module, position: after }) },
-        { label: 'app.outline.menu.template_chapter_after', onClick: () => openDialog({ kind: 'template', resource: 'chapters', parent: module, position: after }) },
+        {
+          label: 'app.outline.menu.add_chapter_after',
+          onClick: () => setAdding({ kind: 'chapter', parent: module, position: after }),
+        },
+        {
+          label: 'app.outline.menu.template_chapter_after',
+          onClick: () => openDialog({ kind: 'template', resource: 'chapters', parent: module, position: after }),
+        },
         { label: 'app.outline.menu.duplicate', onClick: () => void duplicate(node, after).catch(() => undefined) },
-        { label: 'app.outline.menu.prerequisites', onClick: () => openDialog({ kind: 'prerequisites', chapter: chapter.id }) },
+        {
+          label: 'app.outline.menu.prerequisites',
+          onClick: () => openDialog({ kind: 'prerequisites', chapter: chapter.id }),
+        },
         {
           label: chapter.isTemplate ? 'app.outline.menu.unmark_template' : 'app.outline.menu.mark_template',
           onClick: () => void setTemplate(node, !chapter.isTemplate).catch(() => undefined),
         },
-        { label: 'app.outline.menu.edit', onClick: () => navigate(createPath({ resource: 'chapters', id: chapter.id, type: 'edit' })) },
+        {
+          label: 'app.outline.menu.edit',
+          onClick: () => navigate(createPath({ resource: 'chapters', id: chapter.id, type: 'edit' })),
+        },
         { label: 'app.outline.menu.delete', onClick: () => remove(node, chapter.title, chapter.parts.length > 0) },
       ]}
       renderChildren={() => (
-        <Box component="ul" sx={{ pl: 3, my: 0 }} aria-label={translate('app.outline.parts_of', { title: chapter.title })}>
-          <SortableContext items={chapter.parts.map((part) => nodeKey({ kind: 'part', id: part.id }))} strategy={verticalListSortingStrategy}>
+        <Box
+          component="ul"
+          sx={{ pl: 3, my: 0 }}
+          aria-label={translate('app.outline.parts_of', { title: chapter.title })}
+        >
+          <SortableContext
+            items={chapter.parts.map((part) => nodeKey({ kind: 'part', id: part.id }))}
+            strategy={verticalListSortingStrategy}
+          >
             {chapter.parts.map((part) => (
               <PartNode key={part.id} part={part} />
             ))}

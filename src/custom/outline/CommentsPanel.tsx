@@ -7,7 +7,12 @@ import type { CommentTarget } from '../../providers/actions';
 import { Loader } from '../Loader';
 import type { NodeKind } from './outlineModel';
 
-const TARGET_OF: Record<NodeKind | 'course', CommentTarget> = { course: 'course', module: 'module', chapter: 'chapter', part: 'chapterPart' };
+const TARGET_OF: Record<NodeKind | 'course', CommentTarget> = {
+  course: 'course',
+  module: 'module',
+  chapter: 'chapter',
+  part: 'chapterPart',
+};
 
 /** The comments on the selected object (`GET /api/comments?{object}={id}`), oldest first, and a new one. */
 export function CommentsPanel({ kind, id, label }: { kind: NodeKind | 'course'; id: number; label: string }) {
@@ -20,7 +25,13 @@ export function CommentsPanel({ kind, id, label }: { kind: NodeKind | 'course'; 
   const [busy, setBusy] = useState(false);
   const comments = useQuery({
     queryKey: ['outlineComments', object, id],
-    queryFn: async () => (await dataProvider.getComments({ object, id }, { pagination: { page: 1, perPage: 100 }, sort: { field: 'createdAt', order: 'ASC' } })).data,
+    queryFn: async () =>
+      (
+        await dataProvider.getComments(
+          { object, id },
+          { pagination: { page: 1, perPage: 100 }, sort: { field: 'createdAt', order: 'ASC' } },
+        )
+      ).data,
   });
   const send = async () => {
     if (!body.trim()) return;
@@ -53,7 +64,11 @@ export function CommentsPanel({ kind, id, label }: { kind: NodeKind | 'course'; 
             <ListItem key={comment.id} disableGutters>
               <ListItemText
                 primary={String(comment.body ?? '')}
-                secondary={typeof comment.createdAt === 'string' ? new Date(comment.createdAt).toLocaleString(locale === 'en' ? 'en-GB' : 'fr-FR') : undefined}
+                secondary={
+                  typeof comment.createdAt === 'string'
+                    ? new Date(comment.createdAt).toLocaleString(locale === 'en' ? 'en-GB' : 'fr-FR')
+                    : undefined
+                }
                 slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
               />
             </ListItem>

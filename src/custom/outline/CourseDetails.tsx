@@ -1,6 +1,17 @@
 import { Box } from '@mui/material';
 import {
-  EditBase, Labeled, ReferenceField, ReferenceInput, SaveButton, SelectInput, ShowBase, SimpleForm, TextField, TextInput, Toolbar, required,
+  EditBase,
+  Labeled,
+  ReferenceField,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  ShowBase,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  required,
   type Identifier,
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,7 +38,15 @@ export function CourseDetails({ id, readOnly }: { id: Identifier; readOnly?: boo
       mutationOptions={{ onError, onSuccess: () => void queryClient.invalidateQueries({ queryKey: outlineKey(id) }) }}
     >
       {staleAlert}
-      <SimpleForm resetOptions={{ keepDirtyValues: true }} sx={{ p: 0 }} toolbar={<Toolbar sx={{ minHeight: 0, px: 0 }}><SaveButton /></Toolbar>}>
+      <SimpleForm
+        resetOptions={{ keepDirtyValues: true }}
+        sx={{ p: 0 }}
+        toolbar={
+          <Toolbar sx={{ minHeight: 0, px: 0 }}>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <TextInput source="title" validate={required()} fullWidth slotProps={{ htmlInput: { maxLength: 255 } }} />
         <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
           <ReferenceInput source="language" reference="languages" perPage={500} sort={{ field: 'name', order: 'ASC' }}>

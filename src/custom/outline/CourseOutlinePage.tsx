@@ -8,7 +8,13 @@ import { Loader } from '../Loader';
 import { CopyToStructureButton } from '../tenancy/CopyToStructureButton';
 import './messages';
 import { CourseDetails, RelationChips } from './lazyPanels';
-import { OutlineActionsContext, OutlineContext, type OutlineActions, type OutlineDialog, type OutlineState } from './OutlineContext';
+import {
+  OutlineActionsContext,
+  OutlineContext,
+  type OutlineActions,
+  type OutlineDialog,
+  type OutlineState,
+} from './OutlineContext';
 import { OutlineDialogs } from './OutlineDialogs';
 import { OutlineSide } from './OutlineSide';
 import { OutlineTree } from './OutlineTree';
@@ -19,7 +25,8 @@ import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { useCourseOutline, useMoveNode } from './useCourseOutline';
 import { useRemoveNode } from './useRemoveNode';
 
-const withKey = (open: ReadonlySet<string>, node: NodeRef) => (open.has(nodeKey(node)) ? open : new Set(open).add(nodeKey(node)));
+const withKey = (open: ReadonlySet<string>, node: NodeRef) =>
+  open.has(nodeKey(node)) ? open : new Set(open).add(nodeKey(node));
 
 /**
  * A course's authoring page (issue 13): its fields, tags and skills, publication, and its outline of
@@ -41,7 +48,10 @@ export function CourseOutlinePage() {
   const removeNode = useRemoveNode(courseId);
   const store = useStoreContext();
   const openKey = `outline.${courseId}.open`;
-  const view = useMemo(() => createViewStore({ open: new Set(store.getItem<string[]>(openKey, [])) }), [store, openKey]);
+  const view = useMemo(
+    () => createViewStore({ open: new Set(store.getItem<string[]>(openKey, [])) }),
+    [store, openKey],
+  );
   useEffect(() => {
     let saved = view.get().open;
     return view.subscribe(() => {
@@ -69,12 +79,19 @@ export function CourseOutlinePage() {
           return { ...before, open };
         }),
       // A new chapter is typed inside its module: that module opens.
-      setAdding: (at) => view.set((before) => ({ ...before, adding: at, open: at?.kind === 'chapter' ? withKey(before.open, { kind: 'module', id: at.parent }) : before.open })),
+      setAdding: (at) =>
+        view.set((before) => ({
+          ...before,
+          adding: at,
+          open: at?.kind === 'chapter' ? withKey(before.open, { kind: 'module', id: at.parent }) : before.open,
+        })),
       openDialog: (next) => {
         setDialog(next);
-        if (next.kind === 'part') view.set((before) => ({ ...before, open: withKey(before.open, { kind: 'chapter', id: next.chapter }) }));
+        if (next.kind === 'part')
+          view.set((before) => ({ ...before, open: withKey(before.open, { kind: 'chapter', id: next.chapter }) }));
       },
-      remove: (node, title, hasChildren) => (hasChildren ? setDialog({ kind: 'delete', node, title }) : removeNode(node)),
+      remove: (node, title, hasChildren) =>
+        hasChildren ? setDialog({ kind: 'delete', node, title }) : removeNode(node),
     }),
     [courseId, readOnly, view, removeNode],
   );
@@ -84,9 +101,15 @@ export function CourseOutlinePage() {
     (chapter: number) => {
       const module = outline && chaptersOf(outline).find((entry) => entry.chapter.id === chapter)?.module;
       if (!module) return;
-      view.set((before) => ({ ...before, open: withKey(before.open, { kind: 'module', id: module.id }), selected: { kind: 'chapter', id: chapter } }));
+      view.set((before) => ({
+        ...before,
+        open: withKey(before.open, { kind: 'module', id: module.id }),
+        selected: { kind: 'chapter', id: chapter },
+      }));
       requestAnimationFrame(() => {
-        const row = document.querySelector<HTMLElement>(`[data-node="${nodeKey({ kind: 'chapter', id: chapter })}"] button[aria-pressed]`);
+        const row = document.querySelector<HTMLElement>(
+          `[data-node="${nodeKey({ kind: 'chapter', id: chapter })}"] button[aria-pressed]`,
+        );
         row?.scrollIntoView({ block: 'center' });
         row?.focus();
       });
@@ -104,13 +127,26 @@ export function CourseOutlinePage() {
 
   const state = useMemo<OutlineState | undefined>(() => outline && { outline, refresh }, [outline, refresh]);
   if (isPending || coursePending) return <Loader />;
-  if (isError || !state || !outline) return <Alert severity="error" sx={{ m: 2 }}>{translate('app.outline.load_error')}</Alert>;
+  if (isError || !state || !outline)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {translate('app.outline.load_error')}
+      </Alert>
+    );
   return (
     <ViewStoreContext.Provider value={view}>
       <OutlineActionsContext.Provider value={actions}>
         <OutlineContext.Provider value={state}>
           <Title title={translate('app.outline.page_title', { title: outline.title })} />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start', py: 2 }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+              alignItems: 'start',
+              py: 2,
+            }}
+          >
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
               <MuiLink component={Link} to={createPath({ resource: 'courses', type: 'list' })}>
                 {translate('app.outline.back')}

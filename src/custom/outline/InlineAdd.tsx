@@ -25,38 +25,38 @@ export function InlineAdd({ at }: { at: AddingAt }) {
   };
   return (
     <Box component="li" sx={{ listStyle: 'none' }}>
-    <Box
-      component="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', py: 0.5, pl: 4, flexWrap: 'wrap' }}
-    >
-      <TextField
-        autoFocus
-        size="small"
-        label={translate(`app.outline.new_title.${at.kind}`)}
-        value={title}
-        error={error}
-        helperText={error ? translate('ra.validation.required') : undefined}
-        onChange={(event) => {
-          setTitle(event.target.value);
-          setError(false);
+      <Box
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
         }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setAdding(undefined);
-        }}
-        slotProps={{ htmlInput: { maxLength: 255 } }}
-        sx={{ flex: '1 1 12rem' }}
-      />
-      <Button type="submit" variant="contained" size="small" disabled={busy} sx={{ mt: 0.5 }}>
-        {translate('app.outline.add')}
-      </Button>
-      <Button size="small" onClick={() => setAdding(undefined)} sx={{ mt: 0.5 }}>
-        {translate('ra.action.cancel')}
-      </Button>
-    </Box>
+        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', py: 0.5, pl: 4, flexWrap: 'wrap' }}
+      >
+        <TextField
+          autoFocus
+          size="small"
+          label={translate(`app.outline.new_title.${at.kind}`)}
+          value={title}
+          error={error}
+          helperText={error ? translate('ra.validation.required') : undefined}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            setError(false);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setAdding(undefined);
+          }}
+          slotProps={{ htmlInput: { maxLength: 255 } }}
+          sx={{ flex: '1 1 12rem' }}
+        />
+        <Button type="submit" variant="contained" size="small" disabled={busy} sx={{ mt: 0.5 }}>
+          {translate('app.outline.add')}
+        </Button>
+        <Button size="small" onClick={() => setAdding(undefined)} sx={{ mt: 0.5 }}>
+          {translate('ra.action.cancel')}
+        </Button>
+      </Box>
     </Box>
   );
 }

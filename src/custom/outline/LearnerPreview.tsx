@@ -18,10 +18,23 @@ interface DisplayablePart {
  * gives it, each part drawn by its type's preview from the chapter-part registry (the same inert renderers
  * the part editor shows: sanitised Markdown, sandboxed https frames, no answers of the questions).
  */
-export function LearnerPreview({ course, chapter, onChapter, version }: { course: number; chapter?: number; onChapter: (id: number) => void; version: number }) {
+export function LearnerPreview({
+  course,
+  chapter,
+  onChapter,
+  version,
+}: {
+  course: number;
+  chapter?: number;
+  onChapter: (id: number) => void;
+  version: number;
+}) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const menu = useQuery({ queryKey: ['courseMenu', course, version], queryFn: async () => (await dataProvider.getCourseMenu({ id: course })).data });
+  const menu = useQuery({
+    queryKey: ['courseMenu', course, version],
+    queryFn: async () => (await dataProvider.getCourseMenu({ id: course })).data,
+  });
   const shown = chapter ?? menu.data?.modules.flatMap((module) => module.chapters)[0]?.id;
   const moduleOfShown = menu.data?.modules.find((module) => module.chapters.some((item) => item.id === shown))?.id;
   // The module unfolded in the menu: the shown chapter's, until the author opens another (-1: none).
@@ -53,7 +66,12 @@ export function LearnerPreview({ course, chapter, onChapter, version }: { course
                   <List dense disablePadding aria-label={module.title}>
                     {module.chapters.map((item) => (
                       <ListItem key={item.id} disablePadding>
-                        <ListItemButton selected={item.id === shown} aria-current={item.id === shown ? 'page' : undefined} onClick={() => onChapter(item.id)} sx={{ pl: 3 }}>
+                        <ListItemButton
+                          selected={item.id === shown}
+                          aria-current={item.id === shown ? 'page' : undefined}
+                          onClick={() => onChapter(item.id)}
+                          sx={{ pl: 3 }}
+                        >
                           <ListItemText primary={item.title} />
                         </ListItemButton>
                       </ListItem>
@@ -77,9 +95,16 @@ export function LearnerPreview({ course, chapter, onChapter, version }: { course
           <Typography id="learner-chapter-title" variant="h6" component="h3" gutterBottom>
             {String(displayable.data.title ?? '')}
           </Typography>
-          {parts.length === 0 && <Typography color="text.secondary">{translate('app.outline.preview.no_parts')}</Typography>}
+          {parts.length === 0 && (
+            <Typography color="text.secondary">{translate('app.outline.preview.no_parts')}</Typography>
+          )}
           {parts.map((part) => (
-            <Box key={part.id} component="section" aria-label={part.title ?? translate('app.outline.preview.part')} sx={{ mb: 2 }}>
+            <Box
+              key={part.id}
+              component="section"
+              aria-label={part.title ?? translate('app.outline.preview.part')}
+              sx={{ mb: 2 }}
+            >
               {part.title && (
                 <Typography variant="subtitle1" component="h4" gutterBottom>
                   {part.title}

@@ -26,7 +26,8 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
   const addingHere = useAddingIn('chapter', module.id);
   const node = { kind: 'module', id: module.id } as const;
   const after = module.position + 1;
-  const inlineAt = (index: number) => addingHere && Math.min(addingHere.position, module.chapters.length) === index && <InlineAdd at={addingHere} />;
+  const inlineAt = (index: number) =>
+    addingHere && Math.min(addingHere.position, module.chapters.length) === index && <InlineAdd at={addingHere} />;
   return (
     <OutlineRow
       node={node}
@@ -34,20 +35,39 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
       icon={<ViewModuleIcon fontSize="small" />}
       badges={module.isTemplate && <Chip size="small" label={translate('app.outline.template')} />}
       menu={[
-        { label: 'app.outline.menu.add_chapter', onClick: () => setAdding({ kind: 'chapter', parent: module.id, position: module.chapters.length }) },
-        { label: 'app.outline.menu.add_module_after', onClick: () => setAdding({ kind: 'module', parent: courseId, position: after }) },
-        { label: 'app.outline.menu.template_module_after', onClick: () => openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: after }) },
+        {
+          label: 'app.outline.menu.add_chapter',
+          onClick: () => setAdding({ kind: 'chapter', parent: module.id, position: module.chapters.length }),
+        },
+        {
+          label: 'app.outline.menu.add_module_after',
+          onClick: () => setAdding({ kind: 'module', parent: courseId, position: after }),
+        },
+        {
+          label: 'app.outline.menu.template_module_after',
+          onClick: () => openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: after }),
+        },
         { label: 'app.outline.menu.duplicate', onClick: () => void duplicate(node, after).catch(() => undefined) },
         {
           label: module.isTemplate ? 'app.outline.menu.unmark_template' : 'app.outline.menu.mark_template',
           onClick: () => void setTemplate(node, !module.isTemplate).catch(() => undefined),
         },
-        { label: 'app.outline.menu.edit', onClick: () => navigate(createPath({ resource: 'modules', id: module.id, type: 'edit' })) },
+        {
+          label: 'app.outline.menu.edit',
+          onClick: () => navigate(createPath({ resource: 'modules', id: module.id, type: 'edit' })),
+        },
         { label: 'app.outline.menu.delete', onClick: () => remove(node, module.title, module.chapters.length > 0) },
       ]}
       renderChildren={() => (
-        <Box component="ul" sx={{ pl: 3, my: 0 }} aria-label={translate('app.outline.chapters_of', { title: module.title })}>
-          <SortableContext items={module.chapters.map((chapter) => nodeKey({ kind: 'chapter', id: chapter.id }))} strategy={verticalListSortingStrategy}>
+        <Box
+          component="ul"
+          sx={{ pl: 3, my: 0 }}
+          aria-label={translate('app.outline.chapters_of', { title: module.title })}
+        >
+          <SortableContext
+            items={module.chapters.map((chapter) => nodeKey({ kind: 'chapter', id: chapter.id }))}
+            strategy={verticalListSortingStrategy}
+          >
             {module.chapters.map((chapter, index) => (
               <Fragment key={chapter.id}>
                 {inlineAt(index)}
@@ -58,10 +78,24 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
           {inlineAt(module.chapters.length)}
           {!readOnly && (
             <Box component="li" sx={{ listStyle: 'none', pl: 4, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding({ kind: 'chapter', parent: module.id, position: module.chapters.length })}>
+              <Button
+                size="small"
+                startIcon={<AddIcon />}
+                onClick={() => setAdding({ kind: 'chapter', parent: module.id, position: module.chapters.length })}
+              >
                 {translate('app.outline.add_chapter')}
               </Button>
-              <Button size="small" onClick={() => openDialog({ kind: 'template', resource: 'chapters', parent: module.id, position: module.chapters.length })}>
+              <Button
+                size="small"
+                onClick={() =>
+                  openDialog({
+                    kind: 'template',
+                    resource: 'chapters',
+                    parent: module.id,
+                    position: module.chapters.length,
+                  })
+                }
+              >
                 {translate('app.outline.insert_template_chapter')}
               </Button>
             </Box>

@@ -28,19 +28,19 @@ export function NodeMenu({ title, items }: { title: string; items: NodeMenuItem[
       </IconButton>
       {/* Mounted while open only: hundreds of rows each carry a menu. */}
       {anchor && (
-      <Menu id={menuId} anchorEl={anchor} open onClose={() => setAnchor(null)}>
-        {items.map((item) => (
-          <MenuItem
-            key={item.label}
-            onClick={() => {
-              setAnchor(null);
-              item.onClick();
-            }}
-          >
-            {translate(item.label)}
-          </MenuItem>
-        ))}
-      </Menu>
+        <Menu id={menuId} anchorEl={anchor} open onClose={() => setAnchor(null)}>
+          {items.map((item) => (
+            <MenuItem
+              key={item.label}
+              onClick={() => {
+                setAnchor(null);
+                item.onClick();
+              }}
+            >
+              {translate(item.label)}
+            </MenuItem>
+          ))}
+        </Menu>
       )}
     </>
   );

@@ -7,13 +7,28 @@ import type { NodeRef } from './outlineModel';
  * The one dialog the outline has open, if any. A module or chapter with children is confirmed before it
  * goes (its whole subtree goes with it); the delete itself can still be undone from its snack.
  */
-export function OutlineDialogs({ dialog, onClose, remove }: { dialog?: OutlineDialog; onClose: () => void; remove: (node: NodeRef) => void }) {
+export function OutlineDialogs({
+  dialog,
+  onClose,
+  remove,
+}: {
+  dialog?: OutlineDialog;
+  onClose: () => void;
+  remove: (node: NodeRef) => void;
+}) {
   if (!dialog) return null;
   switch (dialog.kind) {
     case 'part':
       return <PartCreateDialog chapter={dialog.chapter} position={dialog.position} onClose={onClose} />;
     case 'template':
-      return <TemplateDialog resource={dialog.resource} parent={dialog.parent} position={dialog.position} onClose={onClose} />;
+      return (
+        <TemplateDialog
+          resource={dialog.resource}
+          parent={dialog.parent}
+          position={dialog.position}
+          onClose={onClose}
+        />
+      );
     case 'prerequisites':
       return <PrerequisitesDialog chapter={dialog.chapter} onClose={onClose} />;
     case 'delete':

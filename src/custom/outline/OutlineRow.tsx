@@ -32,16 +32,28 @@ export function OutlineRow({ node, title, storedTitle, icon, badges, menu, rende
   const [editing, setEditing] = useState(false);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: nodeKey(node),
-    disabled: readOnly || { draggable: editing, droppable: dragged !== undefined && !ACCEPTS[dragged].includes(node.kind) },
+    disabled: readOnly || {
+      draggable: editing,
+      droppable: dragged !== undefined && !ACCEPTS[dragged].includes(node.kind),
+    },
   });
-  const handle = useMemo(() => ({ attributes, listeners, ref: setActivatorNodeRef }), [attributes, listeners, setActivatorNodeRef]);
+  const handle = useMemo(
+    () => ({ attributes, listeners, ref: setActivatorNodeRef }),
+    [attributes, listeners, setActivatorNodeRef],
+  );
   const open = useIsOpen(node) && renderChildren !== undefined && !isDragging;
   const selected = useIsSelected(node);
   return (
     <li style={{ listStyle: 'none' }} data-node={nodeKey(node)}>
       <div
         ref={setNodeRef}
-        style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.7 : 1, position: 'relative', zIndex: isDragging ? 1 : undefined }}
+        style={{
+          transform: CSS.Translate.toString(transform),
+          transition,
+          opacity: isDragging ? 0.7 : 1,
+          position: 'relative',
+          zIndex: isDragging ? 1 : undefined,
+        }}
       >
         <RowContent
           node={node}

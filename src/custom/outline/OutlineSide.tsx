@@ -32,7 +32,13 @@ const selectedOf = (view: OutlineView) => view.selected;
  * Beside the outline (below it on a phone): the learner's preview and the comments of the selected node.
  * Memoised: the page gives it the outline deferred, so that it never delays the tree's own renders.
  */
-export const OutlineSide = memo(function OutlineSide({ outline, version }: { outline: CourseOutline; version: number }) {
+export const OutlineSide = memo(function OutlineSide({
+  outline,
+  version,
+}: {
+  outline: CourseOutline;
+  version: number;
+}) {
   const translate = useTranslate();
   const selected = useView(selectedOf);
   const [tab, setTab] = useState<'preview' | 'comments'>('preview');
@@ -40,21 +46,42 @@ export const OutlineSide = memo(function OutlineSide({ outline, version }: { out
   const [picked, setPicked] = useState<{ for?: NodeRef; chapter: number }>();
   const target = selected ?? { kind: 'course' as const, id: outline.id };
   return (
-    <Card component="aside" aria-label={translate('app.outline.side')} sx={{ position: { lg: 'sticky' }, top: { lg: 64 }, minWidth: 0 }}>
+    <Card
+      component="aside"
+      aria-label={translate('app.outline.side')}
+      sx={{ position: { lg: 'sticky' }, top: { lg: 64 }, minWidth: 0 }}
+    >
       <Tabs value={tab} onChange={(_, next: 'preview' | 'comments') => setTab(next)} variant="fullWidth">
-        <Tab value="preview" label={translate('app.outline.preview.tab')} id="outline-tab-preview" aria-controls="outline-panel-preview" />
-        <Tab value="comments" label={translate('app.outline.comments.tab')} id="outline-tab-comments" aria-controls="outline-panel-comments" />
+        <Tab
+          value="preview"
+          label={translate('app.outline.preview.tab')}
+          id="outline-tab-preview"
+          aria-controls="outline-panel-preview"
+        />
+        <Tab
+          value="comments"
+          label={translate('app.outline.comments.tab')}
+          id="outline-tab-comments"
+          aria-controls="outline-panel-comments"
+        />
       </Tabs>
       <CardContent role="tabpanel" id={`outline-panel-${tab}`} aria-labelledby={`outline-tab-${tab}`}>
         {tab === 'preview' ? (
           <LearnerPreview
             course={outline.id}
-            chapter={(picked && picked.for === selected ? picked.chapter : undefined) ?? chapterOfSelection(outline, selected)}
+            chapter={
+              (picked && picked.for === selected ? picked.chapter : undefined) ?? chapterOfSelection(outline, selected)
+            }
             onChapter={(chapter: number) => setPicked({ for: selected, chapter })}
             version={version}
           />
         ) : (
-          <CommentsPanel key={`${target.kind}:${target.id}`} kind={target.kind} id={target.id} label={titleOf(outline, selected)} />
+          <CommentsPanel
+            key={`${target.kind}:${target.id}`}
+            kind={target.kind}
+            id={target.id}
+            label={titleOf(outline, selected)}
+          />
         )}
       </CardContent>
     </Card>

@@ -1,7 +1,15 @@
 import { Fragment, memo, useMemo } from 'react';
 import {
-  closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors,
-  type Announcements, type DragEndEvent, type DragStartEvent, type ScreenReaderInstructions,
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragStartEvent,
+  type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Box, Button, Typography } from '@mui/material';
@@ -19,7 +27,13 @@ import { useAddingIn, useViewStore } from './outlineView';
  * part into another chapter (onto its row or among its parts); the keyboard does the same (Space, arrows).
  * Memoised on the modules' list: what the page shows beside the tree does not render it again.
  */
-export const OutlineTree = memo(function OutlineTree({ modules, onMove }: { modules: OutlineModule[]; onMove: (event: DragEndEvent) => void }) {
+export const OutlineTree = memo(function OutlineTree({
+  modules,
+  onMove,
+}: {
+  modules: OutlineModule[];
+  onMove: (event: DragEndEvent) => void;
+}) {
   const translate = useTranslate();
   const { courseId, setAdding, openDialog, readOnly } = useOutlineActions();
   const view = useViewStore();
@@ -32,19 +46,27 @@ export const OutlineTree = memo(function OutlineTree({ modules, onMove }: { modu
   );
   const { announcements, instructions } = useMemo(() => {
     const name = (key: string | number | undefined) => {
-      const element = key === undefined ? null : document.querySelector(`[data-node="${String(key)}"] button[aria-pressed]`);
+      const element =
+        key === undefined ? null : document.querySelector(`[data-node="${String(key)}"] button[aria-pressed]`);
       return element?.textContent ?? '';
     };
     const announce: Announcements = {
       onDragStart: ({ active }) => translate('app.outline.dnd.start', { title: name(active.id) }),
-      onDragOver: ({ active, over }) => (over ? translate('app.outline.dnd.over', { title: name(active.id), over: name(over.id) }) : translate('app.outline.dnd.nowhere', { title: name(active.id) })),
-      onDragEnd: ({ active, over }) => (over ? translate('app.outline.dnd.end', { title: name(active.id), over: name(over.id) }) : translate('app.outline.dnd.cancel', { title: name(active.id) })),
+      onDragOver: ({ active, over }) =>
+        over
+          ? translate('app.outline.dnd.over', { title: name(active.id), over: name(over.id) })
+          : translate('app.outline.dnd.nowhere', { title: name(active.id) }),
+      onDragEnd: ({ active, over }) =>
+        over
+          ? translate('app.outline.dnd.end', { title: name(active.id), over: name(over.id) })
+          : translate('app.outline.dnd.cancel', { title: name(active.id) }),
       onDragCancel: ({ active }) => translate('app.outline.dnd.cancel', { title: name(active.id) }),
     };
     const read: ScreenReaderInstructions = { draggable: translate('app.outline.dnd.instructions') };
     return { announcements: announce, instructions: read };
   }, [translate]);
-  const inlineAt = (index: number) => modulesAdding && Math.min(modulesAdding.position, modules.length) === index && <InlineAdd at={modulesAdding} />;
+  const inlineAt = (index: number) =>
+    modulesAdding && Math.min(modulesAdding.position, modules.length) === index && <InlineAdd at={modulesAdding} />;
   return (
     <Box component="section" aria-labelledby="outline-title">
       <Typography id="outline-title" variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -59,9 +81,13 @@ export const OutlineTree = memo(function OutlineTree({ modules, onMove }: { modu
           onMove(event);
         }}
         onDragCancel={() => dragged(undefined)}
-        accessibility={{ announcements, screenReaderInstructions: instructions }}>
+        accessibility={{ announcements, screenReaderInstructions: instructions }}
+      >
         <Box component="ul" sx={{ p: 0, m: 0 }} aria-label={translate('app.outline.modules')}>
-          <SortableContext items={modules.map((module) => nodeKey({ kind: 'module', id: module.id }))} strategy={verticalListSortingStrategy}>
+          <SortableContext
+            items={modules.map((module) => nodeKey({ kind: 'module', id: module.id }))}
+            strategy={verticalListSortingStrategy}
+          >
             {modules.map((module, index) => (
               <Fragment key={module.id}>
                 {inlineAt(index)}
@@ -79,10 +105,17 @@ export const OutlineTree = memo(function OutlineTree({ modules, onMove }: { modu
       )}
       {!readOnly && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-          <Button startIcon={<AddIcon />} onClick={() => setAdding({ kind: 'module', parent: courseId, position: modules.length })}>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => setAdding({ kind: 'module', parent: courseId, position: modules.length })}
+          >
             {translate('app.outline.add_module')}
           </Button>
-          <Button onClick={() => openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: modules.length })}>
+          <Button
+            onClick={() =>
+              openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: modules.length })
+            }
+          >
             {translate('app.outline.insert_template_module')}
           </Button>
         </Box>

@@ -10,10 +10,25 @@ import { useOutline } from './OutlineContext';
  * A new part at its place in a chapter: its type (the registry's, with the editor and preview of that
  * type), title and content, checked as typed like the part's own form; the server's 422 lands on the fields.
  */
-export function PartCreateDialog({ chapter, position, onClose }: { chapter: number; position: number; onClose: () => void }) {
+export function PartCreateDialog({
+  chapter,
+  position,
+  onClose,
+}: {
+  chapter: number;
+  position: number;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const { refresh } = useOutline();
-  const record = { chapter, position, type: 'text_markdown', title: '', required: false, content: PART_TYPES.text_markdown.empty() };
+  const record = {
+    chapter,
+    position,
+    type: 'text_markdown',
+    title: '',
+    required: false,
+    content: PART_TYPES.text_markdown.empty(),
+  };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="part-create-title">
       <DialogTitle id="part-create-title">{translate('app.outline.new_part')}</DialogTitle>

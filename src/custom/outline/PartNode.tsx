@@ -27,8 +27,14 @@ export const PartNode = memo(function PartNode({ part }: { part: OutlinePart }) 
       storedTitle={part.title ?? ''}
       icon={createElement(definition?.icon ?? HelpOutlineIcon, { fontSize: 'small', titleAccess: typeName })}
       menu={[
-        { label: 'app.outline.menu.edit', onClick: () => navigate(createPath({ resource: 'chapter-parts', id: part.id, type: 'edit' })) },
-        { label: 'app.outline.menu.duplicate', onClick: () => void duplicate(node, part.position + 1).catch(() => undefined) },
+        {
+          label: 'app.outline.menu.edit',
+          onClick: () => navigate(createPath({ resource: 'chapter-parts', id: part.id, type: 'edit' })),
+        },
+        {
+          label: 'app.outline.menu.duplicate',
+          onClick: () => void duplicate(node, part.position + 1).catch(() => undefined),
+        },
         { label: 'app.outline.menu.delete', onClick: () => remove(node, title, false) },
       ]}
     />

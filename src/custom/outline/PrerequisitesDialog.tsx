@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  Typography,
+} from '@mui/material';
 import { HttpError, useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useOutline } from './OutlineContext';
@@ -37,7 +48,9 @@ export function PrerequisitesDialog({ chapter, onClose }: { chapter: number; onC
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="prerequisites-title">
-      <DialogTitle id="prerequisites-title">{translate('app.outline.prerequisites.title', { title: current.title })}</DialogTitle>
+      <DialogTitle id="prerequisites-title">
+        {translate('app.outline.prerequisites.title', { title: current.title })}
+      </DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('app.outline.prerequisites.help')}
@@ -58,7 +71,13 @@ export function PrerequisitesDialog({ chapter, onClose }: { chapter: number; onC
               {others.map((other) => (
                 <FormControlLabel
                   key={other.id}
-                  control={<Checkbox checked={current.unlocks.includes(other.id)} disabled={busy} onChange={(event) => void toggle(other.id, event.target.checked)} />}
+                  control={
+                    <Checkbox
+                      checked={current.unlocks.includes(other.id)}
+                      disabled={busy}
+                      onChange={(event) => void toggle(other.id, event.target.checked)}
+                    />
+                  }
                   label={other.title}
                 />
               ))}

@@ -10,9 +10,12 @@ import { emptyChapters, type CourseOutline } from './outlineModel';
 
 /** The refusal of a publish for empty chapters (publishing.ts), as opposed to any other failure. */
 const isEmptyChapters = (error: unknown) =>
-  error instanceof HttpError && error.status === 422 &&
+  error instanceof HttpError &&
+  error.status === 422 &&
   Array.isArray((error.body as { violations?: unknown })?.violations) &&
-  ((error.body as { violations: { code?: string }[] }).violations.some((violation) => violation.code === 'empty_chapter'));
+  (error.body as { violations: { code?: string }[] }).violations.some(
+    (violation) => violation.code === 'empty_chapter',
+  );
 
 /**
  * The course's status, its publication date, and the way to publish it (or back to draft) unless the
@@ -39,7 +42,8 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
       notify(done, { type: 'info' });
     } catch (error) {
       if (isEmptyChapters(error)) setRefused(true);
-      else notify(error instanceof Error && error.message ? error.message : 'app.outline.action_error', { type: 'error' });
+      else
+        notify(error instanceof Error && error.message ? error.message : 'app.outline.action_error', { type: 'error' });
     } finally {
       await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['courses'] })]);
       setBusy(false);
@@ -47,23 +51,44 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
   };
   const published = outline.status === 'published';
   return (
-    <Box component="section" aria-label={translate('app.outline.publish.section')} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+    <Box
+      component="section"
+      aria-label={translate('app.outline.publish.section')}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Chip color={published ? 'success' : 'default'} label={translate(`choices.courseStatus.${outline.status}`)} />
         {published && outline.publishedAt && (
-          <Typography variant="body2">{translate('app.outline.publish.since', { date: formatDate(outline, locale) })}</Typography>
+          <Typography variant="body2">
+            {translate('app.outline.publish.since', { date: formatDate(outline, locale) })}
+          </Typography>
         )}
         <Box sx={{ flex: 1 }} />
         {readOnly ? null : published ? (
           <Button
             startIcon={<UnpublishedIcon />}
             disabled={busy}
-            onClick={() => void change(() => dataProvider.update('courses', { id: outline.id, data: { status: 'draft' }, previousData: { id: outline.id } }), 'app.outline.publish.unpublished')}
+            onClick={() =>
+              void change(
+                () =>
+                  dataProvider.update('courses', {
+                    id: outline.id,
+                    data: { status: 'draft' },
+                    previousData: { id: outline.id },
+                  }),
+                'app.outline.publish.unpublished',
+              )
+            }
           >
             {translate('app.outline.publish.unpublish')}
           </Button>
         ) : (
-          <Button variant="contained" startIcon={<PublishIcon />} disabled={busy} onClick={() => void change(() => dataProvider.publish({ id: outline.id }), 'app.outline.publish.published')}>
+          <Button
+            variant="contained"
+            startIcon={<PublishIcon />}
+            disabled={busy}
+            onClick={() => void change(() => dataProvider.publish({ id: outline.id }), 'app.outline.publish.published')}
+          >
             {translate('app.outline.publish.publish')}
           </Button>
         )}
@@ -87,5 +112,8 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
 }
 
 function formatDate(outline: CourseOutline, locale: string): string {
-  return new Date(outline.publishedAt ?? '').toLocaleString(locale === 'en' ? 'en-GB' : 'fr-FR', { dateStyle: 'long', timeStyle: 'short' });
+  return new Date(outline.publishedAt ?? '').toLocaleString(locale === 'en' ? 'en-GB' : 'fr-FR', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
 }

@@ -30,9 +30,18 @@ export function RelationChips({ course, field, readOnly }: { course: Identifier;
   const { data: found = [] } = useQuery({
     enabled: !readOnly,
     queryKey: ['outlineRelationSearch', field, search],
-    queryFn: async () => (await dataProvider.getList(field, { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: search ? { q: search } : {} })).data,
+    queryFn: async () =>
+      (
+        await dataProvider.getList(field, {
+          pagination: { page: 1, perPage: 10 },
+          sort: { field: 'name', order: 'ASC' },
+          filter: search ? { q: search } : {},
+        })
+      ).data,
   });
-  const options: Choice[] = found.filter((item) => !ids.includes(item.id)).map((item) => ({ id: item.id, name: String(item.name) }));
+  const options: Choice[] = found
+    .filter((item) => !ids.includes(item.id))
+    .map((item) => ({ id: item.id, name: String(item.name) }));
 
   const changed = () => queryClient.invalidateQueries({ queryKey: ['courses'] });
   const add = async (choice: Choice | string | null) => {
@@ -41,7 +50,10 @@ export function RelationChips({ course, field, readOnly }: { course: Identifier;
     if (!name) return;
     setBusy(true);
     try {
-      let id = typeof choice === 'string' ? found.find((item) => String(item.name).toLowerCase() === name.toLowerCase())?.id : choice.id;
+      let id =
+        typeof choice === 'string'
+          ? found.find((item) => String(item.name).toLowerCase() === name.toLowerCase())?.id
+          : choice.id;
       if (id === undefined) id = (await dataProvider.create(field, { data: { name } })).data.id;
       if (field === 'tags') await dataProvider.addTags('courses', { id: course, ids: [id] });
       else await dataProvider.addSkills({ id: course, ids: [id] });

@@ -6,7 +6,8 @@ import { useNodeActions } from './useNodeActions';
 
 /** The server's word on the title (a 422 names it), or its general message, as a translation key. */
 function reasonOf(error: unknown): string {
-  const fields = error instanceof HttpError ? (error.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
+  const fields =
+    error instanceof HttpError ? (error.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
   if (fields?.title) return fields.title;
   return error instanceof Error && error.message ? error.message : 'app.outline.action_error';
 }
@@ -15,7 +16,17 @@ function reasonOf(error: unknown): string {
  * A row's title typed in place (F2 or a double click on it): Enter saves, Escape gives up. A refusal shows
  * under the field in French and what was typed stays; a part may be left untitled (its type names it).
  */
-export function RenameField({ node, initial, label, onDone }: { node: NodeRef; initial: string; label: string; onDone: () => void }) {
+export function RenameField({
+  node,
+  initial,
+  label,
+  onDone,
+}: {
+  node: NodeRef;
+  initial: string;
+  label: string;
+  onDone: () => void;
+}) {
   const translate = useTranslate();
   const { rename } = useNodeActions();
   const [title, setTitle] = useState(initial);

@@ -25,13 +25,27 @@ export interface RowContentProps {
   selected: boolean;
   dragging: boolean;
   /** The drag handle's wiring from dnd-kit's useSortable (stable between renders). */
-  handle: { attributes: DraggableAttributes; listeners: DraggableSyntheticListeners; ref: (element: HTMLElement | null) => void };
+  handle: {
+    attributes: DraggableAttributes;
+    listeners: DraggableSyntheticListeners;
+    ref: (element: HTMLElement | null) => void;
+  };
   onEditing: (editing: boolean) => void;
 }
 
 const TITLE_SX = {
-  flex: 1, minWidth: 0, textAlign: 'left', border: 0, background: 'none', p: 0.5, cursor: 'pointer', font: 'inherit',
-  color: 'text.primary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap',
+  flex: 1,
+  minWidth: 0,
+  textAlign: 'left',
+  border: 0,
+  background: 'none',
+  p: 0.5,
+  cursor: 'pointer',
+  font: 'inherit',
+  color: 'text.primary',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
 } as const;
 
 /**
@@ -39,7 +53,19 @@ const TITLE_SX = {
  * double click renames it in place), the badges and the menu; a read-only course's, its fold and title. Memoised apart from the row's dnd-kit
  * wiring: dnd-kit re-renders every sortable row at each drag step, and those renders stop here.
  */
-export const RowContent = memo(function RowContent({ node, title, storedTitle, icon, badges, menu, open, selected, dragging, handle, onEditing }: RowContentProps) {
+export const RowContent = memo(function RowContent({
+  node,
+  title,
+  storedTitle,
+  icon,
+  badges,
+  menu,
+  open,
+  selected,
+  dragging,
+  handle,
+  onEditing,
+}: RowContentProps) {
   const translate = useTranslate();
   const { select, toggle, readOnly } = useOutlineActions();
   const [editing, setEditing] = useState(false);
@@ -55,7 +81,12 @@ export const RowContent = memo(function RowContent({ node, title, storedTitle, i
   return (
     <Box
       sx={{
-        display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 40, pr: 0.5, borderRadius: 1,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        minHeight: 40,
+        pr: 0.5,
+        borderRadius: 1,
         bgcolor: selected ? 'action.selected' : dragging ? 'action.hover' : undefined,
       }}
     >
@@ -75,7 +106,12 @@ export const RowContent = memo(function RowContent({ node, title, storedTitle, i
         </IconButton>
       )}
       {open !== undefined ? (
-        <IconButton size="small" aria-expanded={open} aria-label={translate(open ? 'app.outline.fold' : 'app.outline.unfold', { title })} onClick={() => toggle(node)}>
+        <IconButton
+          size="small"
+          aria-expanded={open}
+          aria-label={translate(open ? 'app.outline.fold' : 'app.outline.unfold', { title })}
+          onClick={() => toggle(node)}
+        >
           {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
         </IconButton>
       ) : (
@@ -85,7 +121,12 @@ export const RowContent = memo(function RowContent({ node, title, storedTitle, i
         {icon}
       </Box>
       {editing ? (
-        <RenameField node={node} initial={storedTitle ?? title} label={translate('app.outline.rename_label')} onDone={() => setEditing(false)} />
+        <RenameField
+          node={node}
+          initial={storedTitle ?? title}
+          label={translate('app.outline.rename_label')}
+          onDone={() => setEditing(false)}
+        />
       ) : (
         <Typography
           ref={titleButton}
@@ -106,7 +147,12 @@ export const RowContent = memo(function RowContent({ node, title, storedTitle, i
         </Typography>
       )}
       {badges}
-      {!readOnly && <NodeMenu title={title} items={[{ label: 'app.outline.menu.rename', onClick: () => setEditing(true) }, ...menu]} />}
+      {!readOnly && (
+        <NodeMenu
+          title={title}
+          items={[{ label: 'app.outline.menu.rename', onClick: () => setEditing(true) }, ...menu]}
+        />
+      )}
     </Box>
   );
 });

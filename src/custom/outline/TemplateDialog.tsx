@@ -1,13 +1,34 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, TextField, Button } from '@mui/material';
+import {
+  Alert,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItemButton,
+  ListItemText,
+  TextField,
+  Button,
+} from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { Loader } from '../Loader';
 import { useNodeActions } from './useNodeActions';
 
 /** Templates of chapters or modules (`?isTemplate=1`), searched by title, copied into the place chosen. */
-export function TemplateDialog({ resource, parent, position, onClose }: { resource: 'chapters' | 'modules'; parent: number; position: number; onClose: () => void }) {
+export function TemplateDialog({
+  resource,
+  parent,
+  position,
+  onClose,
+}: {
+  resource: 'chapters' | 'modules';
+  parent: number;
+  position: number;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { insertTemplate } = useNodeActions();
@@ -16,7 +37,13 @@ export function TemplateDialog({ resource, parent, position, onClose }: { resour
   const { data, isPending, isError } = useQuery({
     queryKey: ['outlineTemplates', resource, search],
     queryFn: async () =>
-      (await dataProvider.getTemplates(resource, { pagination: { page: 1, perPage: 20 }, sort: { field: 'title', order: 'ASC' }, filter: search.trim() ? { q: search.trim() } : {} })).data,
+      (
+        await dataProvider.getTemplates(resource, {
+          pagination: { page: 1, perPage: 20 },
+          sort: { field: 'title', order: 'ASC' },
+          filter: search.trim() ? { q: search.trim() } : {},
+        })
+      ).data,
   });
   const choose = async (id: number) => {
     setBusy(true);
@@ -43,14 +70,21 @@ export function TemplateDialog({ resource, parent, position, onClose }: { resour
         {isPending ? (
           <Loader size="small" />
         ) : isError ? (
-          <Alert severity="error" sx={{ mt: 1 }}>{translate('app.outline.templates.error')}</Alert>
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {translate('app.outline.templates.error')}
+          </Alert>
         ) : data.length === 0 ? (
-          <Alert severity="info" sx={{ mt: 1 }}>{translate('app.outline.templates.none')}</Alert>
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {translate('app.outline.templates.none')}
+          </Alert>
         ) : (
           <List aria-label={translate(`app.outline.templates.${resource}`)}>
             {data.map((template) => (
               <ListItemButton key={template.id} disabled={busy} onClick={() => void choose(Number(template.id))}>
-                <ListItemText primary={String(template.title ?? '')} secondary={typeof template.description === 'string' ? template.description : undefined} />
+                <ListItemText
+                  primary={String(template.title ?? '')}
+                  secondary={typeof template.description === 'string' ? template.description : undefined}
+                />
               </ListItemButton>
             ))}
           </List>

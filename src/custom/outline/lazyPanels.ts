@@ -9,6 +9,10 @@ export const CourseDetails = lazyComponent(() => import('./CourseDetails').then(
 export const RelationChips = lazyComponent(() => import('./RelationChips').then((module) => module.RelationChips));
 export const LearnerPreview = lazyComponent(() => import('./LearnerPreview').then((module) => module.LearnerPreview));
 export const CommentsPanel = lazyComponent(() => import('./CommentsPanel').then((module) => module.CommentsPanel));
-export const PartCreateDialog = lazyComponent(() => import('./PartCreateDialog').then((module) => module.PartCreateDialog));
+export const PartCreateDialog = lazyComponent(() =>
+  import('./PartCreateDialog').then((module) => module.PartCreateDialog),
+);
 export const TemplateDialog = lazyComponent(() => import('./TemplateDialog').then((module) => module.TemplateDialog));
-export const PrerequisitesDialog = lazyComponent(() => import('./PrerequisitesDialog').then((module) => module.PrerequisitesDialog));
+export const PrerequisitesDialog = lazyComponent(() =>
+  import('./PrerequisitesDialog').then((module) => module.PrerequisitesDialog),
+);

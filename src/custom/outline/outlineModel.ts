@@ -115,13 +115,16 @@ function moveIn<T extends { id: number }>(list: T[], id: number, index: number):
 }
 
 /** Children numbered 0..n-1 in their order, as the server keeps them. */
-const renumber = <T extends { position: number }>(list: T[]): T[] => list.map((item, position) => (item.position === position ? item : { ...item, position }));
+const renumber = <T extends { position: number }>(list: T[]): T[] =>
+  list.map((item, position) => (item.position === position ? item : { ...item, position }));
 
 /** The outline once `move` is made; the server makes the same one (siblings.ts: the others, then the node at the index). */
 export function applyMove(outline: CourseOutline, { node, from, to }: Move): CourseOutline {
   if (node.kind === 'module') return { ...outline, modules: renumber(moveIn(outline.modules, node.id, to.index)) };
   if (node.kind === 'chapter') {
-    const moving = outline.modules.find((module) => module.id === from.parent)?.chapters.find((chapter) => chapter.id === node.id);
+    const moving = outline.modules
+      .find((module) => module.id === from.parent)
+      ?.chapters.find((chapter) => chapter.id === node.id);
     if (!moving) return outline;
     return {
       ...outline,
@@ -133,7 +136,10 @@ export function applyMove(outline: CourseOutline, { node, from, to }: Move): Cou
       }),
     };
   }
-  const moving = outline.modules.flatMap((module) => module.chapters).find((chapter) => chapter.id === from.parent)?.parts.find((part) => part.id === node.id);
+  const moving = outline.modules
+    .flatMap((module) => module.chapters)
+    .find((chapter) => chapter.id === from.parent)
+    ?.parts.find((part) => part.id === node.id);
   if (!moving) return outline;
   return mapChapters(outline, (chapter) => {
     let parts = chapter.parts;
@@ -165,10 +171,17 @@ function mapChapters(outline: CourseOutline, change: (chapter: OutlineChapter) =
 
 /** The outline with a node's title replaced (a rename the server accepted). */
 export function renamed(outline: CourseOutline, node: NodeRef, title: string): CourseOutline {
-  if (node.kind === 'module') return { ...outline, modules: outline.modules.map((module) => (module.id === node.id ? { ...module, title } : module)) };
-  if (node.kind === 'chapter') return mapChapters(outline, (chapter) => (chapter.id === node.id ? { ...chapter, title } : chapter));
+  if (node.kind === 'module')
+    return {
+      ...outline,
+      modules: outline.modules.map((module) => (module.id === node.id ? { ...module, title } : module)),
+    };
+  if (node.kind === 'chapter')
+    return mapChapters(outline, (chapter) => (chapter.id === node.id ? { ...chapter, title } : chapter));
   return mapChapters(outline, (chapter) =>
-    chapter.parts.some((part) => part.id === node.id) ? { ...chapter, parts: chapter.parts.map((part) => (part.id === node.id ? { ...part, title } : part)) } : chapter,
+    chapter.parts.some((part) => part.id === node.id)
+      ? { ...chapter, parts: chapter.parts.map((part) => (part.id === node.id ? { ...part, title } : part)) }
+      : chapter,
   );
 }
 
@@ -183,7 +196,10 @@ export interface Removed {
 export function removeNode(outline: CourseOutline, node: NodeRef): { outline: CourseOutline; removed?: Removed } {
   const place = placeOf(outline, node);
   if (!place) return { outline };
-  return { outline: putAt(outline, node, place, undefined), removed: { node, place, item: itemAt(outline, node.kind, place) } };
+  return {
+    outline: putAt(outline, node, place, undefined),
+    removed: { node, place, item: itemAt(outline, node.kind, place) },
+  };
 }
 
 /** The outline with a removed node back at its place (or last, when its parent has fewer children since). */
@@ -199,13 +215,29 @@ function itemAt(outline: CourseOutline, kind: NodeKind, { parent, index }: Place
 }
 
 /** Takes the node out of its parent (item undefined) or puts `item` in at the place. */
-function putAt(outline: CourseOutline, node: NodeRef, { parent, index }: Place, item: Removed['item'] | undefined): CourseOutline {
+function putAt(
+  outline: CourseOutline,
+  node: NodeRef,
+  { parent, index }: Place,
+  item: Removed['item'] | undefined,
+): CourseOutline {
   const edit = <T extends { id: number; position: number }>(list: T[]): T[] =>
-    renumber(item ? [...list.slice(0, index), item as unknown as T, ...list.slice(index)] : list.filter((entry) => entry.id !== node.id));
+    renumber(
+      item
+        ? [...list.slice(0, index), item as unknown as T, ...list.slice(index)]
+        : list.filter((entry) => entry.id !== node.id),
+    );
   if (node.kind === 'module') return { ...outline, modules: edit(outline.modules) };
   if (node.kind === 'chapter')
-    return { ...outline, modules: outline.modules.map((module) => (module.id === parent ? { ...module, chapters: edit(module.chapters) } : module)) };
-  return mapChapters(outline, (chapter) => (chapter.id === parent ? { ...chapter, parts: edit(chapter.parts) } : chapter));
+    return {
+      ...outline,
+      modules: outline.modules.map((module) =>
+        module.id === parent ? { ...module, chapters: edit(module.chapters) } : module,
+      ),
+    };
+  return mapChapters(outline, (chapter) =>
+    chapter.id === parent ? { ...chapter, parts: edit(chapter.parts) } : chapter,
+  );
 }
 
 /** Every chapter of the course in reading order, with its module: the prerequisites' choices, the publish errors' links. */
@@ -214,10 +246,15 @@ export function chaptersOf(outline: CourseOutline): { chapter: OutlineChapter; m
 }
 
 /** What refuses a publish (publishing.ts): the chapters without a part. */
-export const emptyChapters = (outline: CourseOutline) => chaptersOf(outline).filter(({ chapter }) => chapter.parts.length === 0);
+export const emptyChapters = (outline: CourseOutline) =>
+  chaptersOf(outline).filter(({ chapter }) => chapter.parts.length === 0);
 
 /** The move a drop of `activeKey` over `overKey` (drag-and-drop ids) makes, if any. */
-export function moveOfDrop(outline: CourseOutline, activeKey: string | number, overKey: string | number | undefined): Move | undefined {
+export function moveOfDrop(
+  outline: CourseOutline,
+  activeKey: string | number,
+  overKey: string | number | undefined,
+): Move | undefined {
   const active = parseNodeKey(activeKey);
   const over = overKey === undefined ? undefined : parseNodeKey(overKey);
   return active && over ? dropTarget(outline, active, over) : undefined;

@@ -56,7 +56,8 @@ export function useView<T>(slice: (view: OutlineView) => T): T {
 }
 
 const openOf = (key: string) => (view: OutlineView) => view.open.has(key);
-const selectedOf = (kind: NodeKind, id: number) => (view: OutlineView) => view.selected?.kind === kind && view.selected.id === id;
+const selectedOf = (kind: NodeKind, id: number) => (view: OutlineView) =>
+  view.selected?.kind === kind && view.selected.id === id;
 
 export function useIsOpen(node: NodeRef): boolean {
   const key = nodeKey(node);
@@ -69,5 +70,10 @@ export function useIsSelected({ kind, id }: NodeRef): boolean {
 
 /** The inline "add" field open among `parent`'s children of `kind`, if it is there. */
 export function useAddingIn(kind: AddingAt['kind'], parent: number): AddingAt | undefined {
-  return useView(useCallback((view: OutlineView) => (view.adding?.kind === kind && view.adding.parent === parent ? view.adding : undefined), [kind, parent]));
+  return useView(
+    useCallback(
+      (view: OutlineView) => (view.adding?.kind === kind && view.adding.parent === parent ? view.adding : undefined),
+      [kind, parent],
+    ),
+  );
 }

@@ -13,6 +13,9 @@ export function preloadOutline(path: string): Promise<void> | undefined {
   const match = OUTLINE_ROUTE.exec(path);
   if (!match) return undefined;
   const data = queryClient.prefetchQuery(outlineQuery(dataProvider, Number(match[1])));
-  const code = import('./CourseOutlinePage').then(() => undefined, () => undefined);
+  const code = import('./CourseOutlinePage').then(
+    () => undefined,
+    () => undefined,
+  );
   return Promise.all([data, code]).then(() => undefined);
 }

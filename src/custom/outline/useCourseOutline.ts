@@ -13,7 +13,10 @@ export function useCourseOutline(course: Identifier) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const query = useQuery(outlineQuery(dataProvider, course));
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: outlineKey(course) }), [queryClient, course]);
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: outlineKey(course) }),
+    [queryClient, course],
+  );
   return { ...query, refresh };
 }
 

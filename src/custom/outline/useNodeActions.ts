@@ -20,7 +20,10 @@ export function useNodeActions() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { courseId } = useOutlineActions();
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: outlineKey(courseId) }), [queryClient, courseId]);
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: outlineKey(courseId) }),
+    [queryClient, courseId],
+  );
 
   const run = useCallback(
     async (work: () => Promise<unknown>, done?: string) => {
@@ -41,7 +44,10 @@ export function useNodeActions() {
   const create = useCallback(
     (kind: 'module' | 'chapter', parent: number, position: number, title: string) => {
       const [field, resource] = PARENT_FIELD[kind];
-      return run(() => dataProvider.create(RESOURCE_OF[kind], { data: { title, [field]: iriOf(resource, parent), position } }), `app.outline.created.${kind}`);
+      return run(
+        () => dataProvider.create(RESOURCE_OF[kind], { data: { title, [field]: iriOf(resource, parent), position } }),
+        `app.outline.created.${kind}`,
+      );
     },
     [dataProvider, run],
   );
@@ -76,7 +82,12 @@ export function useNodeActions() {
   const setTemplate = useCallback(
     (node: NodeRef, isTemplate: boolean) =>
       run(
-        () => dataProvider.update(RESOURCE_OF[node.kind], { id: node.id, data: { isTemplate }, previousData: { id: node.id } }),
+        () =>
+          dataProvider.update(RESOURCE_OF[node.kind], {
+            id: node.id,
+            data: { isTemplate },
+            previousData: { id: node.id },
+          }),
         isTemplate ? 'app.outline.marked_template' : 'app.outline.unmarked_template',
       ),
     [dataProvider, run],
@@ -88,11 +99,21 @@ export function useNodeActions() {
    */
   const rename = useCallback(
     async (node: NodeRef, title: string) => {
-      await dataProvider.update(RESOURCE_OF[node.kind], { id: node.id, data: { title }, previousData: { id: node.id } });
-      queryClient.setQueryData<CourseOutline>(outlineKey(courseId), (outline) => outline && renamed(outline, node, title));
+      await dataProvider.update(RESOURCE_OF[node.kind], {
+        id: node.id,
+        data: { title },
+        previousData: { id: node.id },
+      });
+      queryClient.setQueryData<CourseOutline>(
+        outlineKey(courseId),
+        (outline) => outline && renamed(outline, node, title),
+      );
     },
     [dataProvider, queryClient, courseId],
   );
 
-  return useMemo(() => ({ create, duplicate, insertTemplate, setTemplate, rename, refresh }), [create, duplicate, insertTemplate, setTemplate, rename, refresh]);
+  return useMemo(
+    () => ({ create, duplicate, insertTemplate, setTemplate, rename, refresh }),
+    [create, duplicate, insertTemplate, setTemplate, rename, refresh],
+  );
 }

@@ -1,7 +1,16 @@
 import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDelete, useNotify, type UseDeleteOptions } from 'react-admin';
-import { nodeKey, removeNode, restoreNode, RESOURCE_OF, type CourseOutline, type NodeKind, type NodeRef, type Removed } from './outlineModel';
+import {
+  nodeKey,
+  removeNode,
+  restoreNode,
+  RESOURCE_OF,
+  type CourseOutline,
+  type NodeKind,
+  type NodeRef,
+  type Removed,
+} from './outlineModel';
 import { outlineKey } from './useCourseOutline';
 
 const KIND_OF: Record<string, NodeKind> = { modules: 'module', chapters: 'chapter', 'chapter-parts': 'part' };
@@ -24,7 +33,10 @@ export function useRemoveNode(courseId: number) {
       const removed = kind && pending.current.get(nodeKey({ kind, id: Number(id) }));
       if (!removed) return;
       pending.current.delete(nodeKey(removed.node));
-      queryClient.setQueryData<CourseOutline>(outlineKey(courseId), (outline) => outline && restoreNode(outline, removed));
+      queryClient.setQueryData<CourseOutline>(
+        outlineKey(courseId),
+        (outline) => outline && restoreNode(outline, removed),
+      );
     },
     [queryClient, courseId],
   );

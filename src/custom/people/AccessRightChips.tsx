@@ -3,7 +3,14 @@ import { Autocomplete, Chip, Stack, TextField, Typography } from '@mui/material'
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useTranslate, type Identifier, type RaRecord,
+  useDataProvider,
+  useGetList,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
 } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { Loader } from '../Loader';
@@ -36,10 +43,14 @@ export function AccessRightChips() {
     setBusy(true);
     try {
       const params = { id: record!.id, ids: [right.id] };
-      const { data } = verb === 'add' ? await dataProvider.addAccessRights(params) : await dataProvider.removeAccessRights(params);
+      const { data } =
+        verb === 'add' ? await dataProvider.addAccessRights(params) : await dataProvider.removeAccessRights(params);
       queryClient.setQueriesData({ queryKey: ['users', 'getOne', { id: String(record!.id) }] }, data);
       refresh();
-      notify(verb === 'add' ? 'app.people.rights.added' : 'app.people.rights.removed', { type: 'success', messageArgs: { label: right.label } });
+      notify(verb === 'add' ? 'app.people.rights.added' : 'app.people.rights.removed', {
+        type: 'success',
+        messageArgs: { label: right.label },
+      });
     } catch (failure) {
       notify((failure as Error).message || 'ra.notification.http_error', { type: 'error' });
     }

@@ -1,4 +1,14 @@
-import { Alert, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -16,7 +26,11 @@ export function ConnectionsTable({ userId }: { userId: Identifier }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data, isPending, error } = useQuery({
     queryKey: ['user-connections', 'of', String(userId)],
-    queryFn: () => dataProvider.getUserConnections({ id: userId }, { pagination: { page: 1, perPage: SHOWN }, sort: { field: 'connectedAt', order: 'DESC' } }),
+    queryFn: () =>
+      dataProvider.getUserConnections(
+        { id: userId },
+        { pagination: { page: 1, perPage: SHOWN }, sort: { field: 'connectedAt', order: 'DESC' } },
+      ),
   });
   if (isPending) return <Loader size="small" />;
   if (error) return <Alert severity="error">{translate('app.people.load_error')}</Alert>;
@@ -49,7 +63,9 @@ export function ConnectionsTable({ userId }: { userId: Identifier }) {
                   size="small"
                   color={connection.success ? 'success' : 'error'}
                   variant="outlined"
-                  label={translate(connection.success ? 'app.people.connections.success' : 'app.people.connections.failure')}
+                  label={translate(
+                    connection.success ? 'app.people.connections.success' : 'app.people.connections.failure',
+                  )}
                 />
               </TableCell>
             </TableRow>

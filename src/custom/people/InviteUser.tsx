@@ -1,4 +1,12 @@
-import { Create, SimpleForm, useDataProvider, useNotify, useRedirect, type RaRecord, type Validator } from 'react-admin';
+import {
+  Create,
+  SimpleForm,
+  useDataProvider,
+  useNotify,
+  useRedirect,
+  type RaRecord,
+  type Validator,
+} from 'react-admin';
 import { ROLES } from '../../domain/roles';
 import { isPlatformStaff } from '../../domain/tenancy';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -13,7 +21,9 @@ const INVITED_ROLES = ROLES.filter((role) => role !== 'ROLE_FIRST_CONNECT');
 
 // Only platform staff belong to no structure (the server's `users_platform_staff`, a 422 on `company`).
 const structureUnlessStaff: Validator = (value, values: { roles?: string[] }) =>
-  (value === null || value === undefined || value === '') && !isPlatformStaff(values.roles ?? []) ? 'ra.validation.required' : undefined;
+  (value === null || value === undefined || value === '') && !isPlatformStaff(values.roles ?? [])
+    ? 'ra.validation.required'
+    : undefined;
 
 /**
  * "Inviter un utilisateur" (issue 16): the new user starts in first connection (the server adds
@@ -32,7 +42,10 @@ export function InviteUser() {
       notify('app.people.invitation.created', { type: 'success' });
     } catch (failure) {
       // The account exists: its page offers to send the code again.
-      notify('app.people.invitation.not_sent', { type: 'warning', messageArgs: { reason: (failure as Error).message } });
+      notify('app.people.invitation.not_sent', {
+        type: 'warning',
+        messageArgs: { reason: (failure as Error).message },
+      });
     }
     redirect('list', 'users');
   }
@@ -47,7 +60,13 @@ export function InviteUser() {
         {inputOf(config, 'type')}
         {inputOf(config, 'roles', { choices: choicesOf(INVITED_ROLES, 'role') })}
         {inputOf(config, 'locale')}
-        {allStructures && <StructureInput resource="users" validate={structureUnlessStaff} helperText="app.tenancy.empty_structure.user" />}
+        {allStructures && (
+          <StructureInput
+            resource="users"
+            validate={structureUnlessStaff}
+            helperText="app.tenancy.empty_structure.user"
+          />
+        )}
       </SimpleForm>
     </Create>
   );

@@ -11,7 +11,10 @@ export function ParticipationList({ userId }: { userId: Identifier }) {
     sort: { field: 'createdAt', order: 'DESC' },
     filter: { user: userId },
   });
-  const courses = useRecordsById('courses', data.map((participation) => participation.course));
+  const courses = useRecordsById(
+    'courses',
+    data.map((participation) => participation.course),
+  );
   if (isPending) return <Loader size="small" />;
   if (data.length === 0)
     return (
@@ -32,7 +35,11 @@ export function ParticipationList({ userId }: { userId: Identifier }) {
               sx={{ overflowWrap: 'anywhere' }}
             />
             <Box sx={{ maxWidth: 360 }}>
-              <LinearProgress variant="determinate" value={progress} aria-label={translate('app.people.participations.progress', { title })} />
+              <LinearProgress
+                variant="determinate"
+                value={progress}
+                aria-label={translate('app.people.participations.progress', { title })}
+              />
             </Box>
           </ListItem>
         );

@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { type HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
@@ -79,7 +88,14 @@ export function StructureInvitation() {
               fullWidth
             />
             {link ? (
-              <TextField label={translate('app.structures.link')} value={link} slotProps={{ htmlInput: { readOnly: true } }} onFocus={(event) => event.target.select()} fullWidth multiline />
+              <TextField
+                label={translate('app.structures.link')}
+                value={link}
+                slotProps={{ htmlInput: { readOnly: true } }}
+                onFocus={(event) => event.target.select()}
+                fullWidth
+                multiline
+              />
             ) : null}
           </Stack>
         </DialogContent>

@@ -16,11 +16,14 @@ export function SupervisionAdd({ userId, as }: { userId: Identifier; as: 'superv
     filter: search ? { q: search } : {},
   });
   const choices = users.filter((user) => String(user.id) !== String(userId));
-  const label = translate(as === 'supervisor' ? 'app.people.supervisions.pick_learner' : 'app.people.supervisions.pick_supervisor');
+  const label = translate(
+    as === 'supervisor' ? 'app.people.supervisions.pick_learner' : 'app.people.supervisions.pick_supervisor',
+  );
 
   function add() {
     if (!other) return;
-    const data = as === 'supervisor' ? { supervisor: userId, learner: other.id } : { supervisor: other.id, learner: userId };
+    const data =
+      as === 'supervisor' ? { supervisor: userId, learner: other.id } : { supervisor: other.id, learner: userId };
     create(
       'user-supervisions',
       { data: { ...data, startsAt: new Date().toISOString() } },

@@ -6,7 +6,8 @@ import { useFormatDateTime } from '../tickets/useFormatDateTime';
 import { SupervisionAdd } from './SupervisionAdd';
 import { fullName, useRecordsById } from './useNames';
 
-const isRunning = (supervision: RaRecord) => !supervision.endsAt || new Date(supervision.endsAt as string).getTime() > Date.now();
+const isRunning = (supervision: RaRecord) =>
+  !supervision.endsAt || new Date(supervision.endsAt as string).getTime() > Date.now();
 
 /**
  * A user's supervisions from one side (issue 16): the learners they supervise, or their supervisors,
@@ -23,14 +24,24 @@ export function SupervisionList({ userId, as }: { userId: Identifier; as: 'super
     filter: { [as]: userId },
   });
   const otherSide = as === 'supervisor' ? 'learner' : 'supervisor';
-  const people = useRecordsById('users', data.map((supervision) => supervision[otherSide]));
-  const courses = useRecordsById('courses', data.map((supervision) => supervision.course));
+  const people = useRecordsById(
+    'users',
+    data.map((supervision) => supervision[otherSide]),
+  );
+  const courses = useRecordsById(
+    'courses',
+    data.map((supervision) => supervision.course),
+  );
   if (isPending) return <Loader size="small" />;
 
   const end = (supervision: RaRecord) =>
     update(
       'user-supervisions',
-      { id: supervision.id, data: { endsAt: new Date().toISOString(), updatedAt: supervision.updatedAt }, previousData: supervision },
+      {
+        id: supervision.id,
+        data: { endsAt: new Date().toISOString(), updatedAt: supervision.updatedAt },
+        previousData: supervision,
+      },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => notify('app.people.supervisions.ended', { type: 'success' }),
@@ -41,7 +52,9 @@ export function SupervisionList({ userId, as }: { userId: Identifier; as: 'super
   return (
     <Stack spacing={1}>
       <Typography component="h4" variant="subtitle2">
-        {translate(as === 'supervisor' ? 'app.people.supervisions.as_supervisor' : 'app.people.supervisions.as_learner')}
+        {translate(
+          as === 'supervisor' ? 'app.people.supervisions.as_supervisor' : 'app.people.supervisions.as_learner',
+        )}
       </Typography>
       {data.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
@@ -52,9 +65,15 @@ export function SupervisionList({ userId, as }: { userId: Identifier; as: 'super
           {data.map((supervision) => {
             const course = supervision.course ? courses.get(String(supervision.course)) : undefined;
             const dates = [
-              supervision.startsAt ? translate('app.people.supervisions.from', { date: formatDateTime(supervision.startsAt as string) }) : '',
-              supervision.endsAt ? translate('app.people.supervisions.until', { date: formatDateTime(supervision.endsAt as string) }) : '',
-            ].filter(Boolean).join(' ');
+              supervision.startsAt
+                ? translate('app.people.supervisions.from', { date: formatDateTime(supervision.startsAt as string) })
+                : '',
+              supervision.endsAt
+                ? translate('app.people.supervisions.until', { date: formatDateTime(supervision.endsAt as string) })
+                : '',
+            ]
+              .filter(Boolean)
+              .join(' ');
             return (
               <ListItem
                 key={supervision.id}

@@ -18,7 +18,8 @@ const USER_TYPES = choicesOf(typeSpec.choices ?? [], typeSpec.choiceGroup ?? 'ty
 export function UserEdit() {
   const { id } = useParams();
   const superAdmin = mayChangeUsers();
-  if (!superAdmin && sessionUserId() !== Number(id)) return <Navigate to={`/users/${encodeURIComponent(id ?? '')}/show`} replace />;
+  if (!superAdmin && sessionUserId() !== Number(id))
+    return <Navigate to={`/users/${encodeURIComponent(id ?? '')}/show`} replace />;
   const form = (
     <SimpleForm warnWhenUnsavedChanges>
       {!superAdmin && (
@@ -31,17 +32,23 @@ export function UserEdit() {
       {superAdmin && inputOf(config, 'email')}
       {inputOf(config, 'phone')}
       {inputOf(config, 'locale')}
-      {superAdmin ? inputOf(config, 'type') : (
+      {superAdmin ? (
+        inputOf(config, 'type')
+      ) : (
         <Labeled source="type">
           <SelectField source="type" choices={USER_TYPES} />
         </Labeled>
       )}
-      {superAdmin ? inputOf(config, 'roles') : (
+      {superAdmin ? (
+        inputOf(config, 'roles')
+      ) : (
         <Labeled source="roles">
           <RoleChips />
         </Labeled>
       )}
-      {superAdmin ? inputOf(config, 'enabled') : (
+      {superAdmin ? (
+        inputOf(config, 'enabled')
+      ) : (
         <Labeled source="enabled">
           <BooleanField source="enabled" />
         </Labeled>

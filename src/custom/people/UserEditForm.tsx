@@ -17,7 +17,11 @@ export function UserEditForm({ onDone }: { onDone: () => void }) {
   async function save(values: Partial<RaRecord>) {
     const data = Object.fromEntries([...FIELDS, 'updatedAt'].map((key) => [key, values[key] ?? null]));
     try {
-      await update('users', { id: record!.id, data, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true });
+      await update(
+        'users',
+        { id: record!.id, data, previousData: record },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
       notify('app.people.user.saved', { type: 'success' });
       onDone();
       return undefined;

@@ -37,7 +37,8 @@ export function UserProfile() {
       { id: record.id, data: { enabled, updatedAt: record.updatedAt }, previousData: record },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => notify(enabled ? 'app.people.user.enabled_done' : 'app.people.user.disabled_done', { type: 'success' }),
+        onSuccess: () =>
+          notify(enabled ? 'app.people.user.enabled_done' : 'app.people.user.disabled_done', { type: 'success' }),
         onError: (error) => notify((error as Error).message || 'ra.notification.http_error', { type: 'error' }),
       },
     );
@@ -46,7 +47,9 @@ export function UserProfile() {
     <Stack spacing={0.75}>
       <Line label="resources.users.fields.email">{record.email}</Line>
       <Line label="resources.users.fields.phone">{record.phone || '—'}</Line>
-      <Line label="resources.users.fields.type">{translate(`choices.userType.${record.type}`, { _: String(record.type ?? '—') })}</Line>
+      <Line label="resources.users.fields.type">
+        {translate(`choices.userType.${record.type}`, { _: String(record.type ?? '—') })}
+      </Line>
       <Line label="resources.users.fields.roles">
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {roles.map((role) => (
@@ -54,13 +57,25 @@ export function UserProfile() {
           ))}
         </Stack>
       </Line>
-      <Line label="resources.users.fields.locale">{translate(`choices.locale.${record.locale}`, { _: String(record.locale ?? '—') })}</Line>
-      {record.company ? <Line label="resources.users.fields.company">{(record.company as { name?: string }).name}</Line> : null}
-      <Line label="resources.users.fields.lastConnectionAt">{formatDateTime(record.lastConnectionAt as string) || '—'}</Line>
+      <Line label="resources.users.fields.locale">
+        {translate(`choices.locale.${record.locale}`, { _: String(record.locale ?? '—') })}
+      </Line>
+      {record.company ? (
+        <Line label="resources.users.fields.company">{(record.company as { name?: string }).name}</Line>
+      ) : null}
+      <Line label="resources.users.fields.lastConnectionAt">
+        {formatDateTime(record.lastConnectionAt as string) || '—'}
+      </Line>
       <Line label="resources.users.fields.enabled">
         {mayChangeUsers() && !own ? (
           <FormControlLabel
-            control={<Switch checked={Boolean(record.enabled)} disabled={isPending} onChange={(event) => toggle(event.target.checked)} />}
+            control={
+              <Switch
+                checked={Boolean(record.enabled)}
+                disabled={isPending}
+                onChange={(event) => toggle(event.target.checked)}
+              />
+            }
             label={translate(record.enabled ? 'app.people.user.enabled' : 'app.people.user.disabled')}
           />
         ) : (

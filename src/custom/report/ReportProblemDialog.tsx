@@ -1,5 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { TICKET_TYPE } from '../../domain/statuses';
@@ -35,9 +45,18 @@ export function ReportProblemDialog({ context, onClose }: { context: ReportConte
     }
     setSending(true);
     try {
-      const { data } = await dataProvider.create('tickets', { data: { type: TICKET_TYPE.bug, subject: subject.trim() } });
-      const details = [translate('app.report.page', { url: context.url }), translate('app.report.browser', { browser: context.browser })];
-      await dataProvider.addTicketMessage({ id: data.id, message: `${message.trim()}\n\n${details.join('\n')}`, status: 'created' });
+      const { data } = await dataProvider.create('tickets', {
+        data: { type: TICKET_TYPE.bug, subject: subject.trim() },
+      });
+      const details = [
+        translate('app.report.page', { url: context.url }),
+        translate('app.report.browser', { browser: context.browser }),
+      ];
+      await dataProvider.addTicketMessage({
+        id: data.id,
+        message: `${message.trim()}\n\n${details.join('\n')}`,
+        status: 'created',
+      });
       await queryClient.invalidateQueries({ queryKey: ['tickets'] });
       notify('app.report.sent', { type: 'success' });
       setSubject('');
@@ -52,14 +71,36 @@ export function ReportProblemDialog({ context, onClose }: { context: ReportConte
   }
 
   return (
-    <Dialog open={context !== undefined} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="report-problem-title">
+    <Dialog
+      open={context !== undefined}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="report-problem-title"
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="report-problem-title">{translate('app.report.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {incomplete && <Alert severity="warning">{translate('app.report.required')}</Alert>}
-            <TextField label={translate('app.report.subject')} value={subject} onChange={(event) => setSubject(event.target.value)} required fullWidth autoFocus slotProps={{ htmlInput: { maxLength: 255 } }} />
-            <TextField label={translate('app.report.message')} value={message} onChange={(event) => setMessage(event.target.value)} required fullWidth multiline minRows={4} />
+            <TextField
+              label={translate('app.report.subject')}
+              value={subject}
+              onChange={(event) => setSubject(event.target.value)}
+              required
+              fullWidth
+              autoFocus
+              slotProps={{ htmlInput: { maxLength: 255 } }}
+            />
+            <TextField
+              label={translate('app.report.message')}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              required
+              fullWidth
+              multiline
+              minRows={4}
+            />
             {context && (
               <Stack spacing={0.5}>
                 <Typography variant="caption" color="text.secondary">

@@ -61,14 +61,26 @@ export function AnswerView({ part, value }: AnswerViewProps) {
     );
   }
   if (answer.selected !== undefined && Array.isArray(content.options)) {
-    const selected = (Array.isArray(answer.selected) ? answer.selected : [answer.selected]).filter((index): index is number => typeof index === 'number');
+    const selected = (Array.isArray(answer.selected) ? answer.selected : [answer.selected]).filter(
+      (index): index is number => typeof index === 'number',
+    );
     return <ChosenOptions options={content.options as Json[]} selected={selected} />;
   }
   const document = documentIdOf(answer.document);
   if (document !== undefined) {
-    const download = () => dataProvider.download(document).catch((error: unknown) => notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' }));
+    const download = () =>
+      dataProvider
+        .download(document)
+        .catch((error: unknown) =>
+          notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' }),
+        );
     return (
-      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()} sx={{ overflowWrap: 'anywhere' }}>
+      <Button
+        variant="outlined"
+        startIcon={<DownloadIcon />}
+        onClick={() => void download()}
+        sx={{ overflowWrap: 'anywhere' }}
+      >
         {text(answer.name) || translate('app.parts.preview.download')}
       </Button>
     );

@@ -5,7 +5,16 @@ import CloseIcon from '@mui/icons-material/Close';
 import SaveIcon from '@mui/icons-material/Save';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import {
-  Loading, Title, useCreatePath, useDataProvider, useGetOne, useNotify, useRecordContext, useStore, useTranslate, type RaRecord,
+  Loading,
+  Title,
+  useCreatePath,
+  useDataProvider,
+  useGetOne,
+  useNotify,
+  useRecordContext,
+  useStore,
+  useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import '../chapterParts/messages';
@@ -30,8 +39,16 @@ export function ResponseReview() {
   const createPath = useCreatePath();
   const dataProvider = useDataProvider();
   const contextRecord = useRecordContext();
-  const { data: response, isPending, refetch } = useGetOne<RaRecord>('chapter-part-responses', { id: id ?? contextRecord?.id });
-  const { data: part } = useGetOne<RaRecord>('chapter-parts', { id: response?.chapterPart }, { enabled: response?.chapterPart != null });
+  const {
+    data: response,
+    isPending,
+    refetch,
+  } = useGetOne<RaRecord>('chapter-part-responses', { id: id ?? contextRecord?.id });
+  const { data: part } = useGetOne<RaRecord>(
+    'chapter-parts',
+    { id: response?.chapterPart },
+    { enabled: response?.chapterPart != null },
+  );
   const { data: chapter } = useGetOne<RaRecord>('chapters', { id: part?.chapter }, { enabled: part?.chapter != null });
   const { data: learner } = useGetOne<RaRecord>('users', { id: response?.user }, { enabled: response?.user != null });
   const [feedback, setFeedback] = useState('');
@@ -61,11 +78,17 @@ export function ResponseReview() {
       if (!response || saving) return;
       setSaving(true);
       try {
-        await dataProvider.update('chapter-part-responses', { id: response.id, data: { status, feedback: feedback.trim() || null }, previousData: response });
+        await dataProvider.update('chapter-part-responses', {
+          id: response.id,
+          data: { status, feedback: feedback.trim() || null },
+          previousData: response,
+        });
         notify(`app.parts.review.done_${status}`, { type: 'success' });
         await goNext();
       } catch (error) {
-        notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', { type: 'error' });
+        notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', {
+          type: 'error',
+        });
         void refetch();
       } finally {
         setSaving(false);
@@ -79,7 +102,11 @@ export function ResponseReview() {
     if (!response || saving) return;
     setSaving(true);
     try {
-      await dataProvider.update('chapter-part-responses', { id: response.id, data: { feedback: feedback.trim() || null }, previousData: response });
+      await dataProvider.update('chapter-part-responses', {
+        id: response.id,
+        data: { feedback: feedback.trim() || null },
+        previousData: response,
+      });
       notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
       navigate(createPath({ resource: 'chapter-part-responses', type: 'list' }));
     } catch (error) {
@@ -92,7 +119,9 @@ export function ResponseReview() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
-      const action = { KeyV: () => decide('validated'), KeyR: () => decide('rejected'), KeyN: () => goNext() }[event.code];
+      const action = { KeyV: () => decide('validated'), KeyR: () => decide('rejected'), KeyN: () => goNext() }[
+        event.code
+      ];
       if (!action) return;
       event.preventDefault();
       void action();
@@ -111,12 +140,21 @@ export function ResponseReview() {
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }} useFlexGap>
             <Typography variant="body2" color="text.secondary">
-              {[chapter?.title, part?.title || (definition ? translate(partTypeLabel(definition.type)) : undefined)].filter(Boolean).join(' › ')}
+              {[chapter?.title, part?.title || (definition ? translate(partTypeLabel(definition.type)) : undefined)]
+                .filter(Boolean)
+                .join(' › ')}
             </Typography>
-            <Chip size="small" color={STATUS_COLOR[status] ?? 'default'} label={translate(`choices.responseStatus.${status}`)} />
+            <Chip
+              size="small"
+              color={STATUS_COLOR[status] ?? 'default'}
+              label={translate(`choices.responseStatus.${status}`)}
+            />
           </Stack>
           <Typography variant="h6" component="h2">
-            {learner ? `${String(learner.firstName ?? '')} ${String(learner.lastName ?? '')}`.trim() || String(learner.email ?? '') : '…'}
+            {learner
+              ? `${String(learner.firstName ?? '')} ${String(learner.lastName ?? '')}`.trim() ||
+                String(learner.email ?? '')
+              : '…'}
           </Typography>
           <Box component="section" aria-labelledby="review-question" sx={{ mt: 2 }}>
             <Typography id="review-question" variant="overline" component="h3" color="text.secondary">
@@ -143,16 +181,35 @@ export function ResponseReview() {
             helperText={translate('app.parts.review.shortcuts')}
           />
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
-            <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={saving} onClick={() => void decide('validated')} aria-keyshortcuts="Alt+V">
+            <Button
+              variant="contained"
+              color="success"
+              startIcon={<CheckIcon />}
+              disabled={saving}
+              onClick={() => void decide('validated')}
+              aria-keyshortcuts="Alt+V"
+            >
               {translate('app.parts.review.validate')}
             </Button>
-            <Button variant="contained" color="error" startIcon={<CloseIcon />} disabled={saving} onClick={() => void decide('rejected')} aria-keyshortcuts="Alt+R">
+            <Button
+              variant="contained"
+              color="error"
+              startIcon={<CloseIcon />}
+              disabled={saving}
+              onClick={() => void decide('rejected')}
+              aria-keyshortcuts="Alt+R"
+            >
               {translate('app.parts.review.reject')}
             </Button>
             <Button variant="outlined" startIcon={<SaveIcon />} disabled={saving} onClick={() => void saveFeedback()}>
               {translate('ra.action.save')}
             </Button>
-            <Button startIcon={<SkipNextIcon />} disabled={saving} onClick={() => void goNext()} aria-keyshortcuts="Alt+N">
+            <Button
+              startIcon={<SkipNextIcon />}
+              disabled={saving}
+              onClick={() => void goNext()}
+              aria-keyshortcuts="Alt+N"
+            >
               {translate('app.parts.review.next')}
             </Button>
           </Stack>

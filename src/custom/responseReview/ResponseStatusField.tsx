@@ -8,5 +8,11 @@ export function ResponseStatusField() {
   const translate = useTranslate();
   const record = useRecordContext();
   const status = String(record?.status ?? 'submitted') as keyof typeof STATUS_COLOR;
-  return <Chip size="small" color={STATUS_COLOR[status] ?? 'default'} label={translate(`choices.responseStatus.${status}`)} />;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[status] ?? 'default'}
+      label={translate(`choices.responseStatus.${status}`)}
+    />
+  );
 }

@@ -5,7 +5,12 @@ import { useWatch } from 'react-hook-form';
 export function ReviewPartFilterInput({ source }: { source: string; alwaysOn?: boolean }) {
   const chapter = useWatch({ name: 'chapter' }) as unknown;
   return (
-    <ReferenceInput source={source} reference="chapter-parts" filter={chapter ? { chapter } : undefined} sort={{ field: 'position', order: 'ASC' }}>
+    <ReferenceInput
+      source={source}
+      reference="chapter-parts"
+      filter={chapter ? { chapter } : undefined}
+      sort={{ field: 'position', order: 'ASC' }}
+    >
       <AutocompleteInput label="resources.chapter-part-responses.fields.chapterPart" sx={{ minWidth: 200 }} />
     </ReferenceInput>
   );

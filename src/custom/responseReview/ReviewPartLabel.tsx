@@ -8,7 +8,12 @@ export function ReviewPartLabel() {
   const part = useRecordContext();
   const definition = partTypeOf(part?.type);
   const Icon = definition?.icon;
-  const title = typeof part?.title === 'string' && part.title ? part.title : definition ? translate(partTypeLabel(definition.type)) : '';
+  const title =
+    typeof part?.title === 'string' && part.title
+      ? part.title
+      : definition
+        ? translate(partTypeLabel(definition.type))
+        : '';
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       {Icon && <Icon fontSize="small" color="action" aria-hidden />}

@@ -4,7 +4,11 @@ import type { DataProvider, Identifier } from 'react-admin';
  * The oldest answer still waiting for a review, other than the one just reviewed, within the review
  * list's selection (its chapter, part and learner filters; its status filter aside); undefined when none.
  */
-export async function nextSubmitted(dataProvider: DataProvider, current: Identifier, selection: Record<string, unknown> = {}): Promise<Identifier | undefined> {
+export async function nextSubmitted(
+  dataProvider: DataProvider,
+  current: Identifier,
+  selection: Record<string, unknown> = {},
+): Promise<Identifier | undefined> {
   const { data } = await dataProvider.getList('chapter-part-responses', {
     filter: { ...selection, status: 'submitted' },
     sort: { field: 'createdAt', order: 'ASC' },

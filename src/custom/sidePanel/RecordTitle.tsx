@@ -9,7 +9,14 @@ export function RecordTitle({ resource, id, titleId }: { resource: string; id: I
   // A representation may be an element (names of other records): no tooltip of its text then.
   const shown = data ? represent(data) : undefined;
   return (
-    <Typography component="h2" variant="h6" id={titleId} noWrap sx={{ flex: 1, minWidth: 0 }} title={typeof shown === 'string' ? shown : undefined}>
+    <Typography
+      component="h2"
+      variant="h6"
+      id={titleId}
+      noWrap
+      sx={{ flex: 1, minWidth: 0 }}
+      title={typeof shown === 'string' ? shown : undefined}
+    >
       {shown ?? '…'}
     </Typography>
   );

@@ -8,7 +8,10 @@ import type { SidePanelTab } from './tabs';
 // What the panel shows loads with the first record opened in it: a list's first paint needs none of it.
 const SidePanelHeader = lazyComponent(() => import('./SidePanelHeader').then((module) => module.SidePanelHeader));
 const AboveBlock = lazyComponent(() => import('./AboveBlock').then((module) => module.AboveBlock));
-const SidePanelBody = lazyComponent(() => import('./SidePanelBody').then((module) => module.SidePanelBody), <Loader size="small" />);
+const SidePanelBody = lazyComponent(
+  () => import('./SidePanelBody').then((module) => module.SidePanelBody),
+  <Loader size="small" />,
+);
 
 /** The panel's width beside the page, by screen size; on a narrow screen it covers the page instead. */
 const PANEL_WIDTH = { md: 420, lg: 520 };
@@ -52,7 +55,12 @@ export function SidePanel({ tabs }: { tabs?: readonly SidePanelTab[] }) {
               width: open ? PANEL_WIDTH : 0,
               flexShrink: 0,
               transition: (theme) => theme.transitions.create('width'),
-              '& .MuiDrawer-paper': { width: PANEL_WIDTH, top: APP_BAR_HEIGHT, height: `calc(100% - ${APP_BAR_HEIGHT}px)`, boxSizing: 'border-box' },
+              '& .MuiDrawer-paper': {
+                width: PANEL_WIDTH,
+                top: APP_BAR_HEIGHT,
+                height: `calc(100% - ${APP_BAR_HEIGHT}px)`,
+                boxSizing: 'border-box',
+              },
             }
           : { '& .MuiDrawer-paper': { width: { xs: '100%', sm: PANEL_WIDTH.md } } }
       }
@@ -61,7 +69,12 @@ export function SidePanel({ tabs }: { tabs?: readonly SidePanelTab[] }) {
       {current && (
         <>
           {above && <AboveBlock entry={above} onClose={closeAbove} />}
-          <SidePanelHeader entry={current} titleId={TITLE_ID} onClose={close} onClear={history.length > 0 ? clear : undefined} />
+          <SidePanelHeader
+            entry={current}
+            titleId={TITLE_ID}
+            onClose={close}
+            onClear={history.length > 0 ? clear : undefined}
+          />
           <SidePanelBody entry={current} subTab={subTab} onSubTab={selectSubTab} tabs={tabs} />
         </>
       )}

@@ -1,7 +1,14 @@
 import { Suspense, createElement } from 'react';
 import { Box, Button, Divider, Tab, Tabs } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { Link, ResourceContextProvider, useCreatePath, useGetOne, useResourceDefinition, useTranslate } from 'react-admin';
+import {
+  Link,
+  ResourceContextProvider,
+  useCreatePath,
+  useGetOne,
+  useResourceDefinition,
+  useTranslate,
+} from 'react-admin';
 import { sessionAllows } from '../../providers/authProvider';
 import { Loader } from '../Loader';
 import type { SideEntry } from './history';
@@ -32,7 +39,12 @@ export function SidePanelBody({ entry, subTab, onSubTab, tabs }: SidePanelBodyPr
   return (
     <ResourceContextProvider value={entry.resource}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 1 }}>
-        <Tabs value={selected.value} onChange={(_, tab: string) => onSubTab(tab)} variant="scrollable" sx={{ flex: 1, minHeight: 40 }}>
+        <Tabs
+          value={selected.value}
+          onChange={(_, tab: string) => onSubTab(tab)}
+          variant="scrollable"
+          sx={{ flex: 1, minHeight: 40 }}
+        >
           {shownTabs.map((tab) => (
             <Tab key={tab.value} value={tab.value} label={translate(tab.label)} sx={{ minHeight: 40 }} />
           ))}
@@ -51,7 +63,11 @@ export function SidePanelBody({ entry, subTab, onSubTab, tabs }: SidePanelBodyPr
       <Divider />
       <Box role="tabpanel" aria-label={translate(selected.label)} sx={{ p: 1 }}>
         <Suspense fallback={<Loader size="small" />}>
-          {createElement(selected.component, { key: `${entry.resource}/${entry.id}`, resource: entry.resource, id: entry.id })}
+          {createElement(selected.component, {
+            key: `${entry.resource}/${entry.id}`,
+            resource: entry.resource,
+            id: entry.id,
+          })}
         </Suspense>
       </Box>
     </ResourceContextProvider>

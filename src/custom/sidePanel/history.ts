@@ -13,9 +13,14 @@ export interface SideEntry {
  * trailing entry of the same type (moving from one ticket to the next keeps one entry); otherwise it is
  * appended. The oldest entries go beyond MAX_HISTORY.
  */
-export function openEntry(history: readonly SideEntry[], entry: SideEntry, historyEnabled: (resource: string) => boolean): SideEntry[] {
+export function openEntry(
+  history: readonly SideEntry[],
+  entry: SideEntry,
+  historyEnabled: (resource: string) => boolean,
+): SideEntry[] {
   const last = history.at(-1);
-  const base = last && historyEnabled(entry.resource) && last.resource === entry.resource ? history.slice(0, -1) : history;
+  const base =
+    last && historyEnabled(entry.resource) && last.resource === entry.resource ? history.slice(0, -1) : history;
   return [...base, entry].slice(-MAX_HISTORY);
 }
 

@@ -42,7 +42,14 @@ export function SnackAlert({ snack, shown, onClose, onGone, onUndo }: SnackAlert
           onClick={close}
           title={translate('app.snackbar.close')}
           action={onUndo && <UndoButton onUndo={() => onUndo(id)} />}
-          sx={{ cursor: 'pointer', boxShadow: 3, minWidth: 288, maxWidth: 480, alignItems: 'center', pointerEvents: 'auto' }}
+          sx={{
+            cursor: 'pointer',
+            boxShadow: 3,
+            minWidth: 288,
+            maxWidth: 480,
+            alignItems: 'center',
+            pointerEvents: 'auto',
+          }}
         >
           {message}
         </Alert>

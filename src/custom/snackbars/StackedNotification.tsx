@@ -42,7 +42,9 @@ export function StackedNotification() {
   useNotificationFeed(add);
 
   const close = useCallback((id: number) => {
-    setStack((current) => current.map((item) => (item.snack.id === id && item.shown ? { ...item, shown: false } : item)));
+    setStack((current) =>
+      current.map((item) => (item.snack.id === id && item.shown ? { ...item, shown: false } : item)),
+    );
   }, []);
 
   // Like react-admin: a mutation not undone is sent once its snack has gone.

@@ -41,7 +41,14 @@ export function TemplateBodyEditor({ source }: { source: string }) {
       <Typography variant="body2" color="text.secondary" id="template-variables">
         {translate('app.people.templates.variables')}
       </Typography>
-      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-labelledby="template-variables" data-testid="template-variables">
+      <Stack
+        direction="row"
+        spacing={0.5}
+        useFlexGap
+        sx={{ flexWrap: 'wrap' }}
+        aria-labelledby="template-variables"
+        data-testid="template-variables"
+      >
         {templateVariables(code).map((name) => (
           <Chip key={name} size="small" variant="outlined" label={`{{${name}}}`} onClick={() => insert(name)} />
         ))}

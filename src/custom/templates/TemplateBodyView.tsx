@@ -28,10 +28,17 @@ export function TemplateBodyView({ source }: FieldRenderProps) {
 
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }}>
-      <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', fontSize: 14 }}>
+      <Box
+        component="pre"
+        sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', fontSize: 14 }}
+      >
         {String(record[source] ?? '')}
       </Box>
-      <TemplatePreviewPanel code={String(record.code ?? '')} subject={String(record.subject ?? record.name ?? '')} body={String(record[source] ?? '')} />
+      <TemplatePreviewPanel
+        code={String(record.code ?? '')}
+        subject={String(record.subject ?? record.name ?? '')}
+        body={String(record[source] ?? '')}
+      />
       <div>
         <Button size="small" variant="outlined" startIcon={<SendIcon />} onClick={sendTest} loading={sending}>
           {translate('app.people.templates.send_test')}

@@ -21,16 +21,28 @@ export function TemplatePreviewPanel({ code, subject, body }: { code: string; su
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }}>
       <div>
-        <Button size="small" variant="outlined" startIcon={<PreviewIcon />} onClick={() => preview.mutate()} loading={preview.isPending}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<PreviewIcon />}
+          onClick={() => preview.mutate()}
+          loading={preview.isPending}
+        >
           {translate('app.people.templates.preview')}
         </Button>
       </div>
       {preview.error ? (
-        <Alert severity="error">{translate(refused ? 'app.people.templates.preview_refused' : 'app.people.templates.preview_error')}</Alert>
+        <Alert severity="error">
+          {translate(refused ? 'app.people.templates.preview_refused' : 'app.people.templates.preview_error')}
+        </Alert>
       ) : null}
       {shown && (
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0 }} data-testid="template-preview">
-          <Tabs value={locale} onChange={(_, value: string) => setLocale(value)} aria-label={translate('app.people.templates.preview')}>
+          <Tabs
+            value={locale}
+            onChange={(_, value: string) => setLocale(value)}
+            aria-label={translate('app.people.templates.preview')}
+          >
             {TEMPLATE_LOCALES.map((value) => (
               <Tab key={value} value={value} label={translate(`choices.locale.${value}`)} />
             ))}
@@ -39,7 +51,11 @@ export function TemplatePreviewPanel({ code, subject, body }: { code: string; su
             <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
               {shown.subject}
             </Typography>
-            <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 1 }}>
+            <Typography
+              variant="body2"
+              component="div"
+              sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 1 }}
+            >
               {shown.body}
             </Typography>
           </Box>

@@ -125,7 +125,10 @@ export function StructureSwitcher() {
     setChoice(next);
     clear();
     void queryClient.resetQueries();
-    notify('app.tenancy.switcher.switched', { type: 'info', messageArgs: { name: next?.name ?? translate('app.tenancy.all_structures') } });
+    notify('app.tenancy.switcher.switched', {
+      type: 'info',
+      messageArgs: { name: next?.name ?? translate('app.tenancy.all_structures') },
+    });
   };
 
   return (
@@ -151,7 +154,12 @@ export function StructureSwitcher() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{
-          paper: { id: dialogId, role: 'dialog', 'aria-label': translate('app.tenancy.switcher.dialog'), sx: { p: 1.5, width: 'min(360px, calc(100vw - 32px))' } } as object,
+          paper: {
+            id: dialogId,
+            role: 'dialog',
+            'aria-label': translate('app.tenancy.switcher.dialog'),
+            sx: { p: 1.5, width: 'min(360px, calc(100vw - 32px))' },
+          } as object,
           // Once open, the search field has the focus: typing searches at once, the arrows go through the list.
           transition: { onEntered: () => searchField.current?.focus() },
         }}

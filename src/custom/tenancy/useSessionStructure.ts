@@ -2,7 +2,12 @@ import { useMemo } from 'react';
 import { useStore } from 'react-admin';
 import { isPlatformStaff, type SessionStructure } from '../../domain/tenancy';
 import { sessionStore } from '../../providers/sessionStore';
-import { CHOSEN_STRUCTURE_KEY, isStructureChoice, structureOf, type StructureChoice } from '../../providers/structureChoice';
+import {
+  CHOSEN_STRUCTURE_KEY,
+  isStructureChoice,
+  structureOf,
+  type StructureChoice,
+} from '../../providers/structureChoice';
 
 /**
  * The structure platform staff chose in the switcher (none: all structures), and the way to change it;

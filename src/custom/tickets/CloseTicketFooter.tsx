@@ -47,7 +47,10 @@ export function CloseTicketFooter({ closed, text, send, sending, onSent }: Close
   }
 
   return (
-    <Box data-chosen-status={chosen} sx={{ display: 'flex', justifyContent: 'flex-end', pt: 1, borderTop: 1, borderColor: 'divider' }}>
+    <Box
+      data-chosen-status={chosen}
+      sx={{ display: 'flex', justifyContent: 'flex-end', pt: 1, borderTop: 1, borderColor: 'divider' }}
+    >
       {closed ? (
         <Button startIcon={<LockOpenIcon />} onClick={() => void reopen()} disabled={sending}>
           {translate('app.tickets.reopen')}

@@ -52,7 +52,12 @@ export function FollowUpField({ id }: { id: Identifier }) {
       />
       {ticket?.followUpAt && (
         <Tooltip title={translate('app.tickets.agenda.clear_follow_up')}>
-          <IconButton aria-label={translate('app.tickets.agenda.clear_follow_up')} onClick={() => save('')} disabled={isPending} size="small">
+          <IconButton
+            aria-label={translate('app.tickets.agenda.clear_follow_up')}
+            onClick={() => save('')}
+            disabled={isPending}
+            size="small"
+          >
             <ClearIcon fontSize="small" />
           </IconButton>
         </Tooltip>

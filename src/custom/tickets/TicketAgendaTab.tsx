@@ -16,13 +16,18 @@ function useEntryTitle() {
   return (entry: TicketAgendaEntry) => {
     switch (entry.kind) {
       case 'status':
-        return translate('app.tickets.agenda.status', { previous: status(entry.previous), status: status(entry.status) });
+        return translate('app.tickets.agenda.status', {
+          previous: status(entry.previous),
+          status: status(entry.status),
+        });
       case 'follow_up':
         return entry.status
           ? translate('app.tickets.agenda.follow_up_set', { date: formatDateTime(entry.status) })
           : translate('app.tickets.agenda.follow_up_cleared');
       case 'notification':
-        return translate(entry.status === 'failed' ? 'app.tickets.agenda.notification_failed' : 'app.tickets.agenda.notification');
+        return translate(
+          entry.status === 'failed' ? 'app.tickets.agenda.notification_failed' : 'app.tickets.agenda.notification',
+        );
       default:
         return translate(`app.tickets.agenda.${entry.kind}`);
     }
@@ -54,9 +59,19 @@ export function TicketAgendaTab({ id }: SidePanelTabProps) {
           {translate('app.tickets.agenda.empty')}
         </Typography>
       ) : (
-        <Box component="ol" aria-label={translate('app.tickets.agenda.timeline')} sx={{ listStyle: 'none', m: 0, p: 0, borderLeft: 2, borderColor: 'divider' }}>
+        <Box
+          component="ol"
+          aria-label={translate('app.tickets.agenda.timeline')}
+          sx={{ listStyle: 'none', m: 0, p: 0, borderLeft: 2, borderColor: 'divider' }}
+        >
           {data.data.map((entry) => (
-            <Box component="li" key={`${entry.kind}-${entry.id}`} data-testid="agenda-entry" data-kind={entry.kind} sx={{ pl: 2, pb: 1.5 }}>
+            <Box
+              component="li"
+              key={`${entry.kind}-${entry.id}`}
+              data-testid="agenda-entry"
+              data-kind={entry.kind}
+              sx={{ pl: 2, pb: 1.5 }}
+            >
               <Typography variant="subtitle2" component="p">
                 {title(entry)}
               </Typography>
@@ -65,7 +80,10 @@ export function TicketAgendaTab({ id }: SidePanelTabProps) {
                 {entry.actor ? ` · ${translate('app.tickets.agenda.by', { name: entry.actor.name })}` : ''}
               </Typography>
               {entry.text && entry.kind !== 'opened' && (
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: 'text.secondary' }}>
+                <Typography
+                  variant="body2"
+                  sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: 'text.secondary' }}
+                >
                   {entry.text}
                 </Typography>
               )}

@@ -13,7 +13,14 @@ import { useTicketMessage } from './useTicketMessage';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '7rem 1fr' }, gap: { xs: 0, sm: 1 }, alignItems: 'center' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '7rem 1fr' },
+        gap: { xs: 0, sm: 1 },
+        alignItems: 'center',
+      }}
+    >
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>

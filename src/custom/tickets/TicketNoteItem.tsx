@@ -16,16 +16,29 @@ export function TicketNoteItem({ note, mine }: { note: Note; mine: boolean }) {
   const pinLabel = translate(note.pinned ? 'app.tickets.notes.unpin' : 'app.tickets.notes.pin');
 
   const togglePin = () =>
-    update('notes-bo', { id: note.id, data: { pinned: !note.pinned }, previousData: note }, { onError: () => notify('app.tickets.send_error', { type: 'error' }) });
+    update(
+      'notes-bo',
+      { id: note.id, data: { pinned: !note.pinned }, previousData: note },
+      { onError: () => notify('app.tickets.send_error', { type: 'error' }) },
+    );
   const deleteNote = () =>
     remove(
       'notes-bo',
       { id: note.id, previousData: note },
-      { onSuccess: () => notify('app.tickets.notes.deleted', { type: 'success' }), onError: () => notify('app.tickets.send_error', { type: 'error' }) },
+      {
+        onSuccess: () => notify('app.tickets.notes.deleted', { type: 'success' }),
+        onError: () => notify('app.tickets.send_error', { type: 'error' }),
+      },
     );
 
   return (
-    <Paper component="li" variant="outlined" data-testid="ticket-note" data-pinned={note.pinned} sx={{ p: 1.5, bgcolor: note.pinned ? '#fff8e1' : undefined }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      data-testid="ticket-note"
+      data-pinned={note.pinned}
+      sx={{ p: 1.5, bgcolor: note.pinned ? '#fff8e1' : undefined }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="subtitle2" component="span" sx={{ flex: 1, minWidth: 0 }} noWrap>
           {note.author?.name ?? translate('app.tickets.unknown_author')}{' '}
@@ -34,13 +47,24 @@ export function TicketNoteItem({ note, mine }: { note: Note; mine: boolean }) {
           </Typography>
         </Typography>
         <Tooltip title={pinLabel}>
-          <IconButton size="small" aria-label={pinLabel} aria-pressed={note.pinned} onClick={togglePin} disabled={pinning}>
+          <IconButton
+            size="small"
+            aria-label={pinLabel}
+            aria-pressed={note.pinned}
+            onClick={togglePin}
+            disabled={pinning}
+          >
             {note.pinned ? <PushPinIcon fontSize="small" /> : <PushPinOutlinedIcon fontSize="small" />}
           </IconButton>
         </Tooltip>
         {mine && (
           <Tooltip title={translate('app.tickets.notes.delete')}>
-            <IconButton size="small" aria-label={translate('app.tickets.notes.delete')} onClick={deleteNote} disabled={deleting}>
+            <IconButton
+              size="small"
+              aria-label={translate('app.tickets.notes.delete')}
+              onClick={deleteNote}
+              disabled={deleting}
+            >
               <DeleteIcon fontSize="small" />
             </IconButton>
           </Tooltip>

@@ -55,7 +55,13 @@ export function TicketNotesTab({ id }: SidePanelTabProps) {
           minRows={2}
           fullWidth
         />
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={add} disabled={adding} sx={{ alignSelf: 'flex-end' }}>
+        <Button
+          variant="outlined"
+          startIcon={<AddIcon />}
+          onClick={add}
+          disabled={adding}
+          sx={{ alignSelf: 'flex-end' }}
+        >
           {translate('app.tickets.notes.add')}
         </Button>
       </Stack>
@@ -68,9 +74,18 @@ export function TicketNotesTab({ id }: SidePanelTabProps) {
           {translate('app.tickets.notes.empty')}
         </Typography>
       ) : (
-        <Stack component="ol" spacing={1} aria-label={translate('app.tickets.notes.list')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Stack
+          component="ol"
+          spacing={1}
+          aria-label={translate('app.tickets.notes.list')}
+          sx={{ listStyle: 'none', m: 0, p: 0 }}
+        >
           {notes.map((note) => (
-            <TicketNoteItem key={note.id} note={note} mine={identity?.id !== undefined && String(identity.id) === String(note.author?.id)} />
+            <TicketNoteItem
+              key={note.id}
+              note={note}
+              mine={identity?.id !== undefined && String(identity.id) === String(note.author?.id)}
+            />
           ))}
         </Stack>
       )}

@@ -27,11 +27,26 @@ export function TicketNotificationsTab({ id }: SidePanelTabProps) {
       </Typography>
     );
   return (
-    <Stack component="ol" spacing={1} aria-label={translate('app.tickets.notifications.list')} sx={{ listStyle: 'none', m: 0, p: 1 }}>
+    <Stack
+      component="ol"
+      spacing={1}
+      aria-label={translate('app.tickets.notifications.list')}
+      sx={{ listStyle: 'none', m: 0, p: 1 }}
+    >
       {data.data.map((notification) => (
-        <Paper component="li" key={notification.id} variant="outlined" data-testid="ticket-notification" sx={{ p: 1.5 }}>
+        <Paper
+          component="li"
+          key={notification.id}
+          variant="outlined"
+          data-testid="ticket-notification"
+          sx={{ p: 1.5 }}
+        >
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
-            <Typography variant="subtitle2" component="span" color={notification.status === 'sent' ? 'success.dark' : 'error.main'}>
+            <Typography
+              variant="subtitle2"
+              component="span"
+              color={notification.status === 'sent' ? 'success.dark' : 'error.main'}
+            >
               {translate(`app.tickets.notifications.${notification.status}`)}
             </Typography>
             <Typography variant="caption" component="time" dateTime={notification.createdAt} color="text.secondary">
@@ -43,7 +58,10 @@ export function TicketNotificationsTab({ id }: SidePanelTabProps) {
           </Typography>
           <Typography variant="caption" component="p" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {translate('app.tickets.notifications.to', { to: notification.to ?? '—' })} ·{' '}
-            {translate('app.tickets.notifications.template', { template: notification.template, channel: notification.channel })}
+            {translate('app.tickets.notifications.template', {
+              template: notification.template,
+              channel: notification.channel,
+            })}
           </Typography>
           {notification.error && (
             <Typography variant="caption" component="p" color="error.main">

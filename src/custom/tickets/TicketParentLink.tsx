@@ -16,7 +16,12 @@ export function TicketParentLink({ parent }: { parent: Ticket['parent'] }) {
   if (!parent) return <Typography variant="body2">{translate('app.tickets.nothing')}</Typography>;
   if (!match) return <Typography variant="body2">{parent.name}</Typography>;
   return (
-    <Link component="button" variant="body2" onClick={() => open({ resource: match[1], id: Number(match[2]) })} sx={{ textAlign: 'left' }}>
+    <Link
+      component="button"
+      variant="body2"
+      onClick={() => open({ resource: match[1], id: Number(match[2]) })}
+      sx={{ textAlign: 'left' }}
+    >
       {parent.name}
     </Link>
   );

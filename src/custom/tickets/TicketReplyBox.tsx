@@ -59,10 +59,20 @@ export function TicketReplyBox({ text, onText, send, sending, closed }: TicketRe
         disabled={closed}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button variant="outlined" startIcon={<SendIcon />} onClick={() => void submit('created')} disabled={closed || sending}>
+        <Button
+          variant="outlined"
+          startIcon={<SendIcon />}
+          onClick={() => void submit('created')}
+          disabled={closed || sending}
+        >
           {translate('app.tickets.send_waiting')}
         </Button>
-        <Button variant="contained" startIcon={<DoneIcon />} onClick={() => void submit('treated')} disabled={closed || sending}>
+        <Button
+          variant="contained"
+          startIcon={<DoneIcon />}
+          onClick={() => void submit('treated')}
+          disabled={closed || sending}
+        >
           {translate('app.tickets.send_treated')}
         </Button>
       </Stack>

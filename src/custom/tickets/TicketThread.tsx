@@ -15,7 +15,12 @@ export function TicketThread({ messages }: { messages: readonly TicketMessage[] 
       </Typography>
     );
   return (
-    <Stack component="ol" spacing={1} aria-label={translate('app.tickets.thread')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <Stack
+      component="ol"
+      spacing={1}
+      aria-label={translate('app.tickets.thread')}
+      sx={{ listStyle: 'none', m: 0, p: 0 }}
+    >
       {messages.map((message) => (
         <Paper component="li" key={message.id} variant="outlined" data-testid="ticket-message" sx={{ p: 1.5 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>

@@ -11,7 +11,10 @@ export function TicketsEmpty() {
   const translate = useTranslate();
   const { hasCreate } = useResourceDefinition();
   return (
-    <Box className="RaEmpty-message" sx={{ textAlign: 'center', maxWidth: 640, mx: 'auto', mt: { xs: 2, sm: 6 }, px: 2 }}>
+    <Box
+      className="RaEmpty-message"
+      sx={{ textAlign: 'center', maxWidth: 640, mx: 'auto', mt: { xs: 2, sm: 6 }, px: 2 }}
+    >
       <SupportAgentIcon sx={{ fontSize: 96, color: 'text.disabled' }} aria-hidden />
       <Typography variant="h5" component="h2" gutterBottom>
         {translate('app.tickets.empty.title')}

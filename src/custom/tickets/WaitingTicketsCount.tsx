@@ -11,7 +11,11 @@ export function WaitingTicketsCount() {
   const translate = useTranslate();
   const { total } = useGetList(
     'tickets',
-    { filter: { type: TICKET_TYPE.support, status: 'created' }, pagination: { page: 1, perPage: 1 }, sort: { field: 'updatedAt', order: 'DESC' } },
+    {
+      filter: { type: TICKET_TYPE.support, status: 'created' },
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'updatedAt', order: 'DESC' },
+    },
     // A contributor's tickets are their bug reports only: support's queue is not theirs to count.
     { enabled: sessionAllows('tickets', 'list') && sessionAllows('notes-bo', 'list') },
   );

@@ -26,18 +26,65 @@ import { users } from './users';
 import { userSupervisions } from './userSupervisions';
 import type { ResourceContract } from './types';
 
-export { accessRights, chapterPartResponses, chapterParts, chapters, chapterValidations, comments, companies, countries, courses, documents };
-export { errorCalls, folders, imports, languages, modules, notesBo, notificationTemplates, participations, sheets, skills };
+export {
+  accessRights,
+  chapterPartResponses,
+  chapterParts,
+  chapters,
+  chapterValidations,
+  comments,
+  companies,
+  countries,
+  courses,
+  documents,
+};
+export {
+  errorCalls,
+  folders,
+  imports,
+  languages,
+  modules,
+  notesBo,
+  notificationTemplates,
+  participations,
+  sheets,
+  skills,
+};
 export { systemConfigurations, tags, tickets, userConnections, users, userSupervisions };
 
 /** Every resource of the API, in API.md's order: the server serves these, the documentation describes them. */
 export const CONTRACTS: readonly ResourceContract[] = [
-  users, userConnections, accessRights, userSupervisions, participations, tags, skills, courses, modules,
-  chapters, chapterParts, chapterPartResponses, chapterValidations, comments, languages, systemConfigurations,
-  documents, notificationTemplates, notesBo, sheets, folders, imports, tickets, countries, errorCalls, companies,
+  users,
+  userConnections,
+  accessRights,
+  userSupervisions,
+  participations,
+  tags,
+  skills,
+  courses,
+  modules,
+  chapters,
+  chapterParts,
+  chapterPartResponses,
+  chapterValidations,
+  comments,
+  languages,
+  systemConfigurations,
+  documents,
+  notificationTemplates,
+  notesBo,
+  sheets,
+  folders,
+  imports,
+  tickets,
+  countries,
+  errorCalls,
+  companies,
 ];
 
-export const CONTRACTS_BY_NAME: ReadonlyMap<string, ResourceContract> = new Map(CONTRACTS.map((contract) => [contract.name, contract]));
+export const CONTRACTS_BY_NAME: ReadonlyMap<string, ResourceContract> = new Map(
+  CONTRACTS.map((contract) => [contract.name, contract]),
+);
 
 /** The contract of a resource, or an error naming it: a name nothing declares is a bug. */
 export function contractOf(name: string): ResourceContract {

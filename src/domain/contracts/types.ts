@@ -86,7 +86,9 @@ export const ALL_OPERATIONS: readonly Operation[] = ['list', 'get', 'create', 'u
 
 /** The resource each relation field points at (to-one, to-many, children), for every relation kind. */
 export function targetOf(field: FieldContract): string | undefined {
-  return field.kind === 'relation' || field.kind === 'relations' || field.kind === 'children' ? field.target : undefined;
+  return field.kind === 'relation' || field.kind === 'relations' || field.kind === 'children'
+    ? field.target
+    : undefined;
 }
 
 /** Writes the API accepts on the field: not read-only, not computed. */
@@ -105,7 +107,9 @@ export function structureFieldOf(tenancy: Tenancy): FieldContract | undefined {
   return { kind: 'relation', target: STRUCTURES_RESOURCE, embedded: true, ...(tenancy.from ? { readOnly: true } : {}) };
 }
 
-type WithStructure<T extends ResourceContract> = T & { fields: T['fields'] & { readonly [STRUCTURE_FIELD]?: FieldContract } };
+type WithStructure<T extends ResourceContract> = T & {
+  fields: T['fields'] & { readonly [STRUCTURE_FIELD]?: FieldContract };
+};
 
 /**
  * Checks a contract's own coherence at the type level while keeping its literal types, and gives it the

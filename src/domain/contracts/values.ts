@@ -42,18 +42,30 @@ export function valueProblem(rules: ValueRules, value: unknown): ValueProblem | 
     case 'password':
       if (typeof value !== 'string') return STRING_TYPE;
       // PostgreSQL text cannot hold NUL: refused on the field rather than at the database.
-      if (value.includes('\u0000')) return { code: rules.kind === 'password' ? 'type' : 'format', message: rules.kind === 'password' ? STRING_TYPE.message : 'This value contains a NUL character.' };
+      if (value.includes('\u0000'))
+        return {
+          code: rules.kind === 'password' ? 'type' : 'format',
+          message: rules.kind === 'password' ? STRING_TYPE.message : 'This value contains a NUL character.',
+        };
       if (rules.kind !== 'string') return undefined;
       if (rules.maxLength && value.length > rules.maxLength)
-        return { code: 'length', message: `This value is too long. It should have ${rules.maxLength} characters or less.` };
-      if (rules.format === 'email' && !EMAIL.test(value)) return { code: 'email', message: 'This value is not a valid email address.' };
-      if (rules.format === 'color' && !COLOR.test(value)) return { code: 'format', message: 'This value is not a valid colour (#RRGGBB).' };
+        return {
+          code: 'length',
+          message: `This value is too long. It should have ${rules.maxLength} characters or less.`,
+        };
+      if (rules.format === 'email' && !EMAIL.test(value))
+        return { code: 'email', message: 'This value is not a valid email address.' };
+      if (rules.format === 'color' && !COLOR.test(value))
+        return { code: 'format', message: 'This value is not a valid colour (#RRGGBB).' };
       return undefined;
     case 'integer': {
-      if (typeof value !== 'number' || !Number.isInteger(value)) return { code: 'type', message: 'This value should be of type int.' };
+      if (typeof value !== 'number' || !Number.isInteger(value))
+        return { code: 'type', message: 'This value should be of type int.' };
       const min = rules.min ?? INT4_MIN;
       const max = rules.max ?? INT4_MAX;
-      return value < min || value > max ? { code: 'range', message: `This value should be between ${min} and ${max}.` } : undefined;
+      return value < min || value > max
+        ? { code: 'range', message: `This value should be between ${min} and ${max}.` }
+        : undefined;
     }
     case 'boolean':
       return typeof value === 'boolean' ? undefined : { code: 'type', message: 'This value should be of type bool.' };
@@ -62,7 +74,9 @@ export function valueProblem(rules: ValueRules, value: unknown): ValueProblem | 
         ? { code: 'format', message: 'This value is not a valid datetime.' }
         : undefined;
     case 'enum':
-      return rules.values.includes(value as string | number) ? undefined : { code: 'choice', message: 'The value you selected is not a valid choice.' };
+      return rules.values.includes(value as string | number)
+        ? undefined
+        : { code: 'choice', message: 'The value you selected is not a valid choice.' };
     case 'stringList':
       if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.includes('\u0000')))
         return { code: 'type', message: 'This value should be a list of strings.' };

@@ -3,7 +3,7 @@ import type { contentsFr } from './contents.fr';
 /** Typed by the French file: a key missing here does not compile. */
 export const contentsEn: typeof contentsFr = {
   resources: {
-    'tags': {
+    tags: {
       name: 'Tag |||| Tags',
       fields: {
         name: 'Name',
@@ -13,7 +13,7 @@ export const contentsEn: typeof contentsFr = {
       empty: 'No tags yet.',
       invite: 'Do you want to add one?',
     },
-    'skills': {
+    skills: {
       name: 'Skill |||| Skills',
       fields: {
         name: 'Name',
@@ -23,7 +23,7 @@ export const contentsEn: typeof contentsFr = {
       empty: 'No skills yet.',
       invite: 'Do you want to add one?',
     },
-    'courses': {
+    courses: {
       name: 'Course |||| Courses',
       fields: {
         title: 'Title',
@@ -42,7 +42,7 @@ export const contentsEn: typeof contentsFr = {
       empty: 'No courses yet.',
       invite: 'Do you want to add one?',
     },
-    'modules': {
+    modules: {
       name: 'Module |||| Modules',
       fields: {
         title: 'Title',
@@ -57,7 +57,7 @@ export const contentsEn: typeof contentsFr = {
       empty: 'No modules yet.',
       invite: 'Do you want to add one?',
     },
-    'chapters': {
+    chapters: {
       name: 'Chapter |||| Chapters',
       fields: {
         title: 'Title',
@@ -112,7 +112,7 @@ export const contentsEn: typeof contentsFr = {
       empty: 'No validations yet.',
       invite: 'Do you want to add one?',
     },
-    'comments': {
+    comments: {
       name: 'Comment |||| Comments',
       fields: {
         body: 'Text',
@@ -126,7 +126,7 @@ export const contentsEn: typeof contentsFr = {
       empty: 'No comments yet.',
       invite: 'Do you want to add one?',
     },
-    'documents': {
+    documents: {
       name: 'Document |||| Documents',
       fields: {
         name: 'Name',
@@ -139,7 +139,7 @@ export const contentsEn: typeof contentsFr = {
       empty: 'No documents yet.',
       invite: 'Do you want to add one?',
     },
-    'sheets': {
+    sheets: {
       name: 'Sheet |||| Sheets',
       fields: {
         title: 'Title',
@@ -154,7 +154,7 @@ export const contentsEn: typeof contentsFr = {
       empty: 'No sheets yet.',
       invite: 'Do you want to add one?',
     },
-    'folders': {
+    folders: {
       name: 'Folder |||| Folders',
       fields: {
         name: 'Name',
@@ -165,7 +165,7 @@ export const contentsEn: typeof contentsFr = {
       empty: 'No folders yet.',
       invite: 'Do you want to add one?',
     },
-    'imports': {
+    imports: {
       name: 'XMind import |||| XMind imports',
       fields: {
         filename: 'File',
@@ -184,7 +184,22 @@ export const contentsEn: typeof contentsFr = {
   choices: {
     courseStatus: { draft: 'Draft', published: 'Published' },
     importStatus: { processed: 'Processed', failed: 'Failed', active: 'Active' },
-    partType: { text_markdown: 'Text (Markdown)', image: 'Image', video_youtube: 'YouTube video', video: 'Video', file_downloadable: 'Downloadable file', links: 'Links', url_iframe: 'Embedded page', from_typeform: 'Typeform form', notes: 'Notes', interactive_text: 'Short answer', interactive_long_text: 'Long answer', interactive_select: 'Single choice', interactive_select_multi: 'Multiple choice', interactive_upload: 'File upload' },
+    partType: {
+      text_markdown: 'Text (Markdown)',
+      image: 'Image',
+      video_youtube: 'YouTube video',
+      video: 'Video',
+      file_downloadable: 'Downloadable file',
+      links: 'Links',
+      url_iframe: 'Embedded page',
+      from_typeform: 'Typeform form',
+      notes: 'Notes',
+      interactive_text: 'Short answer',
+      interactive_long_text: 'Long answer',
+      interactive_select: 'Single choice',
+      interactive_select_multi: 'Multiple choice',
+      interactive_upload: 'File upload',
+    },
     responseStatus: { submitted: 'Submitted', validated: 'Validated', rejected: 'Rejected' },
     sheetStatus: { draft: 'Draft', published: 'Published' },
   },

@@ -2,7 +2,7 @@ import type { ResourceMessages } from './types';
 
 export const contentsFr = {
   resources: {
-    'tags': {
+    tags: {
       name: 'Tag |||| Tags',
       fields: {
         name: 'Nom',
@@ -12,7 +12,7 @@ export const contentsFr = {
       empty: 'Aucun tag pour le moment.',
       invite: 'Voulez-vous en créer un ?',
     },
-    'skills': {
+    skills: {
       name: 'Compétence |||| Compétences',
       fields: {
         name: 'Nom',
@@ -22,7 +22,7 @@ export const contentsFr = {
       empty: 'Aucune compétence pour le moment.',
       invite: 'Voulez-vous en créer une ?',
     },
-    'courses': {
+    courses: {
       name: 'Formation |||| Formations',
       fields: {
         title: 'Titre',
@@ -41,7 +41,7 @@ export const contentsFr = {
       empty: 'Aucune formation pour le moment.',
       invite: 'Voulez-vous en créer une ?',
     },
-    'modules': {
+    modules: {
       name: 'Module |||| Modules',
       fields: {
         title: 'Titre',
@@ -56,7 +56,7 @@ export const contentsFr = {
       empty: 'Aucun module pour le moment.',
       invite: 'Voulez-vous en créer un ?',
     },
-    'chapters': {
+    chapters: {
       name: 'Chapitre |||| Chapitres',
       fields: {
         title: 'Titre',
@@ -111,7 +111,7 @@ export const contentsFr = {
       empty: 'Aucune validation pour le moment.',
       invite: 'Voulez-vous en créer une ?',
     },
-    'comments': {
+    comments: {
       name: 'Commentaire |||| Commentaires',
       fields: {
         body: 'Texte',
@@ -125,7 +125,7 @@ export const contentsFr = {
       empty: 'Aucun commentaire pour le moment.',
       invite: 'Voulez-vous en créer un ?',
     },
-    'documents': {
+    documents: {
       name: 'Document |||| Documents',
       fields: {
         name: 'Nom',
@@ -138,7 +138,7 @@ export const contentsFr = {
       empty: 'Aucun document pour le moment.',
       invite: 'Voulez-vous en créer un ?',
     },
-    'sheets': {
+    sheets: {
       name: 'Fiche |||| Fiches',
       fields: {
         title: 'Titre',
@@ -153,7 +153,7 @@ export const contentsFr = {
       empty: 'Aucune fiche pour le moment.',
       invite: 'Voulez-vous en créer une ?',
     },
-    'folders': {
+    folders: {
       name: 'Dossier |||| Dossiers',
       fields: {
         name: 'Nom',
@@ -164,7 +164,7 @@ export const contentsFr = {
       empty: 'Aucun dossier pour le moment.',
       invite: 'Voulez-vous en créer un ?',
     },
-    'imports': {
+    imports: {
       name: 'Import XMind |||| Imports XMind',
       fields: {
         filename: 'Fichier',
@@ -183,7 +183,22 @@ export const contentsFr = {
   choices: {
     courseStatus: { draft: 'Brouillon', published: 'Publiée' },
     importStatus: { processed: 'Traité', failed: 'En échec', active: 'Actif' },
-    partType: { text_markdown: 'Texte (Markdown)', image: 'Image', video_youtube: 'Vidéo YouTube', video: 'Vidéo', file_downloadable: 'Fichier à télécharger', links: 'Liens', url_iframe: 'Page intégrée', from_typeform: 'Formulaire Typeform', notes: 'Notes', interactive_text: 'Réponse courte', interactive_long_text: 'Réponse longue', interactive_select: 'Choix unique', interactive_select_multi: 'Choix multiple', interactive_upload: 'Dépôt de fichier' },
+    partType: {
+      text_markdown: 'Texte (Markdown)',
+      image: 'Image',
+      video_youtube: 'Vidéo YouTube',
+      video: 'Vidéo',
+      file_downloadable: 'Fichier à télécharger',
+      links: 'Liens',
+      url_iframe: 'Page intégrée',
+      from_typeform: 'Formulaire Typeform',
+      notes: 'Notes',
+      interactive_text: 'Réponse courte',
+      interactive_long_text: 'Réponse longue',
+      interactive_select: 'Choix unique',
+      interactive_select_multi: 'Choix multiple',
+      interactive_upload: 'Dépôt de fichier',
+    },
     responseStatus: { submitted: 'Soumise', validated: 'Validée', rejected: 'Refusée' },
     sheetStatus: { draft: 'Brouillon', published: 'Publiée' },
   },

@@ -3,7 +3,7 @@ import type { peopleFr } from './people.fr';
 /** Typed by the French file: a key missing here does not compile. */
 export const peopleEn: typeof peopleFr = {
   resources: {
-    'users': {
+    users: {
       name: 'User |||| Users',
       fields: {
         firstName: 'First name',
@@ -24,7 +24,7 @@ export const peopleEn: typeof peopleFr = {
       empty: 'No users yet.',
       invite: 'Do you want to add one?',
     },
-    'companies': {
+    companies: {
       name: 'Structure |||| Structures',
       fields: {
         name: 'Name',
@@ -79,7 +79,7 @@ export const peopleEn: typeof peopleFr = {
       empty: 'No supervisions yet.',
       invite: 'Do you want to add one?',
     },
-    'participations': {
+    participations: {
       name: 'Participation |||| Participations',
       fields: {
         user: 'User',
@@ -93,7 +93,7 @@ export const peopleEn: typeof peopleFr = {
       empty: 'No participations yet.',
       invite: 'Do you want to add one?',
     },
-    'languages': {
+    languages: {
       name: 'Language |||| Languages',
       fields: {
         code: 'Code',
@@ -112,7 +112,7 @@ export const peopleEn: typeof peopleFr = {
       empty: 'No settings yet.',
       invite: 'Do you want to add one?',
     },
-    'countries': {
+    countries: {
       name: 'Country |||| Countries',
       fields: {
         code: 'Code',
@@ -121,7 +121,7 @@ export const peopleEn: typeof peopleFr = {
       empty: 'No countries.',
       invite: 'Do you want to add one?',
     },
-    'tickets': {
+    tickets: {
       name: 'Ticket |||| Tickets',
       fields: {
         subject: 'Subject',
@@ -187,7 +187,12 @@ export const peopleEn: typeof peopleFr = {
     channel: { email: 'E-mail', sms: 'SMS', push: 'Push notification' },
     locale: { fr: 'French', en: 'English' },
     participationStatus: { invited: 'Invited', in_progress: 'In progress', completed: 'Completed' },
-    role: { ROLE_SUPER_ADMIN: 'Super administrator', ROLE_ADMIN: 'Administrator', ROLE_USER: 'Contributor', ROLE_FIRST_CONNECT: 'First connection' },
+    role: {
+      ROLE_SUPER_ADMIN: 'Super administrator',
+      ROLE_ADMIN: 'Administrator',
+      ROLE_USER: 'Contributor',
+      ROLE_FIRST_CONNECT: 'First connection',
+    },
     ticketStatus: { created: 'Waiting', treated: 'Treated', canceled: 'Cancelled', closed: 'Closed' },
     ticketType: { 1: 'Bug', 2: 'Support' },
     userType: { admin: 'Administrator', contributor: 'Contributor' },

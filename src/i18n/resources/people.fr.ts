@@ -2,7 +2,7 @@ import type { ResourceMessages } from './types';
 
 export const peopleFr = {
   resources: {
-    'users': {
+    users: {
       name: 'Utilisateur |||| Utilisateurs',
       fields: {
         firstName: 'Prénom',
@@ -23,7 +23,7 @@ export const peopleFr = {
       empty: 'Aucun utilisateur pour le moment.',
       invite: 'Voulez-vous en créer un ?',
     },
-    'companies': {
+    companies: {
       name: 'Structure |||| Structures',
       fields: {
         name: 'Nom',
@@ -78,7 +78,7 @@ export const peopleFr = {
       empty: 'Aucune supervision pour le moment.',
       invite: 'Voulez-vous en créer une ?',
     },
-    'participations': {
+    participations: {
       name: 'Participation |||| Participations',
       fields: {
         user: 'Utilisateur',
@@ -92,7 +92,7 @@ export const peopleFr = {
       empty: 'Aucune participation pour le moment.',
       invite: 'Voulez-vous en créer une ?',
     },
-    'languages': {
+    languages: {
       name: 'Langue |||| Langues',
       fields: {
         code: 'Code',
@@ -111,7 +111,7 @@ export const peopleFr = {
       empty: 'Aucun paramètre pour le moment.',
       invite: 'Voulez-vous en créer un ?',
     },
-    'countries': {
+    countries: {
       name: 'Pays |||| Pays',
       fields: {
         code: 'Code',
@@ -120,7 +120,7 @@ export const peopleFr = {
       empty: 'Aucun pays.',
       invite: 'Voulez-vous en créer un ?',
     },
-    'tickets': {
+    tickets: {
       name: 'Ticket |||| Tickets',
       fields: {
         subject: 'Sujet',
@@ -186,7 +186,12 @@ export const peopleFr = {
     channel: { email: 'E-mail', sms: 'SMS', push: 'Notification push' },
     locale: { fr: 'Français', en: 'Anglais' },
     participationStatus: { invited: 'Invité', in_progress: 'En cours', completed: 'Terminée' },
-    role: { ROLE_SUPER_ADMIN: 'Super administrateur', ROLE_ADMIN: 'Administrateur', ROLE_USER: 'Contributeur', ROLE_FIRST_CONNECT: 'Première connexion' },
+    role: {
+      ROLE_SUPER_ADMIN: 'Super administrateur',
+      ROLE_ADMIN: 'Administrateur',
+      ROLE_USER: 'Contributeur',
+      ROLE_FIRST_CONNECT: 'Première connexion',
+    },
     ticketStatus: { created: 'En attente', treated: 'Traité', canceled: 'Annulé', closed: 'Fermé' },
     ticketType: { 1: 'Bug', 2: 'Support' },
     userType: { admin: 'Administrateur', contributor: 'Contributeur' },

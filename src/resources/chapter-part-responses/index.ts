@@ -11,11 +11,19 @@ export const chapterPartResponses: ResourceDefinition = {
   group: 'users',
   listSort: { field: 'createdAt', order: 'ASC' },
   // The list is the review's: answers waiting first, by chapter, part and learner (issue 12).
-  list: lazyComponent(() => import('../../custom/responseReview/ResponseReviewList').then((module) => module.ResponseReviewList)),
+  list: lazyComponent(() =>
+    import('../../custom/responseReview/ResponseReviewList').then((module) => module.ResponseReviewList),
+  ),
   show: lazyScreen(load, 'Show'),
   // Editing an answer is reviewing it: the answer as given, and a verdict with feedback (issue 12).
-  edit: lazyComponent(() => import('../../custom/responseReview/ResponseReview').then((module) => module.ResponseReview)),
+  edit: lazyComponent(() =>
+    import('../../custom/responseReview/ResponseReview').then((module) => module.ResponseReview),
+  ),
   create: lazyScreen(load, 'Create'),
   icon: QuestionAnswerIcon,
-  recordRepresentation: pairTitle({ first: { source: 'user', reference: 'users' }, second: { source: 'chapterPart', reference: 'chapter-parts' }, separator: ' · ' }),
+  recordRepresentation: pairTitle({
+    first: { source: 'user', reference: 'users' },
+    second: { source: 'chapterPart', reference: 'chapter-parts' },
+    separator: ' · ',
+  }),
 };

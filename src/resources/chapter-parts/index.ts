@@ -16,5 +16,6 @@ export const chapterParts: ResourceDefinition = {
   edit: lazyComponent(() => loadForms().then((module) => module.PartEdit)),
   create: lazyComponent(() => loadForms().then((module) => module.PartCreate)),
   icon: ArticleIcon,
-  recordRepresentation: (part: { id: Identifier; title?: string | null; type?: string }) => part.title || `${part.type ?? ''} #${part.id}`,
+  recordRepresentation: (part: { id: Identifier; title?: string | null; type?: string }) =>
+    part.title || `${part.type ?? ''} #${part.id}`,
 };

@@ -10,5 +10,9 @@ export const chapterValidations: ResourceDefinition = {
   group: 'users',
   ...standardScreens('chapter-validations', load),
   icon: TaskAltIcon,
-  recordRepresentation: pairTitle({ first: { source: 'user', reference: 'users' }, second: { source: 'chapter', reference: 'chapters' }, separator: ' · ' }),
+  recordRepresentation: pairTitle({
+    first: { source: 'user', reference: 'users' },
+    second: { source: 'chapter', reference: 'chapters' },
+    separator: ' · ',
+  }),
 };

@@ -11,5 +11,9 @@ export const participations: ResourceDefinition = {
   listSort: { field: 'createdAt', order: 'DESC' },
   ...standardScreens('participations', load),
   icon: HowToRegIcon,
-  recordRepresentation: pairTitle({ first: { source: 'user', reference: 'users' }, second: { source: 'course', reference: 'courses' }, separator: ' · ' }),
+  recordRepresentation: pairTitle({
+    first: { source: 'user', reference: 'users' },
+    second: { source: 'course', reference: 'courses' },
+    separator: ' · ',
+  }),
 };

@@ -3,7 +3,8 @@ import { sheets } from '../../domain/contracts';
 import { lazyComponent } from '../../custom/lazyComponent';
 
 // With the show and edit screens only: the list reads this declaration too and renders no Markdown.
-const markdown = () => Promise.all([import('../../custom/markdown/MarkdownField'), import('../../custom/markdown/MarkdownInput')]);
+const markdown = () =>
+  Promise.all([import('../../custom/markdown/MarkdownField'), import('../../custom/markdown/MarkdownInput')]);
 const MarkdownField = lazyComponent(() => markdown().then(([module]) => module.MarkdownField));
 const MarkdownInput = lazyComponent<{ source: string }>(() => markdown().then(([, module]) => module.MarkdownInput));
 

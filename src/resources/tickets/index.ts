@@ -16,9 +16,24 @@ const staffOnly = () => sessionAllows('notes-bo', 'list');
 
 /** The ticket panel's sub-tabs after `infos` (spec section 2). */
 const sidePanelTabs: SidePanelTab[] = [
-  { value: 'agenda', label: 'app.side_panel.tabs.agenda', visible: staffOnly, component: lazyComponent<SidePanelTabProps>(() => panel().then((module) => module.TicketAgendaTab), loading) },
-  { value: 'notes', label: 'app.side_panel.tabs.notes', visible: staffOnly, component: lazyComponent<SidePanelTabProps>(() => panel().then((module) => module.TicketNotesTab), loading) },
-  { value: 'notifications', label: 'app.side_panel.tabs.notifications', visible: staffOnly, component: lazyComponent<SidePanelTabProps>(() => panel().then((module) => module.TicketNotificationsTab), loading) },
+  {
+    value: 'agenda',
+    label: 'app.side_panel.tabs.agenda',
+    visible: staffOnly,
+    component: lazyComponent<SidePanelTabProps>(() => panel().then((module) => module.TicketAgendaTab), loading),
+  },
+  {
+    value: 'notes',
+    label: 'app.side_panel.tabs.notes',
+    visible: staffOnly,
+    component: lazyComponent<SidePanelTabProps>(() => panel().then((module) => module.TicketNotesTab), loading),
+  },
+  {
+    value: 'notifications',
+    label: 'app.side_panel.tabs.notifications',
+    visible: staffOnly,
+    component: lazyComponent<SidePanelTabProps>(() => panel().then((module) => module.TicketNotificationsTab), loading),
+  },
 ];
 
 export const tickets: ResourceDefinition = {
@@ -34,6 +49,8 @@ export const tickets: ResourceDefinition = {
   options: {
     sidePanelTabs,
     // Support staff see how many support tickets wait, beside the menu entry.
-    menuBadge: lazyComponent(() => import('../../custom/tickets/WaitingTicketsCount').then((module) => module.WaitingTicketsCount)),
+    menuBadge: lazyComponent(() =>
+      import('../../custom/tickets/WaitingTicketsCount').then((module) => module.WaitingTicketsCount),
+    ),
   },
 };

@@ -16,6 +16,13 @@ export const config = screensOf(tickets, {
     { source: 'createdAt' },
     { source: 'updatedAt', column: true },
   ],
-  extraFilters: [createElement(FollowUpDueFilter, { key: 'followUpDue', source: 'followUpAt.before', label: 'app.tickets.follow_up_due', alwaysOn: true })],
+  extraFilters: [
+    createElement(FollowUpDueFilter, {
+      key: 'followUpDue',
+      source: 'followUpAt.before',
+      label: 'app.tickets.follow_up_due',
+      alwaysOn: true,
+    }),
+  ],
   listEmpty: TicketsEmpty,
 });

@@ -9,5 +9,6 @@ export const userConnections: ResourceDefinition = {
   group: 'users',
   ...standardScreens('user-connections', load),
   icon: LoginIcon,
-  recordRepresentation: (connection: { connectedAt?: string }) => (connection.connectedAt ? new Date(connection.connectedAt).toLocaleString() : ''),
+  recordRepresentation: (connection: { connectedAt?: string }) =>
+    connection.connectedAt ? new Date(connection.connectedAt).toLocaleString() : '',
 };

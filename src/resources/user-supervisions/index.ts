@@ -11,5 +11,8 @@ export const userSupervisions: ResourceDefinition = {
   listSort: { field: 'startsAt', order: 'DESC' },
   ...standardScreens('user-supervisions', load),
   icon: SupervisorAccountIcon,
-  recordRepresentation: pairTitle({ first: { source: 'supervisor', reference: 'users' }, second: { source: 'learner', reference: 'users' } }),
+  recordRepresentation: pairTitle({
+    first: { source: 'supervisor', reference: 'users' },
+    second: { source: 'learner', reference: 'users' },
+  }),
 };

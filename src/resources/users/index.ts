@@ -21,5 +21,6 @@ export const users: ResourceDefinition = {
   edit: lazyComponent(() => import('../../custom/people/UserEdit').then((module) => module.UserEdit), loading),
   create: lazyComponent(() => import('../../custom/people/InviteUser').then((module) => module.InviteUser), loading),
   icon: PeopleIcon,
-  recordRepresentation: (user: { firstName?: string; lastName?: string }) => `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim(),
+  recordRepresentation: (user: { firstName?: string; lastName?: string }) =>
+    `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim(),
 };

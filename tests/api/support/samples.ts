@@ -17,8 +17,10 @@ const next = () => ++counter;
 
 export const operationsOf = (declaration: ResourceDeclaration) =>
   declaration.operations ?? (['list', 'get', 'create', 'update', 'delete'] as const);
-export const supports = (declaration: ResourceDeclaration, operation: 'list' | 'get' | 'create' | 'update' | 'delete') =>
-  (operationsOf(declaration) as readonly string[]).includes(operation);
+export const supports = (
+  declaration: ResourceDeclaration,
+  operation: 'list' | 'get' | 'create' | 'update' | 'delete',
+) => (operationsOf(declaration) as readonly string[]).includes(operation);
 
 export const iri = (resource: string, id: number | string) => `/api/${resource}/${id}`;
 
@@ -69,7 +71,9 @@ export function sampleScalar(name: string, field: FieldDeclaration, variant: num
 }
 
 async function existingIds(t: TestApp, resource: string, limit = 20): Promise<number[]> {
-  const rows = await t.db.query<{ id: number }>(`SELECT id FROM ${ident(declarationOf(resource).table)} ORDER BY id LIMIT ${limit}`);
+  const rows = await t.db.query<{ id: number }>(
+    `SELECT id FROM ${ident(declarationOf(resource).table)} ORDER BY id LIMIT ${limit}`,
+  );
   return rows.map((row) => row.id);
 }
 
@@ -82,11 +86,17 @@ export interface SampleOptions {
 }
 
 /** A row of `resource` made through the API by the super admin; answers the created item. */
-export async function createSample(t: TestApp, resource: string, options: SampleOptions = {}): Promise<Record<string, unknown> & { id: number }> {
+export async function createSample(
+  t: TestApp,
+  resource: string,
+  options: SampleOptions = {},
+): Promise<Record<string, unknown> & { id: number }> {
   const body = await sampleBody(declarationOf(resource), t, options);
   const response = await t.request('POST', `/api/${resource}`, { as: 'superadmin', body });
   if (response.status !== 201)
-    throw new Error(`Could not create a sample ${resource} (${response.status}): ${response.body}\nbody: ${JSON.stringify(body)}`);
+    throw new Error(
+      `Could not create a sample ${resource} (${response.status}): ${response.body}\nbody: ${JSON.stringify(body)}`,
+    );
   return response.json;
 }
 
@@ -131,7 +141,9 @@ class ReferencePicker {
   async some(resource: string, count: number): Promise<number[]> {
     const ids = await existingIds(this.t, resource);
     if (ids.length === 0) return [];
-    return [...new Set(Array.from({ length: Math.min(count, ids.length) }, (_, k) => ids[(this.variant + k) % ids.length]))];
+    return [
+      ...new Set(Array.from({ length: Math.min(count, ids.length) }, (_, k) => ids[(this.variant + k) % ids.length])),
+    ];
   }
 }
 
@@ -140,7 +152,12 @@ async function excludedByOneOf(t: TestApp, declaration: ResourceDeclaration, var
   const excluded = new Set<string>();
   for (const group of await oneOfGroups(t.db, declaration.table)) {
     const fields = group.columns
-      .map((column) => Object.entries(declaration.fields).find(([name, field]) => isStored(field) && columnOf(name, field) === column)?.[0])
+      .map(
+        (column) =>
+          Object.entries(declaration.fields).find(
+            ([name, field]) => isStored(field) && columnOf(name, field) === column,
+          )?.[0],
+      )
       .filter((name): name is string => Boolean(name));
     const keep = fields[variant % fields.length];
     for (const name of fields) if (name !== keep) excluded.add(name);
@@ -149,7 +166,11 @@ async function excludedByOneOf(t: TestApp, declaration: ResourceDeclaration, var
 }
 
 /** A valid create body for the declaration, every writable field set (generic: no per-resource code). */
-export async function sampleBody(declaration: ResourceDeclaration, t: TestApp, options: SampleOptions = {}): Promise<Record<string, unknown>> {
+export async function sampleBody(
+  declaration: ResourceDeclaration,
+  t: TestApp,
+  options: SampleOptions = {},
+): Promise<Record<string, unknown>> {
   const variant = options.variant ?? next();
   const reference = (resource: string, id: number) => (options.references === 'id' ? id : iri(resource, id));
   const picker = new ReferencePicker(t, variant);
@@ -191,29 +212,44 @@ export async function sampleBody(declaration: ResourceDeclaration, t: TestApp, o
         body[name] = sampleScalar(name, field, variant, index);
     }
   }
-  if (declaration.name === 'chapter-parts') body.content = await samplePartContent(body.type as ChapterPartType, picker);
+  if (declaration.name === 'chapter-parts')
+    body.content = await samplePartContent(body.type as ChapterPartType, picker);
   return { ...body, ...options.overrides };
 }
 
 /** A chapter part's content that fits its type (API.md, content by type), for any of the 14 types. */
 async function samplePartContent(type: ChapterPartType, picker: ReferencePicker): Promise<Record<string, unknown>> {
   const document = async () => iri('documents', (await picker.existing('documents', 1)) as number);
-  const options = (correct: boolean[]) => correct.map((isCorrect, index) => ({ label: `Réponse ${index + 1}`, correct: isCorrect }));
+  const options = (correct: boolean[]) =>
+    correct.map((isCorrect, index) => ({ label: `Réponse ${index + 1}`, correct: isCorrect }));
   switch (type) {
-    case 'text_markdown': return { markdown: `# Titre ${RUN}\n\nUn paragraphe.` };
-    case 'image': return { document: await document(), alt: 'Une illustration' };
-    case 'video_youtube': return { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' };
-    case 'video': return { url: 'https://exemple.fr/video.mp4' };
-    case 'file_downloadable': return { document: await document(), label: 'Le support' };
-    case 'links': return { links: [{ label: 'Le site', url: 'https://exemple.fr/' }] };
-    case 'url_iframe': return { url: 'https://exemple.fr/embarque', height: 480 };
-    case 'from_typeform': return { formId: 'AbC123' };
-    case 'notes': return { text: 'Une note pour le formateur.' };
+    case 'text_markdown':
+      return { markdown: `# Titre ${RUN}\n\nUn paragraphe.` };
+    case 'image':
+      return { document: await document(), alt: 'Une illustration' };
+    case 'video_youtube':
+      return { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' };
+    case 'video':
+      return { url: 'https://exemple.fr/video.mp4' };
+    case 'file_downloadable':
+      return { document: await document(), label: 'Le support' };
+    case 'links':
+      return { links: [{ label: 'Le site', url: 'https://exemple.fr/' }] };
+    case 'url_iframe':
+      return { url: 'https://exemple.fr/embarque', height: 480 };
+    case 'from_typeform':
+      return { formId: 'AbC123' };
+    case 'notes':
+      return { text: 'Une note pour le formateur.' };
     case 'interactive_text':
-    case 'interactive_long_text': return { question: 'Votre avis ?', placeholder: 'Écrivez ici', maxLength: 500 };
-    case 'interactive_select': return { question: 'Laquelle ?', options: options([false, true, false]) };
-    case 'interactive_select_multi': return { question: 'Lesquelles ?', options: options([true, true, false]) };
-    case 'interactive_upload': return { question: 'Déposez votre fichier.', accept: ['application/pdf'], maxSizeMb: 5 };
+    case 'interactive_long_text':
+      return { question: 'Votre avis ?', placeholder: 'Écrivez ici', maxLength: 500 };
+    case 'interactive_select':
+      return { question: 'Laquelle ?', options: options([false, true, false]) };
+    case 'interactive_select_multi':
+      return { question: 'Lesquelles ?', options: options([true, true, false]) };
+    case 'interactive_upload':
+      return { question: 'Déposez votre fichier.', accept: ['application/pdf'], maxSizeMb: 5 };
   }
 }
 
@@ -227,7 +263,9 @@ export async function insertSample(t: TestApp, declaration: ResourceDeclaration,
   let index = 0;
   // Two fields may read one column (an error report's `companyId` and its structure, `company`): the
   // relation's value is the one that holds.
-  const fields = Object.entries(declaration.fields).sort(([, a], [, b]) => Number(b.type.kind === 'relation') - Number(a.type.kind === 'relation'));
+  const fields = Object.entries(declaration.fields).sort(
+    ([, a], [, b]) => Number(b.type.kind === 'relation') - Number(a.type.kind === 'relation'),
+  );
   for (const [name, field] of fields) {
     index++;
     if (!isStored(field) || field.type.kind === 'password' || excluded.has(name)) continue;

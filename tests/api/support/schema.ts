@@ -27,7 +27,12 @@ export async function tableColumns(db: Queryable, table: string): Promise<Map<st
       WHERE table_schema = current_schema() AND table_name = $1`,
     [table],
   );
-  return new Map(rows.map((row) => [row.column_name, { name: row.column_name, udt: row.udt_name, nullable: row.is_nullable === 'YES' }]));
+  return new Map(
+    rows.map((row) => [
+      row.column_name,
+      { name: row.column_name, udt: row.udt_name, nullable: row.is_nullable === 'YES' },
+    ]),
+  );
 }
 
 /** Groups of columns of which a CHECK constraint wants exactly one (`= 1`) or at most one (`<= 1`) set. */

@@ -12,7 +12,11 @@ import { STRUCTURE_ROWS } from '../../../src/domain/tenancy.ts';
 
 // Step 1: the row in the rights table (src/domain/rights.ts): a structure's rows, which its contributors
 // read and its administrators write.
-(RESOURCE_RIGHTS as Record<string, ResourceRights>)['scratch-notes'] = { tenancy: STRUCTURE_ROWS, read: 'ROLE_USER', write: 'ROLE_ADMIN' };
+(RESOURCE_RIGHTS as Record<string, ResourceRights>)['scratch-notes'] = {
+  tenancy: STRUCTURE_ROWS,
+  read: 'ROLE_USER',
+  write: 'ROLE_ADMIN',
+};
 
 // Step 1: the contract (src/domain/contracts/<name>.ts).
 export const scratchNotes = defineContract({

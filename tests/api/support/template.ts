@@ -5,8 +5,7 @@
  * Both kinds also carry a data folder (uploaded files written by the seed) to copy next to it.
  */
 export type TestDatabaseTemplate =
-  | { kind: 'pglite'; root: string }
-  | { kind: 'postgresql'; root: string; baseUrl: string; template: string };
+  { kind: 'pglite'; root: string } | { kind: 'postgresql'; root: string; baseUrl: string; template: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -180,7 +180,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   await prepare?.(db);
   await db.useRole(APP_ROLE);
-  const { app, tokens, engine, files, drain } = await buildApp(config, db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
+  const { app, tokens, engine, files, drain } = await buildApp(config, db, {
+    ...appOptions,
+    serveApp: appOptions.serveApp ?? false,
+  });
   await app.ready();
   // The app's own database; `db` becomes its view on the platform's scope.
   const appDb = db;
@@ -188,14 +191,25 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   const users = {} as Record<Persona, DemoUser>;
   for (const persona of PERSONAS) {
-    const account = DEMO_ACCOUNTS.find((candidate) => (candidate.roles as readonly string[]).includes(PERSONA_ROLE[persona]));
-    if (!account) throw new Error(`No demo account has ${PERSONA_ROLE[persona]}.`);
-    const [row] = await db.query<{ id: number; email: string; roles: string[]; company_id: number | null; session_version: number }>(
-      'SELECT id, email, roles, company_id, session_version FROM users WHERE email = $1',
-      [account.email],
+    const account = DEMO_ACCOUNTS.find((candidate) =>
+      (candidate.roles as readonly string[]).includes(PERSONA_ROLE[persona]),
     );
+    if (!account) throw new Error(`No demo account has ${PERSONA_ROLE[persona]}.`);
+    const [row] = await db.query<{
+      id: number;
+      email: string;
+      roles: string[];
+      company_id: number | null;
+      session_version: number;
+    }>('SELECT id, email, roles, company_id, session_version FROM users WHERE email = $1', [account.email]);
     if (!row) throw new Error(`The demo account ${account.email} is not seeded.`);
-    users[persona] = { id: row.id, email: row.email, roles: row.roles, company: row.company_id, sessionVersion: row.session_version };
+    users[persona] = {
+      id: row.id,
+      email: row.email,
+      roles: row.roles,
+      company: row.company_id,
+      sessionVersion: row.session_version,
+    };
   }
 
   // A persona signs in again whenever its session version moved (a test changed its rights): a token of
@@ -203,7 +217,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const tokenCache = new Map<string, Promise<string>>();
   const tokenFor = async (persona: Persona) => {
     const user = users[persona];
-    const [row] = await db.query<{ session_version: number }>('SELECT session_version FROM users WHERE id = $1', [user.id]);
+    const [row] = await db.query<{ session_version: number }>('SELECT session_version FROM users WHERE id = $1', [
+      user.id,
+    ]);
     const version = Number(row?.session_version ?? user.sessionVersion);
     const key = `${persona}:${version}`;
     let token = tokenCache.get(key);
@@ -224,7 +240,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   const request = (method: string, url: string, options: RequestOptions = {}) => requestTo(app, method, url, options);
 
-  async function requestTo(target: FastifyInstance, method: string, url: string, options: RequestOptions = {}): Promise<TestResponse> {
+  async function requestTo(
+    target: FastifyInstance,
+    method: string,
+    url: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse> {
     const headers: Record<string, string> = { accept: options.accept ?? 'application/ld+json', ...options.headers };
     const token = options.token ?? (options.as ? await tokenFor(options.as) : undefined);
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
@@ -275,5 +296,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
   }
 
-  return { app, db, appDb, kind: db.kind, config, dataDir, tokens, engine, files, drain, users, tokenFor, request, anotherProcess, close };
+  return {
+    app,
+    db,
+    appDb,
+    kind: db.kind,
+    config,
+    dataDir,
+    tokens,
+    engine,
+    files,
+    drain,
+    users,
+    tokenFor,
+    request,
+    anotherProcess,
+    close,
+  };
 }

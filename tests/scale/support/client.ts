@@ -47,7 +47,13 @@ export async function call(base: string, method: string, path: string, options: 
  * The same call from another loopback address (`127.0.0.2`...): the server sees another client, with
  * bounds of its own per address. Only straight to a process: the proxy would connect from its own address.
  */
-export function callFrom(localAddress: string, base: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+export function callFrom(
+  localAddress: string,
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const request = httpRequest(base + path, { method, headers: requestHeaders(options), localAddress }, (response) => {
@@ -55,7 +61,8 @@ export function callFrom(localAddress: string, base: string, method: string, pat
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const headers = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
+        for (const [name, value] of Object.entries(response.headers))
+          if (typeof value === 'string') headers.set(name, value);
         resolve(answer(response.statusCode ?? 0, headers, Buffer.concat(chunks)));
       });
       response.on('error', reject);
@@ -79,7 +86,8 @@ export interface Session {
 /** Signs in with a login and password; throws unless the API answers 200. */
 export async function signIn(base: string, login: string, password: string): Promise<Session> {
   const answer = await call(base, 'POST', '/api/auth/token', { body: { login, password } });
-  if (answer.status !== 200) throw new Error(`Sign-in of ${login} answered ${answer.status}: ${answer.bytes.toString('utf8').slice(0, 300)}`);
+  if (answer.status !== 200)
+    throw new Error(`Sign-in of ${login} answered ${answer.status}: ${answer.bytes.toString('utf8').slice(0, 300)}`);
   return answer.json as Session;
 }
 
@@ -87,11 +95,21 @@ export async function signIn(base: string, login: string, password: string): Pro
  * Uploads a file as the session's user (`POST /api/documents/upload`), or without a session (no token) to
  * the public upload of `path`.
  */
-export async function upload(base: string, token: string | undefined, file: UploadedFile, fields: Record<string, string> = {}, path = '/api/documents/upload'): Promise<Answer> {
+export async function upload(
+  base: string,
+  token: string | undefined,
+  file: UploadedFile,
+  fields: Record<string, string> = {},
+  path = '/api/documents/upload',
+): Promise<Answer> {
   const { payload, contentType } = multipartBody(file, fields);
   const response = await fetch(base + path, {
     method: 'POST',
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: 'application/json', 'content-type': contentType },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      accept: 'application/json',
+      'content-type': contentType,
+    },
     body: new Uint8Array(payload),
   });
   return answer(response.status, response.headers, Buffer.from(await response.arrayBuffer()));
@@ -169,7 +187,8 @@ export async function openLiveStream(base: string, token: string, streamBase = b
           for (const line of frame.split('\n')) {
             const colon = line.indexOf(':');
             if (colon === 0) continue;
-            const [field, value] = colon < 0 ? [line, ''] : [line.slice(0, colon), line.slice(colon + 1).replace(/^ /, '')];
+            const [field, value] =
+              colon < 0 ? [line, ''] : [line.slice(0, colon), line.slice(colon + 1).replace(/^ /, '')];
             if (field === 'retry') retries.push(Number(value));
             else if (field === 'id') event.id = value;
             else if (field === 'event') event.event = value;

@@ -63,10 +63,15 @@ export interface ClusterOptions {
 async function waitUntilReady(process: ServerProcess, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${process.name} stopped at start-up:\n${process.output()}`);
-    const ready = await fetch(`${process.url}/api/health/ready`).then((response) => response.status === 200, () => false);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${process.name} stopped at start-up:\n${process.output()}`);
+    const ready = await fetch(`${process.url}/api/health/ready`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
     if (ready) return;
-    if (Date.now() > deadline) throw new Error(`${process.name} was not ready within ${timeoutMs / 1000} s:\n${process.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`${process.name} was not ready within ${timeoutMs / 1000} s:\n${process.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -122,7 +127,8 @@ function serverProcess(name: string, port: number, dataDir: string, env: Record<
 export async function startCluster(options: ClusterOptions = {}): Promise<ScaleCluster> {
   const cleanups: (() => Promise<void> | void)[] = [];
   const stop = async () => {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch((error: unknown) => console.error(error));
+    for (const cleanup of cleanups.reverse())
+      await Promise.resolve(cleanup()).catch((error: unknown) => console.error(error));
     cleanups.length = 0;
   };
   const kills: (() => void)[] = [];
@@ -155,7 +161,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<ScaleC
 
     const jwtSecret = randomBytes(32).toString('hex');
     const env: Record<string, string> = {
-      ...Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+      ...Object.fromEntries(
+        Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      ),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       JWT_SECRET: jwtSecret,
@@ -181,7 +189,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<ScaleC
     kills.push(() => processes.forEach((server) => server.kill()));
     await Promise.all(processes.map((server) => waitUntilReady(server, server.launch())));
 
-    const proxy = await startHaproxy({ dir, port: await freePort(), backends: processes.map(({ name, port }) => ({ name, port })) });
+    const proxy = await startHaproxy({
+      dir,
+      port: await freePort(),
+      backends: processes.map(({ name, port }) => ({ name, port })),
+    });
     cleanups.push(() => proxy.stop());
     kills.push(() => proxy.kill());
     for (const server of processes) await proxy.waitFor(server.name, 'UP');

@@ -112,7 +112,8 @@ export async function startHaproxy(options: { dir: string; port: number; backend
     for (;;) {
       seen = (await states().catch(() => ({}) as Record<string, string>))[name];
       if (seen === state) return;
-      if (Date.now() > deadline) throw new Error(`HAProxy did not see ${name} ${state} within ${timeoutMs} ms (it sees ${seen}).\n${errors}`);
+      if (Date.now() > deadline)
+        throw new Error(`HAProxy did not see ${name} ${state} within ${timeoutMs} ms (it sees ${seen}).\n${errors}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
@@ -120,7 +121,13 @@ export async function startHaproxy(options: { dir: string; port: number; backend
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`HAProxy stopped at start-up:\n${errors}`);
-    if (await states().then(() => true, () => false)) break;
+    if (
+      await states().then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`HAProxy did not start within 10 s:\n${errors}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -132,8 +139,15 @@ export async function startHaproxy(options: { dir: string; port: number; backend
     states,
     waitFor,
     async answered() {
-      const answers = await Promise.all(['hrsp_1xx', 'hrsp_2xx', 'hrsp_3xx', 'hrsp_4xx', 'hrsp_5xx', 'hrsp_other'].map(column));
-      return Object.fromEntries(Object.keys(answers[0]).map((server) => [server, answers.reduce((sum, counts) => sum + Number(counts[server] || 0), 0)]));
+      const answers = await Promise.all(
+        ['hrsp_1xx', 'hrsp_2xx', 'hrsp_3xx', 'hrsp_4xx', 'hrsp_5xx', 'hrsp_other'].map(column),
+      );
+      return Object.fromEntries(
+        Object.keys(answers[0]).map((server) => [
+          server,
+          answers.reduce((sum, counts) => sum + Number(counts[server] || 0), 0),
+        ]),
+      );
     },
     async setEnabled(name, enabled) {
       await runtime(socket, `set server servers/${name} state ${enabled ? 'ready' : 'maint'}`);

@@ -9,7 +9,12 @@ export interface Answer {
 }
 
 /** A POST as a browser at `address` would send it (the throttles count per client address). */
-export async function post(t: Pick<TestProcess, 'app'>, url: string, body: unknown, options: { token?: string; address?: string } = {}): Promise<Answer> {
+export async function post(
+  t: Pick<TestProcess, 'app'>,
+  url: string,
+  body: unknown,
+  options: { token?: string; address?: string } = {},
+): Promise<Answer> {
   const response = await t.app.inject({
     method: 'POST',
     url,
@@ -17,7 +22,11 @@ export async function post(t: Pick<TestProcess, 'app'>, url: string, body: unkno
     remoteAddress: options.address ?? '127.0.0.1',
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
   });
-  return { status: response.statusCode, json: response.body ? safeJson(response.body) : undefined, headers: response.headers };
+  return {
+    status: response.statusCode,
+    json: response.body ? safeJson(response.body) : undefined,
+    headers: response.headers,
+  };
 }
 
 function safeJson(body: string): unknown {
@@ -32,17 +41,29 @@ export const codesSentTo = (mails: Mail[], email: string) =>
   mails.filter((mail) => mail.to === email).map((mail) => /(\d{6})/.exec(mail.subject)?.[1] ?? '');
 
 /** A user who has chosen a password (no first connection left), created as a super admin would. */
-export async function activeUser(t: TestApp, email: string, roles: string[] = ['ROLE_USER'], password = 'Initial2026!'): Promise<number> {
+export async function activeUser(
+  t: TestApp,
+  email: string,
+  roles: string[] = ['ROLE_USER'],
+  password = 'Initial2026!',
+): Promise<number> {
   const created = await t.request('POST', '/api/users', {
     as: 'superadmin',
     body: {
-      email, firstName: 'Test', lastName: 'Sécurité', type: roles.includes('ROLE_ADMIN') ? 'admin' : 'contributor', roles, password,
+      email,
+      firstName: 'Test',
+      lastName: 'Sécurité',
+      type: roles.includes('ROLE_ADMIN') ? 'admin' : 'contributor',
+      roles,
+      password,
       // Platform staff belong to no structure; everyone else to the demo accounts' one.
       ...(roles.includes('ROLE_SUPER_ADMIN') ? {} : { company: `/api/companies/${t.users.admin.company}` }),
     },
   });
   if (created.status !== 201) throw new Error(`Creating ${email}: ${created.status} ${created.body}`);
-  await t.db.query(`UPDATE users SET roles = array_remove(roles, 'ROLE_FIRST_CONNECT') WHERE id = $1`, [created.json.id]);
+  await t.db.query(`UPDATE users SET roles = array_remove(roles, 'ROLE_FIRST_CONNECT') WHERE id = $1`, [
+    created.json.id,
+  ]);
   return created.json.id;
 }
 

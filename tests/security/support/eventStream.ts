@@ -16,7 +16,8 @@ export interface Stream {
 export async function openStream(url: string, headers: Record<string, string> = {}): Promise<Stream> {
   const controller = new AbortController();
   const response = await fetch(url, { headers, signal: controller.signal });
-  if (response.status !== 200 || !response.body) throw new Error(`The stream answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200 || !response.body)
+    throw new Error(`The stream answered ${response.status}: ${await response.text()}`);
   const events: StreamEvent[] = [];
   let wake = () => {};
   void (async () => {
@@ -28,8 +29,14 @@ export async function openStream(url: string, headers: Record<string, string> = 
         const blocks = pending.split('\n\n');
         pending = blocks.pop() ?? '';
         for (const block of blocks) {
-          const fields = new Map(block.split('\n').filter((line) => !line.startsWith(':')).map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]));
-          if (fields.has('data')) events.push({ id: fields.get('id'), event: fields.get('event') ?? 'message', data: fields.get('data')! });
+          const fields = new Map(
+            block
+              .split('\n')
+              .filter((line) => !line.startsWith(':'))
+              .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
+          );
+          if (fields.has('data'))
+            events.push({ id: fields.get('id'), event: fields.get('event') ?? 'message', data: fields.get('data')! });
         }
         wake();
       }
@@ -42,7 +49,8 @@ export async function openStream(url: string, headers: Record<string, string> = 
     for (;;) {
       const found = events.find(test);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`No such event in ${timeoutMs} ms; got ${JSON.stringify(events).slice(0, 500)}`);
+      if (Date.now() > deadline)
+        throw new Error(`No such event in ${timeoutMs} ms; got ${JSON.stringify(events).slice(0, 500)}`);
       await new Promise<void>((resolve) => {
         wake = resolve;
         setTimeout(resolve, 100);

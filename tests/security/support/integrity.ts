@@ -55,7 +55,9 @@ export async function invariants(db: Queryable): Promise<Invariant[]> {
           name: `${declaration.table}.${name}: at most one target column set`,
           offenders: sql(
             `SELECT id FROM ${ident(declaration.table)}
-              WHERE num_nonnulls(${Object.values(type.targets).map((target) => ident(target.column)).join(', ')}) > 1 LIMIT 5`,
+              WHERE num_nonnulls(${Object.values(type.targets)
+                .map((target) => ident(target.column))
+                .join(', ')}) > 1 LIMIT 5`,
           ),
         });
       if (type.kind === 'relations') {
@@ -94,10 +96,12 @@ export async function invariants(db: Queryable): Promise<Invariant[]> {
     ),
   });
   checks.push({
-    name: 'row_counts: each tracked table counted right (the lists\' totalItems)',
+    name: "row_counts: each tracked table counted right (the lists' totalItems)",
     offenders: async (db) => {
       const wrong = [];
-      for (const { table_name: table, n } of await db.query<{ table_name: string; n: number }>('SELECT table_name, n FROM row_counts')) {
+      for (const { table_name: table, n } of await db.query<{ table_name: string; n: number }>(
+        'SELECT table_name, n FROM row_counts',
+      )) {
         const [{ actual }] = await db.query<{ actual: number }>(`SELECT count(*)::int AS actual FROM ${ident(table)}`);
         if (Number(n) !== actual) wrong.push({ table, counted: Number(n), actual });
       }
@@ -115,7 +119,8 @@ export async function invariants(db: Queryable): Promise<Invariant[]> {
       for (const row of rows) {
         const check = checkChapterPartContent(row.type, row.content);
         const missing = check.documents.filter((reference) => !documents.has(reference.id));
-        if (check.violations.length > 0 || missing.length > 0) wrong.push({ id: row.id, type: row.type, violations: check.violations, missing });
+        if (check.violations.length > 0 || missing.length > 0)
+          wrong.push({ id: row.id, type: row.type, violations: check.violations, missing });
         if (wrong.length >= 5) break;
       }
       return wrong;

@@ -16,19 +16,30 @@ export const WHO: readonly Who[] = ['admin', 'contributor'];
 /** An id no row has (ids are nine digits at most). */
 export const MISSING = '999999999';
 
-const bySegment = new Map(declarations.flatMap((declaration) => [[declaration.name, declaration], ...(declaration.deletePath ? [[declaration.deletePath, declaration] as const] : [])]));
+const bySegment = new Map(
+  declarations.flatMap((declaration) => [
+    [declaration.name, declaration],
+    ...(declaration.deletePath ? [[declaration.deletePath, declaration] as const] : []),
+  ]),
+);
 
 /** The resource whose rows a path's first segment names (`/api/folder/:id` deletes folders). */
-export const resourceOf = (route: RegisteredRoute): ResourceDeclaration | undefined => bySegment.get(route.url.split('/')[2]);
+export const resourceOf = (route: RegisteredRoute): ResourceDeclaration | undefined =>
+  bySegment.get(route.url.split('/')[2]);
 
 export const paramsOf = (route: RegisteredRoute) => [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]);
 
 /** The route's path with its parameters filled: `:id` with `id`, the others with values their schemas take. */
 export const fillParams = (url: string, id: number | string) =>
-  url.replace(':id', String(id)).replace(':context', 'support').replace(':encodedId', 'MQ').replace(':key', 'invitation');
+  url
+    .replace(':id', String(id))
+    .replace(':context', 'support')
+    .replace(':encodedId', 'MQ')
+    .replace(':key', 'invitation');
 
 /** The generic list, create and item routes of a resource (the others are its actions). */
-const isGeneric = (route: RegisteredRoute, declaration: ResourceDeclaration) => route.url === `/api/${declaration.name}` || /^\/api\/[^/]+\/:id$/.test(route.url);
+const isGeneric = (route: RegisteredRoute, declaration: ResourceDeclaration) =>
+  route.url === `/api/${declaration.name}` || /^\/api\/[^/]+\/:id$/.test(route.url);
 
 type Schema = Record<string, unknown>;
 
@@ -40,7 +51,8 @@ function referenceOf(schema: Schema): { resource: string; list: boolean } | unde
 }
 
 const propertiesOf = (schema: unknown): Record<string, Schema> => {
-  const object = schema as { properties?: Record<string, Schema>; then?: { properties?: Record<string, Schema> } } | undefined;
+  const object = schema as
+    { properties?: Record<string, Schema>; then?: { properties?: Record<string, Schema> } } | undefined;
   return object?.properties ?? object?.then?.properties ?? {};
 };
 
@@ -73,7 +85,11 @@ function fill(key: string, schema: Schema): unknown {
  * property naming rows that is required (or for all of them with `all`). Undefined for a route whose body
  * is no JSON (an upload).
  */
-export function schemaBody(route: RegisteredRoute, reference: (resource: string) => number | undefined, all = false): Record<string, unknown> | undefined {
+export function schemaBody(
+  route: RegisteredRoute,
+  reference: (resource: string) => number | undefined,
+  all = false,
+): Record<string, unknown> | undefined {
   const schema = route.schema?.body as Schema | undefined;
   if (!schema || schema.content) return undefined;
   const required = new Set((schema.required as string[] | undefined) ?? []);
@@ -137,42 +153,83 @@ export function attackCases(attack: Attack): Case[] {
       // A row of B in the path, on every route acting on a row of a structure's resource.
       if (params === 'id' && declaration && isTenant(declaration)) {
         const control = own(declaration.name);
-        const other = (resource: string) => idsOf(pools[who], resource).find((candidate) => resource !== declaration.name || candidate !== control);
-        const body = ['GET', 'DELETE'].includes(route.method) ? undefined : generic ? bodies.update(declaration, words) : schemaBody(route, other);
+        const other = (resource: string) =>
+          idsOf(pools[who], resource).find((candidate) => resource !== declaration.name || candidate !== control);
+        const body = ['GET', 'DELETE'].includes(route.method)
+          ? undefined
+          : generic
+            ? bodies.update(declaration, words)
+            : schemaBody(route, other);
         for (const id of idsOf(targets, declaration.name))
           for (const header of [false, true])
             add({
-              label: `${declaration.name} ${id} of B`, header, url: route.url.replace(':id', '{value}'), body: json(body), value: String(id),
+              label: `${declaration.name} ${id} of B`,
+              header,
+              url: route.url.replace(':id', '{value}'),
+              body: json(body),
+              value: String(id),
               control: control === undefined || header ? undefined : fillParams(route.url, control),
             });
       }
 
       // A row of B named by a body or a query: on a create, or on A's own row.
-      const named: { key: string; resource: string; list: boolean; url: string; base?: Record<string, unknown>; inQuery?: boolean }[] = [];
+      const named: {
+        key: string;
+        resource: string;
+        list: boolean;
+        url: string;
+        base?: Record<string, unknown>;
+        inQuery?: boolean;
+      }[] = [];
       if (generic && route.method === 'POST') {
         const base = bodies.create(generic, pools[who], words);
         for (const field of base ? namingFields(generic) : [])
-          named.push({ key: field.field, resource: field.resource, list: field.list, url: route.url, base: bodies.without(generic, base!, field.field) });
-        if (base && generic.name === 'chapter-parts') named.push({ key: 'content', resource: 'documents', list: false, url: route.url, base });
+          named.push({
+            key: field.field,
+            resource: field.resource,
+            list: field.list,
+            url: route.url,
+            base: bodies.without(generic, base!, field.field),
+          });
+        if (base && generic.name === 'chapter-parts')
+          named.push({ key: 'content', resource: 'documents', list: false, url: route.url, base });
       } else if (generic && route.method === 'PUT' && own(generic.name) !== undefined) {
         for (const field of namingFields(generic))
-          named.push({ key: field.field, resource: field.resource, list: field.list, url: fillParams(route.url, own(generic.name)!), base: {} });
+          named.push({
+            key: field.field,
+            resource: field.resource,
+            list: field.list,
+            url: fillParams(route.url, own(generic.name)!),
+            base: {},
+          });
       } else if (!generic && declaration && params === 'id' && own(declaration.name) !== undefined) {
         const id = own(declaration.name)!;
-        const other = (resource: string) => idsOf(pools[who], resource).find((candidate) => resource !== declaration.name || candidate !== id);
+        const other = (resource: string) =>
+          idsOf(pools[who], resource).find((candidate) => resource !== declaration.name || candidate !== id);
         for (const found of schemaReferences(route))
-          named.push({ ...found, url: fillParams(route.url, id), base: found.inQuery ? undefined : schemaBody(route, other) });
+          named.push({
+            ...found,
+            url: fillParams(route.url, id),
+            base: found.inQuery ? undefined : schemaBody(route, other),
+          });
       } else if (route.method === 'GET' && params === '') {
         for (const found of schemaReferences(route)) named.push({ ...found, url: route.url });
       }
       for (const item of named)
         for (const id of idsOf(targets, item.resource)) {
           const value = iri(item.resource, '{value}');
-          const body = item.key === 'content' ? { ...item.base, type: 'image', content: { document: value, alt: 'Image' } } : { ...item.base, [item.key]: item.list ? [value] : value };
+          const body =
+            item.key === 'content'
+              ? { ...item.base, type: 'image', content: { document: value, alt: 'Image' } }
+              : { ...item.base, [item.key]: item.list ? [value] : value };
           add({
             // Removing what is not there changes nothing and is no error: only the twin tells.
-            label: `${item.resource} ${id} of B named by ${item.key}`, header: false, value: String(id), field: item.inQuery || /\/remove-/.test(route.url) ? undefined : item.key,
-            url: item.inQuery ? `${item.url}?${item.key}=${value}` : item.url, body: item.inQuery ? undefined : json(body),
+            label: `${item.resource} ${id} of B named by ${item.key}`,
+            header: false,
+            value: String(id),
+            field: item.inQuery || /\/remove-/.test(route.url) ? undefined : item.key,
+            url: item.inQuery ? `${item.url}?${item.key}=${value}` : item.url,
+            body: item.inQuery ? undefined : json(body),
           });
         }
 
@@ -180,16 +237,34 @@ export function attackCases(attack: Attack): Case[] {
       if (generic && route.method === 'GET' && params === '')
         for (const filter of generic.filters) {
           const field = generic.fields[filter];
-          const resource = field?.type.kind === 'relation' || field?.type.kind === 'relations' ? field.type.resource : generic.throughFilters?.[filter]?.resource;
-          if (filter === 'q') add({ label: `${generic.name} searched for B's words`, header: false, url: `${route.url}?q={value}`, value: attack.marker, missing: 'zqbabsent' });
+          const resource =
+            field?.type.kind === 'relation' || field?.type.kind === 'relations'
+              ? field.type.resource
+              : generic.throughFilters?.[filter]?.resource;
+          if (filter === 'q')
+            add({
+              label: `${generic.name} searched for B's words`,
+              header: false,
+              url: `${route.url}?q={value}`,
+              value: attack.marker,
+              missing: 'zqbabsent',
+            });
           for (const id of resource ? idsOf(targets, resource) : [])
-            add({ label: `${generic.name} filtered by ${resource} ${id} of B`, header: false, url: `${route.url}?${filter}=/api/${resource}/{value}`, value: String(id) });
+            add({
+              label: `${generic.name} filtered by ${resource} ${id} of B`,
+              header: false,
+              url: `${route.url}?${filter}=/api/${resource}/{value}`,
+              value: String(id),
+            });
         }
 
       // The payment step, on B's SetupIntent.
       if (route.url.startsWith('/api/payments/'))
         add({
-          label: `B's SetupIntent`, header: false, value: attack.intent, missing: 'seti_absent1',
+          label: `B's SetupIntent`,
+          header: false,
+          value: attack.intent,
+          missing: 'seti_absent1',
           url: route.method === 'GET' ? `${route.url}?setupIntent={value}` : route.url,
           body: route.method === 'GET' ? undefined : json({ ...schemaBody(route, own), setupIntent: '{value}' }),
         });
@@ -207,12 +282,19 @@ export const violationPaths = (response: TestResponse): string[] =>
  * value replaced wherever it appears in a string, the stamp of the last write left out.
  */
 export function comparable(response: TestResponse, values: readonly string[]): string {
-  const patterns = values.map((value) => new RegExp(/^\d+$/.test(value) ? `(?<!\\d)${value}(?!\\d)` : value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'));
+  const patterns = values.map(
+    (value) =>
+      new RegExp(/^\d+$/.test(value) ? `(?<!\\d)${value}(?!\\d)` : value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'),
+  );
   const strip = (value: unknown): unknown => {
     if (typeof value === 'string') return patterns.reduce((text, pattern) => text.replace(pattern, '{value}'), value);
     if (Array.isArray(value)) return value.map(strip);
     if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'updatedAt').map(([key, item]) => [key, strip(item)]));
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => key !== 'updatedAt')
+          .map(([key, item]) => [key, strip(item)]),
+      );
     return value;
   };
   return `${response.status} ${JSON.stringify(strip(response.json ?? response.body))}`;

@@ -12,7 +12,8 @@ import type { TestApp, TestResponse } from '../../api/support/testApp.ts';
  */
 
 /** Whose rows a resource holds, from its rights (src/domain/tenancy.ts). */
-export const tenancyOf = (declaration: ResourceDeclaration): Tenancy => declaration.access.tenancy ?? { rows: 'platform' };
+export const tenancyOf = (declaration: ResourceDeclaration): Tenancy =>
+  declaration.access.tenancy ?? { rows: 'platform' };
 export const isTenant = (declaration: ResourceDeclaration) => tenancyOf(declaration).rows !== 'platform';
 
 /** Ids by resource, the preferred first. */
@@ -52,9 +53,11 @@ export function namingFields(declaration: ResourceDeclaration): NamingField[] {
   for (const [field, declared] of Object.entries(declaration.fields)) {
     if (declared.readOnly) continue;
     const type = declared.type;
-    if (type.kind === 'relation' && type.resource !== 'companies') found.push({ field, resource: type.resource, list: false });
+    if (type.kind === 'relation' && type.resource !== 'companies')
+      found.push({ field, resource: type.resource, list: false });
     if (type.kind === 'relations') found.push({ field, resource: type.resource, list: true });
-    if (type.kind === 'polymorphic') for (const resource of Object.keys(type.targets)) found.push({ field, resource, list: false });
+    if (type.kind === 'polymorphic')
+      for (const resource of Object.keys(type.targets)) found.push({ field, resource, list: false });
   }
   return found;
 }
@@ -68,7 +71,9 @@ function textValue(words: string, name: string, field: FieldDeclaration): string
 }
 
 const writable = (name: string, field: FieldDeclaration, declaration: ResourceDeclaration) =>
-  !field.readOnly && !['computed', 'children', 'password'].includes(field.type.kind) && !(declaration.siblingsOf && name === 'position');
+  !field.readOnly &&
+  !['computed', 'children', 'password'].includes(field.type.kind) &&
+  !(declaration.siblingsOf && name === 'position');
 
 /** Builds create and update bodies of any resource from its declaration, pointing at the rows of given pools. */
 export class Bodies {
@@ -79,7 +84,12 @@ export class Bodies {
     const oneOf = new Map<string, string[][]>();
     for (const declaration of declarations) {
       const groups = (await oneOfGroups(t.db, declaration.table)).map((group) =>
-        group.columns.map((column) => Object.entries(declaration.fields).find(([name, field]) => isStored(field) && columnOf(name, field) === column)?.[0] ?? column),
+        group.columns.map(
+          (column) =>
+            Object.entries(declaration.fields).find(
+              ([name, field]) => isStored(field) && columnOf(name, field) === column,
+            )?.[0] ?? column,
+        ),
       );
       oneOf.set(declaration.name, groups);
     }
@@ -91,7 +101,12 @@ export class Bodies {
    * for each relation (different rows for two fields of one resource); undefined while a required
    * relation has no row to point at. Of "one of" fields, the first that can point at a row.
    */
-  create(declaration: ResourceDeclaration, pools: Pools, words: string, variant = 0): Record<string, unknown> | undefined {
+  create(
+    declaration: ResourceDeclaration,
+    pools: Pools,
+    words: string,
+    variant = 0,
+  ): Record<string, unknown> | undefined {
     const body: Record<string, unknown> = {};
     const used = new Set<string>();
     const excluded = new Set<string>();
@@ -110,7 +125,13 @@ export class Bodies {
       let value: unknown;
       if (type.kind === 'relation') value = type.resource === 'companies' ? undefined : reference(type.resource);
       // A row among its own kind (a chapter's unlocks) is left to the actions that add them.
-      else if (type.kind === 'relations') value = type.resource === declaration.name ? undefined : idsOf(pools, type.resource).slice(0, 1).map((id) => iri(type.resource, id));
+      else if (type.kind === 'relations')
+        value =
+          type.resource === declaration.name
+            ? undefined
+            : idsOf(pools, type.resource)
+                .slice(0, 1)
+                .map((id) => iri(type.resource, id));
       else if (type.kind === 'polymorphic') value = Object.keys(type.targets).map(reference).find(Boolean);
       else if (type.kind === 'string' && !type.format) value = textValue(words, name, field);
       else if (type.kind === 'text') value = textValue(words, name, field);
@@ -120,9 +141,11 @@ export class Bodies {
         continue;
       }
       body[name] = value;
-      for (const group of this.oneOf.get(declaration.name) ?? []) if (group.includes(name)) group.forEach((other) => other !== name && excluded.add(other));
+      for (const group of this.oneOf.get(declaration.name) ?? [])
+        if (group.includes(name)) group.forEach((other) => other !== name && excluded.add(other));
     }
-    if (declaration.name === 'chapter-parts') Object.assign(body, { type: 'text_markdown', content: { markdown: `${words} ${++counter}` } });
+    if (declaration.name === 'chapter-parts')
+      Object.assign(body, { type: 'text_markdown', content: { markdown: `${words} ${++counter}` } });
     return body;
   }
 
@@ -134,8 +157,12 @@ export class Bodies {
 
   /** An update of one plain field (a text where there is one), valid on any row the session may change. */
   update(declaration: ResourceDeclaration, words: string): Record<string, unknown> {
-    const fields = Object.entries(declaration.fields).filter(([name, field]) => writable(name, field, declaration) && isStored(field) && field.type.kind !== 'relation');
-    const text = fields.find(([, field]) => (field.type.kind === 'string' && !field.type.format) || field.type.kind === 'text');
+    const fields = Object.entries(declaration.fields).filter(
+      ([name, field]) => writable(name, field, declaration) && isStored(field) && field.type.kind !== 'relation',
+    );
+    const text = fields.find(
+      ([, field]) => (field.type.kind === 'string' && !field.type.format) || field.type.kind === 'text',
+    );
     if (text) return { [text[0]]: textValue(words, text[0], text[1]) };
     const [name, field] = fields.find(([, candidate]) => candidate.type.kind !== 'json') ?? [];
     return name && field ? { [name]: sampleScalar(name, field, 1) } : {};
@@ -145,14 +172,24 @@ export class Bodies {
 /** A multipart upload of a small text file, with form fields. */
 export function uploadPayload(fields: Record<string, string>) {
   const boundary = 'structures-boundary';
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nBonjour\r\n`;
-  return { payload: `${parts.join('')}${file}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: `${parts.join('')}${file}--${boundary}--\r\n`,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 export async function upload(t: TestApp, caller: Caller, fields: Record<string, string> = {}): Promise<TestResponse> {
   const { payload, contentType } = uploadPayload(fields);
-  return t.request('POST', '/api/documents/upload', { token: caller.token, headers: caller.headers, rawBody: payload, contentType });
+  return t.request('POST', '/api/documents/upload', {
+    token: caller.token,
+    headers: caller.headers,
+    rawBody: payload,
+    contentType,
+  });
 }
 
 /** The resources a structure's rows are made of through their generic create, each after the ones it points at. */
@@ -161,7 +198,9 @@ export function creationOrder(): ResourceDeclaration[] {
   const ordered: ResourceDeclaration[] = [];
   while (pending.length > 0) {
     const ready = pending.findIndex((declaration) =>
-      namingFields(declaration).every(({ resource }) => resource === declaration.name || !pending.some((other) => other.name === resource)),
+      namingFields(declaration).every(
+        ({ resource }) => resource === declaration.name || !pending.some((other) => other.name === resource),
+      ),
     );
     ordered.push(...pending.splice(Math.max(ready, 0), 1));
   }
@@ -173,13 +212,21 @@ export function creationOrder(): ResourceDeclaration[] {
  * (which must hold the platform's rows and the structure's users already). A refused create (403: the
  * caller's role) is skipped; any other refusal is the test's mistake and throws.
  */
-export async function createRows(t: TestApp, bodies: Bodies, caller: Caller, pools: Pools, words: string, variant = 0): Promise<void> {
+export async function createRows(
+  t: TestApp,
+  bodies: Bodies,
+  caller: Caller,
+  pools: Pools,
+  words: string,
+  variant = 0,
+): Promise<void> {
   for (const declaration of creationOrder()) {
     const body = bodies.create(declaration, pools, words, variant);
     if (!body) continue;
     const created = await send(t, caller, 'POST', `/api/${declaration.name}`, body);
     if (created.status === 403) continue;
-    if (created.status !== 201) throw new Error(`Creating ${declaration.name}: ${created.status} ${created.body}\nbody: ${JSON.stringify(body)}`);
+    if (created.status !== 201)
+      throw new Error(`Creating ${declaration.name}: ${created.status} ${created.body}\nbody: ${JSON.stringify(body)}`);
     addTo(pools, declaration.name, created.json.id);
   }
 }
@@ -188,8 +235,18 @@ export async function createRows(t: TestApp, bodies: Bodies, caller: Caller, poo
  * A session of a structure's administrator (its first, platform staff aside): of `structure`, or of the
  * first structure but `structure` that has one.
  */
-export async function administratorOf(t: TestApp, structure: number, other = false): Promise<{ structure: number; caller: Caller }> {
-  const [admin] = await t.db.query<{ id: number; email: string; roles: string[]; company_id: number; session_version: number }>(
+export async function administratorOf(
+  t: TestApp,
+  structure: number,
+  other = false,
+): Promise<{ structure: number; caller: Caller }> {
+  const [admin] = await t.db.query<{
+    id: number;
+    email: string;
+    roles: string[];
+    company_id: number;
+    session_version: number;
+  }>(
     `SELECT id, email, roles, company_id, session_version FROM users
       WHERE company_id ${other ? '<>' : '='} $1 AND enabled AND 'ROLE_ADMIN' = ANY(roles) AND NOT 'ROLE_SUPER_ADMIN' = ANY(roles)
       ORDER BY company_id, id LIMIT 1`,
@@ -197,8 +254,13 @@ export async function administratorOf(t: TestApp, structure: number, other = fal
   );
   if (!admin) throw new Error(`No administrator of ${other ? 'a structure but' : 'structure'} ${structure}.`);
   const token = await t.tokens.sign({
-    role: admin.roles.filter((role) => role !== 'ROLE_FIRST_CONNECT'), company: admin.company_id, employeeId: admin.id, username: admin.email,
-    sid: randomUUID(), scope: 'full', sv: Number(admin.session_version),
+    role: admin.roles.filter((role) => role !== 'ROLE_FIRST_CONNECT'),
+    company: admin.company_id,
+    employeeId: admin.id,
+    username: admin.email,
+    sid: randomUUID(),
+    scope: 'full',
+    sv: Number(admin.session_version),
   });
   return { structure: admin.company_id, caller: { token } };
 }
@@ -215,20 +277,48 @@ export interface StructureSessions {
  * trees, tickets, answers...), a user and an unlock made by platform staff, a ticket's replies and note, an
  * error report. Texts carry `words`.
  */
-export async function fillStructure(t: TestApp, bodies: Bodies, { member, platform }: StructureSessions, pools: Pools, words: string): Promise<void> {
-  for (const context of ['course_cover', 'support', 'chapter_part']) addTo(pools, 'documents', (await must(upload(t, platform, { context }), 'An upload')).json.id);
+export async function fillStructure(
+  t: TestApp,
+  bodies: Bodies,
+  { member, platform }: StructureSessions,
+  pools: Pools,
+  words: string,
+): Promise<void> {
+  for (const context of ['course_cover', 'support', 'chapter_part'])
+    addTo(pools, 'documents', (await must(upload(t, platform, { context }), 'An upload')).json.id);
   for (const variant of [0, 1]) await createRows(t, bodies, member, pools, words, variant);
   const create = (resource: string) => bodies.create(declarationsByName.get(resource)!, pools, words);
   addTo(pools, 'users', (await must(send(t, platform, 'POST', '/api/users', create('users')), 'A user')).json.id);
   const [first] = idsOf(pools, 'chapters');
   const unlocked = (await must(send(t, platform, 'POST', '/api/chapters', create('chapters')), 'A chapter')).json.id;
-  await must(send(t, platform, 'PUT', `/api/chapters/${first}/add-chapter-unlocks`, { chapters: [iri('chapters', unlocked)] }), 'An unlock');
+  await must(
+    send(t, platform, 'PUT', `/api/chapters/${first}/add-chapter-unlocks`, { chapters: [iri('chapters', unlocked)] }),
+    'An unlock',
+  );
   addTo(pools, 'chapters', unlocked);
   const ticket = idsOf(pools, 'tickets')[0];
-  await must(send(t, platform, 'PUT', `/api/tickets/${ticket}/add-message`, { message: `${words} réponse`, status: 'treated' }), 'A reply');
-  await must(send(t, member, 'PUT', `/api/tickets/${ticket}/add-message`, { message: `${words} relance`, status: 'created' }), 'A message');
-  addTo(pools, 'notes-bo', (await must(send(t, member, 'POST', '/api/notes-bo', { content: `${words} note`, ticket: iri('tickets', ticket) }), 'A note')).json.id);
-  await must(send(t, member, 'POST', '/api/errorCall', { details: { message: words }, url: 'https://exemple.fr/' }), 'An error report');
+  await must(
+    send(t, platform, 'PUT', `/api/tickets/${ticket}/add-message`, { message: `${words} réponse`, status: 'treated' }),
+    'A reply',
+  );
+  await must(
+    send(t, member, 'PUT', `/api/tickets/${ticket}/add-message`, { message: `${words} relance`, status: 'created' }),
+    'A message',
+  );
+  addTo(
+    pools,
+    'notes-bo',
+    (
+      await must(
+        send(t, member, 'POST', '/api/notes-bo', { content: `${words} note`, ticket: iri('tickets', ticket) }),
+        'A note',
+      )
+    ).json.id,
+  );
+  await must(
+    send(t, member, 'POST', '/api/errorCall', { details: { message: words }, url: 'https://exemple.fr/' }),
+    'An error report',
+  );
 }
 
 /** The rows of a structure's tables (those with a `company_id`, the structures themselves by id), by resource. */
@@ -245,7 +335,11 @@ export async function structureRows(t: TestApp, structure: number, limit?: numbe
       `SELECT id FROM ${ident(declaration.table)} WHERE ${self ? 'id' : 'company_id'} = $1 ORDER BY id DESC${limit ? ` LIMIT ${limit}` : ''}`,
       [structure],
     );
-    if (rows.length > 0) pools.set(declaration.name, rows.map((row) => Number(row.id)));
+    if (rows.length > 0)
+      pools.set(
+        declaration.name,
+        rows.map((row) => Number(row.id)),
+      );
   }
   return pools;
 }
@@ -278,7 +372,8 @@ export async function snapshot(t: TestApp, rows: Pools): Promise<Snapshot> {
   };
   for (const [table, ids] of byTable) {
     await read(table, 'id', ids);
-    for (const child of children.filter((candidate) => candidate.parent.replace(/"/g, '') === table)) await read(child.child.replace(/"/g, ''), child.column, ids);
+    for (const child of children.filter((candidate) => candidate.parent.replace(/"/g, '') === table))
+      await read(child.child.replace(/"/g, ''), child.column, ids);
   }
   return result;
 }

@@ -41,22 +41,25 @@ export const ANSWERS: Record<string, string[]> = {
     'En cas de doute : 1. Je ne clique plus sur rien. 2. Je débranche le câble réseau sans éteindre le poste. 3. J’appelle le support au 4242. 4. Je note l’heure et ce que j’ai vu. 5. Je préviens mon responsable.',
     'Message étrange, écran bloqué, fichiers illisibles ? Débranchez le réseau, n’éteignez pas, appelez le 4242 et ne tentez rien seul. Chaque minute compte.',
   ],
-  'Rédigez le feedback que vous donneriez à un collaborateur qui arrive régulièrement en retard en réunion, avec la méthode faits, impact, attente.': [
-    'Tu es arrivé après le début des trois dernières réunions d’équipe. Nous avons dû reprendre les décisions pour toi et la réunion a dépassé. J’aimerais que tu sois là à l’heure ; si un créneau te pose problème, parlons-en pour le déplacer.',
-    'Lundi et jeudi, tu as rejoint la réunion avec dix minutes de retard. L’équipe attendait ton point pour décider. Pour les prochaines, peux-tu bloquer cinq minutes avant dans ton agenda ?',
-  ],
-  'Décrivez un désaccord récent dans votre équipe et la manière dont vous l’avez traité. Que feriez-vous différemment ?': [
-    'Deux collègues n’étaient pas d’accord sur la répartition des astreintes. J’ai tranché rapidement, mais sans les écouter vraiment. La prochaine fois, je les réunirai pour qu’ils proposent eux-mêmes une solution.',
-    'Un désaccord sur les priorités du trimestre : j’ai fait lister les arguments de chacun au tableau, puis nous avons voté. Je prendrais plus de temps pour expliquer la décision finale.',
-  ],
+  'Rédigez le feedback que vous donneriez à un collaborateur qui arrive régulièrement en retard en réunion, avec la méthode faits, impact, attente.':
+    [
+      'Tu es arrivé après le début des trois dernières réunions d’équipe. Nous avons dû reprendre les décisions pour toi et la réunion a dépassé. J’aimerais que tu sois là à l’heure ; si un créneau te pose problème, parlons-en pour le déplacer.',
+      'Lundi et jeudi, tu as rejoint la réunion avec dix minutes de retard. L’équipe attendait ton point pour décider. Pour les prochaines, peux-tu bloquer cinq minutes avant dans ton agenda ?',
+    ],
+  'Décrivez un désaccord récent dans votre équipe et la manière dont vous l’avez traité. Que feriez-vous différemment ?':
+    [
+      'Deux collègues n’étaient pas d’accord sur la répartition des astreintes. J’ai tranché rapidement, mais sans les écouter vraiment. La prochaine fois, je les réunirai pour qu’ils proposent eux-mêmes une solution.',
+      'Un désaccord sur les priorités du trimestre : j’ai fait lister les arguments de chacun au tableau, puis nous avons voté. Je prendrais plus de temps pour expliquer la décision finale.',
+    ],
   'Rédigez l’ouverture de votre prochaine présentation : les trois premières phrases que vous prononcerez.': [
     'Chaque semaine, nous perdons deux heures à chercher des documents. Aujourd’hui, je vais vous montrer comment récupérer ce temps. Et cela commence dès lundi.',
     'Levez la main si vous avez déjà attendu une réponse plus de trois jours. C’est ce que vivent nos clients. Voici comment nous allons changer cela.',
   ],
-  'Un client vous demande par téléphone la copie de toutes les données que vous détenez sur lui. Décrivez les étapes de votre réponse.': [
-    'Je note sa demande et ses coordonnées, je lui indique que la réponse lui parviendra sous un mois et je transmets le jour même au DPO, qui vérifiera son identité et préparera l’extraction.',
-    'Je lui demande de confirmer sa demande par écrit, je la transfère au DPO et je l’informe du délai légal d’un mois.',
-  ],
+  'Un client vous demande par téléphone la copie de toutes les données que vous détenez sur lui. Décrivez les étapes de votre réponse.':
+    [
+      'Je note sa demande et ses coordonnées, je lui indique que la réponse lui parviendra sous un mois et je transmets le jour même au DPO, qui vérifiera son identité et préparera l’extraction.',
+      'Je lui demande de confirmer sa demande par écrit, je la transfère au DPO et je l’informe du délai légal d’un mois.',
+    ],
   'Write a short email (five to eight lines) inviting a foreign colleague to a project kick-off meeting.': [
     'Dear Tom, I hope you are well. I’d like to invite you to the kick-off meeting for the new training platform on Tuesday 12 May at 10 am (Paris time). We will present the timeline and the role of each team. Could you let me know if this suits you? Kind regards, Camille',
     'Hi Anna, we are launching the onboarding project next week and your input would be very valuable. Would you be available for a one-hour video call on Thursday at 2 pm? I will send the agenda beforehand. Best regards, Lucas',
@@ -101,6 +104,13 @@ export const HAND_INS: Record<string, { title: string; lines: string[] }> = {
   },
   'Excel : analyser ses données': {
     title: 'Synthèse du budget par poste',
-    lines: ['Poste;Total T1;Part', 'Salaires;127500;79 %', 'Loyer;20400;13 %', 'Formation;5500;3 %', 'Déplacements;3050;2 %', 'Logiciels;4500;3 %'],
+    lines: [
+      'Poste;Total T1;Part',
+      'Salaires;127500;79 %',
+      'Loyer;20400;13 %',
+      'Formation;5500;3 %',
+      'Déplacements;3050;2 %',
+      'Logiciels;4500;3 %',
+    ],
   },
 };

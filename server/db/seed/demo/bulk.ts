@@ -25,7 +25,9 @@ export async function insertRows<T extends Row = { id: number }>(
   const direct = Object.keys(allFields).filter((name) => !name.startsWith('_'));
   const columns = [...direct, ...Object.keys(computed)];
   const values = [...direct.map((name) => `x.${name}`), ...Object.values(computed)];
-  const definition = Object.entries(allFields).map(([name, type]) => `${name} ${type}`).join(', ');
+  const definition = Object.entries(allFields)
+    .map(([name, type]) => `${name} ${type}`)
+    .join(', ');
   return tx.query<T>(
     `INSERT INTO ${table} (${columns.join(', ')})
      SELECT ${values.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${definition})
@@ -35,7 +37,9 @@ export async function insertRows<T extends Row = { id: number }>(
 }
 
 /** The `computed` entry that gives a row the structure of the user its `column` names (none for platform staff). */
-export const structureOfUser = (column: string) => ({ company_id: `(SELECT u.company_id FROM users u WHERE u.id = x.${column})` });
+export const structureOfUser = (column: string) => ({
+  company_id: `(SELECT u.company_id FROM users u WHERE u.id = x.${column})`,
+});
 
 /** An interval before now(), for the `_age` / `_touched` inputs; minutes keep it exact and portable. */
 export function ago(days: number, hours = 0, minutes = 0): string {

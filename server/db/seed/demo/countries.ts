@@ -25,7 +25,9 @@ VA VC VE VG VI VN VU
 WF WS
 YE YT
 ZA ZM ZW
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 /** Code and French name of each country; a runtime without the name falls back to the code rather than failing. */
 export function frenchCountries(): { code: string; name: string }[] {

@@ -62,5 +62,10 @@ export interface CourseSpec {
   resources: ResourceBank;
 }
 
-export const chapter = (title: string, minutes: number, description: string, points: string[], types?: ChapterPartType[]): ChapterSpec =>
-  ({ title, minutes, description, points, types });
+export const chapter = (
+  title: string,
+  minutes: number,
+  description: string,
+  points: string[],
+  types?: ChapterPartType[],
+): ChapterSpec => ({ title, minutes, description, points, types });

@@ -55,9 +55,9 @@ export function png(width: number, height: number, paint: Painter): Buffer {
 export const hex = (color: string): Rgb => parseInt(color.replace('#', ''), 16);
 
 export function mix(a: Rgb, b: Rgb, t: number): Rgb {
-  const r = (a >> 16) + (((b >> 16) - (a >> 16)) * t + 0.5) | 0;
-  const g = ((a >> 8) & 0xff) + ((((b >> 8) & 0xff) - ((a >> 8) & 0xff)) * t + 0.5) | 0;
-  const bl = (a & 0xff) + (((b & 0xff) - (a & 0xff)) * t + 0.5) | 0;
+  const r = ((a >> 16) + (((b >> 16) - (a >> 16)) * t + 0.5)) | 0;
+  const g = (((a >> 8) & 0xff) + ((((b >> 8) & 0xff) - ((a >> 8) & 0xff)) * t + 0.5)) | 0;
+  const bl = ((a & 0xff) + (((b & 0xff) - (a & 0xff)) * t + 0.5)) | 0;
   return (r << 16) | (g << 8) | bl;
 }
 
@@ -115,7 +115,8 @@ export function padlockPainter(color: string, width: number, height: number): Pa
   const keyY = (bodyTop + bodyBottom) / 2;
   return (x, y) => {
     if (Math.abs(x - cx) < halfBody && y > bodyTop && y < bodyBottom) {
-      const keyhole = (x - cx) ** 2 + (y - keyY + 8) ** 2 < 81 || (Math.abs(x - cx) < 4 && y > keyY - 8 && y < bodyBottom - 18);
+      const keyhole =
+        (x - cx) ** 2 + (y - keyY + 8) ** 2 < 81 || (Math.abs(x - cx) < 4 && y > keyY - 8 && y < bodyBottom - 18);
       return keyhole ? background : ink;
     }
     const distance = (x - cx) ** 2 + (y - bodyTop) ** 2;
@@ -128,7 +129,10 @@ export function padlockPainter(color: string, width: number, height: number): Pa
 export function teamPainter(colors: readonly string[], width: number, height: number): Painter {
   const inks = colors.map(hex);
   const radius = (height * 0.22) ** 2;
-  const centres = inks.map((_, i) => [width * (0.3 + (0.4 * i) / Math.max(1, inks.length - 1)), height * (i % 2 ? 0.42 : 0.58)]);
+  const centres = inks.map((_, i) => [
+    width * (0.3 + (0.4 * i) / Math.max(1, inks.length - 1)),
+    height * (i % 2 ? 0.42 : 0.58),
+  ]);
   return (x, y) => {
     let color = WHITE;
     let layers = 0;
@@ -143,7 +147,18 @@ export function teamPainter(colors: readonly string[], width: number, height: nu
 }
 
 // Characters WinAnsi has outside latin1: written as their WinAnsi byte so Buffer's latin1 keeps them.
-const WIN_ANSI: Record<string, number> = { '€': 0x80, '…': 0x85, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '–': 0x96, '—': 0x97, 'œ': 0x9c, 'Œ': 0x8c };
+const WIN_ANSI: Record<string, number> = {
+  '€': 0x80,
+  '…': 0x85,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '–': 0x96,
+  '—': 0x97,
+  œ: 0x9c,
+  Œ: 0x8c,
+};
 
 function pdfString(text: string): string {
   const encoded = [...text].map((c) => (WIN_ANSI[c] ? String.fromCharCode(WIN_ANSI[c]) : c)).join('');

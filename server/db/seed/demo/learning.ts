@@ -37,7 +37,12 @@ const SUPERVISIONS: [string, string, string | null, number, number | null][] = [
   ['sarah.collins@lefevre-conseil.fr', 'gabriel.vincent@lefevre-conseil.fr', SPEAKING, 55, -35],
 ];
 
-const ADMIN_LEARNERS = ['admin@demo.fr', 'nathalie.petit@academie-demo.fr', 'emilie.laurent@riviera-hotels.fr', 'sarah.collins@lefevre-conseil.fr'];
+const ADMIN_LEARNERS = [
+  'admin@demo.fr',
+  'nathalie.petit@academie-demo.fr',
+  'emilie.laurent@riviera-hotels.fr',
+  'sarah.collins@lefevre-conseil.fr',
+];
 
 type Status = 'invited' | 'in_progress' | 'completed';
 
@@ -52,31 +57,54 @@ interface Participation {
   completedDays?: number;
 }
 
-const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Whether a person's structure reads a course: the catalogue's, or its own. */
-const reads = (person: PersonSpec, course: SeededCourse) => course.spec.structure === undefined || course.spec.structure === person.company;
+const reads = (person: PersonSpec, course: SeededCourse) =>
+  course.spec.structure === undefined || course.spec.structure === person.company;
 
-export async function seedLearning(tx: Queryable, random: Random, people: People, catalog: Catalog, files: FileStorage): Promise<void> {
+export async function seedLearning(
+  tx: Queryable,
+  random: Random,
+  people: People,
+  catalog: Catalog,
+  files: FileStorage,
+): Promise<void> {
   const courseByTitle = new Map(catalog.courses.map((course) => [course.spec.title, course]));
   const open = catalog.courses.filter((course) => course.spec.status === 'published' && !course.spec.isTemplate);
   const openTo = (person: PersonSpec) => open.filter((course) => reads(person, course));
   // Answers are reviewed by their learner's supervisor, or by one of the structure's administrators.
-  const reviewersOf = (person: PersonSpec) => people.specs
-    .filter((spec) => spec.company === person.company && spec.roles.includes('ROLE_ADMIN') && spec.enabled !== false)
-    .map((spec) => must(people.users, spec.email));
+  const reviewersOf = (person: PersonSpec) =>
+    people.specs
+      .filter((spec) => spec.company === person.company && spec.roles.includes('ROLE_ADMIN') && spec.enabled !== false)
+      .map((spec) => must(people.users, spec.email));
 
   await insertRows(
-    tx, 'user_supervisions',
+    tx,
+    'user_supervisions',
     { supervisor_id: 'integer', learner_id: 'integer', course_id: 'integer', _starts: 'interval', _ends: 'interval' },
     SUPERVISIONS.map(([supervisor, learner, course, starts, ends]) => ({
-      supervisor_id: must(people.users, supervisor), learner_id: must(people.users, learner),
+      supervisor_id: must(people.users, supervisor),
+      learner_id: must(people.users, learner),
       course_id: course ? must(courseByTitle, course).id : null,
-      _starts: ago(starts), _ends: ends === null ? null : ago(ends), _age: ago(starts + 2, 3),
+      _starts: ago(starts),
+      _ends: ends === null ? null : ago(ends),
+      _age: ago(starts + 2, 3),
     })),
-    { stamped: true, computed: { starts_at: "date_trunc('day', now() - x._starts)", ends_at: "date_trunc('day', now() - x._ends)" } },
+    {
+      stamped: true,
+      computed: { starts_at: "date_trunc('day', now() - x._starts)", ends_at: "date_trunc('day', now() - x._ends)" },
+    },
   );
-  const supervisorOf = new Map(SUPERVISIONS.map(([supervisor, learner]) => [must(people.users, learner), must(people.users, supervisor)]));
+  const supervisorOf = new Map(
+    SUPERVISIONS.map(([supervisor, learner]) => [must(people.users, learner), must(people.users, supervisor)]),
+  );
 
   // Who takes which course: every active contributor, a few administrators, and each supervised pair.
   const participations = new Map<string, Participation>();
@@ -94,7 +122,12 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
     const row: Participation = { person, userId, course, status, validated: 0, createdDays };
     if (status === 'invited') row.createdDays = random.int(1, Math.min(25, oldest));
     if (status === 'in_progress') Object.assign(row, { startedDays, validated: random.int(1, total - 1) });
-    if (status === 'completed') Object.assign(row, { startedDays, validated: total, completedDays: random.int(Math.min(floor, startedDays - 4), startedDays - 4) });
+    if (status === 'completed')
+      Object.assign(row, {
+        startedDays,
+        validated: total,
+        completedDays: random.int(Math.min(floor, startedDays - 4), startedDays - 4),
+      });
     participations.set(key, row);
   };
   const byEmail = new Map(people.specs.map((spec) => [spec.email, spec]));
@@ -104,12 +137,25 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
   enrol(demo, demoCourses[1], 'in_progress');
   enrol(demo, demoCourses[2], 'in_progress');
   enrol(demo, demoCourses[4], 'invited');
-  const learners = people.specs.filter((spec) =>
-    !spec.firstConnect && spec.email !== demo.email && (spec.type === 'contributor' || ADMIN_LEARNERS.includes(spec.email)));
+  const learners = people.specs.filter(
+    (spec) =>
+      !spec.firstConnect &&
+      spec.email !== demo.email &&
+      (spec.type === 'contributor' || ADMIN_LEARNERS.includes(spec.email)),
+  );
   for (const person of learners) {
     for (const course of random.sample(openTo(person), random.int(2, 4))) {
       const roll = random.next();
-      const status: Status = person.enabled === false ? (roll < 0.5 ? 'in_progress' : 'completed') : roll < 0.2 ? 'invited' : roll < 0.6 ? 'in_progress' : 'completed';
+      const status: Status =
+        person.enabled === false
+          ? roll < 0.5
+            ? 'in_progress'
+            : 'completed'
+          : roll < 0.2
+            ? 'invited'
+            : roll < 0.6
+              ? 'in_progress'
+              : 'completed';
       enrol(person, course, status);
     }
   }
@@ -123,13 +169,25 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
 
   const rows = [...participations.values()];
   await insertRows(
-    tx, 'participations',
-    { user_id: 'integer', course_id: 'integer', status: 'text', progress: 'integer', _started: 'interval', _completed: 'interval' },
+    tx,
+    'participations',
+    {
+      user_id: 'integer',
+      course_id: 'integer',
+      status: 'text',
+      progress: 'integer',
+      _started: 'interval',
+      _completed: 'interval',
+    },
     rows.map((p) => ({
-      user_id: p.userId, course_id: p.course.id, status: p.status,
+      user_id: p.userId,
+      course_id: p.course.id,
+      status: p.status,
       progress: Math.round((p.validated / p.course.chapters.length) * 100),
-      _started: p.startedDays === undefined ? null : ago(p.startedDays), _completed: p.completedDays === undefined ? null : ago(p.completedDays),
-      _age: ago(p.createdDays), _touched: ago(p.completedDays ?? (p.startedDays ? random.int(0, p.startedDays) : p.createdDays), 1),
+      _started: p.startedDays === undefined ? null : ago(p.startedDays),
+      _completed: p.completedDays === undefined ? null : ago(p.completedDays),
+      _age: ago(p.createdDays),
+      _touched: ago(p.completedDays ?? (p.startedDays ? random.int(0, p.startedDays) : p.createdDays), 1),
     })),
     { stamped: true, computed: { started_at: 'now() - x._started', completed_at: 'now() - x._completed' } },
   );
@@ -143,12 +201,15 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
     const started = p.startedDays;
     if (started === undefined) continue;
     // A disabled account stopped learning when it went inactive.
-    const end = p.completedDays ?? (p.person.enabled === false
-      ? random.int(Math.min(inactiveSince(p.person), started - 1), started - 1)
-      : random.int(0, Math.floor(started / 2)));
+    const end =
+      p.completedDays ??
+      (p.person.enabled === false
+        ? random.int(Math.min(inactiveSince(p.person), started - 1), started - 1)
+        : random.int(0, Math.floor(started / 2)));
     const when = (i: number) => started - ((started - end) * (i + 1)) / p.validated;
     const reviewers = reviewersOf(p.person);
-    const reviewer = supervisorOf.get(p.userId) ?? (random.chance(0.5) && reviewers.length > 0 ? random.pick(reviewers) : null);
+    const reviewer =
+      supervisorOf.get(p.userId) ?? (random.chance(0.5) && reviewers.length > 0 ? random.pick(reviewers) : null);
     p.course.chapters.slice(0, p.validated).forEach((chapter, i) => {
       validations.push({ chapter_id: chapter.id, user_id: p.userId, validated_by_id: reviewer, _at: ago(when(i)) });
       for (const part of chapter.parts) answer(p, part, when(i) + 0.05, 'validated');
@@ -168,7 +229,14 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
       const single = part.type === 'interactive_select';
       if (outcome === 'validated' && random.chance(0.2) && wrong.length > 0) {
         const miss = single ? random.pick(wrong) : [...right.slice(1), random.pick(wrong)].sort((a, b) => a - b);
-        responses.push({ ...base, value: { selected: miss }, status: 'rejected', feedback: random.pick(FEEDBACK.rejected), _age: ago(days, 3), _touched: ago(days, 2) });
+        responses.push({
+          ...base,
+          value: { selected: miss },
+          status: 'rejected',
+          feedback: random.pick(FEEDBACK.rejected),
+          _age: ago(days, 3),
+          _touched: ago(days, 2),
+        });
       }
       responses.push({ ...base, value: { selected: single ? right[0] : right }, status: outcome, feedback: null });
     } else if (part.type === 'interactive_text' || part.type === 'interactive_long_text') {
@@ -183,11 +251,21 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
       const name = `${handIn.title} - ${p.person.firstName} ${p.person.lastName}.${csv ? 'csv' : 'pdf'}`;
       const file: DemoFile = {
         key: `demo/rendus/${slug(handIn.title)}-${slug(p.person.lastName)}-${part.id}.${csv ? 'csv' : 'pdf'}`,
-        name, mimeType: csv ? 'text/csv' : 'application/pdf', context: 'chapter_part_response', owner: p.person.email,
-        ageDays: days, bytes: csv ? Buffer.from(`${handIn.lines.join('\n')}\n`, 'utf8') : pdf(`${handIn.title} - ${p.person.firstName} ${p.person.lastName}`, handIn.lines),
+        name,
+        mimeType: csv ? 'text/csv' : 'application/pdf',
+        context: 'chapter_part_response',
+        owner: p.person.email,
+        ageDays: days,
+        bytes: csv
+          ? Buffer.from(`${handIn.lines.join('\n')}\n`, 'utf8')
+          : pdf(`${handIn.title} - ${p.person.firstName} ${p.person.lastName}`, handIn.lines),
       };
       handIns.push(file);
-      const response = { ...base, status: outcome, feedback: outcome === 'validated' ? random.pick(FEEDBACK.validated) : null };
+      const response = {
+        ...base,
+        status: outcome,
+        feedback: outcome === 'validated' ? random.pick(FEEDBACK.validated) : null,
+      };
       handInOf.set(response, file);
       responses.push(response);
     }
@@ -195,15 +273,19 @@ export async function seedLearning(tx: Queryable, random: Random, people: People
 
   await writeDemoFiles(files, handIns);
   const handInIds = await insertDocuments(tx, handIns, people.users);
-  for (const [response, file] of handInOf) Object.assign(response, { value: { document: documentIri(must(handInIds, file.key)), name: file.name } });
+  for (const [response, file] of handInOf)
+    Object.assign(response, { value: { document: documentIri(must(handInIds, file.key)), name: file.name } });
 
   await insertRows(
-    tx, 'chapter_validations', { chapter_id: 'integer', user_id: 'integer', validated_by_id: 'integer', _at: 'interval' },
+    tx,
+    'chapter_validations',
+    { chapter_id: 'integer', user_id: 'integer', validated_by_id: 'integer', _at: 'interval' },
     validations,
     { computed: { validated_at: 'now() - x._at', created_at: 'now() - x._at', updated_at: 'now() - x._at' } },
   );
   await insertRows(
-    tx, 'chapter_part_responses',
+    tx,
+    'chapter_part_responses',
     { chapter_part_id: 'integer', user_id: 'integer', value: 'jsonb', status: 'text', feedback: 'text' },
     responses,
     { stamped: true },

@@ -14,20 +14,50 @@ export interface PartDraft {
  * skipping the types a course has no resource for, so every type turns up and neighbouring chapters differ.
  */
 const SEQUENCE: ChapterPartType[] = [
-  'image', 'interactive_select', 'video_youtube', 'links', 'interactive_text', 'file_downloadable', 'notes',
-  'interactive_select_multi', 'url_iframe', 'video', 'interactive_long_text', 'from_typeform', 'interactive_upload',
+  'image',
+  'interactive_select',
+  'video_youtube',
+  'links',
+  'interactive_text',
+  'file_downloadable',
+  'notes',
+  'interactive_select_multi',
+  'url_iframe',
+  'video',
+  'interactive_long_text',
+  'from_typeform',
+  'interactive_upload',
 ];
 
 const BANK_OF: Record<Exclude<ChapterPartType, 'text_markdown'>, keyof ResourceBank> = {
-  image: 'images', video_youtube: 'youtube', video: 'videos', file_downloadable: 'files', links: 'links',
-  url_iframe: 'iframes', from_typeform: 'typeforms', notes: 'notes', interactive_text: 'open',
-  interactive_long_text: 'long', interactive_select: 'quiz', interactive_select_multi: 'multi', interactive_upload: 'uploads',
+  image: 'images',
+  video_youtube: 'youtube',
+  video: 'videos',
+  file_downloadable: 'files',
+  links: 'links',
+  url_iframe: 'iframes',
+  from_typeform: 'typeforms',
+  notes: 'notes',
+  interactive_text: 'open',
+  interactive_long_text: 'long',
+  interactive_select: 'quiz',
+  interactive_select_multi: 'multi',
+  interactive_upload: 'uploads',
 };
 
 export const documentIri = (id: number) => `/api/documents/${id}`;
 
 function markdown(chapter: ChapterSpec): string {
-  return [`## ${chapter.title}`, '', chapter.description, '', '### À retenir', '', ...chapter.points.map((point) => `- ${point}`), ''].join('\n');
+  return [
+    `## ${chapter.title}`,
+    '',
+    chapter.description,
+    '',
+    '### À retenir',
+    '',
+    ...chapter.points.map((point) => `- ${point}`),
+    '',
+  ].join('\n');
 }
 
 const choices = (quiz: QuizSpec) => ({
@@ -42,7 +72,9 @@ export class PartPlanner {
 
   /** The chapter's parts: a Markdown opening, then `extra` parts of different types drawn from the course's bank. */
   plan(chapter: ChapterSpec, bank: ResourceBank, extra: number, usage: Map<string, number>): PartDraft[] {
-    const parts: PartDraft[] = [{ type: 'text_markdown', title: 'L’essentiel', content: { markdown: markdown(chapter) }, required: false }];
+    const parts: PartDraft[] = [
+      { type: 'text_markdown', title: 'L’essentiel', content: { markdown: markdown(chapter) }, required: false },
+    ];
     if (chapter.types) {
       for (const type of chapter.types) {
         const turn = usage.get(type) ?? 0;
@@ -68,7 +100,12 @@ export class PartPlanner {
     switch (type) {
       case 'image': {
         const image = nth(bank.images);
-        return { type, title: image.title, content: { document: document(image.document), alt: image.alt }, required: false };
+        return {
+          type,
+          title: image.title,
+          content: { document: document(image.document), alt: image.alt },
+          required: false,
+        };
       }
       case 'video_youtube': {
         const video = nth(bank.youtube);
@@ -80,7 +117,12 @@ export class PartPlanner {
       }
       case 'file_downloadable': {
         const file = nth(bank.files);
-        return { type, title: file.title, content: { document: document(file.document), label: file.label }, required: false };
+        return {
+          type,
+          title: file.title,
+          content: { document: document(file.document), label: file.label },
+          required: false,
+        };
       }
       case 'links': {
         const links = bank.links ?? [];
@@ -100,18 +142,27 @@ export class PartPlanner {
         return { type, title: 'Note pour l’animateur', content: { text: nth(bank.notes) }, required: false };
       case 'interactive_text':
         return {
-          type, title: 'Question rapide', required: turn % 3 !== 2,
+          type,
+          title: 'Question rapide',
+          required: turn % 3 !== 2,
           content: { question: nth(bank.open), placeholder: 'Votre réponse en une ou deux phrases', maxLength: 280 },
         };
       case 'interactive_long_text':
         return {
-          type, title: 'Exercice de rédaction', required: true,
+          type,
+          title: 'Exercice de rédaction',
+          required: true,
           content: { question: nth(bank.long), placeholder: 'Développez votre réponse ici…', maxLength: 3000 },
         };
       case 'interactive_select':
         return { type, title: 'Quiz', content: choices(nth(bank.quiz)), required: true };
       case 'interactive_select_multi':
-        return { type, title: 'Quiz : plusieurs réponses possibles', content: choices(nth(bank.multi)), required: true };
+        return {
+          type,
+          title: 'Quiz : plusieurs réponses possibles',
+          content: choices(nth(bank.multi)),
+          required: true,
+        };
       case 'interactive_upload':
         return { type, title: 'À vous de jouer', content: { ...nth(bank.uploads) }, required: true };
       default:

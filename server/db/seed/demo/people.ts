@@ -47,7 +47,12 @@ const COMPANIES: [string, string, string, string][] = [
   ['Lefèvre Conseil', 'lefevre-conseil.fr', '90412375800022', 'LEFEVRE-NANTES-3DW'],
 ];
 
-const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]+/g, '-');
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '-');
 
 // [first name, last name, company index, type, roles, phone, extra]
 type Row = [string, string, number, 'admin' | 'contributor', string, string | null, Partial<PersonSpec>?];
@@ -88,19 +93,27 @@ const structureAge = (index: number) => 185 - index * 12;
 const structureIndex = (name: string) => COMPANIES.findIndex(([company]) => company === name);
 
 /** Days since a disabled account was last active (it left halfway through its life); 0 for an active one. */
-export const inactiveSince = (spec: PersonSpec): number => (spec.enabled === false ? Math.floor(spec.createdDaysAgo / 2) : 0);
+export const inactiveSince = (spec: PersonSpec): number =>
+  spec.enabled === false ? Math.floor(spec.createdDaysAgo / 2) : 0;
 
 export function personSpecs(accounts: readonly DemoAccount[]): PersonSpec[] {
   const demo: PersonSpec[] = accounts.map((account, i) => ({
-    firstName: account.firstName, lastName: account.lastName, email: account.email,
-    type: account.type as PersonSpec['type'], roles: [...account.roles], company: account.structure,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    email: account.email,
+    type: account.type as PersonSpec['type'],
+    roles: [...account.roles],
+    company: account.structure,
     phone: i === 1 ? '+33 6 58 27 14 90' : undefined,
     createdDaysAgo: Math.min(180 - i, structureAge(structureIndex(account.structure ?? ACADEMY)) - 1),
   }));
   const others = OTHERS.map(([firstName, lastName, company, type, role, phone, extra], i): PersonSpec => {
     const [companyName, domain] = COMPANIES[company];
     return {
-      firstName, lastName, type, phone: phone ?? undefined,
+      firstName,
+      lastName,
+      type,
+      phone: phone ?? undefined,
       // Platform staff belong to no structure, whatever their address.
       company: role === PLATFORM_ROLE ? null : companyName,
       email: `${slug(firstName)}.${slug(lastName)}@${domain}`,
@@ -122,27 +135,49 @@ const USER_AGENTS = [
 ];
 
 export async function seedPeople(
-  tx: Queryable, random: Random, accounts: readonly DemoAccount[], passwordHash: string,
+  tx: Queryable,
+  random: Random,
+  accounts: readonly DemoAccount[],
+  passwordHash: string,
   accessRights: ReadonlyMap<string, number>,
 ): Promise<People> {
   const companyRows = await insertRows(
-    tx, 'companies', { name: 'text', siret: 'text', invitation_key: 'text' },
+    tx,
+    'companies',
+    { name: 'text', siret: 'text', invitation_key: 'text' },
     COMPANIES.map(([name, , siret, key], i) => ({ name, siret, invitation_key: key, _age: ago(structureAge(i)) })),
     { stamped: true, returning: 'id, name' },
   );
   const companies = idsBy(companyRows, (row) => row.name);
   const specs = personSpecs(accounts);
   const userRows = await insertRows(
-    tx, 'users',
+    tx,
+    'users',
     {
-      email: 'text', first_name: 'text', last_name: 'text', phone: 'text', type: 'text', roles: 'text[]',
-      enabled: 'boolean', locale: 'text', company_id: 'integer', password_hash: 'text',
+      email: 'text',
+      first_name: 'text',
+      last_name: 'text',
+      phone: 'text',
+      type: 'text',
+      roles: 'text[]',
+      enabled: 'boolean',
+      locale: 'text',
+      company_id: 'integer',
+      password_hash: 'text',
     },
     specs.map((spec) => ({
-      email: spec.email, first_name: spec.firstName, last_name: spec.lastName, phone: spec.phone ?? null,
-      type: spec.type, roles: spec.roles, enabled: spec.enabled ?? true, locale: spec.locale ?? 'fr',
-      company_id: spec.company === null ? null : must(companies, spec.company), password_hash: spec.firstConnect ? null : passwordHash,
-      _age: ago(spec.createdDaysAgo, random.int(0, 8)), _touched: ago(random.int(0, Math.min(spec.createdDaysAgo, 40))),
+      email: spec.email,
+      first_name: spec.firstName,
+      last_name: spec.lastName,
+      phone: spec.phone ?? null,
+      type: spec.type,
+      roles: spec.roles,
+      enabled: spec.enabled ?? true,
+      locale: spec.locale ?? 'fr',
+      company_id: spec.company === null ? null : must(companies, spec.company),
+      password_hash: spec.firstConnect ? null : passwordHash,
+      _age: ago(spec.createdDaysAgo, random.int(0, 8)),
+      _touched: ago(random.int(0, Math.min(spec.createdDaysAgo, 40))),
     })),
     { stamped: true, returning: 'id, email' },
   );
@@ -165,7 +200,9 @@ export async function seedPeople(
     ['admin@transports-morel.fr', 'tickets.manage'],
   ];
   await insertRows(
-    tx, 'user_access_rights', { user_id: 'integer', access_right_id: 'integer' },
+    tx,
+    'user_access_rights',
+    { user_id: 'integer', access_right_id: 'integer' },
     grants.map(([email, code]) => ({ user_id: must(users, email), access_right_id: must(accessRights, code) })),
   );
 
@@ -183,13 +220,29 @@ export async function seedPeople(
       const days = random.int(horizon[0], horizon[1]) + random.next();
       const success = !random.chance(0.12);
       connections.push({ user_id: users.get(spec.email), ip, user_agent: agent, success, _at: ago(days) });
-      if (!success) connections.push({ user_id: users.get(spec.email), ip, user_agent: agent, success: true, _at: ago(days, 0, -2) });
+      if (!success)
+        connections.push({
+          user_id: users.get(spec.email),
+          ip,
+          user_agent: agent,
+          success: true,
+          _at: ago(days, 0, -2),
+        });
     }
     // The demo accounts were used a moment ago: the first screen shows a recent connection.
-    if (demoAccount) connections.push({ user_id: users.get(spec.email), ip, user_agent: agent, success: true, _at: ago(0, index + 1) });
+    if (demoAccount)
+      connections.push({
+        user_id: users.get(spec.email),
+        ip,
+        user_agent: agent,
+        success: true,
+        _at: ago(0, index + 1),
+      });
   });
   await insertRows(
-    tx, 'user_connections', { user_id: 'integer', ip: 'text', user_agent: 'text', success: 'boolean', _at: 'interval' },
+    tx,
+    'user_connections',
+    { user_id: 'integer', ip: 'text', user_agent: 'text', success: 'boolean', _at: 'interval' },
     connections,
     { computed: { connected_at: 'now() - x._at', created_at: 'now() - x._at', updated_at: 'now() - x._at' } },
   );

@@ -13,7 +13,12 @@ export function FileDownloadablePreview({ content }: PartPreviewProps) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const id = documentIdOf(content.document);
   if (id === undefined) return <EmptyPreview />;
-  const download = () => dataProvider.download(id).catch((error: unknown) => notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' }));
+  const download = () =>
+    dataProvider
+      .download(id)
+      .catch((error: unknown) =>
+        notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' }),
+      );
   return (
     <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()}>
       {textOf(content.label) || translate('app.parts.preview.download')}

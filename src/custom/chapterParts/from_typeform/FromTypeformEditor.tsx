@@ -19,7 +19,12 @@ export function FromTypeformEditor() {
   };
   return (
     <>
-      <RadioGroup row value={origin} onChange={(_, value) => choose(value as Origin)} aria-label={translate('app.parts.fields.typeform')}>
+      <RadioGroup
+        row
+        value={origin}
+        onChange={(_, value) => choose(value as Origin)}
+        aria-label={translate('app.parts.fields.typeform')}
+      >
         <FormControlLabel value="formId" control={<Radio />} label={translate('app.parts.fields.form_id')} />
         <FormControlLabel value="url" control={<Radio />} label={translate('app.parts.fields.url')} />
       </RadioGroup>
@@ -32,7 +37,13 @@ export function FromTypeformEditor() {
           fullWidth
         />
       ) : (
-        <TextInput source="content.url" label="app.parts.fields.url" helperText="app.parts.help.https" type="url" fullWidth />
+        <TextInput
+          source="content.url"
+          label="app.parts.fields.url"
+          helperText="app.parts.help.https"
+          type="url"
+          fullWidth
+        />
       )}
     </>
   );

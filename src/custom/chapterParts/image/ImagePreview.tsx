@@ -10,5 +10,12 @@ export function ImagePreview({ content }: PartPreviewProps) {
   if (isPending) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
   if (error) return <Typography color="error">{translate('app.parts.preview.unreadable')}</Typography>;
   if (!url) return <EmptyPreview />;
-  return <Box component="img" src={url} alt={textOf(content.alt)} sx={{ maxWidth: '100%', height: 'auto', display: 'block' }} />;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={textOf(content.alt)}
+      sx={{ maxWidth: '100%', height: 'auto', display: 'block' }}
+    />
+  );
 }

@@ -6,7 +6,13 @@ import { InteractiveSelectPreview } from './InteractiveSelectPreview';
 export const interactiveSelect: PartTypeDefinition = {
   type: 'interactive_select',
   icon: RadioButtonCheckedIcon,
-  empty: () => ({ question: '', options: [{ label: '', correct: true }, { label: '', correct: false }] }),
+  empty: () => ({
+    question: '',
+    options: [
+      { label: '', correct: true },
+      { label: '', correct: false },
+    ],
+  }),
   Editor: OptionsEditor,
   Preview: InteractiveSelectPreview,
   summary: (content) => textOf(content.question),

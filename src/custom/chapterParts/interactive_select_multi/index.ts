@@ -6,7 +6,13 @@ import { InteractiveSelectMultiPreview } from './InteractiveSelectMultiPreview';
 export const interactiveSelectMulti: PartTypeDefinition = {
   type: 'interactive_select_multi',
   icon: CheckBoxIcon,
-  empty: () => ({ question: '', options: [{ label: '', correct: true }, { label: '', correct: false }] }),
+  empty: () => ({
+    question: '',
+    options: [
+      { label: '', correct: true },
+      { label: '', correct: false },
+    ],
+  }),
   Editor: OptionsEditor,
   Preview: InteractiveSelectMultiPreview,
   summary: (content) => textOf(content.question),

@@ -9,7 +9,13 @@ export function InteractiveUploadEditor() {
   return (
     <>
       <QuestionInput />
-      <SelectArrayInput source="content.accept" label="app.parts.fields.accept" choices={choices} translateChoice={false} fullWidth />
+      <SelectArrayInput
+        source="content.accept"
+        label="app.parts.fields.accept"
+        choices={choices}
+        translateChoice={false}
+        fullWidth
+      />
       <NumberInput source="content.maxSizeMb" label="app.parts.fields.max_size_mb" min={1} />
     </>
   );

@@ -7,7 +7,9 @@ import { textOf, type PartPreviewProps } from '../types';
 /** The learner's file picker, with what it takes. */
 export function InteractiveUploadPreview({ content }: PartPreviewProps) {
   const translate = useTranslate();
-  const accept = Array.isArray(content.accept) ? content.accept.filter((type): type is string => typeof type === 'string') : [];
+  const accept = Array.isArray(content.accept)
+    ? content.accept.filter((type): type is string => typeof type === 'string')
+    : [];
   const maxSizeMb = typeof content.maxSizeMb === 'number' ? content.maxSizeMb : undefined;
   return (
     <>

@@ -12,7 +12,9 @@ const isWebAddress = (address: string) => {
 };
 
 export function LinksPreview({ content }: PartPreviewProps) {
-  const links = Array.isArray(content.links) ? (content.links as Record<string, unknown>[]).filter((link) => link && typeof link === 'object') : [];
+  const links = Array.isArray(content.links)
+    ? (content.links as Record<string, unknown>[]).filter((link) => link && typeof link === 'object')
+    : [];
   const shown = links.filter((link) => textOf(link.url));
   if (shown.length === 0) return <EmptyPreview />;
   return (

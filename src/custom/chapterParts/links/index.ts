@@ -10,5 +10,8 @@ export const links: PartTypeDefinition = {
   Editor: LinksEditor,
   Preview: LinksPreview,
   summary: (content) =>
-    (Array.isArray(content.links) ? (content.links as Record<string, unknown>[]) : []).map((link) => textOf(link?.label) || textOf(link?.url)).filter(Boolean).join(', '),
+    (Array.isArray(content.links) ? (content.links as Record<string, unknown>[]) : [])
+      .map((link) => textOf(link?.label) || textOf(link?.url))
+      .filter(Boolean)
+      .join(', '),
 };

@@ -11,5 +11,13 @@ interface DocumentInputProps {
  * input). The upload is marked `chapter_part`, so that the other contributors may read what the part shows.
  */
 export function DocumentInput({ source, accept, mimeTypes }: DocumentInputProps) {
-  return <DocumentReferenceInput source={source} context="chapter_part" accept={accept} mimeTypes={mimeTypes} label="app.parts.fields.document" />;
+  return (
+    <DocumentReferenceInput
+      source={source}
+      context="chapter_part"
+      accept={accept}
+      mimeTypes={mimeTypes}
+      label="app.parts.fields.document"
+    />
+  );
 }

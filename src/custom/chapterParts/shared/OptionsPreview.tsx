@@ -13,7 +13,12 @@ export function OptionsPreview({ content, multiple }: PartPreviewProps & { multi
       <QuestionTitle id={questionId} question={textOf(content.question)} />
       <Group aria-labelledby={questionId} role={multiple ? 'group' : 'radiogroup'}>
         {options.map((option, index) => (
-          <FormControlLabel key={index} value={index} control={multiple ? <Checkbox /> : <Radio />} label={textOf(option?.label) || '…'} />
+          <FormControlLabel
+            key={index}
+            value={index}
+            control={multiple ? <Checkbox /> : <Radio />}
+            label={textOf(option?.label) || '…'}
+          />
         ))}
       </Group>
     </>

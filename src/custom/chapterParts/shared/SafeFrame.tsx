@@ -27,7 +27,18 @@ export function SafeFrame({ src, title, height = 360 }: { src: string; title: st
   }
   if (shown !== src) {
     return (
-      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}>
+      <Box
+        sx={{
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          p: 2,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'flex-start',
+          gap: 1,
+        }}
+      >
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {title} — {url.hostname}
         </Typography>

@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import {
-  closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent,
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useArrayInput, useTranslate } from 'react-admin';
@@ -30,8 +37,10 @@ export function SortableIterator({ children, newItem }: Props) {
   const positionOf = (id: unknown) => fields.findIndex((field) => field.id === id) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => translate('app.parts.sortable.picked', { position: positionOf(active.id) }),
-    onDragOver: ({ over }) => (over ? translate('app.parts.sortable.over', { position: positionOf(over.id) }) : undefined),
-    onDragEnd: ({ over }) => (over ? translate('app.parts.sortable.dropped', { position: positionOf(over.id) }) : undefined),
+    onDragOver: ({ over }) =>
+      over ? translate('app.parts.sortable.over', { position: positionOf(over.id) }) : undefined,
+    onDragEnd: ({ over }) =>
+      over ? translate('app.parts.sortable.dropped', { position: positionOf(over.id) }) : undefined,
     onDragCancel: () => translate('app.parts.sortable.cancelled'),
   };
 
@@ -48,7 +57,10 @@ export function SortableIterator({ children, newItem }: Props) {
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: translate('app.parts.sortable.instructions') } }}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: { draggable: translate('app.parts.sortable.instructions') },
+        }}
       >
         <SortableContext items={fields.map((field) => field.id)} strategy={verticalListSortingStrategy}>
           <Box component="ol" sx={{ p: 0, m: 0 }}>

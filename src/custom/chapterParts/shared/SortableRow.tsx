@@ -20,10 +20,15 @@ interface Props {
 export function SortableRow({ id, index, onRemove, children }: Props) {
   const translate = useTranslate();
   const parent = useSourceContext();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  });
   // What react-admin's iterator does for each item: `label` here is `content.links.<index>.label`.
   const source = useMemo(
-    () => ({ getSource: (name: string) => parent.getSource(name ? `${index}.${name}` : `${index}`), getLabel: parent.getLabel }),
+    () => ({
+      getSource: (name: string) => parent.getSource(name ? `${index}.${name}` : `${index}`),
+      getLabel: parent.getLabel,
+    }),
     [index, parent],
   );
   return (
@@ -33,8 +38,16 @@ export function SortableRow({ id, index, onRemove, children }: Props) {
       data-testid="sortable-row"
       style={{ transform: CSS.Translate.toString(transform), transition }}
       sx={{
-        display: 'flex', alignItems: 'flex-start', gap: 1, py: 0.5, listStyle: 'none', bgcolor: 'background.paper',
-        position: 'relative', zIndex: isDragging ? 1 : undefined, boxShadow: isDragging ? 3 : undefined, borderRadius: 1,
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 1,
+        py: 0.5,
+        listStyle: 'none',
+        bgcolor: 'background.paper',
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+        boxShadow: isDragging ? 3 : undefined,
+        borderRadius: 1,
       }}
     >
       <IconButton
@@ -50,7 +63,12 @@ export function SortableRow({ id, index, onRemove, children }: Props) {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, flex: 1, minWidth: 0, '& > *': { flex: '1 1 180px' } }}>
         <SourceContextProvider value={source}>{children}</SourceContextProvider>
       </Box>
-      <IconButton size="small" sx={{ mt: 1 }} onClick={onRemove} aria-label={translate('app.parts.sortable.remove', { position: index + 1 })}>
+      <IconButton
+        size="small"
+        sx={{ mt: 1 }}
+        onClick={onRemove}
+        aria-label={translate('app.parts.sortable.remove', { position: index + 1 })}
+      >
         <DeleteIcon fontSize="small" />
       </IconButton>
     </Box>

@@ -8,7 +8,12 @@ import { documentIdOf } from './documentId';
  * A document's bytes as an object URL the page can show (`img-src blob:`): the download needs the session's
  * token, which an `<img src>` cannot send. Revoked when the document or the component goes.
  */
-export function useDocumentUrl(reference: unknown): { url?: string; name?: string; error: boolean; isPending: boolean } {
+export function useDocumentUrl(reference: unknown): {
+  url?: string;
+  name?: string;
+  error: boolean;
+  isPending: boolean;
+} {
   const id = documentIdOf(reference);
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data, isError, isPending } = useQuery({

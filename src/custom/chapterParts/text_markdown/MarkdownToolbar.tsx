@@ -24,7 +24,13 @@ const ACTIONS: { action: MarkdownAction; icon: typeof CodeIcon }[] = [
 ];
 
 /** Buttons that write the Markdown for the selection, so that an author need not know the syntax. */
-export function MarkdownToolbar({ source, inputRef }: { source: string; inputRef: RefObject<HTMLTextAreaElement | null> }) {
+export function MarkdownToolbar({
+  source,
+  inputRef,
+}: {
+  source: string;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}) {
   const translate = useTranslate();
   const { getValues, setValue } = useFormContext();
   const run = (action: MarkdownAction) => {
@@ -41,7 +47,13 @@ export function MarkdownToolbar({ source, inputRef }: { source: string; inputRef
     });
   };
   return (
-    <Toolbar variant="dense" disableGutters role="toolbar" aria-label={translate('app.parts.markdown.toolbar')} sx={{ flexWrap: 'wrap', minHeight: 0 }}>
+    <Toolbar
+      variant="dense"
+      disableGutters
+      role="toolbar"
+      aria-label={translate('app.parts.markdown.toolbar')}
+      sx={{ flexWrap: 'wrap', minHeight: 0 }}
+    >
       {ACTIONS.map(({ action, icon: Icon }) => (
         <Tooltip key={action} title={translate(`app.parts.markdown.${action}`)}>
           <IconButton size="small" aria-label={translate(`app.parts.markdown.${action}`)} onClick={() => run(action)}>

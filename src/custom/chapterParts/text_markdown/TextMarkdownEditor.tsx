@@ -7,7 +7,15 @@ export function TextMarkdownEditor() {
   return (
     <>
       <MarkdownToolbar source="content.markdown" inputRef={inputRef} />
-      <TextInput source="content.markdown" label="app.parts.fields.markdown" multiline minRows={8} fullWidth inputRef={inputRef} sx={{ '& textarea': { fontFamily: 'monospace' } }} />
+      <TextInput
+        source="content.markdown"
+        label="app.parts.fields.markdown"
+        multiline
+        minRows={8}
+        fullWidth
+        inputRef={inputRef}
+        sx={{ '& textarea': { fontFamily: 'monospace' } }}
+      />
     </>
   );
 }

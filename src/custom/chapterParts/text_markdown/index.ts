@@ -11,5 +11,9 @@ export const textMarkdown: PartTypeDefinition = {
   Editor: TextMarkdownEditor,
   Preview: TextMarkdownPreview,
   // The first line that says something, without its Markdown marks.
-  summary: (content) => textOf(content.markdown).split('\n').map((line) => line.replace(/[#*_`>|-]+/g, ' ').trim()).find(Boolean) ?? '',
+  summary: (content) =>
+    textOf(content.markdown)
+      .split('\n')
+      .map((line) => line.replace(/[#*_`>|-]+/g, ' ').trim())
+      .find(Boolean) ?? '',
 };

@@ -21,12 +21,22 @@ const prefixLines = (text: string, start: number, end: number, prefix: (index: n
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const lines = text.slice(lineStart, end).split('\n');
   const changed = lines.map((line, index) => prefix(index) + line).join('\n');
-  return { text: text.slice(0, lineStart) + changed + text.slice(end), selectionStart: lineStart, selectionEnd: lineStart + changed.length };
+  return {
+    text: text.slice(0, lineStart) + changed + text.slice(end),
+    selectionStart: lineStart,
+    selectionEnd: lineStart + changed.length,
+  };
 };
 
 const TABLE = '\n| Colonne 1 | Colonne 2 |\n| --- | --- |\n| … | … |\n';
 
-export function applyMarkdown(action: MarkdownAction, text: string, start: number, end: number, placeholder: string): Edit {
+export function applyMarkdown(
+  action: MarkdownAction,
+  text: string,
+  start: number,
+  end: number,
+  placeholder: string,
+): Edit {
   switch (action) {
     case 'heading':
       return prefixLines(text, start, end, () => '## ');
@@ -43,8 +53,14 @@ export function applyMarkdown(action: MarkdownAction, text: string, start: numbe
       return edit;
     }
     case 'table':
-      return { text: text.slice(0, end) + TABLE + text.slice(end), selectionStart: end + TABLE.length, selectionEnd: end + TABLE.length };
+      return {
+        text: text.slice(0, end) + TABLE + text.slice(end),
+        selectionStart: end + TABLE.length,
+        selectionEnd: end + TABLE.length,
+      };
     case 'code':
-      return text.slice(start, end).includes('\n') ? wrap(text, start, end, '\n```\n', '\n```\n', placeholder) : wrap(text, start, end, '`', '`', placeholder);
+      return text.slice(start, end).includes('\n')
+        ? wrap(text, start, end, '\n```\n', '\n```\n', placeholder)
+        : wrap(text, start, end, '`', '`', placeholder);
   }
 }

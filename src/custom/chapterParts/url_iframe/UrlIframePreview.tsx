@@ -9,6 +9,7 @@ export function UrlIframePreview({ content }: PartPreviewProps) {
   const translate = useTranslate();
   const url = textOf(content.url);
   if (!url) return <EmptyPreview />;
-  const height = typeof content.height === 'number' && content.height >= 50 ? Math.min(content.height, 4000) : DEFAULT_HEIGHT;
+  const height =
+    typeof content.height === 'number' && content.height >= 50 ? Math.min(content.height, 4000) : DEFAULT_HEIGHT;
   return <SafeFrame src={url} title={translate('app.parts.preview.embedded_page')} height={height} />;
 }

@@ -16,11 +16,20 @@ export function VideoEditor() {
   const [origin, setOrigin] = useState<Origin>(() => (getValues('content.url') ? 'url' : 'document'));
   const choose = (next: Origin) => {
     setOrigin(next);
-    setValue('content', next === 'url' ? { url: getValues('content.url') ?? '' } : { document: getValues('content.document') ?? null }, { shouldDirty: true });
+    setValue(
+      'content',
+      next === 'url' ? { url: getValues('content.url') ?? '' } : { document: getValues('content.document') ?? null },
+      { shouldDirty: true },
+    );
   };
   return (
     <>
-      <RadioGroup row value={origin} onChange={(_, value) => choose(value as Origin)} aria-label={translate('app.parts.fields.video_origin')}>
+      <RadioGroup
+        row
+        value={origin}
+        onChange={(_, value) => choose(value as Origin)}
+        aria-label={translate('app.parts.fields.video_origin')}
+      >
         <FormControlLabel value="document" control={<Radio />} label={translate('app.parts.video.document')} />
         <FormControlLabel value="url" control={<Radio />} label={translate('app.parts.video.url')} />
       </RadioGroup>

@@ -19,7 +19,12 @@ export function VideoPreview({ content }: PartPreviewProps) {
   const src = document.url ?? (isWebAddress(address) ? address : undefined);
   if (!src) return <EmptyPreview />;
   return (
-    <video src={src} controls preload={document.url ? 'metadata' : 'none'} style={{ maxWidth: '100%', display: 'block' }}>
+    <video
+      src={src}
+      controls
+      preload={document.url ? 'metadata' : 'none'}
+      style={{ maxWidth: '100%', display: 'block' }}
+    >
       <track kind="captions" />
     </video>
   );

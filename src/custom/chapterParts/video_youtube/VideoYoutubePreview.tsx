@@ -9,5 +9,11 @@ export function VideoYoutubePreview({ content }: PartPreviewProps) {
   const translate = useTranslate();
   const id = youtubeIdOf(textOf(content.url));
   if (!id) return <EmptyPreview />;
-  return <SafeFrame src={`https://www.youtube-nocookie.com/embed/${id}`} title={translate('app.parts.preview.youtube', { id })} height={315} />;
+  return (
+    <SafeFrame
+      src={`https://www.youtube-nocookie.com/embed/${id}`}
+      title={translate('app.parts.preview.youtube', { id })}
+      height={315}
+    />
+  );
 }
