@@ -10,7 +10,7 @@ import {
 import { ROLES } from '../../domain/roles';
 import { isPlatformStaff } from '../../domain/tenancy';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { choicesOf } from '../../resources/choices';
+import { choicesOf } from '../crud/choices';
 import { config } from '../../resources/users/screens';
 import { inputOf } from '../crud/fieldInput';
 import { StructureInput } from '../crud/StructureInput';

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { BooleanField, EmailField, Labeled, SelectField, SimpleForm } from 'react-admin';
-import { choicesOf } from '../../resources/choices';
+import { choicesOf } from '../crud/choices';
 import { config } from '../../resources/users/screens';
 import { inputOf } from '../crud/fieldInput';
 import { ResourceEdit } from '../crud/ResourceEdit';
