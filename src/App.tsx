@@ -69,8 +69,14 @@ export function App() {
             <Route path="/account" element={<AccountPage />} />
             <Route path="/courses/:id/outline" element={<CourseOutlinePage />} />
           </CustomRoutes>
-          {resources.map(({ group: _group, listSort, ...resource }) => (
-            <Resource key={resource.name} {...resource} options={{ ...resource.options, listSort }} />
+          {/* What the generic screens read of a resource beyond react-admin's own props: its menu section,
+              its list's order, its show screen (the side panel's infos). */}
+          {resources.map(({ group, listSort, ...resource }) => (
+            <Resource
+              key={resource.name}
+              {...resource}
+              options={{ ...resource.options, group, listSort, show: resource.show }}
+            />
           ))}
         </CoreAdminUI>
         <StackedNotification />

@@ -3,7 +3,7 @@ import { iriOf } from '../domain/relations';
 import type { HttpClient } from './httpClient';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi } from './records';
-import type { CourseOutline } from '../custom/outline/outlineModel';
+import type { CourseOutline } from '../domain/outline';
 import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes, STRUCTURE_CHOICES_PAGE } from './routes';
 
 type Json = Record<string, unknown>;

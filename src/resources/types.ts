@@ -1,9 +1,6 @@
 import type { ResourceProps } from 'react-admin';
 import type { ListSort } from '../custom/crud/listSort';
-
-/** The menu's sections (issue 5), in the order the menu shows them; labels under `app.menu.<group>`. */
-export const MENU_GROUPS = ['contents', 'users', 'support', 'library', 'settings'] as const;
-export type MenuGroup = (typeof MENU_GROUPS)[number];
+import type { MenuGroup } from '../custom/layout/menuGroups';
 
 /**
  * What a resource folder declares: its screens (lazy-loaded), icon, how a record reads in one line, the

@@ -5,7 +5,7 @@ import { AdminContext, HttpError, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/custom/outline/messages';
 import { OutlineActionsContext, type OutlineActions } from '../../src/custom/outline/OutlineContext';
-import type { CourseOutline } from '../../src/custom/outline/outlineModel';
+import type { CourseOutline } from '../../src/domain/outline';
 import { outlineKey } from '../../src/custom/outline/outlineQuery';
 import { RenameField } from '../../src/custom/outline/RenameField';
 import { createI18nProvider } from '../../src/providers/i18nProvider';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartEdit } from '../../src/custom/chapterParts/PartScreens';
+import { PartEdit } from '../../src/resources/chapter-parts/PartScreens';
 import { PART_TYPES } from '../../src/custom/chapterParts/registry';
 import { CHAPTER_PART_TYPES, type ChapterPartType } from '../../src/domain/chapterParts';
 import { fr } from '../../src/i18n/fr';

@@ -9,7 +9,7 @@ import { partsFr } from '../../src/i18n/parts.fr';
 import { outlineEn } from '../../src/i18n/outline.en';
 import { outlineFr } from '../../src/i18n/outline.fr';
 import { resources } from '../../src/resources';
-import { MENU_GROUPS } from '../../src/resources/types';
+import { MENU_GROUPS } from '../../src/custom/layout/menuGroups';
 
 /**
  * Every translation key the back-office uses exists in French and in English (issue 5): the keys written

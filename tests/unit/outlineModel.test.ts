@@ -7,8 +7,8 @@ import {
   removeNode,
   renamed,
   restoreNode,
-  type CourseOutline,
 } from '../../src/custom/outline/outlineModel';
+import type { CourseOutline } from '../../src/domain/outline';
 
 /** The outline's moves, computed in the page before the server makes the same one (siblings.ts). */
 const part = (id: number, position: number) => ({ id, type: 'notes', title: `p${id}`, position, required: false });

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CoreAdminContext, HttpError, useNotificationContext, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import type { CourseOutline } from '../../src/custom/outline/outlineModel';
+import type { CourseOutline } from '../../src/domain/outline';
 import { outlineKey, useMoveNode } from '../../src/custom/outline/useCourseOutline';
 
 /** A move is shown at once and sent; refused by the server, the outline snaps back and a French error shows. */

@@ -10,7 +10,7 @@ import {
   type DataProvider,
 } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import type { CourseOutline } from '../../src/custom/outline/outlineModel';
+import type { CourseOutline } from '../../src/domain/outline';
 import { outlineKey } from '../../src/custom/outline/outlineQuery';
 import { useRemoveNode } from '../../src/custom/outline/useRemoveNode';
 

@@ -3,30 +3,41 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server's layers point one way: no module reaches itself through its imports (type imports included:
- * a cycle of types is still two modules that cannot be read apart), the shared helpers import nothing of
- * the server, and only the app assembles the routes.
+ * The server's modules point one way: no module reaches itself through its imports (type imports and
+ * dynamic import() included: a cycle of types is still two modules that cannot be read apart, and a lazy
+ * import() back down the graph still ties them), the shared helpers import nothing of the server, http/
+ * is below the routes and the documentation, only the app assembles the routes, and of the client the
+ * server reads only src/domain/.
  */
 
 const ROOT = resolve(__dirname, '../../server');
-const IMPORT = /^(?:import|export)\s[^'";]*?from\s+'(\.[^']+)'/gm;
+// Imports and re-exports, side-effect imports and dynamic import(), relative ones.
+const IMPORT = /^(?:import|export)\s[^'";]*?from\s+'(\.[^']+)'|^import\s+'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*[,)]/gm;
+
+/** What each file imports, as paths relative to ROOT (`../src/...` for the client's). */
+function graphOf(texts: ReadonlyMap<string, string>): Map<string, string[]> {
+  return new Map(
+    [...texts].map(([file, text]) => [
+      file,
+      [...text.matchAll(IMPORT)].map((match) =>
+        relative(ROOT, resolve(ROOT, dirname(file), match[1] ?? match[2] ?? match[3])),
+      ),
+    ]),
+  );
+}
 
 function importGraph(): Map<string, string[]> {
   const files = readdirSync(ROOT, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const text = readFileSync(join(ROOT, file), 'utf8');
-    const targets = [...text.matchAll(IMPORT)].map((match) => relative(ROOT, resolve(ROOT, dirname(file), match[1])));
-    graph.set(
-      file,
-      targets.filter((target) => !target.startsWith('..')),
-    );
-  }
-  return graph;
+  return graphOf(new Map(files.map((file) => [file, readFileSync(join(ROOT, file), 'utf8')])));
+}
+
+/** The server's own modules only: the cycles are among them. */
+function serverOnly(graph: ReadonlyMap<string, string[]>): Map<string, string[]> {
+  return new Map([...graph].map(([file, targets]) => [file, targets.filter((target) => !target.startsWith('..'))]));
 }
 
 /** Every cycle's modules, each cycle once (strongly connected components of more than one module, or a self-import). */
-function cyclesOf(graph: Map<string, string[]>): string[][] {
+function cyclesOf(graph: ReadonlyMap<string, string[]>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -60,11 +71,13 @@ function cyclesOf(graph: Map<string, string[]>): string[][] {
 }
 
 describe('server imports', () => {
-  const graph = importGraph();
+  const all = importGraph();
+  const graph = serverOnly(all);
 
-  it('reads the whole server', () => {
+  it('reads the whole server, dynamic imports included', () => {
     expect(graph.size).toBeGreaterThan(80);
     expect(graph.get('app.ts')).toContain('routes/auth.ts');
+    expect(graph.get('storage/openFileStorage.ts')).toContain('storage/s3Files.ts');
   });
 
   it('finds a cycle where there is one', () => {
@@ -78,7 +91,19 @@ describe('server imports', () => {
     expect(cyclesOf(sample)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
   });
 
-  it('has no cycle', () => {
+  it('finds a cycle closed by a dynamic import() alone, and reads every kind of import', () => {
+    const lazyBack = graphOf(
+      new Map([
+        ['db/open.ts', "import type { Files } from '../storage/files.ts';\nexport const x = 1;"],
+        ['storage/files.ts', "export async function files() {\n  return import('../db/open.ts');\n}"],
+        ['storage/more.ts', "export * from './files.ts';\nimport './setup.ts';"],
+      ]),
+    );
+    expect(lazyBack.get('storage/more.ts')).toEqual(['storage/files.ts', 'storage/setup.ts']);
+    expect(cyclesOf(lazyBack)).toEqual([['db/open.ts', 'storage/files.ts']]);
+  });
+
+  it('has no cycle, dynamic import() and type imports included', () => {
     expect(cyclesOf(graph)).toEqual([]);
   });
 
@@ -93,5 +118,13 @@ describe('server imports', () => {
           wrong.push(`${file} → ${target}: http/ is below routes and docs`);
       }
     expect(wrong).toEqual([]);
+  });
+
+  it('reads of the client only src/domain/, the code both sides share', () => {
+    const client = [...all].flatMap(([file, targets]) =>
+      targets.filter((target) => target.startsWith('..')).map((target) => `${file} → ${target}`),
+    );
+    expect(client.length).toBeGreaterThan(0);
+    expect(client.filter((edge) => !edge.split(' → ')[1].startsWith('../src/domain/'))).toEqual([]);
   });
 });

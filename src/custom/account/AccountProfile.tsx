@@ -10,12 +10,17 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { config } from '../../resources/users/screens';
+import { users } from '../../domain/contracts';
 import { inputOf } from '../crud/fieldInput';
+import { screensOf } from '../crud/screensOf';
 import { Loader } from '../Loader';
 import { useSaveFailure } from '../people/submitErrors';
 
 const EDITABLE = ['firstName', 'lastName', 'phone', 'locale'] as const;
+
+// The form's own fields, read from the users' contract like the users' screens read theirs: the account
+// page sits below the resource folders and does not borrow their declarations.
+const config = screensOf(users, { fields: EDITABLE.map((source) => ({ source })) });
 
 /**
  * One's profile (issue 16): the name, phone and language a user may change on their own record; the

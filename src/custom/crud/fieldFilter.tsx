@@ -1,5 +1,5 @@
 import { NullableBooleanInput, SearchInput, SelectInput, TextInput } from 'react-admin';
-import { choicesOf } from '../../resources/choices';
+import { choicesOf } from './choices';
 import { lazyComponent } from '../lazyComponent';
 import type { FieldSpec } from './fieldSpec';
 

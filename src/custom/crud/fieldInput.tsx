@@ -18,7 +18,7 @@ import {
   TextInput,
   type Validator,
 } from 'react-admin';
-import { choicesOf } from '../../resources/choices';
+import { choicesOf } from './choices';
 import { searchOf, type FieldSpec, type ScreensConfig } from './fieldSpec';
 import { JsonInput } from './JsonInput';
 

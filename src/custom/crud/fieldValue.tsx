@@ -10,7 +10,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { Box } from '@mui/material';
-import { choicesOf } from '../../resources/choices';
+import { choicesOf } from './choices';
 import { DateTimeField } from '../fields/DateTimeField';
 import { lazyComponent } from '../lazyComponent';
 import { ChoiceChips } from './ChoiceChips';

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Collapse, ListItemButton, ListItemText, MenuList } from '@mui/material';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useSidebarState, useStore, useTranslate } from 'react-admin';
-import type { MenuGroup as MenuGroupName, ResourceDefinition } from '../../resources/types';
+import { useSidebarState, useStore, useTranslate, type ResourceDefinition } from 'react-admin';
+import type { MenuGroup as MenuGroupName } from './menuGroups';
 import { ResourceMenuLink } from './ResourceMenuLink';
 
 /** One section of the menu: its title folds it (remembered), then a menu of its resources' lists. */

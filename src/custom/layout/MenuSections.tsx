@@ -1,15 +1,19 @@
+import { useResourceDefinitions } from 'react-admin';
 import { sessionAllows } from '../../providers/authProvider';
-import { resources } from '../../resources';
-import { MENU_GROUPS } from '../../resources/types';
 import { MenuGroup } from './MenuGroup';
+import { MENU_GROUPS } from './menuGroups';
 
-/** The menu's sections, each with the resources the session may list; sections with none are left out. */
+/**
+ * The menu's sections, each with the resources the session may list; sections with none are left out.
+ * The resources are react-admin's, as the app declared them (their section in `options.group`).
+ */
 export function MenuSections() {
+  const definitions = Object.values(useResourceDefinitions());
   return (
     <>
       {MENU_GROUPS.map((group) => {
-        const listable = resources.filter(
-          (resource) => resource.group === group && sessionAllows(resource.name, 'list'),
+        const listable = definitions.filter(
+          (resource) => resource.options?.group === group && sessionAllows(resource.name, 'list'),
         );
         return listable.length > 0 ? <MenuGroup key={group} group={group} resources={listable} /> : null;
       })}

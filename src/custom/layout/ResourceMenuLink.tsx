@@ -1,7 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import DefaultIcon from '@mui/icons-material/ViewList';
-import { MenuItemLink, useCreatePath, useGetResourceLabel } from 'react-admin';
-import type { ResourceDefinition } from '../../resources/types';
+import { MenuItemLink, useCreatePath, useGetResourceLabel, type ResourceDefinition } from 'react-admin';
 
 /**
  * A resource's entry in the menu: react-admin's Menu.ResourceItem without its own access check (the menu

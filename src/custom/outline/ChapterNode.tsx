@@ -8,7 +8,8 @@ import { useCreatePath, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { OutlineRow } from './OutlineRow';
 import { useOutlineActions } from './OutlineContext';
-import { nodeKey, type OutlineChapter } from './outlineModel';
+import type { OutlineChapter } from '../../domain/outline';
+import { nodeKey } from './outlineModel';
 import { PartNode } from './PartNode';
 import { useNodeActions } from './useNodeActions';
 

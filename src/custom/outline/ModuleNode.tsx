@@ -9,7 +9,8 @@ import { ChapterNode } from './ChapterNode';
 import { InlineAdd } from './InlineAdd';
 import { OutlineRow } from './OutlineRow';
 import { useOutlineActions } from './OutlineContext';
-import { nodeKey, type OutlineModule } from './outlineModel';
+import type { OutlineModule } from '../../domain/outline';
+import { nodeKey } from './outlineModel';
 import { useAddingIn } from './outlineView';
 import { useNodeActions } from './useNodeActions';
 

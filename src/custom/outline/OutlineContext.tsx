@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { CourseOutline, NodeKind, NodeRef } from './outlineModel';
+import type { CourseOutline } from '../../domain/outline';
+import type { NodeKind, NodeRef } from './outlineModel';
 
 /** A dialog the outline opens over itself; one at a time. */
 export type OutlineDialog =

@@ -2,7 +2,8 @@ import { memo, useState } from 'react';
 import { Card, CardContent, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CommentsPanel, LearnerPreview } from './lazyPanels';
-import { placeOf, type CourseOutline, type NodeRef } from './outlineModel';
+import type { CourseOutline } from '../../domain/outline';
+import { placeOf, type NodeRef } from './outlineModel';
 import { useView, type OutlineView } from './outlineView';
 
 /** The chapter a selection stands in: the chapter itself, or a part's chapter. */

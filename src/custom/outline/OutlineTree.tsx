@@ -18,7 +18,8 @@ import { useTranslate } from 'react-admin';
 import { InlineAdd } from './InlineAdd';
 import { ModuleNode } from './ModuleNode';
 import { useOutlineActions } from './OutlineContext';
-import { nodeKey, parseNodeKey, type NodeRef, type OutlineModule } from './outlineModel';
+import type { OutlineModule } from '../../domain/outline';
+import { nodeKey, parseNodeKey, type NodeRef } from './outlineModel';
 import { useAddingIn, useViewStore } from './outlineView';
 
 /**

@@ -6,7 +6,7 @@ import { partTypeLabel, partTypeOf } from '../chapterParts/registry';
 import type { ChapterPartType } from '../../domain/chapterParts';
 import { OutlineRow } from './OutlineRow';
 import { useOutlineActions } from './OutlineContext';
-import type { OutlinePart } from './outlineModel';
+import type { OutlinePart } from '../../domain/outline';
 import { useNodeActions } from './useNodeActions';
 
 /** A part: its type's icon (the chapter-part registry) and its title, or its type's name when untitled. */

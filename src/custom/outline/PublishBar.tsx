@@ -6,7 +6,8 @@ import UnpublishedIcon from '@mui/icons-material/Unpublished';
 import { HttpError, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useOutline } from './OutlineContext';
-import { emptyChapters, type CourseOutline } from './outlineModel';
+import type { CourseOutline } from '../../domain/outline';
+import { emptyChapters } from './outlineModel';
 
 /** The refusal of a publish for empty chapters (publishing.ts), as opposed to any other failure. */
 const isEmptyChapters = (error: unknown) =>

@@ -1,42 +1,9 @@
+import type { CourseOutline, OutlineChapter, OutlineModule, OutlinePart } from '../../domain/outline';
+
 /**
- * A course's outline as `GET /api/courses/{id}/outline` answers it, and the pure moves the editor makes on
- * it (drag-and-drop, keyboard): computed here once, shown at once, then sent to the server.
+ * The pure moves the outline editor makes on a course's outline (drag-and-drop, keyboard): computed here
+ * once, shown at once, then sent to the server.
  */
-export interface OutlinePart {
-  id: number;
-  type: string;
-  title: string | null;
-  position: number;
-  required: boolean;
-}
-
-export interface OutlineChapter {
-  id: number;
-  title: string;
-  position: number;
-  isTemplate: boolean;
-  /** The chapters that must be validated first. */
-  unlocks: number[];
-  parts: OutlinePart[];
-}
-
-export interface OutlineModule {
-  id: number;
-  title: string;
-  position: number;
-  isTemplate: boolean;
-  chapters: OutlineChapter[];
-}
-
-export interface CourseOutline {
-  id: number;
-  title: string;
-  status: 'draft' | 'published';
-  publishedAt: string | null;
-  updatedAt: string;
-  modules: OutlineModule[];
-}
-
 export type NodeKind = 'module' | 'chapter' | 'part';
 
 export interface NodeRef {

@@ -1,6 +1,6 @@
 import type { Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import type { CourseOutline } from './outlineModel';
+import type { CourseOutline } from '../../domain/outline';
 
 export const outlineKey = (course: Identifier) => ['courseOutline', String(course)] as const;
 

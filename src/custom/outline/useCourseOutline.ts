@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, type Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { applyMove, RESOURCE_OF, type CourseOutline, type Move } from './outlineModel';
+import type { CourseOutline } from '../../domain/outline';
+import { applyMove, RESOURCE_OF, type Move } from './outlineModel';
 
 import { outlineKey, outlineQuery } from './outlineQuery';
 

@@ -4,7 +4,8 @@ import { useDataProvider, useNotify } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { iriOf } from '../../domain/relations';
 import { useOutlineActions } from './OutlineContext';
-import { RESOURCE_OF, renamed, type CourseOutline, type NodeRef } from './outlineModel';
+import type { CourseOutline } from '../../domain/outline';
+import { RESOURCE_OF, renamed, type NodeRef } from './outlineModel';
 import { outlineKey } from './useCourseOutline';
 
 /** The parent field of each kind when one is created: a module's course, a chapter's module. */

@@ -1,12 +1,12 @@
 import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDelete, useNotify, type UseDeleteOptions } from 'react-admin';
+import type { CourseOutline } from '../../domain/outline';
 import {
   nodeKey,
   removeNode,
   restoreNode,
   RESOURCE_OF,
-  type CourseOutline,
   type NodeKind,
   type NodeRef,
   type Removed,

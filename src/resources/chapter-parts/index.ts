@@ -6,7 +6,7 @@ import type { ResourceDefinition } from '../types';
 
 const load = () => import('./screens');
 // The part editors (Markdown, uploads, previews) come only with the create and edit pages.
-const loadForms = () => import('../../custom/chapterParts/PartScreens');
+const loadForms = () => import('./PartScreens');
 
 export const chapterParts: ResourceDefinition = {
   name: 'chapter-parts',

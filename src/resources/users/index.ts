@@ -10,16 +10,16 @@ const loading = createElement(Loader, { size: 'small' });
 
 /*
  * Issue 16: a user's page where admins read everything about a user; the edit screen offers only the
- * fields the session may write (src/custom/people/UserEdit.tsx); a new user is invited.
+ * fields the session may write (UserEdit.tsx, beside this file); a new user is invited.
  */
 export const users: ResourceDefinition = {
   name: 'users',
   group: 'users',
   listSort: { field: 'lastName', order: 'ASC' },
   list: lazyScreen(load, 'List'),
-  show: lazyComponent(() => import('../../custom/people/UserPage').then((module) => module.UserPage), loading),
-  edit: lazyComponent(() => import('../../custom/people/UserEdit').then((module) => module.UserEdit), loading),
-  create: lazyComponent(() => import('../../custom/people/InviteUser').then((module) => module.InviteUser), loading),
+  show: lazyComponent(() => import('./UserPage').then((module) => module.UserPage), loading),
+  edit: lazyComponent(() => import('./UserEdit').then((module) => module.UserEdit), loading),
+  create: lazyComponent(() => import('./InviteUser').then((module) => module.InviteUser), loading),
   icon: PeopleIcon,
   recordRepresentation: (user: { firstName?: string; lastName?: string }) =>
     `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim(),

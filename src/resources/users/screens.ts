@@ -2,7 +2,7 @@ import { screensOf } from '../../custom/crud/screensOf';
 import { StructureInvitation } from '../../custom/people/StructureInvitation';
 import { users } from '../../domain/contracts';
 
-/** The users list: its fields as the API serves them (API.md, Resources); a user's page, edit screen and invitation are src/custom/people. */
+/** The users list: its fields as the API serves them (API.md, Resources); a user's page, edit screen and invitation are beside it (UserPage, UserEdit, InviteUser). */
 export const config = screensOf(users, {
   fields: [
     { source: 'firstName', column: true },

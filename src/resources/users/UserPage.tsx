@@ -5,16 +5,16 @@ import { ShowBase, useShowContext, useTranslate, type Identifier, type RaRecord 
 import { mayManageStructures } from '../../domain/rights';
 import { sessionAllows } from '../../providers/authProvider';
 import { sessionStore } from '../../providers/sessionStore';
-import { SubscriptionCard } from '../account/SubscriptionCard';
-import { Loader } from '../Loader';
-import { AccessRightChips } from './AccessRightChips';
-import { ConnectionsTable } from './ConnectionsTable';
-import { InvitationResend } from './InvitationResend';
-import { ParticipationList } from './ParticipationList';
-import { SupervisionList } from './SupervisionList';
-import { mayChangeUsers } from './sessionUser';
+import { SubscriptionCard } from '../../custom/account/SubscriptionCard';
+import { Loader } from '../../custom/Loader';
+import { AccessRightChips } from '../../custom/people/AccessRightChips';
+import { ConnectionsTable } from '../../custom/people/ConnectionsTable';
+import { InvitationResend } from '../../custom/people/InvitationResend';
+import { ParticipationList } from '../../custom/people/ParticipationList';
+import { SupervisionList } from '../../custom/people/SupervisionList';
+import { mayChangeUsers } from '../../custom/people/sessionUser';
+import { UserProfile } from '../../custom/people/UserProfile';
 import { UserEditForm } from './UserEditForm';
-import { UserProfile } from './UserProfile';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();

@@ -1,7 +1,7 @@
-import { config } from '../../resources/chapter-parts/screens';
-import { ResourceCreate } from '../crud/ResourceCreate';
-import { ResourceEdit } from '../crud/ResourceEdit';
-import { PartForm } from './PartForm';
+import { ResourceCreate } from '../../custom/crud/ResourceCreate';
+import { ResourceEdit } from '../../custom/crud/ResourceEdit';
+import { PartForm } from '../../custom/chapterParts/PartForm';
+import { config } from './screens';
 
 /** The chapter parts' create and edit pages: the generic screens (stale writes, redirects) with the part form. */
 export function PartCreate() {

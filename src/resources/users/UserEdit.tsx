@@ -1,11 +1,11 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { BooleanField, EmailField, Labeled, SelectField, SimpleForm } from 'react-admin';
-import { choicesOf } from '../../resources/choices';
-import { config } from '../../resources/users/screens';
-import { inputOf } from '../crud/fieldInput';
-import { ResourceEdit } from '../crud/ResourceEdit';
-import { RoleChips } from './RoleChips';
-import { mayChangeUsers, sessionUserId } from './sessionUser';
+import { choicesOf } from '../../custom/crud/choices';
+import { inputOf } from '../../custom/crud/fieldInput';
+import { ResourceEdit } from '../../custom/crud/ResourceEdit';
+import { RoleChips } from '../../custom/people/RoleChips';
+import { mayChangeUsers, sessionUserId } from '../../custom/people/sessionUser';
+import { config } from './screens';
 
 const typeSpec = config.fields.find((field) => field.source === 'type')!;
 const USER_TYPES = choicesOf(typeSpec.choices ?? [], typeSpec.choiceGroup ?? 'type');

@@ -10,11 +10,11 @@ import {
 import { ROLES } from '../../domain/roles';
 import { isPlatformStaff } from '../../domain/tenancy';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { choicesOf } from '../../resources/choices';
-import { config } from '../../resources/users/screens';
-import { inputOf } from '../crud/fieldInput';
-import { StructureInput } from '../crud/StructureInput';
-import { useSessionStructure } from '../tenancy/useSessionStructure';
+import { choicesOf } from '../../custom/crud/choices';
+import { inputOf } from '../../custom/crud/fieldInput';
+import { StructureInput } from '../../custom/crud/StructureInput';
+import { useSessionStructure } from '../../custom/tenancy/useSessionStructure';
+import { config } from './screens';
 
 // The server adds first connection itself: it is not a role to give.
 const INVITED_ROLES = ROLES.filter((role) => role !== 'ROLE_FIRST_CONNECT');

@@ -1,8 +1,8 @@
 import { Stack } from '@mui/material';
 import { Button, Form, SaveButton, useNotify, useRecordContext, useUpdate, type RaRecord } from 'react-admin';
-import { config } from '../../resources/users/screens';
-import { inputOf } from '../crud/fieldInput';
-import { useSaveFailure } from './submitErrors';
+import { inputOf } from '../../custom/crud/fieldInput';
+import { useSaveFailure } from '../../custom/people/submitErrors';
+import { config } from './screens';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'type', 'roles', 'locale'] as const;
 

@@ -1,0 +1,39 @@
+/**
+ * A course's outline as `GET /api/courses/{id}/outline` answers it (API.md): modules, their chapters (with
+ * their unlocks) and the chapters' parts, each ordered by position. The data provider reads it, the outline
+ * editor changes it.
+ */
+export interface OutlinePart {
+  id: number;
+  type: string;
+  title: string | null;
+  position: number;
+  required: boolean;
+}
+
+export interface OutlineChapter {
+  id: number;
+  title: string;
+  position: number;
+  isTemplate: boolean;
+  /** The chapters that must be validated first. */
+  unlocks: number[];
+  parts: OutlinePart[];
+}
+
+export interface OutlineModule {
+  id: number;
+  title: string;
+  position: number;
+  isTemplate: boolean;
+  chapters: OutlineChapter[];
+}
+
+export interface CourseOutline {
+  id: number;
+  title: string;
+  status: 'draft' | 'published';
+  publishedAt: string | null;
+  updatedAt: string;
+  modules: OutlineModule[];
+}
