@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Plan } from '../../src/domain/onboarding.ts';
+import { PLAN_PERIODS, type Plan } from '../../src/domain/onboarding.ts';
 
 export const PLANS_KEY = 'subscription.plans';
 
@@ -15,7 +15,7 @@ function isPlan(value: unknown): value is Plan {
     plan.price >= 0 &&
     Number.isSafeInteger(plan.seats) &&
     plan.seats > 0 &&
-    (plan.period === 'month' || plan.period === 'year')
+    (PLAN_PERIODS as readonly unknown[]).includes(plan.period)
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Plan } from '../../src/domain/onboarding.ts';
+import type { Plan, PlanPeriod, SubscriptionStatus } from '../../src/domain/onboarding.ts';
 
 export interface SubscriptionRow {
   id: number;
@@ -8,8 +8,8 @@ export interface SubscriptionRow {
   plan_name: string;
   price_cents: number;
   seats: number;
-  period: 'month' | 'year';
-  status: 'awaiting_payment' | 'active' | 'canceled';
+  period: PlanPeriod;
+  status: SubscriptionStatus;
   setup_intent: string | null;
   started_at: Date | null;
   current_period_end: Date | null;

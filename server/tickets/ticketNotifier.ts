@@ -1,20 +1,23 @@
 import type { Mailer } from '../auth/mailer.ts';
 import type { Database } from '../db/database.ts';
+import { TICKET_STATUSES, type TicketStatus } from '../../src/domain/statuses.ts';
+import type { LOCALES } from '../../src/domain/contracts/users.ts';
 
 /** The template each reply's status sends to the ticket's author; a cancellation sends nothing. */
-const TEMPLATE_BY_STATUS: Record<string, string | undefined> = {
+const TEMPLATE_BY_STATUS: Record<TicketStatus, string | undefined> = {
   created: 'ticket_reply',
   treated: 'ticket_treated',
   closed: 'ticket_closed',
+  canceled: undefined,
 };
 
 /** The status's name in the author's language, for `{{ticketStatus}}`. */
-const STATUS_LABELS: Record<string, Record<string, string>> = {
+const STATUS_LABELS: Record<(typeof LOCALES)[number], Record<TicketStatus, string>> = {
   fr: { created: 'en attente', treated: 'traité', canceled: 'annulé', closed: 'fermé' },
   en: { created: 'waiting', treated: 'treated', canceled: 'canceled', closed: 'closed' },
 };
 
-const DEFAULT_LOCALE = 'fr';
+const DEFAULT_LOCALE: keyof typeof STATUS_LABELS = 'fr';
 
 /** Fills `{{name}}` (spaces allowed inside the braces); a variable the template does not know stays empty. */
 export function renderTemplate(text: string, variables: Record<string, string>): string {
@@ -72,7 +75,9 @@ export class TicketNotifier {
     agentId: number;
     message: string;
   }): Promise<Delivery | undefined> {
-    const base = TEMPLATE_BY_STATUS[status];
+    if (!(TICKET_STATUSES as readonly string[]).includes(status)) return undefined;
+    const known = status as TicketStatus;
+    const base = TEMPLATE_BY_STATUS[known];
     if (!base) return undefined;
     const [context] = await this.db.query<Context>(
       `SELECT t.subject, t.author_id, t.company_id, u.email, u.first_name, u.locale, a.first_name || ' ' || a.last_name AS agent_name
@@ -82,7 +87,10 @@ export class TicketNotifier {
     );
     // One's own message needs no e-mail to oneself (a reporter following up on their bug).
     if (!context || context.author_id === null || context.author_id === agentId) return undefined;
-    const locale = context.locale && STATUS_LABELS[context.locale] ? context.locale : DEFAULT_LOCALE;
+    const locale =
+      context.locale && Object.hasOwn(STATUS_LABELS, context.locale)
+        ? (context.locale as keyof typeof STATUS_LABELS)
+        : DEFAULT_LOCALE;
     const wanted = `${base}_${locale}`;
     const [template] = await this.db.query<Template>(
       `SELECT code, channel, subject, body FROM notification_templates
@@ -121,7 +129,7 @@ export class TicketNotifier {
       agentName: context.agent_name ?? '',
       message,
       ticketSubject: context.subject,
-      ticketStatus: STATUS_LABELS[locale][status] ?? status,
+      ticketStatus: STATUS_LABELS[locale][known],
       ticketUrl: `${this.appUrl}#/account`,
     };
     const subject = renderTemplate(template.subject ?? context.subject, variables);

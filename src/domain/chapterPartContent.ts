@@ -76,7 +76,8 @@ function documentIdOf(value: unknown): number | undefined {
   return undefined;
 }
 
-type Rule = (check: Checker) => void;
+/** How one part type's content is checked: the checker records violations and what to store. */
+export type PartContentRule = (check: Checker) => void;
 
 class Checker {
   readonly violations: ContentViolation[] = [];
@@ -206,7 +207,11 @@ class Checker {
   }
 }
 
-const RULES: Record<ChapterPartType, Rule> = {
+/**
+ * Every part type's content rule: a new type in src/domain/chapterParts.ts gets its line here (the type
+ * checker asks for it), which the server and the part editors both apply.
+ */
+export const PART_CONTENT_RULES: Record<ChapterPartType, PartContentRule> = {
   text_markdown: (c) => void c.text('markdown', { required: true }),
   image: (c) => {
     c.document('document', { required: true });
@@ -319,7 +324,7 @@ export function checkChapterPartContent(
       documents: [],
     };
   const checker = new Checker({ ...(content as Record<string, unknown>) }, maxUploadMb);
-  RULES[type](checker);
+  PART_CONTENT_RULES[type](checker);
   for (const key of Object.keys(checker.content))
     if (!checker.allowed.has(key)) checker.fail(`.${key}`, 'unexpected', `This field is not part of a ${type} part.`);
   return { violations: checker.violations, content: checker.content, documents: checker.documents };

@@ -19,3 +19,9 @@ export const INTERACTIVE_PART_TYPES = [
 ] as const;
 export const CHAPTER_PART_TYPES = [...CONTENT_PART_TYPES, ...INTERACTIVE_PART_TYPES] as const;
 export type ChapterPartType = (typeof CHAPTER_PART_TYPES)[number];
+
+/** The question types whose options say which are correct: a learner is shown the options, never the flags. */
+export const CHOICE_PART_TYPES = [
+  'interactive_select',
+  'interactive_select_multi',
+] as const satisfies readonly (typeof INTERACTIVE_PART_TYPES)[number][];

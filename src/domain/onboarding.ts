@@ -44,6 +44,14 @@ export interface InvitedCompany {
   country: number | null;
 }
 
+/** How long a plan's period runs: a subscription is paid one period at a time. */
+export const PLAN_PERIODS = ['month', 'year'] as const;
+export type PlanPeriod = (typeof PLAN_PERIODS)[number];
+
+/** A structure's subscription: waiting for its first payment, running, or ended. */
+export const SUBSCRIPTION_STATUSES = ['awaiting_payment', 'active', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 /** A plan offered at sign-up, as the system configuration `subscription.plans` lists it. */
 export interface Plan {
   id: number;
@@ -51,5 +59,5 @@ export interface Plan {
   /** Euros, VAT excluded, per period; 0 is a free plan (no payment step). */
   price: number;
   seats: number;
-  period: 'month' | 'year';
+  period: PlanPeriod;
 }

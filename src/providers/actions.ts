@@ -1,5 +1,6 @@
 import { HttpError, type GetListResult, type Identifier, type RaRecord } from 'react-admin';
 import { iriOf } from '../domain/relations';
+import type { TicketStatus } from '../domain/statuses';
 import type { HttpClient } from './httpClient';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi } from './records';
@@ -18,7 +19,7 @@ const RELATION_ACTIONS = {
 
 export type OrderedResource = 'chapters' | 'modules' | 'chapter-parts';
 export type CommentTarget = 'chapter' | 'module' | 'course' | 'chapterPart';
-export type TicketMessageStatus = 'created' | 'treated' | 'canceled' | 'closed';
+export type TicketMessageStatus = TicketStatus;
 
 export interface RelationParams {
   id: Identifier;

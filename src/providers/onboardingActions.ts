@@ -1,13 +1,13 @@
 import type { Identifier } from 'react-admin';
 import type { HttpClient } from './httpClient';
 import { API } from './routes';
-import type { AddressFeature, Establishment, InvitedCompany, Plan } from '../domain/onboarding';
+import type { AddressFeature, Establishment, InvitedCompany, Plan, SubscriptionStatus } from '../domain/onboarding';
 
 export interface Subscription {
   id: number;
   company: number;
   plan: Plan;
-  status: 'awaiting_payment' | 'active' | 'canceled';
+  status: SubscriptionStatus;
   startedAt: string | null;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;

@@ -32,12 +32,13 @@ let t: TestApp;
 
 beforeAll(async () => {
   const { SCRATCH_MIGRATION } = await import('./support/scratchResource.ts');
-  const { applyTenancy } = await import('../../server/resources/tenancyPolicies.ts');
-  // The migration, then what a start-up derives from the declarations (its structure column and policies).
+  const { applyDerived } = await import('../../server/prepareDatabase.ts');
+  // The migration, then what a start-up derives from the declarations (its row counts, its structure column
+  // and policies).
   t = await createTestApp({
     prepare: async (db) => {
       await db.exec(SCRATCH_MIGRATION);
-      await applyTenancy(db);
+      await applyDerived(db);
     },
   });
 });
@@ -69,6 +70,9 @@ describe('a resource added by declaration', () => {
       'Abeille',
       'Zèbre du matin',
     ]);
+    // Past one page an unfiltered list reads its total from the row counts, which start-up installed.
+    const paged = await t.request('GET', '/api/scratch-notes?itemsPerPage=1', { as: 'contributor' });
+    expect(paged.json['hydra:totalItems']).toBe(2);
     expect(list.json['hydra:search']['hydra:template']).toContain('pinned');
     const found = await t.request('GET', '/api/scratch-notes?q=matin&pinned=true&order[createdAt]=desc', {
       as: 'contributor',

@@ -34,7 +34,8 @@ async function expectLeadingIndex(table: string, column: string, method?: string
   );
   expect(
     found.map((index) => index.name),
-    `an index on ${table} starting with ${column}`,
+    `an index on ${table} starting with ${column}: docs/ARCHITECTURE.md, "Adding a resource", step 3, ` +
+      `CREATE INDEX ${table}_${column}_idx ON ${table} (${column}, id) in the resource's migration`,
   ).not.toEqual([]);
 }
 
@@ -56,7 +57,11 @@ for (const declaration of declarations) {
           const gin = (await indexes(declaration.table)).filter(
             (index) => index.firstColumn === 'search' && index.method === 'gin' && index.opclass === 'gin_trgm_ops',
           );
-          expect(gin.map((index) => index.name)).toHaveLength(1);
+          expect(
+            gin.map((index) => index.name),
+            `a trigram GIN index on ${declaration.table}.search: docs/ARCHITECTURE.md, "Adding a resource", step 3, ` +
+              `CREATE INDEX ${declaration.table}_search_idx ON ${declaration.table} USING gin (search gin_trgm_ops)`,
+          ).toHaveLength(1);
         });
         continue;
       }

@@ -13,7 +13,7 @@ ALTER TABLE companies
   ADD COLUMN country_id integer REFERENCES countries (id) ON DELETE SET NULL,
   -- The logo is an anonymous upload of the "onboarding" context: this reference keeps it from the sweep.
   ADD COLUMN logo_id integer REFERENCES documents (id) ON DELETE SET NULL,
-  ADD COLUMN status text NOT NULL DEFAULT 'active' CHECK (status IN ('pending', 'active')),
+  ADD COLUMN status text NOT NULL DEFAULT 'active',
   ADD COLUMN activated_at timestamptz;
 CREATE INDEX companies_logo_idx ON companies (logo_id) WHERE logo_id IS NOT NULL;
 CREATE INDEX companies_pending_idx ON companies (created_at) WHERE status = 'pending';
@@ -28,8 +28,8 @@ CREATE TABLE subscriptions (
   plan_name text NOT NULL,
   price_cents integer NOT NULL CHECK (price_cents >= 0),
   seats integer NOT NULL CHECK (seats > 0),
-  period text NOT NULL CHECK (period IN ('month', 'year')),
-  status text NOT NULL CHECK (status IN ('awaiting_payment', 'active', 'canceled')),
+  period text NOT NULL,
+  status text NOT NULL,
   setup_intent text UNIQUE,
   started_at timestamptz,
   -- End of the paid period; after an unsubscribe, when the structure's access ends.

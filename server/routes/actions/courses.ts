@@ -6,6 +6,8 @@ import type { ResourceEngine } from '../../resources/engine.ts';
 import { authorize } from '../../http/authorize.ts';
 import { idParams, noBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
+import { CHOICE_PART_TYPES } from '../../../src/domain/chapterParts.ts';
+import { literal } from '../../shared/sql.ts';
 /** Publishing, the course menu and the learner's view of a chapter. */
 export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   const courses = declarationOf('courses');
@@ -75,7 +77,7 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
          'parts', coalesce((
            SELECT json_agg(json_build_object(
              'id', p.id, 'type', p.type, 'title', p.title, 'required', p.required, 'position', p.position,
-             'content', CASE WHEN p.type IN ('interactive_select', 'interactive_select_multi')
+             'content', CASE WHEN p.type IN (${CHOICE_PART_TYPES.map(literal).join(', ')})
                THEN jsonb_set(p.content, '{options}', coalesce((
                  SELECT jsonb_agg(option - 'correct' ORDER BY ordinality)
                    FROM jsonb_array_elements(p.content -> 'options') WITH ORDINALITY AS o(option, ordinality)), '[]'::jsonb))

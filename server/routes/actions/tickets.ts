@@ -8,11 +8,10 @@ import { sendCollection } from '../../resources/envelope.ts';
 import { querySchema } from '../../resources/routeSchemas.ts';
 import type { TicketNotifier } from '../../tickets/ticketNotifier.ts';
 import { filledText, idParams, objectBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
+import { TICKET_STATUSES } from '../../../src/domain/contracts/tickets.ts';
 import { mayWriteField } from '../../../src/domain/rights.ts';
 import { structureScope } from '../../resources/tenancy.ts';
 import { declarationOf, replyWithRecord } from './support.ts';
-
-const STATUSES = ['created', 'treated', 'canceled', 'closed'];
 
 export async function ticketRoutes(
   app: FastifyInstance,
@@ -22,7 +21,7 @@ export async function ticketRoutes(
 
   const schema = {
     params: idParams,
-    body: objectBody({ message: filledText(20_000), status: { enum: STATUSES } }, ['message']),
+    body: objectBody({ message: filledText(20_000), status: { enum: TICKET_STATUSES } }, ['message']),
   };
   app.put(
     '/api/tickets/:id/add-message',

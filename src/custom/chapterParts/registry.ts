@@ -18,8 +18,9 @@ import { videoYoutube } from './video_youtube';
 import type { PartTypeDefinition } from './types';
 
 /**
- * Every chapter-part type: its editor, preview, empty content, icon. Adding a type is one folder beside
- * this file and one line here (the type checker asks for it once the type is in src/domain/chapterParts.ts).
+ * Every chapter-part type: its editor, preview, empty content, icon. A type has one folder beside this file
+ * and one line here, once it is in src/domain (the type checker asks for the line); docs/ARCHITECTURE.md,
+ * "Adding a part type", lists every place.
  */
 export const PART_TYPES: Readonly<Record<ChapterPartType, PartTypeDefinition>> = {
   text_markdown: textMarkdown,

@@ -47,8 +47,7 @@ CREATE TABLE scratch_notes (
 CREATE INDEX scratch_notes_title_idx ON scratch_notes (title, id);
 CREATE INDEX scratch_notes_pinned_idx ON scratch_notes (pinned, id);
 CREATE INDEX scratch_notes_created_at_idx ON scratch_notes (created_at, id);
-CREATE INDEX scratch_notes_search_idx ON scratch_notes USING gin (search gin_trgm_ops);
-SELECT install_row_counts('scratch_notes');`;
+CREATE INDEX scratch_notes_search_idx ON scratch_notes USING gin (search gin_trgm_ops);`;
 
 // Step 2: the storage declaration (server/resources/definitions/<name>.ts): only what is storage.
 export const scratchNotesDeclaration = declareResource(scratchNotes, { table: 'scratch_notes' });
