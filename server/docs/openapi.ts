@@ -1,6 +1,7 @@
 import { CONTRACTS } from '../../src/domain/contracts/index.ts';
 import { ALL_OPERATIONS, type ResourceContract } from '../../src/domain/contracts/types.ts';
 import { roleNeeded } from '../../src/domain/rights.ts';
+import { COLLECTION, MEDIA_TYPE, RESOURCE } from '../http/answers.ts';
 import { searchTemplate } from './hydra.ts';
 import { resourceSchema } from './jsonSchema.ts';
 
@@ -106,7 +107,50 @@ export interface DeclaredRoute {
   schema?: Record<string, unknown>;
 }
 
-const DOCUMENTATION_ROUTE = /^\/api(\/docs|\/contexts\/|$)/;
+export const DOCUMENTATION_ROUTE = /^\/api(\/docs|\/contexts\/|$)/;
+
+/** A response schema of a hand-written route (server/http/answers.ts) as the document shows it. */
+function publishedSchema(schema: Record<string, unknown>): unknown {
+  const { [RESOURCE]: resource, [COLLECTION]: member, ...rest } = schema;
+  delete rest[MEDIA_TYPE];
+  if (typeof resource === 'string') return { $ref: `#/components/schemas/${resource}`, description: rest.description };
+  if (typeof member === 'string')
+    return {
+      description: rest.description,
+      oneOf: [
+        { type: 'array', items: { $ref: `#/components/schemas/${member}` } },
+        {
+          type: 'object',
+          description: 'hydra:Collection',
+          properties: { 'hydra:member': { type: 'array', items: { $ref: `#/components/schemas/${member}` } } },
+        },
+      ],
+    };
+  const walk = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(walk)
+      : value && typeof value === 'object'
+        ? publishedSchema(value as Record<string, unknown>)
+        : value;
+  return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, walk(value)]));
+}
+
+/** The success answers a route declares, each with its schema; a route without one says only "Success". */
+function answersOf(response: Record<string, Record<string, unknown>> | undefined) {
+  if (!response) return { '2XX': { description: 'Success' } };
+  return Object.fromEntries(
+    Object.entries(response).map(([status, schema]) => {
+      const description = String(schema.description ?? 'Success');
+      if (schema.type === 'null') return [status, { description }];
+      const media = schema[MEDIA_TYPE];
+      const content =
+        typeof media === 'string'
+          ? { [media]: { schema: { type: 'string', ...(media.includes('event-stream') ? {} : { format: 'binary' }) } } }
+          : json(publishedSchema(schema));
+      return [status, { description, content }];
+    }),
+  );
+}
 
 function parametersOf(schema: Record<string, unknown> | undefined, where: 'path' | 'query') {
   const properties = (schema?.properties ?? {}) as Record<string, unknown>;
@@ -152,14 +196,21 @@ function declaredPaths(routes: readonly DeclaredRoute[], generated: Record<strin
             },
           }
         : {}),
-      responses: { '2XX': { description: 'Success' }, ...errors(...statuses) },
+      responses: {
+        ...answersOf(schema.response as Record<string, Record<string, unknown>> | undefined),
+        ...errors(...statuses),
+      },
     };
   }
   return result;
 }
 
+/** The operations generated from the contracts, by path and method: the generic routes. */
+export const contractOperations = (): Record<string, Record<string, unknown>> =>
+  Object.assign({}, ...CONTRACTS.map(paths));
+
 export function openApiDocument(routes: readonly DeclaredRoute[] = []) {
-  const generated: Record<string, Record<string, unknown>> = Object.assign({}, ...CONTRACTS.map(paths));
+  const generated = contractOperations();
   const declared = declaredPaths(routes, generated);
   for (const [path, operations] of Object.entries(declared)) generated[path] = { ...generated[path], ...operations };
   return {

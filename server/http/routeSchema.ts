@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, notFound, unprocessable, violation, type Violation } from './errors.ts';
 
 /**
@@ -11,13 +12,21 @@ import { ApiError, badRequest, notFound, unprocessable, violation, type Violatio
 
 export type Schema = Record<string, unknown>;
 
+/**
+ * A plugin's instance whose routes take the types of their body, params and query from their schemas
+ * (json-schema-to-ts reads the plain JSON schemas below). The helpers keep each schema's literal type for it:
+ * a schema typed only as `Schema` gives `unknown`.
+ */
+export const typedRoutes = (app: FastifyInstance) => app.withTypeProvider<JsonSchemaToTsProvider>();
+export type TypedRoutes = ReturnType<typeof typedRoutes>;
+
 /** An id as a path carries it: PostgreSQL integers, so nine digits at most. The one id parser. */
 export const ID_PATTERN = '^\\d{1,9}$';
-export const idParams: Schema = {
+export const idParams = {
   type: 'object',
   properties: { id: { type: 'string', pattern: ID_PATTERN } },
   required: ['id'],
-};
+} as const;
 
 /** The `:id` of a path whose params schema (`idParams`) admitted it. */
 export const pathId = (request: FastifyRequest): number => Number((request.params as { id: string }).id);
@@ -27,24 +36,28 @@ export const VIOLATION = 'x-violation';
 export const BAD_REQUEST = 'x-bad-request';
 
 /** A property schema whose refusal is this violation rather than the keyword's default. */
-export const refusedAs = (schema: Schema, code: string, message: string): Schema => ({
+export const refusedAs = <const S extends Schema>(schema: S, code: string, message: string) => ({
   ...schema,
   [VIOLATION]: { code, message },
 });
 
 /** A string holding something other than spaces, at most `max` characters. */
-export const filledText = (max?: number): Schema => ({
+export const filledText = (max?: number): { type: 'string'; pattern: string; maxLength?: number } => ({
   type: 'string',
   pattern: '\\S',
   ...(max ? { maxLength: max } : {}),
 });
 
 /** A JSON object body; a route without a body declares `noBody` (whatever a client sends is ignored). */
-export const objectBody = (properties: Record<string, Schema>, required: string[] = []): Schema => ({
-  type: 'object',
-  properties,
-  ...(required.length > 0 ? { required } : {}),
-});
+export const objectBody = <const P extends Record<string, Schema>, const R extends readonly (keyof P & string)[] = []>(
+  properties: P,
+  required?: R,
+) =>
+  ({
+    type: 'object',
+    properties,
+    ...(required && required.length > 0 ? { required } : {}),
+  }) as { type: 'object'; properties: P; required: R };
 /**
  * Properties checked when the value is an object, nothing asked of anything else (an absent body): said
  * with if/then, as ajv's strict mode wants `properties` beside a `type: 'object'`.
@@ -54,14 +67,26 @@ const whenObject = (properties: Record<string, Schema>, extra: Schema = {}): Sch
   if: { type: 'object' },
   then: { type: 'object', properties },
 });
-/** A body a route may go without: its properties are checked when it is an object. */
-export const optionalBody = (properties: Record<string, Schema>): Schema => whenObject(properties);
+/**
+ * A body a route may go without: its properties are checked when it is an object. Its type says nothing
+ * (json-schema-to-ts reads no `if` without an `else`): a handler reads a field with `optionalField`.
+ */
+export const optionalBody = <const P extends Record<string, Schema>>(properties: P) =>
+  whenObject(properties) as { if: { type: 'object' }; then: { type: 'object'; properties: P } };
 /** Credentials and codes: a string under each key, or a 400 that names the key. */
-export const stringsBody = (keys: string[]): Schema => ({
-  ...objectBody(Object.fromEntries(keys.map((key) => [key, { type: 'string' }])), keys),
-  [BAD_REQUEST]: true,
-});
-export const noBody: Schema = { description: 'No body is read.' };
+export const stringsBody = <const K extends readonly string[]>(keys: K) =>
+  ({
+    type: 'object',
+    properties: Object.fromEntries(keys.map((key) => [key, { type: 'string' }])) as {
+      [key in K[number]]: { type: 'string' };
+    },
+    required: keys,
+    [BAD_REQUEST]: true,
+  }) as const;
+/** A field of a body that may be absent or no object (`optionalBody`): undefined then. */
+export const optionalField = (body: unknown, key: string): unknown =>
+  body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
+export const noBody = { description: 'No body is read.' } as const;
 
 /** A multipart upload: its parts are read (and checked) by the handler as they stream in. */
 export const multipartBody = (fields: Record<string, string>): Schema => ({
@@ -77,8 +102,7 @@ export const multipartBody = (fields: Record<string, string>): Schema => ({
   },
 });
 
-export const queryOf = (properties: Record<string, Schema>, required: string[] = []): Schema =>
-  objectBody(properties, required);
+export const queryOf = objectBody;
 
 interface SchemaError {
   keyword: string;
@@ -189,13 +213,18 @@ export const rightsFirst = (check: (request: FastifyRequest) => unknown) => ({
 /** A reference as text: an id or an IRI of `resource` (resources/iri.ts reads it into an id). */
 export const referencePattern = (resource: string) => `^(\\d{1,15}|/api/${resource}/\\d{1,15})$`;
 
-const oneReference = (resource: string): Schema => ({
-  anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: referencePattern(resource) }, { type: 'object' }],
-});
+const oneReference = (resource: string) =>
+  ({
+    anyOf: [
+      { type: 'integer', minimum: 1 },
+      { type: 'string', pattern: referencePattern(resource) },
+      { type: 'object' },
+    ],
+  }) as const;
 
 /** A relation as API.md allows it: an IRI of `resource`, an id, or an object carrying one. */
-export const reference = (resource: string): Schema =>
+export const reference = (resource: string) =>
   refusedAs(oneReference(resource), 'reference', `Expected an IRI of ${resource}.`);
 
-export const referenceList = (resource: string): Schema =>
+export const referenceList = (resource: string) =>
   refusedAs({ type: 'array', items: oneReference(resource) }, 'reference', `Expected a list of IRIs of ${resource}.`);

@@ -3,8 +3,9 @@ import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords
 import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
 import { tooMany, unauthorized, unprocessable, violation } from '../http/errors.ts';
-import { noBody, objectBody, refusedAs, rightsFirst } from '../http/routeSchema.ts';
+import { noBody, objectBody, refusedAs, rightsFirst, typedRoutes, type Schema } from '../http/routeSchema.ts';
 import { requireRole } from '../http/session.ts';
+import { noContent } from '../http/answers.ts';
 
 export interface AccountOptions {
   db: Database;
@@ -14,7 +15,8 @@ export interface AccountOptions {
  * "Mon compte" beyond the user's own record (`PUT /api/users/{own id}` for the profile): a new
  * password given the current one, and the end of every session of the user. Both need a full session.
  */
-export async function accountRoutes(app: FastifyInstance, options: AccountOptions) {
+export async function accountRoutes(fastify: FastifyInstance, options: AccountOptions) {
+  const app = typedRoutes(fastify);
   const { db } = options;
   // A stolen access token must not become a way to guess the current password: wrong ones are bounded
   // per account and per address, like logins.
@@ -24,7 +26,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
     windowSeconds: THROTTLE_WINDOW_SECONDS,
   });
 
-  const blank = (schema: Record<string, unknown>) => refusedAs(schema, 'blank', 'This value should not be blank.');
+  const blank = <const S extends Schema>(schema: S) => refusedAs(schema, 'blank', 'This value should not be blank.');
   const passwords = objectBody(
     { currentPassword: blank({ type: 'string', minLength: 1 }), password: blank({ type: 'string' }) },
     ['currentPassword', 'password'],
@@ -33,10 +35,10 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
 
   app.put(
     '/api/account/password',
-    { schema: { body: passwords }, ...signedIn("Changing one's password") },
+    { schema: { body: passwords, response: { 204: noContent } }, ...signedIn("Changing one's password") },
     async (request, reply) => {
       const session = requireRole(request, 'ROLE_USER', "Changing one's password");
-      const { currentPassword, password } = request.body as { currentPassword: string; password: string };
+      const { currentPassword, password } = request.body;
       const policy = passwordProblem(password);
       if (policy) throw unprocessable([violation('password', 'password', policy)]);
       const key = String(session.userId);
@@ -62,9 +64,13 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
 
   // Moving the session version revokes every refresh token of the user and refuses every access token
   // issued before (migration 0003): this session ends too.
-  app.post('/api/account/sign-out-everywhere', { schema: { body: noBody } }, async (request, reply) => {
-    const session = requireRole(request, 'ROLE_USER', 'Signing out everywhere');
-    await db.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [session.userId]);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/account/sign-out-everywhere',
+    { schema: { body: noBody, response: { 204: noContent } } },
+    async (request, reply) => {
+      const session = requireRole(request, 'ROLE_USER', 'Signing out everywhere');
+      await db.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [session.userId]);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -5,6 +5,7 @@ import { routesOf } from '../http/inputGuard.ts';
 import { API_DOCUMENTATION_REL, apiDocumentation, contextOf, DOCS_PATH, entrypoint } from '../docs/hydra.ts';
 import { openApiDocument } from '../docs/openapi.ts';
 import { documentationPage } from '../docs/page.ts';
+import { typedRoutes } from '../http/routeSchema.ts';
 
 /** A Host header names a host and a port, nothing else: anything else is not echoed into the documents. */
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
@@ -39,8 +40,9 @@ export const apiDocsRoutes = fp(async (app) => {
     reply.type('application/json; charset=utf-8').send(openApiDocument(routesOf(app))),
   );
   app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(documentationPage()));
-  app.get('/api/contexts/:type', async (request, reply) => {
-    const context = contextOf((request.params as { type: string }).type, originOf(request));
+  const contextParams = { type: 'object', properties: { type: { type: 'string' } }, required: ['type'] } as const;
+  typedRoutes(app).get('/api/contexts/:type', { schema: { params: contextParams } }, async (request, reply) => {
+    const context = contextOf(request.params.type, originOf(request));
     if (!context) throw notFound();
     return reply.type(JSON_LD).send(context);
   });

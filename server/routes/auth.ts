@@ -9,11 +9,12 @@ import { needsFirstConnection, SESSION_USER_COLUMNS, Sessions, type SessionUser 
 import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, problem, tooMany, unauthorized, unprocessable, violation } from '../http/errors.ts';
-import { noBody, stringsBody } from '../http/routeSchema.ts';
+import { noBody, stringsBody, typedRoutes } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
-import { declarationsByName } from '../resources/definitions/index.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
+import { noContent, resourceItem, sessionTokens } from '../http/answers.ts';
+import { declarationOf } from './actions/support.ts';
 
 export interface AuthOptions {
   db: Database;
@@ -30,8 +31,10 @@ const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 const USER_COLUMNS = `${SESSION_USER_COLUMNS}, password_hash, first_name`;
 
 /** The authentication calls of API.md: login, refresh rotation, reset by e-mailed code, first connection. */
-export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
+export async function authRoutes(fastify: FastifyInstance, options: AuthOptions) {
+  const app = typedRoutes(fastify);
   const { db, sessions, mailer, engine } = options;
+  const users = declarationOf('users');
   const codes = new Codes(db, mailer);
   // Wrong passwords per login and per address (docs/SECURITY.md).
   const throttle = new Throttle(db, 'login', { perKey: 5, perAddress: 20, windowSeconds: THROTTLE_WINDOW_SECONDS });
@@ -73,84 +76,109 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     return sessions.issue(user, 'code', family);
   }
 
-  app.post('/api/auth/token', { schema: { body: stringsBody(['login', 'password']) } }, async (request) => {
-    const { login, password } = request.body as { login: string; password: string };
-    const { key, user } = await lookUpLogin<UserRow>(db, USER_COLUMNS, login);
-    const wait = await throttle.attempt(key, request.ip);
-    if (wait > 0) throw tooMany(wait);
-    const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    const granted = user && valid && user.enabled ? user : undefined;
-    // Told only to whoever knows the password: the structure left and its access has ended.
-    const endedAt = granted ? await accessEndedAt(db, granted.id) : undefined;
-    const success = Boolean(granted && !endedAt);
-    await db.query(
-      `WITH attempt AS (
+  app.post(
+    '/api/auth/token',
+    { schema: { body: stringsBody(['login', 'password']), response: { 200: sessionTokens } } },
+    async (request) => {
+      const { login, password } = request.body;
+      const { key, user } = await lookUpLogin<UserRow>(db, USER_COLUMNS, login);
+      const wait = await throttle.attempt(key, request.ip);
+      if (wait > 0) throw tooMany(wait);
+      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+      const granted = user && valid && user.enabled ? user : undefined;
+      // Told only to whoever knows the password: the structure left and its access has ended.
+      const endedAt = granted ? await accessEndedAt(db, granted.id) : undefined;
+      const success = Boolean(granted && !endedAt);
+      await db.query(
+        `WITH attempt AS (
          INSERT INTO user_connections (user_id, ip, user_agent, success) VALUES ($1, $2, $3, $4))
        UPDATE users SET last_connection_at = now() WHERE id = $1 AND $4`,
-      [user?.id ?? null, request.ip, request.headers['user-agent'] ?? null, success],
-    );
-    // The right password was no guess, whatever else refuses the sign-in.
-    if (granted) await throttle.succeeded(key, request.ip);
-    if (endedAt) throw accessEnded(endedAt);
-    if (!granted) throw unauthorized('Invalid credentials.');
-    if (needsFirstConnection(granted)) return codeSession(granted);
-    return sessions.issue(granted, 'full');
-  });
-
-  app.post('/api/auth/refresh', { schema: { body: stringsBody(['refresh_token']) } }, async (request) => {
-    const { refresh_token: refreshToken } = request.body as { refresh_token: string };
-    return sessions.rotate(refreshToken);
-  });
-
-  app.post('/api/auth/reinit-password/request', { schema: { body: stringsBody(['email']) } }, async (request) => {
-    const { email } = request.body as { email: string };
-    const { key, user } = await lookUpLogin<UserRow>(db, USER_COLUMNS, email, 'enabled');
-    const wait = await resetThrottle.attempt(key, request.ip);
-    if (wait > 0) throw tooMany(wait);
-    if (!user) throw problem(404, 'No account has this e-mail address.');
-    return codeSession(user);
-  });
-
-  app.post('/api/auth/email/check-code', { schema: { body: stringsBody(['code']) } }, async (request) => {
-    const session = await restrictedSession(request, 'code');
-    const { code } = request.body as { code: string };
-    const wait = await codeThrottle.attempt(null, request.ip);
-    if (wait > 0) throw tooMany(wait);
-    const user = await userById(session.userId);
-    if (!user?.enabled) throw unauthorized('Invalid JWT Token');
-    const result = await codes.check(user.id, session.family, code.trim());
-    if (result === 'valid') {
-      await codeThrottle.succeeded(null, request.ip);
-      // A structure that signed up itself becomes active once its first administrator proves the address.
-      await db.query(
-        `UPDATE companies SET status = 'active', activated_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`,
-        [user.company_id],
+        [user?.id ?? null, request.ip, request.headers['user-agent'] ?? null, success],
       );
-      await sessions.revokeFamily(session.family);
-      return sessions.issue(user, 'password');
-    }
-    if (result === 'wrong_code') throw problem(404, 'Wrong code.', { description: 'wrong_code' });
-    // The code is over, and the session that waited for it with it: a new code comes with a new request.
-    await sessions.revokeFamily(session.family);
-    throw result === 'expired'
-      ? problem(404, 'The code expired; ask for a new one.', { description: 'code_expired' })
-      : problem(404, 'Too many wrong codes; ask for a new one.', { description: 'too_many_tries' });
-  });
+      // The right password was no guess, whatever else refuses the sign-in.
+      if (granted) await throttle.succeeded(key, request.ip);
+      if (endedAt) throw accessEnded(endedAt);
+      if (!granted) throw unauthorized('Invalid credentials.');
+      if (needsFirstConnection(granted)) return codeSession(granted);
+      return sessions.issue(granted, 'full');
+    },
+  );
 
-  app.post('/api/auth/email/resend-code', { schema: { body: noBody } }, async (request, reply) => {
-    const session = await restrictedSession(request, 'code');
-    const user = await userById(session.userId);
-    if (!user?.enabled) throw unauthorized('Invalid JWT Token');
-    await codes.send(user, session.family);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/auth/refresh',
+    { schema: { body: stringsBody(['refresh_token']), response: { 200: sessionTokens } } },
+    async (request) => {
+      const { refresh_token: refreshToken } = request.body;
+      return sessions.rotate(refreshToken);
+    },
+  );
+
+  app.post(
+    '/api/auth/reinit-password/request',
+    { schema: { body: stringsBody(['email']), response: { 200: sessionTokens } } },
+    async (request) => {
+      const { email } = request.body;
+      const { key, user } = await lookUpLogin<UserRow>(db, USER_COLUMNS, email, 'enabled');
+      const wait = await resetThrottle.attempt(key, request.ip);
+      if (wait > 0) throw tooMany(wait);
+      if (!user) throw problem(404, 'No account has this e-mail address.');
+      return codeSession(user);
+    },
+  );
+
+  app.post(
+    '/api/auth/email/check-code',
+    { schema: { body: stringsBody(['code']), response: { 200: sessionTokens } } },
+    async (request) => {
+      const session = await restrictedSession(request, 'code');
+      const { code } = request.body;
+      const wait = await codeThrottle.attempt(null, request.ip);
+      if (wait > 0) throw tooMany(wait);
+      const user = await userById(session.userId);
+      if (!user?.enabled) throw unauthorized('Invalid JWT Token');
+      const result = await codes.check(user.id, session.family, code.trim());
+      if (result === 'valid') {
+        await codeThrottle.succeeded(null, request.ip);
+        // A structure that signed up itself becomes active once its first administrator proves the address.
+        await db.query(
+          `UPDATE companies SET status = 'active', activated_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending'`,
+          [user.company_id],
+        );
+        await sessions.revokeFamily(session.family);
+        return sessions.issue(user, 'password');
+      }
+      if (result === 'wrong_code') throw problem(404, 'Wrong code.', { description: 'wrong_code' });
+      // The code is over, and the session that waited for it with it: a new code comes with a new request.
+      await sessions.revokeFamily(session.family);
+      throw result === 'expired'
+        ? problem(404, 'The code expired; ask for a new one.', { description: 'code_expired' })
+        : problem(404, 'Too many wrong codes; ask for a new one.', { description: 'too_many_tries' });
+    },
+  );
+
+  app.post(
+    '/api/auth/email/resend-code',
+    { schema: { body: noBody, response: { 204: noContent } } },
+    async (request, reply) => {
+      const session = await restrictedSession(request, 'code');
+      const user = await userById(session.userId);
+      if (!user?.enabled) throw unauthorized('Invalid JWT Token');
+      await codes.send(user, session.family);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/auth/reinit-password/validate',
-    { schema: { body: stringsBody(['password', 'passwordConfirmation']) } },
+    {
+      schema: {
+        body: stringsBody(['password', 'passwordConfirmation']),
+        response: { 200: resourceItem(users.type) },
+      },
+    },
     async (request, reply) => {
       const session = await restrictedSession(request, 'password');
-      const { password, passwordConfirmation } = request.body as { password: string; passwordConfirmation: string };
+      const { password, passwordConfirmation } = request.body;
       const policy = passwordProblem(password);
       if (policy) throw unprocessable([violation('password', 'password', policy)]);
       if (password !== passwordConfirmation)
@@ -165,8 +193,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
         );
         await sessions.widenFamily(session.family, tx);
       });
-      const users = declarationsByName.get('users');
-      if (!users) throw new Error('The users resource is not declared.');
       const format = formatOf(request);
       return sendItem(reply, format, users, await engine.get(users, session.userId, format));
     },

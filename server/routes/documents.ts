@@ -14,8 +14,9 @@ import { newStorageKey, type FileStorage } from '../storage/fileStorage.ts';
 import { requestedRange } from '../http/byteRange.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
-import { idParams, multipartBody, pathId, rightsFirst } from '../http/routeSchema.ts';
+import { idParams, multipartBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
+import { noContent, resourceItem, streamed } from '../http/answers.ts';
 
 /** Contexts an unauthenticated visitor may upload into (onboarding documents, support attachments). */
 export const PUBLIC_UPLOAD_CONTEXTS = ['onboarding', 'support'] as const;
@@ -160,7 +161,8 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export async function documentRoutes(app: FastifyInstance, options: DocumentOptions) {
+export async function documentRoutes(fastify: FastifyInstance, options: DocumentOptions) {
+  const app = typedRoutes(fastify);
   const { db, engine, files, publicUploads } = options;
   const documents = declarationOf('documents');
   await app.register(multipart, { limits: { fileSize: options.uploadMaxMb * 1024 * 1024, files: 1, fields: 10 } });
@@ -229,7 +231,8 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
     context: 'Where the document is used (text, 50 characters at most).',
     name: 'Its name, if not the file name.',
   });
-  app.post('/api/documents/upload', { schema: { body: upload } }, async (request, reply) => {
+  const uploaded = { 201: resourceItem(documents.type) };
+  app.post('/api/documents/upload', { schema: { body: upload, response: uploaded } }, async (request, reply) => {
     const { session } = authorize(request, documents, 'create');
     return receive(request, reply, null, session.userId, options.uploadMaxMb * 1024 * 1024);
   });
@@ -244,11 +247,12 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
           required: ['context'],
         },
         body: upload,
+        response: uploaded,
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { context } = request.params as { context: string };
+      const { context } = request.params;
       // Checked before the body is read: an upload over a cap costs neither bandwidth nor disk.
       const slot = await reserveSlot(db, addressKey(request.ip), publicUploads);
       try {
@@ -266,7 +270,16 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
 
   app.get(
     '/api/documents/:id/download',
-    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, documents, 'get')) },
+    {
+      schema: {
+        params: idParams,
+        response: {
+          200: streamed('application/octet-stream', 'The file, with the media type it was stored with.'),
+          206: streamed('application/octet-stream', 'The byte range asked for (Range).'),
+        },
+      },
+      ...rightsFirst((request) => authorize(request, documents, 'get')),
+    },
     async (request, reply) => {
       const { scope } = authorize(request, documents, 'get');
       const id = pathId(request);
@@ -311,7 +324,10 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentOpti
 
   app.delete(
     '/api/documents/:id',
-    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, documents, 'delete')) },
+    {
+      schema: { params: idParams, response: { 204: noContent } },
+      ...rightsFirst((request) => authorize(request, documents, 'delete')),
+    },
     async (request, reply) => {
       const { scope } = authorize(request, documents, 'delete');
       const id = pathId(request);

@@ -2,7 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
-import { objectBody } from '../http/routeSchema.ts';
+import { objectBody, typedRoutes } from '../http/routeSchema.ts';
+import { noContent } from '../http/answers.ts';
 
 const text = (value: unknown, max = 2000) => (typeof value === 'string' ? value.slice(0, max) : null);
 // A report is kept whatever it holds: a value its column cannot store is stored as unknown (null).
@@ -27,14 +28,19 @@ const report = objectBody({ details: {}, status: {}, timestamp: {}, url: {}, end
  * its reporter's structure (the platform's when anonymous): `db` is the platform's scope, and the structure
  * is written from the verified token, never from the body.
  */
-export async function errorCallRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function errorCallRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
+  const app = typedRoutes(fastify);
   // Unauthenticated by design (a failed refresh must still be reportable), so bounded per address.
   await app.register(rateLimit, sharedRateLimits(db));
   app.post(
     '/api/errorCall',
-    { schema: { body: report }, bodyLimit: 64 * 1024, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    {
+      schema: { body: report, response: { 204: noContent } },
+      bodyLimit: 64 * 1024,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
-      const report = request.body as Record<string, unknown>;
+      const report = request.body;
       // Who reported comes from the verified token alone: a body could name anyone, and an anonymous
       // report (no token, or one no longer valid) names no one.
       const session = request.session;

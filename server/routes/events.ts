@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionVersions } from '../auth/sessionVersions.ts';
 import { hasRole } from '../../src/domain/roles.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { noBody, queryOf } from '../http/routeSchema.ts';
+import { noBody, queryOf, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole } from '../http/session.ts';
 import type { LiveEvent, LiveHub } from '../live/liveHub.ts';
 import type { StreamTickets } from '../live/streamTickets.ts';
+import { shaped, streamed } from '../http/answers.ts';
 
 /** A comment line now and then keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -15,6 +16,12 @@ const RETRY_MS = 2_000;
 
 const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
+const streamTicket = shaped(
+  'A single-use ticket that opens the event stream (GET /api/events?ticket=), and its lifetime in seconds.',
+  { ticket: { type: 'string' }, expiresIn: { type: 'integer' } },
+  ['ticket', 'expiresIn'],
+);
+
 /**
  * Server-sent events: `POST /api/events/ticket` trades the bearer token for a stream
  * ticket, `GET /api/events?ticket=…` streams the changes of tickets the session may see. A client coming
@@ -22,9 +29,10 @@ const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.topic}\ndat
  * EventSource, after asking for a new ticket): what it missed is replayed first.
  */
 export async function eventRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { hub, tickets, versions }: { hub: LiveHub; tickets: StreamTickets; versions: SessionVersions },
 ) {
+  const app = typedRoutes(fastify);
   // A stream never ends by itself: the server's close would wait for every open one. When the process
   // stops, each stream is told to come back soon, spread over a second and a half so that the streams of
   // a stopped process do not all land on the others at once (behind a load balancer, they reconnect there).
@@ -33,7 +41,7 @@ export async function eventRoutes(
     for (const response of open) response.end(`retry: ${500 + Math.floor(Math.random() * 1500)}\n\n`);
   });
 
-  app.post('/api/events/ticket', { schema: { body: noBody } }, async (request) => {
+  app.post('/api/events/ticket', { schema: { body: noBody, response: { 200: streamTicket } } }, async (request) => {
     const session = requireRole(request, 'ROLE_USER', 'Listening to live events');
     if (session.scope !== 'full') throw forbidden('Listening to live events requires a full session.');
     return tickets.issue({
@@ -53,10 +61,11 @@ export async function eventRoutes(
           ticket: { type: 'string', maxLength: 4096 },
           lastEventId: { type: 'string', maxLength: 20 },
         }),
+        response: { 200: streamed('text/event-stream', 'Server-sent events, until the session ends.') },
       },
     },
     async (request, reply) => {
-      const query = request.query as { ticket?: string; lastEventId?: string };
+      const query = request.query;
       const grant = typeof query.ticket === 'string' ? await tickets.redeem(query.ticket) : undefined;
       if (!grant || !(await versions.stands({ userId: grant.userId, version: grant.sv, family: grant.sid })))
         throw unauthorized('Invalid JWT Token');

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
+import { typedRoutes } from '../http/routeSchema.ts';
+import { shaped } from '../http/answers.ts';
 
 /** A dependency that has not answered within this time counts as unreachable (a load balancer polls often). */
 const READY_TIMEOUT_MS = 2_000;
@@ -28,16 +30,28 @@ async function reach(work: () => Promise<unknown>): Promise<{ reach: Reach; erro
   }
 }
 
+const alive = shaped(
+  'The process answers and reaches its database.',
+  { status: { type: 'string' }, database: { type: 'string' } },
+  ['status'],
+);
+const readiness = shaped(
+  'Whether to send the process traffic (503 when not), and what it reaches.',
+  { status: { type: 'string' }, database: { type: 'string' }, storage: { type: 'string' } },
+  ['status', 'database', 'storage'],
+);
+
 /**
  * `GET /api/health`: liveness (the process answers and reaches its database). `GET /api/health/ready`:
  * whether to send it traffic: 503 while the database or the file store cannot be reached, and once the
  * process is stopping (`draining`), so that a load balancer routes around it.
  */
 export async function healthRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { db, files, draining }: { db: Database; files: FileStorage; draining: () => boolean },
 ) {
-  app.get('/api/health', async () => {
+  const app = typedRoutes(fastify);
+  app.get('/api/health', { schema: { response: { 200: alive } } }, async () => {
     await db.query('SELECT 1');
     return { status: 'ok', database: db.kind };
   });
@@ -60,7 +74,7 @@ export async function healthRoutes(
 
   // A failure is logged when it starts or changes, not at every poll.
   let lastFailure = '';
-  app.get('/api/health/ready', async (request, reply) => {
+  app.get('/api/health/ready', { schema: { response: { 200: readiness, 503: readiness } } }, async (request, reply) => {
     const [database, storage] = await Promise.all([reach(() => db.query('SELECT 1')), reach(checkStorage)]);
     const failure = [database.error && `database: ${database.error}`, storage.error && `file store: ${storage.error}`]
       .filter(Boolean)

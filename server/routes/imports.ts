@@ -7,14 +7,16 @@ import { planImport, readXmind, XmindError } from '../imports/xmind.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
 import { sanitizeFileName } from '../storage/sniff.ts';
-import { idParams, multipartBody, noBody, pathId, rightsFirst } from '../http/routeSchema.ts';
+import { idParams, multipartBody, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarationOf, replyWithRecord } from './actions/support.ts';
+import { resourceItem } from '../http/answers.ts';
 
 /** POST /api/imports (an XMind file becomes a new version) and PUT /api/imports/[id]/activate. */
 export async function importRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   options: { db: Database; engine: ResourceEngine; uploadMaxMb: number },
 ) {
+  const app = typedRoutes(fastify);
   const { db, engine } = options;
   const imports = declarationOf('imports');
   // Scoped to this plugin, like the documents' own registration.
@@ -22,7 +24,12 @@ export async function importRoutes(
 
   app.post(
     '/api/imports',
-    { schema: { body: multipartBody({ file: 'The XMind file (one part).' }) } },
+    {
+      schema: {
+        body: multipartBody({ file: 'The XMind file (one part).' }),
+        response: { 201: resourceItem(imports.type) },
+      },
+    },
     async (request, reply) => {
       // Creating a version needs the right to create imports, though the resource has no generic create.
       authorize(request, imports, 'create');
@@ -53,7 +60,10 @@ export async function importRoutes(
 
   app.put(
     '/api/imports/:id/activate',
-    { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => authorize(request, imports, 'update')) },
+    {
+      schema: { params: idParams, body: noBody, response: { 200: resourceItem(imports.type) } },
+      ...rightsFirst((request) => authorize(request, imports, 'update')),
+    },
     async (request, reply) => {
       const id = pathId(request);
       await activateVersion(db, id);

@@ -9,7 +9,8 @@ import type { Database } from '../db/database.ts';
 import { PLATFORM } from '../db/scope.ts';
 import { conflict, notFound, problem, tooMany } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
-import { idParams, noBody, pathId, rightsFirst, stringsBody } from '../http/routeSchema.ts';
+import { idParams, noBody, pathId, rightsFirst, stringsBody, typedRoutes } from '../http/routeSchema.ts';
+import { noContent, sessionTokens } from '../http/answers.ts';
 
 export interface InvitationOptions {
   db: Database;
@@ -30,7 +31,8 @@ type InvitedUser = SessionUser & { first_name: string };
  * (server/auth/codes.ts). The invitee gives their e-mail and that code to `POST /api/auth/invitation`, which
  * opens the session that sets a password (`reinit-password/validate`), as a checked reset code does.
  */
-export async function invitationRoutes(app: FastifyInstance, { db, sessions, mailer, appUrl }: InvitationOptions) {
+export async function invitationRoutes(fastify: FastifyInstance, { db, sessions, mailer, appUrl }: InvitationOptions) {
+  const app = typedRoutes(fastify);
   const codes = new Codes(db, mailer);
   // The invitee has no session yet: their account is looked up on the platform's scope, by e-mail and code.
   const platformDb = db.scoped(PLATFORM);
@@ -44,7 +46,7 @@ export async function invitationRoutes(app: FastifyInstance, { db, sessions, mai
   app.post(
     '/api/users/:id/send-invitation',
     {
-      schema: { params: idParams, body: noBody },
+      schema: { params: idParams, body: noBody, response: { 204: noContent } },
       ...rightsFirst((request) => requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a user')),
     },
     async (request, reply) => {
@@ -74,29 +76,33 @@ export async function invitationRoutes(app: FastifyInstance, { db, sessions, mai
     },
   );
 
-  app.post('/api/auth/invitation', { schema: { body: stringsBody(['email', 'code']) } }, async (request) => {
-    const body = request.body as { email: string; code: string };
-    const { key, user } = await lookUpLogin<InvitedUser & { family: string | null }>(
-      platformDb,
-      `${SESSION_USER_COLUMNS}, first_name,
+  app.post(
+    '/api/auth/invitation',
+    { schema: { body: stringsBody(['email', 'code']), response: { 200: sessionTokens } } },
+    async (request) => {
+      const body = request.body;
+      const { key, user } = await lookUpLogin<InvitedUser & { family: string | null }>(
+        platformDb,
+        `${SESSION_USER_COLUMNS}, first_name,
        (SELECT c.family FROM auth_codes c
          WHERE c.user_id = users.id AND c.consumed_at IS NULL AND starts_with(c.family, $2)
          ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS family`,
-      body.email,
-      'enabled AND $3 = ANY(roles)',
-      [INVITATION_FAMILY, FIRST_CONNECT],
-    );
-    const wait = await guesses.attempt(key, request.ip);
-    if (wait > 0) throw tooMany(wait);
-    // An unknown e-mail answers as a wrong code: the call does not tell who was invited.
-    const result = user?.family ? await codes.check(user.id, user.family, body.code.trim()) : 'wrong_code';
-    if (user && result === 'valid') {
-      await guesses.succeeded(key, request.ip);
-      return sessions.issue(user, 'password');
-    }
-    if (result === 'wrong_code') throw problem(404, 'Wrong code.', { description: 'wrong_code' });
-    throw result === 'expired'
-      ? problem(404, 'The code expired; ask for a new invitation.', { description: 'code_expired' })
-      : problem(404, 'Too many wrong codes; ask for a new invitation.', { description: 'too_many_tries' });
-  });
+        body.email,
+        'enabled AND $3 = ANY(roles)',
+        [INVITATION_FAMILY, FIRST_CONNECT],
+      );
+      const wait = await guesses.attempt(key, request.ip);
+      if (wait > 0) throw tooMany(wait);
+      // An unknown e-mail answers as a wrong code: the call does not tell who was invited.
+      const result = user?.family ? await codes.check(user.id, user.family, body.code.trim()) : 'wrong_code';
+      if (user && result === 'valid') {
+        await guesses.succeeded(key, request.ip);
+        return sessions.issue(user, 'password');
+      }
+      if (result === 'wrong_code') throw problem(404, 'Wrong code.', { description: 'wrong_code' });
+      throw result === 'expired'
+        ? problem(404, 'The code expired; ask for a new invitation.', { description: 'code_expired' })
+        : problem(404, 'Too many wrong codes; ask for a new invitation.', { description: 'too_many_tries' });
+    },
+  );
 }

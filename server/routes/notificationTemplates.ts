@@ -13,8 +13,9 @@ import {
   unknownVariables,
   type TemplateLocale,
 } from '../../src/domain/templateVariables.ts';
-import { idParams, noBody, objectBody, pathId, rightsFirst } from '../http/routeSchema.ts';
+import { idParams, noBody, objectBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
+import { listOf, noContent, shaped } from '../http/answers.ts';
 
 /** The same 422 a write of this text would get: a preview never renders what could not be saved. */
 function checkVariables(code: string, texts: { subject: string; body: string }) {
@@ -33,6 +34,19 @@ function checkVariables(code: string, texts: { subject: string; body: string }) 
   if (violations.length > 0) throw unprocessable(violations);
 }
 
+const preview = shaped(
+  'The variables the template offers and the text rendered with sample values in each locale.',
+  {
+    variables: listOf('Its variables.', { type: 'string' }),
+    locales: {
+      type: 'object',
+      description: 'Per locale, the rendered subject and body.',
+      additionalProperties: shaped('The rendered text.', { subject: { type: 'string' }, body: { type: 'string' } }),
+    },
+  },
+  ['variables', 'locales'],
+);
+
 const render = (code: string, texts: { subject: string; body: string }, locale: TemplateLocale) => {
   const values = sampleVariables(code, locale);
   return { subject: renderTemplate(texts.subject, values), body: renderTemplate(texts.body, values) };
@@ -44,9 +58,10 @@ const render = (code: string, texts: { subject: string; body: string }, locale: 
  * the templates themselves.
  */
 export async function notificationTemplateRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { db, mailer }: { db: Database; mailer: Mailer },
 ) {
+  const app = typedRoutes(fastify);
   const templates = declarationOf('notification-templates');
   // A test mail goes to oneself only, but each is a real mail: bounded per account.
   const tests = new Throttle(db, 'template-test', {
@@ -61,20 +76,24 @@ export async function notificationTemplateRoutes(
     subject: { type: ['string', 'null'] },
     body: { type: ['string', 'null'] },
   });
-  app.post('/api/notification-templates/preview', { schema: { body: previewed }, ...canRead }, async (request) => {
-    const body = request.body as { code?: string; subject?: string | null; body?: string | null };
-    const code = body.code ?? '';
-    const texts = { subject: body.subject ?? '', body: body.body ?? '' };
-    checkVariables(code, texts);
-    return {
-      variables: templateVariables(code),
-      locales: Object.fromEntries(TEMPLATE_LOCALES.map((locale) => [locale, render(code, texts, locale)])),
-    };
-  });
+  app.post(
+    '/api/notification-templates/preview',
+    { schema: { body: previewed, response: { 200: preview } }, ...canRead },
+    async (request) => {
+      const body = request.body;
+      const code = body.code ?? '';
+      const texts = { subject: body.subject ?? '', body: body.body ?? '' };
+      checkVariables(code, texts);
+      return {
+        variables: templateVariables(code),
+        locales: Object.fromEntries(TEMPLATE_LOCALES.map((locale) => [locale, render(code, texts, locale)])),
+      };
+    },
+  );
 
   app.post(
     '/api/notification-templates/:id/send-test',
-    { schema: { params: idParams, body: noBody }, ...canRead },
+    { schema: { params: idParams, body: noBody, response: { 204: noContent } }, ...canRead },
     async (request, reply) => {
       const { session, scope } = authorize(request, templates, 'get');
       const id = pathId(request);

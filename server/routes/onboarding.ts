@@ -23,11 +23,13 @@ import {
   filledText,
   objectBody,
   optionalBody,
+  optionalField,
   queryOf,
   reference,
   refusedAs,
   rightsFirst,
   type Schema,
+  typedRoutes,
 } from '../http/routeSchema.ts';
 import { requireRole, requireSession } from '../http/session.ts';
 import type { AddressSearch } from '../integrations/addresses.ts';
@@ -42,6 +44,7 @@ import {
   subscriptionJson,
   unsubscribe,
 } from '../onboarding/subscriptions.ts';
+import { listOf, sessionTokens, shaped, subscription } from '../http/answers.ts';
 
 export interface OnboardingOptions {
   db: Database;
@@ -63,9 +66,8 @@ const ADDRESS_LIMIT = 10;
 const SETUP_INTENT = '^seti_[A-Za-z0-9]{1,250}$';
 const TEST_CARD = '^pm_card_[A-Za-z_]{1,60}$';
 
-/** What the handlers read of the query: one text a name (a repeated name is a 400). */
-const queryText = (request: FastifyRequest, name: string) =>
-  ((request.query as Record<string, string | undefined>)[name] ?? '').trim();
+/** A text of the query as the handlers read it (a repeated name is a 400 before). */
+const queryText = (value: unknown) => (value === undefined ? '' : String(value)).trim();
 
 /** The shape of a sign-up; its fields' rules are readRegistration's, checked together so the form shows all at once. */
 const text: Schema = { type: ['string', 'null'] };
@@ -93,11 +95,47 @@ const registrationSchema = objectBody({
   },
 });
 
+const plans = listOf('The plans a structure may choose.', shaped('A plan.', {}));
+const countries = listOf(
+  'The countries, by name.',
+  shaped('A country.', { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } }),
+);
+const addressFeatures = shaped(
+  'Address suggestions as a GeoJSON FeatureCollection (at most ten).',
+  { type: { type: 'string' }, features: listOf('The suggestions.', shaped('A GeoJSON Feature.', {})) },
+  ['type', 'features'],
+);
+const registered = shaped(
+  'The structure and its first administrator, signed in with a session waiting for the e-mailed code.',
+  {
+    ...(sessionTokens.properties as Record<string, Schema>),
+    company: shaped('The structure.', { id: {}, name: {} }),
+    user: shaped('Its administrator.', { id: {}, email: {} }),
+  },
+  ['company', 'user', 'token', 'refresh_token'],
+);
+const invitationLink = shaped(
+  'The invited structure and the link that signs it up once.',
+  { company: {}, encodedId: { type: 'string' }, key: { type: 'string' }, link: { type: 'string' } },
+  ['company', 'encodedId', 'key', 'link'],
+);
+const subscribed = shaped('The subscription chosen, and how to pay for it when it is not free.', {
+  ...(subscription.properties as Record<string, Schema>),
+  setupIntent: { description: 'The SetupIntent to confirm (id, clientSecret), or null for a free plan.' },
+  payment: { description: 'How the browser pays (Stripe.js or test cards), or null for a free plan.' },
+});
+const paymentStatus = shaped('The status of the SetupIntent.', { status: { type: 'string' } }, ['status']);
+const leaving = shaped('The subscription, ending with its period.', {
+  ...(subscription.properties as Record<string, Schema>),
+  accessEndsAt: { type: ['string', 'null'] },
+});
+
 /**
  * The self-service sign-up of a structure (issue 17): its plans, the look-ups its form needs, the
  * registration of the structure with its first administrator, the plan, the payment and leaving.
  */
-export async function onboardingRoutes(app: FastifyInstance, options: OnboardingOptions) {
+export async function onboardingRoutes(fastify: FastifyInstance, options: OnboardingOptions) {
+  const app = typedRoutes(fastify);
   const { db, sessions, mailer, addresses, payments } = options;
   const codes = new Codes(db, mailer);
   await app.register(rateLimit, sharedRateLimits(db));
@@ -133,18 +171,21 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
     return { companyId: user.company_id, userId: session.userId };
   }
 
-  app.get('/api/public/plans', perMinute(60), async () => readPlans(db));
+  app.get('/api/public/plans', { schema: { response: { 200: plans } }, ...perMinute(60) }, async () => readPlans(db));
 
   // The sign-up form lists countries before any session exists (GET /api/countries needs one).
-  app.get('/api/public/countries', perMinute(30), async () =>
+  app.get('/api/public/countries', { schema: { response: { 200: countries } }, ...perMinute(30) }, async () =>
     db.query<{ id: number; code: string; name: string }>('SELECT id, code, name FROM countries ORDER BY name, id'),
   );
 
   app.get(
     '/api/public/address-search',
-    { schema: { querystring: queryOf({ q: { type: 'string', maxLength: 1000 } }) }, ...perMinute(120) },
+    {
+      schema: { querystring: queryOf({ q: { type: 'string', maxLength: 1000 } }), response: { 200: addressFeatures } },
+      ...perMinute(120),
+    },
     async (request) => {
-      const text = queryText(request, 'q');
+      const text = queryText(request.query.q);
       if (text.length < 3) throw badRequest('"q" needs at least 3 characters.');
       try {
         return { type: 'FeatureCollection', features: await addresses.search(text.slice(0, 200), ADDRESS_LIMIT) };
@@ -158,7 +199,7 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
   app.post(
     '/api/users/register',
     {
-      schema: { body: registrationSchema },
+      schema: { body: registrationSchema, response: { 201: registered } },
       config: { rateLimit: { max: options.registrationsPerHour, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
@@ -256,7 +297,7 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
   }
 
   // A super admin invites a structure: its name, and a link with a random key that signs it up once.
-  const invitation = { body: objectBody({ name: filledText(200) }, ['name']) };
+  const invitation = { body: objectBody({ name: filledText(200) }, ['name']), response: { 201: invitationLink } };
   app.post(
     '/api/invitations',
     {
@@ -264,7 +305,7 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
       ...rightsFirst((request) => requireRole(request, STRUCTURE_RIGHTS.invite, 'Inviting a structure')),
     },
     async (request, reply) => {
-      const name = (request.body as { name: string }).name.trim();
+      const name = request.body.name.trim();
       const key = randomBytes(32).toString('base64url');
       const [company] = await db.query<{ id: number }>(
         'INSERT INTO companies (name, invitation_key) VALUES ($1, $2) RETURNING id',
@@ -277,12 +318,16 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
   );
 
   const company = { company: reference('companies') };
-  app.get('/api/subscription', { schema: { querystring: queryOf(company) } }, async (request) => {
-    const { companyId } = await companyOf(request, queryText(request, 'company') || undefined);
-    const current = await currentSubscription(db, companyId);
-    if (!current) throw notFound('This structure has no plan.');
-    return subscriptionJson(current);
-  });
+  app.get(
+    '/api/subscription',
+    { schema: { querystring: queryOf(company), response: { 200: subscription } } },
+    async (request) => {
+      const { companyId } = await companyOf(request, queryText(request.query.company) || undefined);
+      const current = await currentSubscription(db, companyId);
+      if (!current) throw notFound('This structure has no plan.');
+      return subscriptionJson(current);
+    },
+  );
 
   const plan = refusedAs(
     { anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^-?\\d{1,9}$' }] },
@@ -291,9 +336,9 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
   );
   app.post(
     '/api/subscribe',
-    { schema: { body: objectBody({ plan, ...company }, ['plan']) } },
+    { schema: { body: objectBody({ plan, ...company }, ['plan']), response: { 201: subscribed } } },
     async (request, reply) => {
-      const body = request.body as { plan: number | string; company?: unknown };
+      const body = request.body;
       const { companyId } = await companyOf(request, body.company);
       const plans = await readPlans(db);
       const plan = plans.find((candidate) => candidate.id === Number(body.plan));
@@ -350,12 +395,12 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
     return { status };
   }
 
-  const setupIntent = { type: 'string', pattern: SETUP_INTENT };
+  const setupIntent = { type: 'string', pattern: SETUP_INTENT } as const;
   app.get(
     '/api/payments/check-status',
-    { schema: { querystring: queryOf({ setupIntent }, ['setupIntent']) } },
+    { schema: { querystring: queryOf({ setupIntent }, ['setupIntent']), response: { 200: paymentStatus } } },
     async (request) => {
-      const setupIntent = queryText(request, 'setupIntent');
+      const setupIntent = queryText(request.query.setupIntent);
       const provider = await ownIntent(request, setupIntent);
       let status;
       try {
@@ -376,29 +421,34 @@ export async function onboardingRoutes(app: FastifyInstance, options: Onboarding
     },
     ['setupIntent', 'paymentMethod'],
   );
-  app.post('/api/payments/confirm-test', { schema: { body: testCard }, ...perMinute(20) }, async (request) => {
-    const { setupIntent, paymentMethod } = request.body as { setupIntent: string; paymentMethod: string };
-    const provider = await ownIntent(request, setupIntent);
-    if (!provider.testMode) throw forbidden('Test cards are only accepted with a Stripe test key.');
-    let status;
-    try {
-      status = await provider.confirmSetupIntent(setupIntent, paymentMethod);
-    } catch (error) {
-      request.log.warn(error);
-      throw problem(502, 'The payment provider did not answer.');
-    }
-    return settle(setupIntent, status);
-  });
+  app.post(
+    '/api/payments/confirm-test',
+    { schema: { body: testCard, response: { 200: paymentStatus } }, ...perMinute(20) },
+    async (request) => {
+      const { setupIntent, paymentMethod } = request.body;
+      const provider = await ownIntent(request, setupIntent);
+      if (!provider.testMode) throw forbidden('Test cards are only accepted with a Stripe test key.');
+      let status;
+      try {
+        status = await provider.confirmSetupIntent(setupIntent, paymentMethod);
+      } catch (error) {
+        request.log.warn(error);
+        throw problem(502, 'The payment provider did not answer.');
+      }
+      return settle(setupIntent, status);
+    },
+  );
 
-  app.post('/api/unsubscribe', { schema: { body: optionalBody(company) } }, async (request) => {
-    const session = requireSession(request);
-    if (session.scope !== 'full') throw forbidden('Leaving needs a full session.');
-    const { companyId, userId } = await companyOf(
-      request,
-      (request.body as { company?: unknown } | undefined)?.company,
-    );
-    const row = await unsubscribe(db, companyId, userId);
-    if (!row) throw notFound('This structure has no plan.');
-    return { ...subscriptionJson(row), accessEndsAt: row.current_period_end?.toISOString() ?? null };
-  });
+  app.post(
+    '/api/unsubscribe',
+    { schema: { body: optionalBody(company), response: { 200: leaving } } },
+    async (request) => {
+      const session = requireSession(request);
+      if (session.scope !== 'full') throw forbidden('Leaving needs a full session.');
+      const { companyId, userId } = await companyOf(request, optionalField(request.body, 'company'));
+      const row = await unsubscribe(db, companyId, userId);
+      if (!row) throw notFound('This structure has no plan.');
+      return { ...subscriptionJson(row), accessEndsAt: row.current_period_end?.toISOString() ?? null };
+    },
+  );
 }

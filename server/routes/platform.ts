@@ -10,7 +10,8 @@ import { ownRowsOf } from '../resources/ownRows.ts';
 import { structureScope } from '../resources/tenancy.ts';
 import { ident } from '../shared/sql.ts';
 import { columnOf } from '../resources/types.ts';
-import { BLANK, filledText, objectBody, refusedAs, rightsFirst } from '../http/routeSchema.ts';
+import { BLANK, filledText, objectBody, refusedAs, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
+import { listOf, noContent, shaped } from '../http/answers.ts';
 
 /** The column that names a row of a resource in a choice list. */
 function labelColumn(resource: string): string | undefined {
@@ -21,11 +22,25 @@ function labelColumn(resource: string): string | undefined {
   return undefined;
 }
 
-export async function platformRoutes(app: FastifyInstance, { db, push }: { db: Database; push: PushNotifier }) {
+const filterChoices = listOf(
+  'The filters of the list, each with its choices.',
+  shaped(
+    'A filter and its choices.',
+    {
+      field: { type: 'string' },
+      label: { type: 'string' },
+      choices: listOf('Its choices.', shaped('A choice: the value to filter by and its label.', { id: {}, name: {} })),
+    },
+    ['field', 'choices'],
+  ),
+);
+
+export async function platformRoutes(fastify: FastifyInstance, { db, push }: { db: Database; push: PushNotifier }) {
+  const app = typedRoutes(fastify);
   // The choices of a list's filters, from the resource's own declaration: enum values, or the related rows.
   // One static route per resource: a `/api/:context/filters` pattern would lose to `/api/users/:id`.
   for (const declaration of declarations)
-    app.get(`/api/${declaration.name}/filters`, async (request) => {
+    app.get(`/api/${declaration.name}/filters`, { schema: { response: { 200: filterChoices } } }, async (request) => {
       const { session } = authorize(request, declaration, 'list');
       const filters = [];
       for (const name of declaration.filters) {
@@ -81,9 +96,12 @@ export async function platformRoutes(app: FastifyInstance, { db, push }: { db: D
   };
   app.post(
     '/api/pushover',
-    { schema: pushSchema, ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', 'Sending a push')) },
+    {
+      schema: { ...pushSchema, response: { 204: noContent } },
+      ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', 'Sending a push')),
+    },
     async (request, reply) => {
-      const { title, message } = request.body as { title: string; message: string };
+      const { title, message } = request.body;
       try {
         // Pushover's own bounds: longer texts are cut, not refused (an alert is still worth sending).
         await push.send({ title: title.slice(0, 250), message: message.slice(0, 1024) });

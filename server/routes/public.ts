@@ -5,7 +5,8 @@ import { badRequest, notFound, problem } from '../http/errors.ts';
 import type { EstablishmentSearch } from '../integrations/establishments.ts';
 import { companyByInvitation } from '../onboarding/invitations.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
-import { queryOf } from '../http/routeSchema.ts';
+import { queryOf, typedRoutes } from '../http/routeSchema.ts';
+import { listOf, shaped } from '../http/answers.ts';
 
 export { encodeCompanyId } from '../onboarding/invitations.ts';
 
@@ -23,16 +24,32 @@ const invitationParams = queryOf(
   ['encodedId', 'key'],
 );
 
+const invitedCompany = shaped('The invited structure, as far as it is known, for the sign-up form.', {
+  id: {},
+  name: {},
+  siret: {},
+  email: {},
+  phone: {},
+  address: {},
+  postcode: {},
+  city: {},
+  country: {},
+});
+
 /** Onboarding look-ups that need no session; each bounded per client address (docs/SECURITY.md). */
-export async function publicRoutes(app: FastifyInstance, { db, establishments }: PublicOptions) {
+export async function publicRoutes(fastify: FastifyInstance, { db, establishments }: PublicOptions) {
+  const app = typedRoutes(fastify);
   await app.register(rateLimit, sharedRateLimits(db));
 
   // Ten tries a minute from one address: with 32-byte random keys, guessing is hopeless anyway.
   app.get(
     '/api/public/companies/:encodedId/:key',
-    { schema: { params: invitationParams }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: { params: invitationParams, response: { 200: invitedCompany } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (request) => {
-      const { encodedId, key } = request.params as { encodedId: string; key: string };
+      const { encodedId, key } = request.params;
       const company = await companyByInvitation(db, encodedId, key);
       if (!company) throw notFound('No company matches this invitation.');
       return company;
@@ -42,11 +59,16 @@ export async function publicRoutes(app: FastifyInstance, { db, establishments }:
   app.get(
     '/api/public/search-establishment',
     {
-      schema: { querystring: queryOf({ search: { type: 'string', maxLength: 1000 } }) },
+      schema: {
+        querystring: queryOf({ search: { type: 'string', maxLength: 1000 } }),
+        response: {
+          200: listOf('The establishments found (the French directory of companies).', shaped('An establishment.', {})),
+        },
+      },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const text = ((request.query as { search?: string }).search ?? '').trim();
+      const text = (request.query.search ?? '').trim();
       if (text.length < 3) throw badRequest('"search" needs at least 3 characters.');
       try {
         return await establishments.search(text.slice(0, 100));

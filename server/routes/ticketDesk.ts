@@ -2,16 +2,44 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
-import { idParams, pathId, rightsFirst } from '../http/routeSchema.ts';
+import { idParams, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { summarySql } from '../resources/serialize.ts';
 import { structureScope } from '../resources/tenancy.ts';
 import { declarationOf } from './actions/support.ts';
+import { listOf, shaped } from '../http/answers.ts';
+
+const agenda = listOf(
+  'The ticket’s timeline, newest first.',
+  shaped('One event: its kind, its row, when, the statuses it moved between, its text and who.', {
+    kind: { type: 'string' },
+    id: {},
+    at: {},
+    status: {},
+    previous: {},
+    text: {},
+    actor: {},
+  }),
+);
+const notifications = listOf(
+  'The notifications sent to the ticket’s author, newest first.',
+  shaped('A notification and its delivery.', {
+    id: {},
+    template: {},
+    channel: {},
+    to: {},
+    subject: {},
+    status: {},
+    error: {},
+    createdAt: {},
+  }),
+);
 
 /**
  * What support staff see of a ticket beyond the ticket itself: its timeline and the notifications sent to
  * its author. Both hold internal matters (notes, addresses): staff only, of the structures they work on.
  */
-export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function ticketDeskRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
+  const app = typedRoutes(fastify);
   const tickets = declarationOf('tickets');
   async function ticketExists(request: FastifyRequest, id: number) {
     const session = requireRole(request, 'ROLE_ADMIN', "A ticket's desk");
@@ -27,7 +55,7 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
   app.get(
     '/api/tickets/:id/agenda',
     {
-      schema: { params: idParams },
+      schema: { params: idParams, response: { 200: agenda } },
       ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', "A ticket's agenda")),
     },
     async (request) => {
@@ -57,7 +85,7 @@ export async function ticketDeskRoutes(app: FastifyInstance, { db }: { db: Datab
   app.get(
     '/api/tickets/:id/notifications',
     {
-      schema: { params: idParams },
+      schema: { params: idParams, response: { 200: notifications } },
       ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', "A ticket's notifications")),
     },
     async (request) => {

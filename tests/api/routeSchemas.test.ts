@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contractOperations, DOCUMENTATION_ROUTE } from '../../server/docs/openapi.ts';
 import { routesOf } from '../../server/http/inputGuard.ts';
 import { declarations } from '../../server/resources/definitions/index.ts';
 import { bodySchema } from '../../server/resources/routeSchemas.ts';
@@ -234,5 +235,52 @@ describe('route schemas of the action, auth, upload and onboarding routes', () =
     ]);
     // The generic routes keep their contract-generated operations.
     expect(document.paths['/api/courses'].post.operationId).toBe('createCourse');
+  });
+
+  it('declare the answers they succeed with, published in the OpenAPI document with their schemas', async () => {
+    const document = (await t.request('GET', '/api/docs.json', { as: null })).json;
+    const generic = contractOperations();
+    const missing: string[] = [];
+    let handWritten = 0;
+    for (const route of routesOf(t.app)) {
+      if (!route.url.startsWith('/api') || DOCUMENTATION_ROUTE.test(route.url)) continue;
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const method = route.method.toLowerCase();
+      if (generic[path]?.[method]) continue;
+      handWritten += 1;
+      const name = `${route.method} ${route.url}`;
+      const response = (route.schema?.response ?? {}) as Record<string, { type?: string }>;
+      const successes = Object.keys(response).filter((status) => /^2\d\d$/.test(status));
+      if (successes.length === 0) missing.push(`${name}: no response schema`);
+      const published = document.paths[path]?.[method]?.responses ?? {};
+      for (const status of successes)
+        if (!published[status]) missing.push(`${name}: ${status} not in the OpenAPI document`);
+        else if (response[status].type !== 'null' && !published[status].content)
+          missing.push(`${name}: ${status} published without its schema`);
+    }
+    expect(handWritten).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
+
+    const answer = (path: string, method: string, status: number) => document.paths[path][method].responses[status];
+    expect(answer('/api/auth/token', 'post', 200).content['application/json'].schema).toMatchObject({
+      required: ['token', 'refresh_token'],
+      properties: { token: { type: 'string' }, refresh_token: { type: 'string' } },
+    });
+    // A resource's answer points to the contract's own schema; an error keeps the shared problem answer.
+    expect(answer('/api/chapters/{id}/reorder', 'put', 200).content['application/ld+json'].schema.$ref).toBe(
+      '#/components/schemas/Chapter',
+    );
+    expect(answer('/api/chapters/{id}/reorder', 'put', 404)).toEqual({ $ref: '#/components/responses/Problem' });
+    expect(answer('/api/tickets/user', 'get', 200).content['application/json'].schema.oneOf).toHaveLength(2);
+    expect(Object.keys(answer('/api/documents/{id}/download', 'get', 206).content)).toEqual([
+      'application/octet-stream',
+    ]);
+    expect(Object.keys(answer('/api/events', 'get', 200).content)).toEqual(['text/event-stream']);
+    expect(answer('/api/account/password', 'put', 204)).toEqual({ description: 'No content.' });
+    expect(answer('/api/health/ready', 'get', 503).content['application/json'].schema.required).toEqual([
+      'status',
+      'database',
+      'storage',
+    ]);
   });
 });

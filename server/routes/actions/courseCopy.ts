@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { authorize } from '../../http/authorize.ts';
 import { notFound } from '../../http/errors.ts';
-import { idParams, noBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
+import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
 import { copyChapterContents } from './chapterContents.ts';
 import { boundCopy, copyRows } from './copySize.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
+import { resourceItem } from '../../http/answers.ts';
 
 /**
  * A whole course copied in a few set-based statements: the course (a draft), its tags and skills, its
@@ -77,12 +78,16 @@ export async function copyCourse(tx: Queryable, sourceId: number): Promise<numbe
  * platform staff on "all structures", into the catalogue). It is how a structure takes a catalogue course
  * to make it its own, and how an author starts a new course from an existing one.
  */
-export async function courseCopyRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+export async function courseCopyRoutes(
+  fastify: FastifyInstance,
+  { db, engine }: { db: Database; engine: ResourceEngine },
+) {
+  const app = typedRoutes(fastify);
   const courses = declarationOf('courses');
   const rights = rightsFirst((request) => [authorize(request, courses, 'get'), authorize(request, courses, 'create')]);
   app.post(
     '/api/courses/:id/copy',
-    { schema: { params: idParams, body: noBody }, ...rights },
+    { schema: { params: idParams, body: noBody, response: { 201: resourceItem(courses.type) } }, ...rights },
     async (request, reply) => {
       const { scope } = authorize(request, courses, 'get');
       const id = pathId(request);

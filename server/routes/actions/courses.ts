@@ -4,18 +4,40 @@ import { notFound } from '../../http/errors.ts';
 import { refuseEmptyChapters, requirePublishRight } from '../../resources/publishing.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { authorize } from '../../http/authorize.ts';
-import { idParams, noBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
+import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
 import { CHOICE_PART_TYPES } from '../../../src/domain/chapterParts.ts';
 import { literal } from '../../shared/sql.ts';
+import { listOf, resourceItem, shaped } from '../../http/answers.ts';
+
+const named = { id: { type: 'integer' }, title: { type: ['string', 'null'] } };
+const courseMenu = shaped('The course, its modules, their chapters and their parts, in order.', {
+  ...named,
+  modules: listOf(
+    'Its modules.',
+    shaped('A module.', {
+      ...named,
+      chapters: listOf(
+        'Its chapters.',
+        shaped('A chapter.', { ...named, parts: listOf('Its parts.', shaped('A part.', { ...named, type: {} })) }),
+      ),
+    }),
+  ),
+});
+const displayable = shaped('The chapter as a learner sees it, with its parts.', {});
+
 /** Publishing, the course menu and the learner's view of a chapter. */
-export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+  const app = typedRoutes(fastify);
   const courses = declarationOf('courses');
   const chapters = declarationOf('chapters');
 
   app.put(
     '/api/courses/:id/publish',
-    { schema: { params: idParams, body: noBody }, ...rightsFirst((request) => authorize(request, courses, 'update')) },
+    {
+      schema: { params: idParams, body: noBody, response: { 200: resourceItem(courses.type) } },
+      ...rightsFirst((request) => authorize(request, courses, 'update')),
+    },
     async (request, reply) => {
       const { session, scope } = authorize(request, courses, 'update');
       const id = pathId(request);
@@ -35,7 +57,10 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
 
   app.get(
     '/api/courses/:id/menu',
-    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, courses, 'get')) },
+    {
+      schema: { params: idParams, response: { 200: courseMenu } },
+      ...rightsFirst((request) => authorize(request, courses, 'get')),
+    },
     async (request) => {
       const { scope } = authorize(request, courses, 'get');
       const id = pathId(request);
@@ -66,7 +91,10 @@ export async function courseRoutes(app: FastifyInstance, { db, engine }: { db: D
 
   app.get(
     '/api/chapters/:id/displayable',
-    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, chapters, 'get')) },
+    {
+      schema: { params: idParams, response: { 200: displayable } },
+      ...rightsFirst((request) => authorize(request, chapters, 'get')),
+    },
     async (request) => {
       const { scope } = authorize(request, chapters, 'get');
       const id = pathId(request);

@@ -5,8 +5,9 @@ import type { ResourceEngine } from '../../resources/engine.ts';
 import { parseQueryString } from '../../resources/listQuery.ts';
 import { authorize } from '../../http/authorize.ts';
 import { formatOf, rawQueryOf } from '../../resources/envelope.ts';
-import { idParams, pathId, queryOf, rightsFirst } from '../../http/routeSchema.ts';
+import { idParams, pathId, queryOf, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { declarationOf } from './support.ts';
+import { listOf, resourceItem, shaped } from '../../http/answers.ts';
 
 export interface FolderNode {
   id: number;
@@ -45,9 +46,25 @@ export function buildTree(
   return root;
 }
 
-export async function folderRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+const folderTree = shaped('The folder and its subfolders, each with its own sheet count, siblings by position.', {
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  sheets: { type: 'integer' },
+  children: { type: 'array', description: 'Its subfolders, each shaped alike.' },
+});
+
+export async function folderRoutes(fastify: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+  const app = typedRoutes(fastify);
   const folders = declarationOf('folders');
   const sheets = declarationOf('sheets');
+  const folderContent = shaped(
+    'The folder’s subfolders and sheets (500 of each at most).',
+    {
+      folders: listOf('Its subfolders.', resourceItem(folders.type)),
+      sheets: listOf('Its sheets.', resourceItem(sheets.type)),
+    },
+    ['folders', 'sheets'],
+  );
 
   app.get(
     '/api/folders/:id/tree',
@@ -55,6 +72,7 @@ export async function folderRoutes(app: FastifyInstance, { db, engine }: { db: D
       schema: {
         params: idParams,
         querystring: queryOf({ purge: { type: 'string', enum: ['1', '0', 'true', 'false', ''] } }),
+        response: { 200: folderTree },
       },
       ...rightsFirst((request) => authorize(request, folders, 'get')),
     },
@@ -82,7 +100,10 @@ export async function folderRoutes(app: FastifyInstance, { db, engine }: { db: D
 
   app.get(
     '/api/folders/:id/content',
-    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, folders, 'get')) },
+    {
+      schema: { params: idParams, response: { 200: folderContent } },
+      ...rightsFirst((request) => authorize(request, folders, 'get')),
+    },
     async (request) => {
       authorize(request, folders, 'get');
       const id = pathId(request);

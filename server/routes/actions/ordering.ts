@@ -11,10 +11,12 @@ import {
   idParams,
   objectBody,
   optionalBody,
+  optionalField,
   pathId,
   reference,
   refusedAs,
   rightsFirst,
+  typedRoutes,
 } from '../../http/routeSchema.ts';
 import { structureScope } from '../../resources/tenancy.ts';
 import type { ResourceDeclaration } from '../../resources/types.ts';
@@ -22,6 +24,7 @@ import type { Session } from '../../http/session.ts';
 import { copyChapterContents } from './chapterContents.ts';
 import { boundCopy, copyRows } from './copySize.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
+import { resourceItem } from '../../http/answers.ts';
 
 /** Ordered children and the column that groups them into siblings. */
 const ORDERED = [
@@ -65,7 +68,7 @@ async function copyChapters(
 
 /** Where a copy goes: the parent the body names (IRI or id), or undefined for "beside its source". */
 function copyTarget(body: unknown, key: string, resource: string): number | undefined {
-  const given = (body as Record<string, unknown> | undefined)?.[key];
+  const given = optionalField(body, key);
   if (given === undefined || given === null) return undefined;
   const id = idFromReference(given, resource);
   if (id === undefined) throw unprocessable([violation(key, 'reference', `Expected an IRI of ${resource}.`)]);
@@ -101,7 +104,11 @@ async function copyEnds(
   return parent;
 }
 
-export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+export async function orderingRoutes(
+  fastify: FastifyInstance,
+  { db, engine }: { db: Database; engine: ResourceEngine },
+) {
+  const app = typedRoutes(fastify);
   for (const ordered of ORDERED) {
     const declaration = declarationOf(ordered.resource);
     const schema = {
@@ -112,6 +119,7 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
         },
         ['position'],
       ),
+      response: { 200: resourceItem(declaration.type) },
     };
     app.put(
       `/api/${ordered.resource}/:id/reorder`,
@@ -119,7 +127,7 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
       async (request, reply) => {
         const { scope } = authorize(request, declaration, 'update');
         const id = pathId(request);
-        const { position } = request.body as { position: number };
+        const { position } = request.body;
         await db.transaction((tx) => moveAmongSiblings(tx, ordered, id, position, andAll(scope)));
         return replyWithRecord(engine, request, reply, declaration, id);
       },
@@ -128,15 +136,19 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
 
   const chapters = declarationOf('chapters');
   // The body is optional: without one (or without the key) the copy goes beside its source.
-  const copyOf = (key: string, resource: string) => ({
+  const copyOf = (key: string, resource: string, copied: string) => ({
     params: idParams,
+    response: { 201: resourceItem(copied) },
     body: optionalBody({ [key]: { anyOf: [reference(resource), { type: 'null' }] } }),
   });
   const modules = declarationOf('modules');
   const courses = declarationOf('courses');
   app.post(
     '/api/chapters/:id/copy',
-    { schema: copyOf('module', 'modules'), ...rightsFirst((request) => authorize(request, chapters, 'create')) },
+    {
+      schema: copyOf('module', 'modules', chapters.type),
+      ...rightsFirst((request) => authorize(request, chapters, 'create')),
+    },
     async (request, reply) => {
       const { session } = authorize(request, chapters, 'create');
       const id = pathId(request);
@@ -167,7 +179,10 @@ export async function orderingRoutes(app: FastifyInstance, { db, engine }: { db:
 
   app.post(
     '/api/modules/:id/copy',
-    { schema: copyOf('course', 'courses'), ...rightsFirst((request) => authorize(request, modules, 'create')) },
+    {
+      schema: copyOf('course', 'courses', modules.type),
+      ...rightsFirst((request) => authorize(request, modules, 'create')),
+    },
     async (request, reply) => {
       const { session } = authorize(request, modules, 'create');
       const id = pathId(request);

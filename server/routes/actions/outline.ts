@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { authorize } from '../../http/authorize.ts';
-import { idParams, pathId, rightsFirst } from '../../http/routeSchema.ts';
+import { idParams, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { declarationOf } from './support.ts';
+import { shaped } from '../../http/answers.ts';
 
 /*
  * The whole tree of a course for its outline editor, in one statement: each level is aggregated once for the
@@ -47,11 +48,18 @@ SELECT json_build_object(
  WHERE t.id = $1`;
 
 /** `GET /api/courses/{id}/outline`: modules → chapters (with their unlocks) → parts, ordered by position. */
-export async function outlineRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function outlineRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
+  const app = typedRoutes(fastify);
   const courses = declarationOf('courses');
   app.get(
     '/api/courses/:id/outline',
-    { schema: { params: idParams }, ...rightsFirst((request) => authorize(request, courses, 'get')) },
+    {
+      schema: {
+        params: idParams,
+        response: { 200: shaped('The course outline: its modules, chapters and parts, for the outline editor.', {}) },
+      },
+      ...rightsFirst((request) => authorize(request, courses, 'get')),
+    },
     async (request, reply) => {
       // The course's read right, with the scope a list of courses would apply to this session.
       const { scope } = authorize(request, courses, 'get');

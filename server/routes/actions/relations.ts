@@ -9,8 +9,9 @@ import { unreachable } from '../../resources/references.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
 import { authorize } from '../../http/authorize.ts';
 import { ident } from '../../shared/sql.ts';
-import { idParams, objectBody, pathId, referenceList, rightsFirst } from '../../http/routeSchema.ts';
+import { idParams, objectBody, pathId, referenceList, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { declarationOf, replyWithRecord } from './support.ts';
+import { resourceItem } from '../../http/answers.ts';
 
 /** The add-/remove- actions of spec section 7: which to-many field of which resource, and the body key. */
 const RELATION_ACTIONS = [
@@ -36,9 +37,10 @@ async function wouldCycle(tx: Queryable, chapterId: number, required: number[]):
 
 /** Idempotent: adding what is there or removing what is not changes nothing and is not an error. */
 export async function relationActionRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { db, engine }: { db: Database; engine: ResourceEngine },
 ) {
+  const app = typedRoutes(fastify);
   for (const action of RELATION_ACTIONS) {
     const declaration = declarationOf(action.resource);
     const type = declaration.fields[action.field].type;
@@ -47,6 +49,7 @@ export async function relationActionRoutes(
     const schema = {
       params: idParams,
       body: objectBody({ [action.bodyKey]: referenceList(type.resource) }, [action.bodyKey]),
+      response: { 200: resourceItem(declaration.type) },
     };
     const rights = (request: FastifyRequest) => {
       const allowed = authorize(request, declaration, 'update');
@@ -62,7 +65,7 @@ export async function relationActionRoutes(
         async (request, reply) => {
           const { session, scope } = rights(request);
           const id = pathId(request);
-          const given = (request.body as Record<string, unknown[]>)[action.bodyKey];
+          const given = request.body[action.bodyKey];
           // The schema admitted the shapes; an object without an id, or an id past int4, is refused here.
           const ids = given.map((value) => idFromReference(value, type.resource));
           if (ids.some((other) => other === undefined))

@@ -7,21 +7,24 @@ import { authorize } from '../../http/authorize.ts';
 import { sendCollection } from '../../resources/envelope.ts';
 import { querySchema } from '../../resources/routeSchemas.ts';
 import type { TicketNotifier } from '../../tickets/ticketNotifier.ts';
-import { filledText, idParams, objectBody, pathId, rightsFirst } from '../../http/routeSchema.ts';
+import { filledText, idParams, objectBody, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { TICKET_STATUSES } from '../../../src/domain/contracts/tickets.ts';
 import { mayWriteField } from '../../../src/domain/rights.ts';
 import { structureScope } from '../../resources/tenancy.ts';
 import { declarationOf, replyWithRecord } from './support.ts';
+import { resourceCollection, resourceItem } from '../../http/answers.ts';
 
 export async function ticketRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { db, engine, ticketNotifier }: { db: Database; engine: ResourceEngine; ticketNotifier?: TicketNotifier },
 ) {
+  const app = typedRoutes(fastify);
   const tickets = declarationOf('tickets');
 
   const schema = {
     params: idParams,
     body: objectBody({ message: filledText(20_000), status: { enum: TICKET_STATUSES } }, ['message']),
+    response: { 200: resourceItem(tickets.type) },
   };
   app.put(
     '/api/tickets/:id/add-message',
@@ -29,7 +32,7 @@ export async function ticketRoutes(
     async (request, reply) => {
       const { session, scope } = authorize(request, tickets, 'update');
       const id = pathId(request);
-      const { message, status } = request.body as { message: string; status?: string };
+      const { message, status } = request.body;
       const scopeSql = scope.map((condition) => ` AND ${condition}`).join('');
       const body = message.trim();
       const written = await db.transaction(async (tx) => {
@@ -62,12 +65,16 @@ export async function ticketRoutes(
   );
 
   // The session's own tickets (the contributor's bug reports): a list scoped to its author.
-  app.get('/api/tickets/user', { schema: { querystring: querySchema(tickets) } }, async (request, reply) => {
-    const session = requireRole(request, 'ROLE_USER', 'Listing your own tickets');
-    const scope = structureScope(tickets, 'list', session.structure);
-    return sendCollection(request, reply, engine, tickets, '/api/tickets/user', [
-      ...scope,
-      `t.author_id = ${session.userId}`,
-    ]);
-  });
+  app.get(
+    '/api/tickets/user',
+    { schema: { querystring: querySchema(tickets), response: { 200: resourceCollection(tickets.type) } } },
+    async (request, reply) => {
+      const session = requireRole(request, 'ROLE_USER', 'Listing your own tickets');
+      const scope = structureScope(tickets, 'list', session.structure);
+      return sendCollection(request, reply, engine, tickets, '/api/tickets/user', [
+        ...scope,
+        `t.author_id = ${session.userId}`,
+      ]);
+    },
+  );
 }

@@ -4,19 +4,25 @@ import { notFound } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { authorize } from '../../http/authorize.ts';
 import { sendCollection } from '../../resources/envelope.ts';
-import { idParams, pathId, rightsFirst } from '../../http/routeSchema.ts';
+import { idParams, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { querySchema } from '../../resources/routeSchemas.ts';
 import { declarationOf } from './support.ts';
+import { resourceCollection } from '../../http/answers.ts';
 
 /** A user's sign-in history (spec section 7: `GET /api/users/[id]/user-connections`), newest first by default. */
-export async function userRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+export async function userRoutes(fastify: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
+  const app = typedRoutes(fastify);
   const users = declarationOf('users');
   const connections = declarationOf('user-connections');
 
   app.get(
     '/api/users/:id/user-connections',
     {
-      schema: { params: idParams, querystring: querySchema(connections) },
+      schema: {
+        params: idParams,
+        querystring: querySchema(connections),
+        response: { 200: resourceCollection(connections.type) },
+      },
       ...rightsFirst((request) => [authorize(request, users, 'get'), authorize(request, connections, 'list')]),
     },
     async (request, reply) => {
