@@ -30,8 +30,11 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   const resource = useResourceContext();
   const basename = useBasename();
   // The resource's definition as registered with <Resource>: its folder's order, if its contract has none.
-  const { options } = useResourceDefinition();
+  const { name: registered, options } = useResourceDefinition();
   const showsStructure = useShowsStructure(resource);
+  // react-admin registers the definitions from an effect: a list rendered before would ask for its first
+  // page in id order, then again in its own.
+  if (!registered) return null;
   // The rights are known at once (sessionAllows): the list's request need not wait for react-admin's
   // asynchronous session and access checks, which CoreAdminUI's requireAuth has done for the session.
   if (!resource || !sessionAllows(resource, 'list')) return <Navigate to={`${basename}/access-denied`} replace />;
