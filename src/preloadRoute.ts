@@ -66,7 +66,7 @@ export function preloadRoute(hash: string, signedIn = Boolean(sessionStore.getTo
       sort: listSortOf(name, listSort),
       perPage: LIST_PER_PAGE,
     });
-    data = startEarlyList(dataProvider, queryClient, name, request);
+    data = startEarlyList(dataProvider, name, request);
   }
   const screen = route.definition[route.kind];
   const code = canPreload(screen) ? screen.preload() : Promise.resolve();

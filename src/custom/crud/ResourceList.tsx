@@ -9,7 +9,6 @@ import {
 } from 'react-admin';
 import { STRUCTURE_FIELD } from '../../domain/tenancy';
 import { sessionAllows, sessionAllowsAll } from '../../providers/authProvider';
-import { earlyListStaleTime } from '../../providers/earlyList';
 import { useSidePanelRowClick } from '../sidePanel';
 import { readableField } from './fieldRights';
 import { LIST_PER_PAGE, type ScreensConfig } from './fieldSpec';
@@ -41,12 +40,7 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   // A selection may hold others' rows: bulk delete only for a session that may delete any.
   const bulkDelete = config.delete && sessionAllowsAll(resource, 'delete');
   return (
-    <ListBase
-      disableAuthentication
-      queryOptions={{ staleTime: earlyListStaleTime }}
-      sort={listSortOf(resource, options?.listSort)}
-      perPage={LIST_PER_PAGE}
-    >
+    <ListBase disableAuthentication sort={listSortOf(resource, options?.listSort)} perPage={LIST_PER_PAGE}>
       <StructureFilterGuard offered={showsStructure} />
       <ListPage config={config}>
         <DataTable
