@@ -1,17 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import {
-  CoreAdminContext,
-  useAuthState,
-  useGetList,
-  type AuthProvider,
-  type DataProvider,
-  type GetListResult,
-} from 'react-admin';
+import { CoreAdminContext, useGetList, type DataProvider, type GetListResult } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstListRequest, startEarlyList, withEarlyLists } from '../../src/providers/earlyList';
-import { CHECK_AUTH_QUERY_KEY } from '../../src/preloadRoute';
 
 afterEach(cleanup);
 
@@ -108,27 +99,5 @@ describe('an early list request', () => {
     await startEarlyList(provider, 'tags', request);
     await expect(withEarlyLists(provider).getList('tags', { ...request })).rejects.toThrow('réseau');
     expect(getList).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('the session check said before the first render', () => {
-  it('is the one react-admin’s requireAuth reads: no pending state, and the check still runs', async () => {
-    const checkAuth = vi.fn(async () => undefined);
-    const authProvider = { checkAuth, login: vi.fn(), logout: vi.fn(), checkError: vi.fn() } as unknown as AuthProvider;
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(CHECK_AUTH_QUERY_KEY, true);
-    const states: string[] = [];
-    function Gate() {
-      const { isPending, authenticated } = useAuthState(undefined, false);
-      states.push(isPending ? 'pending' : String(authenticated));
-      return null;
-    }
-    render(
-      <CoreAdminContext authProvider={authProvider} queryClient={queryClient}>
-        <Gate />
-      </CoreAdminContext>,
-    );
-    expect(states[0]).toBe('true');
-    await vi.waitFor(() => expect(checkAuth).toHaveBeenCalled());
   });
 });
