@@ -3,10 +3,9 @@ import { LIST_PER_PAGE } from './custom/crud/fieldSpec';
 import { listSortOf } from './custom/crud/listSort';
 import { preloadOutline } from './custom/outline/preloadOutline';
 import { appStore } from './providers/appStore';
-import { isPublicRoute, sessionAllows, sessionState } from './providers/authProvider';
+import { isPublicRoute, sessionAllows } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { firstListRequest, startEarlyList } from './providers/earlyList';
-import { queryClient } from './providers/queryClient';
 import { sessionStore } from './providers/sessionStore';
 import { resources } from './resources';
 import type { ResourceDefinition } from './resources/types';
@@ -32,9 +31,6 @@ export function screenOf(path: string): Screen | undefined {
   return route && route.definition[route.kind];
 }
 
-// ra-core's useAuthState with no parameters (CoreAdminRoutes' requireAuth); its query answers true.
-export const CHECK_AUTH_QUERY_KEY = ['auth', 'checkAuth', {}];
-
 const canPreload = (screen: Screen): screen is Screen & { preload: () => Promise<void> } =>
   Boolean(screen && 'preload' in screen && typeof screen.preload === 'function');
 
@@ -49,9 +45,6 @@ export function preloadRoute(hash: string, signedIn = Boolean(sessionStore.getTo
   const path = routePath || '/';
   if (isPublicRoute(path)) return Promise.resolve();
   if (!signedIn) return LoginPage.preload();
-  // checkAuth would find the same from the same tokens: said now, the layout needs no round of react-query
-  // (and no loading page) before it renders. The check still runs, and its answer still counts.
-  if (sessionState(sessionStore, Date.now()) === 'open') queryClient.setQueryData(CHECK_AUTH_QUERY_KEY, true);
   const outline = preloadOutline(path);
   if (outline) return outline;
   const route = routeOf(path);
@@ -66,7 +59,7 @@ export function preloadRoute(hash: string, signedIn = Boolean(sessionStore.getTo
       sort: listSortOf(name, listSort),
       perPage: LIST_PER_PAGE,
     });
-    data = startEarlyList(dataProvider, queryClient, name, request);
+    data = startEarlyList(dataProvider, name, request);
   }
   const screen = route.definition[route.kind];
   const code = canPreload(screen) ? screen.preload() : Promise.resolve();

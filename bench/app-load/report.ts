@@ -32,14 +32,17 @@ export interface SubjectFigures {
   listCallStartMedianMs?: number;
   listCallEndMedianMs?: number;
   apiCallsBeforeFirstRow: number;
+  /** The most API calls one load made before its first row: the first screen must ask once. */
+  apiCallsBeforeFirstRowMost: number;
   browserCpuMedianMs?: number;
   serverCpuMedianMs?: number;
 }
 
 export interface Check {
   label: string;
-  ratio: number;
-  target: number;
+  /** The figure, as printed: a ratio (`0.96x`) or a count. */
+  value: string;
+  target: string;
   pass: boolean;
 }
 
@@ -50,6 +53,7 @@ export interface Summary {
 }
 
 const TARGET_RATIO = 1.0;
+const ONE_CALL = 1;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -88,6 +92,7 @@ function figuresOf({ loads }: Subject): SubjectFigures {
     listCallStartMedianMs: medianOf(loads.map((load) => listCall(load)?.startMs)),
     listCallEndMedianMs: medianOf(loads.map((load) => listCall(load)?.endMs)),
     apiCallsBeforeFirstRow: median(loads.map((load) => load.apiCalls.length)),
+    apiCallsBeforeFirstRowMost: Math.max(...loads.map((load) => load.apiCalls.length)),
     browserCpuMedianMs: medianOf(loads.map((load) => load.browserCpuMs)),
     serverCpuMedianMs: medianOf(loads.map((load) => load.serverCpuMs)),
   };
@@ -98,7 +103,12 @@ export function summarise(subjects: Subject[]): Summary {
   const baseline = figuresOf(subjects.find((subject) => subject.key === 'baseline')!);
   const check = (label: string, ours: number, theirs: number): Check => {
     const ratio = ours / theirs;
-    return { label, ratio, target: TARGET_RATIO, pass: ratio <= TARGET_RATIO };
+    return {
+      label,
+      value: `${ratio.toFixed(2)}x`,
+      target: `<= ${TARGET_RATIO.toFixed(1)}x`,
+      pass: ratio <= TARGET_RATIO,
+    };
   };
   return {
     app,
@@ -106,6 +116,13 @@ export function summarise(subjects: Subject[]): Summary {
     checks: [
       check('initial JS (gzip), back-office / baseline', app.initialJsGzipBytes, baseline.initialJsGzipBytes),
       check('time to first row (median), back-office / baseline', app.firstRowMedianMs, baseline.firstRowMedianMs),
+      // A second call is a request the list's own did not find answered: a sort or page the early one missed.
+      {
+        label: 'one API call before the first row (back-office, most in one load)',
+        value: String(app.apiCallsBeforeFirstRowMost),
+        target: `= ${ONE_CALL}`,
+        pass: app.apiCallsBeforeFirstRowMost === ONE_CALL,
+      },
     ],
   };
 }
@@ -143,6 +160,7 @@ export function printReport(subjects: Subject[], summary: Summary, route: string
     [`  list call sent (${route})`, (figures) => ms(figures.listCallStartMedianMs)],
     ['  list call answered', (figures) => ms(figures.listCallEndMedianMs)],
     ['API calls before the first row', (figures) => String(figures.apiCallsBeforeFirstRow)],
+    ['  most in one load', (figures) => String(figures.apiCallsBeforeFirstRowMost)],
     ['CPU per load: browser', (figures) => ms(figures.browserCpuMedianMs)],
     ['CPU per load: server', (figures) => ms(figures.serverCpuMedianMs)],
   ];
@@ -162,7 +180,5 @@ export function printReport(subjects: Subject[], summary: Summary, route: string
 
   console.log('\nTargets:');
   for (const check of summary.checks)
-    console.log(
-      `  ${check.pass ? 'PASS' : 'FAIL'}  ${check.label} = ${check.ratio.toFixed(2)}x (target <= ${check.target.toFixed(1)}x)`,
-    );
+    console.log(`  ${check.pass ? 'PASS' : 'FAIL'}  ${check.label} = ${check.value} (target ${check.target})`);
 }

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import {
   getQuery,
   parseQueryFromLocation,
@@ -11,23 +10,11 @@ import {
  * A list's first request, sent while the app is still starting (its code evaluating, React rendering the
  * layout). react-admin sends a list's request from an effect of the list's first render: on a cold load
  * that is a few hundred milliseconds after the code has arrived, and the rows waited that long for a
- * request the route already told. An answer that arrives first goes into react-query's cache under the
- * key react-admin's useGetList reads, so the list renders its rows at once; a list that asks first gets
- * the request in flight instead of sending another.
+ * request the route already told. The list's own request, when it comes, goes through the data provider
+ * (`withEarlyLists`), which hands it the early one, in flight or answered: one request to the server, and
+ * react-admin keeps its cache to itself (nothing here knows its query keys).
  */
 const early = new Map<string, Promise<GetListResult>>();
-
-// Answers put in the cache from here: the list takes them as fresh for a moment (`earlyListStaleTime`).
-const earlyAnswers = new WeakSet<object>();
-
-/** How long a list takes an early answer as fresh, instead of asking the server again as it mounts. */
-export const EARLY_ANSWER_FRESH_MS = 5_000;
-
-/** For a list's `queryOptions.staleTime`: the early answer is fresh, anything else as react-admin has it. */
-export const earlyListStaleTime = (query: { state: { data?: unknown } }) =>
-  typeof query.state.data === 'object' && query.state.data !== null && earlyAnswers.has(query.state.data)
-    ? EARLY_ANSWER_FRESH_MS
-    : 0;
 
 // An answer nobody asked for is dropped: a later list must not show data that old.
 const FORGET_AFTER_MS = 10_000;
@@ -77,13 +64,12 @@ export function firstListRequest({ search, stored, sort, perPage }: FirstListOpt
 }
 
 /**
- * Sends a list's request now. The first `getList` of the same page through `withEarlyLists` receives it
- * while in flight; once answered and not yet claimed, the answer goes into `queryClient`'s cache.
- * Resolves when the answer is in (or failed: the screen shows a failure when it asks again).
+ * Sends a list's request now. The first `getList` of the same page through `withEarlyLists` receives it,
+ * in flight or answered. Resolves when the answer is in (or failed: the screen shows a failure when it
+ * asks again).
  */
 export function startEarlyList(
   dataProvider: Pick<DataProvider, 'getList'>,
-  queryClient: QueryClient,
   resource: string,
   request: ListRequest,
 ): Promise<void> {
@@ -92,18 +78,11 @@ export function startEarlyList(
   if (pending) return pending.then(ignore, ignore);
   const answer = dataProvider.getList(resource, request as GetListParams);
   early.set(key, answer);
-  const unclaimed = () => early.get(key) === answer && early.delete(key);
-  setTimeout(unclaimed, FORGET_AFTER_MS);
-  return answer.then(
-    ({ data, total, pageInfo, meta }) => {
-      if (!unclaimed()) return;
-      // The shape and key of react-admin's useGetList (ra-core dataProvider/useGetList.ts).
-      const cached = { data, total, pageInfo, meta };
-      earlyAnswers.add(cached);
-      queryClient.setQueryData([resource, 'getList', { ...request }], cached);
-    },
-    () => void unclaimed(),
-  );
+  setTimeout(() => early.get(key) === answer && early.delete(key), FORGET_AFTER_MS);
+  // A failure not yet handed over is forgotten: the list asks again, and shows the failure if it lasts.
+  return answer.then(ignore, (): void => {
+    if (early.get(key) === answer) early.delete(key);
+  });
 }
 
 /** The data provider, whose `getList` first looks for an early answer to the same request (used once). */

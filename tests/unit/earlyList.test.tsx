@@ -1,17 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import {
-  CoreAdminContext,
-  useAuthState,
-  useGetList,
-  type AuthProvider,
-  type DataProvider,
-  type GetListResult,
-} from 'react-admin';
+import { CoreAdminContext, useGetList, type DataProvider, type GetListResult } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { earlyListStaleTime, firstListRequest, startEarlyList, withEarlyLists } from '../../src/providers/earlyList';
-import { CHECK_AUTH_QUERY_KEY } from '../../src/preloadRoute';
+import { firstListRequest, startEarlyList, withEarlyLists } from '../../src/providers/earlyList';
 
 afterEach(cleanup);
 
@@ -60,7 +51,7 @@ describe('an early list request', () => {
     let answer!: (result: GetListResult) => void;
     const { getList, provider } = fakeProvider(() => new Promise((resolve) => (answer = resolve)));
     const request = firstListRequest({ search: '', stored: undefined, sort: SORT, perPage: 25 });
-    const ready = startEarlyList(provider, new QueryClient(), 'courses', request);
+    const ready = startEarlyList(provider, 'courses', request);
     const dataProvider = withEarlyLists(provider);
 
     const claimed = dataProvider.getList('courses', { ...request, signal: new AbortController().signal });
@@ -77,16 +68,13 @@ describe('an early list request', () => {
     expect(getList).toHaveBeenCalledTimes(3);
   });
 
-  it('answered before the list shows is in react-admin’s cache: the rows render at once, with no second request', async () => {
+  it('answered before the list asks is what the list receives, with no second request', async () => {
     const { getList, provider } = fakeProvider(async () => page(['Chimie', 'Physique']));
-    const queryClient = new QueryClient();
     const request = firstListRequest({ search: '', stored: undefined, sort: SORT, perPage: 25 });
-    await startEarlyList(provider, queryClient, 'courses', request);
+    await startEarlyList(provider, 'courses', request);
 
-    const renders: string[][] = [];
     function Titles() {
-      const { data } = useGetList('courses', request, { staleTime: earlyListStaleTime });
-      renders.push((data ?? []).map((record) => record.title));
+      const { data } = useGetList('courses', request);
       return (
         <ul>
           {data?.map((record) => (
@@ -96,11 +84,10 @@ describe('an early list request', () => {
       );
     }
     render(
-      <CoreAdminContext dataProvider={withEarlyLists(provider)} queryClient={queryClient}>
+      <CoreAdminContext dataProvider={withEarlyLists(provider)}>
         <Titles />
       </CoreAdminContext>,
     );
-    expect(renders[0]).toEqual(['Chimie', 'Physique']);
     await screen.findByText('Physique');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(getList).toHaveBeenCalledTimes(1);
@@ -109,30 +96,8 @@ describe('an early list request', () => {
   it('that fails is no unhandled rejection, and the list asks again', async () => {
     const { getList, provider } = fakeProvider(() => Promise.reject(new Error('réseau')));
     const request = firstListRequest({ search: '', stored: undefined, sort: SORT, perPage: 25 });
-    await startEarlyList(provider, new QueryClient(), 'tags', request);
+    await startEarlyList(provider, 'tags', request);
     await expect(withEarlyLists(provider).getList('tags', { ...request })).rejects.toThrow('réseau');
     expect(getList).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('the session check said before the first render', () => {
-  it('is the one react-admin’s requireAuth reads: no pending state, and the check still runs', async () => {
-    const checkAuth = vi.fn(async () => undefined);
-    const authProvider = { checkAuth, login: vi.fn(), logout: vi.fn(), checkError: vi.fn() } as unknown as AuthProvider;
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(CHECK_AUTH_QUERY_KEY, true);
-    const states: string[] = [];
-    function Gate() {
-      const { isPending, authenticated } = useAuthState(undefined, false);
-      states.push(isPending ? 'pending' : String(authenticated));
-      return null;
-    }
-    render(
-      <CoreAdminContext authProvider={authProvider} queryClient={queryClient}>
-        <Gate />
-      </CoreAdminContext>,
-    );
-    expect(states[0]).toBe('true');
-    await vi.waitFor(() => expect(checkAuth).toHaveBeenCalled());
   });
 });

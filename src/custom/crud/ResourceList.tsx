@@ -9,7 +9,6 @@ import {
 } from 'react-admin';
 import { STRUCTURE_FIELD } from '../../domain/tenancy';
 import { sessionAllows, sessionAllowsAll } from '../../providers/authProvider';
-import { earlyListStaleTime } from '../../providers/earlyList';
 import { useSidePanelRowClick } from '../sidePanel';
 import { readableField } from './fieldRights';
 import { LIST_PER_PAGE, type ScreensConfig } from './fieldSpec';
@@ -30,20 +29,18 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   const resource = useResourceContext();
   const basename = useBasename();
   // The resource's definition as registered with <Resource>: its folder's order, if its contract has none.
-  const { options } = useResourceDefinition();
+  const { name: registered, options } = useResourceDefinition();
   const showsStructure = useShowsStructure(resource);
+  // react-admin registers the definitions from an effect: a list rendered before would ask for its first
+  // page in id order, then again in its own.
+  if (!registered) return null;
   // The rights are known at once (sessionAllows): the list's request need not wait for react-admin's
   // asynchronous session and access checks, which CoreAdminUI's requireAuth has done for the session.
   if (!resource || !sessionAllows(resource, 'list')) return <Navigate to={`${basename}/access-denied`} replace />;
   // A selection may hold others' rows: bulk delete only for a session that may delete any.
   const bulkDelete = config.delete && sessionAllowsAll(resource, 'delete');
   return (
-    <ListBase
-      disableAuthentication
-      queryOptions={{ staleTime: earlyListStaleTime }}
-      sort={listSortOf(resource, options?.listSort)}
-      perPage={LIST_PER_PAGE}
-    >
+    <ListBase disableAuthentication sort={listSortOf(resource, options?.listSort)} perPage={LIST_PER_PAGE}>
       <StructureFilterGuard offered={showsStructure} />
       <ListPage config={config}>
         <DataTable
