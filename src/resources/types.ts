@@ -1,7 +1,7 @@
 import type { ResourceProps } from 'react-admin';
 import type { ListSort } from '../custom/crud/listSort';
 
-/** The menu's sections (issue 5), in the order the menu shows them; labels under `app.menu.<group>`. */
+/** The menu's sections, in the order the menu shows them; labels under `app.menu.<group>`. */
 export const MENU_GROUPS = ['contents', 'users', 'support', 'library', 'settings'] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 

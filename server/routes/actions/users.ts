@@ -8,7 +8,7 @@ import { idParams, pathId, rightsFirst } from '../../http/routeSchema.ts';
 import { querySchema } from '../../resources/routeSchemas.ts';
 import { declarationOf } from './support.ts';
 
-/** A user's sign-in history (spec section 7: `GET /api/users/[id]/user-connections`), newest first by default. */
+/** A user's sign-in history (the spec's `GET /api/users/[id]/user-connections`), newest first by default. */
 export async function userRoutes(app: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   const users = declarationOf('users');
   const connections = declarationOf('user-connections');

@@ -18,7 +18,7 @@ import { useSaveFailure } from '../people/submitErrors';
 const EDITABLE = ['firstName', 'lastName', 'phone', 'locale'] as const;
 
 /**
- * One's profile (issue 16): the name, phone and language a user may change on their own record; the
+ * One's profile: the name, phone and language a user may change on their own record; the
  * e-mail shown (a super admin changes it). The language applies at once and at each sign-in.
  */
 export function AccountProfile({ userId }: { userId: Identifier }) {
