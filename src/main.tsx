@@ -8,7 +8,8 @@ import { preloadRoute } from './preloadRoute';
  * The router react-admin would create itself, but with navigations outside React transitions, as in
  * react-router 6 which react-admin 5 was written for. With react-router 7's default (transitions), the
  * redirect of an anonymous visitor to /login keeps being interrupted by react-admin's store reset and
- * re-issued: hundreds of navigations and seconds before the login form shows (react-admin issue #10885).
+ * re-issued: hundreds of navigations and seconds before the login form shows. Reported to react-admin:
+ * https://github.com/marmelab/react-admin/issues/10885.
  */
 const router = createHashRouter([{ path: '*', element: <App /> }]);
 

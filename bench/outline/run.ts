@@ -1,5 +1,5 @@
 /**
- * `npm run bench:outline`: the outline editor on a large course (issue 13). The server (server.ts, PGlite)
+ * `npm run bench:outline`: the outline editor on a large course. The server (server.ts, PGlite)
  * seeds a course of 30 modules × 20 chapters × 10 parts (6,000 parts); then, in headless Chromium, each of
  * BENCH_LOADS cold loads times navigation → the outline shown (all 30 module rows painted, from the one
  * `/outline` request), and the last one also unfolds a module and moves a chapter by keyboard (drop →

@@ -61,7 +61,7 @@ export interface OnboardingOptions {
   appUrl: string;
 }
 
-/** Spec section 9: the address search asks for ten suggestions. */
+/** The address search asks for ten suggestions (the spec: "Address search limit 10"). */
 const ADDRESS_LIMIT = 10;
 const SETUP_INTENT = '^seti_[A-Za-z0-9]{1,250}$';
 const TEST_CARD = '^pm_card_[A-Za-z_]{1,60}$';
@@ -131,7 +131,7 @@ const leaving = shaped('The subscription, ending with its period.', {
 });
 
 /**
- * The self-service sign-up of a structure (issue 17): its plans, the look-ups its form needs, the
+ * The self-service sign-up of a structure: its plans, the look-ups its form needs, the
  * registration of the structure with its first administrator, the plan, the payment and leaving.
  */
 export async function onboardingRoutes(fastify: FastifyInstance, options: OnboardingOptions) {

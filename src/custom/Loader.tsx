@@ -1,7 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** Spec section 9: the loader's three sizes, in pixels. */
+/** The loader's three sizes in pixels, as the spec sets them. */
 export const LOADER_SIZES = { small: 32, medium: 64, large: 128 } as const;
 
 /** A spinner of the spec's sizes, announced to screen readers. */

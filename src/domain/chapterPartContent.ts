@@ -215,7 +215,7 @@ export const PART_CONTENT_RULES: Record<ChapterPartType, PartContentRule> = {
   text_markdown: (c) => void c.text('markdown', { required: true }),
   image: (c) => {
     c.document('document', { required: true });
-    // Required: a screen reader has nothing else to say of an image (issue 12).
+    // Required: a screen reader has nothing else to say of an image.
     c.text('alt', { required: true, max: MAX_SHORT_LENGTH });
   },
   video_youtube: (c) => {

@@ -1,6 +1,6 @@
 import { notificationTemplates } from './contracts/notificationTemplates';
 /**
- * The `{{variables}}` each notification template may use, by the family its code names (issue 16): the
+ * The `{{variables}}` each notification template may use, by the family its code names: the
  * server refuses a template naming another (a 422 on the field, on every write), the back-office's body
  * editor offers these to insert, and the preview and the test mail fill them with the sample values below.
  * A code is `<family>[_<channel>][_<locale>]` (`ticket_reply_fr`, `verification_code_sms_en`).

@@ -20,7 +20,7 @@ export const fr = {
       ...frenchMessages.ra.message,
       access_denied: "Votre compte n'a pas les droits nécessaires pour ouvrir cette page.",
     },
-    // Spec section 8: the success messages.
+    // The success messages, as the spec words them.
     notification: {
       ...frenchMessages.ra.notification,
       updated: 'Modification effectuée |||| %{smart_count} modifications effectuées',
@@ -28,7 +28,7 @@ export const fr = {
       deleted: 'Suppression effectuée |||| %{smart_count} suppressions effectuées',
     },
   },
-  // The spec's own keys (section 8), as the earlier back-office named them.
+  // The keys of the spec's error catalogue, as the earlier back-office named them.
   Error_Login: 'Une erreur est survenue',
   GenericError: 'Une erreur est survenue, veuillez réessayer.',
   Generic_Error: 'Une erreur est survenue, veuillez réessayer.',

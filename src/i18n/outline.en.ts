@@ -1,6 +1,6 @@
 import type { outlineFr } from './outline.fr';
 
-/** The course outline editor's words in English (issue 13). */
+/** The course outline editor's words in English. */
 export const outlineEn: typeof outlineFr = {
   open: 'Course outline',
   open_named: 'Open the outline of the course "%{title}"',

@@ -1,4 +1,4 @@
-/** The course outline editor's words (issue 13), added under `app.outline` when the editor loads. */
+/** The course outline editor's words, added under `app.outline` when the editor loads. */
 export const outlineFr = {
   open: 'Plan du cours',
   open_named: 'Ouvrir le plan du cours « %{title} »',

@@ -1,6 +1,6 @@
 import type { peopleAppFr } from './people.fr';
 
-/** Issue 16's words in English, spread under `app` by en.ts. */
+/** The people screens' words in English (account, users, invitations, templates), spread under `app` by en.ts. */
 export const peopleAppEn: typeof peopleAppFr = {
   people: {
     load_error: 'This information could not be loaded.',

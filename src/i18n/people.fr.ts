@@ -1,4 +1,4 @@
-/** Issue 16's words (account page, user pages, invitations, template editor), spread under `app` by fr.ts. */
+/** The people screens' words (account page, user pages, invitations, template editor), spread under `app` by fr.ts. */
 export const peopleAppFr = {
   people: {
     load_error: "Ces informations n'ont pas pu être chargées.",

@@ -108,7 +108,7 @@ export function createActions({ http, hasToken }: ActionDeps) {
       });
   }
 
-  // Spec section 8: without a token these calls reject with 'noJwt' (no session to end, unlike other calls).
+  // As the spec has it, without a token these calls reject with 'noJwt' (no session to end, unlike other calls).
   function requireToken(): void {
     if (!hasToken()) throw new HttpError('noJwt', 401, { noJwt: true });
   }
@@ -245,7 +245,7 @@ export function createActions({ http, hasToken }: ActionDeps) {
     getLanguages: () => list(routes.collection('languages'), { pagination: LANGUAGES_PAGE }),
     getSystemConfigurations: (params: ListParams = {}) => list(routes.collection('system-configurations'), params),
 
-    /** Issue 16: one's new password, given the current one (422s on `currentPassword` / `password`). */
+    /** One's new password, given the current one (422s on `currentPassword` / `password`). */
     async changePassword(body: { currentPassword: string; password: string }) {
       await http(routes.accountPassword, { method: 'PUT', body: JSON.stringify(body) });
       return { data: {} };

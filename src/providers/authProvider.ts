@@ -15,7 +15,7 @@ export const AUTH_ROUTES = {
   forgotPassword: '/forgot-password',
   code: '/verify-code',
   newPassword: '/new-password',
-  /** Issue 16: an invited user's e-mail and mailed code. */
+  /** An invited user's e-mail and mailed code. */
   invitation: '/invitation',
 } as const;
 
@@ -136,7 +136,7 @@ export interface AuthDeps {
   /** The app's current route, e.g. `/users`. */
   route: () => string;
   now?: () => number;
-  /** Issue 16: the language the user chose on their account page, applied when they sign in. */
+  /** The language the user chose on their account page, applied when they sign in. */
   applyLocale?: (locale: string) => void;
   /** The structure platform staff chose in the switcher (its id); none: all structures. */
   chosenStructure?: () => number | null | undefined;

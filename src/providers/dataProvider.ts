@@ -25,7 +25,7 @@ type Json = Record<string, unknown>;
 /** Resources whose items embed a summary of several possible types (a ticket's `parent`: a user or a course). */
 const TYPED_SUMMARIES = new Set(['tickets']);
 
-/** react-admin's data provider plus one named method for every call of spec section 7 that is not CRUD. */
+/** react-admin's data provider plus one named method for every call the spec lists that is not CRUD. */
 export type AppDataProvider = DataProvider & Actions & OnboardingActions & ReturnType<typeof createTransfer>;
 
 export interface DataProviderDeps {

@@ -1,6 +1,6 @@
 import type { TokenPayload } from './session';
 
-/** Where failed calls are reported: the product's own host (spec, section 7), not a custom API host. */
+/** Where failed calls are reported: the product's own host, as the spec says, not a custom API host. */
 export const ERROR_CALL_PATH = '/api/errorCall';
 
 /** The body of `POST /api/errorCall` (API.md, Actions). */
@@ -17,7 +17,7 @@ export interface ErrorReport {
 
 /**
  * Which failures are worth a report: an HTTP error (status >= 400) or a network failure (status 0).
- * A 404 on a path ending in `note` is the normal answer of an object without a note (spec, section 7);
+ * A 404 on a path ending in `note` is the normal answer of an object without a note (the spec skips it);
  * the report call itself is never reported, or a failing report would report itself forever.
  */
 export function shouldReport(status: number, url: string): boolean {

@@ -16,7 +16,7 @@ export interface HttpOptions extends RequestInit {
   /** Sends the session's bearer token (default). The login and reset calls go without. */
   secured?: boolean;
   /**
-   * How a successful answer is read (spec section 7, request options): JSON by default, or the raw bytes
+   * How a successful answer is read (the spec's request options): JSON by default, or the raw bytes
    * of a file as a `blob` or an `arraybuffer`. Errors are always read as JSON.
    */
   responseType?: 'json' | 'blob' | 'arraybuffer';
@@ -92,7 +92,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 const CONFLICT_MESSAGES: Record<string, string> = {
   stale: 'app.http.conflict_stale',
   referenced: 'app.http.conflict_referenced',
-  // An import's version that the tree shows (issue 15): deleting it is refused.
+  // An import's version that the tree shows: deleting it is refused.
   active: 'app.http.conflict_active_version',
   in_tree: 'app.http.conflict_version_in_tree',
 };
@@ -158,7 +158,7 @@ function toHttpError(status: number, json: unknown): HttpError {
 /** Failures that end the session: a secured call with no token ('no JWT Token'), or a failed refresh. */
 export type SessionLostReason = 'no JWT Token' | 'GenericError';
 
-/** What the user is told when the session ends: a failure, or their structure's access ended (issue 17). */
+/** What the user is told when the session ends: a failure, or their structure's access ended. */
 export type SessionLostNotice = 'GenericError' | 'app.auth.access_ended';
 
 /** The API's 403 to a sign-in or a refresh once the user's structure unsubscribed and its period is over. */

@@ -3,7 +3,7 @@ import type { I18nProvider } from 'react-admin';
 import { fr } from '../i18n/fr';
 import { lateMessage } from '../i18n/lateMessages';
 
-/** Spec section 9: `?noTrads=true` in the address (before or after the `#`) shows the raw translation keys. */
+/** As the spec has it, `?noTrads=true` in the address (before or after the `#`) shows the raw translation keys. */
 export function wantsRawKeys(href: string): boolean {
   return /[?&]noTrads=true(&|$|#)/.test(href);
 }

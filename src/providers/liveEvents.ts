@@ -25,7 +25,7 @@ const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 
 /**
- * The back-office's one event stream (issue 11, "Live"). EventSource sends no header, so each connection
+ * The back-office's one event stream. EventSource sends no header, so each connection
  * starts with a short-lived stream ticket asked for with the bearer token. EventSource's own retry would
  * reuse a spent ticket: on an error the stream is closed and opened again with a new ticket, carrying the
  * last event id it had (`lastEventId=`), and the server replays what came meanwhile. Answers the stop.

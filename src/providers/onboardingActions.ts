@@ -46,7 +46,7 @@ export interface RegistrationResult {
 
 const q = encodeURIComponent;
 
-/** The calls of the self-service sign-up (issue 17); the public ones need no session. */
+/** The calls of the self-service sign-up; the public ones need no session. */
 export function createOnboardingActions(http: HttpClient) {
   const get = async <T>(url: string, secured = false, signal?: AbortSignal) =>
     (await http(url, { secured, signal })).json as T;

@@ -1,7 +1,7 @@
 import type { Identifier } from 'react-admin';
 
 /**
- * Every path the back-office calls beyond `/api/{resource}[/{id}]`, in one table (spec section 7), so that
+ * Every path the back-office calls beyond `/api/{resource}[/{id}]`, in one table, so that
  * no screen writes a URL. The few that break the pattern are marked.
  */
 export const API = '/api';
@@ -16,7 +16,7 @@ export const routes = {
   action: (resource: string, key: Identifier, action: string) => `${API}/${resource}/${id(key)}/${action}`,
   /** Breaks the pattern: the session's own bug tickets. */
   myBugTickets: `${API}/tickets/user`,
-  /** Reference-server extensions (issue 11): a ticket's timeline and the notifications sent to its author. */
+  /** Reference-server extensions: a ticket's timeline and the notifications sent to its author. */
   ticketAgenda: (ticket: Identifier) => `${API}/tickets/${id(ticket)}/agenda`,
   ticketNotifications: (ticket: Identifier) => `${API}/tickets/${id(ticket)}/notifications`,
   /** Live events: a short-lived stream ticket (bearer), then the event stream itself (EventSource). */
@@ -24,7 +24,7 @@ export const routes = {
   events: `${API}/events`,
   userConnections: (user: Identifier) => `${API}/users/${id(user)}/user-connections`,
   courseMenu: (course: Identifier) => `${API}/courses/${id(course)}/menu`,
-  /** Reference-server extension (issue 13): a course's whole tree for its outline editor. */
+  /** Reference-server extension: a course's whole tree for its outline editor. */
   courseOutline: (course: Identifier) => `${API}/courses/${id(course)}/outline`,
   displayableChapter: (chapter: Identifier) => `${API}/chapters/${id(chapter)}/displayable`,
   /** A course copied whole into the session's structure: how a structure makes a catalogue course its own. */
@@ -39,7 +39,7 @@ export const routes = {
   /** Breaks the pattern: `/api/{context}/filters`, where the context is a resource name. */
   filters: (context: string) => `${API}/${encodeURIComponent(context)}/filters`,
   pushover: `${API}/pushover`,
-  /** Reference-server extensions (issue 16): one's own password and sessions, a template's preview. */
+  /** Reference-server extensions: one's own password and sessions, a template's preview. */
   accountPassword: `${API}/account/password`,
   signOutEverywhere: `${API}/account/sign-out-everywhere`,
   templatePreview: `${API}/notification-templates/preview`,
@@ -51,5 +51,5 @@ export const ROOT_FOLDER_ID = 1;
 /** The structures the switcher offers at once, by name; more are found by searching. */
 export const STRUCTURE_CHOICES_PAGE = { page: 1, perPage: 20 } as const;
 
-/** Spec section 9: the languages are asked for once, page 1 of 500. */
+/** The languages are asked for once, page 1 of 500, as the spec sets it. */
 export const LANGUAGES_PAGE = { page: 1, perPage: 500 } as const;

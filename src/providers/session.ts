@@ -23,7 +23,7 @@ export function readTokenPayload(token: string): TokenPayload | undefined {
   }
 }
 
-/** Spec, section 4: a session is expired when the current time in seconds is greater than the token's exp. */
+/** As the spec has it, a session is expired when the current time in seconds is greater than the token's exp. */
 export function isExpired(payload: Pick<TokenPayload, 'exp'>, nowMs: number = Date.now()): boolean {
   return nowMs / 1000 > payload.exp;
 }
@@ -53,7 +53,7 @@ export class SessionRefused extends Error {
 
 /**
  * Opens (or renews) the session from an auth answer `{token, refresh_token}`: accepted only when both
- * tokens are there and the token's roles hold a role the back-office knows (spec, section 5). Login,
+ * tokens are there and the token's roles hold a role the back-office knows. Login,
  * refresh, reset request and code check all go through here.
  */
 export function openSession(answer: unknown, store: SessionStore = sessionStore): TokenPayload {

@@ -17,12 +17,12 @@ import { encodeCompanyId } from '../../server/onboarding/invitations.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
- * The contract between the back-office and the API: every call of spec section 7, made the way the app
+ * The contract between the back-office and the API: every call the spec lists, made the way the app
  * makes it (through the data provider; auth calls through the http client) against the real server on
- * the seeded demo data, over real HTTP. A call of section 7 with no row here fails the test.
+ * the seeded demo data, over real HTTP. A call of the spec's list with no row here fails the test.
  */
 
-/** Spec section 7, call by call, as written there (`[id]` for ids). */
+/** The calls the spec lists, one by one, as written there (`[id]` for ids). */
 const SPEC_CALLS = [
   'POST /api/auth/token',
   'POST /api/auth/refresh',
@@ -148,7 +148,7 @@ const SPEC_CALLS = [
 
 type SpecCall = (typeof SPEC_CALLS)[number];
 
-/** Calls of section 7 that belong to later issues: listed, not silently dropped (none left since issue 17). */
+/** Calls of the spec's list the server does not serve yet, each with why: listed, not silently dropped (none left). */
 const LATER: Partial<Record<SpecCall, string>> = {};
 
 let t: TestApp;
@@ -789,7 +789,7 @@ describe('documents (upload, download, delete)', () => {
   });
 });
 
-describe('onboarding (issue 17: sign-up, plan, payment, leaving)', () => {
+describe('onboarding (sign-up, plan, payment, leaving)', () => {
   // The visitor signing up: no session, then the restricted one the sign-up opens.
   const visitor = () => client(visitorSession);
   const visitorSession = newSession();
@@ -870,13 +870,13 @@ describe('onboarding (issue 17: sign-up, plan, payment, leaving)', () => {
   });
 });
 
-describe('coverage of spec section 7', () => {
-  it('has a row for every call, except those of later issues', () => {
+describe("coverage of the spec's calls", () => {
+  it('has a row for every call, except those not served yet', () => {
     const expected = SPEC_CALLS.filter((call) => !(call in LATER));
     const missing = expected.filter((call) => !covered.has(call));
     console.log(
-      `contract: ${covered.size} of ${SPEC_CALLS.length} calls of spec section 7 walked; ` +
-        `${Object.keys(LATER).length} belong to later issues: ${Object.entries(LATER)
+      `contract: ${covered.size} of ${SPEC_CALLS.length} calls of the spec walked; ` +
+        `${Object.keys(LATER).length} not served yet: ${Object.entries(LATER)
           .map(([call, why]) => `${call} (${why})`)
           .join(', ')}`,
     );

@@ -11,7 +11,7 @@ import { encodeCompanyId } from '../../server/onboarding/invitations.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
- * The self-service sign-up (issue 17) through the real clients, against the local stand-ins that speak
+ * The self-service sign-up through the real clients, against the local stand-ins that speak
  * the BAN's, the company directory's and Stripe's protocols; a stopped stand-in is a service down.
  */
 let t: TestApp;

@@ -4,7 +4,7 @@ import { hashPassword } from '../../server/auth/passwords.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
- * Issue 17, after an unsubscribe: once the structure's paid period is over, its users' sign-ins and
+ * After an unsubscribe: once the structure's paid period is over, its users' sign-ins and
  * refreshes are a 403 saying why, and the sessions they hold end; super admins are never locked out.
  */
 let t: TestApp;

@@ -6,7 +6,7 @@ import { stripeStandIn } from '../../server/integrations/standins/stripeStandIn.
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
- * The plan step of the sign-up and leaving (issue 17): POST /api/subscribe, the SetupIntent of a paid plan
+ * The plan step of the sign-up and leaving: POST /api/subscribe, the SetupIntent of a paid plan
  * on the Stripe stand-in, GET /api/payments/check-status, POST /api/unsubscribe; and the public calls' caps.
  */
 let t: TestApp;

@@ -7,7 +7,7 @@ import { stripeStandIn } from '../../server/integrations/standins/stripeStandIn.
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
- * A paid plan with a Stripe publishable key configured (issue 17): the browser confirms the SetupIntent with
+ * A paid plan with a Stripe publishable key configured: the browser confirms the SetupIntent with
  * Stripe.js, here the stand-in's, over Stripe's own protocol; the CSP opens to Stripe only then.
  */
 const SECRET = 'sk_test_stripejs';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
- * Issue 13's server side: the course outline in one call (`GET /api/courses/{id}/outline`), and the
+ * The course outline's server side: the outline in one call (`GET /api/courses/{id}/outline`), and the
  * actions the outline editor chains (move to another parent, copy then place, publish refused then
  * accepted, unpublish) as the editor calls them.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../server/auth/mailer.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
-/** Issue 16's server side: the account page's calls, invitations, admins reading a user, templates. */
+/** People on the server side: the account page's calls, invitations, admins reading a user, templates. */
 const mails: Mail[] = [];
 let t: TestApp;
 

@@ -47,18 +47,18 @@ const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach>
     reach: { contributor: 'none', admin: 'read', superadmin: 'all' },
   },
 };
-// API.md's exceptions inside the areas: admins read users (and, issue 16, access rights and connections); contributors reach their own user, their own
+// API.md's exceptions inside the areas: admins read users (and their access rights and connections); contributors reach their own user, their own
 // connections and their own bug tickets (which they may file); everyone signed in reads the country list.
 // An admin is also a user (role hierarchy), so keeps what a contributor has on their own rows.
 // Contributors' documents are course content and their own uploads (docs/SECURITY.md).
 const EXCEPTIONS: Record<string, Partial<Record<Account, Reach>>> = {
   users: { admin: 'readOwnWrite', contributor: 'own' },
-  // Issue 16: admins read a user's page whole (its access rights' names, its sign-ins).
+  // Admins read a user's page whole (its access rights' names, its sign-ins).
   'user-connections': { admin: 'read', contributor: 'own' },
   'access-rights': { admin: 'read' },
   tickets: { contributor: 'own' },
   documents: { contributor: 'own' },
-  // Issue 11: support staff delete their own internal notes.
+  // Support staff delete their own internal notes.
   'notes-bo': { admin: 'readWriteOwnDelete' },
 };
 const OWN_CREATE = new Set(['tickets']);

@@ -5,7 +5,7 @@ import { renderTemplate } from '../../server/tickets/ticketNotifier.ts';
 import { createTestApp, type Persona, type TestApp } from './support/testApp.ts';
 
 /**
- * Issue 11, the support desk's server side: the author is notified of replies (templates, locale, outbox,
+ * The support desk's server side: the author is notified of replies (templates, locale, outbox,
  * every delivery recorded), the agenda and notifications of a ticket, the follow-up date, and the live
  * events streamed to the back-office (stream tickets, rights, Last-Event-ID replay).
  */

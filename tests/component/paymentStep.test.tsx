@@ -9,7 +9,7 @@ import { createI18nProvider } from '../../src/providers/i18nProvider';
 afterEach(cleanup);
 
 /**
- * The payment step without a publishable key (issue 17): Stripe's test cards, confirmed by the server
+ * The payment step without a publishable key: Stripe's test cards, confirmed by the server
  * (POST /api/payments/confirm-test), then check-status; nothing is loaded from Stripe.
  */
 function testModeProvider() {

@@ -3,7 +3,7 @@ import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
 
 /**
- * Accessibility (product issue): axe-core, injected in the page, finds no serious or critical violation on
+ * Accessibility: axe-core, injected in the page, finds no serious or critical violation on
  * the login page, a list (with and without a selected row) and an edit form. axe runs its default rules
  * (WCAG 2 A/AA and best practices), none excluded, on the whole document, the menu included.
  */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type App } from './harness.ts';
 
 /**
- * Issue 12 in a browser: a contributor creates one part of every type through its editor (the image and
+ * Chapter parts in a browser: a contributor creates one part of every type through its editor (the image and
  * the file by upload), each saved, reloaded and shown as its preview in the side panel; the server's 422
  * lands on its field; the editor passes axe and fits a phone's width.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type App } from './harness.ts';
 
 /**
- * The built app under its Content-Security-Policy (issue 10, item 7): the real server sends the policy
+ * The built app under its Content-Security-Policy: the real server sends the policy
  * with the page, the browser enforces it, and nothing the app does on the way through login, a list, the
  * side panel and an edit form trips it. tests/security/headers.test.ts checks the headers themselves.
  */

@@ -6,7 +6,7 @@ import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
 
 /**
- * Issue 15 in the browser (imports are the super administrator's): a document uploaded with its progress
+ * The library in the browser (imports are the super administrator's): a document uploaded with its progress
  * bar and downloaded back identical, a PDF's first page previewed under the CSP, an XMind map imported as
  * a new version, activated and another deleted; folders moved and reordered; the screens pass axe and fit 390 px.
  */

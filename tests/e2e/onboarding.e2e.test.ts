@@ -4,7 +4,7 @@ import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
 
 /**
- * The self-service sign-up (issue 17) in the browser, on a phone's width: the server runs with its local
+ * The self-service sign-up in the browser, on a phone's width: the server runs with its local
  * stand-ins (company directory, address base, Stripe in test mode), as `npm start` does offline, with a
  * publishable key: the payment step loads the stand-in's Stripe.js under the CSP the server sends.
  */

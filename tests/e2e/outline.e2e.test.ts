@@ -4,7 +4,7 @@ import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
 
 /**
- * Issue 13 in a browser: an author builds a course in its outline (module, chapter, three parts), reorders
+ * The course outline in a browser: an author builds a course in its outline (module, chapter, three parts), reorders
  * parts by drag and by keyboard (the order and the open branches hold after a reload), moves a chapter to
  * another module (it holds after a reload), inserts a template chapter, is refused a
  * prerequisite cycle, is refused a publish for an empty chapter then publishes, and sees the parts in the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type App } from './harness.ts';
 
 /**
- * The shell's panels in a browser (issue 5): react-admin's notifications as stacked snackbars that leave
+ * The shell's panels in a browser: react-admin's notifications as stacked snackbars that leave
  * on time or on a click, with undo kept working; and the side panel, its history in localStorage across
  * records and route changes, close, clear and logout.
  */

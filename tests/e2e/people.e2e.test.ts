@@ -7,7 +7,7 @@ import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
 
 /**
- * Issue 16, people in a browser: the account page (password change, sign out everywhere), a user invited
+ * People in a browser: the account page (password change, sign out everywhere), a user invited
  * by a super admin who signs in with the mailed code, a user's page, a notification template previewed
  * and test-sent; axe on each new screen, and no sideways scroll 390 px wide.
  */

@@ -4,7 +4,7 @@ import { allows } from '../../src/domain/rights.ts';
 import { startApp, type App, type DemoAccount } from './harness.ts';
 
 /**
- * Issue 16, the shell as each role finds it, at a phone's width (390 px) and a wide screen's (1440 px):
+ * The shell as each role finds it, at a phone's width (390 px) and a wide screen's (1440 px):
  * every screen of the menu is walked; no page scrolls sideways, no call of the walk is refused (403), and
  * every action offered is one the server grants: "Créer" and "Exporter" by the rights table the server
  * enforces too, "Modifier" by asking the server to save the record as that role.

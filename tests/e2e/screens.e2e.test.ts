@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type App } from './harness.ts';
 
 /**
- * The standard screens of every resource an admin edits by hand, in a browser (issue 5): the list sorted
+ * The standard screens of every resource an admin edits by hand, in a browser: the list sorted
  * through the API, a record opened in the side panel, an edit that is kept, a create, and a bad input shown
  * in French next to its field with what was typed kept. The resources only read (sign-ins, error calls,
  * imports...) are walked by rights.e2e.test.ts, list and side panel, for each role; folders, a tree, by

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type App } from './harness.ts';
 
 /**
- * The shell around every page (issue 5): the menu in sections by role, the language switch kept per tab,
+ * The shell around every page: the menu in sections by role, the language switch kept per tab,
  * and raw keys with ?noTrads=true.
  */
 

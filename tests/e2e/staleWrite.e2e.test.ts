@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { startApp, type App } from './harness.ts';
 
 /**
- * Issue 10, item 4, as two admins see it: a save made from a version someone else has since saved over
+ * A stale write as two admins see it: a save made from a version someone else has since saved over
  * is refused and said so, what was typed stays until the user reloads; and a delete of a record still
  * used by others says that, not that someone changed it.
  */

@@ -7,7 +7,7 @@ import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
 
 /**
- * Issue 11, the support desk in a browser: a support agent (ROLE_ADMIN) works a ticket in the side panel
+ * The support desk in a browser: a support agent (ROLE_ADMIN) works a ticket in the side panel
  * (real thread, replies, close with its popup, notes, agenda, notifications in the author's outbox), a
  * second browser sees replies live, the menu counts waiting tickets live, a contributor reports a bug and
  * reads the answer; axe finds nothing serious in the panel, which also works 390 px wide.

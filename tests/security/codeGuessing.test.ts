@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../api/support/testApp.ts';
 import { codesSentTo, post, type Answer } from './support/auth.ts';
 
 /**
- * Issue 10, item 1: an e-mailed reset code cannot be guessed. The attacker asks for resets of the super
+ * An e-mailed reset code cannot be guessed. The attacker asks for resets of the super
  * admin's account from ever new addresses and guesses each code, as fast as the server answers.
  */
 const VICTIM = 'superadmin@demo.fr';

@@ -7,7 +7,7 @@ import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { createTestApp, type Persona, type TestApp } from '../api/support/testApp.ts';
 
 /**
- * Issue 10, item 8 (docs/SECURITY.md): who reads which documents, the caps on anonymous uploads and the
+ * As docs/SECURITY.md has it: who reads which documents, the caps on anonymous uploads and the
  * sweep of those never attached, and error reports that name only the token's user.
  */
 let t: TestApp;

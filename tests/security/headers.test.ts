@@ -7,7 +7,7 @@ import { securityHeaders } from '../../server/http/securityHeaders.ts';
 import { createTestApp, type TestApp } from '../api/support/testApp.ts';
 
 /**
- * The security headers (issue 10, item 7) on what the server answers: the app's page and files, the
+ * The security headers on what the server answers: the app's page and files, the
  * API's answers and errors, a document download (its own stricter policy), and the API origin a build
  * with VITE_API_URL calls. The browser side (the built app running under the policy) is csp.e2e.test.ts.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../api/support/testApp.ts';
 
-/** Issue 10, item 6: positions stay dense (0..n-1 per parent) on every write path. */
+/** Positions stay dense (0..n-1 per parent) on every write path. */
 let t: TestApp;
 
 beforeAll(async () => {

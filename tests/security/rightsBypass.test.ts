@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../api/support/testApp.ts';
 
 /**
- * Issue 10, item 2: a field whose change has its own action or right cannot be changed by a plain write,
+ * A field whose change has its own action or right cannot be changed by a plain write,
  * and filter choices show only rows the session may list.
  */
 let t: TestApp;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../api/support/testApp.ts';
 import { activeUser, codesSentTo, login, post } from './support/auth.ts';
 
 /**
- * Issue 10, item 3: a user's sessions end when what they were granted changes: their access tokens fail on
+ * A user's sessions end when what they were granted changes: their access tokens fail on
  * the very next call and their refresh tokens are revoked.
  */
 const mails: Mail[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../api/support/testApp.ts';
 
-/** Issue 10, item 4: a write from a stale read is refused and overwrites nothing (API.md's 409). */
+/** A write from a stale read is refused and overwrites nothing (API.md's 409). */
 let t: TestApp;
 
 beforeAll(async () => {

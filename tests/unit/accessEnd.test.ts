@@ -3,7 +3,7 @@ import { SessionVersions } from '../../server/auth/sessionVersions.ts';
 import type { Database } from '../../server/db/database.ts';
 
 /**
- * Issue 17: a structure's access end comes with no write, hence no notification. The standing kept per
+ * A structure's access end comes with no write, hence no notification. The standing kept per
  * user carries the date and each check compares it with the clock; a `company:<id>` notification (a plan
  * chosen, paid or left) drops everything kept.
  */

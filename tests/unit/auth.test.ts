@@ -41,7 +41,7 @@ function harness(http: HttpClient = vi.fn(), route = '/users') {
 const answer = (json: unknown) =>
   vi.fn(async () => ({ status: 200, headers: new Headers(), body: JSON.stringify(json), json }));
 
-describe('login acceptance (spec, sections 4 and 5)', () => {
+describe('login acceptance', () => {
   const store = () => {
     const storage = memoryStorage();
     return { storage, session: createSessionStore(() => storage, 'test') };
@@ -118,7 +118,7 @@ describe('login acceptance (spec, sections 4 and 5)', () => {
   });
 });
 
-describe('expiry (spec, section 4)', () => {
+describe('session expiry', () => {
   it('is expired when the current time in seconds is greater than exp', () => {
     expect(isExpired({ exp: 1000 }, 1_000_001)).toBe(true);
     expect(isExpired({ exp: 1000 }, 1_000_000)).toBe(false);
@@ -261,7 +261,7 @@ describe('logout, identity, permissions and rights', () => {
   });
 });
 
-describe('errors of the sign-in flows, as the spec’s keys and flags (section 8)', () => {
+describe('errors of the sign-in flows, as the spec’s keys and flags', () => {
   it('maps the reset request', () => {
     expect(resetRequestFailure(new HttpError('x', 404, {}))).toEqual({ flag: 'errorLoginResetPassword' });
     expect(resetRequestFailure(new HttpError('x', 500, {}))).toEqual({ snack: 'GenericError' });

@@ -12,7 +12,7 @@ import { resources } from '../../src/resources';
 import { MENU_GROUPS } from '../../src/custom/layout/menuGroups';
 
 /**
- * Every translation key the back-office uses exists in French and in English (issue 5): the keys written
+ * Every translation key the back-office uses exists in French and in English: the keys written
  * in src/, the names of every resource and of every field its screens show, every enum value, the menu
  * sections, and the spec's error catalogue and success messages with their French text.
  */

@@ -138,7 +138,7 @@ describe('the refresh of an expired token', () => {
     });
   });
 
-  it("says so when the refresh is refused because the structure's access ended (issue 17), and reports nothing", async () => {
+  it("says so when the refresh is refused because the structure's access ended, and reports nothing", async () => {
     const { api, session, onSessionLost, httpClient } = setup((call) =>
       call.url.endsWith('/api/auth/refresh')
         ? json(403, { status: 403, description: 'access_ended', accessEndedAt: '2026-11-01T00:00:00Z' })

@@ -4,7 +4,7 @@ import { rolesAllow } from '../../src/providers/authProvider';
 import { snackTypeOf } from '../../src/custom/snackbars/snacks';
 
 /**
- * Issue 16: the back-office offers only what the session may do, from the same rights table as the server
+ * The back-office offers only what the session may do, from the same rights table as the server
  * (src/domain/rights.ts): per action, per record (one's own rows) and per field.
  */
 const CONTRIBUTOR = ['ROLE_USER'];

@@ -13,7 +13,7 @@ const none = () => false;
 const ticket = (id: number): SideEntry => ({ resource: 'tickets', id });
 const user = (id: number): SideEntry => ({ resource: 'users', id });
 
-describe('side-block history (spec section 4)', () => {
+describe('side-block history', () => {
   it('replaces a trailing entry of the same history-enabled type, appends otherwise', () => {
     let history = openEntry([], ticket(1), all);
     history = openEntry(history, ticket(2), all);

@@ -92,7 +92,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('a snack (spec sections 3 and 9)', () => {
+describe('a snack', () => {
   it('is {type, label, id} with a timestamp id, unique within a millisecond', () => {
     const first = toSnack(
       { message: 'saved', type: 'success', notificationOptions: { messageArgs: { count: 2 } } },

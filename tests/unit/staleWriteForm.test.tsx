@@ -40,7 +40,7 @@ function fakeServer() {
   const session = createSessionStore(() => storage);
   const payload = btoa(JSON.stringify({ role: ['ROLE_ADMIN'], company: 7, exp: Math.floor(Date.now() / 1000) + 3600 }));
   session.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
-  // The form offers the inputs the session's rights allow (issue 16): it reads the app's own session.
+  // The form offers the inputs the session's rights allow: it reads the app's own session.
   sessionStore.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
   const problem = (status: number, extra: Record<string, unknown>) =>
     Response.json({ type: `/errors/${status}`, status, detail: 'x', ...extra }, { status });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAuthProvider, rolesAllow } from '../../src/providers/authProvider';
 import { createSessionStore, memoryStorage } from '../../src/providers/sessionStore';
 
-/** Issue 16: the back-office offers a user's edit only where the server takes it; the account's language. */
+/** The back-office offers a user's edit only where the server takes it; the account's language. */
 describe('rights on a user record', () => {
   it("lets an admin or a contributor edit their own user, not another's", () => {
     for (const roles of [['ROLE_ADMIN'], ['ROLE_USER']]) {

@@ -1,4 +1,4 @@
--- Issue 11, the support desk: a follow-up date on tickets, the deliveries of the notifications sent to a
+-- The support desk: a follow-up date on tickets, the deliveries of the notifications sent to a
 -- ticket's author, and the log of live events that server-sent events stream (and replay on reconnect).
 
 -- "À relancer le": the date an agent means to come back to a ticket; the list sorts and filters on it.

@@ -1,4 +1,4 @@
--- Issue 17, self-service onboarding: a structure (company or school) signs up with its first administrator,
+-- Self-service onboarding: a structure (company or school) signs up with its first administrator,
 -- chooses a plan and, when it is paid, leaves a card through a Stripe SetupIntent.
 
 -- What the sign-up form asks of a structure. `status`: `pending` until its first administrator proves the

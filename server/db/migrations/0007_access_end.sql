@@ -1,4 +1,4 @@
--- Issue 17: after an unsubscribe, a structure's access ends with the period it paid for. Nothing is written
+-- After an unsubscribe, a structure's access ends with the period it paid for. Nothing is written
 -- at that instant, so the end is a date read at sign-in, at refresh and by the session check, never a flag.
 
 -- When the structure's access ends (or ended): the end of its last period once it left, that is once no

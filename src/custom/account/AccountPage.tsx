@@ -24,7 +24,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * "Mon compte" (spec section 2, /account; issue 16), for every role: one's profile and language, the
+ * "Mon compte" (/account), for every role: one's profile and language, the
  * password, the latest sign-ins, the end of every session, and one's bug reports.
  */
 export function AccountPage() {

@@ -23,7 +23,7 @@ const EDITABLE = ['firstName', 'lastName', 'phone', 'locale'] as const;
 const config = screensOf(users, { fields: EDITABLE.map((source) => ({ source })) });
 
 /**
- * One's profile (issue 16): the name, phone and language a user may change on their own record; the
+ * One's profile: the name, phone and language a user may change on their own record; the
  * e-mail shown (a super admin changes it). The language applies at once and at each sign-in.
  */
 export function AccountProfile({ userId }: { userId: Identifier }) {

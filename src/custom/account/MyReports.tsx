@@ -13,7 +13,7 @@ import { useFormatDateTime } from '../tickets/useFormatDateTime';
 const SHOWN = 50;
 
 /**
- * "Mes signalements" (issue 11): the session's own bug reports (`GET /api/tickets/user?type=1`), newest
+ * "Mes signalements": the session's own bug reports (`GET /api/tickets/user?type=1`), newest
  * activity first, each with its thread, so that the reporter reads support's replies (kept live).
  */
 export function MyReports() {

@@ -16,7 +16,7 @@ function PasswordPolicy() {
 const policy = (value: string) => (value && !meetsPasswordPolicy(value) ? 'app.validation.password' : undefined);
 
 /**
- * A new password given the current one (issue 16). The server ends the user's other sessions; this one
+ * A new password given the current one. The server ends the user's other sessions; this one
  * goes on with a renewed token.
  */
 export function PasswordChange() {

@@ -11,7 +11,7 @@ import { CODE_LENGTH, emptyCode } from './CodeInput';
 import { EmailField } from './EmailField';
 
 /**
- * An invited user's first visit (issue 16): their e-mail and the code of the invitation mail open the
+ * An invited user's first visit: their e-mail and the code of the invitation mail open the
  * session that chooses a password, as a checked reset code does.
  */
 export function InvitationPage() {

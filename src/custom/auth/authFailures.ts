@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 import { isSessionLost } from '../../providers/httpClient';
 
 /**
- * What a failed call of the sign-in flows shows (spec, sections 4 and 8): a snackbar (its translation
+ * What a failed call of the sign-in flows shows, by the spec's error catalogue: a snackbar (its translation
  * key), or one of the spec's flags, shown inline by the screen. Nothing when the http client has already
  * ended the session (it showed `GenericError` and went to /logout).
  */

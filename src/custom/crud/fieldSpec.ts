@@ -2,8 +2,8 @@ import type { ComponentType, ReactElement } from 'react';
 import { isSearchable } from '../../domain/contracts/index';
 
 /**
- * How a resource's standard screens show and edit one field (issue 5: every resource usable the standard
- * way). Each resource folder declares its fields once; the list, show, create and edit screens read them.
+ * How a resource's standard screens show and edit one field, so that every resource is usable the
+ * standard way. Each resource folder declares its fields once; the list, show, create and edit screens read them.
  */
 export type FieldKind =
   | 'text'

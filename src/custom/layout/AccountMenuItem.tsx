@@ -3,7 +3,7 @@ import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { Link, useTranslate, useUserMenu } from 'react-admin';
 
-/** "Mon compte" in the user menu (spec section 2: /account). */
+/** "Mon compte" in the user menu: /account. */
 export const AccountMenuItem = forwardRef<HTMLAnchorElement>(function AccountMenuItem(props, ref) {
   const translate = useTranslate();
   const userMenu = useUserMenu();

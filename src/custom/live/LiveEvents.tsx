@@ -9,7 +9,7 @@ import { useStructureChoice } from '../tenancy/useSessionStructure';
 const BATCH_MS = 50;
 
 /**
- * Keeps what the screens show of tickets live (issue 11): every event on a ticket the session may see
+ * Keeps what the screens show of tickets live: every event on a ticket the session may see
  * refetches the tickets' queries (lists, open panels, the menu's count; react-query refetches only those
  * on screen), a note's the notes' too. Renders nothing; mounted once by the layout, for signed-in pages.
  * The stream's ticket carries the session's structure: platform staff switching structures open a new one.

@@ -18,7 +18,7 @@ export const ONBOARD_SUCCESS = '/onboard/success';
 let lookedUp = '';
 
 /**
- * /onboard: a structure signs up on its own (issue 17). What was typed lives in the store, so going
+ * /onboard: a structure signs up on its own. What was typed lives in the store, so going
  * back and a reload keep it; an invitation link (`?company=<encodedId>&key=<key>`) prefills the structure.
  */
 export function OnboardPage() {
@@ -57,7 +57,7 @@ export function OnboardPage() {
           },
         });
       })
-      // Spec section 8: an invitation whose key does not match.
+      // The company lookup by key failed: an invitation whose key does not match.
       .catch(() => notify('Error_CantGetCompanyByKey', { type: 'error' }));
   }, [invitedId, invitationKey]); // eslint-disable-line react-hooks/exhaustive-deps
 

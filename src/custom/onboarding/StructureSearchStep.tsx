@@ -33,7 +33,7 @@ export function StructureSearchStep({ draft, update }: Props) {
         .then(({ data }) => setAnswer({ text, list: data }))
         .catch(() => {
           if (controller.signal.aborted) return;
-          // Spec section 8: a failed company search is a GenericError; the form stays open by hand.
+          // A failed company search is a GenericError (the spec's error catalogue); the form stays open by hand.
           notify('GenericError', { type: 'error' });
           setAnswer({ text, list: [] });
         });

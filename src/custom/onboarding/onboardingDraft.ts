@@ -5,7 +5,7 @@ import { EMAIL_PATTERN, isFrenchPostcode, isSiret, phoneE164 } from '../../domai
 export const STEPS = ['structure', 'details', 'admin', 'plan', 'payment'] as const;
 export type Step = (typeof STEPS)[number];
 
-/** Spec section 9: no plan chosen is -1 (userAdminSubscriptionPlan). */
+/** No plan chosen is -1, the spec's default of userAdminSubscriptionPlan. */
 export const NO_PLAN = -1;
 
 /**

@@ -29,7 +29,7 @@ const withKey = (open: ReadonlySet<string>, node: NodeRef) =>
   open.has(nodeKey(node)) ? open : new Set(open).add(nodeKey(node));
 
 /**
- * A course's authoring page (issue 13): its fields, tags and skills, publication, and its outline of
+ * A course's authoring page: its fields, tags and skills, publication, and its outline of
  * modules, chapters and parts, with the learner's preview and the comments of the selected node beside it
  * (below it on a phone). The outline is one request; only the open branches are drawn, and the branches
  * open are kept per course in react-admin's store (a reload finds them open). What is beside the tree

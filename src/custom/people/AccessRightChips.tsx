@@ -20,7 +20,7 @@ import { mayChangeUsers } from './sessionUser';
 const ALL_RIGHTS = { pagination: { page: 1, perPage: 200 }, sort: { field: 'label', order: 'ASC' as const } };
 
 /**
- * A user's access rights as chips (issue 16): a super admin adds one from the list and removes one by its
+ * A user's access rights as chips: a super admin adds one from the list and removes one by its
  * chip's cross (`add-` / `remove-access-rights`); others read them.
  */
 export function AccessRightChips() {

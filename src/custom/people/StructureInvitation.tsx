@@ -17,7 +17,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { sessionStore } from '../../providers/sessionStore';
 
 /**
- * Issue 17, above the users list for a super admin: invites a new structure (POST /api/invitations) and
+ * Above the users list for a super admin: invites a new structure (POST /api/invitations) and
  * shows the link that signs it up, `/onboard?company=…&key=…`, to copy and send.
  */
 export function StructureInvitation() {

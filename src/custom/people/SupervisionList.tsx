@@ -10,7 +10,7 @@ const isRunning = (supervision: RaRecord) =>
   !supervision.endsAt || new Date(supervision.endsAt as string).getTime() > Date.now();
 
 /**
- * A user's supervisions from one side (issue 16): the learners they supervise, or their supervisors,
+ * A user's supervisions from one side: the learners they supervise, or their supervisors,
  * each with its course and dates; support staff add one and end a running one (its end set to now).
  */
 export function SupervisionList({ userId, as }: { userId: Identifier; as: 'supervisor' | 'learner' }) {

@@ -22,7 +22,7 @@ export interface ReportContext {
 }
 
 /**
- * "Signaler un problème" (issue 11), for every role: a subject and a description; the screen's address
+ * "Signaler un problème", for every role: a subject and a description; the screen's address
  * and the browser go with it. Filed as a bug ticket (`POST /api/tickets`, type 1), whose first message
  * is the description (`add-message`, status `created`): the reporter follows it in "Mes signalements".
  */

@@ -27,7 +27,7 @@ import { STATUS_COLOR } from './ResponseStatusField';
 type Decision = 'validated' | 'rejected';
 
 /**
- * Reviewing one learner's answer (issue 12): where it comes from (chapter, part, learner), the part as the
+ * Reviewing one learner's answer: where it comes from (chapter, part, learner), the part as the
  * learner saw it, their answer, and the verdict with feedback: Alt+V validates, Alt+R rejects (from the
  * feedback box too), Alt+N skips; each verdict goes on to the oldest answer still waiting in the list's selection.
  */

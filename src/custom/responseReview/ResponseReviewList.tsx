@@ -19,7 +19,7 @@ const FILTERS = [
 ];
 
 /**
- * The learners' answers to review (issue 12): those waiting first (status « Soumise » by default, oldest
+ * The learners' answers to review: those waiting first (status « Soumise » by default, oldest
  * first), narrowed by chapter, part and learner; a row opens the answer's review, whose verdict goes on
  * to the next answer of the same selection.
  */

@@ -21,7 +21,7 @@ const APP_BAR_HEIGHT = 48;
 const TITLE_ID = 'side-panel-title';
 
 /**
- * The right-hand side panel (spec section 2): a record opened from a list without leaving it. Beside the
+ * The right-hand side panel: a record opened from a list without leaving it. Beside the
  * page on a wide screen (persistent drawer), over it on a narrow one (temporary drawer). Escape closes it,
  * like the close cross: back to the previous object of its history, or shut.
  */

@@ -9,7 +9,7 @@ export interface SidePanelState {
   current?: SideEntry;
   history: readonly SideEntry[];
   subTab: string;
-  /** The object shown in the block above the panel's own (spec section 3, `currentDetailsAboveObject`). */
+  /** The object shown in the block above the panel's own (the spec's `currentDetailsAboveObject`). */
   above?: SideEntry;
   open(entry: SideEntry): void;
   /** Pops the shown object and shows the previous one, or nothing. */
@@ -24,7 +24,7 @@ export interface SidePanelState {
 const SidePanelContext = createContext<SidePanelState | undefined>(undefined);
 
 // Every type is history-enabled: going from one ticket to the next keeps one entry, a user opened from a
-// ticket stacks on it (spec section 4, "Side-block history").
+// ticket stacks on it (the spec: an object replaces a trailing entry of its own type).
 const historyEnabled = () => true;
 
 // Read at each change rather than kept only in memory: another tab of the application may have changed it.
@@ -43,7 +43,7 @@ export function SidePanelProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [shownPath, setShownPath] = useState(pathname);
 
-  // Spec section 2: a route change clears the objects shown beside the page (the history stays). Done while
+  // As the spec has it, a route change clears the objects shown beside the page (the history stays). Done while
   // rendering, so that the new page never draws with the previous page's panel.
   if (pathname !== shownPath) {
     setShownPath(pathname);

@@ -1,6 +1,6 @@
 import type { Identifier } from 'react-admin';
 
-/** Spec section 9: the side block keeps at most 10 entries. */
+/** The side block keeps at most 10 entries, as the spec sets it. */
 export const MAX_HISTORY = 10;
 
 export interface SideEntry {
@@ -9,7 +9,7 @@ export interface SideEntry {
 }
 
 /**
- * Opening an object (spec section 4, "Side-block history"): an object of a history-enabled type replaces a
+ * Opening an object, by the spec's side-block history: an object of a history-enabled type replaces a
  * trailing entry of the same type (moving from one ticket to the next keeps one entry); otherwise it is
  * appended. The oldest entries go beyond MAX_HISTORY.
  */

@@ -8,7 +8,7 @@ export interface SidePanelTabProps {
 }
 
 export interface SidePanelTab {
-  /** Kept as the selected sub-tab (spec section 3, `selectedDetailsSubTab`). */
+  /** Kept as the selected sub-tab (the spec's `selectedDetailsSubTab`). */
   value: string;
   /** A translation key. */
   label: string;
@@ -17,7 +17,7 @@ export interface SidePanelTab {
   visible?: () => boolean;
 }
 
-/** Spec section 9: the sub-tab selected when an object opens. */
+/** The sub-tab selected when an object opens (the spec's default). */
 export const DEFAULT_SUB_TAB = 'infos';
 
 /**

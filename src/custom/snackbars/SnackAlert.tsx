@@ -15,7 +15,7 @@ interface SnackAlertProps {
 
 /**
  * One snack: a filled MUI alert in its type's palette colour (success green, error red, warning orange,
- * info blue), gone after its time or at once on a click anywhere on it (spec section 4, "Snackbars").
+ * info blue), gone after its time or at once on a click anywhere on it.
  */
 export function SnackAlert({ snack, shown, onClose, onGone, onUndo }: SnackAlertProps) {
   const translate = useTranslate();

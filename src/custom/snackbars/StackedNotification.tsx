@@ -12,7 +12,7 @@ interface StackedSnack {
 }
 
 /**
- * The notification area of every page (spec section 2): react-admin's notifications stacked, newest on
+ * The notification area of every page: react-admin's notifications stacked, newest on
  * top, each gone after 3 s and a 500 ms fade, or at once on a click. react-admin's own `<Notification>`
  * shows one at a time. An undoable snack holds its mutation back until it goes, as react-admin's does.
  */

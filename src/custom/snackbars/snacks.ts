@@ -1,7 +1,7 @@
 import { isValidElement, type ReactNode } from 'react';
 import type { NotificationPayload } from 'react-admin';
 
-/** Spec section 9: a snackbar shows for 3000 ms, then fades out in 500 ms. */
+/** As the spec sets it, a snackbar shows for 3000 ms, then fades out in 500 ms. */
 export const SNACK_VISIBLE_MS = 3000;
 export const SNACK_FADE_MS = 500;
 /** How long a snack takes to fade in. */
@@ -14,7 +14,7 @@ export type UndoableMutation = (params: { isUndo: boolean }) => void;
 
 export type SnackType = 'success' | 'error' | 'warning' | 'info';
 
-/** Spec section 3: a snack is its type, a translation key, and a timestamp for id. */
+/** As the spec defines it, a snack is its type, a translation key, and a timestamp for id. */
 export interface Snack {
   type: SnackType;
   label: string;

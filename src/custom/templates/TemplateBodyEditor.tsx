@@ -6,7 +6,7 @@ import { templateVariables } from '../../domain/templateVariables';
 import { TemplatePreviewPanel } from './TemplatePreviewPanel';
 
 /**
- * A template's body (issue 16): the `{{variables}}` its code offers, each inserted at the cursor by a
+ * A template's body: the `{{variables}}` its code offers, each inserted at the cursor by a
  * click, and a preview of what is typed, filled with sample values in each locale. The server refuses
  * any other variable, under this field.
  */

@@ -17,9 +17,9 @@ interface CloseTicketFooterProps {
 
 /**
  * The panel's footer: "Fermer le ticket" chooses the status `closed` and asks "Fermer le ticket ?";
- * Retour sets the choice back to `created`, Confirmer sends it through `add-message` (spec section 4, with
- * ARCHITECTURE.md's departure: a real call), so that the thread shows the closing. A closed ticket offers
- * to reopen it instead (a message with status `created`).
+ * Retour sets the choice back to `created`, Confirmer sends it through `add-message` (a real call where the
+ * spec's panel made none: a departure ARCHITECTURE.md lists), so that the thread shows the closing. A
+ * closed ticket offers to reopen it instead (a message with status `created`).
  */
 export function CloseTicketFooter({ closed, text, send, sending, onSent }: CloseTicketFooterProps) {
   const translate = useTranslate();

@@ -32,7 +32,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The ticket panel's `infos` sub-tab (spec sections 2 and 4): subject, status, what it is about, its
+ * The ticket panel's `infos` sub-tab: subject, status, what it is about, its
  * author, the real message thread, the reply box and the footer that closes it.
  */
 export function TicketInfosTab({ id }: { id: Identifier }) {

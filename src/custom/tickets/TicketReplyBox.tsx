@@ -16,7 +16,7 @@ interface TicketReplyBoxProps {
 
 /**
  * The free-text box under the thread and its two buttons: "send as waiting" (status `created`) and
- * "send as treated" (status `treated`). A blank text does nothing and shows nothing (spec section 5);
+ * "send as treated" (status `treated`). A blank text does nothing and shows nothing (the spec's rule);
  * Ctrl+Enter sends as waiting. Read-only while the ticket is closed.
  */
 export function TicketReplyBox({ text, onText, send, sending, closed }: TicketReplyBoxProps) {

@@ -10,12 +10,12 @@ export const chapterPartResponses: ResourceDefinition = {
   name: 'chapter-part-responses',
   group: 'users',
   listSort: { field: 'createdAt', order: 'ASC' },
-  // The list is the review's: answers waiting first, by chapter, part and learner (issue 12).
+  // The list is the review's: answers waiting first, by chapter, part and learner.
   list: lazyComponent(() =>
     import('../../custom/responseReview/ResponseReviewList').then((module) => module.ResponseReviewList),
   ),
   show: lazyScreen(load, 'Show'),
-  // Editing an answer is reviewing it: the answer as given, and a verdict with feedback (issue 12).
+  // Editing an answer is reviewing it: the answer as given, and a verdict with feedback.
   edit: lazyComponent(() =>
     import('../../custom/responseReview/ResponseReview').then((module) => module.ResponseReview),
   ),

@@ -24,7 +24,7 @@ export const config = screensOf(courses, {
     { source: 'createdAt' },
     { source: 'updatedAt', column: true },
   ],
-  // Issue 13: each course opens its outline editor (/courses/:id/outline); a catalogue course read from
+  // Each course opens its outline editor (/courses/:id/outline); a catalogue course read from
   // inside a structure is copied into it to be changed.
   rowActions: CourseActions,
   showActions: CourseActions,

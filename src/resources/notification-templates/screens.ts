@@ -10,7 +10,7 @@ export const config = screensOf(notificationTemplates, {
     { source: 'name', column: true },
     { source: 'channel', column: true, filter: 'alwaysOn' },
     { source: 'subject' },
-    // Issue 16: the variables of the template's code to insert, a preview in each locale, a test mail.
+    // The variables of the template's code to insert, a preview in each locale, a test mail.
     { source: 'body', editor: TemplateBodyEditor, render: TemplateBodyView },
     { source: 'locale', column: true, filter: true },
     { source: 'enabled', column: true },

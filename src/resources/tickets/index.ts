@@ -14,7 +14,7 @@ const loading = createElement(Loader, { size: 'small' });
 // The agenda, internal notes and deliveries are support's own: the ticket's author never sees them.
 const staffOnly = () => sessionAllows('notes-bo', 'list');
 
-/** The ticket panel's sub-tabs after `infos` (spec section 2). */
+/** The ticket panel's sub-tabs after `infos`. */
 const sidePanelTabs: SidePanelTab[] = [
   {
     value: 'agenda',

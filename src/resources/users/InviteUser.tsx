@@ -26,7 +26,7 @@ const structureUnlessStaff: Validator = (value, values: { roles?: string[] }) =>
     : undefined;
 
 /**
- * "Inviter un utilisateur" (issue 16): the new user starts in first connection (the server adds
+ * "Inviter un utilisateur": the new user starts in first connection (the server adds
  * ROLE_FIRST_CONNECT) and is mailed a code at once, with which they choose their password.
  */
 export function InviteUser() {

@@ -11,7 +11,7 @@ const typeSpec = config.fields.find((field) => field.source === 'type')!;
 const USER_TYPES = choicesOf(typeSpec.choices ?? [], typeSpec.choiceGroup ?? 'type');
 
 /**
- * A user's edit screen (issue 16), with the fields the session may write as the server decides them: a
+ * A user's edit screen, with the fields the session may write as the server decides them: a
  * super admin changes everything; anyone else only their own name, phone and language, and reads their
  * e-mail, type, roles and state. Another user's record is only read (their page).
  */

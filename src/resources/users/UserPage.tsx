@@ -69,7 +69,7 @@ function UserPageContent() {
       <Part title="app.people.connections.title">
         <ConnectionsTable userId={record.id} />
       </Part>
-      {/* Issue 17: the plan of the user's structure, which a super admin may end. */}
+      {/* The plan of the user's structure, which a super admin may end. */}
       {record.company?.id !== undefined && mayManageStructures(sessionStore.getRoles(), 'actForAny') && (
         <Part title="app.subscription.title">
           <SubscriptionCard company={record.company.id} />
@@ -80,7 +80,7 @@ function UserPageContent() {
 }
 
 /**
- * A user's page (issue 16), in the side panel or on its own: admins read it whole, super admins change
+ * A user's page, in the side panel or on its own: admins read it whole, super admins change
  * it (profile, enabled, access rights), support staff manage supervisions.
  */
 export function UserPage({ id }: { id?: Identifier }) {

@@ -9,7 +9,7 @@ const load = () => import('./screens');
 const loading = createElement(Loader, { size: 'small' });
 
 /*
- * Issue 16: a user's page where admins read everything about a user; the edit screen offers only the
+ * A user's page where admins read everything about a user; the edit screen offers only the
  * fields the session may write (UserEdit.tsx, beside this file); a new user is invited.
  */
 export const users: ResourceDefinition = {

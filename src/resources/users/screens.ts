@@ -20,6 +20,6 @@ export const config = screensOf(users, {
     { source: 'createdAt' },
     { source: 'updatedAt' },
   ],
-  // Issue 17: a super admin invites a new structure from here.
+  // A super admin invites a new structure from here.
   listHeader: StructureInvitation,
 });

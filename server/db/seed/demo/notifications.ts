@@ -147,7 +147,7 @@ const TEMPLATES: [string, string, 'email' | 'sms' | 'push', string | null, strin
     'en',
     true,
   ],
-  // The e-mails a ticket's author gets when support marks it treated or closes it (issue 11).
+  // The e-mails a ticket's author gets when support marks it treated or closes it.
   [
     'ticket_treated_fr',
     'Ticket traité',
