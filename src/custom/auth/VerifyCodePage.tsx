@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Button, Stack } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { useNavigate, useNotify, useTranslate } from 'react-admin';
-import { AUTH_ROUTES, nextStepOf } from '../../providers/authProvider';
+import { AUTH_ROUTES } from '../../providers/authProvider';
 import { httpClient } from '../../providers/httpClient';
-import { isRestricted, openSession, readTokenPayload } from '../../providers/session';
+import { openSession } from '../../providers/session';
 import { sessionStore } from '../../providers/sessionStore';
 import { codeCheckFailure, resendFailure } from './authFailures';
 import { AuthLayout } from './AuthLayout';
 import { CodeEntry } from './CodeEntry';
+import { restrictedStep } from './restrictedStep';
 import { useCodeEntry } from './useCodeEntry';
 
 /**
@@ -22,10 +23,9 @@ export function VerifyCodePage() {
   const entry = useCodeEntry();
   const [pending, setPending] = useState<'check' | 'resend'>();
 
-  const token = sessionStore.getToken();
-  const payload = token ? readTokenPayload(token) : undefined;
-  if (!payload || !isRestricted(payload.role)) return <Navigate to={AUTH_ROUTES.login} replace />;
-  if (nextStepOf(payload) !== AUTH_ROUTES.code) return <Navigate to={nextStepOf(payload)} replace />;
+  const step = restrictedStep(AUTH_ROUTES.code);
+  if ('redirect' in step) return <Navigate to={step.redirect} replace />;
+  const { payload } = step;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
