@@ -306,6 +306,20 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   const release = (client: pg.PoolClient, error?: unknown) =>
     client.release(error !== undefined && !(error instanceof pg.DatabaseError) ? true : undefined);
 
+  // Runs statements that may leave a transaction open: a failure rolls it back before the connection goes back.
+  async function rollingBackOnFailure<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
+    let failure: unknown;
+    try {
+      return await work();
+    } catch (error) {
+      failure = error;
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      release(client, failure);
+    }
+  }
+
   const database: Database = {
     kind: 'postgresql',
     async query<T extends Row>(sql: string, params?: unknown[]) {
@@ -333,25 +347,17 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     },
     async exec(sql) {
       const client = await pool.connect();
-      let failure: unknown;
-      try {
+      await rollingBackOnFailure(client, async () => {
         // The owner's statements: the connection leaves the application's role, and takes it back when next handed out.
         inRole.delete(client);
         await client.query('RESET ROLE');
         await client.query(sql);
-      } catch (error) {
-        failure = error;
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        release(client, failure);
-      }
+      });
     },
     async transaction(work) {
       const scope = currentScope();
       const client = await checkout();
-      let failure: unknown;
-      try {
+      return rollingBackOnFailure(client, async () => {
         await client.query(scope ? `BEGIN; ${scopeSettingSql(scope)}` : 'BEGIN');
         const result = await work({
           query: async <T extends Row>(sql: string, params?: unknown[]) =>
@@ -359,13 +365,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         });
         await client.query('COMMIT');
         return result;
-      } catch (error) {
-        failure = error;
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        release(client, failure);
-      }
+      });
     },
     async useRole(name) {
       role = name;

@@ -19,18 +19,25 @@ export interface Subscription {
 export type SetupIntentStatus =
   'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
 
+/**
+ * The structure as the sign-up sends it; its country and logo are ids (a country of the list, an uploaded
+ * file), numbers where the caller knows them as such.
+ */
+export interface RegisteredCompany<Id extends Identifier = Identifier> {
+  name: string;
+  siret: string;
+  address: string;
+  postcode: string;
+  city: string;
+  country: Id | '';
+  /** Spec: emailStructureOnboard, phoneStructureOnboard. */
+  email: string;
+  phone: string;
+  logo: Id | null;
+}
+
 export interface Registration {
-  company: {
-    name: string;
-    siret: string;
-    address: string;
-    postcode: string;
-    city: string;
-    country: Identifier | '';
-    email: string;
-    phone: string;
-    logo: Identifier | null;
-  };
+  company: RegisteredCompany;
   firstName: string;
   lastName: string;
   email: string;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import type { SetupIntentStatus } from '../payments.ts';
 import { sendJson, type StandInHandler } from './standInServer.ts';
 
@@ -35,6 +36,10 @@ const TEST_CARDS: Record<string, 'succeeds' | 'declined'> = {
 const stripeError = (type: string, message: string, extra: Record<string, unknown> = {}) => ({
   error: { type, message, ...extra },
 });
+
+/** Stripe's answer to a request it will not serve: an invalid_request_error under the given status. */
+const refuseRequest = (response: ServerResponse, status: number, message: string, extra?: Record<string, unknown>) =>
+  sendJson(response, status, stripeError('invalid_request_error', message, extra));
 
 const luhn = (digits: string) =>
   [...digits]
@@ -106,8 +111,7 @@ export function stripeStandIn(secretKey: string, publishableKey?: string): Stand
     const form = new URLSearchParams(body);
     const secret = request.headers.authorization === `Bearer ${secretKey}`;
     const publishable = !secret && Boolean(publishableKey) && form.get('key') === publishableKey;
-    if (!secret && !publishable)
-      return sendJson(response, 401, stripeError('invalid_request_error', 'Invalid API Key provided.'));
+    if (!secret && !publishable) return refuseRequest(response, 401, 'Invalid API Key provided.');
     const [, version, collection, id, action] = url.pathname.split('/');
     if (publishable && request.method === 'POST' && version === 'v1' && collection === 'payment_methods' && !id) {
       const card = readCard(form);
@@ -122,13 +126,9 @@ export function stripeStandIn(secretKey: string, publishableKey?: string): Stand
       return sendJson(response, 200, { id: methodId, object: 'payment_method', type: 'card', livemode: false });
     }
     if (version !== 'v1' || collection !== 'setup_intents')
-      return sendJson(response, 404, stripeError('invalid_request_error', 'Unrecognized request URL.'));
+      return refuseRequest(response, 404, 'Unrecognized request URL.');
     if (publishable && !(request.method === 'POST' && action === 'confirm'))
-      return sendJson(
-        response,
-        401,
-        stripeError('invalid_request_error', 'This API call cannot be made with a publishable API key.'),
-      );
+      return refuseRequest(response, 401, 'This API call cannot be made with a publishable API key.');
     if (request.method === 'POST' && !id) {
       const metadata: Record<string, string> = {};
       for (const [key, value] of form) {
@@ -155,58 +155,39 @@ export function stripeStandIn(secretKey: string, publishableKey?: string): Stand
     }
     const intent = id ? intents.get(id) : undefined;
     if (!intent)
-      return sendJson(
-        response,
-        404,
-        stripeError('invalid_request_error', `No such setupintent: '${id}'`, {
-          code: 'resource_missing',
-          param: 'intent',
-        }),
-      );
+      return refuseRequest(response, 404, `No such setupintent: '${id}'`, {
+        code: 'resource_missing',
+        param: 'intent',
+      });
     if (request.method === 'GET' && !action) return sendJson(response, 200, intent);
     if (request.method === 'POST' && action === 'cancel') {
       if (intent.status === 'succeeded')
-        return sendJson(
-          response,
-          400,
-          stripeError('invalid_request_error', 'This SetupIntent has already succeeded.', {
-            code: 'setup_intent_unexpected_state',
-          }),
-        );
+        return refuseRequest(response, 400, 'This SetupIntent has already succeeded.', {
+          code: 'setup_intent_unexpected_state',
+        });
       intent.status = 'canceled';
       return sendJson(response, 200, intent);
     }
     if (request.method === 'POST' && action === 'confirm') {
       // From the browser, the client secret is what proves the intent is the caller's.
       if (publishable && form.get('client_secret') !== intent.client_secret)
-        return sendJson(
+        return refuseRequest(
           response,
           400,
-          stripeError(
-            'invalid_request_error',
-            'The client_secret provided does not match the client_secret associated with the SetupIntent.',
-            { code: 'resource_missing' },
-          ),
+          'The client_secret provided does not match the client_secret associated with the SetupIntent.',
+          { code: 'resource_missing' },
         );
       if (intent.status === 'succeeded' || intent.status === 'canceled')
-        return sendJson(
-          response,
-          400,
-          stripeError('invalid_request_error', `This SetupIntent's status is ${intent.status}.`, {
-            code: 'setup_intent_unexpected_state',
-          }),
-        );
+        return refuseRequest(response, 400, `This SetupIntent's status is ${intent.status}.`, {
+          code: 'setup_intent_unexpected_state',
+        });
       const method = form.get('payment_method') ?? '';
       const outcome = TEST_METHODS[method] ?? methods.get(method);
       if (!outcome)
-        return sendJson(
-          response,
-          400,
-          stripeError('invalid_request_error', `No such PaymentMethod: '${method}'`, {
-            code: 'resource_missing',
-            param: 'payment_method',
-          }),
-        );
+        return refuseRequest(response, 400, `No such PaymentMethod: '${method}'`, {
+          code: 'resource_missing',
+          param: 'payment_method',
+        });
       if (outcome === 'declined') {
         intent.status = 'requires_payment_method';
         intent.last_setup_error = { code: 'card_declined', message: 'Your card was declined.', type: 'card_error' };
@@ -221,6 +202,6 @@ export function stripeStandIn(secretKey: string, publishableKey?: string): Stand
       intent.last_setup_error = null;
       return sendJson(response, 200, intent);
     }
-    sendJson(response, 404, stripeError('invalid_request_error', 'Unrecognized request URL.'));
+    refuseRequest(response, 404, 'Unrecognized request URL.');
   };
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Stack } from '@mui/material';
 import { useNavigate, useNotify, useTranslate } from 'react-admin';
 import { AUTH_ROUTES } from '../../providers/authProvider';
@@ -6,9 +6,9 @@ import { httpClient } from '../../providers/httpClient';
 import { openSession } from '../../providers/session';
 import { codeCheckFailure } from './authFailures';
 import { AuthLayout } from './AuthLayout';
-import { CodeEntry, type CodeProblem } from './CodeEntry';
-import { CODE_LENGTH, emptyCode } from './CodeInput';
+import { CodeEntry } from './CodeEntry';
 import { EmailField } from './EmailField';
+import { useCodeEntry } from './useCodeEntry';
 
 /**
  * An invited user's first visit: their e-mail and the code of the invitation mail open the
@@ -18,21 +18,16 @@ export function InvitationPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const boxes = useRef<{ focus: () => void }>(null);
+  const entry = useCodeEntry();
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState(emptyCode);
-  const [problem, setProblem] = useState<CodeProblem>();
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const typed = code.join('');
-    if (typed.length !== CODE_LENGTH) {
-      setProblem('incomplete');
-      return;
-    }
+    const typed = entry.typedCode();
+    if (typed === undefined) return;
     setPending(true);
-    setProblem(undefined);
+    entry.setProblem(undefined);
     try {
       const { json } = await httpClient('/api/auth/invitation', {
         method: 'POST',
@@ -45,9 +40,8 @@ export function InvitationPage() {
       const failure = codeCheckFailure(error);
       if (failure.snack) notify(failure.snack, { type: 'error' });
       if (failure.flag === 'errorWrongCode' || failure.restart) {
-        setProblem(failure.flag ? 'wrong' : undefined);
-        setCode(emptyCode());
-        boxes.current?.focus();
+        entry.setProblem(failure.flag ? 'wrong' : undefined);
+        entry.restart();
       }
       setPending(false);
     }
@@ -57,15 +51,7 @@ export function InvitationPage() {
     <AuthLayout title="app.people.invitation.title" intro={translate('app.people.invitation.intro')} backToLogin>
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
         <EmailField value={email} onChange={setEmail} />
-        <CodeEntry
-          ref={boxes}
-          value={code}
-          onChange={(next) => {
-            setCode(next);
-            setProblem(undefined);
-          }}
-          problem={problem}
-        />
+        <CodeEntry {...entry.entryProps} />
         <Button type="submit" variant="contained" size="large" loading={pending} disabled={!email.trim()} fullWidth>
           {translate('app.auth.code.submit')}
         </Button>

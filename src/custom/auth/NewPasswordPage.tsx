@@ -2,15 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Button, Stack } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
-import { AUTH_ROUTES, nextStepOf } from '../../providers/authProvider';
+import { AUTH_ROUTES } from '../../providers/authProvider';
 import { httpClient } from '../../providers/httpClient';
-import { isRestricted, readTokenPayload } from '../../providers/session';
-import { sessionStore } from '../../providers/sessionStore';
 import { newPasswordFailure } from './authFailures';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
 import { meetsPasswordPolicy } from './passwordRules';
 import { PasswordRules } from './PasswordRules';
+import { restrictedStep } from './restrictedStep';
 
 type Errors = Partial<Record<'password' | 'passwordConfirmation', string>>;
 
@@ -28,10 +27,9 @@ export function NewPasswordPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
-  const token = sessionStore.getToken();
-  const payload = token ? readTokenPayload(token) : undefined;
-  if (!payload || !isRestricted(payload.role)) return <Navigate to={AUTH_ROUTES.login} replace />;
-  if (nextStepOf(payload) !== AUTH_ROUTES.newPassword) return <Navigate to={nextStepOf(payload)} replace />;
+  const step = restrictedStep(AUTH_ROUTES.newPassword);
+  if ('redirect' in step) return <Navigate to={step.redirect} replace />;
+  const { payload } = step;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,15 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Stack } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { useNavigate, useNotify, useTranslate } from 'react-admin';
-import { AUTH_ROUTES, nextStepOf } from '../../providers/authProvider';
+import { AUTH_ROUTES } from '../../providers/authProvider';
 import { httpClient } from '../../providers/httpClient';
-import { isRestricted, openSession, readTokenPayload } from '../../providers/session';
+import { openSession } from '../../providers/session';
 import { sessionStore } from '../../providers/sessionStore';
 import { codeCheckFailure, resendFailure } from './authFailures';
 import { AuthLayout } from './AuthLayout';
-import { CodeEntry, type CodeProblem } from './CodeEntry';
-import { CODE_LENGTH, emptyCode } from './CodeInput';
+import { CodeEntry } from './CodeEntry';
+import { restrictedStep } from './restrictedStep';
+import { useCodeEntry } from './useCodeEntry';
 
 /**
  * The e-mailed code, after a reset request or at a first connection (the restricted session waits for
@@ -19,30 +20,19 @@ export function VerifyCodePage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const boxes = useRef<{ focus: () => void }>(null);
-  const [code, setCode] = useState(emptyCode);
-  const [problem, setProblem] = useState<CodeProblem>();
+  const entry = useCodeEntry();
   const [pending, setPending] = useState<'check' | 'resend'>();
 
-  const token = sessionStore.getToken();
-  const payload = token ? readTokenPayload(token) : undefined;
-  if (!payload || !isRestricted(payload.role)) return <Navigate to={AUTH_ROUTES.login} replace />;
-  if (nextStepOf(payload) !== AUTH_ROUTES.code) return <Navigate to={nextStepOf(payload)} replace />;
-
-  function restart() {
-    setCode(emptyCode());
-    boxes.current?.focus();
-  }
+  const step = restrictedStep(AUTH_ROUTES.code);
+  if ('redirect' in step) return <Navigate to={step.redirect} replace />;
+  const { payload } = step;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const typed = code.join('');
-    if (typed.length !== CODE_LENGTH) {
-      setProblem('incomplete');
-      return;
-    }
+    const typed = entry.typedCode();
+    if (typed === undefined) return;
     setPending('check');
-    setProblem(undefined);
+    entry.setProblem(undefined);
     try {
       const { json } = await httpClient('/api/auth/email/check-code', {
         method: 'POST',
@@ -58,19 +48,19 @@ export function VerifyCodePage() {
         navigate(AUTH_ROUTES.login);
         return;
       }
-      if (failure.flag === 'errorWrongCode') setProblem('wrong');
-      if (failure.flag || failure.snack === 'snackError_codeResend') restart();
+      if (failure.flag === 'errorWrongCode') entry.setProblem('wrong');
+      if (failure.flag || failure.snack === 'snackError_codeResend') entry.restart();
       setPending(undefined);
     }
   }
 
   async function resend() {
     setPending('resend');
-    setProblem(undefined);
+    entry.setProblem(undefined);
     try {
       await httpClient('/api/auth/email/resend-code', { method: 'POST', body: '{}' });
       notify('app.auth.code.resent', { type: 'info' });
-      restart();
+      entry.restart();
     } catch (error) {
       const failure = resendFailure(error);
       if (failure.snack) notify(failure.snack, { type: 'error' });
@@ -85,15 +75,7 @@ export function VerifyCodePage() {
       backToLogin
     >
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
-        <CodeEntry
-          ref={boxes}
-          value={code}
-          onChange={(next) => {
-            setCode(next);
-            setProblem(undefined);
-          }}
-          problem={problem}
-        />
+        <CodeEntry {...entry.entryProps} />
         <Button
           type="submit"
           variant="contained"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { checkAdmin, type FieldErrors, type OnboardingDraft } from './onboardingDraft';
+import { StepForm } from './StepForm';
 
 interface Props {
   draft: OnboardingDraft;
@@ -54,15 +55,7 @@ export function AdminStep({ draft, update, register, serverErrors }: Props) {
   }
 
   return (
-    <Stack
-      spacing={2.5}
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <StepForm onSubmit={submit}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {field('firstName', 'given-name')}
         {field('lastName', 'family-name')}
@@ -76,6 +69,6 @@ export function AdminStep({ draft, update, register, serverErrors }: Props) {
           {translate('app.onboarding.admin.submit')}
         </Button>
       </Stack>
-    </Stack>
+    </StepForm>
   );
 }

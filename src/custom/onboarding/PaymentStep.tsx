@@ -5,6 +5,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import type { SetupIntentStatus } from '../../providers/onboardingActions';
 import type { OnboardingDraft } from './onboardingDraft';
 import { type CardOutcome, useStripeCard } from './useStripeCard';
+import { StepForm } from './StepForm';
 
 /** Stripe's test payment methods offered when no publishable key is configured (offline: the stand-in). */
 const TEST_CARDS = ['pm_card_visa', 'pm_card_chargeDeclined'] as const;
@@ -74,15 +75,7 @@ export function PaymentStep({ draft, update, onPaid }: Props) {
       ? outcome
       : 'processing';
   return (
-    <Stack
-      spacing={2.5}
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void pay();
-      }}
-    >
+    <StepForm onSubmit={pay}>
       {stripeSettings ? (
         <Stack spacing={1}>
           <FormLabel id="stripe-card-label">{translate('app.onboarding.payment.stripe_card')}</FormLabel>
@@ -140,6 +133,6 @@ export function PaymentStep({ draft, update, onPaid }: Props) {
           {translate('app.onboarding.payment.submit')}
         </Button>
       </Stack>
-    </Stack>
+    </StepForm>
   );
 }

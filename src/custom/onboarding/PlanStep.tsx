@@ -6,6 +6,7 @@ import type { Plan } from '../../domain/onboarding';
 import type { Subscription } from '../../providers/onboardingActions';
 import { Loader } from '../Loader';
 import { NO_PLAN, type OnboardingDraft } from './onboardingDraft';
+import { StepForm } from './StepForm';
 
 interface Props {
   draft: OnboardingDraft;
@@ -58,15 +59,7 @@ export function PlanStep({ draft, update, onSubscribed }: Props) {
 
   if (!plans) return <Loader size="medium" />;
   return (
-    <Stack
-      spacing={2.5}
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <StepForm onSubmit={submit}>
       <RadioGroup
         aria-label={translate('app.onboarding.plan.group')}
         value={chosen === NO_PLAN ? '' : String(chosen)}
@@ -116,6 +109,6 @@ export function PlanStep({ draft, update, onSubscribed }: Props) {
           {translate('app.onboarding.plan.submit')}
         </Button>
       </Stack>
-    </Stack>
+    </StepForm>
   );
 }

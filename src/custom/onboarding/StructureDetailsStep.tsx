@@ -5,6 +5,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { AddressAutocomplete } from './AddressAutocomplete';
 import { LogoUpload } from './LogoUpload';
 import { checkDetails, type FieldErrors, type OnboardingDraft } from './onboardingDraft';
+import { StepForm } from './StepForm';
 
 interface Props {
   draft: OnboardingDraft;
@@ -74,15 +75,7 @@ export function StructureDetailsStep({ draft, update, serverErrors }: Props) {
   }
 
   return (
-    <Stack
-      spacing={2.5}
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        next();
-      }}
-    >
+    <StepForm onSubmit={next}>
       {field('name', { autoComplete: 'organization' })}
       {field('siret', { required: false, help: 'app.onboarding.details.siret_help' })}
       <AddressAutocomplete
@@ -130,6 +123,6 @@ export function StructureDetailsStep({ draft, update, serverErrors }: Props) {
           {translate('app.onboarding.next')}
         </Button>
       </Stack>
-    </Stack>
+    </StepForm>
   );
 }

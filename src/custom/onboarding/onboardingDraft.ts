@@ -1,4 +1,5 @@
 import { useStore } from 'react-admin';
+import type { RegisteredCompany } from '../../providers/onboardingActions';
 import { EMAIL_PATTERN, isFrenchPostcode, isSiret, phoneE164 } from '../../domain/onboardingFields';
 
 /** The sign-up's steps, in order; the payment step is only shown for a paid plan. */
@@ -17,19 +18,8 @@ export interface OnboardingDraft {
   /** The SIRET of the establishment picked in the directory (spec: searchEngineEntityId), '' when typed by hand. */
   searchEngineEntityId: string;
   search: string;
-  company: {
-    name: string;
-    siret: string;
-    address: string;
-    postcode: string;
-    city: string;
-    country: number | '';
-    /** Spec: emailStructureOnboard, phoneStructureOnboard. */
-    email: string;
-    phone: string;
-    logo: number | null;
-    logoName: string;
-  };
+  /** What the registration sends, and the name of the logo's file to show it again. */
+  company: RegisteredCompany<number> & { logoName: string };
   admin: { firstName: string; lastName: string; email: string };
   invitation: { company: string; key: string } | null;
   /** Once the structure is registered, the first steps are behind. */

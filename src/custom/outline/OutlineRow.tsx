@@ -1,19 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ACCEPTS, nodeKey, type NodeKind, type NodeRef } from './outlineModel';
+import { ACCEPTS, nodeKey, type NodeKind } from './outlineModel';
 import { useOutlineActions } from './OutlineContext';
-import type { NodeMenuItem } from './NodeMenu';
 import { useIsOpen, useIsSelected, useView, type OutlineView } from './outlineView';
-import { RowContent } from './RowContent';
+import { RowContent, type RowContentProps } from './RowContent';
 
-interface OutlineRowProps {
-  node: NodeRef;
-  title: string;
-  storedTitle?: string;
-  icon: ReactNode;
-  badges?: ReactNode;
-  menu: NodeMenuItem[];
+/** What the row shows is given through to RowContent; the rest of RowContent's props come from the row's state. */
+interface OutlineRowProps extends Pick<RowContentProps, 'node' | 'title' | 'storedTitle' | 'icon' | 'badges' | 'menu'> {
   /** The node's children, drawn only while it is open; undefined for a leaf (a part). */
   renderChildren?: () => ReactNode;
 }

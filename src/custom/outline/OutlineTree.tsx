@@ -2,16 +2,13 @@ import { Fragment, memo, useMemo } from 'react';
 import {
   closestCenter,
   DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
   type Announcements,
   type DragEndEvent,
   type DragStartEvent,
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useSortableSensors } from '../useSortableSensors';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'react-admin';
@@ -41,10 +38,7 @@ export const OutlineTree = memo(function OutlineTree({
   const modulesAdding = useAddingIn('module', courseId);
   // The kind being dragged, for the rows to know whether they may take it: set at the start, not per move.
   const dragged = (node: NodeRef | undefined) => view.set((before) => ({ ...before, dragged: node?.kind }));
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors(5);
   const { announcements, instructions } = useMemo(() => {
     const name = (key: string | number | undefined) => {
       const element =

@@ -5,6 +5,7 @@ import { useCreate, useGetIdentity, useGetList, useNotify, useTranslate } from '
 import type { Note } from '../../domain/records';
 import { Loader } from '../Loader';
 import type { SidePanelTabProps } from '../sidePanel';
+import { TicketEntryList } from './TicketEntryList';
 import { TicketNoteItem } from './TicketNoteItem';
 
 /**
@@ -69,25 +70,15 @@ export function TicketNotesTab({ id }: SidePanelTabProps) {
         <Loader size="small" />
       ) : error ? (
         <Alert severity="error">{translate('app.tickets.load_error')}</Alert>
-      ) : notes.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {translate('app.tickets.notes.empty')}
-        </Typography>
       ) : (
-        <Stack
-          component="ol"
-          spacing={1}
-          aria-label={translate('app.tickets.notes.list')}
-          sx={{ listStyle: 'none', m: 0, p: 0 }}
-        >
-          {notes.map((note) => (
+        <TicketEntryList items={notes} label="app.tickets.notes.list" empty="app.tickets.notes.empty">
+          {(note) => (
             <TicketNoteItem
-              key={note.id}
               note={note}
               mine={identity?.id !== undefined && String(identity.id) === String(note.author?.id)}
             />
-          ))}
-        </Stack>
+          )}
+        </TicketEntryList>
       )}
     </Stack>
   );

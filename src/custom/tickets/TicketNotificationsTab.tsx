@@ -4,6 +4,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { Loader } from '../Loader';
 import type { SidePanelTabProps } from '../sidePanel';
+import { TicketEntryList } from './TicketEntryList';
 import { useFormatDateTime } from './useFormatDateTime';
 
 /**
@@ -20,27 +21,15 @@ export function TicketNotificationsTab({ id }: SidePanelTabProps) {
   });
   if (isPending) return <Loader size="small" />;
   if (error) return <Alert severity="error">{translate('app.tickets.load_error')}</Alert>;
-  if (data.data.length === 0)
-    return (
-      <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
-        {translate('app.tickets.notifications.empty')}
-      </Typography>
-    );
   return (
-    <Stack
-      component="ol"
-      spacing={1}
-      aria-label={translate('app.tickets.notifications.list')}
-      sx={{ listStyle: 'none', m: 0, p: 1 }}
+    <TicketEntryList
+      items={data.data}
+      label="app.tickets.notifications.list"
+      empty="app.tickets.notifications.empty"
+      padding={1}
     >
-      {data.data.map((notification) => (
-        <Paper
-          component="li"
-          key={notification.id}
-          variant="outlined"
-          data-testid="ticket-notification"
-          sx={{ p: 1.5 }}
-        >
+      {(notification) => (
+        <Paper component="li" variant="outlined" data-testid="ticket-notification" sx={{ p: 1.5 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
             <Typography
               variant="subtitle2"
@@ -69,7 +58,7 @@ export function TicketNotificationsTab({ id }: SidePanelTabProps) {
             </Typography>
           )}
         </Paper>
-      ))}
-    </Stack>
+      )}
+    </TicketEntryList>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { TicketMessage } from '../../domain/records';
+import { TicketEntryList } from './TicketEntryList';
 import { TicketStatusChip } from './TicketStatusChip';
 import { useFormatDateTime } from './useFormatDateTime';
 
@@ -8,21 +9,10 @@ import { useFormatDateTime } from './useFormatDateTime';
 export function TicketThread({ messages }: { messages: readonly TicketMessage[] }) {
   const translate = useTranslate();
   const formatDateTime = useFormatDateTime();
-  if (messages.length === 0)
-    return (
-      <Typography variant="body2" color="text.secondary">
-        {translate('app.tickets.no_messages')}
-      </Typography>
-    );
   return (
-    <Stack
-      component="ol"
-      spacing={1}
-      aria-label={translate('app.tickets.thread')}
-      sx={{ listStyle: 'none', m: 0, p: 0 }}
-    >
-      {messages.map((message) => (
-        <Paper component="li" key={message.id} variant="outlined" data-testid="ticket-message" sx={{ p: 1.5 }}>
+    <TicketEntryList items={messages} label="app.tickets.thread" empty="app.tickets.no_messages">
+      {(message) => (
+        <Paper component="li" variant="outlined" data-testid="ticket-message" sx={{ p: 1.5 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
             <Typography variant="subtitle2" component="span">
               {message.author?.name ?? translate('app.tickets.unknown_author')}
@@ -37,7 +27,7 @@ export function TicketThread({ messages }: { messages: readonly TicketMessage[] 
             {message.body}
           </Typography>
         </Paper>
-      ))}
-    </Stack>
+      )}
+    </TicketEntryList>
   );
 }

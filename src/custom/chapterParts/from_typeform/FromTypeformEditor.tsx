@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { TextInput, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import { HttpsUrlInput } from '../shared/HttpsUrlInput';
 import { splitTypeform } from './typeform';
 
 type Origin = 'formId' | 'url';
@@ -37,13 +38,7 @@ export function FromTypeformEditor() {
           fullWidth
         />
       ) : (
-        <TextInput
-          source="content.url"
-          label="app.parts.fields.url"
-          helperText="app.parts.help.https"
-          type="url"
-          fullWidth
-        />
+        <HttpsUrlInput />
       )}
     </>
   );

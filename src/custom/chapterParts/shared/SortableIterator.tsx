@@ -1,17 +1,9 @@
 import type { ReactNode } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useSortableSensors } from '../../useSortableSensors';
 import { useArrayInput, useTranslate } from 'react-admin';
 import { SortableRow } from './SortableRow';
 
@@ -29,11 +21,7 @@ interface Props {
 export function SortableIterator({ children, newItem }: Props) {
   const translate = useTranslate();
   const { fields, append, remove, move } = useArrayInput();
-  const sensors = useSensors(
-    // A few pixels before a drag starts: a click on the handle stays a click.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors(4);
   const positionOf = (id: unknown) => fields.findIndex((field) => field.id === id) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => translate('app.parts.sortable.picked', { position: positionOf(active.id) }),
