@@ -43,7 +43,10 @@ interface Measure {
   otherProgramsCpuPercent?: number;
 }
 
-/** Support staff of their own (an admin each), each signed in once: the sessions the load takes turns with. */
+/**
+ * Support staff of the platform (super admins: they work every structure's tickets and belong to none), each
+ * signed in once: the sessions the load takes turns with.
+ */
 async function staffSessions(cluster: ScaleCluster, admin: string): Promise<string[]> {
   const password = 'Charge2026!';
   const tokens: string[] = [];
@@ -59,7 +62,7 @@ async function staffSessions(cluster: ScaleCluster, admin: string): Promise<stri
           firstName: 'Agent',
           lastName: `Support ${index}`,
           type: 'admin',
-          roles: ['ROLE_ADMIN'],
+          roles: ['ROLE_SUPER_ADMIN'],
           password,
         },
       });
