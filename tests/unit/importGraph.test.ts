@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from './support/importsOf';
 
 /**
  * The client's modules point one way. No import cycle under src/, dynamic import() included: a cycle makes
@@ -29,15 +30,6 @@ function sourceFiles(dir: string): string[] {
     if (statSync(path).isDirectory()) return sourceFiles(path);
     return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
   });
-}
-
-// Imports and re-exports (`import type` included: it is a dependency of the design), side-effect imports,
-// and dynamic import(): whatever a module names, it depends on.
-const IMPORT = /^\s*(?:import|export)\s[^'";]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*[,)]/gm;
-
-/** Every specifier a file imports, relative or a package's. */
-function importsOf(text: string): string[] {
-  return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3]);
 }
 
 /** The relative specifiers a file imports. */

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from './support/importsOf';
 
 /**
  * The server's modules point one way: no module reaches itself through its imports (type imports and
@@ -11,17 +12,15 @@ import { describe, expect, it } from 'vitest';
  */
 
 const ROOT = resolve(__dirname, '../../server');
-// Imports and re-exports, side-effect imports and dynamic import(), relative ones.
-const IMPORT = /^(?:import|export)\s[^'";]*?from\s+'(\.[^']+)'|^import\s+'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*[,)]/gm;
 
-/** What each file imports, as paths relative to ROOT (`../src/...` for the client's). */
+/** What each file imports of ours, as paths relative to ROOT (`../src/...` for the client's). */
 function graphOf(texts: ReadonlyMap<string, string>): Map<string, string[]> {
   return new Map(
     [...texts].map(([file, text]) => [
       file,
-      [...text.matchAll(IMPORT)].map((match) =>
-        relative(ROOT, resolve(ROOT, dirname(file), match[1] ?? match[2] ?? match[3])),
-      ),
+      importsOf(text)
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier))),
     ]),
   );
 }
