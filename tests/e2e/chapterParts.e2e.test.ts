@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
 
 /**
@@ -10,8 +8,6 @@ import { startApp, type App } from './harness.ts';
  * the file by upload), each saved, reloaded and shown as its preview in the side panel; the server's 422
  * lands on its field; the editor passes axe and fits a phone's width.
  */
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let t: App;
 beforeAll(async () => {
@@ -34,35 +30,6 @@ interface Part {
   type: string;
   title: string;
   content: Record<string, unknown>;
-}
-
-/** axe-core, evaluated in the page (the CSP refuses an injected script tag), finds nothing serious. */
-async function expectNoSeriousViolation(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${axeSource}\n;undefined`);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    }),
-  );
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .map((node) => node.html)
-          .slice(0, 3)
-          .join(' | ')}`,
-    ),
-  ).toEqual([]);
 }
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
