@@ -93,7 +93,7 @@ export class ResourceEngine {
       if (cached && cached.generation === page.generation && !list.readsOtherTables) totalItems = cached.total;
       else {
         const [count] = await this.db.query<{ n: number; g: number }>(
-          `SELECT count(*) AS n, (SELECT generation FROM row_counts WHERE table_name = ${literal(declaration.table)}) AS g
+          `SELECT count(*) AS n, (SELECT generation FROM row_totals WHERE table_name = ${literal(declaration.table)}) AS g
              FROM ${ident(declaration.table)} t WHERE ${whereSql}`,
           filterParams,
         );
@@ -154,7 +154,7 @@ export class ResourceEngine {
 
     const table = ident(declaration.table);
     const counts = (column: string) =>
-      `(SELECT ${column} FROM row_counts WHERE table_name = ${literal(declaration.table)})`;
+      `(SELECT ${column} FROM row_totals WHERE table_name = ${literal(declaration.table)})`;
     // The row limit is written as a literal (it is computed here, never read from the request): with a `LIMIT $n`
     // parameter PostgreSQL never adopts the prepared statement's generic plan and plans every request anew.
     const limit = Number(list.itemsPerPage + offset - firstIndex);
@@ -187,7 +187,7 @@ export class ResourceEngine {
       generation = Number(rows[0].__generation);
     } else {
       const [row] = await this.db.query<{ n: number; generation: number }>(
-        'SELECT n, generation FROM row_counts WHERE table_name = $1',
+        'SELECT n, generation FROM row_totals WHERE table_name = $1',
         [declaration.table],
       );
       tableRows = Number(row?.n ?? 0);

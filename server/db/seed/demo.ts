@@ -55,7 +55,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 export async function isEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.query<{ n: number }>(`SELECT n FROM row_counts WHERE table_name = 'users'`);
+  const [row] = await db.query<{ n: number }>(`SELECT n FROM row_totals WHERE table_name = 'users'`);
   return Number(row?.n ?? 0) === 0;
 }
 

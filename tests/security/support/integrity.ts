@@ -96,11 +96,11 @@ export async function invariants(db: Queryable): Promise<Invariant[]> {
     ),
   });
   checks.push({
-    name: "row_counts: each tracked table counted right (the lists' totalItems)",
+    name: "row_totals: each tracked table counted right (the lists' totalItems)",
     offenders: async (db) => {
       const wrong = [];
       for (const { table_name: table, n } of await db.query<{ table_name: string; n: number }>(
-        'SELECT table_name, n FROM row_counts',
+        'SELECT table_name, n FROM row_totals',
       )) {
         const [{ actual }] = await db.query<{ actual: number }>(`SELECT count(*)::int AS actual FROM ${ident(table)}`);
         if (Number(n) !== actual) wrong.push({ table, counted: Number(n), actual });
