@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { ACCESS_ENDS_AT_SQL, hasEnded } from './accessEnd.ts';
 
@@ -36,17 +35,7 @@ export class SessionVersions {
   private readonly known = new Map<number, Promise<UserStanding | undefined>>();
   private live = false;
   private stop?: () => Promise<void>;
-  private readonly syncs = new Map<string, () => void>();
-  /**
-   * This process's own channel for `settle`'s markers: on `session_versions` every process would hear every
-   * other's marker, a cost growing with the number of processes on each write. PostgreSQL delivers a
-   * listening connection's notifications in commit order whatever their channel, so a marker on this one
-   * still arrives after the versions moved before it.
-   */
-  private readonly syncChannel = `session_versions_sync_${randomBytes(8).toString('hex')}`;
-  private stopSync?: () => Promise<void>;
   private readonly watchers = new Set<(userId: number | undefined) => void>();
-  private nextSync = 0;
 
   constructor(
     private readonly db: Database,
@@ -69,38 +58,25 @@ export class SessionVersions {
         for (const watcher of this.watchers) watcher(undefined);
       },
     );
-    this.stopSync = await this.db.listen(this.syncChannel, (payload) => this.syncs.get(payload)?.());
     this.live = true;
   }
 
   async close(): Promise<void> {
     this.live = false;
-    await this.stopSync?.();
     await this.stop?.();
   }
 
   /**
-   * Waits until every version moved by writes committed so far has been heard of. With PGlite the
-   * notification is delivered with the statement; a PostgreSQL server delivers it on the listening
-   * connection a moment later, in commit order: a marker notified now arrives after all of them. Called
-   * after each write request, so the writer's next call already finds the tokens it ended refused.
+   * Waits until every version moved by writes committed so far has been heard of (the database's `heard`:
+   * with PGlite at once, on a PostgreSQL server one round trip on the listening connection). Called after
+   * each write request, so the writer's next call already finds the tokens it ended refused.
    */
   async settle(): Promise<void> {
-    if (this.db.kind !== 'postgresql' || !this.live) return;
-    const marker = `sync:${process.pid}:${this.nextSync++}`;
-    const heard = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 1000);
-      this.syncs.set(marker, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    try {
-      await this.db.query('SELECT pg_notify($1, $2)', [this.syncChannel, marker]);
-      await heard;
-    } finally {
-      this.syncs.delete(marker);
-    }
+    if (!this.live) return;
+    let timer: NodeJS.Timeout | undefined;
+    // A listening connection that stopped answering must not hold the writer's answer: its loss is a gap.
+    await Promise.race([this.db.heard(), new Promise<void>((resolve) => (timer = setTimeout(resolve, 1000)))]);
+    clearTimeout(timer);
   }
 
   private forgetAll() {

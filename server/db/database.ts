@@ -36,6 +36,11 @@ export interface Database extends Queryable {
    * that whatever they keep up to date is dropped. Answers the function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Resolves once every notification committed before the call has reached this process's listeners (at
+   * once when nothing listens): a writer's next call then sees what its own write notified.
+   */
+  heard(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,6 +107,7 @@ function scopedView(db: Database, scope: Scope): Database {
     useRole: (role) => db.useRole(role),
     scoped: (other) => scopedView(db, other),
     listen: (channel, onNotify, onGap) => db.listen(channel, onNotify, onGap),
+    heard: () => db.heard(),
     close: () => db.close(),
   };
 }
@@ -228,6 +234,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
     listen(channel, onNotify) {
       return db.listen(channel, onNotify);
     },
+    // PGlite delivers a notification with the statement that committed it.
+    heard: () => Promise.resolve(),
     async close() {
       await db.close();
     },
@@ -373,6 +381,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     },
     scoped: (scope) => scopedView(database, scope),
     listen: (channel, onNotify, onGap) => listener.listen(channel, onNotify, onGap),
+    heard: () => listener.heard(),
     async close() {
       await listener.close();
       await pool.end();
@@ -397,6 +406,9 @@ class PostgresListener {
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
   private retry?: NodeJS.Timeout;
+  /** The latest round trip of `heard`, and the next one while it has not left (callers share it). */
+  private lastRoundTrip: Promise<void> = Promise.resolve();
+  private nextRoundTrip?: Promise<void>;
 
   constructor(private readonly connectionString: string) {}
 
@@ -411,6 +423,28 @@ class PostgresListener {
       if (![...this.subscriptions].some((other) => other.channel === channel) && this.client)
         await this.client.query(`UNLISTEN ${quotedIdentifier(channel)}`).catch(() => undefined);
     };
+  }
+
+  /**
+   * A round trip on the listening connection. A notifying commit signals every listening backend before its
+   * writer is answered, and a signalled backend sends what it was signalled before it answers its next
+   * command (at once when idle, else before it goes idle again): the answer to a query sent now comes after
+   * every notification committed before, and node-postgres emits them in that order. No NOTIFY of its own,
+   * so no commit on PostgreSQL's notification lock and no wake-up of every other process's listener.
+   * Callers that come before the next round trip leaves share it.
+   */
+  heard(): Promise<void> {
+    const client = this.client;
+    if (!client) return Promise.resolve();
+    if (this.nextRoundTrip) return this.nextRoundTrip;
+    const roundTrip: Promise<void> = this.lastRoundTrip.then(async () => {
+      if (this.nextRoundTrip === roundTrip) this.nextRoundTrip = undefined;
+      // A lost connection ends the query: its subscribers are told of the gap, and there is nothing to wait for.
+      await client.query('SELECT 1').catch(() => undefined);
+    });
+    this.nextRoundTrip = roundTrip;
+    this.lastRoundTrip = roundTrip;
+    return roundTrip;
   }
 
   private connect(): Promise<pg.Client> {

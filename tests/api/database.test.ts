@@ -114,3 +114,29 @@ describe(`scopes (${process.env.TEST_DATABASE || 'pglite'})`, () => {
     for (const [row] of after) expect(row).toEqual({ structure: '6', platform: 'on', user: '' });
   });
 });
+
+describe(`notifications (${process.env.TEST_DATABASE || 'pglite'})`, () => {
+  it('has delivered every notification committed before heard() was called when it resolves', async () => {
+    const heard: string[] = [];
+    const stop = await t.appDb.listen('heard_test', (payload) => heard.push(payload));
+    try {
+      for (let round = 0; round < 30; round++) {
+        // Committed by a pooled connection; delivered on the listening one.
+        await t.db.query(`SELECT pg_notify('heard_test', $1)`, [String(round)]);
+        await t.appDb.heard();
+        expect(heard).toContain(String(round));
+      }
+      // Callers at once share round trips, and each still sees what was committed before its call.
+      const rounds = Array.from({ length: 10 }, (_, index) => `many-${index}`);
+      await Promise.all(
+        rounds.map(async (payload) => {
+          await t.db.query(`SELECT pg_notify('heard_test', $1)`, [payload]);
+          await t.appDb.heard();
+          expect(heard).toContain(payload);
+        }),
+      );
+    } finally {
+      await stop();
+    }
+  });
+});
