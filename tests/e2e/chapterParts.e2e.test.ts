@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
+import { dragByPointer } from './pointerDrag.ts';
 
 /**
  * Chapter parts in a browser: a contributor creates one part of every type through its editor (the image and
@@ -59,17 +60,9 @@ async function upload(page: Page, name: string, mimeType: string, buffer: Buffer
   expect((await done).status()).toBe(201);
 }
 
-/** Drags a sortable row by its handle onto another row's place, as a mouse would. */
-async function dragRow(page: Page, from: number, to: number): Promise<void> {
-  const source = await page.getByRole('button', { name: new RegExp(`^Déplacer la ligne ${from} `) }).boundingBox();
-  const target = await page.getByRole('button', { name: new RegExp(`^Déplacer la ligne ${to} `) }).boundingBox();
-  if (!source || !target) throw new Error('no row handle');
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2 - 8, { steps: 4 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2 - 4, { steps: 10 });
-  await page.mouse.up();
-}
+/** A sortable row's drag handle, by the row's place (1 for the first). */
+const rowHandle = (page: Page, position: number) =>
+  page.getByRole('button', { name: new RegExp(`^Déplacer la ligne ${position} `) });
 
 /** How each type's editor is filled, and what its preview shows once saved. */
 const TYPES: {
@@ -192,7 +185,7 @@ const TYPES: {
       await field(page, 'content.options.0.label').fill('NB');
       await field(page, 'content.options.1.label').fill('SOMME');
       // Reordered with the pointer: the second row's handle dragged above the first.
-      await dragRow(page, 2, 1);
+      await dragByPointer(page, rowHandle(page, 2), rowHandle(page, 1), 'Au-dessus de la position 1.');
       await expect.poll(() => field(page, 'content.options.0.label').inputValue()).toBe('SOMME');
     },
     shows: (panel) => panel.getByRole('checkbox', { name: 'NB' }),

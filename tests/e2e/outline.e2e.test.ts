@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
+import { dragByPointer } from './pointerDrag.ts';
 
 /**
  * The course outline in a browser: an author builds a course in its outline (module, chapter, three parts), reorders
@@ -57,17 +58,6 @@ async function dragByKeyboard(page: Page, handle: Locator, keys: string[]): Prom
   }
 }
 
-async function dragByPointer(page: Page, handle: Locator, target: Locator): Promise<void> {
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('The handle or its target is not on screen.');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
-  await page.mouse.move(to.x + from.width / 2, to.y + to.height / 4, { steps: 12 });
-  await page.mouse.up();
-}
-
 const reorderDone = (page: Page) =>
   page.waitForResponse(
     (response) => /\/api\/chapter-parts\/\d+\/reorder$/.test(response.url()) && response.request().method() === 'PUT',
@@ -119,6 +109,7 @@ describe('the course outline', () => {
       page,
       page.getByRole('button', { name: 'Déplacer la partie « Trois »' }),
       row(page, await partKey(page, 'Un')),
+      '« Trois » est au-dessus de « Un ».',
     );
     expect((await done).status()).toBe(200);
     await expect.poll(() => titles(page, parts)).toEqual(['Trois', 'Un', 'Deux']);
@@ -218,7 +209,9 @@ describe('the course outline', () => {
     await dragByPointer(
       page,
       page.getByRole('button', { name: 'Déplacer le chapitre « Ailleurs »' }),
-      row(page, `module:${module.id}`),
+      // The module's own row, not its <li> with its open chapters.
+      row(page, `module:${module.id}`).locator(':scope > div'),
+      '« Ailleurs » est au-dessus de « Module ».',
     );
     expect((await moved).status()).toBe(200);
     await expect

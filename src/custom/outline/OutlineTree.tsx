@@ -40,9 +40,10 @@ export const OutlineTree = memo(function OutlineTree({
   const dragged = (node: NodeRef | undefined) => view.set((before) => ({ ...before, dragged: node?.kind }));
   const sensors = useSortableSensors(5);
   const { announcements, instructions } = useMemo(() => {
+    // The row's title button by its own mark: while dragging, the row's handle is a pressed button too.
     const name = (key: string | number | undefined) => {
       const element =
-        key === undefined ? null : document.querySelector(`[data-node="${String(key)}"] button[aria-pressed]`);
+        key === undefined ? null : document.querySelector(`[data-node="${String(key)}"] [data-node-title]`);
       return element?.textContent ?? '';
     };
     const announce: Announcements = {

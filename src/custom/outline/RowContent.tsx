@@ -140,6 +140,7 @@ export const RowContent = memo(function RowContent({
             setEditing(true);
           }}
           aria-pressed={selected}
+          data-node-title
           aria-keyshortcuts={readOnly ? undefined : 'F2'}
           sx={{ ...TITLE_SX, fontWeight: node.kind === 'module' ? 600 : undefined }}
         >
