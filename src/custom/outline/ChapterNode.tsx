@@ -25,7 +25,7 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
   const { duplicate, setTemplate } = useNodeActions();
   const node = { kind: 'chapter', id: chapter.id } as const;
   const after = chapter.position + 1;
-  const addPart = () => openDialog({ kind: 'part', chapter: chapter.id, position: chapter.parts.length });
+  const addPart = () => openDialog({ kind: 'part', chapter: chapter.id });
   const locked = translate('app.outline.locked', { smart_count: chapter.unlocks.length });
   return (
     <OutlineRow

@@ -4,7 +4,8 @@ import type { NodeKind, NodeRef } from './outlineModel';
 
 /** A dialog the outline opens over itself; one at a time. */
 export type OutlineDialog =
-  | { kind: 'part'; chapter: number; position: number }
+  // A new part goes after the chapter's last: the server finds the end, which a tree not yet refreshed may not know.
+  | { kind: 'part'; chapter: number }
   | { kind: 'template'; resource: 'chapters' | 'modules'; parent: number; position: number }
   | { kind: 'prerequisites'; chapter: number }
   | { kind: 'delete'; node: NodeRef; title: string };

@@ -19,7 +19,7 @@ export function OutlineDialogs({
   if (!dialog) return null;
   switch (dialog.kind) {
     case 'part':
-      return <PartCreateDialog chapter={dialog.chapter} position={dialog.position} onClose={onClose} />;
+      return <PartCreateDialog chapter={dialog.chapter} onClose={onClose} />;
     case 'template':
       return (
         <TemplateDialog

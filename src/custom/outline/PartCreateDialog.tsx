@@ -7,23 +7,15 @@ import { validatePart } from '../chapterParts/validation';
 import { useOutline } from './OutlineContext';
 
 /**
- * A new part at its place in a chapter: its type (the registry's, with the editor and preview of that
+ * A new part at the end of a chapter (no position sent: the server puts it after the last part, also one
+ * created a moment ago that the tree on screen does not show yet): its type (the registry's, with the editor and preview of that
  * type), title and content, checked as typed like the part's own form; the server's 422 lands on the fields.
  */
-export function PartCreateDialog({
-  chapter,
-  position,
-  onClose,
-}: {
-  chapter: number;
-  position: number;
-  onClose: () => void;
-}) {
+export function PartCreateDialog({ chapter, onClose }: { chapter: number; onClose: () => void }) {
   const translate = useTranslate();
   const { refresh } = useOutline();
   const record = {
     chapter,
-    position,
     type: 'text_markdown',
     title: '',
     required: false,
