@@ -1,6 +1,6 @@
 import { BINNABLE_RESOURCES, isBinnable, LABEL_MAX_LENGTH, RECYCLE_BIN } from '../../src/domain/recycleBin.ts';
 import type { Database, Queryable, Row } from '../db/database.ts';
-import type { FileStorage } from '../storage/fileStorage.ts';
+import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
 import { currentScope, scopeSettingSql } from '../db/scope.ts';
 import { ApiError, notFound, problem } from '../http/errors.ts';
 import { ident } from '../shared/sql.ts';
@@ -368,13 +368,6 @@ export async function eraseBinned(
   return { erased: Number(row.erased), files: row.files ?? [] };
 }
 
-/** Removes erased items' files: every one is tried, the first failure then thrown. */
-export async function removeFiles(files: FileStorage, keys: readonly string[]): Promise<void> {
-  const removals = await Promise.allSettled(keys.map((key) => files.remove(key)));
-  const failed = removals.find((removal) => removal.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
 /** How many expired items one statement erases: a large backlog goes in several short statements. */
 const PURGE_BATCH = 100;
 
@@ -390,7 +383,7 @@ export async function purgeExpired(db: Database, files: FileStorage): Promise<nu
     const { erased, files: keys } = await eraseBinned(db, [
       `t.id IN (SELECT id FROM recycle_bin WHERE expires_at <= now() ORDER BY expires_at, id LIMIT ${PURGE_BATCH})`,
     ]);
-    await removeFiles(files, keys);
+    await removeAll(files, keys);
     total += erased;
     if (erased < PURGE_BATCH) return total;
   }

@@ -10,7 +10,7 @@ import { ApiError, notFound, problem, unprocessable, violation } from '../http/e
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
-import { newStorageKey, type FileStorage } from '../storage/fileStorage.ts';
+import { newStorageKey, removeAll, type FileStorage } from '../storage/fileStorage.ts';
 import { requestedRange } from '../http/byteRange.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
@@ -138,11 +138,10 @@ export async function sweepAnonymousUploads(db: Database, files: FileStorage, tt
   );
   await db.query(`DELETE FROM public_uploads WHERE created_at < now() - interval '1 day'`);
   // Every file is tried even when one fails; the first failure is then reported (the sweep logs it).
-  const removals = await Promise.allSettled(
-    deleted.flatMap(({ storage_key }) => (storage_key ? [files.remove(storage_key)] : [])),
+  await removeAll(
+    files,
+    deleted.flatMap(({ storage_key }) => (storage_key ? [storage_key] : [])),
   );
-  const failed = removals.find((removal) => removal.status === 'rejected');
-  if (failed) throw failed.reason;
   return deleted.length;
 }
 

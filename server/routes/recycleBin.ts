@@ -7,8 +7,8 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
-import { eraseBinned, removeFiles } from '../resources/recycleBin.ts';
-import type { FileStorage } from '../storage/fileStorage.ts';
+import { eraseBinned } from '../resources/recycleBin.ts';
+import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
 import { declarationOf } from './actions/support.ts';
 
 const restored = shaped(
@@ -35,7 +35,7 @@ export async function recycleBinRoutes(
   });
   /** Files are removed once their rows are gone for good: a file left behind is logged, not a failure. */
   const dropFiles = (keys: string[], log: FastifyInstance['log']) =>
-    removeFiles(files, keys).catch((error: unknown) => log.error({ err: error }, 'A binned file was not removed'));
+    removeAll(files, keys).catch((error: unknown) => log.error({ err: error }, 'A binned file was not removed'));
 
   routes.post(
     `/api/${RECYCLE_BIN}/:id/restore`,

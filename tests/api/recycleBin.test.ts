@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BINNABLE_NAMES } from '../../src/domain/recycleBin.ts';
+import { RESOURCE_RIGHTS } from '../../src/domain/rights.ts';
 import { JobScheduler } from '../../server/jobs/scheduler.ts';
 import { PLATFORM } from '../../server/db/scope.ts';
 import { purgeExpired } from '../../server/resources/recycleBin.ts';
@@ -382,5 +383,30 @@ describe('whose bin', () => {
     expect((await restore(seen[0], 'contributor')).status).toBe(404);
     expect((await restore(seen[0], 'admin')).status).toBe(200);
     expect(await getStatus('notes-bo', note.id, 'admin')).toBe(200);
+  });
+});
+
+describe('an author who may delete', () => {
+  // Today's rights table lets only platform staff delete content; were a structure's authors allowed to
+  // delete chapters, they would see and restore what they deleted, and never erase it for good.
+  const chapters = RESOURCE_RIGHTS.chapters as { delete?: string };
+  let before: string | undefined;
+  beforeAll(() => {
+    before = chapters.delete;
+    chapters.delete = 'ROLE_USER';
+  });
+  afterAll(() => {
+    chapters.delete = before;
+  });
+
+  it('restores what they deleted, and may not erase it for good', async () => {
+    const tree = await courseTree('Auteur');
+    await remove(`/api/chapters/${tree.chapters[3].id}`, 'contributor');
+    const item = await binItemOf('chapters', tree.chapters[3].id, 'contributor');
+    expect((await send('contributor', 'DELETE', `/api/recycle-bin/${item.id}`)).status).toBe(403);
+    expect((await send('contributor', 'POST', '/api/recycle-bin/empty')).status).toBe(403);
+    const restored = await restore(item, 'contributor');
+    expect(restored.status, restored.body).toBe(200);
+    expect(await getStatus('chapters', tree.chapters[3].id, 'contributor')).toBe(200);
   });
 });
