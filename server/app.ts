@@ -41,6 +41,8 @@ import { healthRoutes } from './routes/health.ts';
 import { Counters } from './bounds/counters.ts';
 import { WriteBudgets } from './bounds/writeBudgets.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
+import { purgeExpired, PURGE_EVERY_SECONDS } from './resources/recycleBin.ts';
+import { recycleBinRoutes } from './routes/recycleBin.ts';
 import { LiveHub, pruneLiveEvents, PRUNE_EVERY_SECONDS } from './live/liveHub.ts';
 import { StreamTickets } from './live/streamTickets.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -104,7 +106,12 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   const secret = await loadSecret(config.jwtSecret, config.dataDir);
   const tokens = new TokenService(secret, config.jwtTtl);
-  const engine = new ResourceEngine(db, await loadSchemaInfo(db, declarations), { uploadMaxMb: config.uploadMaxMb });
+  const engine = new ResourceEngine(
+    db,
+    await loadSchemaInfo(db, declarations),
+    { uploadMaxMb: config.uploadMaxMb },
+    config.recycleBinDays,
+  );
   // Sign-in, sessions and their versions concern any structure's people before any scope exists: they
   // work on the platform's scope, and on credentials only.
   const platformDb = db.scoped(PLATFORM);
@@ -186,6 +193,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     uploadMaxMb: config.uploadMaxMb,
     publicUploads: config.publicUploads,
   });
+  await app.register(recycleBinRoutes, { db, engine, files });
   await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb });
   await app.register(publicRoutes, {
     db: platformDb,
@@ -220,6 +228,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       name: 'anonymous-upload-sweep',
       everySeconds: SWEEP_EVERY_SECONDS,
       run: () => sweepAnonymousUploads(platformDb, files, config.publicUploads.ttl),
+    })
+    .define({
+      name: 'recycle-bin-purge',
+      everySeconds: PURGE_EVERY_SECONDS,
+      run: () => purgeExpired(platformDb, files),
     })
     .define({ name: 'live-events-prune', everySeconds: PRUNE_EVERY_SECONDS, run: () => pruneLiveEvents(platformDb) })
     .define({

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { WriteBudget } from './bounds/writeBudgets.ts';
+import { RECYCLE_BIN_DEFAULT_DAYS } from '../src/domain/recycleBin.ts';
 import { DEFAULT_JOB_LEASE_SECONDS } from './jobs/scheduler.ts';
 
 /** Every setting of the server, read once from the environment; README.md lists them all. */
@@ -53,6 +54,8 @@ export interface Config {
    * job whose process died is taken again by another this long after its last renewal.
    */
   jobLeaseSeconds: number;
+  /** How many days a deleted record stays in the recycle bin before it is erased for good (RECYCLE_BIN_DAYS). */
+  recycleBinDays: number;
 }
 
 /** An S3-compatible object store (AWS, MinIO, Ceph, Garage...): one bucket, the files' keys as object keys. */
@@ -140,6 +143,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseSeconds: atLeastOne(
       integer(env.JOB_LEASE_SECONDS, DEFAULT_JOB_LEASE_SECONDS, 'JOB_LEASE_SECONDS'),
       'JOB_LEASE_SECONDS',
+    ),
+    recycleBinDays: atLeastOne(
+      integer(env.RECYCLE_BIN_DAYS, RECYCLE_BIN_DEFAULT_DAYS, 'RECYCLE_BIN_DAYS'),
+      'RECYCLE_BIN_DAYS',
     ),
   };
 }

@@ -14,6 +14,7 @@ import { requireSession } from './session.ts';
 export function authorize(request: FastifyRequest, declaration: ResourceDeclaration, operation: Operation) {
   const session = requireSession(request);
   const structure = structureScope(declaration, operation, session.structure);
+  if (declaration.sessionRows) structure.push(declaration.sessionRows(session));
   const allowed = reach(session.roles, declaration.name, operation);
   if (allowed === 'all') return { session, scope: structure, forced: undefined };
   const ownRows = allowed === 'own' ? ownRowsOf(declaration) : undefined;

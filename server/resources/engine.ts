@@ -1,12 +1,14 @@
 import type { Database, Queryable, Row } from '../db/database.ts';
 import { badRequest, notFound, problem, unprocessable, violation } from '../http/errors.ts';
+import { RECYCLE_BIN_DEFAULT_DAYS } from '../../src/domain/recycleBin.ts';
 import { ListCache } from './listCache.ts';
 import { parseListQuery, type ListQuery, type QueryValues } from './listQuery.ts';
 import { mapPgError } from './pgErrors.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { itemJsonSql, type Format } from './serialize.ts';
+import { RecycleBin } from './recycleBin.ts';
 import { unreachable, unreachableRelations } from './references.ts';
-import { prepareCreatePlacement, prepareRemoval, prepareUpdatePlacement, type SiblingGroup } from './siblings.ts';
+import { prepareCreatePlacement, prepareRemoval, prepareUpdatePlacement, siblingGroupOf } from './siblings.ts';
 import { ident, literal, Params } from '../shared/sql.ts';
 import { columnOf, type CheckContext, type ResourceDeclaration } from './types.ts';
 import { placeInStructure, planWrite, type WritePlan, type WriteSession } from './writes.ts';
@@ -19,14 +21,6 @@ export interface ListResult {
   itemsPerPage: number;
 }
 
-/** The sibling group of an ordered resource: its table, and the column of the relation naming the parent. */
-function siblingGroupOf(declaration: ResourceDeclaration): SiblingGroup | undefined {
-  const parentField = declaration.siblingsOf;
-  return parentField
-    ? { table: declaration.table, parentColumn: columnOf(parentField, declaration.fields[parentField]) }
-    : undefined;
-}
-
 const staleWrite = (declaration: ResourceDeclaration, id: number) =>
   problem(409, `${declaration.type} ${id} was changed since it was read; reload it before saving.`, {
     reason: 'stale',
@@ -37,11 +31,17 @@ export class ResourceEngine {
   private readonly cache = new ListCache();
   private readonly itemSql = new Map<string, string>();
 
+  /** Where deletes of binnable resources keep what they delete. */
+  readonly bin: RecycleBin;
+
   constructor(
     private readonly db: Database,
     private readonly schema: SchemaInfo,
     private readonly checkContext: CheckContext = { uploadMaxMb: 50 },
-  ) {}
+    recycleBinDays = RECYCLE_BIN_DEFAULT_DAYS,
+  ) {
+    this.bin = new RecycleBin(db, recycleBinDays);
+  }
 
   /** The item's JSON as text: `::text` keeps the driver from parsing what is only forwarded. */
   private itemOf(declaration: ResourceDeclaration, format: Format): string {
@@ -357,13 +357,20 @@ export class ResourceEngine {
     }
   }
 
-  async remove(declaration: ResourceDeclaration, id: number, scope: string[] = []): Promise<void> {
+  /** A binnable resource's row goes to the recycle bin with what its delete takes (recycleBin.ts). */
+  async remove(
+    declaration: ResourceDeclaration,
+    id: number,
+    scope: string[] = [],
+    deletedBy: number | null = null,
+  ): Promise<void> {
     let deleted: { id: number }[];
     try {
       deleted = await this.db.transaction(async (tx) => {
         const group = siblingGroupOf(declaration);
         const closeGap = group ? await prepareRemoval(tx, group, id) : undefined;
         await declaration.beforeDelete?.(tx, id);
+        if (!(await this.bin.keep(tx, declaration, id, scope, deletedBy))) return [];
         const rows = await tx.query<{ id: number }>(
           `DELETE FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')} RETURNING id`,
           [id],

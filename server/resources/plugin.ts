@@ -101,8 +101,8 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
         `/api/${declaration.deletePath ?? declaration.name}/:id`,
         guarded('delete', { params: idParamsSchema }),
         async (request, reply) => {
-          const { scope } = authorize(request, declaration, 'delete');
-          await engine.remove(declaration, idParam(request), scope);
+          const { session, scope } = authorize(request, declaration, 'delete');
+          await engine.remove(declaration, idParam(request), scope, session.userId);
           return reply.status(204).send();
         },
       );

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { notFound, unprocessable, violation } from '../http/errors.ts';
 import { ident } from '../shared/sql.ts';
+import { columnOf, type ResourceDeclaration } from './types.ts';
 
 /**
  * Rows kept in order among their siblings (modules of a course, chapters of a module, parts of a chapter,
@@ -15,6 +16,14 @@ export interface SiblingGroup {
 }
 
 type Parent = number | null;
+
+/** The sibling group of an ordered resource: its table, and the column of the relation naming the parent. */
+export function siblingGroupOf(declaration: ResourceDeclaration): SiblingGroup | undefined {
+  const parentField = declaration.siblingsOf;
+  return parentField
+    ? { table: declaration.table, parentColumn: columnOf(parentField, declaration.fields[parentField]) }
+    : undefined;
+}
 
 /** Locks the groups in one order (lowest parent first), so that two moves between them cannot deadlock. */
 export async function lockGroups(tx: Queryable, group: SiblingGroup, parents: Parent[]): Promise<void> {

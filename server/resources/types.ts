@@ -121,6 +121,11 @@ export interface ResourceDeclaration {
    * refusal (an ApiError). Not called with a scope: resources with own rows do not use it.
    */
   beforeDelete?: (tx: Queryable, id: number) => Promise<void>;
+  /**
+   * The rows a session reaches beyond its rights and structure, as SQL on `t` (a bin's items: those of the
+   * resources the session may delete), added to every statement on the resource.
+   */
+  sessionRows?: (session: { userId: number; roles: readonly string[] }) => string;
   /** CHECK or UNIQUE constraint name -> the field a violation is reported on, and its message. */
   constraints?: Record<string, { field: string; message: string }>;
 }

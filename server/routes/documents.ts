@@ -10,7 +10,7 @@ import { ApiError, notFound, problem, unprocessable, violation } from '../http/e
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
-import { newStorageKey, type FileStorage } from '../storage/fileStorage.ts';
+import { newStorageKey, removeAll, type FileStorage } from '../storage/fileStorage.ts';
 import { requestedRange } from '../http/byteRange.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
@@ -138,11 +138,10 @@ export async function sweepAnonymousUploads(db: Database, files: FileStorage, tt
   );
   await db.query(`DELETE FROM public_uploads WHERE created_at < now() - interval '1 day'`);
   // Every file is tried even when one fails; the first failure is then reported (the sweep logs it).
-  const removals = await Promise.allSettled(
-    deleted.flatMap(({ storage_key }) => (storage_key ? [files.remove(storage_key)] : [])),
+  await removeAll(
+    files,
+    deleted.flatMap(({ storage_key }) => (storage_key ? [storage_key] : [])),
   );
-  const failed = removals.find((removal) => removal.status === 'rejected');
-  if (failed) throw failed.reason;
   return deleted.length;
 }
 
@@ -329,30 +328,26 @@ export async function documentRoutes(fastify: FastifyInstance, options: Document
       ...rightsFirst((request) => authorize(request, documents, 'delete')),
     },
     async (request, reply) => {
-      const { scope } = authorize(request, documents, 'delete');
+      const { session, scope } = authorize(request, documents, 'delete');
       const id = pathId(request);
+      const scopeSql = scope.map((c) => ` AND ${c}`).join('');
       // A part's image or file and a learner's uploaded answer name their document inside JSON, where no
-      // foreign key guards it: the delete is refused like one a foreign key refuses (pgErrors.ts).
-      const [deleted] = await db.query<{ storage_key: string | null; referenced: boolean }>(
-        `WITH target AS (
-         SELECT t.id, ${JSON_REFERENCES.map((reference) => namedInJson(reference, 't.id')).join(' OR ')} AS referenced
-           FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}
-       ), removed AS (
-         DELETE FROM documents t USING target WHERE t.id = target.id AND NOT target.referenced RETURNING t.storage_key
-       )
-       SELECT removed.storage_key, target.referenced FROM target LEFT JOIN removed ON true`,
-        [id],
-      );
-      if (!deleted) throw notFound(`Document ${id} not found.`);
-      if (deleted.referenced)
-        throw problem(409, 'This document is still named by a chapter part or an answer; remove it there first.', {
-          reason: 'referenced',
-        });
-      // The document is gone whatever the store answers: a file left behind is logged, not a failed delete.
-      if (deleted.storage_key)
-        await files
-          .remove(deleted.storage_key)
-          .catch((error: unknown) => request.log.error({ err: error }, `The file of document ${id} was not removed`));
+      // foreign key guards it: the delete is refused like one a foreign key refuses (pgErrors.ts). The
+      // document goes to the recycle bin, its file kept until the bin erases it for good.
+      await db.transaction(async (tx) => {
+        const [target] = await tx.query<{ referenced: boolean }>(
+          `SELECT ${JSON_REFERENCES.map((reference) => namedInJson(reference, 't.id')).join(' OR ')} AS referenced
+             FROM documents t WHERE t.id = $1${scopeSql} FOR UPDATE`,
+          [id],
+        );
+        if (!target) throw notFound(`Document ${id} not found.`);
+        if (target.referenced)
+          throw problem(409, 'This document is still named by a chapter part or an answer; remove it there first.', {
+            reason: 'referenced',
+          });
+        await engine.bin.keep(tx, documents, id, scope, session.userId);
+        await tx.query(`DELETE FROM documents t WHERE t.id = $1${scopeSql}`, [id]);
+      });
       return reply.status(204).send();
     },
   );

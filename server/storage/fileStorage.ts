@@ -63,3 +63,10 @@ export function measured(body: Readable | Buffer): { stream: Readable; result():
   source.pipe(tap);
   return { stream: tap, result: () => ({ size, head: Buffer.concat(chunks) }) };
 }
+
+/** Removes files by key: every one is tried even when one fails, the first failure then thrown. */
+export async function removeAll(files: FileStorage, keys: readonly string[]): Promise<void> {
+  const removals = await Promise.allSettled(keys.map((key) => files.remove(key)));
+  const failed = removals.find((removal) => removal.status === 'rejected');
+  if (failed) throw failed.reason;
+}

@@ -151,6 +151,9 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
   countries: { tenancy: PLATFORM_ROWS, read: 'ROLE_USER', write: 'ROLE_SUPER_ADMIN' },
   // A structure's administrators read their own structure; platform staff every one, and change them.
   companies: { tenancy: { rows: 'structure', self: true }, read: 'ROLE_ADMIN', write: PLATFORM_ROLE },
+  // Deleted records kept for a while: each session sees the items of the resources it may delete
+  // (src/domain/recycleBin.ts), restores them, and erases them for good if an administrator.
+  'recycle-bin': { tenancy: STRUCTURE_ROWS, read: 'ROLE_USER', write: PLATFORM_ROLE },
 };
 
 /**

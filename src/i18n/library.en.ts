@@ -13,7 +13,7 @@ export const libraryEn = {
     move_title: 'Move “%{name}”',
     destination: 'Into the folder',
     delete_title: 'Delete “%{name}”?',
-    delete_content: 'The folder will be deleted for good.',
+    delete_content: 'The folder will go to the recycle bin, where it can be restored from.',
     content: 'Folder content',
     empty: 'This folder is empty.',
     created: 'Folder created.',
@@ -61,5 +61,25 @@ export const libraryEn = {
       activated: 'Version %{version} is now the active tree.',
       summary: '%{folders} folders, %{sheets} sheets',
     },
+  },
+  // The recycle bin (src/resources/recycle-bin/).
+  recycle_bin: {
+    empty: 'The recycle bin is empty',
+    empty_hint: 'What you delete stays here for a while, so that you can restore it.',
+    restore: 'Restore',
+    restore_item: 'Restore “%{label}”',
+    restored: '“%{label}” was restored.',
+    open: 'Open',
+    erase: 'Delete for good',
+    erase_item: 'Delete “%{label}” for good',
+    erase_title: 'Delete “%{label}” for good?',
+    erase_content:
+      'It will be erased for good, with everything it contains and its files: it can no longer be restored.',
+    erased: '“%{label}” was deleted for good.',
+    empty_bin: 'Empty the recycle bin',
+    empty_title: 'Empty the recycle bin?',
+    empty_content:
+      'The item in the recycle bin will be erased for good. |||| The %{smart_count} items in the recycle bin will be erased for good: they can no longer be restored.',
+    emptied: 'The recycle bin was emptied.',
   },
 };

@@ -13,7 +13,7 @@ export const libraryFr = {
     move_title: 'Déplacer « %{name} »',
     destination: 'Dans le dossier',
     delete_title: 'Supprimer « %{name} » ?',
-    delete_content: 'Le dossier sera supprimé définitivement.',
+    delete_content: 'Le dossier ira dans la corbeille, d’où il pourra être restauré.',
     content: 'Contenu du dossier',
     empty: 'Ce dossier est vide.',
     created: 'Dossier créé.',
@@ -61,5 +61,25 @@ export const libraryFr = {
       activated: 'La version %{version} est maintenant l’arborescence active.',
       summary: '%{folders} dossiers, %{sheets} fiches',
     },
+  },
+  // The recycle bin (src/resources/recycle-bin/).
+  recycle_bin: {
+    empty: 'La corbeille est vide',
+    empty_hint: 'Ce que vous supprimez y reste le temps de pouvoir le restaurer.',
+    restore: 'Restaurer',
+    restore_item: 'Restaurer « %{label} »',
+    restored: '« %{label} » a été restauré.',
+    open: 'Ouvrir',
+    erase: 'Supprimer définitivement',
+    erase_item: 'Supprimer définitivement « %{label} »',
+    erase_title: 'Supprimer définitivement « %{label} » ?',
+    erase_content:
+      'Il sera effacé pour de bon, avec tout ce qu’il contient et ses fichiers : il ne pourra plus être restauré.',
+    erased: '« %{label} » a été supprimé définitivement.',
+    empty_bin: 'Vider la corbeille',
+    empty_title: 'Vider la corbeille ?',
+    empty_content:
+      'L’élément de la corbeille sera effacé pour de bon. |||| Les %{smart_count} éléments de la corbeille seront effacés pour de bon : ils ne pourront plus être restaurés.',
+    emptied: 'La corbeille a été vidée.',
   },
 };

@@ -44,7 +44,7 @@ export const outlineEn: typeof outlineFr = {
     module: 'Delete the module "%{title}"?',
     chapter: 'Delete the chapter "%{title}"?',
     part: 'Delete the part "%{title}"?',
-    content: 'Everything it holds is deleted with it.',
+    content: 'Everything it holds goes with it to the recycle bin, where it can be restored from.',
   },
   menu: {
     add_chapter: 'Add a chapter',

@@ -42,7 +42,7 @@ export const outlineFr = {
     module: 'Supprimer le module « %{title} » ?',
     chapter: 'Supprimer le chapitre « %{title} » ?',
     part: 'Supprimer la partie « %{title} » ?',
-    content: 'Tout ce qu’il contient sera supprimé avec lui.',
+    content: 'Tout ce qu’il contient ira avec lui dans la corbeille, d’où il pourra être restauré.',
   },
   menu: {
     add_chapter: 'Ajouter un chapitre',

@@ -155,6 +155,19 @@ export function createActions({ http, hasToken }: ActionDeps) {
     async copyCourse({ id }: { id: Identifier }) {
       return record((await http(routes.courseCopy(id), { method: 'POST', body: '{}' })).json);
     },
+    /** A recycle bin item put back whole; answers what came back: its resource and its IRI. */
+    async restoreBinned({ id }: { id: Identifier }): Promise<{ data: { resource: string; record: string } }> {
+      const json = (await http(routes.action('recycle-bin', id, 'restore'), { method: 'POST', body: '{}' })).json;
+      return { data: json as { resource: string; record: string } };
+    },
+    /** A recycle bin item erased for good, with its files. */
+    eraseBinned: async ({ id }: { id: Identifier }) => {
+      await http(routes.item('recycle-bin', id), { method: 'DELETE' });
+    },
+    /** Every item of the recycle bin the session sees, erased for good. */
+    emptyBin: async () => {
+      await http(routes.recycleBinEmpty, { method: 'POST', body: '{}' });
+    },
     /** Makes an import's version the active tree; the previous version is kept and can be activated again. */
     activateImport: ({ id }: { id: Identifier }) => put(routes.action('imports', id, 'activate')),
 

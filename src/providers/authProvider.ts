@@ -1,6 +1,7 @@
 import { addRefreshAuthToAuthProvider, HttpError, type AuthProvider } from 'react-admin';
 import { allows, mayWriteField, reach, rightsOf, type Operation } from '../domain/rights';
 import { isKnownRole } from '../domain/roles';
+import { mayUseRecycleBin, RECYCLE_BIN } from '../domain/recycleBin';
 import { mayChangeRecord, type SessionStructure } from '../domain/tenancy';
 import { appStore } from './appStore';
 import { httpClient, isAccessEnded, isSessionLost, refreshAuth, renewSession, type HttpClient } from './httpClient';
@@ -65,6 +66,8 @@ export function rolesAllow(
   }
   const operation = OPERATIONS[action];
   if (operation === undefined || !allows(roles, resource, operation, record, userId)) return false;
+  // The bin shows only what the session may delete: without any such right, nothing to open.
+  if (resource === RECYCLE_BIN && !mayUseRecycleBin(roles)) return false;
   if (!record || !structure || (operation !== 'update' && operation !== 'delete')) return true;
   return mayChangeRecord(rightsOf(resource).tenancy, record, structure);
 }

@@ -32,6 +32,8 @@ export const routes = {
   folderTree: (root: Identifier, purge: boolean) => `${API}/folders/${id(root)}/tree${purge ? '?purge=1' : ''}`,
   folderContent: (folder: Identifier) => `${API}/folders/${id(folder)}/content`,
   upload: `${API}/documents/upload`,
+  /** The recycle bin's: every item the session sees there erased for good. */
+  recycleBinEmpty: `${API}/recycle-bin/empty`,
   /** An XMind map, multipart: a new version of the knowledge base. */
   xmindImport: `${API}/imports`,
   publicUpload: (context: string) => `${API}/public/documents/${encodeURIComponent(context)}/upload`,

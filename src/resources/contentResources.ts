@@ -8,6 +8,7 @@ import { documents } from './documents';
 import { folders } from './folders';
 import { imports } from './imports';
 import { modules } from './modules';
+import { recycleBin } from './recycle-bin';
 import { sheets } from './sheets';
 import { skills } from './skills';
 import { tags } from './tags';
@@ -28,4 +29,5 @@ export const contentResources: readonly ResourceDefinition[] = [
   sheets,
   folders,
   imports,
+  recycleBin,
 ];

@@ -152,7 +152,7 @@ describe('public upload', () => {
 });
 
 describe('document delete', () => {
-  it('removes the row and the file', async () => {
+  it('removes the row, keeping the file in the recycle bin until the bin erases it', async () => {
     const created = await upload('/api/documents/upload', {
       name: 'note.txt',
       type: 'text/plain',
@@ -165,8 +165,14 @@ describe('document delete', () => {
     expect(existsSync(path)).toBe(true);
     expect((await t.request('DELETE', `/api/documents/${created.json.id}`, { as: 'contributor' })).status).toBe(403);
     expect((await t.request('DELETE', `/api/documents/${created.json.id}`, { as: 'superadmin' })).status).toBe(204);
-    expect(existsSync(path)).toBe(false);
     expect((await t.request('GET', `/api/documents/${created.json.id}`, { as: 'superadmin' })).status).toBe(404);
+    expect(existsSync(path)).toBe(true);
+    const [binned] = await t.db.query<{ id: number }>(
+      `SELECT id FROM recycle_bin WHERE resource = 'documents' AND record_id = $1`,
+      [created.json.id],
+    );
+    expect((await t.request('DELETE', `/api/recycle-bin/${binned.id}`, { as: 'superadmin' })).status).toBe(204);
+    expect(existsSync(path)).toBe(false);
   });
 
   it('is refused while a chapter part names the document in its content, and the file stays', async () => {

@@ -186,11 +186,17 @@ describe.each(['local', 's3'] as const)('documents kept in the %s file store', (
     expect((await download(created.json.id, {}, 'HEAD')).statusCode).toBe(404);
   });
 
-  it('removes the file with the document', async () => {
+  it('keeps a deleted document’s file in the recycle bin, and removes it when the bin erases it', async () => {
     const created = await upload({ name: 'a-supprimer.txt', type: 'text/plain', bytes: Buffer.from('à supprimer') });
     const key = await storageKeyOf(created.json.id);
     expect(await backend.storedKeys()).toContain(key);
     expect((await t.request('DELETE', `/api/documents/${created.json.id}`, { as: 'superadmin' })).status).toBe(204);
+    expect(await backend.storedKeys()).toContain(key);
+    const [binned] = await t.db.query<{ id: number }>(
+      `SELECT id FROM recycle_bin WHERE resource = 'documents' AND record_id = $1`,
+      [created.json.id],
+    );
+    expect((await t.request('DELETE', `/api/recycle-bin/${binned.id}`, { as: 'superadmin' })).status).toBe(204);
     expect(await backend.storedKeys()).not.toContain(key);
     expect(await t.files.size(key)).toBeUndefined();
   });

@@ -46,6 +46,11 @@ const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach>
     resources: ['companies'],
     reach: { contributor: 'none', admin: 'read', superadmin: 'all' },
   },
+  // Everyone signed in reads the bin, which shows each the items of what they may delete (recycleBin.test.ts).
+  'recycle bin': {
+    resources: ['recycle-bin'],
+    reach: { contributor: 'read', admin: 'read', superadmin: 'read' },
+  },
 };
 // API.md's exceptions inside the areas: admins read users (and their access rights and connections); contributors reach their own user, their own
 // connections and their own bug tickets (which they may file); everyone signed in reads the country list.

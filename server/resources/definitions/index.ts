@@ -17,6 +17,7 @@ import { modulesDeclaration as modules } from './modules.ts';
 import { notesBoDeclaration as notesBo } from './notesBo.ts';
 import { notificationTemplatesDeclaration as notificationTemplates } from './notificationTemplates.ts';
 import { participationsDeclaration as participations } from './participations.ts';
+import { recycleBinDeclaration as recycleBin } from './recycleBin.ts';
 import { sheetsDeclaration as sheets } from './sheets.ts';
 import { skillsDeclaration as skills } from './skills.ts';
 import { systemConfigurationsDeclaration as systemConfigurations } from './systemConfigurations.ts';
@@ -54,6 +55,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   countries,
   errorCalls,
   companies,
+  recycleBin,
 ];
 
 export const declarationsByName: ReadonlyMap<string, ResourceDeclaration> = new Map(

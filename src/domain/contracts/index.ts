@@ -16,6 +16,7 @@ import { modules } from './modules';
 import { notesBo } from './notesBo';
 import { notificationTemplates } from './notificationTemplates';
 import { participations } from './participations';
+import { recycleBin } from './recycleBin';
 import { sheets } from './sheets';
 import { skills } from './skills';
 import { systemConfigurations } from './systemConfigurations';
@@ -51,6 +52,7 @@ export {
   skills,
 };
 export { systemConfigurations, tags, tickets, userConnections, users, userSupervisions };
+export { recycleBin };
 
 /** Every resource of the API, in API.md's order: the server serves these, the documentation describes them. */
 export const CONTRACTS: readonly ResourceContract[] = [
@@ -80,6 +82,7 @@ export const CONTRACTS: readonly ResourceContract[] = [
   countries,
   errorCalls,
   companies,
+  recycleBin,
 ];
 
 export const CONTRACTS_BY_NAME: ReadonlyMap<string, ResourceContract> = new Map(

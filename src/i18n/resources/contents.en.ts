@@ -180,8 +180,32 @@ export const contentsEn: typeof contentsFr = {
       empty: 'No imports yet.',
       invite: 'Do you want to add one?',
     },
+    'recycle-bin': {
+      name: 'Recycle bin |||| Recycle bin',
+      fields: {
+        resource: 'Type',
+        label: 'Item',
+        deletedByName: 'Deleted by',
+        deletedAt: 'Deleted on',
+        expiresAt: 'Expires on',
+        contents: 'Contents',
+      },
+      empty: 'The recycle bin is empty.',
+      invite: 'Nothing to restore.',
+    },
   },
   choices: {
+    binnedResource: {
+      courses: 'Course',
+      modules: 'Module',
+      chapters: 'Chapter',
+      'chapter-parts': 'Chapter part',
+      documents: 'Document',
+      sheets: 'Sheet',
+      folders: 'Folder',
+      'notes-bo': 'Note',
+      'notification-templates': 'Notification template',
+    },
     courseStatus: { draft: 'Draft', published: 'Published' },
     importStatus: { processed: 'Processed', failed: 'Failed', active: 'Active' },
     partType: {

@@ -179,8 +179,32 @@ export const contentsFr = {
       empty: 'Aucun import pour le moment.',
       invite: 'Voulez-vous en créer un ?',
     },
+    'recycle-bin': {
+      name: 'Corbeille |||| Corbeille',
+      fields: {
+        resource: 'Type',
+        label: 'Élément',
+        deletedByName: 'Supprimé par',
+        deletedAt: 'Supprimé le',
+        expiresAt: 'Expire le',
+        contents: 'Contenu',
+      },
+      empty: 'La corbeille est vide.',
+      invite: 'Rien à restaurer.',
+    },
   },
   choices: {
+    binnedResource: {
+      courses: 'Formation',
+      modules: 'Module',
+      chapters: 'Chapitre',
+      'chapter-parts': 'Partie de chapitre',
+      documents: 'Document',
+      sheets: 'Fiche',
+      folders: 'Dossier',
+      'notes-bo': 'Note',
+      'notification-templates': 'Modèle de notification',
+    },
     courseStatus: { draft: 'Brouillon', published: 'Publiée' },
     importStatus: { processed: 'Traité', failed: 'En échec', active: 'Actif' },
     partType: {

@@ -319,6 +319,13 @@ export async function fillStructure(
     send(t, member, 'POST', '/api/errorCall', { details: { message: words }, url: 'https://exemple.fr/' }),
     'An error report',
   );
+  // A chapter deleted by platform staff working in the structure: an item of its recycle bin.
+  const binned = (await must(send(t, platform, 'POST', '/api/chapters', create('chapters')), 'A chapter')).json.id;
+  await must(send(t, platform, 'DELETE', `/api/chapters/${binned}`), 'A delete');
+  const items = (await must(send(t, platform, 'GET', '/api/recycle-bin?resource=chapters'), 'The bin')).json;
+  const item = (items['hydra:member'] as { id: number; recordId: number }[]).find((row) => row.recordId === binned);
+  if (!item) throw new Error(`Chapter ${binned} is not in the recycle bin.`);
+  addTo(pools, 'recycle-bin', item.id);
 }
 
 /** The rows of a structure's tables (those with a `company_id`, the structures themselves by id), by resource. */
