@@ -1,4 +1,5 @@
 import { accessRights } from './accessRights';
+import { auditLog } from './auditLog';
 import { chapterPartResponses } from './chapterPartResponses';
 import { chapterParts } from './chapterParts';
 import { chapters } from './chapters';
@@ -51,6 +52,7 @@ export {
   skills,
 };
 export { systemConfigurations, tags, tickets, userConnections, users, userSupervisions };
+export { auditLog };
 
 /** Every resource of the API, in API.md's order: the server serves these, the documentation describes them. */
 export const CONTRACTS: readonly ResourceContract[] = [
@@ -80,6 +82,7 @@ export const CONTRACTS: readonly ResourceContract[] = [
   countries,
   errorCalls,
   companies,
+  auditLog,
 ];
 
 export const CONTRACTS_BY_NAME: ReadonlyMap<string, ResourceContract> = new Map(
