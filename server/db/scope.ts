@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditAction } from '../../src/domain/audit.ts';
 
 /**
  * Whose rows a statement may see, as PostgreSQL's row-level security reads it (migration 0008's policies):
@@ -13,7 +14,7 @@ export interface Scope {
    * What the audit log's entry of a write says was done (src/domain/audit.ts, AUDIT_ACTIONS) and its main
    * record (the resource's API name, and the record's id when it is known before the write).
    */
-  action?: string;
+  action?: AuditAction;
   resource?: string;
   recordId?: number | null;
 }
@@ -67,7 +68,7 @@ export const SCOPE_SETTINGS = [
  * (a sign-in). The scope's structure is otherwise the caller's; outside any, none.
  */
 export function runAsAction<T>(
-  action: string,
+  action: AuditAction,
   record: { resource: string; id?: number | null; userId?: number | null },
   work: () => T,
 ): T {
@@ -102,7 +103,7 @@ export function withinScope(rows: Scope): Scope {
 
 /** As runAsAction, unless the caller already named the action (a restore is an update of its own name). */
 export function runAsDefaultAction<T>(
-  action: string,
+  action: AuditAction,
   record: { resource: string; id?: number | null },
   work: () => T,
 ): T {

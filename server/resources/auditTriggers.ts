@@ -78,7 +78,7 @@ const FOLD = `ON CONFLICT (entry_id, resource, record_id) DO UPDATE SET
 /**
  * The SQL of a row's fields as one JSON object (row alias `alias`): relations as IRIs, a polymorphic relation
  * from whichever of its columns names a row. A secret is there only to tell that it changed (a digest of the
- * stored hash, which audit_keep replaces before anything is written).
+ * stored hash, replaced by a mark before anything is written).
  */
 function fieldsObjectSql(columns: Record<string, Spec>, alias: string): string {
   const fields = new Map<string, string>();
@@ -112,17 +112,25 @@ function auditFunctionSql(declaration: ResourceDeclaration): string {
         .map(([field]) => field),
     ),
   ];
+  // Inline rather than helper functions: planned once with the function, not called row by row.
+  const hidden =
+    secrets.length > 0
+      ? `WHEN e.key IN (${secrets.map(literal).join(', ')}) THEN '{"$audit_hidden": true}'::jsonb `
+      : '';
   const keep = (fields: string) =>
-    `public.audit_keep(${fields}, ${AUDIT_LONG_VALUE}, ARRAY[${secrets.map(literal).join(', ')}]::text[])`;
+    `(SELECT coalesce(jsonb_object_agg(e.key, CASE ${hidden}WHEN length(e.value::text) > ${AUDIT_LONG_VALUE} THEN public.audit_text(e.value) ELSE e.value END), '{}')
+        FROM jsonb_each(${fields}) e)`;
+  const diff = (a: string, b: string) =>
+    `(SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}') FROM jsonb_each(${a}) e WHERE e.value IS DISTINCT FROM ${b} -> e.key)`;
   const structure = structureColumn(declaration);
   const company = (alias: string) => (structure ? `${alias}.${ident(structure)}` : 'NULL::integer');
   const resource = literal(declaration.name);
   const first = (from: string, alias: string, companySql = company(alias)) =>
     `SELECT ${alias}.id, ${companySql} AS company INTO main FROM ${from}
       ORDER BY (${alias}.id = wanted) IS TRUE DESC, ${alias}.id LIMIT 1`;
-  const changed = `SELECT x.id, x.company, public.audit_diff(x.b, x.a) AS b, public.audit_diff(x.a, x.b) AS a
+  const changed = `SELECT x.id, x.company, ${diff('x.b', 'x.a')} AS b, ${diff('x.a', 'x.b')} AS a
       FROM (SELECT n.id, ${company('n')} AS company, ${fieldsObjectSql(columns, 'o')} AS b, ${fieldsObjectSql(columns, 'n')} AS a
-              FROM old_rows o JOIN new_rows n ON n.id = o.id) x
+              FROM old_rows o JOIN new_rows n ON n.id = o.id OFFSET 0) x
      WHERE x.b IS DISTINCT FROM x.a ORDER BY (x.id = wanted) IS TRUE DESC, x.id`;
   // Every name is qualified: the function runs as the tables' owner without a search path of its own (a SET
   // clause would cost each write a configuration change).

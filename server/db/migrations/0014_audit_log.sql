@@ -86,8 +86,8 @@ BEGIN
             coalesce(nullif(current_setting('app.action', true), ''), operation), main_resource,
             CASE WHEN is_main THEN record_id ELSE main_id END)
     RETURNING id INTO entry;
-    PERFORM set_config('app.audit_entry', entry::text, true);
-    PERFORM set_config('app.audit_main', CASE WHEN is_main THEN 'found' ELSE '' END, true);
+    PERFORM set_config('app.audit_entry', entry::text, true),
+            set_config('app.audit_main', CASE WHEN is_main THEN 'found' ELSE '' END, true);
   ELSIF is_main AND coalesce(current_setting('app.audit_main', true), '') <> 'found' THEN
     UPDATE public.audit_log l SET record_id = audit_entry.record_id WHERE l.id = entry;
     PERFORM set_config('app.audit_main', 'found', true);
@@ -114,23 +114,6 @@ DECLARE
 BEGIN
   INSERT INTO public.audit_texts (hash, value) VALUES (hash, v) ON CONFLICT DO NOTHING;
   RETURN jsonb_build_object('$audit_text', encode(hash, 'hex'));
-END $$;
-
--- Fields as the log keeps them: a secret's value never (its key says it changed), a long one by its hash.
--- PL/pgSQL rather than SQL, here and below: its plans are kept for the session, where a SQL function that
--- cannot be inlined is planned again by every statement calling it.
-CREATE FUNCTION audit_keep(fields jsonb, long_value integer, secrets text[]) RETURNS jsonb LANGUAGE plpgsql AS $$
-BEGIN
-  RETURN (SELECT coalesce(jsonb_object_agg(k, CASE WHEN k = ANY (secrets) THEN '{"$audit_hidden": true}'::jsonb
-                                                  WHEN length(v::text) > long_value THEN public.audit_text(v)
-                                                  ELSE v END), '{}')
-            FROM jsonb_each(fields) AS e(k, v));
-END $$;
-
--- The fields of `a` whose values differ in `b`.
-CREATE FUNCTION audit_diff(a jsonb, b jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
-BEGIN
-  RETURN (SELECT coalesce(jsonb_object_agg(k, v), '{}') FROM jsonb_each(a) AS e(k, v) WHERE v IS DISTINCT FROM b -> k);
 END $$;
 
 -- Each declared resource's table gets its own statement-level function and triggers, generated from its
