@@ -36,10 +36,6 @@ export const AUDIT_ACTIONS = [
   'sign-out-everywhere',
   'change-password',
   'set-password',
-  'register',
-  'invite',
-  'subscribe',
-  'unsubscribe',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
