@@ -46,6 +46,7 @@ import { recycleBinRoutes } from './routes/recycleBin.ts';
 import { LiveHub, pruneLiveEvents, PRUNE_EVERY_SECONDS } from './live/liveHub.ts';
 import { StreamTickets } from './live/streamTickets.ts';
 import { eventRoutes } from './routes/events.ts';
+import { revisionRoutes } from './routes/revisions.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
 
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     ticketNotifier: new TicketNotifier(platformDb, mailer, config.appUrl),
   });
   await app.register(ticketDeskRoutes, { db });
+  await app.register(revisionRoutes, { db, engine });
   const hub = new LiveHub(platformDb);
   await hub.start();
   app.addHook('onClose', () => hub.stop());

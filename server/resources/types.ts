@@ -126,6 +126,12 @@ export interface ResourceDeclaration {
    * resources the session may delete), added to every statement on the resource.
    */
   sessionRows?: (session: { userId: number; roles: readonly string[] }) => string;
+  /**
+   * Whether the table keeps exact row counts and a write generation (row_counts), which unfiltered lists
+   * and the list caches read: yes unless said otherwise. A table every write of the API writes to (the audit
+   * log) keeps none: every transaction would write a counter slot besides its entry; its lists count.
+   */
+  rowCounts?: false;
   /** CHECK or UNIQUE constraint name -> the field a violation is reported on, and its message. */
   constraints?: Record<string, { field: string; message: string }>;
 }

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicUploadLimits } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { PLATFORM, runInScope } from '../db/scope.ts';
+import { PLATFORM, runAsAction, runInScope } from '../db/scope.ts';
 import { ApiError, notFound, problem, unprocessable, violation } from '../http/errors.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
@@ -233,7 +233,9 @@ export async function documentRoutes(fastify: FastifyInstance, options: Document
   const uploaded = { 201: resourceItem(documents.type) };
   app.post('/api/documents/upload', { schema: { body: upload, response: uploaded } }, async (request, reply) => {
     const { session } = authorize(request, documents, 'create');
-    return receive(request, reply, null, session.userId, options.uploadMaxMb * 1024 * 1024);
+    return runAsAction('upload', { resource: 'documents' }, () =>
+      receive(request, reply, null, session.userId, options.uploadMaxMb * 1024 * 1024),
+    );
   });
 
   app.post(
@@ -257,7 +259,9 @@ export async function documentRoutes(fastify: FastifyInstance, options: Document
       try {
         // Nobody's yet: the platform's own document until a structure's row refers to it (a sign-up's logo).
         return await runInScope(PLATFORM, () =>
-          receive(request, reply, context, null, Math.min(options.uploadMaxMb, PUBLIC_MAX_MB) * 1024 * 1024),
+          runAsAction('upload', { resource: 'documents' }, () =>
+            receive(request, reply, context, null, Math.min(options.uploadMaxMb, PUBLIC_MAX_MB) * 1024 * 1024),
+          ),
         );
       } catch (error) {
         // Only stored files count against the caps.

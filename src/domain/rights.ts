@@ -149,6 +149,9 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
   'system-configurations': { ...ADMINISTRATION, tenancy: PLATFORM_ROWS },
   'error-calls': { ...ADMINISTRATION, tenancy: STRUCTURE_ROWS },
   countries: { tenancy: PLATFORM_ROWS, read: 'ROLE_USER', write: 'ROLE_SUPER_ADMIN' },
+  // The audit log: a structure's administrators read their structure's entries, platform staff every one (the
+  // platform's own too); the database writes it, nobody through the API.
+  'audit-log': { tenancy: STRUCTURE_ROWS, read: 'ROLE_ADMIN', write: PLATFORM_ROLE },
   // A structure's administrators read their own structure; platform staff every one, and change them.
   companies: { tenancy: { rows: 'structure', self: true }, read: 'ROLE_ADMIN', write: PLATFORM_ROLE },
   // Deleted records kept for a while: each session sees the items of the resources it may delete

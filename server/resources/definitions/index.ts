@@ -1,5 +1,6 @@
 import type { ResourceDeclaration } from '../types.ts';
 import { accessRightsDeclaration as accessRights } from './accessRights.ts';
+import { auditLogDeclaration as auditLog } from './auditLog.ts';
 import { chapterPartResponsesDeclaration as chapterPartResponses } from './chapterPartResponses.ts';
 import { chapterPartsDeclaration as chapterParts } from './chapterParts.ts';
 import { chaptersDeclaration as chapters } from './chapters.ts';
@@ -56,6 +57,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   errorCalls,
   companies,
   recycleBin,
+  auditLog,
 ];
 
 export const declarationsByName: ReadonlyMap<string, ResourceDeclaration> = new Map(

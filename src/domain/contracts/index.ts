@@ -1,4 +1,5 @@
 import { accessRights } from './accessRights';
+import { auditLog } from './auditLog';
 import { chapterPartResponses } from './chapterPartResponses';
 import { chapterParts } from './chapterParts';
 import { chapters } from './chapters';
@@ -53,6 +54,7 @@ export {
 };
 export { systemConfigurations, tags, tickets, userConnections, users, userSupervisions };
 export { recycleBin };
+export { auditLog };
 
 /** Every resource of the API, in API.md's order: the server serves these, the documentation describes them. */
 export const CONTRACTS: readonly ResourceContract[] = [
@@ -83,6 +85,7 @@ export const CONTRACTS: readonly ResourceContract[] = [
   errorCalls,
   companies,
   recycleBin,
+  auditLog,
 ];
 
 export const CONTRACTS_BY_NAME: ReadonlyMap<string, ResourceContract> = new Map(
