@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { mayEraseForGood, RECYCLE_BIN } from '../../src/domain/recycleBin.ts';
 import type { Database } from '../db/database.ts';
+import { runAsAction } from '../db/scope.ts';
 import { shaped, noContent } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -45,7 +46,16 @@ export async function recycleBinRoutes(
     },
     async (request) => {
       const { scope } = authorize(request, bin, 'get');
-      return engine.bin.restore(pathId(request), scope);
+      const id = pathId(request);
+      const [item] = await db.query<{ resource: string; record_id: number }>(
+        `SELECT t.resource, t.record_id FROM ${bin.table} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
+        [id],
+      );
+      if (!item) throw notFound(`Recycle bin item ${id} not found.`);
+      // The audit log's entry names the record put back, not the bin's item.
+      return runAsAction('restore', { resource: item.resource, id: item.record_id }, () =>
+        engine.bin.restore(id, scope),
+      );
     },
   );
 

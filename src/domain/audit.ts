@@ -45,8 +45,11 @@ export const AUDIT_OPERATIONS = ['create', 'update', 'delete'] as const;
 
 export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
 
-/** Resources that are logs themselves: their rows are never entries of the audit log. */
-export const UNAUDITED_RESOURCES: readonly string[] = ['error-calls', 'user-connections', 'audit-log'];
+/**
+ * Resources that are logs themselves, and the recycle bin (its items are the deleted rows, which the delete's
+ * own entry already holds): their rows are never entries of the audit log.
+ */
+export const UNAUDITED_RESOURCES: readonly string[] = ['error-calls', 'user-connections', 'audit-log', 'recycle-bin'];
 
 export const isAudited = (resource: string): boolean => !UNAUDITED_RESOURCES.includes(resource);
 

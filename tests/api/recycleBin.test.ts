@@ -410,3 +410,30 @@ describe('an author who may delete', () => {
     expect(await getStatus('chapters', tree.chapters[3].id, 'contributor')).toBe(200);
   });
 });
+
+describe('in the audit log', () => {
+  it('logs a delete to the bin as one delete and its restore as one restore, both naming the record', async () => {
+    const tree = await courseTree('Plan journal');
+    const chapter = tree.chapters[0];
+    const entriesOf = async () => {
+      const response = await send(staff, 'GET', `/api/audit-log?resource=chapters&recordId=${chapter.id}`);
+      expect(response.status, response.body).toBe(200);
+      return response.json as { action: string; recordId: number }[];
+    };
+    await remove(`/api/chapters/${chapter.id}`);
+    expect((await entriesOf())[0]).toMatchObject({ action: 'delete', recordId: chapter.id });
+    const restored = await restore(await binItemOf('chapters', chapter.id));
+    expect(restored.status, restored.body).toBe(200);
+    const [latest, deleted] = await entriesOf();
+    expect(latest).toMatchObject({ action: 'restore', recordId: chapter.id });
+    expect(deleted).toMatchObject({ action: 'delete' });
+    // The bin's own rows are not logged: the delete's entry already holds what was deleted.
+    const binEntries = await send(staff, 'GET', '/api/audit-log?resource=recycle-bin');
+    expect(binEntries.json).toEqual([]);
+    const parts = await send(staff, 'GET', `/api/chapter-parts/${tree.parts[0].id}/revisions`);
+    expect((parts.json as { operation: string; action: string }[]).slice(0, 2)).toMatchObject([
+      { operation: 'create', action: 'restore' },
+      { operation: 'delete', action: 'delete' },
+    ]);
+  });
+});
