@@ -29,7 +29,8 @@ export function RecordHistory({ resource, id }: { resource: string; id: Identifi
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data: record } = useGetOne(resource, { id });
-  const { isPending: specsPending, specOf } = useFieldSpecs(resource);
+  // The fields' widgets are known before the changes show: no change first drawn one way, then another.
+  const { isPending: specsPending } = useFieldSpecs(resource);
   const revisions = useInfiniteQuery({
     queryKey: ['revisions', resource, String(id)],
     queryFn: ({ pageParam, signal }) =>
@@ -61,7 +62,6 @@ export function RecordHistory({ resource, id }: { resource: string; id: Identifi
             resource={resource}
             revision={revision}
             record={record}
-            specOf={specOf}
             current={index === 0}
             restorable={mayWrite && index > 0 && revision.operation !== 'delete'}
           />

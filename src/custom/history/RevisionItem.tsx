@@ -1,9 +1,8 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { RevisionRecord } from '../../providers/actions';
-import type { FieldSpec } from '../crud/fieldSpec';
 import { useFormatDateTime } from '../tickets/useFormatDateTime';
-import { ChangedField } from './ChangedField';
+import { ChangedFields } from './ChangedFields';
 import { RestoreRevisionButton } from './RestoreRevisionButton';
 import './messages';
 
@@ -12,7 +11,6 @@ interface RevisionItemProps {
   revision: RevisionRecord;
   /** The record as it is now. */
   record?: RaRecord;
-  specOf: (field: string) => FieldSpec | undefined;
   /** The newest change: the record is as it left it. */
   current: boolean;
   /** Whether the session may put the record back as this change left it. */
@@ -20,13 +18,12 @@ interface RevisionItemProps {
 }
 
 /** One change of a record: who, when, what they did, each field's difference, and the way back to it. */
-export function RevisionItem({ resource, revision, record, specOf, current, restorable }: RevisionItemProps) {
+export function RevisionItem({ resource, revision, record, current, restorable }: RevisionItemProps) {
   const translate = useTranslate();
   const formatDateTime = useFormatDateTime();
   const when = formatDateTime(revision.at);
   const who = revision.userName ?? translate('app.history.nobody');
   const action = translate(`choices.auditAction.${revision.action}`, { _: revision.action });
-  const fields = Object.entries(revision.changes ?? {});
   return (
     <Box
       component="li"
@@ -42,22 +39,7 @@ export function RevisionItem({ resource, revision, record, specOf, current, rest
         </Typography>
         {current && <Chip size="small" label={translate('app.history.current')} />}
       </Box>
-      {fields.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {translate('app.history.no_field')}
-        </Typography>
-      ) : (
-        fields.map(([field, change]) => (
-          <ChangedField
-            key={field}
-            resource={resource}
-            field={field}
-            change={change}
-            spec={specOf(field)}
-            record={record}
-          />
-        ))
-      )}
+      <ChangedFields resource={resource} changes={revision.changes} record={record} />
       {restorable && record && (
         <RestoreRevisionButton
           resource={resource}
