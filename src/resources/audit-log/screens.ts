@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import type { RaRecord } from 'react-admin';
 import { screensOf } from '../../custom/crud/screensOf';
+import '../../custom/history/messages';
 import { auditLog } from '../../domain/contracts';
 import { AuditChangesField } from './AuditChangesField';
 import { AuditLogEmpty } from './AuditLogEmpty';
