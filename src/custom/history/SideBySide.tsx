@@ -4,9 +4,21 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { useTranslate } from 'react-admin';
 import './messages';
 
+/** One side of a change, under its caption. */
+function Side({ side, children }: { side: 'before' | 'after'; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box data-side={side} sx={{ minWidth: 0 }}>
+      <Typography variant="caption" component="div" color="text.secondary">
+        {translate(side === 'before' ? 'app.history.before' : 'app.history.after')}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
 /** A value before and after a change, side by side (one under the other on a narrow screen). */
 export function SideBySide({ before, after }: { before: ReactNode; after: ReactNode }) {
-  const translate = useTranslate();
   return (
     <Box
       sx={{
@@ -16,23 +28,13 @@ export function SideBySide({ before, after }: { before: ReactNode; after: ReactN
         gap: 1,
       }}
     >
-      <Box data-side="before" sx={{ minWidth: 0 }}>
-        <Typography variant="caption" component="div" color="text.secondary">
-          {translate('app.history.before')}
-        </Typography>
-        {before}
-      </Box>
+      <Side side="before">{before}</Side>
       <ArrowForwardIcon
         fontSize="small"
         aria-hidden
         sx={{ color: 'text.secondary', mt: 2, display: { xs: 'none', sm: 'block' } }}
       />
-      <Box data-side="after" sx={{ minWidth: 0 }}>
-        <Typography variant="caption" component="div" color="text.secondary">
-          {translate('app.history.after')}
-        </Typography>
-        {after}
-      </Box>
+      <Side side="after">{after}</Side>
     </Box>
   );
 }
