@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { currentScope, runInScope, scopeSettingSql, type Scope } from './scope.ts';
+import { currentScope, runInScope, scopeSettingSql, withinScope, type Scope } from './scope.ts';
 import { prepareScope, ScopedQuery } from './scopedQuery.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -92,12 +92,12 @@ type PgliteExecutor = Pick<PGlite, 'query' | 'exec'>;
 
 const quotedIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The view of a database through one scope: its statements run there, whoever calls. */
+/** The view of a database through one scope: its statements reach its rows, whoever calls (who, for the audit log, is the caller). */
 function scopedView(db: Database, scope: Scope): Database {
   return {
     kind: db.kind,
-    query: (sql, params) => runInScope(scope, () => db.query(sql, params)),
-    transaction: (work) => runInScope(scope, () => db.transaction(work)),
+    query: (sql, params) => runInScope(withinScope(scope), () => db.query(sql, params)),
+    transaction: (work) => runInScope(withinScope(scope), () => db.transaction(work)),
     exec: (sql) => db.exec(sql),
     useRole: (role) => db.useRole(role),
     scoped: (other) => scopedView(db, other),

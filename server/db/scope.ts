@@ -9,6 +9,13 @@ export interface Scope {
   structure: number | null;
   platform: boolean;
   userId?: number | null;
+  /**
+   * What the audit log's entry of a write says was done (src/domain/audit.ts, AUDIT_ACTIONS) and its main
+   * record (the resource's API name, and the record's id when it is known before the write).
+   */
+  action?: string;
+  resource?: string;
+  recordId?: number | null;
 }
 
 /** Every structure's rows: platform staff's "all structures", and the server's own work (sign-in, sweeps, seeds). */
@@ -28,14 +35,86 @@ export const runInScope = <T>(scope: Scope, work: () => T): T => scopes.run(scop
 export const currentScope = (): Scope | undefined => scopes.getStore();
 
 const settingId = (value: number | null | undefined) => (Number.isSafeInteger(value) ? String(value) : '');
+// Action and resource names are the domain's words: anything else is not written into the statement.
+const settingName = (value: string | undefined) => (value && /^[a-z-]{1,64}$/.test(value) ? value : '');
+
+/**
+ * The settings of a scope, in the order of the statement that sets them: the structure, the platform flag,
+ * the user, and what the audit log says of the write.
+ */
+export const scopeSettings = (scope: Scope): string[] => [
+  settingId(scope.structure),
+  scope.platform ? 'on' : 'off',
+  settingId(scope.userId),
+  settingName(scope.action),
+  settingName(scope.resource),
+  settingId(scope.recordId),
+];
+
+/** The settings a scope's statement sets, in that order. */
+export const SCOPE_SETTINGS = [
+  'app.structure',
+  'app.platform',
+  'app.user_id',
+  'app.action',
+  'app.resource',
+  'app.record_id',
+];
+
+/**
+ * Runs `work` as one action of the audit log: the entry of each write it makes names this action and main
+ * record (a hand-written route's reorder, copy, publish...), and `userId` who acted when no session says it
+ * (a sign-in). The scope's structure is otherwise the caller's; outside any, none.
+ */
+export function runAsAction<T>(
+  action: string,
+  record: { resource: string; id?: number | null; userId?: number | null },
+  work: () => T,
+): T {
+  const scope = currentScope() ?? { structure: null, platform: false };
+  return runInScope(
+    {
+      ...scope,
+      userId: scope.userId ?? record.userId,
+      action,
+      resource: record.resource,
+      recordId: record.id ?? null,
+    },
+    work,
+  );
+}
+
+/**
+ * A scope whose rows are `rows`' (the platform's, for the server's own work), and whose writer and action
+ * are still the caller's: the audit log says who asked for the work.
+ */
+export function withinScope(rows: Scope): Scope {
+  const caller = currentScope();
+  if (!caller) return rows;
+  return {
+    ...rows,
+    userId: rows.userId ?? caller.userId,
+    action: rows.action ?? caller.action,
+    resource: rows.resource ?? caller.resource,
+    recordId: rows.recordId ?? caller.recordId,
+  };
+}
+
+/** As runAsAction, unless the caller already named the action (a restore is an update of its own name). */
+export function runAsDefaultAction<T>(
+  action: string,
+  record: { resource: string; id?: number | null },
+  work: () => T,
+): T {
+  return currentScope()?.action ? work() : runAsAction(action, record, work);
+}
 
 /**
  * The statement that sets a scope for the current transaction only (`set_config(…, true)`), so that a
  * connection handed to another caller, or a pooler's next client, never inherits it. Its values are
- * integers and a flag, written as literals: it can travel in one message with the BEGIN.
+ * integers, a flag and the domain's names, written as literals: it can travel in one message with the BEGIN.
  */
 export function scopeSettingSql(scope: Scope): string {
-  return `SELECT set_config('app.structure', '${settingId(scope.structure)}', true),
-    set_config('app.platform', '${scope.platform ? 'on' : 'off'}', true),
-    set_config('app.user_id', '${settingId(scope.userId)}', true)`;
+  const values = scopeSettings(scope);
+  return `SELECT ${SCOPE_SETTINGS.map((name, index) => `set_config('${name}', '${values[index]}', true)`).join(', ')}`;
 }

@@ -1,16 +1,10 @@
 import pg from 'pg';
-import type { Scope } from './scope.ts';
+import { SCOPE_SETTINGS, scopeSettings, type Scope } from './scope.ts';
 
 /** The statement that sets a scope, prepared once per connection (`prepareScope`) under this name. */
 const SCOPE_STATEMENT = 'lms_scope';
-const SCOPE_SQL = `SELECT set_config('app.structure', $1, true), set_config('app.platform', $2, true), set_config('app.user_id', $3, true)`;
-
-const settingId = (value: number | null | undefined) => (Number.isSafeInteger(value) ? String(value) : '');
-const scopeValues = (scope: Scope) => [
-  settingId(scope.structure),
-  scope.platform ? 'on' : 'off',
-  settingId(scope.userId),
-];
+const SCOPE_SQL = `SELECT ${SCOPE_SETTINGS.map((name, index) => `set_config('${name}', $${index + 1}, true)`).join(', ')}`;
+const scopeValues = scopeSettings;
 
 /**
  * Prepares the scope's statement on a connection, before any ScopedQuery uses it (run outside a transaction,

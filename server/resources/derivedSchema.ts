@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { AUDIT_OPERATIONS } from '../../src/domain/audit.ts';
 import { TICKET_STATUSES } from '../../src/domain/contracts/tickets.ts';
 import { PLAN_PERIODS, SUBSCRIPTION_STATUSES } from '../../src/domain/onboarding.ts';
 import type { Database } from '../db/database.ts';
 import { ident, literal } from '../shared/sql.ts';
+import { auditStatements } from './auditTriggers.ts';
 import { declarations } from './definitions/index.ts';
 import { columnOf } from './types.ts';
 
@@ -19,6 +21,7 @@ const INNER_ENUM_COLUMNS: readonly EnumColumn[] = [
   { table: 'ticket_messages', column: 'status', values: TICKET_STATUSES },
   { table: 'subscriptions', column: 'period', values: PLAN_PERIODS },
   { table: 'subscriptions', column: 'status', values: SUBSCRIPTION_STATUSES },
+  { table: 'audit_changes', column: 'operation', values: AUDIT_OPERATIONS },
 ];
 
 /** Every column that stores a domain enumeration: the declared resources' enum fields, and the inner tables'. */
@@ -81,10 +84,13 @@ function rowCountStatement(table: string): string {
 END $$`;
 }
 
-/** Every statement that puts the domain's enumerations and the resources' row counts into the schema. */
+/**
+ * Every statement that puts the domain's enumerations, the resources' row counts and the audit log's
+ * triggers (auditTriggers.ts) into the schema.
+ */
 export function derivedSchemaStatements(): string[] {
   const tables = [...new Set(declarations.map((declaration) => declaration.table))];
-  return [...enumColumns().flatMap(enumCheckStatements), ...tables.map(rowCountStatement)];
+  return [...enumColumns().flatMap(enumCheckStatements), ...tables.map(rowCountStatement), ...auditStatements()];
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Database, Queryable, Row } from '../db/database.ts';
+import { runAsDefaultAction } from '../db/scope.ts';
 import { badRequest, notFound, problem, unprocessable, violation } from '../http/errors.ts';
 import { ListCache } from './listCache.ts';
 import { parseListQuery, type ListQuery, type QueryValues } from './listQuery.ts';
@@ -286,21 +287,23 @@ export class ResourceEngine {
     const plan = await this.plan(declaration, body, 'create', session);
     placeInStructure(declaration, plan, session);
     try {
-      return await this.db.transaction(async (tx) => {
-        await declaration.beforeWrite?.({ tx, mode: 'create', columns: plan.columns, session });
-        const group = siblingGroupOf(declaration);
-        const placed = group ? await prepareCreatePlacement(tx, group, plan.columns) : undefined;
-        const params = new Params();
-        const names = [...plan.columns.keys()].map(ident);
-        const values = [...plan.columns.values()].map(({ value, cast }) => params.add(value, cast));
-        const sql = names.length
-          ? `INSERT INTO ${ident(declaration.table)} (${names.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`
-          : `INSERT INTO ${ident(declaration.table)} DEFAULT VALUES RETURNING id`;
-        const [{ id }] = await tx.query<{ id: number }>(sql, params.values);
-        await placed?.(id);
-        await this.replaceRelations(tx, plan, id);
-        return this.get(declaration, id, format, [], tx);
-      });
+      return await runAsDefaultAction('create', { resource: declaration.name }, () =>
+        this.db.transaction(async (tx) => {
+          await declaration.beforeWrite?.({ tx, mode: 'create', columns: plan.columns, session });
+          const group = siblingGroupOf(declaration);
+          const placed = group ? await prepareCreatePlacement(tx, group, plan.columns) : undefined;
+          const params = new Params();
+          const names = [...plan.columns.keys()].map(ident);
+          const values = [...plan.columns.values()].map(({ value, cast }) => params.add(value, cast));
+          const sql = names.length
+            ? `INSERT INTO ${ident(declaration.table)} (${names.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`
+            : `INSERT INTO ${ident(declaration.table)} DEFAULT VALUES RETURNING id`;
+          const [{ id }] = await tx.query<{ id: number }>(sql, params.values);
+          await placed?.(id);
+          await this.replaceRelations(tx, plan, id);
+          return this.get(declaration, id, format, [], tx);
+        }),
+      );
     } catch (error) {
       throw mapPgError(error, declaration, 'write');
     }
@@ -321,37 +324,39 @@ export class ResourceEngine {
   ) {
     const plan = await this.plan(declaration, body, 'update', session, () => this.get(declaration, id, 'json', scope));
     try {
-      return await this.db.transaction(async (tx) => {
-        const scopeSql = scope.map((c) => ` AND ${c}`).join('');
-        await declaration.beforeWrite?.({ tx, mode: 'update', id, columns: plan.columns, session });
-        const group = siblingGroupOf(declaration);
-        const placed = group ? await prepareUpdatePlacement(tx, group, id, scopeSql, plan.columns) : undefined;
-        const params = new Params();
-        const idParam = params.add(id);
-        const assignments = [...plan.columns.entries()].map(
-          ([column, { value, cast }]) => `${ident(column)} = ${params.add(value, cast)}`,
-        );
-        assignments.push('updated_at = now()');
-        // Milliseconds: what a browser's Date keeps of the microseconds PostgreSQL stores.
-        const fresh =
-          readAt === undefined
-            ? ''
-            : ` AND date_trunc('milliseconds', t.updated_at) <= date_trunc('milliseconds', ${params.add(readAt, 'timestamptz')})`;
-        const updated = await tx.query<{ id: number }>(
-          `UPDATE ${ident(declaration.table)} t SET ${assignments.join(', ')} WHERE t.id = ${idParam}${scopeSql}${fresh} RETURNING id`,
-          params.values,
-        );
-        if (updated.length === 0 && fresh) {
-          const [exists] = await tx.query(`SELECT 1 FROM ${ident(declaration.table)} t WHERE t.id = $1${scopeSql}`, [
-            id,
-          ]);
-          if (exists) throw staleWrite(declaration, id);
-        }
-        if (updated.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
-        await placed?.();
-        await this.replaceRelations(tx, plan, id);
-        return this.get(declaration, id, format, [], tx);
-      });
+      return await runAsDefaultAction('update', { resource: declaration.name, id }, () =>
+        this.db.transaction(async (tx) => {
+          const scopeSql = scope.map((c) => ` AND ${c}`).join('');
+          await declaration.beforeWrite?.({ tx, mode: 'update', id, columns: plan.columns, session });
+          const group = siblingGroupOf(declaration);
+          const placed = group ? await prepareUpdatePlacement(tx, group, id, scopeSql, plan.columns) : undefined;
+          const params = new Params();
+          const idParam = params.add(id);
+          const assignments = [...plan.columns.entries()].map(
+            ([column, { value, cast }]) => `${ident(column)} = ${params.add(value, cast)}`,
+          );
+          assignments.push('updated_at = now()');
+          // Milliseconds: what a browser's Date keeps of the microseconds PostgreSQL stores.
+          const fresh =
+            readAt === undefined
+              ? ''
+              : ` AND date_trunc('milliseconds', t.updated_at) <= date_trunc('milliseconds', ${params.add(readAt, 'timestamptz')})`;
+          const updated = await tx.query<{ id: number }>(
+            `UPDATE ${ident(declaration.table)} t SET ${assignments.join(', ')} WHERE t.id = ${idParam}${scopeSql}${fresh} RETURNING id`,
+            params.values,
+          );
+          if (updated.length === 0 && fresh) {
+            const [exists] = await tx.query(`SELECT 1 FROM ${ident(declaration.table)} t WHERE t.id = $1${scopeSql}`, [
+              id,
+            ]);
+            if (exists) throw staleWrite(declaration, id);
+          }
+          if (updated.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
+          await placed?.();
+          await this.replaceRelations(tx, plan, id);
+          return this.get(declaration, id, format, [], tx);
+        }),
+      );
     } catch (error) {
       throw mapPgError(error, declaration, 'write');
     }
@@ -360,17 +365,19 @@ export class ResourceEngine {
   async remove(declaration: ResourceDeclaration, id: number, scope: string[] = []): Promise<void> {
     let deleted: { id: number }[];
     try {
-      deleted = await this.db.transaction(async (tx) => {
-        const group = siblingGroupOf(declaration);
-        const closeGap = group ? await prepareRemoval(tx, group, id) : undefined;
-        await declaration.beforeDelete?.(tx, id);
-        const rows = await tx.query<{ id: number }>(
-          `DELETE FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')} RETURNING id`,
-          [id],
-        );
-        if (rows.length > 0) await closeGap?.();
-        return rows;
-      });
+      deleted = await runAsDefaultAction('delete', { resource: declaration.name, id }, () =>
+        this.db.transaction(async (tx) => {
+          const group = siblingGroupOf(declaration);
+          const closeGap = group ? await prepareRemoval(tx, group, id) : undefined;
+          await declaration.beforeDelete?.(tx, id);
+          const rows = await tx.query<{ id: number }>(
+            `DELETE FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')} RETURNING id`,
+            [id],
+          );
+          if (rows.length > 0) await closeGap?.();
+          return rows;
+        }),
+      );
     } catch (error) {
       throw mapPgError(error, declaration, 'delete');
     }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { AUDIT_TABLES } from './auditTriggers.ts';
 import { declarations, declarationsByName } from './definitions/index.ts';
 import { APP_ROLE } from '../db/scope.ts';
 import type { Database } from '../db/database.ts';
@@ -14,6 +15,7 @@ const INNER_TABLES: readonly { table: string; column: string; owner: string }[] 
   { table: 'ticket_messages', column: 'ticket_id', owner: 'tickets' },
   { table: 'ticket_changes', column: 'ticket_id', owner: 'tickets' },
   { table: 'ticket_notifications', column: 'ticket_id', owner: 'tickets' },
+  { table: 'audit_changes', column: 'entry_id', owner: 'audit-log' },
 ];
 const STRUCTURE_TABLES: readonly string[] = ['subscriptions', 'live_events'];
 
@@ -157,6 +159,8 @@ GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role};
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${role};
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${role};
 REVOKE ALL ON schema_migrations, tenancy_state, derived_schema_state FROM ${role};
+REVOKE INSERT, UPDATE, DELETE ON ${AUDIT_TABLES.join(', ')} FROM ${role};
+REVOKE SELECT ON audit_texts FROM ${role};
 DO $$
 DECLARE p record;
 BEGIN

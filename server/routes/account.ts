@@ -1,3 +1,4 @@
+import { runAsAction } from '../db/scope.ts';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
@@ -53,11 +54,16 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountOp
         throw unprocessable([violation('currentPassword', 'current_password', 'The current password is wrong.')]);
       await throttle.succeeded(key, request.ip);
       const hash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        // The new password ends every other session of the user (migration 0003); this one goes on.
-        await tx.query(`SELECT set_config('app.keep_family', $1, true)`, [session.family]);
-        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [session.userId, hash]);
-      });
+      await runAsAction('change-password', { resource: 'users', id: session.userId }, () =>
+        db.transaction(async (tx) => {
+          // The new password ends every other session of the user (migration 0003); this one goes on.
+          await tx.query(`SELECT set_config('app.keep_family', $1, true)`, [session.family]);
+          await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+            session.userId,
+            hash,
+          ]);
+        }),
+      );
       return reply.status(204).send();
     },
   );
@@ -69,7 +75,14 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountOp
     { schema: { body: noBody, response: { 204: noContent } } },
     async (request, reply) => {
       const session = requireRole(request, 'ROLE_USER', 'Signing out everywhere');
-      await db.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [session.userId]);
+      // The session version is no field of the user: the entry says who signed out, with no change.
+      await runAsAction('sign-out-everywhere', { resource: 'users', id: session.userId }, () =>
+        db.query(
+          `WITH signed_out AS (UPDATE users SET session_version = session_version + 1 WHERE id = $1 RETURNING company_id)
+           SELECT audit_note('users', $1, (SELECT company_id FROM signed_out))`,
+          [session.userId],
+        ),
+      );
       return reply.status(204).send();
     },
   );

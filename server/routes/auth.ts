@@ -1,3 +1,4 @@
+import { runAsAction } from '../db/scope.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accessEnded, accessEndedAt } from '../auth/accessEnd.ts';
@@ -89,11 +90,15 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
       // Told only to whoever knows the password: the structure left and its access has ended.
       const endedAt = granted ? await accessEndedAt(db, granted.id) : undefined;
       const success = Boolean(granted && !endedAt);
-      await db.query(
-        `WITH attempt AS (
+      // A sign-in is an entry of the audit log (its user's last connection is the change); a refused one is
+      // only a connection attempt.
+      await runAsAction('sign-in', { resource: 'users', id: user?.id ?? null, userId: user?.id ?? null }, () =>
+        db.query(
+          `WITH attempt AS (
          INSERT INTO user_connections (user_id, ip, user_agent, success) VALUES ($1, $2, $3, $4))
        UPDATE users SET last_connection_at = now() WHERE id = $1 AND $4`,
-        [user?.id ?? null, request.ip, request.headers['user-agent'] ?? null, success],
+          [user?.id ?? null, request.ip, request.headers['user-agent'] ?? null, success],
+        ),
       );
       // The right password was no guess, whatever else refuses the sign-in.
       if (granted) await throttle.succeeded(key, request.ip);
@@ -103,6 +108,21 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
       return sessions.issue(granted, 'full');
     },
   );
+
+  // Signing out ends the session's refresh token (its access token lives out its short life) and is an entry
+  // of the audit log.
+  app.post('/api/auth/sign-out', { schema: { body: noBody, response: { 204: noContent } } }, async (request, reply) => {
+    const session = requireSession(request);
+    await runAsAction('sign-out', { resource: 'users', id: session.userId }, () =>
+      db.transaction(async (tx) => {
+        await sessions.revokeFamily(session.family, tx);
+        await tx.query(`SELECT audit_note('users', $1, (SELECT company_id FROM users WHERE id = $1))`, [
+          session.userId,
+        ]);
+      }),
+    );
+    return reply.status(204).send();
+  });
 
   app.post(
     '/api/auth/refresh',
@@ -184,15 +204,17 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
       if (password !== passwordConfirmation)
         throw unprocessable([violation('passwordConfirmation', 'mismatch', 'The two passwords differ.')]);
       const hash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        // Every other session of the user ends with the new password (migration 0003); this one goes on.
-        await tx.query(`SELECT set_config('app.keep_family', $1, true)`, [session.family]);
-        await tx.query(
-          `UPDATE users SET password_hash = $2, roles = array_remove(roles, 'ROLE_FIRST_CONNECT'), updated_at = now() WHERE id = $1`,
-          [session.userId, hash],
-        );
-        await sessions.widenFamily(session.family, tx);
-      });
+      await runAsAction('set-password', { resource: 'users', id: session.userId }, () =>
+        db.transaction(async (tx) => {
+          // Every other session of the user ends with the new password (migration 0003); this one goes on.
+          await tx.query(`SELECT set_config('app.keep_family', $1, true)`, [session.family]);
+          await tx.query(
+            `UPDATE users SET password_hash = $2, roles = array_remove(roles, 'ROLE_FIRST_CONNECT'), updated_at = now() WHERE id = $1`,
+            [session.userId, hash],
+          );
+          await sessions.widenFamily(session.family, tx);
+        }),
+      );
       const format = formatOf(request);
       return sendItem(reply, format, users, await engine.get(users, session.userId, format));
     },

@@ -1,3 +1,4 @@
+import { runAsAction } from '../db/scope.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -52,7 +53,8 @@ export async function importRoutes(
         }
         throw error;
       }
-      const id = await storeVersion(db, fileName, plan);
+      // The entry's record is the new version: the first import the transaction creates.
+      const id = await runAsAction('import', { resource: 'imports' }, () => storeVersion(db, fileName, plan));
       reply.header('Location', `/api/imports/${id}`);
       return replyWithRecord(engine, request, reply, imports, id, 201);
     },
@@ -66,7 +68,7 @@ export async function importRoutes(
     },
     async (request, reply) => {
       const id = pathId(request);
-      await activateVersion(db, id);
+      await runAsAction('activate-import', { resource: 'imports', id }, () => activateVersion(db, id));
       return replyWithRecord(engine, request, reply, imports, id);
     },
   );

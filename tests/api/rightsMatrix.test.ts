@@ -38,6 +38,7 @@ const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach>
       'imports',
       'system-configurations',
       'error-calls',
+      'audit-log',
     ],
     reach: { contributor: 'none', admin: 'none', superadmin: 'all' },
   },
@@ -56,6 +57,8 @@ const EXCEPTIONS: Record<string, Partial<Record<Account, Reach>>> = {
   // Admins read a user's page whole (its access rights' names, its sign-ins).
   'user-connections': { admin: 'read', contributor: 'own' },
   'access-rights': { admin: 'read' },
+  // Admins read their structure's audit log.
+  'audit-log': { admin: 'read' },
   tickets: { contributor: 'own' },
   documents: { contributor: 'own' },
   // Support staff delete their own internal notes.

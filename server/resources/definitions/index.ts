@@ -1,5 +1,6 @@
 import type { ResourceDeclaration } from '../types.ts';
 import { accessRightsDeclaration as accessRights } from './accessRights.ts';
+import { auditLogDeclaration as auditLog } from './auditLog.ts';
 import { chapterPartResponsesDeclaration as chapterPartResponses } from './chapterPartResponses.ts';
 import { chapterPartsDeclaration as chapterParts } from './chapterParts.ts';
 import { chaptersDeclaration as chapters } from './chapters.ts';
@@ -54,6 +55,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   countries,
   errorCalls,
   companies,
+  auditLog,
 ];
 
 export const declarationsByName: ReadonlyMap<string, ResourceDeclaration> = new Map(

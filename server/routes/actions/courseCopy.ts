@@ -1,3 +1,4 @@
+import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { authorize } from '../../http/authorize.ts';
@@ -92,19 +93,22 @@ export async function courseCopyRoutes(
       const { scope } = authorize(request, courses, 'get');
       const id = pathId(request);
       try {
-        const copyId = await db.transaction(async (tx) => {
-          // A plain read, not FOR SHARE: under row-level security a locking read also needs the row to pass
-          // the UPDATE policy, which a structure copying the catalogue's course does not (it would be a 404).
-          const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
-          if (!source) throw notFound(`Course ${id} not found.`);
-          await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
-          const copy = await copyCourse(tx, id);
-          // Nothing held the source while it was copied, statement by statement: deleted meanwhile, the copy
-          // could be partial, and goes back with the rest.
-          const [still] = await tx.query('SELECT 1 FROM courses WHERE id = $1', [id]);
-          if (!still) throw notFound(`Course ${id} not found.`);
-          return copy;
-        });
+        // The entry's record is the copy: the first course the transaction creates.
+        const copyId = await runAsAction('copy', { resource: 'courses' }, () =>
+          db.transaction(async (tx) => {
+            // A plain read, not FOR SHARE: under row-level security a locking read also needs the row to pass
+            // the UPDATE policy, which a structure copying the catalogue's course does not (it would be a 404).
+            const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
+            if (!source) throw notFound(`Course ${id} not found.`);
+            await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
+            const copy = await copyCourse(tx, id);
+            // Nothing held the source while it was copied, statement by statement: deleted meanwhile, the copy
+            // could be partial, and goes back with the rest.
+            const [still] = await tx.query('SELECT 1 FROM courses WHERE id = $1', [id]);
+            if (!still) throw notFound(`Course ${id} not found.`);
+            return copy;
+          }),
+        );
         reply.header('Location', `/api/courses/${copyId}`);
         return replyWithRecord(engine, request, reply, courses, copyId, 201);
       } catch (error) {

@@ -1,3 +1,4 @@
+import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
@@ -41,16 +42,20 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
     async (request, reply) => {
       const { session, scope } = authorize(request, courses, 'update');
       const id = pathId(request);
-      await db.transaction(async (tx) => {
-        await requirePublishRight(tx, session);
-        const [course] = await tx.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)} FOR UPDATE`, [id]);
-        if (!course) throw notFound(`Course ${id} not found.`);
-        await refuseEmptyChapters(tx, id);
-        await tx.query(
-          `UPDATE courses SET status = 'published', published_at = now(), updated_at = now() WHERE id = $1`,
-          [id],
-        );
-      });
+      await runAsAction('publish', { resource: 'courses', id }, () =>
+        db.transaction(async (tx) => {
+          await requirePublishRight(tx, session);
+          const [course] = await tx.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)} FOR UPDATE`, [
+            id,
+          ]);
+          if (!course) throw notFound(`Course ${id} not found.`);
+          await refuseEmptyChapters(tx, id);
+          await tx.query(
+            `UPDATE courses SET status = 'published', published_at = now(), updated_at = now() WHERE id = $1`,
+            [id],
+          );
+        }),
+      );
       return replyWithRecord(engine, request, reply, courses, id);
     },
   );

@@ -1,3 +1,4 @@
+import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { notFound, unprocessable, violation } from '../../http/errors.ts';
@@ -128,7 +129,9 @@ export async function orderingRoutes(
         const { scope } = authorize(request, declaration, 'update');
         const id = pathId(request);
         const { position } = request.body;
-        await db.transaction((tx) => moveAmongSiblings(tx, ordered, id, position, andAll(scope)));
+        await runAsAction('reorder', { resource: ordered.resource, id }, () =>
+          db.transaction((tx) => moveAmongSiblings(tx, ordered, id, position, andAll(scope))),
+        );
         return replyWithRecord(engine, request, reply, declaration, id);
       },
     );
@@ -154,22 +157,25 @@ export async function orderingRoutes(
       const id = pathId(request);
       const target = copyTarget(request.body, 'module', 'modules');
       try {
-        const copyId = await db.transaction(async (tx) => {
-          const module = await copyEnds(
-            tx,
-            session,
-            { declaration: chapters, id, parentColumn: 'module_id' },
-            { declaration: modules, id: target, key: 'module' },
-          );
-          await boundCopy(request, tx, copyRows.chapters('$1::int'), [id]);
-          await lockGroups(tx, { table: 'chapters', parentColumn: 'module_id' }, [module]);
-          const [{ next }] = await tx.query<{ next: number }>(
-            `SELECT ${nextPosition('chapters', 'module_id', '$1::int')} AS next`,
-            [module],
-          );
-          const [copy] = await copyChapters(tx, [id], module, next);
-          return copy;
-        });
+        // The entry's record is the copy: the first chapter the transaction creates.
+        const copyId = await runAsAction('copy', { resource: 'chapters' }, () =>
+          db.transaction(async (tx) => {
+            const module = await copyEnds(
+              tx,
+              session,
+              { declaration: chapters, id, parentColumn: 'module_id' },
+              { declaration: modules, id: target, key: 'module' },
+            );
+            await boundCopy(request, tx, copyRows.chapters('$1::int'), [id]);
+            await lockGroups(tx, { table: 'chapters', parentColumn: 'module_id' }, [module]);
+            const [{ next }] = await tx.query<{ next: number }>(
+              `SELECT ${nextPosition('chapters', 'module_id', '$1::int')} AS next`,
+              [module],
+            );
+            const [copy] = await copyChapters(tx, [id], module, next);
+            return copy;
+          }),
+        );
         return replyWithRecord(engine, request, reply, chapters, copyId, 201);
       } catch (error) {
         throw mapPgError(error, chapters, 'write');
@@ -188,38 +194,40 @@ export async function orderingRoutes(
       const id = pathId(request);
       const target = copyTarget(request.body, 'course', 'courses');
       try {
-        const copyId = await db.transaction(async (tx) => {
-          const course = await copyEnds(
-            tx,
-            session,
-            { declaration: modules, id, parentColumn: 'course_id' },
-            { declaration: courses, id: target, key: 'course' },
-          );
-          await boundCopy(request, tx, copyRows.modules('$1::int'), [id]);
-          await lockGroups(tx, { table: 'modules', parentColumn: 'course_id' }, [course]);
-          const [copy] = await tx.query<{ id: number }>(
-            `INSERT INTO modules (title, description, course_id, position, is_template)
+        const copyId = await runAsAction('copy', { resource: 'modules' }, () =>
+          db.transaction(async (tx) => {
+            const course = await copyEnds(
+              tx,
+              session,
+              { declaration: modules, id, parentColumn: 'course_id' },
+              { declaration: courses, id: target, key: 'course' },
+            );
+            await boundCopy(request, tx, copyRows.modules('$1::int'), [id]);
+            await lockGroups(tx, { table: 'modules', parentColumn: 'course_id' }, [course]);
+            const [copy] = await tx.query<{ id: number }>(
+              `INSERT INTO modules (title, description, course_id, position, is_template)
            SELECT title, description, $2::int, ${nextPosition('modules', 'course_id', '$2::int')}, false FROM modules WHERE id = $1
            RETURNING id`,
-            [id, course],
-          );
-          // The tags the session reads (a catalogue module may carry only the catalogue's).
-          await tx.query(
-            'INSERT INTO module_tags (module_id, tag_id) SELECT $2, j.tag_id FROM module_tags j JOIN tags g ON g.id = j.tag_id WHERE j.module_id = $1',
-            [id, copy.id],
-          );
-          const sourceChapters = await tx.query<{ id: number }>(
-            'SELECT id FROM chapters WHERE module_id = $1 ORDER BY position, id',
-            [id],
-          );
-          await copyChapters(
-            tx,
-            sourceChapters.map((chapter) => chapter.id),
-            copy.id,
-            0,
-          );
-          return copy.id;
-        });
+              [id, course],
+            );
+            // The tags the session reads (a catalogue module may carry only the catalogue's).
+            await tx.query(
+              'INSERT INTO module_tags (module_id, tag_id) SELECT $2, j.tag_id FROM module_tags j JOIN tags g ON g.id = j.tag_id WHERE j.module_id = $1',
+              [id, copy.id],
+            );
+            const sourceChapters = await tx.query<{ id: number }>(
+              'SELECT id FROM chapters WHERE module_id = $1 ORDER BY position, id',
+              [id],
+            );
+            await copyChapters(
+              tx,
+              sourceChapters.map((chapter) => chapter.id),
+              copy.id,
+              0,
+            );
+            return copy.id;
+          }),
+        );
         return replyWithRecord(engine, request, reply, modules, copyId, 201);
       } catch (error) {
         throw mapPgError(error, modules, 'write');

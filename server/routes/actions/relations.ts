@@ -1,3 +1,4 @@
+import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { fieldWriteRole } from '../../../src/domain/rights.ts';
@@ -74,40 +75,42 @@ export async function relationActionRoutes(
             ]);
           const others = [...new Set(ids as number[])];
           try {
-            await db.transaction(async (tx) => {
-              const owner = await tx.query(
-                `SELECT t.id FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((condition) => ` AND ${condition}`).join('')} FOR UPDATE`,
-                [id],
-              );
-              if (owner.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
-              if (verb === 'add') {
-                // A row the session does not read (another structure's) is not found, as in any body.
-                const [unknown] = await unreachable(tx, session, type.resource, others);
-                if (unknown !== undefined)
-                  throw unprocessable([
-                    violation(action.bodyKey, 'reference', `Item not found for "/api/${type.resource}/${unknown}".`),
-                  ]);
-                if (action.resource === 'chapters') {
-                  // Serialises unlock changes so that two concurrent adds cannot close a cycle together.
-                  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('chapter_unlocks'))`);
-                  if (await wouldCycle(tx, id, others))
+            await runAsAction(`${verb}-${action.suffix}`, { resource: declaration.name, id }, () =>
+              db.transaction(async (tx) => {
+                const owner = await tx.query(
+                  `SELECT t.id FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((condition) => ` AND ${condition}`).join('')} FOR UPDATE`,
+                  [id],
+                );
+                if (owner.length === 0) throw notFound(`${declaration.type} ${id} not found.`);
+                if (verb === 'add') {
+                  // A row the session does not read (another structure's) is not found, as in any body.
+                  const [unknown] = await unreachable(tx, session, type.resource, others);
+                  if (unknown !== undefined)
                     throw unprocessable([
-                      violation(action.bodyKey, 'cycle', 'These unlocks would make the chapter require itself.'),
+                      violation(action.bodyKey, 'reference', `Item not found for "/api/${type.resource}/${unknown}".`),
                     ]);
-                }
-                await tx.query(
-                  `INSERT INTO ${ident(type.joinTable)} (${ident(type.ownColumn)}, ${ident(type.otherColumn)})
+                  if (action.resource === 'chapters') {
+                    // Serialises unlock changes so that two concurrent adds cannot close a cycle together.
+                    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('chapter_unlocks'))`);
+                    if (await wouldCycle(tx, id, others))
+                      throw unprocessable([
+                        violation(action.bodyKey, 'cycle', 'These unlocks would make the chapter require itself.'),
+                      ]);
+                  }
+                  await tx.query(
+                    `INSERT INTO ${ident(type.joinTable)} (${ident(type.ownColumn)}, ${ident(type.otherColumn)})
                  SELECT $1, other FROM unnest($2::int4[]) AS other ON CONFLICT DO NOTHING`,
-                  [id, others],
-                );
-              } else {
-                await tx.query(
-                  `DELETE FROM ${ident(type.joinTable)} WHERE ${ident(type.ownColumn)} = $1 AND ${ident(type.otherColumn)} = ANY($2::int4[])`,
-                  [id, others],
-                );
-              }
-              await tx.query(`UPDATE ${ident(declaration.table)} SET updated_at = now() WHERE id = $1`, [id]);
-            });
+                    [id, others],
+                  );
+                } else {
+                  await tx.query(
+                    `DELETE FROM ${ident(type.joinTable)} WHERE ${ident(type.ownColumn)} = $1 AND ${ident(type.otherColumn)} = ANY($2::int4[])`,
+                    [id, others],
+                  );
+                }
+                await tx.query(`UPDATE ${ident(declaration.table)} SET updated_at = now() WHERE id = $1`, [id]);
+              }),
+            );
           } catch (error) {
             const mapped = mapPgError(error, declaration, 'write');
             // A missing target shows on the body key the client sent, not on the join column.

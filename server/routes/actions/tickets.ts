@@ -1,3 +1,4 @@
+import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
@@ -35,21 +36,23 @@ export async function ticketRoutes(
       const { message, status } = request.body;
       const scopeSql = scope.map((condition) => ` AND ${condition}`).join('');
       const body = message.trim();
-      const written = await db.transaction(async (tx) => {
-        const [ticket] = await tx.query<{ status: string }>(
-          `SELECT t.status FROM tickets t WHERE t.id = $1${scopeSql} FOR UPDATE`,
-          [id],
-        );
-        if (!ticket) throw notFound(`Ticket ${id} not found.`);
-        // Only support staff set a status; an author writing on their own bug ticket puts it back in the queue.
-        const next = mayWriteField(session.roles, 'tickets', 'status') ? (status ?? ticket.status) : 'created';
-        const [row] = await tx.query<{ id: number }>(
-          'INSERT INTO ticket_messages (ticket_id, author_id, body, status) VALUES ($1, $2, $3, $4) RETURNING id',
-          [id, session.userId, body, next],
-        );
-        await tx.query('UPDATE tickets SET status = $2, updated_at = now() WHERE id = $1', [id, next]);
-        return { messageId: row.id, status: next };
-      });
+      const written = await runAsAction('add-message', { resource: 'tickets', id }, () =>
+        db.transaction(async (tx) => {
+          const [ticket] = await tx.query<{ status: string }>(
+            `SELECT t.status FROM tickets t WHERE t.id = $1${scopeSql} FOR UPDATE`,
+            [id],
+          );
+          if (!ticket) throw notFound(`Ticket ${id} not found.`);
+          // Only support staff set a status; an author writing on their own bug ticket puts it back in the queue.
+          const next = mayWriteField(session.roles, 'tickets', 'status') ? (status ?? ticket.status) : 'created';
+          const [row] = await tx.query<{ id: number }>(
+            'INSERT INTO ticket_messages (ticket_id, author_id, body, status) VALUES ($1, $2, $3, $4) RETURNING id',
+            [id, session.userId, body, next],
+          );
+          await tx.query('UPDATE tickets SET status = $2, updated_at = now() WHERE id = $1', [id, next]);
+          return { messageId: row.id, status: next };
+        }),
+      );
       // After the commit: the author is told of a reply that exists. Its delivery is recorded, sent or not.
       await ticketNotifier
         ?.afterMessage({

@@ -253,8 +253,37 @@ async function samplePartContent(type: ChapterPartType, picker: ReferencePicker)
   }
 }
 
+const AUTHORS = ['superadmin', 'admin', 'contributor'] as const;
+
+/**
+ * An entry of the audit log, which only the database writes: a write of one of the personas (a tag made,
+ * or made then renamed, in one of the structures), whose entry it answers.
+ */
+async function sampleEntry(t: TestApp, variant: number): Promise<number> {
+  const author = AUTHORS[variant % AUTHORS.length];
+  const structures = await t.db.query<{ id: number }>('SELECT id FROM companies ORDER BY id LIMIT 2');
+  const structure = author === 'superadmin' ? structures[variant % structures.length].id : t.users.admin.company;
+  const headers: Record<string, string> = author === 'superadmin' ? { 'x-structure': String(structure) } : {};
+  const as = { as: author, headers };
+  const created = await t.request('POST', '/api/tags', { ...as, body: { name: uniqueString('Étiquette du journal') } });
+  if (created.status !== 201) throw new Error(`Could not write a sample entry (${created.status}): ${created.body}`);
+  if (Math.floor(variant / AUTHORS.length) % 2 === 1) {
+    const renamed = await t.request('PUT', `/api/tags/${created.json.id}`, {
+      ...as,
+      body: { name: uniqueString('Étiquette renommée') },
+    });
+    if (renamed.status !== 200) throw new Error(`Could not write a sample entry (${renamed.status}): ${renamed.body}`);
+  }
+  const [entry] = await t.db.query<{ id: number }>(
+    `SELECT id FROM audit_log WHERE resource = 'tags' AND record_id = $1 ORDER BY id DESC LIMIT 1`,
+    [created.json.id],
+  );
+  return entry.id;
+}
+
 /** Inserts a valid row by SQL (every stored column, read-only ones included); answers its id. */
 export async function insertSample(t: TestApp, declaration: ResourceDeclaration, variant = next()): Promise<number> {
+  if (declaration.name === 'audit-log') return sampleEntry(t, variant);
   const columns = await tableColumns(t.db, declaration.table);
   const picker = new ReferencePicker(t, variant);
   const excluded = await excludedByOneOf(t, declaration, variant);
