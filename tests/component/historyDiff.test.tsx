@@ -78,6 +78,19 @@ describe("a change's difference", () => {
     expect(within(after).getByText('Chimie organique')).toBeTruthy();
   });
 
+  it("shows a creation's value alone, with nothing before it, and the structure under the lists' name", () => {
+    render(
+      <AdminContext dataProvider={{} as DataProvider} i18nProvider={createI18nProvider()}>
+        <ChangedField resource="courses" field="title" change={{ before: null, after: 'Chimie' }} created />
+        <ChangedField resource="courses" field="company" change={{ before: null, after: null }} />
+      </AdminContext>,
+    );
+    const field = screen.getByRole('region', { name: 'Titre' });
+    expect(within(field).getByText('Chimie')).toBeTruthy();
+    expect(within(field).queryByText(historyFr.before)).toBeNull();
+    expect(screen.getByRole('region', { name: 'Structure' })).toBeTruthy();
+  });
+
   it('says a secret changed without its values', () => {
     render(
       <AdminContext dataProvider={{} as DataProvider} i18nProvider={createI18nProvider()}>

@@ -1,7 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate, useTranslateLabel, type RaRecord } from 'react-admin';
 import type { FieldChange } from '../../domain/audit';
+import { STRUCTURE_FIELD } from '../../domain/tenancy';
 import type { FieldSpec } from '../crud/fieldSpec';
+import { STRUCTURE_LABEL } from '../crud/structureField';
 import '../chapterParts/messages';
 import { isLongTextChange, isPlainObject, snakeCase } from './changedValues';
 import { TextDiff } from './lazyTextDiff';
@@ -32,16 +34,21 @@ export function ChangedField({
   change,
   spec,
   record,
+  created = false,
 }: {
   resource: string;
   field: string;
   change: FieldChange;
   spec?: FieldSpec;
   record?: RaRecord;
+  /** The record's creation: its values, with nothing before them to compare. */
+  created?: boolean;
 }) {
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
-  const label = String(translateLabel({ source: field, resource }));
+  // The row's structure is named as the lists name it.
+  const label =
+    field === STRUCTURE_FIELD ? translate(STRUCTURE_LABEL) : String(translateLabel({ source: field, resource }));
   const { before, after } = change;
   const structure = STRUCTURED[resource]?.[field];
   const labelOf = (key: string) =>
@@ -71,6 +78,7 @@ export function ChangedField({
     );
   else if (isLongTextChange(before, after, spec?.kind === 'longText' || spec?.editor !== undefined))
     shown = <TextDiff before={String(before ?? '')} after={String(after ?? '')} label={label} />;
+  else if (created) shown = <ValueView spec={spec} value={after} record={record} />;
   else
     shown = (
       <SideBySide

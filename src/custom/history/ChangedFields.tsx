@@ -14,11 +14,14 @@ export function ChangedFields({
   resource,
   changes,
   record,
+  created = false,
 }: {
   resource: string;
   changes: FieldChanges | null | undefined;
   /** The record as it is now, when it still is. */
   record?: RaRecord;
+  /** The changes are the record's creation. */
+  created?: boolean;
 }) {
   const translate = useTranslate();
   const { isPending, specOf } = useFieldSpecs(resource);
@@ -40,6 +43,7 @@ export function ChangedFields({
           change={change}
           spec={specOf(field)}
           record={record}
+          created={created}
         />
       ))}
     </>

@@ -39,7 +39,12 @@ export function RevisionItem({ resource, revision, record, current, restorable }
         </Typography>
         {current && <Chip size="small" label={translate('app.history.current')} />}
       </Box>
-      <ChangedFields resource={resource} changes={revision.changes} record={record} />
+      <ChangedFields
+        resource={resource}
+        changes={revision.changes}
+        record={record}
+        created={revision.operation === 'create'}
+      />
       {restorable && record && (
         <RestoreRevisionButton
           resource={resource}

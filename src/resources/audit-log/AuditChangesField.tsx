@@ -17,7 +17,8 @@ export function AuditChangesField({ place }: FieldRenderProps) {
   const translateLabel = useTranslateLabel();
   const resource = typeof entry?.resource === 'string' ? entry.resource : '';
   const changes = (entry?.changes ?? {}) as FieldChanges;
-  if (place === 'show') return <ChangedFields resource={resource} changes={changes} />;
+  if (place === 'show')
+    return <ChangedFields resource={resource} changes={changes} created={entry?.action === 'create'} />;
   const fields = Object.keys(changes);
   const names = fields.slice(0, SHOWN_FIELDS).map((field) => String(translateLabel({ source: field, resource })));
   const more = fields.length - SHOWN_FIELDS;
