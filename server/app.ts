@@ -44,6 +44,7 @@ import { JobScheduler } from './jobs/scheduler.ts';
 import { LiveHub, pruneLiveEvents, PRUNE_EVERY_SECONDS } from './live/liveHub.ts';
 import { StreamTickets } from './live/streamTickets.ts';
 import { eventRoutes } from './routes/events.ts';
+import { revisionRoutes } from './routes/revisions.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
 
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     ticketNotifier: new TicketNotifier(platformDb, mailer, config.appUrl),
   });
   await app.register(ticketDeskRoutes, { db });
+  await app.register(revisionRoutes, { db, engine });
   const hub = new LiveHub(platformDb);
   await hub.start();
   app.addHook('onClose', () => hub.stop());

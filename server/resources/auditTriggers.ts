@@ -113,17 +113,21 @@ function auditFunctionSql(declaration: ResourceDeclaration): string {
     ),
   ];
   const keep = (fields: string) =>
-    `audit_keep(${fields}, ${AUDIT_LONG_VALUE}, ARRAY[${secrets.map(literal).join(', ')}]::text[])`;
+    `public.audit_keep(${fields}, ${AUDIT_LONG_VALUE}, ARRAY[${secrets.map(literal).join(', ')}]::text[])`;
   const structure = structureColumn(declaration);
   const company = (alias: string) => (structure ? `${alias}.${ident(structure)}` : 'NULL::integer');
   const resource = literal(declaration.name);
   const first = (from: string, alias: string, companySql = company(alias)) =>
     `SELECT ${alias}.id, ${companySql} AS company INTO main FROM ${from}
       ORDER BY (${alias}.id = wanted) IS TRUE DESC, ${alias}.id LIMIT 1`;
-  const changed = `(SELECT n.id, ${company('n')} AS company, ${fieldsObjectSql(columns, 'o')} AS b, ${fieldsObjectSql(columns, 'n')} AS a
-      FROM old_rows o JOIN new_rows n ON n.id = o.id) d`;
-  return `CREATE OR REPLACE FUNCTION ${ident(`audited_${declaration.table}`)}() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
+  const changed = `SELECT x.id, x.company, public.audit_diff(x.b, x.a) AS b, public.audit_diff(x.a, x.b) AS a
+      FROM (SELECT n.id, ${company('n')} AS company, ${fieldsObjectSql(columns, 'o')} AS b, ${fieldsObjectSql(columns, 'n')} AS a
+              FROM old_rows o JOIN new_rows n ON n.id = o.id) x
+     WHERE x.b IS DISTINCT FROM x.a ORDER BY (x.id = wanted) IS TRUE DESC, x.id`;
+  // Every name is qualified: the function runs as the tables' owner without a search path of its own (a SET
+  // clause would cost each write a configuration change).
+  return `CREATE OR REPLACE FUNCTION public.${ident(`audited_${declaration.table}`)}() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER AS $fn$
 DECLARE
   wanted integer := nullif(current_setting('app.record_id', true), '')::integer;
   main record;
@@ -132,23 +136,23 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     ${first('new_rows n', 'n')};
     IF NOT FOUND THEN RETURN NULL; END IF;
-    entry := audit_entry(${resource}, main.id, main.company, 'create');
-    INSERT INTO audit_changes AS c (entry_id, resource, record_id, operation, before, after)
+    entry := public.audit_entry(${resource}, main.id, main.company, 'create');
+    INSERT INTO public.audit_changes AS c (entry_id, resource, record_id, operation, before, after)
       SELECT entry, ${resource}, n.id, 'create', NULL, ${keep(fieldsObjectSql(columns, 'n'))} FROM new_rows n
     ${FOLD};
   ELSIF TG_OP = 'UPDATE' THEN
-    ${first(`${changed} WHERE d.b IS DISTINCT FROM d.a`, 'd', 'd.company')};
-    IF NOT FOUND THEN RETURN NULL; END IF;
-    entry := audit_entry(${resource}, main.id, main.company, 'update');
-    INSERT INTO audit_changes AS c (entry_id, resource, record_id, operation, before, after)
-      SELECT entry, ${resource}, d.id, 'update', ${keep('audit_diff(d.b, d.a)')}, ${keep('audit_diff(d.a, d.b)')}
-        FROM ${changed} WHERE d.b IS DISTINCT FROM d.a
-    ${FOLD};
+    -- Most updates change one row: the rows' fields are compared once, row by row.
+    FOR main IN ${changed} LOOP
+      IF entry IS NULL THEN entry := public.audit_entry(${resource}, main.id, main.company, 'update'); END IF;
+      INSERT INTO public.audit_changes AS c (entry_id, resource, record_id, operation, before, after)
+        VALUES (entry, ${resource}, main.id, 'update', ${keep('main.b')}, ${keep('main.a')})
+      ${FOLD};
+    END LOOP;
   ELSE
     ${first('old_rows o', 'o')};
     IF NOT FOUND THEN RETURN NULL; END IF;
-    entry := audit_entry(${resource}, main.id, main.company, 'delete');
-    INSERT INTO audit_changes AS c (entry_id, resource, record_id, operation, before, after)
+    entry := public.audit_entry(${resource}, main.id, main.company, 'delete');
+    INSERT INTO public.audit_changes AS c (entry_id, resource, record_id, operation, before, after)
       SELECT entry, ${resource}, o.id, 'delete', ${keep(fieldsObjectSql(columns, 'o'))}, NULL FROM old_rows o
     ${FOLD};
   END IF;

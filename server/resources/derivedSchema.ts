@@ -89,7 +89,11 @@ END $$`;
  * triggers (auditTriggers.ts) into the schema.
  */
 export function derivedSchemaStatements(): string[] {
-  const tables = [...new Set(declarations.map((declaration) => declaration.table))];
+  const tables = [
+    ...new Set(
+      declarations.filter((declaration) => declaration.rowCounts !== false).map((declaration) => declaration.table),
+    ),
+  ];
   return [...enumColumns().flatMap(enumCheckStatements), ...tables.map(rowCountStatement), ...auditStatements()];
 }
 

@@ -81,16 +81,18 @@ export class ResourceEngine {
     const listKey = `${declaration.table}|${whereSql}|${JSON.stringify(filterParams)}`;
     const orderKey = `${listKey}|${list.order.map((part) => `${part.column} ${part.direction}`).join(',')}`;
 
-    let page = await this.fetchPage(declaration, list, format, whereSql, filterParams, offset, orderKey, true);
+    // Without row counts there is no write generation either: no remembered boundary nor count can be trusted.
+    const counted = declaration.rowCounts !== false;
+    let page = await this.fetchPage(declaration, list, format, whereSql, filterParams, offset, orderKey, counted);
     if (page.staleBoundary)
       page = await this.fetchPage(declaration, list, format, whereSql, filterParams, offset, orderKey, false);
 
     let totalItems: number;
     const rowsOnPage = page.rows.length;
     if (rowsOnPage > 0 && rowsOnPage < list.itemsPerPage) totalItems = offset + rowsOnPage;
-    else if (list.where.length === 0) totalItems = page.tableRows;
+    else if (list.where.length === 0 && counted) totalItems = page.tableRows;
     else {
-      const cached = this.cache.counts.get(listKey);
+      const cached = counted ? this.cache.counts.get(listKey) : undefined;
       if (cached && cached.generation === page.generation && !list.readsOtherTables) totalItems = cached.total;
       else {
         const [count] = await this.db.query<{ n: number; g: number }>(

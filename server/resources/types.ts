@@ -121,6 +121,12 @@ export interface ResourceDeclaration {
    * refusal (an ApiError). Not called with a scope: resources with own rows do not use it.
    */
   beforeDelete?: (tx: Queryable, id: number) => Promise<void>;
+  /**
+   * Whether the table keeps exact row counts and a write generation (row_counts), which unfiltered lists
+   * and the list caches read: yes unless said otherwise. A table every write of the API writes to (the audit
+   * log) keeps none, or every transaction would wait on its one counter row; its lists count.
+   */
+  rowCounts?: false;
   /** CHECK or UNIQUE constraint name -> the field a violation is reported on, and its message. */
   constraints?: Record<string, { field: string; message: string }>;
 }

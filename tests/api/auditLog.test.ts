@@ -444,3 +444,242 @@ describe('what the log keeps', () => {
       ).toBeGreaterThanOrEqual(404);
   });
 });
+
+/** A token of the other demo structure's administrator, signed in as a person would. */
+async function otherStructureAdmin(): Promise<string> {
+  return (
+    await expectStatus('POST', '/api/auth/token', 200, {
+      body: { login: 'admin@transports-morel.fr', password: DEMO_PASSWORD },
+    })
+  ).token;
+}
+
+async function partWithHistory() {
+  const { chapters } = await moduleWithChapters(1);
+  const part = await create('chapter-parts', {
+    chapter: chapters[0].id,
+    type: 'notes',
+    title: 'Version 0',
+    content: { text: 'Texte 0' },
+  });
+  for (const n of [1, 2])
+    await expectStatus('PUT', `/api/chapter-parts/${part.id}`, 200, {
+      as: 'contributor',
+      body: { title: `Version ${n}`, content: { text: `Texte ${n}` } },
+    });
+  return part;
+}
+
+describe('revisions', () => {
+  it("lists a record's changes, newest first, with their entries", async () => {
+    const part = await partWithHistory();
+    const page = await expectStatus('GET', `/api/chapter-parts/${part.id}/revisions`, 200, { as: 'contributor' });
+    expect(page['@type']).toBe('hydra:Collection');
+    expect(page['hydra:totalItems']).toBe(3);
+    const members = page['hydra:member'] as Record<string, unknown>[];
+    expect(members.map((member) => member.operation)).toEqual(['update', 'update', 'create']);
+    expect(members[0]).toMatchObject({
+      entry: expect.stringMatching(/^\/api\/audit-log\/\d+$/),
+      at: expect.any(String),
+      user: iri('users', t.users.contributor.id),
+      userName: 'Camille Bernard',
+      action: 'update',
+      changes: {
+        title: { before: 'Version 1', after: 'Version 2' },
+        content: { before: { text: 'Texte 1' }, after: { text: 'Texte 2' } },
+      },
+    });
+    expect((members[2].changes as Record<string, unknown>).title).toEqual({ before: null, after: 'Version 0' });
+    const plain = await expectStatus('GET', `/api/chapter-parts/${part.id}/revisions?itemsPerPage=1&page=2`, 200, {
+      as: 'contributor',
+      accept: 'application/json',
+    });
+    expect(plain).toEqual([members[1]]);
+  });
+
+  it("shows a relation's rows on the record that owns them", async () => {
+    const { course } = await moduleWithChapters(0);
+    const tag = await create('tags', { name: 'Étiquette des révisions' });
+    await expectStatus('PUT', `/api/courses/${course.id}/add-tags`, 200, { as: 'admin', body: { tags: [tag.id] } });
+    const page = await expectStatus('GET', `/api/courses/${course.id}/revisions`, 200, { as: 'admin' });
+    expect(page['hydra:member'][0]).toMatchObject({
+      action: 'add-tags',
+      operation: 'update',
+      changes: { tags: { before: [], after: [iri('tags', tag.id)] } },
+    });
+  });
+
+  it('is read by whoever reads the record, and by no one else', async () => {
+    const part = await partWithHistory();
+    const stranger = await otherStructureAdmin();
+    await expectStatus('GET', `/api/chapter-parts/${part.id}/revisions`, 404, { token: stranger });
+    await expectStatus('GET', `/api/chapter-parts/999999/revisions`, 404, { as: 'admin' });
+    // A contributor reads their own user only: another's history is not found, as the user is.
+    await expectStatus('GET', `/api/users/${t.users.admin.id}/revisions`, 404, { as: 'contributor' });
+    await expectStatus('GET', '/api/notes-bo/1/revisions', 403, { as: 'contributor' });
+    await expectStatus('GET', `/api/users/${t.users.contributor.id}/revisions`, 200, { as: 'contributor' });
+  });
+});
+
+describe('the journal (GET /api/audit-log)', () => {
+  it('lists entries newest first, filtered by record, action, user and period', async () => {
+    const part = await partWithHistory();
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const list = await expectStatus(
+      'GET',
+      `/api/audit-log?resource=chapter-parts&recordId=${part.id}&at[after]=${encodeURIComponent(since)}`,
+      200,
+      { as: 'admin' },
+    );
+    const members = list['hydra:member'] as Record<string, unknown>[];
+    expect(members.map((member) => member.action)).toEqual(['update', 'update', 'create']);
+    const ids = members.map((member) => member.id as number);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    const byUser = await expectStatus(
+      'GET',
+      `/api/audit-log?resource=chapter-parts&recordId=${part.id}&action=update&user=${iri('users', t.users.contributor.id)}`,
+      200,
+      { as: 'admin' },
+    );
+    expect(byUser['hydra:totalItems']).toBe(2);
+    await expectStatus('GET', '/api/audit-log', 403, { as: 'contributor' });
+  });
+
+  it('keeps each structure to its own entries; platform staff read every one, X-Structure narrows', async () => {
+    const part = await partWithHistory();
+    const stranger = await otherStructureAdmin();
+    const [own] = await t.db.query<{ id: number }>(
+      `SELECT id FROM audit_log WHERE resource = 'chapter-parts' AND record_id = $1 ORDER BY id DESC LIMIT 1`,
+      [part.id],
+    );
+    await expectStatus('GET', `/api/audit-log/${own.id}`, 404, { token: stranger });
+    const theirs = await expectStatus('GET', `/api/audit-log?resource=chapter-parts&recordId=${part.id}`, 200, {
+      token: stranger,
+    });
+    expect(theirs['hydra:totalItems']).toBe(0);
+    const [other] = await t.db.query<{ id: number }>(`SELECT id FROM companies WHERE id <> $1 ORDER BY id LIMIT 1`, [
+      t.users.admin.company,
+    ]);
+    const narrowed = await expectStatus('GET', `/api/audit-log?resource=chapter-parts&recordId=${part.id}`, 200, {
+      as: 'superadmin',
+      headers: { 'x-structure': String(other.id) },
+    });
+    expect(narrowed['hydra:totalItems']).toBe(0);
+    const all = await expectStatus('GET', `/api/audit-log?resource=chapter-parts&recordId=${part.id}`, 200, {
+      as: 'superadmin',
+    });
+    expect(all['hydra:totalItems']).toBe(3);
+    // Every entry the stranger reads is of their structure.
+    const page = await expectStatus('GET', '/api/audit-log?itemsPerPage=500', 200, { token: stranger });
+    for (const entry of page['hydra:member'] as { company: { id: number } | null }[])
+      expect(entry.company?.id).toBe(other.id);
+  });
+});
+
+describe('restore', () => {
+  const changesOf = async (resource: string, id: number) =>
+    (await expectStatus('GET', `/api/${resource}/${id}/revisions`, 200, { as: 'superadmin' }))['hydra:member'] as {
+      id: number;
+      operation: string;
+    }[];
+
+  it('puts a chapter part back as it was after a change, as one write logged as restore', async () => {
+    const part = await partWithHistory();
+    const [, first] = await changesOf('chapter-parts', part.id);
+    const firstVersion = await expectStatus('GET', `/api/chapter-parts/${part.id}`, 200, { as: 'contributor' });
+    expect(firstVersion.title).toBe('Version 2');
+    let restored: Record<string, unknown> = {};
+    const entry = await oneEntryOf(async () => {
+      restored = await expectStatus('POST', `/api/chapter-parts/${part.id}/revisions/${first.id}/restore`, 200, {
+        as: 'contributor',
+        body: { updatedAt: firstVersion.updatedAt },
+      });
+    });
+    expect(entry).toMatchObject({ action: 'restore', resource: 'chapter-parts', record_id: part.id });
+    expect(entry.api.changes).toEqual({
+      title: { before: 'Version 2', after: 'Version 1' },
+      content: { before: { text: 'Texte 2' }, after: { text: 'Texte 1' } },
+    });
+    const read = await expectStatus('GET', `/api/chapter-parts/${part.id}`, 200, { as: 'contributor' });
+    expect(read).toEqual(restored);
+    expect(read).toMatchObject({ title: 'Version 1', content: { text: 'Texte 1' } });
+  });
+
+  it('round-trips tags, courses with their relations, and modules', async () => {
+    const tag = await create('tags', { name: 'Nom premier', color: '#000000' });
+    await expectStatus('PUT', `/api/tags/${tag.id}`, 200, { as: 'admin', body: { name: 'Nom second' } });
+    await expectStatus('PUT', `/api/tags/${tag.id}`, 200, {
+      as: 'admin',
+      body: { name: 'Nom troisième', color: '#ffffff' },
+    });
+    const [, second] = await changesOf('tags', tag.id);
+    await expectStatus('POST', `/api/tags/${tag.id}/revisions/${second.id}/restore`, 200, { as: 'admin', body: {} });
+    expect(await expectStatus('GET', `/api/tags/${tag.id}`, 200, { as: 'admin' })).toMatchObject({
+      name: 'Nom second',
+      color: '#000000',
+    });
+
+    const { course, module } = await moduleWithChapters(0);
+    const other = await create('tags', { name: 'Étiquette du cours' });
+    await expectStatus('PUT', `/api/courses/${course.id}`, 200, {
+      as: 'admin',
+      body: { title: 'Titre un', tags: [iri('tags', other.id)] },
+    });
+    const [afterOne] = await changesOf('courses', course.id);
+    await expectStatus('PUT', `/api/courses/${course.id}`, 200, {
+      as: 'admin',
+      body: { title: 'Titre deux', tags: [] },
+    });
+    await expectStatus('POST', `/api/courses/${course.id}/revisions/${afterOne.id}/restore`, 200, { as: 'admin' });
+    expect(await expectStatus('GET', `/api/courses/${course.id}`, 200, { as: 'admin' })).toMatchObject({
+      title: 'Titre un',
+      tags: [iri('tags', other.id)],
+    });
+
+    const [created] = await changesOf('modules', module.id);
+    await expectStatus('PUT', `/api/modules/${module.id}`, 200, { as: 'admin', body: { title: 'Module changé' } });
+    await expectStatus('POST', `/api/modules/${module.id}/revisions/${created.id}/restore`, 200, { as: 'admin' });
+    expect((await expectStatus('GET', `/api/modules/${module.id}`, 200, { as: 'admin' })).title).toBe(
+      'Module du journal',
+    );
+  });
+
+  it('refuses a stale restore (409) and a version that can no longer apply (422, in French)', async () => {
+    const part = await partWithHistory();
+    const [, first] = await changesOf('chapter-parts', part.id);
+    const stale = await t.request('POST', `/api/chapter-parts/${part.id}/revisions/${first.id}/restore`, {
+      as: 'contributor',
+      body: { updatedAt: '2020-01-01T00:00:00Z' },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json.reason).toBe('stale');
+
+    const { course } = await moduleWithChapters(0);
+    const gone = await create('tags', { name: 'Étiquette bientôt supprimée' });
+    await expectStatus('PUT', `/api/courses/${course.id}/add-tags`, 200, { as: 'admin', body: { tags: [gone.id] } });
+    const [withTag] = await changesOf('courses', course.id);
+    await expectStatus('DELETE', `/api/tags/${gone.id}`, 204, { as: 'superadmin' });
+    const refused = await t.request('POST', `/api/courses/${course.id}/revisions/${withTag.id}/restore`, {
+      as: 'admin',
+      body: {},
+    });
+    expect(refused.status, refused.body).toBe(422);
+    expect(refused.json.violations).toEqual([expect.objectContaining({ propertyPath: 'tags', code: 'reference' })]);
+    expect(refused.json.detail).toMatch(/Cette version ne peut plus être restaurée .*tags.*n’existe plus/);
+  });
+
+  it("answers 404 for a change of another record, or another structure's record", async () => {
+    const part = await partWithHistory();
+    const other = await partWithHistory();
+    const [change] = await changesOf('chapter-parts', other.id);
+    await expectStatus('POST', `/api/chapter-parts/${part.id}/revisions/${change.id}/restore`, 404, {
+      as: 'admin',
+      body: {},
+    });
+    const [own] = await changesOf('chapter-parts', part.id);
+    await expectStatus('POST', `/api/chapter-parts/${part.id}/revisions/${own.id}/restore`, 404, {
+      token: await otherStructureAdmin(),
+      body: {},
+    });
+  });
+});

@@ -117,17 +117,21 @@ BEGIN
 END $$;
 
 -- Fields as the log keeps them: a secret's value never (its key says it changed), a long one by its hash.
-CREATE FUNCTION audit_keep(fields jsonb, long_value integer, secrets text[]) RETURNS jsonb LANGUAGE sql AS $$
-  SELECT coalesce(jsonb_object_agg(k, CASE WHEN k = ANY (secrets) THEN '{"$audit_hidden": true}'::jsonb
-                                          WHEN length(v::text) > long_value THEN public.audit_text(v)
-                                          ELSE v END), '{}')
-    FROM jsonb_each(fields) AS e(k, v)
-$$;
+-- PL/pgSQL rather than SQL, here and below: its plans are kept for the session, where a SQL function that
+-- cannot be inlined is planned again by every statement calling it.
+CREATE FUNCTION audit_keep(fields jsonb, long_value integer, secrets text[]) RETURNS jsonb LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN (SELECT coalesce(jsonb_object_agg(k, CASE WHEN k = ANY (secrets) THEN '{"$audit_hidden": true}'::jsonb
+                                                  WHEN length(v::text) > long_value THEN public.audit_text(v)
+                                                  ELSE v END), '{}')
+            FROM jsonb_each(fields) AS e(k, v));
+END $$;
 
 -- The fields of `a` whose values differ in `b`.
-CREATE FUNCTION audit_diff(a jsonb, b jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
-  SELECT coalesce(jsonb_object_agg(k, v), '{}') FROM jsonb_each(a) AS e(k, v) WHERE v IS DISTINCT FROM b -> k
-$$;
+CREATE FUNCTION audit_diff(a jsonb, b jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN (SELECT coalesce(jsonb_object_agg(k, v), '{}') FROM jsonb_each(a) AS e(k, v) WHERE v IS DISTINCT FROM b -> k);
+END $$;
 
 -- Each declared resource's table gets its own statement-level function and triggers, generated from its
 -- declaration at start-up (server/resources/auditTriggers.ts): its fields as the API names them, its rows
