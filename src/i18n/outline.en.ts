@@ -95,6 +95,10 @@ export const outlineEn: typeof outlineFr = {
     part: 'Part',
     error: 'The preview could not be loaded.',
   },
+  history: {
+    tab: 'History',
+    of: 'History of "%{title}"',
+  },
   comments: {
     tab: 'Comments',
     of: 'Comments on "%{title}"',

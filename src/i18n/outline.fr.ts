@@ -93,6 +93,10 @@ export const outlineFr = {
     part: 'Partie',
     error: 'L’aperçu n’a pas pu être chargé.',
   },
+  history: {
+    tab: 'Historique',
+    of: 'Historique de « %{title} »',
+  },
   comments: {
     tab: 'Commentaires',
     of: 'Commentaires sur « %{title} »',

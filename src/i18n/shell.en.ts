@@ -8,7 +8,7 @@ export const shellEn: typeof shellFr = {
     edit: 'Edit',
     clear: 'Clear the panel’s history',
     no_details: 'This kind of object has no detail view.',
-    tabs: { infos: 'Details', agenda: 'Agenda', notes: 'Notes', notifications: 'Notifications' },
+    tabs: { infos: 'Details', agenda: 'Agenda', notes: 'Notes', notifications: 'Notifications', history: 'History' },
   },
   snackbar: {
     undo: 'Undo',

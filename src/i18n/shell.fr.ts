@@ -6,7 +6,7 @@ export const shellFr = {
     edit: 'Modifier',
     clear: 'Vider l’historique du panneau',
     no_details: 'Ce type d’objet n’a pas de fiche détaillée.',
-    tabs: { infos: 'Infos', agenda: 'Agenda', notes: 'Notes', notifications: 'Notifications' },
+    tabs: { infos: 'Infos', agenda: 'Agenda', notes: 'Notes', notifications: 'Notifications', history: 'Historique' },
   },
   snackbar: {
     undo: 'Annuler',

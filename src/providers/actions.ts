@@ -5,6 +5,7 @@ import type { HttpClient } from './httpClient';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi } from './records';
 import type { CourseOutline } from '../domain/outline';
+import type { Revision } from '../domain/audit';
 import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes, STRUCTURE_CHOICES_PAGE } from './routes';
 
 type Json = Record<string, unknown>;
@@ -79,6 +80,14 @@ export interface TemplatePreview {
 export interface StructureSummary extends RaRecord {
   id: number;
   name: string;
+}
+
+/** One change of a record (`GET /api/{resource}/{id}/revisions`) as react-admin holds it: IRIs as ids. */
+export interface RevisionRecord extends Omit<Revision, 'entry' | 'user'>, RaRecord {
+  id: number;
+  /** The audit log's entry it belongs to. */
+  entry: number | null;
+  user: number | null;
 }
 
 export interface ActionDeps {
@@ -285,6 +294,22 @@ export function createActions({ http, hasToken }: ActionDeps) {
       await http(routes.action('notification-templates', id, 'send-test'), { method: 'POST', body: '{}' });
       return { data: { id } };
     },
+
+    /** A record's changes, newest first, each with its fields before and after. */
+    getRevisions: (resource: string, { id }: { id: Identifier }, params: ListParams = {}) =>
+      list<RevisionRecord>(routes.revisions(resource, id), params),
+    /**
+     * Puts a record back as one of its changes left it: one write, refused as stale (409) when the record
+     * was written since `updatedAt`, or with the reasons (422) when that version can no longer apply.
+     */
+    restoreRevision: (
+      resource: string,
+      { id, change, updatedAt }: { id: Identifier; change: Identifier; updatedAt?: string | null },
+    ) =>
+      http(routes.revisionRestore(resource, id, change), {
+        method: 'POST',
+        body: JSON.stringify(updatedAt ? { updatedAt } : {}),
+      }).then(({ json }) => record(json)),
 
     /** A test push to the on-call device. */
     async sendPushover({

@@ -1,4 +1,5 @@
 import type { Identifier } from 'react-admin';
+import { restorePath, revisionsPath } from '../domain/audit';
 
 /**
  * Every path the back-office calls beyond `/api/{resource}[/{id}]`, in one table, so that
@@ -29,6 +30,10 @@ export const routes = {
   displayableChapter: (chapter: Identifier) => `${API}/chapters/${id(chapter)}/displayable`,
   /** A course copied whole into the session's structure: how a structure makes a catalogue course its own. */
   courseCopy: (course: Identifier) => `${API}/courses/${id(course)}/copy`,
+  /** A record's changes, newest first, and the restore of the record as one of them left it. */
+  revisions: (resource: string, key: Identifier) => revisionsPath(resource, id(key)),
+  revisionRestore: (resource: string, key: Identifier, change: Identifier) =>
+    restorePath(resource, id(key), id(change)),
   folderTree: (root: Identifier, purge: boolean) => `${API}/folders/${id(root)}/tree${purge ? '?purge=1' : ''}`,
   folderContent: (folder: Identifier) => `${API}/folders/${id(folder)}/content`,
   upload: `${API}/documents/upload`,

@@ -1,4 +1,5 @@
 import { accessRights } from './access-rights';
+import { auditLog } from './audit-log';
 import { companies } from './companies';
 import { countries } from './countries';
 import { errorCalls } from './error-calls';
@@ -25,6 +26,7 @@ export const peopleResources: readonly ResourceDefinition[] = [
   notesBo,
   notificationTemplates,
   errorCalls,
+  auditLog,
   languages,
   systemConfigurations,
   countries,

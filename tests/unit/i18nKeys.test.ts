@@ -8,6 +8,10 @@ import { partsEn } from '../../src/i18n/parts.en';
 import { partsFr } from '../../src/i18n/parts.fr';
 import { outlineEn } from '../../src/i18n/outline.en';
 import { outlineFr } from '../../src/i18n/outline.fr';
+import { historyEn } from '../../src/i18n/history.en';
+import { historyFr } from '../../src/i18n/history.fr';
+import { auditActionsEn, auditLogEn } from '../../src/i18n/auditLog.en';
+import { auditActionsFr, auditLogFr } from '../../src/i18n/auditLog.fr';
 import { resources } from '../../src/resources';
 import { MENU_GROUPS } from '../../src/custom/layout/menuGroups';
 
@@ -30,9 +34,20 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
   return keys;
 }
 
-// With the messages that lazily loaded screens add (src/i18n/lateMessages.ts): the chapter-part editors', the outline's.
-const french = flatten({ ...fr, app: { ...fr.app, parts: partsFr, outline: outlineFr } });
-const english = flatten({ ...en, app: { ...en.app, parts: partsEn, outline: outlineEn } });
+// With the messages that lazily loaded screens add (src/i18n/lateMessages.ts): the chapter-part editors', the
+// outline's, a record's history's and the journal's.
+const french = flatten({
+  ...fr,
+  resources: { ...fr.resources, 'audit-log': { ...fr.resources['audit-log'], ...auditLogFr } },
+  choices: { ...fr.choices, auditAction: auditActionsFr },
+  app: { ...fr.app, parts: partsFr, outline: outlineFr, history: historyFr },
+});
+const english = flatten({
+  ...en,
+  resources: { ...en.resources, 'audit-log': { ...en.resources['audit-log'], ...auditLogEn } },
+  choices: { ...en.choices, auditAction: auditActionsEn },
+  app: { ...en.app, parts: partsEn, outline: outlineEn, history: historyEn },
+});
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

@@ -1,7 +1,7 @@
 import { Link } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { ReferenceArrayField, ReferenceField, useGetRecordRepresentation, useRecordContext } from 'react-admin';
-import { useSidePanel } from '../sidePanel';
+import { useSidePanel } from '../sidePanel/SidePanelContext';
 
 export interface ReferenceValueProps {
   source: string;

@@ -25,7 +25,7 @@ export const prepareList = (config: ScreensConfig) => preloadFieldValues(columns
 
 /** A resource's list: its columns, sorts and filters; a click opens the record in the side panel. */
 export function ResourceList({ config }: { config: ScreensConfig }) {
-  const rowClick = useSidePanelRowClick();
+  const rowClick = useSidePanelRowClick(config.rowOpens);
   const resource = useResourceContext();
   const basename = useBasename();
   // The resource's definition as registered with <Resource>: its folder's order, if its contract has none.

@@ -2,7 +2,7 @@ import { Link, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import type { Summary } from '../../domain/records';
 import { sessionAllows } from '../../providers/authProvider';
-import { useSidePanel } from '../sidePanel';
+import { useSidePanel } from '../sidePanel/SidePanelContext';
 
 /**
  * An embedded summary's name (API.md: `{"@id", id, name}`), with nothing to fetch: the reader of a comment

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { Identifier, RaRecord } from 'react-admin';
 import { isSearchable } from '../../domain/contracts/index';
 
 /**
@@ -81,6 +82,11 @@ export interface ScreensConfig {
   rowActions?: ComponentType;
   /** Buttons above a record's fields on its page (the side panel's `infos`), in its record context. */
   showActions?: ComponentType;
+  /**
+   * What a click on a row opens in the side panel instead of the row's own record: an audit log entry
+   * opens the record it names. Undefined: the row itself.
+   */
+  rowOpens?: (record: RaRecord) => { resource: string; id: Identifier } | undefined;
 }
 
 /** Rows on a page of every list. */

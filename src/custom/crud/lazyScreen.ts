@@ -3,6 +3,7 @@ import { contractOf } from '../../domain/contracts';
 import { ALL_OPERATIONS } from '../../domain/contracts/types';
 import { lazyComponent } from '../lazyComponent';
 import type { ScreensConfig } from './fieldSpec';
+import type { LoadScreens } from './screensLoader';
 import { ResourceList, prepareList } from './ResourceList';
 
 export type ScreenKind = 'List' | 'Show' | 'Edit' | 'Create';
@@ -32,19 +33,20 @@ const GENERIC_SCREENS: Record<ScreenKind, () => Promise<GenericScreen>> = {
 
 /**
  * One standard screen of a resource folder: its `screens.ts` declaration and the kind's generic screen,
- * both loaded on first use (or on `preload`, which the app calls for the route it opens on).
+ * both loaded on first use (or on `preload`, which the app calls for the route it opens on). The screen
+ * keeps the declaration's loader (`screens`): what reads a resource through its definition alone (a
+ * record's history) shows its fields as its screens do.
  */
 export function lazyScreen(load: LoadScreens, kind: ScreenKind) {
-  return lazyComponent(async () => {
+  const screen = lazyComponent(async () => {
     const [{ config }, { Screen, prepare }] = await Promise.all([load(), GENERIC_SCREENS[kind]()]);
     await prepare?.(config);
     return function ResourceScreen(props: object) {
       return createElement(Screen, { ...props, config });
     };
   });
+  return Object.assign(screen, { screens: load });
 }
-
-type LoadScreens = () => Promise<{ config: ScreensConfig }>;
 
 /**
  * A resource's standard screens from its folder's `screens.ts`: the list and the show view, and the edit

@@ -1,9 +1,9 @@
 import { memo, useState } from 'react';
-import { Card, CardContent, Tab, Tabs } from '@mui/material';
+import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { CommentsPanel, LearnerPreview } from './lazyPanels';
+import { CommentsPanel, LearnerPreview, RecordHistory } from './lazyPanels';
 import type { CourseOutline } from '../../domain/outline';
-import { placeOf, type NodeRef } from './outlineModel';
+import { placeOf, RESOURCE_OF, type NodeRef } from './outlineModel';
 import { useView, type OutlineView } from './outlineView';
 
 /** The chapter a selection stands in: the chapter itself, or a part's chapter. */
@@ -29,8 +29,16 @@ function titleOf(outline: CourseOutline, node: NodeRef | undefined): string {
 
 const selectedOf = (view: OutlineView) => view.selected;
 
+const SIDE_TABS = {
+  preview: 'app.outline.preview.tab',
+  history: 'app.outline.history.tab',
+  comments: 'app.outline.comments.tab',
+} as const;
+type SideTab = keyof typeof SIDE_TABS;
+
 /**
- * Beside the outline (below it on a phone): the learner's preview and the comments of the selected node.
+ * Beside the outline (below it on a phone): the learner's preview, and the history and the comments of the
+ * selected node (the course when none is).
  * Memoised: the page gives it the outline deferred, so that it never delays the tree's own renders.
  */
 export const OutlineSide = memo(function OutlineSide({
@@ -42,7 +50,7 @@ export const OutlineSide = memo(function OutlineSide({
 }) {
   const translate = useTranslate();
   const selected = useView(selectedOf);
-  const [tab, setTab] = useState<'preview' | 'comments'>('preview');
+  const [tab, setTab] = useState<SideTab>('preview');
   // A chapter picked in the preview's own menu, until another node is selected in the outline.
   const [picked, setPicked] = useState<{ for?: NodeRef; chapter: number }>();
   const target = selected ?? { kind: 'course' as const, id: outline.id };
@@ -52,19 +60,16 @@ export const OutlineSide = memo(function OutlineSide({
       aria-label={translate('app.outline.side')}
       sx={{ position: { lg: 'sticky' }, top: { lg: 64 }, minWidth: 0 }}
     >
-      <Tabs value={tab} onChange={(_, next: 'preview' | 'comments') => setTab(next)} variant="fullWidth">
-        <Tab
-          value="preview"
-          label={translate('app.outline.preview.tab')}
-          id="outline-tab-preview"
-          aria-controls="outline-panel-preview"
-        />
-        <Tab
-          value="comments"
-          label={translate('app.outline.comments.tab')}
-          id="outline-tab-comments"
-          aria-controls="outline-panel-comments"
-        />
+      <Tabs value={tab} onChange={(_, next: SideTab) => setTab(next)} variant="fullWidth">
+        {Object.entries(SIDE_TABS).map(([value, label]) => (
+          <Tab
+            key={value}
+            value={value}
+            label={translate(label)}
+            id={`outline-tab-${value}`}
+            aria-controls={`outline-panel-${value}`}
+          />
+        ))}
       </Tabs>
       <CardContent role="tabpanel" id={`outline-panel-${tab}`} aria-labelledby={`outline-tab-${tab}`}>
         {tab === 'preview' ? (
@@ -76,6 +81,20 @@ export const OutlineSide = memo(function OutlineSide({
             onChapter={(chapter: number) => setPicked({ for: selected, chapter })}
             version={version}
           />
+        ) : tab === 'history' ? (
+          <Box
+            component="section"
+            aria-label={translate('app.outline.history.of', { title: titleOf(outline, selected) })}
+          >
+            <Typography variant="subtitle2" component="h3" gutterBottom>
+              {translate('app.outline.history.of', { title: titleOf(outline, selected) })}
+            </Typography>
+            <RecordHistory
+              key={`${target.kind}:${target.id}`}
+              resource={target.kind === 'course' ? 'courses' : RESOURCE_OF[target.kind]}
+              id={target.id}
+            />
+          </Box>
         ) : (
           <CommentsPanel
             key={`${target.kind}:${target.id}`}

@@ -8,6 +8,9 @@ import { lazyComponent } from '../lazyComponent';
 export const CourseDetails = lazyComponent(() => import('./CourseDetails').then((module) => module.CourseDetails));
 export const RelationChips = lazyComponent(() => import('./RelationChips').then((module) => module.RelationChips));
 export const LearnerPreview = lazyComponent(() => import('./LearnerPreview').then((module) => module.LearnerPreview));
+export const RecordHistory = lazyComponent(() =>
+  import('../history/RecordHistory').then((module) => module.RecordHistory),
+);
 export const CommentsPanel = lazyComponent(() => import('./CommentsPanel').then((module) => module.CommentsPanel));
 export const PartCreateDialog = lazyComponent(() =>
   import('./PartCreateDialog').then((module) => module.PartCreateDialog),

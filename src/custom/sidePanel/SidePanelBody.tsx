@@ -13,6 +13,7 @@ import { sessionAllows } from '../../providers/authProvider';
 import { Loader } from '../Loader';
 import type { SideEntry } from './history';
 import { InfosTab } from './InfosTab';
+import { historyTabsOf } from './historyTab';
 import { DEFAULT_SUB_TAB, extraTabsOf, type SidePanelTab } from './tabs';
 
 const INFOS_TAB: SidePanelTab = { value: DEFAULT_SUB_TAB, label: 'app.side_panel.tabs.infos', component: InfosTab };
@@ -21,7 +22,10 @@ interface SidePanelBodyProps {
   entry: SideEntry;
   subTab: string;
   onSubTab: (tab: string) => void;
-  /** Replaces the resource's own sub-tabs (`infos`, then its definition's `options.sidePanelTabs`). */
+  /**
+   * Replaces the resource's own sub-tabs (`infos`, then its definition's `options.sidePanelTabs`, then
+   * `history` where the audit log keeps its changes).
+   */
   tabs?: readonly SidePanelTab[];
 }
 
@@ -33,7 +37,7 @@ export function SidePanelBody({ entry, subTab, onSubTab, tabs }: SidePanelBodyPr
   // The record as the title read it (one request for both): "Modifier" only where the session may save it.
   const { data: record } = useGetOne(entry.resource, { id: entry.id });
   const editable = Boolean(definition.hasEdit && record && sessionAllows(entry.resource, 'edit', record));
-  const shownTabs = tabs ?? [INFOS_TAB, ...extraTabsOf(definition)];
+  const shownTabs = tabs ?? [INFOS_TAB, ...extraTabsOf(definition), ...historyTabsOf(entry.resource)];
   // A sub-tab kept from another type of object may not exist for this one.
   const selected = shownTabs.find((tab) => tab.value === subTab) ?? shownTabs[0];
   return (

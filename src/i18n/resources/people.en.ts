@@ -181,6 +181,8 @@ export const peopleEn: typeof peopleFr = {
       empty: 'No failed calls: all is well.',
       invite: 'Do you want to add one?',
     },
+    // The journal's other words come with its screens (src/i18n/auditLog.en.ts).
+    'audit-log': { name: 'Log entry |||| Audit log', fields: {} },
   },
   choices: {
     companyStatus: { pending: 'Awaiting confirmation', active: 'Active' },

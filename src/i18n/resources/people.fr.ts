@@ -180,6 +180,8 @@ export const peopleFr = {
       empty: 'Aucun appel en erreur : tout va bien.',
       invite: 'Voulez-vous en créer un ?',
     },
+    // The journal's other words come with its screens (src/i18n/auditLog.fr.ts).
+    'audit-log': { name: 'Entrée du journal |||| Journal', fields: {} },
   },
   choices: {
     companyStatus: { pending: 'En attente de validation', active: 'Active' },

@@ -1,0 +1,53 @@
+/** The journal's words (src/resources/audit-log), beside its name in resources/people.fr.ts: they come with its screens. */
+export const auditLogFr = {
+  fields: {
+    at: 'Date',
+    user: 'Utilisateur',
+    userName: 'Auteur',
+    action: 'Action',
+    resource: "Type d'élément",
+    recordId: 'Identifiant',
+    record: 'Élément',
+    changes: 'Champs modifiés',
+    company: 'Structure',
+  },
+  empty:
+    "Aucune modification enregistrée pour le moment : chaque écriture apparaîtra ici, avec son auteur et ce qu'elle a changé.",
+  invite: '',
+  period_from: 'Depuis le',
+  period_to: "Jusqu'au",
+  deleted: '(supprimé)',
+  more_fields: '+ %{smart_count} autre |||| + %{smart_count} autres',
+};
+
+/** What an audit log entry says was done (`choices.auditAction`), for the journal and each record's history. */
+export const auditActionsFr = {
+  create: 'Création',
+  update: 'Modification',
+  delete: 'Suppression',
+  restore: 'Restauration',
+  reorder: 'Déplacement',
+  copy: 'Copie',
+  publish: 'Publication',
+  'add-tags': 'Ajout de tags',
+  'remove-tags': 'Retrait de tags',
+  'add-skills': 'Ajout de skills',
+  'remove-skills': 'Retrait de skills',
+  'add-chapter-unlocks': 'Ajout de déblocages',
+  'remove-chapter-unlocks': 'Retrait de déblocages',
+  'add-access-rights': "Ajout de droits d'accès",
+  'remove-access-rights': "Retrait de droits d'accès",
+  'add-message': 'Message sur un ticket',
+  'activate-import': "Activation d'un import",
+  import: 'Import',
+  upload: "Envoi d'un fichier",
+  'sign-in': 'Connexion',
+  'sign-out': 'Déconnexion',
+  'sign-out-everywhere': 'Déconnexion de partout',
+  'change-password': 'Changement de mot de passe',
+  'set-password': 'Choix du mot de passe',
+  register: 'Inscription',
+  invite: 'Invitation',
+  subscribe: 'Abonnement',
+  unsubscribe: 'Résiliation',
+};

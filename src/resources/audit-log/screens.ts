@@ -1,0 +1,41 @@
+import { createElement } from 'react';
+import type { RaRecord } from 'react-admin';
+import { screensOf } from '../../custom/crud/screensOf';
+import '../../custom/history/messages';
+import { auditLog } from '../../domain/contracts';
+import { AuditChangesField } from './AuditChangesField';
+import { AuditLogEmpty } from './AuditLogEmpty';
+import { AuditRecordField } from './AuditRecordField';
+import { AuditResourceField } from './AuditResourceField';
+import { AuditResourceFilter } from './AuditResourceFilter';
+import { PeriodInput } from './PeriodInput';
+
+/** The record an entry names, to open in the side panel; a deletion's record is gone: the entry itself then. */
+function recordOfEntry(entry: RaRecord) {
+  const { resource, recordId, action } = entry;
+  if (typeof resource !== 'string' || typeof recordId !== 'number' || action === 'delete') return undefined;
+  return { resource, id: recordId };
+}
+
+/**
+ * The journal's screens: when, who, what was done to which record and which fields, filtered by user,
+ * type of record, action and period; a row opens the record it names.
+ */
+export const config = screensOf(auditLog, {
+  fields: [
+    { source: 'at', column: true },
+    { source: 'userName', column: true },
+    { source: 'user', filter: true },
+    { source: 'action', choiceGroup: 'auditAction', column: true, filter: 'alwaysOn' },
+    { source: 'resource', column: true, render: AuditResourceField },
+    { source: 'record', column: true, render: AuditRecordField },
+    { source: 'changes', column: true, render: AuditChangesField },
+  ],
+  extraFilters: [
+    createElement(AuditResourceFilter, { key: 'resource', source: 'resource', alwaysOn: true }),
+    createElement(PeriodInput, { key: 'after', source: 'at.after', edge: 'start', alwaysOn: true }),
+    createElement(PeriodInput, { key: 'before', source: 'at.before', edge: 'end', alwaysOn: true }),
+  ],
+  listEmpty: AuditLogEmpty,
+  rowOpens: recordOfEntry,
+});
