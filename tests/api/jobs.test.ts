@@ -115,6 +115,11 @@ describe('periodic work', () => {
     const [row] = await t.db.query<{ names: string[] }>(
       `SELECT array_agg(name ORDER BY name) AS names FROM scheduled_jobs WHERE name NOT LIKE 'test-%'`,
     );
-    expect(row.names).toEqual(['anonymous-upload-sweep', 'expired-rows-sweep', 'live-events-prune']);
+    expect(row.names).toEqual([
+      'anonymous-upload-sweep',
+      'expired-rows-sweep',
+      'live-events-prune',
+      'recycle-bin-purge',
+    ]);
   });
 });

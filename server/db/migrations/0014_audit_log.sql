@@ -9,8 +9,10 @@ CREATE TABLE audit_log (
   -- Who wrote (no reference: the entry outlives the account) and their name when they did.
   user_id integer,
   user_name text,
-  -- The structure of the changed record (NULL: the platform's or the catalogue's).
-  company_id integer REFERENCES companies (id) ON DELETE CASCADE,
+  -- The structure of the changed record (NULL: the platform's or the catalogue's). No reference either: the
+  -- entry of a structure's own deletion (an unconfirmed sign-up freed after a day) names the structure it
+  -- deletes, which a reference would refuse.
+  company_id integer,
   action text NOT NULL,
   -- The main record: its resource (API name) and id, and its IRI.
   resource text NOT NULL,
