@@ -175,7 +175,7 @@ describe('the write budget', () => {
   });
 });
 
-const JOBS = ['anonymous-upload-sweep', 'expired-rows-sweep', 'live-events-prune'];
+const JOBS = ['anonymous-upload-sweep', 'expired-rows-sweep', 'live-events-prune', 'recycle-bin-purge'];
 
 interface JobStart {
   name: string;
