@@ -106,8 +106,9 @@ async function walk(account: DemoAccount) {
     if (openedInPanel) {
       const modify = panel.getByRole('link', { name: 'Modifier' });
       if ((await modify.count()) > 0) {
-        const id = (await modify.getAttribute('href'))?.split('/').at(-1);
-        await t.api(`/api/${resource}/${id}`, { method: 'PUT', body: {}, as: account });
+        // The panel may hold another resource's record (a Journal row opens the record it names): the link says which.
+        const [linked, id] = ((await modify.getAttribute('href')) ?? '').split('/').slice(-2);
+        await t.api(`/api/${linked}/${id}`, { method: 'PUT', body: {}, as: account });
       }
       // At 1440 px the list stays whole beside the panel: its toolbar and last column are not under it.
       // The list makes room as the panel slides in: polled until the slide is over.
