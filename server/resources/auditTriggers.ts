@@ -75,63 +75,80 @@ const FOLD = `ON CONFLICT (entry_id, resource, record_id) DO UPDATE SET
     before = CASE WHEN c.operation = 'create' THEN NULL ELSE coalesce(EXCLUDED.before, '{}') || coalesce(c.before, '{}') END,
     after = CASE WHEN EXCLUDED.operation = 'delete' THEN NULL ELSE coalesce(c.after, '{}') || coalesce(EXCLUDED.after, '{}') END`;
 
-/**
- * The SQL of a row's fields as one JSON object (row alias `alias`): relations as IRIs, a polymorphic relation
- * from whichever of its columns names a row. A secret is there only to tell that it changed (a digest of the
- * stored hash, replaced by a mark before anything is written).
- */
-function fieldsObjectSql(columns: Record<string, Spec>, alias: string): string {
-  const fields = new Map<string, string>();
-  const polymorphic = new Map<string, string[]>();
-  for (const [column, [field, kind, target]] of Object.entries(columns)) {
-    const value = `${alias}.${ident(column)}`;
-    if (kind === 's') fields.set(field, `to_jsonb(md5(${value}::text))`);
-    else if (kind === 'r') fields.set(field, `to_jsonb(${literal(`/api/${target}/`)} || ${value})`);
-    else if (kind === 'p')
-      polymorphic.set(field, [
-        ...(polymorphic.get(field) ?? []),
-        `WHEN ${value} IS NOT NULL THEN ${literal(`/api/${target}/`)} || ${value}`,
-      ]);
-    else fields.set(field, `to_jsonb(${value})`);
-  }
-  for (const [field, branches] of polymorphic) fields.set(field, `to_jsonb(CASE ${branches.join(' ')} END)`);
-  if (fields.size > 50) throw new Error('Too many audited fields for one jsonb_build_object.');
-  return `jsonb_build_object(${[...fields].map(([field, sql]) => `${literal(field)}, ${sql}`).join(', ')})`;
+/** A field as the log keeps it: its kind and the columns that hold it (several for a polymorphic relation). */
+interface KeptField {
+  kind: Spec[1];
+  columns: { column: string; target?: string }[];
 }
+
+function keptFields(columns: Record<string, Spec>): Map<string, KeptField> {
+  const fields = new Map<string, KeptField>();
+  for (const [column, [field, kind, target]] of Object.entries(columns)) {
+    const kept = fields.get(field) ?? { kind, columns: [] };
+    kept.columns.push({ column, target });
+    fields.set(field, kept);
+  }
+  if (fields.size > 50) throw new Error('Too many audited fields for one jsonb_build_object.');
+  return fields;
+}
+
+/**
+ * The SQL of a field's value as the log keeps it, read from the row `alias`: a relation as its IRI, a
+ * polymorphic relation from whichever of its columns names a row, a secret as a mark only, and a long value
+ * as the marker of its text kept once (public.audit_text).
+ */
+function keptValueSql({ kind, columns }: KeptField, alias: string): string {
+  const value = (column: string) => `${alias}.${ident(column)}`;
+  if (kind === 's') return `'{"$audit_hidden": true}'::jsonb`;
+  if (kind === 'r') return `to_jsonb(${literal(`/api/${columns[0].target}/`)} || ${value(columns[0].column)})`;
+  if (kind === 'p')
+    return `to_jsonb(CASE ${columns
+      .map(
+        ({ column, target }) =>
+          `WHEN ${value(column)} IS NOT NULL THEN ${literal(`/api/${target}/`)} || ${value(column)}`,
+      )
+      .join(' ')} END)`;
+  const json = `to_jsonb(${value(columns[0].column)})`;
+  return `CASE WHEN length(${json}::text) > ${AUDIT_LONG_VALUE} THEN public.audit_text(${json}) ELSE ${json} END`;
+}
+
+/** Every field of the row `alias`, as one JSON object (a record created or deleted). */
+const allFieldsSql = (fields: Map<string, KeptField>, alias: string) =>
+  `jsonb_build_object(${[...fields].map(([field, kept]) => `${literal(field)}, ${keptValueSql(kept, alias)}`).join(', ')})`;
+
+/** Whether a field differs between the rows `o` and `n`, compared column by column (no JSON built for it). */
+const fieldChangedSql = ({ columns }: KeptField) =>
+  columns.map(({ column }) => `o.${ident(column)} IS DISTINCT FROM n.${ident(column)}`).join(' OR ');
+
+/**
+ * The fields that differ between the rows `o` and `n`, as they were (`alias` o) or became (`alias` n): an
+ * update mostly changes a field or two, so only those are turned into JSON (and long ones hashed).
+ */
+const changedFieldsSql = (fields: Map<string, KeptField>, alias: string) =>
+  [...fields]
+    .map(
+      ([field, kept]) =>
+        `CASE WHEN ${fieldChangedSql(kept)} THEN jsonb_build_object(${literal(field)}, ${keptValueSql(kept, alias)}) ELSE '{}'::jsonb END`,
+    )
+    .join(' || ');
 
 /**
  * A table's audit function: one set-based statement a write statement, whatever the number of its rows.
  * The entry's main record is the row the scope names (app.record_id), or the statement's first.
  */
 function auditFunctionSql(declaration: ResourceDeclaration): string {
-  const columns = auditedColumns(declaration);
-  const secrets = [
-    ...new Set(
-      Object.values(columns)
-        .filter(([, kind]) => kind === 's')
-        .map(([field]) => field),
-    ),
-  ];
-  // Inline rather than helper functions: planned once with the function, not called row by row.
-  const hidden =
-    secrets.length > 0
-      ? `WHEN e.key IN (${secrets.map(literal).join(', ')}) THEN '{"$audit_hidden": true}'::jsonb `
-      : '';
-  const keep = (fields: string) =>
-    `(SELECT coalesce(jsonb_object_agg(e.key, CASE ${hidden}WHEN length(e.value::text) > ${AUDIT_LONG_VALUE} THEN public.audit_text(e.value) ELSE e.value END), '{}')
-        FROM jsonb_each(${fields}) e)`;
-  const diff = (a: string, b: string) =>
-    `(SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}') FROM jsonb_each(${a}) e WHERE e.value IS DISTINCT FROM ${b} -> e.key)`;
+  const fields = keptFields(auditedColumns(declaration));
   const structure = structureColumn(declaration);
   const company = (alias: string) => (structure ? `${alias}.${ident(structure)}` : 'NULL::integer');
   const resource = literal(declaration.name);
   const first = (from: string, alias: string, companySql = company(alias)) =>
     `SELECT ${alias}.id, ${companySql} AS company INTO main FROM ${from}
       ORDER BY (${alias}.id = wanted) IS TRUE DESC, ${alias}.id LIMIT 1`;
-  const changed = `SELECT x.id, x.company, ${diff('x.b', 'x.a')} AS b, ${diff('x.a', 'x.b')} AS a
-      FROM (SELECT n.id, ${company('n')} AS company, ${fieldsObjectSql(columns, 'o')} AS b, ${fieldsObjectSql(columns, 'n')} AS a
-              FROM old_rows o JOIN new_rows n ON n.id = o.id OFFSET 0) x
-     WHERE x.b IS DISTINCT FROM x.a ORDER BY (x.id = wanted) IS TRUE DESC, x.id`;
+  const anyChanged = [...fields.values()].map((kept) => `(${fieldChangedSql(kept)})`).join(' OR ');
+  const changed = `SELECT x.id, x.company, x.b, x.a
+      FROM (SELECT n.id, ${company('n')} AS company, ${changedFieldsSql(fields, 'o')} AS b, ${changedFieldsSql(fields, 'n')} AS a
+              FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE ${anyChanged} OFFSET 0) x
+     ORDER BY (x.id = wanted) IS TRUE DESC, x.id`;
   // Every name is qualified: the function runs as the tables' owner without a search path of its own (a SET
   // clause would cost each write a configuration change).
   return `CREATE OR REPLACE FUNCTION public.${ident(`audited_${declaration.table}`)}() RETURNS trigger
@@ -146,14 +163,14 @@ BEGIN
     IF NOT FOUND THEN RETURN NULL; END IF;
     entry := public.audit_entry(${resource}, main.id, main.company, 'create');
     INSERT INTO public.audit_changes AS c (entry_id, resource, record_id, operation, before, after)
-      SELECT entry, ${resource}, n.id, 'create', NULL, ${keep(fieldsObjectSql(columns, 'n'))} FROM new_rows n
+      SELECT entry, ${resource}, n.id, 'create', NULL, ${allFieldsSql(fields, 'n')} FROM new_rows n
     ${FOLD};
   ELSIF TG_OP = 'UPDATE' THEN
-    -- Most updates change one row: the rows' fields are compared once, row by row.
+    -- Most updates change one row: the rows are compared once, row by row.
     FOR main IN ${changed} LOOP
       IF entry IS NULL THEN entry := public.audit_entry(${resource}, main.id, main.company, 'update'); END IF;
       INSERT INTO public.audit_changes AS c (entry_id, resource, record_id, operation, before, after)
-        VALUES (entry, ${resource}, main.id, 'update', ${keep('main.b')}, ${keep('main.a')})
+        VALUES (entry, ${resource}, main.id, 'update', main.b, main.a)
       ${FOLD};
     END LOOP;
   ELSE
@@ -161,7 +178,7 @@ BEGIN
     IF NOT FOUND THEN RETURN NULL; END IF;
     entry := public.audit_entry(${resource}, main.id, main.company, 'delete');
     INSERT INTO public.audit_changes AS c (entry_id, resource, record_id, operation, before, after)
-      SELECT entry, ${resource}, o.id, 'delete', ${keep(fieldsObjectSql(columns, 'o'))}, NULL FROM old_rows o
+      SELECT entry, ${resource}, o.id, 'delete', ${allFieldsSql(fields, 'o')}, NULL FROM old_rows o
     ${FOLD};
   END IF;
   RETURN NULL;
