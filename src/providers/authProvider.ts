@@ -4,7 +4,15 @@ import { isKnownRole } from '../domain/roles';
 import { mayUseRecycleBin, RECYCLE_BIN } from '../domain/recycleBin';
 import { mayChangeRecord, type SessionStructure } from '../domain/tenancy';
 import { appStore } from './appStore';
-import { httpClient, isAccessEnded, isSessionLost, refreshAuth, renewSession, type HttpClient } from './httpClient';
+import {
+  httpClient,
+  isAccessEnded,
+  isSessionLost,
+  refreshAuth,
+  renewSession,
+  signOut,
+  type HttpClient,
+} from './httpClient';
 import { isExpired, isRestricted, openSession, readTokenPayload, SessionRefused, type TokenPayload } from './session';
 import { SIDE_BLOCK_HISTORY_KEY, sessionStore, type KeyValueStorage, type SessionStore } from './sessionStore';
 import { chosenStructure, currentStructure, structureOf } from './structureChoice';
@@ -134,6 +142,8 @@ export interface AuthDeps {
   http: HttpClient;
   session: SessionStore;
   renewSession: () => Promise<void>;
+  /** Ends the session on the server before it is forgotten here (best effort, never throws). */
+  signOut?: () => Promise<void>;
   /** Where the side-block history lives (localStorage in the browser). */
   preferences: () => KeyValueStorage;
   /** The app's current route, e.g. `/users`. */
@@ -156,6 +166,7 @@ export function createAuthProvider({
   http,
   session,
   renewSession,
+  signOut,
   preferences,
   route,
   now = Date.now,
@@ -194,6 +205,7 @@ export function createAuthProvider({
     },
 
     async logout() {
+      await signOut?.();
       session.clear();
       preferences().removeItem(SIDE_BLOCK_HISTORY_KEY);
     },
@@ -250,6 +262,7 @@ export const authProvider: AuthProvider = addRefreshAuthToAuthProvider(
     http: httpClient,
     session: sessionStore,
     renewSession,
+    signOut,
     preferences: () => localStorage,
     route: hashRoute,
     applyLocale: (locale) => appStore.setItem('locale', locale),

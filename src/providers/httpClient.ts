@@ -3,7 +3,7 @@ import { COPY_TOO_LARGE } from '../domain/copies';
 import { STRUCTURE_HEADER } from '../domain/tenancy';
 import { buildReport, ERROR_CALL_PATH, shouldReport } from './errorReport';
 import { xhrFetch } from './xhrFetch';
-import { needsRefresh, openSession, readTokenPayload } from './session';
+import { isExpired, needsRefresh, openSession, readTokenPayload } from './session';
 import { sessionStore, type SessionStore } from './sessionStore';
 import { chosenStructure } from './structureChoice';
 
@@ -210,9 +210,15 @@ export interface HttpClientKit {
   refreshAuth: () => Promise<void>;
   /** Renews the session now, expired or not: after a new password, the refresh opens the full session. */
   renewSession: () => Promise<void>;
+  /**
+   * Ends the session on the server (its refresh tokens revoked, the sign-out in the audit log), best effort:
+   * never throws, never renews, and an expired token is not sent (the local session ends whatever happens).
+   */
+  signOut: () => Promise<void>;
 }
 
 const REFRESH_PATH = '/api/auth/refresh';
+const SIGN_OUT_PATH = '/api/auth/sign-out';
 
 interface Outcome {
   status: number;
@@ -368,7 +374,15 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
     return settle(outcome);
   };
 
-  return { httpClient, refreshAuth, renewSession };
+  async function signOut(): Promise<void> {
+    const token = session.getToken();
+    const payload = token ? readTokenPayload(token) : undefined;
+    if (!token || !payload || isExpired(payload, now())) return;
+    // keepalive: the call completes even when the sign-out unloads the page.
+    await call(SIGN_OUT_PATH, { method: 'POST', keepalive: true }, JSON_CALL, token);
+  }
+
+  return { httpClient, refreshAuth, renewSession, signOut };
 }
 
 function withHeader(headers: HeadersInit | undefined, name: string, value: string): Headers {
@@ -396,7 +410,7 @@ export function setSessionLostHandler(handler: (notice?: SessionLostNotice) => v
  * token (renewed first when expired), the structure platform staff chose, failed secured calls reported,
  * failures as react-admin `HttpError`s.
  */
-export const { httpClient, refreshAuth, renewSession } = createHttpClient({
+export const { httpClient, refreshAuth, renewSession, signOut } = createHttpClient({
   fetch: (url, init) => fetch(url, init),
   fetchWithProgress: xhrFetch,
   session: sessionStore,

@@ -220,6 +220,58 @@ describe('logout, identity, permissions and rights', () => {
     expect(preferences.getItem('lms-backoffice.other')).toBe('kept');
   });
 
+  it('logout ends the session on the server with its own token first, and never sends an expired one', async () => {
+    for (const [exp, calls] of [
+      [nowSeconds() + 3600, 1],
+      [nowSeconds() - 10, 0],
+    ] as const) {
+      const storage = memoryStorage();
+      const session = createSessionStore(() => storage, 'test');
+      const token = tokenFor(['ROLE_ADMIN'], exp);
+      session.save({ token, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
+      const seen: { url: string; authorization: string | null; tokenStillThere: boolean }[] = [];
+      const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+        seen.push({
+          url,
+          authorization: new Headers(init?.headers).get('Authorization'),
+          tokenStillThere: session.getToken() === token,
+        });
+        return new Response(null, { status: 204 });
+      });
+      const kit = createHttpClient({ fetch, session });
+      const provider = createAuthProvider({
+        http: kit.httpClient,
+        session,
+        renewSession: kit.renewSession,
+        signOut: kit.signOut,
+        preferences: memoryStorage,
+        route: () => '/users',
+      });
+      await provider.logout({});
+      expect(seen).toEqual(
+        calls ? [{ url: '/api/auth/sign-out', authorization: `Bearer ${token}`, tokenStillThere: true }] : [],
+      );
+      expect(storage.size).toBe(0);
+    }
+  });
+
+  it('logout forgets the session even when the server cannot be reached', async () => {
+    const storage = memoryStorage();
+    const session = createSessionStore(() => storage, 'test');
+    session.save({ token: tokenFor(['ROLE_ADMIN']), refreshToken: 'r', roles: ['ROLE_ADMIN'] });
+    const kit = createHttpClient({ fetch: vi.fn(async () => Promise.reject(new TypeError('offline'))), session });
+    const provider = createAuthProvider({
+      http: kit.httpClient,
+      session,
+      renewSession: kit.renewSession,
+      signOut: kit.signOut,
+      preferences: memoryStorage,
+      route: () => '/users',
+    });
+    await expect(provider.logout({})).resolves.toBeUndefined();
+    expect(storage.size).toBe(0);
+  });
+
   it('reads the identity from the token, with the full name from the user', async () => {
     const http = answer({ id: 12, firstName: 'Camille', lastName: 'Bernard' });
     const { provider, session } = harness(http);
