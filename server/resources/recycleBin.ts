@@ -1,7 +1,7 @@
 import { BINNABLE_RESOURCES, isBinnable, LABEL_MAX_LENGTH, RECYCLE_BIN } from '../../src/domain/recycleBin.ts';
 import type { Database, Queryable, Row } from '../db/database.ts';
 import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
-import { currentScope, scopeSettingSql } from '../db/scope.ts';
+import { currentScope, runAsAction, scopeSettingSql } from '../db/scope.ts';
 import { ApiError, notFound, problem } from '../http/errors.ts';
 import { ident } from '../shared/sql.ts';
 import { declarations, declarationsByName } from './definitions/index.ts';
@@ -349,8 +349,9 @@ export class RecycleBin {
 const FILE_ROWS = { table: declarationsByName.get('documents')?.table ?? 'documents', key: 'storage_key' };
 
 /**
- * Erases bin items for good (`conditions` on `t`, with `params`): answers how many went and the keys of
- * the files their documents kept, which the caller removes once the transaction is over.
+ * Erases bin items for good (`conditions` on `t`, with `params`), each logged as erased in the same
+ * statement: answers how many went and the keys of the files their documents kept, which the caller
+ * removes once the transaction is over.
  */
 export async function eraseBinned(
   db: Queryable,
@@ -358,8 +359,12 @@ export async function eraseBinned(
   params: unknown[] = [],
 ): Promise<{ erased: number; files: string[] }> {
   const [row] = await db.query<{ erased: number; files: string[] }>(
-    `WITH gone AS (DELETE FROM recycle_bin t WHERE ${conditions.length > 0 ? conditions.join(' AND ') : 'true'} RETURNING t.rows)
-     SELECT (SELECT count(*) FROM gone)::int AS erased,
+    `WITH gone AS (DELETE FROM recycle_bin t WHERE ${conditions.length > 0 ? conditions.join(' AND ') : 'true'}
+                   RETURNING t.id, t.resource, t.record_id, t.company_id, t.label, t.rows),
+          logged AS (SELECT public.audit_erase(coalesce(jsonb_agg(jsonb_build_object(
+                       'resource', g.resource, 'record_id', g.record_id, 'company', g.company_id, 'label', g.label)
+                       ORDER BY g.id), '[]')) AS n FROM gone g)
+     SELECT (SELECT n FROM logged) AS erased,
             ARRAY(SELECT r.row ->> '${FILE_ROWS.key}'
                     FROM gone, jsonb_array_elements(gone.rows) AS g(grp), jsonb_array_elements(g.grp -> 'rows') AS r(row)
                    WHERE g.grp ->> 'table' = '${FILE_ROWS.table}' AND r.row ->> '${FILE_ROWS.key}' IS NOT NULL) AS files`,
@@ -380,9 +385,11 @@ export const PURGE_EVERY_SECONDS = 3600;
 export async function purgeExpired(db: Database, files: FileStorage): Promise<number> {
   let total = 0;
   for (;;) {
-    const { erased, files: keys } = await eraseBinned(db, [
-      `t.id IN (SELECT id FROM recycle_bin WHERE expires_at <= now() ORDER BY expires_at, id LIMIT ${PURGE_BATCH})`,
-    ]);
+    const { erased, files: keys } = await runAsAction('purge', { resource: RECYCLE_BIN }, () =>
+      eraseBinned(db, [
+        `t.id IN (SELECT id FROM recycle_bin WHERE expires_at <= now() ORDER BY expires_at, id LIMIT ${PURGE_BATCH})`,
+      ]),
+    );
     await removeAll(files, keys);
     total += erased;
     if (erased < PURGE_BATCH) return total;

@@ -77,7 +77,7 @@ export async function recycleBinRoutes(
     { schema: { body: noBody, response: { 204: noContent } }, ...mayErase },
     async (request, reply) => {
       const { scope } = authorize(request, bin, 'list');
-      const { files: keys } = await eraseBinned(db, scope);
+      const { files: keys } = await runAsAction('empty-bin', { resource: RECYCLE_BIN }, () => eraseBinned(db, scope));
       await dropFiles(keys, request.log);
       return reply.status(204).send();
     },

@@ -16,6 +16,10 @@ export const AUDIT_ACTIONS = [
   'update',
   'delete',
   'restore',
+  // A recycle-bin item erased for good, the whole bin emptied, the periodic purge of expired items.
+  'erase',
+  'empty-bin',
+  'purge',
   'reorder',
   'copy',
   'publish',
@@ -40,8 +44,11 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What a change did to one row. */
-export const AUDIT_OPERATIONS = ['create', 'update', 'delete'] as const;
+/** Whether an entry's main record is gone after it: deleted (to the recycle bin), or erased for good. */
+export const leavesRecordGone = (action: unknown): boolean => action === 'delete' || action === 'erase';
+
+/** What a change did to one row; `erase` is a deleted row's recycle-bin item erased for good. */
+export const AUDIT_OPERATIONS = ['create', 'update', 'delete', 'erase'] as const;
 
 export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
 

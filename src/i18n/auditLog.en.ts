@@ -18,6 +18,7 @@ export const auditLogEn: typeof auditLogFr = {
   period_from: 'From',
   period_to: 'Until',
   deleted: '(deleted)',
+  erased: '(erased for good)',
   more_fields: '+ %{smart_count} other |||| + %{smart_count} others',
 };
 
@@ -27,6 +28,9 @@ export const auditActionsEn: Record<keyof typeof auditActionsFr, string> = {
   update: 'Change',
   delete: 'Deletion',
   restore: 'Restore',
+  erase: 'Erased for good',
+  'empty-bin': 'Recycle bin emptied',
+  purge: 'Recycle bin purged',
   reorder: 'Move',
   copy: 'Copy',
   publish: 'Publication',

@@ -301,6 +301,31 @@ async function uploadDocument(): Promise<{ id: number; key: string }> {
   return { id, key: row.storage_key };
 }
 
+interface LoggedEntry {
+  id: number;
+  action: string;
+  resource: string;
+  recordId: number | null;
+  company: { id: number } | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+}
+
+/** The audit log's newest entry of an action, as platform staff read it. */
+async function latestEntry(action: string): Promise<LoggedEntry | undefined> {
+  const response = await send({ token: await t.tokenFor('superadmin') }, 'GET', `/api/audit-log?action=${action}`);
+  expect(response.status, response.body).toBe(200);
+  return (response.json as LoggedEntry[])[0];
+}
+
+/** The records an entry logged as erased, from its changes' rows. */
+const erasedBy = async (entry: { id?: number }) =>
+  (
+    await t.db.query<{ resource: string; record_id: number; operation: string; before: unknown }>(
+      `SELECT resource, record_id, operation, before FROM audit_changes WHERE entry_id = $1 ORDER BY id`,
+      [entry.id],
+    )
+  ).map((row) => [row.resource, row.record_id, row.operation, row.before]);
+
 describe('erasing for good', () => {
   it('keeps a binned document’s file until the item is erased, then removes rows and file', async () => {
     const document = await uploadDocument();
@@ -313,6 +338,10 @@ describe('erasing for good', () => {
     expect(await t.db.query('SELECT 1 FROM recycle_bin WHERE id = $1', [item.id])).toEqual([]);
     expect(await getStatus('documents', document.id)).toBe(404);
     expect((await restore(item)).status).toBe(404);
+    const entry = await latestEntry('erase');
+    expect(entry).toMatchObject({ resource: 'documents', recordId: document.id, company: { id: structure } });
+    expect(entry!.changes).toEqual({ label: { before: item.label, after: null } });
+    expect(await erasedBy(entry!)).toEqual([['documents', document.id, 'erase', { label: item.label }]]);
   });
 
   it('empties the structure’s bin, and only the items the session sees', async () => {
@@ -324,6 +353,15 @@ describe('erasing for good', () => {
     expect((await send('contributor', 'POST', '/api/recycle-bin/empty')).status).toBe(403);
     expect((await send(staff, 'POST', '/api/recycle-bin/empty')).status).toBe(204);
     expect(await binned(staff)).toEqual([]);
+    const entry = await latestEntry('empty-bin');
+    expect(entry).toMatchObject({ resource: 'recycle-bin', recordId: null, company: { id: structure } });
+    expect(await erasedBy(entry!)).toContainEqual([
+      'chapters',
+      tree.chapters[3].id,
+      'erase',
+      { label: expect.any(String) },
+    ]);
+    expect((await erasedBy(entry!)).map(([resource, id]) => [resource, id])).not.toContainEqual(['sheets', sheet.id]);
     // The platform's own items stay: the structure's bin was emptied, not every bin.
     expect((await binned(platform)).map((item) => [item.resource, item.recordId])).toContainEqual(['sheets', sheet.id]);
   });
@@ -351,6 +389,9 @@ describe('the purge', () => {
     expect(left).toContain(freshItem.id);
     expect(await t.files.size(old.key)).toBeUndefined();
     expect(await t.files.size(fresh.key)).toBe(PDF.length);
+    const entry = await latestEntry('purge');
+    expect(entry).toMatchObject({ resource: 'recycle-bin', recordId: null, user: null });
+    expect(await erasedBy(entry!)).toEqual([['documents', old.id, 'erase', { label: oldItem.label }]]);
   });
 });
 
@@ -427,9 +468,10 @@ describe('in the audit log', () => {
     const [latest, deleted] = await entriesOf();
     expect(latest).toMatchObject({ action: 'restore', recordId: chapter.id });
     expect(deleted).toMatchObject({ action: 'delete' });
-    // The bin's own rows are not logged: the delete's entry already holds what was deleted.
+    // The bin's own rows are not logged: the delete's entry already holds what was deleted. Only the
+    // bin emptied and purged are entries of the bin.
     const binEntries = await send(staff, 'GET', '/api/audit-log?resource=recycle-bin');
-    expect(binEntries.json).toEqual([]);
+    for (const { action } of binEntries.json as { action: string }[]) expect(['empty-bin', 'purge']).toContain(action);
     const parts = await send(staff, 'GET', `/api/chapter-parts/${tree.parts[0].id}/revisions`);
     expect((parts.json as { operation: string; action: string }[]).slice(0, 2)).toMatchObject([
       { operation: 'create', action: 'restore' },

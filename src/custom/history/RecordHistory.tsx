@@ -63,7 +63,7 @@ export function RecordHistory({ resource, id }: { resource: string; id: Identifi
             revision={revision}
             record={record}
             current={index === 0}
-            restorable={mayWrite && index > 0 && revision.operation !== 'delete'}
+            restorable={mayWrite && index > 0 && revision.operation !== 'delete' && revision.operation !== 'erase'}
           />
         ))}
       </Box>

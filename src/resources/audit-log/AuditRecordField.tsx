@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useGetOne, useGetRecordRepresentation, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import type { FieldChanges } from '../../domain/audit';
+import { leavesRecordGone, type FieldChanges } from '../../domain/audit';
 import { CONTRACTS_BY_NAME } from '../../domain/contracts';
 import { idOfIri } from '../../domain/relations';
 import { sessionAllows } from '../../providers/authProvider';
@@ -21,14 +21,17 @@ export function AuditRecordField() {
   const translate = useTranslate();
   const resource = typeof entry?.resource === 'string' ? entry.resource : '';
   const id = typeof entry?.recordId === 'number' ? entry.recordId : undefined;
-  const deleted = entry?.action === 'delete';
+  const deleted = leavesRecordGone(entry?.action);
+  const changes = entry?.changes as FieldChanges | undefined;
   const readable = id !== undefined && !deleted && CONTRACTS_BY_NAME.has(resource) && sessionAllows(resource, 'show');
   const { data, error } = useGetOne(resource, { id }, { enabled: readable, retry: false });
   const represent = useGetRecordRepresentation(resource);
   if (id === undefined) return null;
   let text = `#${id}`;
-  if (deleted)
-    text = `${represent(removedRecord(id, entry?.changes as FieldChanges | undefined))} ${translate('resources.audit-log.deleted')}`;
+  // An erased record's entry keeps only the label it had in the recycle bin.
+  if (entry?.action === 'erase')
+    text = `${String(changes?.label?.before ?? text)} ${translate('resources.audit-log.erased')}`;
+  else if (deleted) text = `${represent(removedRecord(id, changes))} ${translate('resources.audit-log.deleted')}`;
   else if (data) text = String(represent(data));
   else if (error) text = `#${id} ${translate('resources.audit-log.deleted')}`;
   return (

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import type { RaRecord } from 'react-admin';
 import { screensOf } from '../../custom/crud/screensOf';
 import '../../custom/history/messages';
+import { leavesRecordGone } from '../../domain/audit';
 import { auditLog } from '../../domain/contracts';
 import { AuditChangesField } from './AuditChangesField';
 import { AuditLogEmpty } from './AuditLogEmpty';
@@ -10,10 +11,10 @@ import { AuditResourceField } from './AuditResourceField';
 import { AuditResourceFilter } from './AuditResourceFilter';
 import { PeriodInput } from './PeriodInput';
 
-/** The record an entry names, to open in the side panel; a deletion's record is gone: the entry itself then. */
+/** The record an entry names, to open in the side panel; a deleted or erased record is gone: the entry itself then. */
 function recordOfEntry(entry: RaRecord) {
   const { resource, recordId, action } = entry;
-  if (typeof resource !== 'string' || typeof recordId !== 'number' || action === 'delete') return undefined;
+  if (typeof resource !== 'string' || typeof recordId !== 'number' || leavesRecordGone(action)) return undefined;
   return { resource, id: recordId };
 }
 
