@@ -156,12 +156,12 @@ export class ResourceEngine {
     }
 
     const table = ident(declaration.table);
-    const counts = (column: string) =>
-      `(SELECT ${column} FROM row_totals WHERE table_name = ${literal(declaration.table)})`;
+    // The table's exact count and write generation, read once for the statement (one InitPlan).
+    const totals = `(SELECT ARRAY[n, generation] FROM row_totals WHERE table_name = ${literal(declaration.table)})`;
     // The row limit is written as a literal (it is computed here, never read from the request): with a `LIMIT $n`
     // parameter PostgreSQL never adopts the prepared statement's generic plan and plans every request anew.
     const limit = Number(list.itemsPerPage + offset - firstIndex);
-    const extras = `${counts('n')} AS "__rows", ${counts('generation')} AS "__generation", ${this.itemOf(declaration, format)} AS "__item"`;
+    const extras = `${totals} AS "__totals", ${this.itemOf(declaration, format)} AS "__item"`;
     const rows = await this.db.query<Row>(
       skip === 0
         ? // Nothing to skip (page 1, or a remembered boundary right before the page): the order index yields
@@ -186,8 +186,9 @@ export class ResourceEngine {
     let tableRows: number;
     let generation: number;
     if (rows.length > 0) {
-      tableRows = Number(rows[0].__rows);
-      generation = Number(rows[0].__generation);
+      const [n, written] = (rows[0].__totals as (number | string)[] | null) ?? [0, 0];
+      tableRows = Number(n);
+      generation = Number(written);
     } else {
       const [row] = await this.db.query<{ n: number; generation: number }>(
         'SELECT n, generation FROM row_totals WHERE table_name = $1',
