@@ -1,7 +1,7 @@
 import { BINNABLE_RESOURCES, isBinnable, LABEL_MAX_LENGTH, RECYCLE_BIN } from '../../src/domain/recycleBin.ts';
 import type { Database, Queryable, Row } from '../db/database.ts';
 import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
-import { currentScope, runAsAction, scopeSettingSql } from '../db/scope.ts';
+import { currentScope, runAsAction, runAsDefaultAction, scopeSettingSql } from '../db/scope.ts';
 import { ApiError, notFound, problem } from '../http/errors.ts';
 import { ident } from '../shared/sql.ts';
 import { declarations, declarationsByName } from './definitions/index.ts';
@@ -230,35 +230,10 @@ export class RecycleBin {
         if (!declaration) throw notFound(`Recycle bin item ${itemId} not found.`);
         binned = item.rows;
         const schema = await this.schema(tx);
-        await acrossStructures(tx, async () => {
-          const groups = await this.restorable(tx, schema, item.rows, declaration.table, item.record_id);
-          const root = groups
-            .find((group) => group.table === declaration.table)!
-            .rows.find((row) => row.id === item.record_id)!;
-          const siblings = siblingGroupOf(declaration);
-          const parent = siblings ? ((root[siblings.parentColumn] as number | null) ?? null) : null;
-          if (siblings) await lockGroups(tx, siblings, [parent]);
-          for (const group of groups) {
-            if (group.rows.length === 0) continue;
-            const columns = (schema.columns.get(group.table) ?? []).map(ident).join(', ');
-            await tx.query(
-              `INSERT INTO ${ident(group.table)} (${columns}) OVERRIDING SYSTEM VALUE
-               SELECT ${columns} FROM jsonb_populate_recordset(NULL::${ident(group.table)}, $1::jsonb)`,
-              [JSON.stringify(group.rows)],
-            );
-          }
-          // Back into its place among its siblings (the end when they are fewer now), the others shifting.
-          if (siblings) await placeAmongSiblings(tx, siblings, item.record_id, parent, Number(root.position ?? 0));
-          const restored = new Map(
-            groups.map((group) => [group.table, new Set(group.rows.map((row) => String(row.id)))]),
-          );
-          for (const entry of item.set_null) {
-            if (!restored.get(entry.references)?.has(String(entry.value))) continue;
-            await tx.query(
-              `UPDATE ${ident(entry.table)} SET ${ident(entry.column)} = $1 WHERE id = $2 AND ${ident(entry.column)} IS NULL`,
-              [entry.value, entry.id],
-            );
-          }
+        // The audit log's entry names the record put back, not the bin's item: known only now.
+        await runAsDefaultAction('restore', { resource: declaration.name, id: item.record_id }, async () => {
+          await tx.query(scopeSettingSql(currentScope()!));
+          await this.putBack(tx, schema, declaration, item);
         });
         await tx.query('DELETE FROM recycle_bin WHERE id = $1', [itemId]);
         return { resource: declaration.name, record: iriOf(declaration.name, item.record_id) };
@@ -266,6 +241,46 @@ export class RecycleBin {
     } catch (error) {
       throw await takenValue(this.db, error, binned);
     }
+  }
+
+  /**
+   * An item's rows back in their tables, the record in its place among its siblings, and the references its
+   * delete set to NULL set again.
+   */
+  private async putBack(
+    tx: Queryable,
+    schema: SchemaCatalogue,
+    declaration: ResourceDeclaration,
+    item: { record_id: number; rows: BinnedRows[]; set_null: SetNull[] },
+  ): Promise<void> {
+    await acrossStructures(tx, async () => {
+      const groups = await this.restorable(tx, schema, item.rows, declaration.table, item.record_id);
+      const root = groups
+        .find((group) => group.table === declaration.table)!
+        .rows.find((row) => row.id === item.record_id)!;
+      const siblings = siblingGroupOf(declaration);
+      const parent = siblings ? ((root[siblings.parentColumn] as number | null) ?? null) : null;
+      if (siblings) await lockGroups(tx, siblings, [parent]);
+      for (const group of groups) {
+        if (group.rows.length === 0) continue;
+        const columns = (schema.columns.get(group.table) ?? []).map(ident).join(', ');
+        await tx.query(
+          `INSERT INTO ${ident(group.table)} (${columns}) OVERRIDING SYSTEM VALUE
+               SELECT ${columns} FROM jsonb_populate_recordset(NULL::${ident(group.table)}, $1::jsonb)`,
+          [JSON.stringify(group.rows)],
+        );
+      }
+      // Back into its place among its siblings (the end when they are fewer now), the others shifting.
+      if (siblings) await placeAmongSiblings(tx, siblings, item.record_id, parent, Number(root.position ?? 0));
+      const restored = new Map(groups.map((group) => [group.table, new Set(group.rows.map((row) => String(row.id)))]));
+      for (const entry of item.set_null) {
+        if (!restored.get(entry.references)?.has(String(entry.value))) continue;
+        await tx.query(
+          `UPDATE ${ident(entry.table)} SET ${ident(entry.column)} = $1 WHERE id = $2 AND ${ident(entry.column)} IS NULL`,
+          [entry.value, entry.id],
+        );
+      }
+    });
   }
 
   /**

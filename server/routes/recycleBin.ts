@@ -46,16 +46,7 @@ export async function recycleBinRoutes(
     },
     async (request) => {
       const { scope } = authorize(request, bin, 'get');
-      const id = pathId(request);
-      const [item] = await db.query<{ resource: string; record_id: number }>(
-        `SELECT t.resource, t.record_id FROM ${bin.table} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
-        [id],
-      );
-      if (!item) throw notFound(`Recycle bin item ${id} not found.`);
-      // The audit log's entry names the record put back, not the bin's item.
-      return runAsAction('restore', { resource: item.resource, id: item.record_id }, () =>
-        engine.bin.restore(id, scope),
-      );
+      return engine.bin.restore(pathId(request), scope);
     },
   );
 
