@@ -8,6 +8,7 @@ import type { Mailer } from '../auth/mailer.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { needsFirstConnection, SESSION_USER_COLUMNS, Sessions, type SessionUser } from '../auth/sessions.ts';
 import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
+import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, problem, tooMany, unauthorized, unprocessable, violation } from '../http/errors.ts';
 import { noBody, stringsBody, typedRoutes } from '../http/routeSchema.ts';
@@ -116,9 +117,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
     await runAsAction('sign-out', { resource: 'users', id: session.userId }, () =>
       db.transaction(async (tx) => {
         await sessions.revokeFamily(session.family, tx);
-        await tx.query(`SELECT audit_note('users', $1, (SELECT company_id FROM users WHERE id = $1))`, [
-          session.userId,
-        ]);
+        await noteInAuditLog(tx, 'users', session.userId, session.company);
       }),
     );
     return reply.status(204).send();

@@ -5,8 +5,9 @@ import { lookUpLogin } from '../auth/loginFold.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { FIRST_CONNECT, SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
 import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
+import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database } from '../db/database.ts';
-import { PLATFORM } from '../db/scope.ts';
+import { PLATFORM, runAsAction } from '../db/scope.ts';
 import { conflict, notFound, problem, tooMany } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
 import { idParams, noBody, pathId, rightsFirst, stringsBody, typedRoutes } from '../http/routeSchema.ts';
@@ -72,6 +73,8 @@ export async function invitationRoutes(fastify: FastifyInstance, { db, sessions,
           "L'équipe de la plateforme",
         ].join('\n'),
       }));
+      // The code is no record of the API: the entry says who invited whom.
+      await runAsAction('invite', { resource: 'users', id }, () => noteInAuditLog(db, 'users', id, user.company_id));
       return reply.status(204).send();
     },
   );

@@ -7,7 +7,9 @@ import { Codes } from '../auth/codes.ts';
 import { foldedLogin } from '../auth/loginFold.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
+import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database } from '../db/database.ts';
+import { runAsAction } from '../db/scope.ts';
 import {
   badRequest,
   conflict,
@@ -206,7 +208,9 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
       const [france] = await db.query<{ id: number }>(`SELECT id FROM countries WHERE code = 'FR'`);
       const { registration, problems } = readRegistration(request.body, (countryId) => countryId === france?.id);
       if (!registration) throw unprocessable(problems);
-      const user = await db.transaction((tx) => register(tx, registration));
+      const user = await runAsAction('register', { resource: 'companies' }, () =>
+        db.transaction((tx) => register(tx, registration)),
+      );
       const family = randomUUID();
       await codes.send({ id: user.id, email: user.email, first_name: registration.admin.firstName }, family);
       const session = await sessions.issue(user, 'code', family);
@@ -307,9 +311,11 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
     async (request, reply) => {
       const name = request.body.name.trim();
       const key = randomBytes(32).toString('base64url');
-      const [company] = await db.query<{ id: number }>(
-        'INSERT INTO companies (name, invitation_key) VALUES ($1, $2) RETURNING id',
-        [name, key],
+      const [company] = await runAsAction('invite', { resource: 'companies' }, () =>
+        db.query<{ id: number }>('INSERT INTO companies (name, invitation_key) VALUES ($1, $2) RETURNING id', [
+          name,
+          key,
+        ]),
       );
       const encodedId = encodeCompanyId(company.id);
       const link = new URL(`#/onboard?company=${encodedId}&key=${key}`, options.appUrl).toString();
@@ -357,10 +363,14 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
           throw problem(502, 'The payment provider did not answer.');
         }
       }
-      const row = await db.transaction(async (tx) => {
-        await tx.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
-        return choosePlan(tx, companyId, plan, intent?.id ?? null);
-      });
+      const row = await runAsAction('subscribe', { resource: 'companies', id: companyId }, () =>
+        db.transaction(async (tx) => {
+          await tx.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+          const chosen = await choosePlan(tx, companyId, plan, intent?.id ?? null);
+          if (chosen) await noteInAuditLog(tx, 'companies', companyId, companyId);
+          return chosen;
+        }),
+      );
       if (!row) throw conflict('This structure already has an active plan; unsubscribe first.');
       return reply.status(201).send({
         ...subscriptionJson(row),
@@ -446,7 +456,13 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
       const session = requireSession(request);
       if (session.scope !== 'full') throw forbidden('Leaving needs a full session.');
       const { companyId, userId } = await companyOf(request, optionalField(request.body, 'company'));
-      const row = await unsubscribe(db, companyId, userId);
+      const row = await runAsAction('unsubscribe', { resource: 'companies', id: companyId }, () =>
+        db.transaction(async (tx) => {
+          const ended = await unsubscribe(tx, companyId, userId);
+          if (ended) await noteInAuditLog(tx, 'companies', companyId, companyId);
+          return ended;
+        }),
+      );
       if (!row) throw notFound('This structure has no plan.');
       return { ...subscriptionJson(row), accessEndsAt: row.current_period_end?.toISOString() ?? null };
     },

@@ -37,6 +37,11 @@ export const AUDIT_ACTIONS = [
   'upload',
   'sign-in',
   'sign-out',
+  // A structure's sign-up, a structure invited to sign up, its plan chosen and ended.
+  'register',
+  'invite',
+  'subscribe',
+  'unsubscribe',
   'sign-out-everywhere',
   'change-password',
   'set-password',

@@ -211,6 +211,51 @@ describe('leaving', () => {
   });
 });
 
+describe('the audit log', () => {
+  const entriesSince = async (mark: number) =>
+    (
+      await t.db.query<{ action: string; resource: string; record_id: number | null }>(
+        'SELECT action, resource, record_id FROM audit_log WHERE id > $1 ORDER BY id',
+        [mark],
+      )
+    ).map((entry) => [entry.action, entry.resource, entry.record_id]);
+  const mark = async () => Number((await t.db.query<{ id: number }>('SELECT max(id) AS id FROM audit_log'))[0].id);
+
+  it('names a sign-up, a plan chosen and ended, a structure and a user invited, each one entry', async () => {
+    let from = await mark();
+    const { token, company } = await registered();
+    expect(await entriesSince(from)).toEqual([['register', 'companies', company]]);
+    from = await mark();
+    expect((await t.request('POST', '/api/subscribe', { token, body: { plan: 1 } })).status).toBe(201);
+    expect(await entriesSince(from)).toEqual([['subscribe', 'companies', company]]);
+    from = await mark();
+    expect((await t.request('POST', '/api/unsubscribe', { as: 'superadmin', body: { company } })).status).toBe(200);
+    expect(await entriesSince(from)).toEqual([['unsubscribe', 'companies', company]]);
+
+    from = await mark();
+    const invited = await t.request('POST', '/api/invitations', { as: 'superadmin', body: { name: 'Collège invité' } });
+    expect(invited.status).toBe(201);
+    expect(await entriesSince(from)).toEqual([['invite', 'companies', invited.json.company]]);
+
+    const user = await t.request('POST', '/api/users', {
+      as: 'superadmin',
+      body: {
+        email: `invite.journal+${serial}@demo.fr`,
+        firstName: 'Nina',
+        lastName: 'Rousseau',
+        type: 'contributor',
+        roles: ['ROLE_USER'],
+        company: `/api/companies/${t.users.admin.company}`,
+      },
+    });
+    expect(user.status).toBe(201);
+    from = await mark();
+    const sent = await t.request('POST', `/api/users/${user.json.id}/send-invitation`, { as: 'superadmin' });
+    expect(sent.status).toBe(204);
+    expect(await entriesSince(from)).toEqual([['invite', 'users', user.json.id]]);
+  });
+});
+
 describe('caps on the public calls', () => {
   it('bounds sign-ups per address (429), and a paid plan needs a payment provider (503)', async () => {
     const capped = await createTestApp({ config: { registrationsPerHour: 2 } });
