@@ -3,6 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
 import { preloadRoute } from './preloadRoute';
+import { isPublicRoute } from './providers/authProvider';
+import { sessionStore } from './providers/sessionStore';
+import { tabSessions } from './providers/tabSessions';
 
 /*
  * The router react-admin would create itself, but with navigations outside React transitions, as in
@@ -29,7 +32,17 @@ function render() {
   );
 }
 
-void Promise.race([
-  preloadRoute(window.location.hash),
-  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
-]).then(render);
+/** A tab opened without a session on a page that needs one first asks the browser's other tabs for one. */
+async function adoptTabSession(): Promise<void> {
+  const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+  if (!sessionStore.getToken() && !isPublicRoute(path)) await tabSessions.adopt();
+}
+
+void adoptTabSession()
+  .then(() =>
+    Promise.race([
+      preloadRoute(window.location.hash),
+      new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+    ]),
+  )
+  .then(render);

@@ -102,6 +102,29 @@ export class Sessions {
     return this.issue(user, scope, spent.family);
   }
 
+  /**
+   * Opens a second session of the same user, for another tab of their browser: the asking session proves
+   * it holds both its access token (`family`, `userId`) and its current refresh token, which stays unspent.
+   * A full session only; the new one is a family of its own, so that the tabs never spend each other's
+   * refresh tokens (which would read as a leak and end both).
+   */
+  async fork(userId: number, family: string, refreshToken: string) {
+    const [held] = await this.db.query(
+      `SELECT 1 FROM refresh_tokens
+        WHERE token_hash = $1 AND family = $2 AND user_id = $3 AND scope = 'full'
+          AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()`,
+      [hashToken(refreshToken), family, userId],
+    );
+    if (!held) throw unauthorized('Invalid JWT Refresh Token');
+    const [user] = await this.db.query<SessionUser>(`SELECT ${SESSION_USER_COLUMNS} FROM users WHERE id = $1`, [
+      userId,
+    ]);
+    if (!user || !user.enabled || needsFirstConnection(user)) throw unauthorized('Invalid JWT Refresh Token');
+    const endedAt = await accessEndedAt(this.db, user.id);
+    if (endedAt) throw accessEnded(endedAt);
+    return this.issue(user, 'full');
+  }
+
   async revokeFamily(family: string, db: Queryable = this.db): Promise<void> {
     await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family = $1 AND revoked_at IS NULL', [family]);
   }

@@ -123,6 +123,18 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
     return reply.status(204).send();
   });
 
+  // Another tab of the same browser opens signed in: a tab that has the session asks for a second one and
+  // hands it over (the browser's sessionStorage is per tab).
+  app.post(
+    '/api/auth/fork',
+    { schema: { body: stringsBody(['refresh_token']), response: { 200: sessionTokens } } },
+    async (request) => {
+      const session = requireSession(request);
+      if (session.scope !== 'full') throw forbidden('Only a full session opens another tab.');
+      return sessions.fork(session.userId, session.family, request.body.refresh_token);
+    },
+  );
+
   app.post(
     '/api/auth/refresh',
     { schema: { body: stringsBody(['refresh_token']), response: { 200: sessionTokens } } },

@@ -70,6 +70,7 @@ export const en: Messages = {
       role_refused: 'This account has no access to the back-office.',
       access_ended:
         "Your structure's access has ended: its subscription was cancelled and the paid period is over. Contact the platform's team to restore it.",
+      signed_out_elsewhere: 'You signed out in another tab.',
       app_name: 'Back-office',
       back_to_login: 'Back to sign in',
       login: {

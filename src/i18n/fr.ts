@@ -71,6 +71,7 @@ export const fr = {
       role_refused: "Ce compte n'a pas accès au back-office.",
       access_ended:
         "L'accès de votre structure a pris fin : son abonnement a été résilié et la période payée est terminée. Contactez l'équipe de la plateforme pour le rétablir.",
+      signed_out_elsewhere: 'Vous vous êtes déconnecté dans un autre onglet.',
       app_name: 'Back-office',
       back_to_login: 'Retour à la connexion',
       login: {

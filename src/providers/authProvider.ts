@@ -16,6 +16,7 @@ import {
 import { isExpired, isRestricted, openSession, readTokenPayload, SessionRefused, type TokenPayload } from './session';
 import { SIDE_BLOCK_HISTORY_KEY, sessionStore, type KeyValueStorage, type SessionStore } from './sessionStore';
 import { chosenStructure, currentStructure, structureOf } from './structureChoice';
+import { tabSessions } from './tabSessions';
 
 /** The screens of the sign-in flows; all are public (no session check), with the spec's onboarding ones. */
 export const AUTH_ROUTES = {
@@ -144,6 +145,8 @@ export interface AuthDeps {
   renewSession: () => Promise<void>;
   /** Ends the session on the server before it is forgotten here (best effort, never throws). */
   signOut?: () => Promise<void>;
+  /** Tells the browser's other tabs that this one signed out (they sign out too). */
+  signedOut?: () => void;
   /** Where the side-block history lives (localStorage in the browser). */
   preferences: () => KeyValueStorage;
   /** The app's current route, e.g. `/users`. */
@@ -167,6 +170,7 @@ export function createAuthProvider({
   session,
   renewSession,
   signOut,
+  signedOut,
   preferences,
   route,
   now = Date.now,
@@ -205,8 +209,12 @@ export function createAuthProvider({
     },
 
     async logout() {
+      // Only a tab that had a session signs the others out: react-admin also logs out a tab that never
+      // had one (its sign-in page), and a tab whose session was lost ends only its own.
+      const hadSession = Boolean(session.getToken());
       await signOut?.();
       session.clear();
+      if (hadSession) signedOut?.();
       preferences().removeItem(SIDE_BLOCK_HISTORY_KEY);
     },
 
@@ -263,6 +271,7 @@ export const authProvider: AuthProvider = addRefreshAuthToAuthProvider(
     session: sessionStore,
     renewSession,
     signOut,
+    signedOut: () => tabSessions.signedOut(),
     preferences: () => localStorage,
     route: hashRoute,
     applyLocale: (locale) => appStore.setItem('locale', locale),

@@ -5,6 +5,7 @@ import { buildReport, ERROR_CALL_PATH, shouldReport } from './errorReport';
 import { xhrFetch } from './xhrFetch';
 import { isExpired, needsRefresh, openSession, readTokenPayload } from './session';
 import { sessionStore, type SessionStore } from './sessionStore';
+import type { SessionTokens } from './tabSessions';
 import { chosenStructure } from './structureChoice';
 
 /** Origin of the API; empty means the page's own origin. */
@@ -159,7 +160,7 @@ function toHttpError(status: number, json: unknown): HttpError {
 export type SessionLostReason = 'no JWT Token' | 'GenericError';
 
 /** What the user is told when the session ends: a failure, or their structure's access ended. */
-export type SessionLostNotice = 'GenericError' | 'app.auth.access_ended';
+export type SessionLostNotice = 'GenericError' | 'app.auth.access_ended' | 'app.auth.signed_out_elsewhere';
 
 /** The API's 403 to a sign-in or a refresh once the user's structure unsubscribed and its period is over. */
 export const isAccessEnded = (status: number, json: unknown) =>
@@ -215,10 +216,13 @@ export interface HttpClientKit {
    * never throws, never renews, and an expired token is not sent (the local session ends whatever happens).
    */
   signOut: () => Promise<void>;
+  /** A second session of this tab's for another tab of the browser (tabSessions.ts); undefined when refused. */
+  forkSession: () => Promise<SessionTokens | undefined>;
 }
 
 const REFRESH_PATH = '/api/auth/refresh';
 const SIGN_OUT_PATH = '/api/auth/sign-out';
+const FORK_PATH = '/api/auth/fork';
 
 interface Outcome {
   status: number;
@@ -382,7 +386,21 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
     await call(SIGN_OUT_PATH, { method: 'POST', keepalive: true }, JSON_CALL, token);
   }
 
-  return { httpClient, refreshAuth, renewSession, signOut };
+  async function forkSession(): Promise<SessionTokens | undefined> {
+    // The fork proves the session with its current refresh token: renewed first if the access token is due.
+    await refreshAuth().catch(() => undefined);
+    const token = session.getToken();
+    const refreshToken = session.getRefreshToken();
+    if (!token || !refreshToken) return undefined;
+    const body = JSON.stringify({ refresh_token: refreshToken });
+    const outcome = await call(FORK_PATH, { method: 'POST', body }, JSON_CALL, token);
+    const json = outcome.json as Partial<SessionTokens> | undefined;
+    if (outcome.status !== 200 || typeof json?.token !== 'string' || typeof json.refresh_token !== 'string')
+      return undefined;
+    return { token: json.token, refresh_token: json.refresh_token };
+  }
+
+  return { httpClient, refreshAuth, renewSession, signOut, forkSession };
 }
 
 function withHeader(headers: HeadersInit | undefined, name: string, value: string): Headers {
@@ -395,6 +413,9 @@ function withHeader(headers: HeadersInit | undefined, name: string, value: strin
 let sessionLostHandler: (notice?: SessionLostNotice) => void = () => {
   window.location.hash = '#/logout';
 };
+
+/** Ends this tab's session as a lost one would end (the notice, then /logout): another tab signed out. */
+export const endSessionLost = (notice?: SessionLostNotice) => sessionLostHandler(notice);
 
 /** The app tells the http client how to end a lost session: snackbar, then /logout. Answers the unregister. */
 export function setSessionLostHandler(handler: (notice?: SessionLostNotice) => void): () => void {
@@ -410,7 +431,7 @@ export function setSessionLostHandler(handler: (notice?: SessionLostNotice) => v
  * token (renewed first when expired), the structure platform staff chose, failed secured calls reported,
  * failures as react-admin `HttpError`s.
  */
-export const { httpClient, refreshAuth, renewSession, signOut } = createHttpClient({
+export const { httpClient, refreshAuth, renewSession, signOut, forkSession } = createHttpClient({
   fetch: (url, init) => fetch(url, init),
   fetchWithProgress: xhrFetch,
   session: sessionStore,

@@ -93,6 +93,44 @@ describe('refresh', () => {
     });
   });
 
+  it('opens a second session for another tab, a family of its own, without spending the first', async () => {
+    const first = await login('admin@demo.fr');
+    const forked = await post('/api/auth/fork', { refresh_token: first.json.refresh_token }, first.json.token);
+    expect(forked.status).toBe(200);
+    expect(payload(forked.json.token)).toMatchObject({ employeeId: t.users.admin.id, scope: 'full' });
+    expect(payload(forked.json.token).sid).not.toBe(payload(first.json.token).sid);
+    // Each tab renews its own: neither spends the other's token, so no reuse is detected.
+    for (const refreshToken of [first.json.refresh_token, forked.json.refresh_token])
+      expect((await post('/api/auth/refresh', { refresh_token: refreshToken })).status).toBe(200);
+    // Signing out of one tab's session leaves the other's.
+    expect((await post('/api/auth/sign-out', {}, forked.json.token)).status).toBe(204);
+    expect((await post('/api/auth/fork', { refresh_token: 'x' }, first.json.token)).status).toBe(401);
+  });
+
+  it('refuses to open another tab without the same session’s current refresh token, or from a code session', async () => {
+    const first = await login('admin@demo.fr');
+    const other = await login('admin@demo.fr');
+    // Another session's refresh token, a spent one, none: refused.
+    expect((await post('/api/auth/fork', { refresh_token: other.json.refresh_token }, first.json.token)).status).toBe(
+      401,
+    );
+    const renewed = await post('/api/auth/refresh', { refresh_token: first.json.refresh_token });
+    expect((await post('/api/auth/fork', { refresh_token: first.json.refresh_token }, renewed.json.token)).status).toBe(
+      401,
+    );
+    expect((await post('/api/auth/fork', { refresh_token: renewed.json.refresh_token })).status).toBe(401);
+    expect((await post('/api/auth/fork', {}, renewed.json.token)).status).toBe(400);
+    // A stolen access token alone opens nothing; with its refresh token, the fork works.
+    expect(
+      (await post('/api/auth/fork', { refresh_token: renewed.json.refresh_token }, renewed.json.token)).status,
+    ).toBe(200);
+    await newUser('onglet.restreint@demo.fr');
+    const restricted = await login('onglet.restreint@demo.fr', 'Initial2026!');
+    expect(
+      (await post('/api/auth/fork', { refresh_token: restricted.json.refresh_token }, restricted.json.token)).status,
+    ).toBe(403);
+  });
+
   it('answers 400 without a refresh token', async () => {
     expect((await post('/api/auth/refresh', {})).status).toBe(400);
   });

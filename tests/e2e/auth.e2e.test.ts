@@ -218,6 +218,42 @@ describe('authentication and sessions', () => {
     expect(await sessionSize(page)).toBe(0);
   });
 
+  it('opens a second tab signed in with a session of its own, and signs both out from either', async () => {
+    const page = t.page;
+    await t.login('admin');
+    const second = await t.context.newPage();
+    try {
+      await second.goto(`${t.baseUrl}/#/tags`);
+      await second.locator('#main-content').waitFor();
+      expect(second.url()).toContain('#/tags');
+      const [firstTokens, secondTokens] = [await session(page), await session(second)];
+      // Each tab renews its own session: the handed-over one is another family, not a copy.
+      expect(secondTokens[`${PREFIX}.refresh_token`]).toBeTruthy();
+      expect(secondTokens[`${PREFIX}.refresh_token`]).not.toBe(firstTokens[`${PREFIX}.refresh_token`]);
+      const signedOut = page.waitForRequest(
+        (request) => request.url().endsWith('/api/auth/sign-out') && request.method() === 'POST',
+      );
+      await second.getByRole('button', { name: 'Profil' }).click();
+      await second.getByRole('menuitem', { name: 'Déconnexion' }).click();
+      await second.getByRole('button', { name: 'Connexion' }).waitFor();
+      // The first tab hears it, ends its own session on the server too, and says why.
+      await signedOut;
+      await page.getByRole('button', { name: 'Connexion' }).waitFor();
+      await page.getByText('Vous vous êtes déconnecté dans un autre onglet.').waitFor();
+      expect(await sessionSize(page)).toBe(0);
+    } finally {
+      await second.close();
+    }
+    // A tab opened alone (no other tab of the browser has a session) asks to sign in.
+    const alone = await t.context.newPage();
+    try {
+      await alone.goto(`${t.baseUrl}/#/tags`);
+      await alone.getByRole('button', { name: 'Connexion' }).waitFor();
+    } finally {
+      await alone.close();
+    }
+  });
+
   it('refuses a contributor the super admin’s pages: "Accès refusé", no menu entry, and a 403 from the server', async () => {
     const page = t.page;
     await t.login('contributeur');

@@ -255,6 +255,25 @@ describe('logout, identity, permissions and rights', () => {
     }
   });
 
+  it('logout tells the other tabs only when this tab had a session', async () => {
+    const storage = memoryStorage();
+    const session = createSessionStore(() => storage, 'test');
+    const signedOut = vi.fn();
+    const provider = createAuthProvider({
+      http: vi.fn(),
+      session,
+      renewSession: vi.fn(),
+      signedOut,
+      preferences: memoryStorage,
+      route: () => '/login',
+    });
+    await provider.logout({});
+    expect(signedOut).not.toHaveBeenCalled();
+    session.save({ token: tokenFor(['ROLE_ADMIN']), refreshToken: 'r', roles: ['ROLE_ADMIN'] });
+    await provider.logout({});
+    expect(signedOut).toHaveBeenCalledTimes(1);
+  });
+
   it('logout forgets the session even when the server cannot be reached', async () => {
     const storage = memoryStorage();
     const session = createSessionStore(() => storage, 'test');
