@@ -1,5 +1,6 @@
 import type { Components, Theme } from '@mui/material/styles';
 import { grey } from '@mui/material/colors';
+import { frFR } from '@mui/material/locale';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
 /**
@@ -38,6 +39,9 @@ export const lightTheme: RaThemeOptions = {
     text: { secondary: 'rgba(0, 0, 0, 0.68)' },
   },
   components: {
+    // MUI's own words (an autocomplete's "Open" and "Clear" buttons, read by screen readers) in French, the
+    // back-office's language; react-admin's components pass their own, translated, over them.
+    ...frFR.components,
     ...defaultLightTheme.components,
     MuiCheckbox: checkbox,
     RaToolbar: { styleOverrides: { root: { backgroundColor: grey[100] } } },

@@ -20,6 +20,8 @@ export const en: Messages = {
     message: {
       ...englishMessages.ra.message,
       access_denied: 'Your account does not have the rights to open this page.',
+      // react-admin's page for an unknown address ends this sentence with its own full stop.
+      not_found: 'Either you typed a wrong address, or you followed a bad link',
     },
     notification: {
       ...englishMessages.ra.notification,

@@ -19,6 +19,8 @@ export const fr = {
     message: {
       ...frenchMessages.ra.message,
       access_denied: "Votre compte n'a pas les droits nécessaires pour ouvrir cette page.",
+      // react-admin's page for an unknown address ends this sentence with its own full stop.
+      not_found: "L'adresse saisie est incorrecte, ou vous avez suivi un mauvais lien",
     },
     // The success messages, as the spec words them.
     notification: {
