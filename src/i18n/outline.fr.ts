@@ -83,7 +83,7 @@ export const outlineFr = {
     empty_chapter: '%{module} › %{chapter}',
   },
   tags: { add: 'Ajouter un tag', added: 'Tag ajouté', removed: 'Tag retiré' },
-  skills: { add: 'Ajouter un skill', added: 'Skill ajouté', removed: 'Skill retiré' },
+  skills: { add: 'Ajouter une compétence', added: 'Compétence ajoutée', removed: 'Compétence retirée' },
   remove_named: 'Retirer « %{name} »',
   preview: {
     tab: 'Aperçu apprenant',
