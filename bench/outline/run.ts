@@ -30,7 +30,7 @@ const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
 // `-- --postgresql` (or BENCH_DATABASE=postgresql): the same run on a PostgreSQL cluster of its own.
 const DATABASE =
   process.argv.includes('--postgresql') || process.env.BENCH_DATABASE === 'postgresql' ? 'PostgreSQL' : 'PGlite';
-const TARGETS = { outlineShownP50Ms: 2000, reorderP99Ms: 150, dropPaintedMs: 100 };
+const TARGETS = { outlineShownP50Ms: 1000, reorderP99Ms: 150, dropPaintedMs: 100 };
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));

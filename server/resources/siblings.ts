@@ -85,7 +85,7 @@ export async function closeGap(tx: Queryable, group: SiblingGroup, parent: Paren
   await renumber(tx, group, ids);
 }
 
-async function renumber(tx: Queryable, group: SiblingGroup, ids: number[]): Promise<void> {
+export async function renumber(tx: Queryable, group: SiblingGroup, ids: number[]): Promise<void> {
   await tx.query(
     `UPDATE ${ident(group.table)} t SET position = (v.ordinality - 1)::int, updated_at = now()
        FROM unnest($1::int4[]) WITH ORDINALITY AS v(id, ordinality)

@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = [
   'sign-out-everywhere',
   'change-password',
   'set-password',
+  'bulk-move',
+  'bulk-duplicate',
+  'bulk-delete',
+  'bulk-add-tags',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,4 +1,4 @@
-import { CHAPTER_PART_TYPES, type ChapterPartType } from './chapterParts';
+import { CHAPTER_PART_TYPES, type CHOICE_PART_TYPES, type ChapterPartType } from './chapterParts';
 
 /**
  * What a chapter part's `content` holds for each type (API.md, "Chapter-part content by type"), checked
@@ -164,7 +164,7 @@ class Checker {
     this.text('question', { required: true, max: MAX_SHORT_LENGTH });
   }
 
-  options(correct: 'exactly_one' | 'at_least_one'): void {
+  options(correct: CorrectOptions): void {
     const value = this.take('options');
     if (!Array.isArray(value))
       return this.fail('.options', value === undefined ? 'blank' : 'type', 'This value should be a list of options.');
@@ -206,6 +206,13 @@ class Checker {
       this.fail('.options', 'some_correct', 'At least one option should be correct.');
   }
 }
+
+/** How many options of a choice part may be right: the check applies it, the editor behaves by it. */
+export type CorrectOptions = 'exactly_one' | 'at_least_one';
+export const CORRECT_OPTIONS: Readonly<Record<(typeof CHOICE_PART_TYPES)[number], CorrectOptions>> = {
+  interactive_select: 'exactly_one',
+  interactive_select_multi: 'at_least_one',
+};
 
 /**
  * Every part type's content rule: a new type in src/domain/chapterParts.ts gets its line here (the type
@@ -271,11 +278,11 @@ export const PART_CONTENT_RULES: Record<ChapterPartType, PartContentRule> = {
   interactive_long_text: (c) => interactiveText(c, MAX_TEXT_LENGTH),
   interactive_select: (c) => {
     c.question();
-    c.options('exactly_one');
+    c.options(CORRECT_OPTIONS.interactive_select);
   },
   interactive_select_multi: (c) => {
     c.question();
-    c.options('at_least_one');
+    c.options(CORRECT_OPTIONS.interactive_select_multi);
   },
   interactive_upload: (c) => {
     c.question();

@@ -35,5 +35,7 @@ export interface CourseOutline {
   status: 'draft' | 'published';
   publishedAt: string | null;
   updatedAt: string;
+  /** The course's structure (null: the catalogue's): whether the session may change it, without another request. */
+  company: number | null;
   modules: OutlineModule[];
 }

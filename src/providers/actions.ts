@@ -5,6 +5,7 @@ import type { HttpClient } from './httpClient';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi } from './records';
 import type { CourseOutline } from '../domain/outline';
+import type { BulkAction, BulkResource } from '../domain/bulk';
 import type { Revision } from '../domain/audit';
 import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes, STRUCTURE_CHOICES_PAGE } from './routes';
 
@@ -136,6 +137,33 @@ export function createActions({ http, hasToken }: ActionDeps) {
         ? put(routes.item(resource, id), { module: iriOf('modules', parent), position })
         : put(routes.item(resource, id), { chapter: iriOf('chapters', parent), position }),
 
+    /**
+     * One outline gesture on several nodes (API.md, "Bulk actions of the outline"), all or nothing: a move to
+     * `parent` (at `position`), a duplicate, a delete, tags added (modules). Answers the nodes acted on (a
+     * duplicate: their copies).
+     */
+    async bulk(
+      resource: BulkResource,
+      {
+        action,
+        ids,
+        parent,
+        position,
+        tags,
+      }: { action: BulkAction; ids: Identifier[]; parent?: Identifier; position?: number; tags?: Identifier[] },
+    ): Promise<{ data: { ids: number[] } }> {
+      const parentKey = { modules: 'course', chapters: 'module', 'chapter-parts': 'chapter' }[resource];
+      const body: Record<string, unknown> = { action, ids: ids.map(Number) };
+      if (parent !== undefined) body[parentKey] = iriOf(`${parentKey}s`, parent);
+      if (position !== undefined) body.position = position;
+      if (tags) body.tags = tags.map((tag) => iriOf('tags', tag));
+      const { json } = await http(`${routes.collection(resource)}/bulk`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+      return { data: json as { ids: number[] } };
+    },
+
     /** A deep copy (a chapter with its parts, a module with its chapters), into another module / course if given. */
     async copy(resource: 'chapters' | 'modules', { id, into }: { id: Identifier; into?: Identifier }) {
       const key = resource === 'chapters' ? 'module' : 'course';
@@ -184,8 +212,9 @@ export function createActions({ http, hasToken }: ActionDeps) {
       return { data: (await http(routes.courseMenu(id))).json as CourseMenu };
     },
     /** The course's modules, chapters (with their unlocks) and parts in one call; parts without their content. */
+    /** A course that is not there (a stale link) is a 404 the page says in French, not an incident. */
     async getCourseOutline({ id }: { id: Identifier }): Promise<{ data: CourseOutline }> {
-      return { data: (await http(routes.courseOutline(id))).json as CourseOutline };
+      return { data: (await http(routes.courseOutline(id), { expected: [404] })).json as CourseOutline };
     },
     async getDisplayableChapter({ id }: { id: Identifier }) {
       return record((await http(routes.displayableChapter(id))).json);

@@ -28,6 +28,11 @@ export interface HttpOptions extends RequestInit {
    * structure, whichever one is chosen.
    */
   allStructures?: boolean;
+  /**
+   * Error statuses the caller takes as an answer, not as an incident: still thrown, never reported to
+   * `/api/errorCall` (a link to a course that no longer exists answers 404; nothing failed).
+   */
+  expected?: readonly number[];
 }
 
 export interface HttpResponse {
@@ -351,6 +356,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
       responseType = 'json',
       onUploadProgress,
       allStructures = false,
+      expected = [],
       ...given
     } = options;
     const how: CallOptions = { listing, responseType, onUploadProgress };
@@ -374,7 +380,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
       token = session.getToken();
       if (token) outcome = await call(url, init, how, token);
     }
-    if (outcome.status === 0 || outcome.status >= 400) report(url, outcome, token);
+    if ((outcome.status === 0 || outcome.status >= 400) && !expected.includes(outcome.status))
+      report(url, outcome, token);
     return settle(outcome);
   };
 

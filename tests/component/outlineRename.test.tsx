@@ -17,6 +17,7 @@ const outline: CourseOutline = {
   status: 'draft',
   publishedAt: null,
   updatedAt: '2026-01-01T00:00:00Z',
+  company: null,
   modules: [{ id: 10, title: 'Ancien', position: 0, isTemplate: false, chapters: [] }],
 };
 const actions = { courseId: 1 } as OutlineActions;

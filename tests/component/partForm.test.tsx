@@ -84,6 +84,7 @@ function renderEdit(server: ReturnType<typeof fakeServer>) {
 
 const input = (name: string) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`);
 const type = (name: string, value: string) => fireEvent.change(input(name)!, { target: { value } });
+const checked = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)?.checked;
 const save = () => fireEvent.click(screen.getByRole('button', { name: /enregistrer/i }));
 // A part of the structure's own course (a catalogue one would open read-only).
 const partOf = (kind: ChapterPartType, content: Record<string, unknown>) => ({
@@ -127,10 +128,33 @@ describe('the part form', () => {
     );
     renderEdit(server);
     await waitFor(() => expect(input('content.options.1.label')?.value).toBe('B'));
+    // Marking another option moves the right answer to it, as a radio group would.
+    fireEvent.click(input('content.options.1.correct')!);
+    await waitFor(() => expect(checked('content.options.0.correct')).toBe(false));
+    expect(checked('content.options.1.correct')).toBe(true);
+    expect(screen.queryByText(fr.app.validation.one_correct)).toBeNull();
+    // Unmarking the only right answer leaves none: the check says so at once.
     fireEvent.click(input('content.options.1.correct')!);
     expect(await screen.findByText(fr.app.validation.one_correct)).toBeTruthy();
     fireEvent.click(input('content.options.0.correct')!);
     await waitFor(() => expect(screen.queryByText(fr.app.validation.one_correct)).toBeNull());
+  });
+
+  it('lets several options be right in a multiple choice', async () => {
+    const server = fakeServer(
+      partOf('interactive_select_multi', {
+        question: 'Q ?',
+        options: [
+          { label: 'A', correct: true },
+          { label: 'B', correct: false },
+        ],
+      }),
+    );
+    renderEdit(server);
+    await waitFor(() => expect(input('content.options.1.label')?.value).toBe('B'));
+    fireEvent.click(input('content.options.1.correct')!);
+    await waitFor(() => expect(checked('content.options.1.correct')).toBe(true));
+    expect(checked('content.options.0.correct')).toBe(true);
   });
 
   it("lands the server's 422 on its field and keeps what was typed", async () => {

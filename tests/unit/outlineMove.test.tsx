@@ -15,6 +15,7 @@ const outline: CourseOutline = {
   status: 'draft',
   publishedAt: null,
   updatedAt: '2026-01-01T00:00:00Z',
+  company: null,
   modules: [
     {
       id: 10,

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildReport, shouldReport } from '../../src/providers/errorReport.ts';
+import { retryUnlessRefused } from '../../src/providers/queryClient.ts';
 import { createHttpClient, isSessionLost, type HttpClientDeps } from '../../src/providers/httpClient.ts';
 import { needsRefresh } from '../../src/providers/session.ts';
 import { createSessionStore, memoryStorage } from '../../src/providers/sessionStore.ts';
@@ -254,6 +255,27 @@ describe('reports of failed secured calls', () => {
     await expect(httpClient('/api/offline')).rejects.toMatchObject({ status: 0, message: 'app.http.network' });
     await vi.waitFor(() => expect(api.to('/api/errorCall')).toHaveLength(2));
     expect(api.to('/api/errorCall').map((call) => (call.body as { status: number }).status)).toEqual([404, 0]);
+  });
+
+  it('does not report a status the caller expects, and still throws it; other statuses are reported', async () => {
+    const { api, httpClient } = setup((call) => {
+      if (call.url.endsWith('/api/errorCall')) return json(204);
+      return call.url.endsWith('/gone') ? json(404, { detail: 'Not Found' }) : json(500, {});
+    }, FRESH);
+    await expect(httpClient('/api/courses/9/gone', { expected: [404] })).rejects.toMatchObject({ status: 404 });
+    await flush();
+    expect(api.to('/api/errorCall')).toHaveLength(0);
+    await expect(httpClient('/api/courses/9/broken', { expected: [404] })).rejects.toMatchObject({ status: 500 });
+    await vi.waitFor(() => expect(api.to('/api/errorCall')).toHaveLength(1));
+  });
+
+  it('retries a failed query unless the server refused it (4xx)', () => {
+    expect(retryUnlessRefused(0, { status: 404 })).toBe(false);
+    expect(retryUnlessRefused(0, { status: 403 })).toBe(false);
+    expect(retryUnlessRefused(0, { status: 500 })).toBe(true);
+    expect(retryUnlessRefused(0, { status: 0 })).toBe(true);
+    expect(retryUnlessRefused(2, new Error('x'))).toBe(true);
+    expect(retryUnlessRefused(3, { status: 502 })).toBe(false);
   });
 
   it('does not report unsecured calls, successes, or a failing report', async () => {

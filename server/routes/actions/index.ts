@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import type { TicketNotifier } from '../../tickets/ticketNotifier.ts';
+import { bulkRoutes } from './bulk.ts';
 import { courseCopyRoutes } from './courseCopy.ts';
 import { courseRoutes } from './courses.ts';
 import { folderRoutes } from './folders.ts';
@@ -18,6 +19,7 @@ export async function actionRoutes(
 ) {
   await app.register(relationActionRoutes, options);
   await app.register(orderingRoutes, options);
+  await app.register(bulkRoutes, options);
   await app.register(courseRoutes, options);
   await app.register(courseCopyRoutes, options);
   await app.register(outlineRoutes, options);

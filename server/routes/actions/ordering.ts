@@ -39,7 +39,7 @@ const nextPosition = (table: string, parentColumn: string, parentParam: string) 
   `(SELECT coalesce(max(position) + 1, 0) FROM ${ident(table)} WHERE ${ident(parentColumn)} IS NOT DISTINCT FROM ${parentParam})`;
 
 /** Deep copies: a chapter with its parts, a module with its tags, chapters and parts; appended at the end. */
-async function copyChapters(
+export async function copyChapters(
   tx: Queryable,
   sourceIds: number[],
   targetModule: number | null,
@@ -103,6 +103,35 @@ async function copyEnds(
       violation(target.key, 'reference', `Item not found for "/api/${target.declaration.name}/${parent}".`),
     ]);
   return parent;
+}
+
+/**
+ * A module copied with its tags, chapters and parts at the end of `course` (whose group the caller has
+ * locked); answers the copy.
+ */
+export async function copyModule(tx: Queryable, id: number, course: number | null): Promise<number> {
+  const [copy] = await tx.query<{ id: number }>(
+    `INSERT INTO modules (title, description, course_id, position, is_template)
+     SELECT title, description, $2::int, ${nextPosition('modules', 'course_id', '$2::int')}, false FROM modules WHERE id = $1
+     RETURNING id`,
+    [id, course],
+  );
+  // The tags the session reads (a catalogue module may carry only the catalogue's).
+  await tx.query(
+    'INSERT INTO module_tags (module_id, tag_id) SELECT $2, j.tag_id FROM module_tags j JOIN tags g ON g.id = j.tag_id WHERE j.module_id = $1',
+    [id, copy.id],
+  );
+  const sourceChapters = await tx.query<{ id: number }>(
+    'SELECT id FROM chapters WHERE module_id = $1 ORDER BY position, id',
+    [id],
+  );
+  await copyChapters(
+    tx,
+    sourceChapters.map((chapter) => chapter.id),
+    copy.id,
+    0,
+  );
+  return copy.id;
 }
 
 export async function orderingRoutes(
@@ -204,28 +233,7 @@ export async function orderingRoutes(
             );
             await boundCopy(request, tx, copyRows.modules('$1::int'), [id]);
             await lockGroups(tx, { table: 'modules', parentColumn: 'course_id' }, [course]);
-            const [copy] = await tx.query<{ id: number }>(
-              `INSERT INTO modules (title, description, course_id, position, is_template)
-           SELECT title, description, $2::int, ${nextPosition('modules', 'course_id', '$2::int')}, false FROM modules WHERE id = $1
-           RETURNING id`,
-              [id, course],
-            );
-            // The tags the session reads (a catalogue module may carry only the catalogue's).
-            await tx.query(
-              'INSERT INTO module_tags (module_id, tag_id) SELECT $2, j.tag_id FROM module_tags j JOIN tags g ON g.id = j.tag_id WHERE j.module_id = $1',
-              [id, copy.id],
-            );
-            const sourceChapters = await tx.query<{ id: number }>(
-              'SELECT id FROM chapters WHERE module_id = $1 ORDER BY position, id',
-              [id],
-            );
-            await copyChapters(
-              tx,
-              sourceChapters.map((chapter) => chapter.id),
-              copy.id,
-              0,
-            );
-            return copy.id;
+            return copyModule(tx, id, course);
           }),
         );
         return replyWithRecord(engine, request, reply, modules, copyId, 201);

@@ -39,6 +39,7 @@ chapters_by_module AS (
    GROUP BY ch.module_id)
 SELECT json_build_object(
          'id', t.id, 'title', t.title, 'status', t.status, 'publishedAt', t.published_at, 'updatedAt', t.updated_at,
+         'company', t.company_id,
          'modules', coalesce((
            SELECT json_agg(json_build_object('id', m.id, 'title', m.title, 'position', m.position, 'isTemplate', m.is_template,
                                              'chapters', coalesce(cm.chapters, '[]'::json))

@@ -21,7 +21,7 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
   const translate = useTranslate();
   const navigate = useNavigate();
   const createPath = useCreatePath();
-  const { openDialog, setAdding, remove, readOnly } = useOutlineActions();
+  const { openDialog, setAdding, remove, may } = useOutlineActions();
   const { duplicate, setTemplate } = useNodeActions();
   const node = { kind: 'chapter', id: chapter.id } as const;
   const after = chapter.position + 1;
@@ -43,29 +43,42 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
         </>
       }
       menu={[
-        { label: 'app.outline.menu.add_part', onClick: addPart },
+        { label: 'app.outline.menu.add_part', onClick: addPart, when: may('part', 'create') },
         {
           label: 'app.outline.menu.add_chapter_after',
           onClick: () => setAdding({ kind: 'chapter', parent: module, position: after }),
+          when: may('chapter', 'create'),
         },
         {
           label: 'app.outline.menu.template_chapter_after',
           onClick: () => openDialog({ kind: 'template', resource: 'chapters', parent: module, position: after }),
+          when: may('chapter', 'create'),
         },
-        { label: 'app.outline.menu.duplicate', onClick: () => void duplicate(node, after).catch(() => undefined) },
+        {
+          label: 'app.outline.menu.duplicate',
+          onClick: () => void duplicate(node, after).catch(() => undefined),
+          when: may('chapter', 'create'),
+        },
         {
           label: 'app.outline.menu.prerequisites',
           onClick: () => openDialog({ kind: 'prerequisites', chapter: chapter.id }),
+          when: may('chapter', 'edit'),
         },
         {
           label: chapter.isTemplate ? 'app.outline.menu.unmark_template' : 'app.outline.menu.mark_template',
           onClick: () => void setTemplate(node, !chapter.isTemplate).catch(() => undefined),
+          when: may('chapter', 'edit'),
         },
         {
           label: 'app.outline.menu.edit',
           onClick: () => navigate(createPath({ resource: 'chapters', id: chapter.id, type: 'edit' })),
+          when: may('chapter', 'edit'),
         },
-        { label: 'app.outline.menu.delete', onClick: () => remove(node, chapter.title, chapter.parts.length > 0) },
+        {
+          label: 'app.outline.menu.delete',
+          onClick: () => remove(node, chapter.title, chapter.parts.length > 0),
+          when: may('chapter', 'delete'),
+        },
       ]}
       renderChildren={() => (
         <Box
@@ -81,7 +94,7 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
               <PartNode key={part.id} part={part} />
             ))}
           </SortableContext>
-          {!readOnly && (
+          {may('part', 'create') && (
             <Box component="li" sx={{ listStyle: 'none', pl: 4 }}>
               <Button size="small" startIcon={<AddIcon />} onClick={addPart}>
                 {translate('app.outline.add_part')}

@@ -15,11 +15,13 @@ import {
   type OutlineDialog,
   type OutlineState,
 } from './OutlineContext';
+import { BulkBar } from './BulkBar';
 import { OutlineDialogs } from './OutlineDialogs';
 import { OutlineSide } from './OutlineSide';
 import { OutlineTree } from './OutlineTree';
-import { chaptersOf, moveOfDrop, nodeKey, type NodeRef } from './outlineModel';
-import { createViewStore, ViewStoreContext } from './outlineView';
+import { chaptersOf, moveOfDrop, nodeKey, RESOURCE_OF, type NodeRef } from './outlineModel';
+import { createViewStore, selectionOf, ViewStoreContext } from './outlineView';
+import { extended, shownKeys, toggled } from './bulkSelection';
 import { PublishBar } from './PublishBar';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { useCourseOutline, useMoveNode } from './useCourseOutline';
@@ -40,10 +42,11 @@ export function CourseOutlinePage() {
   const translate = useTranslate();
   const createPath = useCreatePath();
   const courseId = Number(useParams().id);
-  const { data: outline, isPending, isError, refresh, dataUpdatedAt } = useCourseOutline(courseId);
-  // The course's own record says whose it is: whether this session may change it.
-  const { data: course, isPending: coursePending } = useGetOne('courses', { id: courseId });
-  const readOnly = !course || !sessionAllows('courses', 'edit', course);
+  const { data: outline, isPending, isError, error, refresh, dataUpdatedAt } = useCourseOutline(courseId);
+  // The outline says whose course it is: whether this session may change it, without waiting for another
+  // request. A read-only course's record is asked for its "copy into my structure".
+  const readOnly = !outline || !sessionAllows('courses', 'edit', { id: outline.id, company: outline.company ?? null });
+  const { data: course } = useGetOne('courses', { id: courseId }, { enabled: outline !== undefined && readOnly });
   const move = useMoveNode(courseId);
   const removeNode = useRemoveNode(courseId);
   const store = useStoreContext();
@@ -71,7 +74,17 @@ export function CourseOutlinePage() {
     () => ({
       courseId,
       readOnly,
+      may: (kind, action) => !readOnly && sessionAllows(RESOURCE_OF[kind], action),
       select: (node) => view.set((before) => ({ ...before, selected: node })),
+      check: (node, how) =>
+        view.set((before) => {
+          const selection = selectionOf(before);
+          const key = nodeKey(node);
+          return {
+            ...before,
+            bulk: how === 'toggle' ? toggled(selection, key) : extended(selection, shownKeys(node.kind), key),
+          };
+        }),
       toggle: (node) =>
         view.set((before) => {
           const open = new Set(before.open);
@@ -126,7 +139,20 @@ export function CourseOutlinePage() {
   );
 
   const state = useMemo<OutlineState | undefined>(() => outline && { outline, refresh }, [outline, refresh]);
-  if (isPending || coursePending) return <Loader />;
+  if (isPending) return <Loader />;
+  if ((error as { status?: number } | null)?.status === 404)
+    return (
+      <Box component="section" sx={{ py: 2 }}>
+        <Title title={translate('app.outline.not_found.title')} />
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          <AlertTitle component="h2">{translate('app.outline.not_found.title')}</AlertTitle>
+          {translate('app.outline.not_found.text')}
+        </Alert>
+        <MuiLink component={Link} to={createPath({ resource: 'courses', type: 'list' })}>
+          {translate('app.outline.back')}
+        </MuiLink>
+      </Box>
+    );
   if (isError || !state || !outline)
     return (
       <Alert severity="error" sx={{ m: 2 }}>
@@ -173,6 +199,7 @@ export function CourseOutlinePage() {
               </Card>
               <Card>
                 <CardContent>
+                  {!readOnly && <BulkBar />}
                   <OutlineTree modules={outline.modules} onMove={onMove} />
                 </CardContent>
               </Card>

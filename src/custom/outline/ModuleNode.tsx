@@ -22,7 +22,7 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
   const translate = useTranslate();
   const navigate = useNavigate();
   const createPath = useCreatePath();
-  const { courseId, openDialog, setAdding, remove, readOnly } = useOutlineActions();
+  const { courseId, openDialog, setAdding, remove, may } = useOutlineActions();
   const { duplicate, setTemplate } = useNodeActions();
   const addingHere = useAddingIn('chapter', module.id);
   const node = { kind: 'module', id: module.id } as const;
@@ -39,25 +39,38 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
         {
           label: 'app.outline.menu.add_chapter',
           onClick: () => setAdding({ kind: 'chapter', parent: module.id, position: module.chapters.length }),
+          when: may('chapter', 'create'),
         },
         {
           label: 'app.outline.menu.add_module_after',
           onClick: () => setAdding({ kind: 'module', parent: courseId, position: after }),
+          when: may('module', 'create'),
         },
         {
           label: 'app.outline.menu.template_module_after',
           onClick: () => openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: after }),
+          when: may('module', 'create'),
         },
-        { label: 'app.outline.menu.duplicate', onClick: () => void duplicate(node, after).catch(() => undefined) },
+        {
+          label: 'app.outline.menu.duplicate',
+          onClick: () => void duplicate(node, after).catch(() => undefined),
+          when: may('module', 'create'),
+        },
         {
           label: module.isTemplate ? 'app.outline.menu.unmark_template' : 'app.outline.menu.mark_template',
           onClick: () => void setTemplate(node, !module.isTemplate).catch(() => undefined),
+          when: may('module', 'edit'),
         },
         {
           label: 'app.outline.menu.edit',
           onClick: () => navigate(createPath({ resource: 'modules', id: module.id, type: 'edit' })),
+          when: may('module', 'edit'),
         },
-        { label: 'app.outline.menu.delete', onClick: () => remove(node, module.title, module.chapters.length > 0) },
+        {
+          label: 'app.outline.menu.delete',
+          onClick: () => remove(node, module.title, module.chapters.length > 0),
+          when: may('module', 'delete'),
+        },
       ]}
       renderChildren={() => (
         <Box
@@ -77,7 +90,7 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
             ))}
           </SortableContext>
           {inlineAt(module.chapters.length)}
-          {!readOnly && (
+          {may('chapter', 'create') && (
             <Box component="li" sx={{ listStyle: 'none', pl: 4, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               <Button
                 size="small"

@@ -2,6 +2,9 @@ import { createContext, useContext } from 'react';
 import type { CourseOutline } from '../../domain/outline';
 import type { NodeKind, NodeRef } from './outlineModel';
 
+/** What a row may offer, by react-admin's action names. */
+export type NodeAction = 'create' | 'edit' | 'delete';
+
 /** A dialog the outline opens over itself; one at a time. */
 export type OutlineDialog =
   // A new part goes after the chapter's last: the server finds the end, which a tree not yet refreshed may not know.
@@ -35,7 +38,17 @@ export interface OutlineActions {
    * rename, menu nor "add", instead of actions the server would refuse.
    */
   readOnly?: boolean;
+  /**
+   * Whether the session may take this action on this kind of node (the rights table, as canAccess reads
+   * it): a row offers only those, instead of a gesture the server would refuse after the fact.
+   */
+  may: (kind: NodeKind, action: NodeAction) => boolean;
   select: (node: NodeRef | undefined) => void;
+  /**
+   * Checks a node for a bulk action: `toggle` (a checkbox, Space, Ctrl/Cmd-click) or `extend` (Shift-click,
+   * Shift+arrows: from the last node checked to this one, among the rows shown).
+   */
+  check: (node: NodeRef, how: 'toggle' | 'extend') => void;
   toggle: (node: NodeRef) => void;
   setAdding: (at: AddingAt | undefined) => void;
   openDialog: (dialog: OutlineDialog) => void;

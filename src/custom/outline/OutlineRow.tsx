@@ -3,7 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ACCEPTS, nodeKey, type NodeKind } from './outlineModel';
 import { useOutlineActions } from './OutlineContext';
-import { useIsOpen, useIsSelected, useView, type OutlineView } from './outlineView';
+import { useIsChecked, useIsOpen, useIsSelected, useView, type OutlineView } from './outlineView';
 import { RowContent, type RowContentProps } from './RowContent';
 
 /** What the row shows is given through to RowContent; the rest of RowContent's props come from the row's state. */
@@ -22,11 +22,11 @@ const draggedKind = (view: OutlineView): NodeKind | undefined => view.dragged;
  */
 export function OutlineRow({ node, title, storedTitle, icon, badges, menu, renderChildren }: OutlineRowProps) {
   const dragged = useView(draggedKind);
-  const { readOnly } = useOutlineActions();
+  const { may } = useOutlineActions();
   const [editing, setEditing] = useState(false);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: nodeKey(node),
-    disabled: readOnly || {
+    disabled: !may(node.kind, 'edit') || {
       draggable: editing,
       droppable: dragged !== undefined && !ACCEPTS[dragged].includes(node.kind),
     },
@@ -37,6 +37,7 @@ export function OutlineRow({ node, title, storedTitle, icon, badges, menu, rende
   );
   const open = useIsOpen(node) && renderChildren !== undefined && !isDragging;
   const selected = useIsSelected(node);
+  const checked = useIsChecked(node);
   return (
     <li style={{ listStyle: 'none' }} data-node={nodeKey(node)}>
       <div
@@ -58,6 +59,7 @@ export function OutlineRow({ node, title, storedTitle, icon, badges, menu, rende
           menu={menu}
           open={renderChildren ? open : undefined}
           selected={selected}
+          checked={checked}
           dragging={isDragging}
           handle={handle}
           onEditing={setEditing}

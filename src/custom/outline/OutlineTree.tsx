@@ -33,7 +33,7 @@ export const OutlineTree = memo(function OutlineTree({
   onMove: (event: DragEndEvent) => void;
 }) {
   const translate = useTranslate();
-  const { courseId, setAdding, openDialog, readOnly } = useOutlineActions();
+  const { courseId, setAdding, openDialog, may } = useOutlineActions();
   const view = useViewStore();
   const modulesAdding = useAddingIn('module', courseId);
   // The kind being dragged, for the rows to know whether they may take it: set at the start, not per move.
@@ -99,7 +99,7 @@ export const OutlineTree = memo(function OutlineTree({
           {translate('app.outline.empty')}
         </Typography>
       )}
-      {!readOnly && (
+      {may('module', 'create') && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           <Button
             startIcon={<AddIcon />}

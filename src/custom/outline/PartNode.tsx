@@ -14,7 +14,7 @@ export const PartNode = memo(function PartNode({ part }: { part: OutlinePart }) 
   const translate = useTranslate();
   const navigate = useNavigate();
   const createPath = useCreatePath();
-  const { remove } = useOutlineActions();
+  const { remove, may } = useOutlineActions();
   const { duplicate } = useNodeActions();
   const definition = partTypeOf(part.type);
   const typeName = definition ? translate(partTypeLabel(part.type as ChapterPartType)) : part.type;
@@ -30,12 +30,14 @@ export const PartNode = memo(function PartNode({ part }: { part: OutlinePart }) 
         {
           label: 'app.outline.menu.edit',
           onClick: () => navigate(createPath({ resource: 'chapter-parts', id: part.id, type: 'edit' })),
+          when: may('part', 'edit'),
         },
         {
           label: 'app.outline.menu.duplicate',
           onClick: () => void duplicate(node, part.position + 1).catch(() => undefined),
+          when: may('part', 'create'),
         },
-        { label: 'app.outline.menu.delete', onClick: () => remove(node, title, false) },
+        { label: 'app.outline.menu.delete', onClick: () => remove(node, title, false), when: may('part', 'delete') },
       ]}
     />
   );

@@ -5,7 +5,8 @@ import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
-import type { NodeRef } from './outlineModel';
+import { nodeKey, parseNodeKey, type NodeRef } from './outlineModel';
+import { shownKeys } from './bulkSelection';
 import { useOutlineActions } from './OutlineContext';
 import { NodeMenu, type NodeMenuItem } from './NodeMenu';
 import { RenameField } from './RenameField';
@@ -23,6 +24,8 @@ export interface RowContentProps {
   /** Undefined for a leaf (a part): no fold button. */
   open?: boolean;
   selected: boolean;
+  /** Checked for a bulk action. */
+  checked: boolean;
   dragging: boolean;
   /** The drag handle's wiring from dnd-kit's useSortable (stable between renders). */
   handle: {
@@ -62,12 +65,14 @@ export const RowContent = memo(function RowContent({
   menu,
   open,
   selected,
+  checked,
   dragging,
   handle,
   onEditing,
 }: RowContentProps) {
   const translate = useTranslate();
-  const { select, toggle, readOnly } = useOutlineActions();
+  const { select, toggle, may, check, readOnly } = useOutlineActions();
+  const mayEdit = may(node.kind, 'edit');
   const [editing, setEditing] = useState(false);
   const titleButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -90,9 +95,32 @@ export const RowContent = memo(function RowContent({
         bgcolor: selected ? 'action.selected' : dragging ? 'action.hover' : undefined,
       }}
     >
+      {!readOnly && (
+        // A native checkbox: hundreds of rows each carry one, and Space, Shift-click and focus come with it.
+        <Box
+          component="input"
+          type="checkbox"
+          checked={checked}
+          data-bulk-check
+          aria-label={translate('app.outline.bulk.check', { title })}
+          onChange={(event) => check(node, (event.nativeEvent as MouseEvent).shiftKey ? 'extend' : 'toggle')}
+          onKeyDown={(event) => {
+            if (!event.shiftKey || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+            event.preventDefault();
+            const order = shownKeys(node.kind);
+            const next = order[order.indexOf(nodeKey(node)) + (event.key === 'ArrowDown' ? 1 : -1)];
+            const target = next === undefined ? undefined : parseNodeKey(next);
+            if (!target) return;
+            check(node, 'extend');
+            check(target, 'extend');
+            document.querySelector<HTMLElement>(`[data-node="${next}"] input[data-bulk-check]`)?.focus();
+          }}
+          sx={{ m: 0.75, width: 16, height: 16, flexShrink: 0, accentColor: (theme) => theme.palette.primary.main }}
+        />
+      )}
       {/* The browser's own tooltip: a MUI one opens on the focused handle and follows it, relaid out at
           every step of a keyboard drag. */}
-      {!readOnly && (
+      {mayEdit && (
         <IconButton
           ref={handle.ref}
           size="small"
@@ -132,28 +160,30 @@ export const RowContent = memo(function RowContent({
           ref={titleButton}
           component="button"
           type="button"
-          onClick={() => select(selected ? undefined : node)}
-          onDoubleClick={readOnly ? undefined : () => setEditing(true)}
+          onClick={(event) => {
+            if (!readOnly && (event.ctrlKey || event.metaKey)) return check(node, 'toggle');
+            if (!readOnly && event.shiftKey) return check(node, 'extend');
+            select(selected ? undefined : node);
+          }}
+          onDoubleClick={mayEdit ? () => setEditing(true) : undefined}
           onKeyDown={(event) => {
-            if (readOnly || event.key !== 'F2') return;
+            if (!mayEdit || event.key !== 'F2') return;
             event.preventDefault();
             setEditing(true);
           }}
           aria-pressed={selected}
           data-node-title
-          aria-keyshortcuts={readOnly ? undefined : 'F2'}
+          aria-keyshortcuts={mayEdit ? 'F2' : undefined}
           sx={{ ...TITLE_SX, fontWeight: node.kind === 'module' ? 600 : undefined }}
         >
           {title}
         </Typography>
       )}
       {badges}
-      {!readOnly && (
-        <NodeMenu
-          title={title}
-          items={[{ label: 'app.outline.menu.rename', onClick: () => setEditing(true) }, ...menu]}
-        />
-      )}
+      <NodeMenu
+        title={title}
+        items={[{ label: 'app.outline.menu.rename', onClick: () => setEditing(true), when: mayEdit }, ...menu]}
+      />
     </Box>
   );
 });

@@ -1,6 +1,7 @@
 import type { Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { CourseOutline } from '../../domain/outline';
+import { retryUnlessRefused } from '../../providers/queryClient';
 
 export const outlineKey = (course: Identifier) => ['courseOutline', String(course)] as const;
 
@@ -15,4 +16,8 @@ export const outlineQuery = (dataProvider: Pick<AppDataProvider, 'getCourseOutli
   queryKey: outlineKey(course),
   queryFn: async (): Promise<CourseOutline> => (await dataProvider.getCourseOutline({ id: course })).data,
   staleTime: OUTLINE_FRESH_MS,
+  // The route's preload retries as the page would (a prefetch does not by default), so that the page need
+  // not ask again on mount: a refusal (a missing course's 404) stands, and is asked for once.
+  retry: retryUnlessRefused,
+  retryOnMount: false,
 });

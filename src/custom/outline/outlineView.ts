@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { AddingAt } from './OutlineContext';
+import { NO_SELECTION, type BulkSelection } from './bulkSelection';
 import { nodeKey, type NodeKind, type NodeRef } from './outlineModel';
 
 /** What the author has open, selected, or is typing in: the outline's view, apart from its data. */
@@ -10,6 +11,8 @@ export interface OutlineView {
   adding?: AddingAt;
   /** The kind being dragged: only the rows that may take it are drop targets meanwhile. */
   dragged?: NodeKind;
+  /** The nodes checked for a bulk action (bulkSelection.ts). */
+  bulk?: BulkSelection;
 }
 
 export interface ViewStore {
@@ -62,6 +65,16 @@ const selectedOf = (kind: NodeKind, id: number) => (view: OutlineView) =>
 export function useIsOpen(node: NodeRef): boolean {
   const key = nodeKey(node);
   return useView(useMemo(() => openOf(key), [key]));
+}
+
+export const selectionOf = (view: OutlineView): BulkSelection => view.bulk ?? NO_SELECTION;
+
+const checkedOf = (key: string) => (view: OutlineView) => view.bulk?.checked.has(key) ?? false;
+
+/** Whether the node is checked for a bulk action. */
+export function useIsChecked(node: NodeRef): boolean {
+  const key = nodeKey(node);
+  return useView(useMemo(() => checkedOf(key), [key]));
 }
 
 export function useIsSelected({ kind, id }: NodeRef): boolean {
