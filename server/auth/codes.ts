@@ -26,17 +26,29 @@ const hashCode = (userId: number, code: string) => createHash('sha256').update(`
  */
 export type CodeCheck = 'valid' | 'wrong_code' | 'expired' | 'exhausted';
 
-/** The mail of a reset or first-login code, in French; the code is in the subject too. */
-function verificationMail(user: { email: string; first_name?: string }, code: string): Mail {
+/**
+ * What a code is for: a password reset, or the first connection of an account (a structure's sign-up, a
+ * user created by an administrator), which confirms its address and has no password to leave unchanged.
+ */
+export type CodePurpose = 'reset' | 'first-connection';
+
+/** The mail of a code, in French; the code is in the subject too. */
+function verificationMail(user: { email: string; first_name?: string }, code: string, purpose: CodePurpose): Mail {
+  const ignore =
+    purpose === 'reset'
+      ? "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé."
+      : "Si vous n'avez pas demandé à créer ce compte, ignorez ce message : il ne sera pas activé.";
   return {
     to: user.email,
     subject: `Votre code de vérification : ${code}`,
     text: [
       `Bonjour${user.first_name ? ` ${user.first_name}` : ''},`,
       '',
-      `Voici votre code de vérification : ${code}`,
+      purpose === 'reset'
+        ? `Voici le code pour choisir un nouveau mot de passe : ${code}`
+        : `Voici le code qui confirme votre adresse e-mail : ${code}`,
       '',
-      `Il est valable ${CODE_LIFETIME_MINUTES} minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.`,
+      `Il est valable ${CODE_LIFETIME_MINUTES} minutes. ${ignore}`,
       '',
       "L'équipe de la plateforme",
     ].join('\n'),
@@ -61,7 +73,7 @@ export class Codes {
   async send(
     user: { id: number; email: string; first_name?: string },
     family: string,
-    compose: (code: string) => Mail = (code) => verificationMail(user, code),
+    how: CodePurpose | ((code: string) => Mail),
   ): Promise<void> {
     // Counted before the code is made, in PostgreSQL: parallel requests, to any process, share the limits.
     const wait = await this.counters.take(
@@ -78,7 +90,7 @@ export class Codes {
        INSERT INTO auth_codes (user_id, code_hash, expires_at, family) VALUES ($1, $2, now() + make_interval(mins => $3), $4)`,
       [user.id, hashCode(user.id, code), CODE_LIFETIME_MINUTES, family],
     );
-    await this.mailer.send(compose(code));
+    await this.mailer.send(typeof how === 'function' ? how(code) : verificationMail(user, code, how));
   }
 
   /**

@@ -2,7 +2,7 @@ import { runAsAction } from '../db/scope.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accessEnded, accessEndedAt } from '../auth/accessEnd.ts';
-import { Codes } from '../auth/codes.ts';
+import { Codes, type CodePurpose } from '../auth/codes.ts';
 import { lookUpLogin } from '../auth/loginFold.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
@@ -72,9 +72,9 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
   }
 
   /** A restricted session and its first code; no session when the account may not be sent a code now. */
-  async function codeSession(user: UserRow) {
+  async function codeSession(user: UserRow, purpose: CodePurpose) {
     const family = randomUUID();
-    await codes.send(user, family);
+    await codes.send(user, family, purpose);
     return sessions.issue(user, 'code', family);
   }
 
@@ -105,7 +105,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
       if (granted) await throttle.succeeded(key, request.ip);
       if (endedAt) throw accessEnded(endedAt);
       if (!granted) throw unauthorized('Invalid credentials.');
-      if (needsFirstConnection(granted)) return codeSession(granted);
+      if (needsFirstConnection(granted)) return codeSession(granted, 'first-connection');
       return sessions.issue(granted, 'full');
     },
   );
@@ -153,7 +153,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
       const wait = await resetThrottle.attempt(key, request.ip);
       if (wait > 0) throw tooMany(wait);
       if (!user) throw problem(404, 'No account has this e-mail address.');
-      return codeSession(user);
+      return codeSession(user, 'reset');
     },
   );
 
@@ -194,7 +194,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
       const session = await restrictedSession(request, 'code');
       const user = await userById(session.userId);
       if (!user?.enabled) throw unauthorized('Invalid JWT Token');
-      await codes.send(user, session.family);
+      await codes.send(user, session.family, needsFirstConnection(user) ? 'first-connection' : 'reset');
       return reply.status(204).send();
     },
   );

@@ -212,7 +212,11 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
         db.transaction((tx) => register(tx, registration)),
       );
       const family = randomUUID();
-      await codes.send({ id: user.id, email: user.email, first_name: registration.admin.firstName }, family);
+      await codes.send(
+        { id: user.id, email: user.email, first_name: registration.admin.firstName },
+        family,
+        'first-connection',
+      );
       const session = await sessions.issue(user, 'code', family);
       return reply.status(201).send({
         company: { id: user.company_id, name: registration.company.name },

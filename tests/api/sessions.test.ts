@@ -146,7 +146,7 @@ describe('password reset by code', () => {
     expect(request.status).toBe(200);
     expect(payload(request.json.token).role).toEqual(['ROLE_FIRST_CONNECT']);
     expect(mails.at(-1)?.to).toBe('contributeur@demo.fr');
-    expect(mails.at(-1)?.text).toContain('Voici votre code');
+    expect(mails.at(-1)?.text).toContain('Voici le code pour choisir un nouveau mot de passe');
 
     // The restricted session reaches nothing else.
     const blocked = await t.app.inject({
@@ -197,6 +197,19 @@ describe('password reset by code', () => {
     expect(payload(full.json.token).role).toEqual(['ROLE_USER']);
     expect((await login('contributeur@demo.fr', 'Nouveau2026!')).status).toBe(200);
     expect((await login('contributeur@demo.fr', 'Demo2026!')).status).toBe(401);
+  });
+
+  it('words the code mail by what it is for: a reset, or a first connection that has no password yet', async () => {
+    const lastMailTo = (email: string) => [...mails].reverse().find((mail) => mail.to === email)!;
+    expect((await post('/api/auth/reinit-password/request', { email: 'admin@demo.fr' })).status).toBe(200);
+    const reset = lastMailTo('admin@demo.fr');
+    expect(reset.text).toContain('choisir un nouveau mot de passe');
+    expect(reset.text).toContain('votre mot de passe reste inchangé');
+    await newUser('premier.code@demo.fr');
+    expect((await login('premier.code@demo.fr', 'Initial2026!')).status).toBe(200);
+    const first = lastMailTo('premier.code@demo.fr');
+    expect(first.text).toContain('confirme votre adresse e-mail');
+    expect(first.text).not.toContain('mot de passe');
   });
 
   it('answers 404 for an unknown e-mail', async () => {
