@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accessEnded, accessEndedAt } from '../auth/accessEnd.ts';
 import { Codes, type CodePurpose } from '../auth/codes.ts';
+import { recordConnection } from '../auth/connections.ts';
 import { lookUpLogin } from '../auth/loginFold.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
@@ -94,12 +95,12 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
       // A sign-in is an entry of the audit log (its user's last connection is the change); a refused one is
       // only a connection attempt.
       await runAsAction('sign-in', { resource: 'users', id: user?.id ?? null, userId: user?.id ?? null }, () =>
-        db.query(
-          `WITH attempt AS (
-         INSERT INTO user_connections (user_id, ip, user_agent, success) VALUES ($1, $2, $3, $4))
-       UPDATE users SET last_connection_at = now() WHERE id = $1 AND $4`,
-          [user?.id ?? null, request.ip, request.headers['user-agent'] ?? null, success],
-        ),
+        recordConnection(db, {
+          userId: user?.id ?? null,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          success,
+        }),
       );
       // The right password was no guess, whatever else refuses the sign-in.
       if (granted) await throttle.succeeded(key, request.ip);
@@ -224,6 +225,13 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
             [session.userId, hash],
           );
           await sessions.widenFamily(session.family, tx);
+          // The new password opens the full session: a sign-in, the first of an invited user.
+          await recordConnection(tx, {
+            userId: session.userId,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+            success: true,
+          });
         }),
       );
       const format = formatOf(request);

@@ -179,6 +179,13 @@ describe('invitations', () => {
     );
     expect(set.status).toBe(200);
     expect(set.json.roles).not.toContain('ROLE_FIRST_CONNECT');
+    // Choosing the password opened the full session: the invited user's first connection.
+    expect(set.json.lastConnectionAt).toEqual(expect.any(String));
+    const connections = await t.db.query<{ success: boolean }>(
+      'SELECT success FROM user_connections WHERE user_id = $1',
+      [user.id],
+    );
+    expect(connections).toEqual([{ success: true }]);
     expect((await post('/api/auth/token', { login: 'invitee@demo.fr', password: 'Choisi2026!' })).status).toBe(200);
     // Once active, no more invitations.
     expect((await t.request('POST', `/api/users/${user.id}/send-invitation`, { as: 'superadmin' })).status).toBe(409);
