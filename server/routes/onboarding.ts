@@ -330,12 +330,19 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
   const company = { company: reference('companies') };
   app.get(
     '/api/subscription',
-    { schema: { querystring: queryOf(company), response: { 200: subscription } } },
+    {
+      schema: {
+        querystring: queryOf(company),
+        // No plan is an answer, not a missing resource: the account page asks every structure.
+        response: {
+          200: { description: 'The structure’s plan; null when it has none.', anyOf: [subscription, { type: 'null' }] },
+        },
+      },
+    },
     async (request) => {
       const { companyId } = await companyOf(request, queryText(request.query.company) || undefined);
       const current = await currentSubscription(db, companyId);
-      if (!current) throw notFound('This structure has no plan.');
-      return subscriptionJson(current);
+      return current ? subscriptionJson(current) : null;
     },
   );
 

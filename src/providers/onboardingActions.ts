@@ -85,9 +85,9 @@ export function createOnboardingActions(http: HttpClient) {
     subscribe: async ({ plan, company }: { plan: number; company?: Identifier }) => ({
       data: await post<Subscription>(`${API}/subscribe`, { plan, company }),
     }),
-    /** The caller's structure's plan; a super admin names the structure. */
+    /** The caller's structure's plan (null: it has none); a super admin names the structure. */
     getSubscription: async ({ company }: { company?: Identifier } = {}) => ({
-      data: await get<Subscription>(
+      data: await get<Subscription | null>(
         `${API}/subscription${company === undefined ? '' : `?company=${q(String(company))}`}`,
         true,
       ),

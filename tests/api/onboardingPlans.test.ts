@@ -202,6 +202,10 @@ describe('leaving', () => {
 
   it("lets a super admin end any structure's plan, and answers 404 when there is none", async () => {
     const { token, company } = await registered();
+    // No plan yet is an answer: null, not a missing resource.
+    const none = await t.request('GET', `/api/subscription?company=${company}`, { as: 'superadmin' });
+    expect(none.status).toBe(200);
+    expect(none.json).toBeNull();
     await t.request('POST', '/api/subscribe', { token, body: { plan: 2 } });
     const ended = await t.request('POST', '/api/unsubscribe', { as: 'superadmin', body: { company } });
     expect(ended.json).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });

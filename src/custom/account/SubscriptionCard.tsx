@@ -22,9 +22,9 @@ export function SubscriptionCard({ company }: { company?: Identifier }) {
   const [none, setNone] = useState(false);
 
   useEffect(() => {
-    // A structure without a plan (404) has nothing to show to its admin; a super admin is told so.
+    // A structure without a plan has nothing to show to its admin; a super admin is told so.
     dataProvider.getSubscription({ company }).then(
-      ({ data }) => setSubscription(data),
+      ({ data }) => (data ? setSubscription(data) : setNone(true)),
       () => setNone(true),
     );
   }, [dataProvider, company]);
