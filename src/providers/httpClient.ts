@@ -3,9 +3,8 @@ import { COPY_TOO_LARGE } from '../domain/copies';
 import { STRUCTURE_HEADER } from '../domain/tenancy';
 import { buildReport, ERROR_CALL_PATH, shouldReport } from './errorReport';
 import { xhrFetch } from './xhrFetch';
-import { isExpired, needsRefresh, openSession, readTokenPayload } from './session';
+import { isExpired, needsRefresh, openSession, readTokenPayload, type SessionTokens } from './session';
 import { sessionStore, type SessionStore } from './sessionStore';
-import type { SessionTokens } from './tabSessions';
 import { chosenStructure } from './structureChoice';
 
 /** Origin of the API; empty means the page's own origin. */

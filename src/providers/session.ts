@@ -56,6 +56,12 @@ export class SessionRefused extends Error {
  * tokens are there and the token's roles hold a role the back-office knows. Login,
  * refresh, reset request and code check all go through here.
  */
+/** What the server answers when it opens a session: the pair of tokens. */
+export interface SessionTokens {
+  token: string;
+  refresh_token: string;
+}
+
 export function openSession(answer: unknown, store: SessionStore = sessionStore): TokenPayload {
   const { token, refresh_token: refreshToken } = (answer ?? {}) as { token?: unknown; refresh_token?: unknown };
   if (typeof token !== 'string' || !token || typeof refreshToken !== 'string' || !refreshToken)

@@ -1,5 +1,5 @@
 import { endSessionLost, forkSession } from './httpClient';
-import { openSession } from './session';
+import { openSession, type SessionTokens } from './session';
 import { APP_NAME, sessionStore, type SessionStore } from './sessionStore';
 
 /**
@@ -9,12 +9,6 @@ import { APP_NAME, sessionStore, type SessionStore } from './sessionStore';
  * Each tab keeps its own refresh-token family, so that no tab ever spends another's token (which the
  * server takes for a leak). The messages stay within the origin (BroadcastChannel).
  */
-
-/** What a server answers when it opens a session: the pair of tokens. */
-export interface SessionTokens {
-  token: string;
-  refresh_token: string;
-}
 
 export type TabMessage =
   | { type: 'wanted'; id: string }

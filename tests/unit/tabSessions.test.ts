@@ -1,11 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionStore, memoryStorage } from '../../src/providers/sessionStore.ts';
-import {
-  createTabSessions,
-  type SessionTokens,
-  type TabChannel,
-  type TabMessage,
-} from '../../src/providers/tabSessions.ts';
+import type { SessionTokens } from '../../src/providers/session.ts';
+import { createTabSessions, type TabChannel, type TabMessage } from '../../src/providers/tabSessions.ts';
 
 /** Tabs of one browser: each has its own channel end, and a message reaches every other end, later. */
 function browser() {
