@@ -33,7 +33,15 @@ import {
 import { structureScope } from '../../resources/tenancy.ts';
 import type { ResourceDeclaration } from '../../resources/types.ts';
 import { ident } from '../../shared/sql.ts';
-import { objectBody, reference, referenceList, refusedAs, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
+import {
+  objectBody,
+  optionalField,
+  reference,
+  referenceList,
+  refusedAs,
+  rightsFirst,
+  typedRoutes,
+} from '../../http/routeSchema.ts';
 import { copyChapters, copyModule } from './ordering.ts';
 import { boundCopy, copyRows } from './copySize.ts';
 import { andAll, declarationOf } from './support.ts';
@@ -274,8 +282,9 @@ export async function bulkRoutes(fastify: FastifyInstance, { db, engine }: { db:
     };
     // The rights of the single action the body names, before the body is read further.
     const rights = (request: FastifyRequest) => {
-      const action = (request.body as { action?: BulkAction } | undefined)?.action;
-      const operation = action && actions.includes(action) ? OPERATION_OF[action] : 'update';
+      const named = optionalField(request.body, 'action');
+      const action = actions.find((candidate) => candidate === named);
+      const operation = action ? OPERATION_OF[action] : 'update';
       const allowed = authorize(request, declaration, operation);
       if (action === 'add-tags') {
         const role = fieldWriteRole(declaration.name, 'tags');
@@ -285,7 +294,7 @@ export async function bulkRoutes(fastify: FastifyInstance, { db, engine }: { db:
     };
     app.post(`/api/${resource}/bulk`, { schema, ...rightsFirst(rights) }, async (request) => {
       const { scope: allowed, session } = rights(request);
-      const body = request.body as Record<string, unknown> & { action: BulkAction; ids: number[] };
+      const body = request.body;
       const { action, ids } = body;
       // A copy lands beside its source: the source must be a node the session changes, not only reads.
       const scope = action === 'duplicate' ? structureScope(declaration, 'update', session.structure) : allowed;
