@@ -248,7 +248,7 @@ describe('canned replies', () => {
   it('are written by support staff and rendered for a ticket with its author, subject and agent', async () => {
     const reply = await create({
       title: 'Accusé de réception',
-      shortcut: 'merci',
+      shortcut: 'accuse-test',
       body: 'Bonjour {{authorFirstName}}, nous avons bien reçu « {{ ticketSubject }} ». {{agentName}}',
     });
     expect(reply.status).toBe(201);
@@ -268,7 +268,7 @@ describe('canned replies', () => {
     );
     expect(rendered.text).toBe(`Bonjour ${author.first_name}, nous avons bien reçu « Vidéo ». ${agent.name}`);
 
-    const found = await expectStatus('GET', '/api/canned-replies?q=merci', 200, { as: 'admin' });
+    const found = await expectStatus('GET', '/api/canned-replies?q=accuse-test', 200, { as: 'admin' });
     expect(found['hydra:member'].map((item: { id: number }) => item.id)).toContain(reply.json.id);
   });
 

@@ -2,6 +2,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
+import {
+  contributorTicket as fileTicket,
+  openTicket as openIn,
+  panelOf,
+  poll,
+  replyBox,
+  statusOf,
+} from './ticketDesk.ts';
 
 /**
  * The support desk as an agent works it, in a browser: "Me l'attribuer", a priority and its live due badge,
@@ -19,30 +27,8 @@ afterAll(async () => {
 });
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
-
-const panelOf = (page: Page) => page.getByTestId('side-panel');
-const replyBox = (page: Page) => panelOf(page).getByRole('textbox', { name: 'Votre réponse' });
-const statusOf = (page: Page) => panelOf(page).locator('dd [data-status]');
-
-/** A bug ticket filed by the demo contributor (Camille Bernard), about nothing in particular. */
-async function contributorTicket(subject: string): Promise<number> {
-  const ticket = await t.api<{ id: number }>('/api/tickets', { as: 'contributeur', body: { type: 1, subject } });
-  await t.api(`/api/tickets/${ticket.id}/add-message`, {
-    method: 'PUT',
-    as: 'contributeur',
-    body: { message: `Premier message de ${subject}`, status: 'created' },
-  });
-  return ticket.id;
-}
-
-async function openTicket(page: Page, subject: string) {
-  await page.goto(`${t.baseUrl}/#/tickets`);
-  await page.getByPlaceholder('Rechercher').fill(subject);
-  await poll(() => page.locator('tbody tr').count()).toBe(1);
-  await page.locator('tbody tr', { hasText: subject }).locator('td.column-subject').click();
-  await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe(subject);
-}
+const contributorTicket = (subject: string) => fileTicket(t, subject);
+const openTicket = (page: Page, subject: string) => openIn(t, page, subject);
 
 describe('the agent at the desk', () => {
   it('takes a ticket, sets its priority, answers with a canned reply and the keyboard', async () => {
