@@ -11,4 +11,6 @@ export const config = screensOf(cannedReplies, {
     { source: 'body', editor: CannedReplyBodyEditor },
     { source: 'updatedAt', column: true },
   ],
+  // A delete is for good (no recycle bin for them): asked first.
+  confirmDelete: true,
 });
