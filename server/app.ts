@@ -48,6 +48,7 @@ import { StreamTickets } from './live/streamTickets.ts';
 import { eventRoutes } from './routes/events.ts';
 import { revisionRoutes } from './routes/revisions.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
+import { helpdeskRoutes } from './routes/helpdesk.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
 
 export interface AppContext {
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     ticketNotifier: new TicketNotifier(platformDb, mailer, config.appUrl),
   });
   await app.register(ticketDeskRoutes, { db });
+  await app.register(helpdeskRoutes, { db });
   await app.register(revisionRoutes, { db, engine });
   const hub = new LiveHub(platformDb);
   await hub.start();

@@ -4,6 +4,7 @@ import { TICKET_STATUSES } from '../../src/domain/contracts/tickets.ts';
 import { PLAN_PERIODS, SUBSCRIPTION_STATUSES } from '../../src/domain/onboarding.ts';
 import type { Database } from '../db/database.ts';
 import { ident, literal } from '../shared/sql.ts';
+import { responseTargetStatements } from '../tickets/responseTargets.ts';
 import { auditStatements } from './auditTriggers.ts';
 import { declarations } from './definitions/index.ts';
 import { columnOf } from './types.ts';
@@ -85,8 +86,8 @@ END $$`;
 }
 
 /**
- * Every statement that puts the domain's enumerations, the resources' row counts and the audit log's
- * triggers (auditTriggers.ts) into the schema.
+ * Every statement that puts the domain's enumerations, the resources' row counts, the tickets' due dates
+ * (responseTargets.ts) and the audit log's triggers (auditTriggers.ts) into the schema.
  */
 export function derivedSchemaStatements(): string[] {
   const tables = [
@@ -94,7 +95,12 @@ export function derivedSchemaStatements(): string[] {
       declarations.filter((declaration) => declaration.rowCounts !== false).map((declaration) => declaration.table),
     ),
   ];
-  return [...enumColumns().flatMap(enumCheckStatements), ...tables.map(rowCountStatement), ...auditStatements()];
+  return [
+    ...enumColumns().flatMap(enumCheckStatements),
+    ...tables.map(rowCountStatement),
+    ...responseTargetStatements(),
+    ...auditStatements(),
+  ];
 }
 
 /**

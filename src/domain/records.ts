@@ -1,5 +1,6 @@
 import type { LOCALES } from './contracts/users';
 import type { CourseStatus, TicketStatus, TicketType, UserType } from './statuses';
+import type { TicketPriority } from './helpdesk';
 
 /**
  * Records as the back-office holds them (API.md, Resources): relations already turned into ids,
@@ -59,6 +60,13 @@ export interface Ticket extends ApiRecord {
   messages: TicketMessage[];
   /** "À relancer le": support's follow-up date. */
   followUpAt: string | null;
+  assignee: Summary | null;
+  /** Whether it has an assignee, even one the session may not read. */
+  assigned: boolean;
+  priority: TicketPriority;
+  firstRepliedAt: string | null;
+  /** The response target that runs now (the first reply, then the resolution); none once nothing waits. */
+  dueAt: string | null;
 }
 
 export interface Note extends ApiRecord {

@@ -101,7 +101,7 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
     own: [{ roles: ['ROLE_USER'], operations: ['list', 'get', 'create', 'update'] }],
     mine: { user: 'author', only: { field: 'type', value: 1 } },
     // Support staff set them (here or with add-message); an author's own bug ticket keeps what it gets.
-    fields: { status: 'ROLE_ADMIN', followUpAt: 'ROLE_ADMIN' },
+    fields: { status: 'ROLE_ADMIN', followUpAt: 'ROLE_ADMIN', assignee: 'ROLE_ADMIN', priority: 'ROLE_ADMIN' },
   },
   // Support staff delete their own internal notes; anyone's only with the super admin's "all".
   'notes-bo': {
@@ -111,6 +111,8 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
     mine: { user: 'author' },
   },
   'notification-templates': { ...SUPPORT, tenancy: CATALOGUE_ROWS },
+  // "Réponses types": a structure's support staff write and use them; its administrators are its agents.
+  'canned-replies': { ...SUPPORT, tenancy: STRUCTURE_ROWS, delete: 'ROLE_ADMIN' },
   participations: { ...SUPPORT, tenancy: structureRowsOf('user') },
   'user-supervisions': { ...SUPPORT, tenancy: structureRowsOf('learner') },
   'chapter-validations': { ...SUPPORT, tenancy: structureRowsOf('user') },

@@ -7,6 +7,7 @@ import { fromApi } from './records';
 import type { CourseOutline } from '../domain/outline';
 import type { BulkAction, BulkResource } from '../domain/bulk';
 import type { Revision } from '../domain/audit';
+import type { TicketView } from '../domain/helpdesk';
 import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes, STRUCTURE_CHOICES_PAGE } from './routes';
 
 type Json = Record<string, unknown>;
@@ -234,6 +235,14 @@ export function createActions({ http, hasToken }: ActionDeps) {
     },
     async getTicketNotifications({ id }: { id: Identifier }): Promise<{ data: TicketNotification[] }> {
       return { data: (await http(routes.ticketNotifications(id))).json as TicketNotification[] };
+    },
+    /** How many tickets each built-in view of the list holds ("Mes tickets", "Non attribués"...). */
+    async getTicketViewCounts(): Promise<{ data: Record<TicketView, number> }> {
+      return { data: (await http(routes.ticketViews)).json as Record<TicketView, number> };
+    },
+    /** A canned reply's text with its variables filled from a ticket and the session's user. */
+    async renderCannedReply({ id, ticket }: { id: Identifier; ticket: Identifier }): Promise<{ data: string }> {
+      return { data: ((await http(routes.cannedReplyRender(id, ticket))).json as { text: string }).text };
     },
     /** A ticket for one event stream, valid a minute: EventSource cannot send the bearer token. */
     async getEventStreamTicket(): Promise<{ data: { ticket: string; expiresIn: number } }> {

@@ -20,6 +20,10 @@ export const routes = {
   /** Reference-server extensions: a ticket's timeline and the notifications sent to its author. */
   ticketAgenda: (ticket: Identifier) => `${API}/tickets/${id(ticket)}/agenda`,
   ticketNotifications: (ticket: Identifier) => `${API}/tickets/${id(ticket)}/notifications`,
+  /** Reference-server extensions: the counts of the ticket list's built-in views; a canned reply filled for a ticket. */
+  ticketViews: `${API}/tickets/views`,
+  cannedReplyRender: (reply: Identifier, ticket: Identifier) =>
+    `${API}/canned-replies/${id(reply)}/render?ticket=${id(ticket)}`,
   /** Live events: a short-lived stream ticket (bearer), then the event stream itself (EventSource). */
   eventTicket: `${API}/events/ticket`,
   events: `${API}/events`,

@@ -1,5 +1,6 @@
 import { accessRights } from './access-rights';
 import { auditLog } from './audit-log';
+import { cannedReplies } from './canned-replies';
 import { companies } from './companies';
 import { countries } from './countries';
 import { errorCalls } from './error-calls';
@@ -23,6 +24,7 @@ export const peopleResources: readonly ResourceDefinition[] = [
   participations,
   userConnections,
   tickets,
+  cannedReplies,
   notesBo,
   notificationTemplates,
   errorCalls,

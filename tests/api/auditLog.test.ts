@@ -262,6 +262,9 @@ describe('an entry for each write', () => {
         before: null,
         after: { author: iri('users', t.users.admin.id), body: 'Voici la réponse.', status: 'treated' },
       },
+      // Support's first reply, and the response target it ends (the database computes both).
+      firstRepliedAt: { before: null, after: expect.any(String) },
+      dueAt: { before: expect.any(String), after: null },
     });
   });
 

@@ -25,6 +25,7 @@ const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach>
       'user-supervisions',
       'chapter-validations',
       'chapter-part-responses',
+      'canned-replies',
     ],
     reach: { contributor: 'none', admin: 'readWrite', superadmin: 'all' },
   },
@@ -68,6 +69,8 @@ const EXCEPTIONS: Record<string, Partial<Record<Account, Reach>>> = {
   documents: { contributor: 'own' },
   // Support staff delete their own internal notes.
   'notes-bo': { admin: 'readWriteOwnDelete' },
+  // A structure's support staff manage their canned replies whole.
+  'canned-replies': { admin: 'all' },
 };
 const OWN_CREATE = new Set(['tickets']);
 

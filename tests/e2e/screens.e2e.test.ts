@@ -32,6 +32,12 @@ const WALKS: Walk[] = [
   { resource: 'users', sortBy: 'email', edit: 'phone' },
   { resource: 'access-rights', sortBy: 'code', edit: 'label', create: { code: 'code', label: 'label' } },
   { resource: 'tickets', sortBy: 'subject', edit: 'subject' },
+  {
+    resource: 'canned-replies',
+    sortBy: 'title',
+    edit: 'title',
+    create: { title: 'title', shortcut: 'shortcut', body: 'body' },
+  },
   { resource: 'notes-bo', sortBy: 'createdAt', edit: 'content' },
   { resource: 'notification-templates', sortBy: 'code', edit: 'name' },
   { resource: 'languages', sortBy: 'name', edit: 'name', create: { code: 'code', name: 'name' } },

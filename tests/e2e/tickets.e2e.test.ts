@@ -5,6 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
+import {
+  contributorTicket as fileTicket,
+  messagesOf,
+  openTicket as openIn,
+  panelOf,
+  poll,
+  replyBox,
+  statusOf,
+} from './ticketDesk.ts';
 
 /**
  * The support desk in a browser: a support agent (ROLE_ADMIN) works a ticket in the side panel
@@ -22,24 +31,6 @@ afterAll(async () => {
 });
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
-
-// By its test id: while a popup is open, MUI hides the rest of the page from assistive technologies.
-const panelOf = (page: Page) => page.getByTestId('side-panel');
-const messagesOf = (page: Page) => panelOf(page).getByTestId('ticket-message');
-const replyBox = (page: Page) => panelOf(page).getByRole('textbox', { name: 'Votre réponse' });
-const statusOf = (page: Page) => panelOf(page).locator('dd [data-status]');
-
-/** A bug ticket filed by the demo contributor, with its first message, as the API makes it. */
-async function contributorTicket(subject: string): Promise<number> {
-  const ticket = await t.api<{ id: number }>('/api/tickets', { as: 'contributeur', body: { type: 1, subject } });
-  await t.api(`/api/tickets/${ticket.id}/add-message`, {
-    method: 'PUT',
-    as: 'contributeur',
-    body: { message: `Premier message de ${subject}`, status: 'created' },
-  });
-  return ticket.id;
-}
 
 async function loginOn(page: Page, email: string) {
   await page.goto(`${t.baseUrl}/#/login`);
@@ -49,15 +40,8 @@ async function loginOn(page: Page, email: string) {
   await page.locator('#main-content').waitFor();
 }
 
-/** Opens the tickets list, finds the ticket by its subject and opens it in the side panel. */
-async function openTicket(page: Page, subject: string) {
-  await page.goto(`${t.baseUrl}/#/tickets`);
-  await page.getByPlaceholder('Rechercher').fill(subject);
-  const row = page.locator('tbody tr', { hasText: subject });
-  await poll(() => page.locator('tbody tr').count()).toBe(1);
-  await row.locator('td.column-subject').click();
-  await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe(subject);
-}
+const contributorTicket = (subject: string) => fileTicket(t, subject);
+const openTicket = (page: Page, subject: string) => openIn(t, page, subject);
 
 async function outboxSubjects(to: string): Promise<string[]> {
   const outbox = join(t.dataDir, 'outbox');

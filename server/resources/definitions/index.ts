@@ -1,6 +1,7 @@
 import type { ResourceDeclaration } from '../types.ts';
 import { accessRightsDeclaration as accessRights } from './accessRights.ts';
 import { auditLogDeclaration as auditLog } from './auditLog.ts';
+import { cannedRepliesDeclaration as cannedReplies } from './cannedReplies.ts';
 import { chapterPartResponsesDeclaration as chapterPartResponses } from './chapterPartResponses.ts';
 import { chapterPartsDeclaration as chapterParts } from './chapterParts.ts';
 import { chaptersDeclaration as chapters } from './chapters.ts';
@@ -53,6 +54,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   folders,
   imports,
   tickets,
+  cannedReplies,
   countries,
   errorCalls,
   companies,

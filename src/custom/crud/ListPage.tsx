@@ -48,6 +48,8 @@ export function ListPage({ config, children }: { config: ScreensConfig; children
               overflow: 'inherit',
               boxShadow: { xs: 'none', sm: undefined },
               '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+              // A header reads on one line ("À relancer le"); a narrow list scrolls sideways instead.
+              '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
             }}
           >
             {/* A list that waits for its first rows shows the spec's loader, not a blank card. */}

@@ -1,5 +1,5 @@
 import { Suspense, createElement } from 'react';
-import { Box, Button, Divider, Tab, Tabs } from '@mui/material';
+import { Box, Divider, IconButton, Tab, Tabs, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   Link,
@@ -47,21 +47,32 @@ export function SidePanelBody({ entry, subTab, onSubTab, tabs }: SidePanelBodyPr
           value={selected.value}
           onChange={(_, tab: string) => onSubTab(tab)}
           variant="scrollable"
-          sx={{ flex: 1, minHeight: 40 }}
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          sx={{ flex: 1, minWidth: 0, minHeight: 40 }}
         >
+          {/* Compact, with "Modifier" as an icon: a ticket's five sub-tabs fit the panel on a laptop's screen. */}
           {shownTabs.map((tab) => (
-            <Tab key={tab.value} value={tab.value} label={translate(tab.label)} sx={{ minHeight: 40 }} />
+            <Tab
+              key={tab.value}
+              value={tab.value}
+              label={translate(tab.label)}
+              sx={{ minHeight: 40, minWidth: 0, px: 1, fontSize: '0.8125rem' }}
+            />
           ))}
         </Tabs>
         {editable && (
-          <Button
-            component={Link}
-            to={createPath({ resource: entry.resource, id: entry.id, type: 'edit' })}
-            startIcon={<EditIcon />}
-            size="small"
-          >
-            {translate('app.side_panel.edit')}
-          </Button>
+          <Tooltip title={translate('app.side_panel.edit')}>
+            <IconButton
+              component={Link}
+              to={createPath({ resource: entry.resource, id: entry.id, type: 'edit' })}
+              aria-label={translate('app.side_panel.edit')}
+              size="small"
+              color="primary"
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
         )}
       </Box>
       <Divider />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Button } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import type { TicketMessageStatus } from '../../providers/actions';
 
@@ -67,6 +68,8 @@ export function CloseTicketFooter({ closed, text, send, sending, onSent }: Close
         content="app.tickets.close_content"
         confirm="app.tickets.confirm"
         cancel="app.tickets.back"
+        // Going back is no error: react-admin's default icon for it is an alert.
+        CancelIcon={ArrowBackIcon}
         onConfirm={() => void confirm()}
         onClose={() => setChosen('created')}
       />

@@ -3,7 +3,10 @@ import { Alert, Box, Stack, Typography } from '@mui/material';
 import { useGetOne, useTranslate, type Identifier } from 'react-admin';
 import type { Ticket } from '../../domain/records';
 import type { TicketMessageStatus } from '../../providers/actions';
+import { sessionAllowsAll } from '../../providers/authProvider';
 import { Loader } from '../Loader';
+import { TicketAssignment } from './TicketAssignment';
+import { TicketDueBadge } from './TicketDueBadge';
 import { CloseTicketFooter } from './CloseTicketFooter';
 import { TicketParentLink } from './TicketParentLink';
 import { TicketReplyBox } from './TicketReplyBox';
@@ -32,8 +35,9 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The ticket panel's `infos` sub-tab: subject, status, what it is about, its
- * author, the real message thread, the reply box and the footer that closes it.
+ * The ticket panel's `infos` sub-tab: subject, status, what it is about (when it is about something), its
+ * author, its running response target, who handles it and its priority, the real message thread, the reply
+ * box and the footer that closes it.
  */
 export function TicketInfosTab({ id }: { id: Identifier }) {
   const translate = useTranslate();
@@ -47,6 +51,8 @@ export function TicketInfosTab({ id }: { id: Identifier }) {
   if (isPending) return <Loader size="small" />;
   if (error || !ticket) return <Alert severity="error">{translate('app.tickets.load_error')}</Alert>;
   const closed = ticket.status === 'closed';
+  // Who handles it and how urgent: support staff's, not a reporter's on their own bug ticket.
+  const staff = sessionAllowsAll('tickets', 'edit');
   return (
     <Stack spacing={2} sx={{ p: 1 }} data-testid="ticket-panel">
       <Stack component="dl" spacing={1} sx={{ m: 0 }}>
@@ -58,17 +64,26 @@ export function TicketInfosTab({ id }: { id: Identifier }) {
         <Detail label={translate('app.tickets.status')}>
           <TicketStatusChip status={ticket.status} />
         </Detail>
-        <Detail label={translate('app.tickets.about')}>
-          <TicketParentLink parent={ticket.parent} />
-        </Detail>
+        {/* A ticket about nothing in particular says nothing of it. */}
+        {ticket.parent && (
+          <Detail label={translate('app.tickets.about')}>
+            <TicketParentLink parent={ticket.parent} />
+          </Detail>
+        )}
         <Detail label={translate('app.tickets.author')}>
           <Typography variant="body2">{ticket.author?.name ?? translate('app.tickets.unknown_author')}</Typography>
         </Detail>
+        {ticket.dueAt && (
+          <Detail label={translate('resources.tickets.fields.dueAt')}>
+            <TicketDueBadge ticket={ticket} />
+          </Detail>
+        )}
       </Stack>
+      {staff && <TicketAssignment ticket={ticket} />}
       <Box component="section" aria-label={translate('app.tickets.thread')}>
         <TicketThread messages={ticket.messages ?? []} />
       </Box>
-      <TicketReplyBox text={text} onText={setText} send={send} sending={sending} closed={closed} />
+      <TicketReplyBox ticketId={id} text={text} onText={setText} send={send} sending={sending} closed={closed} />
       <CloseTicketFooter closed={closed} text={text} send={send} sending={sending} onSent={() => setText('')} />
     </Stack>
   );

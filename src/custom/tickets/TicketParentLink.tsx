@@ -1,5 +1,4 @@
 import { Link, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import type { Ticket } from '../../domain/records';
 import { useSidePanel } from '../sidePanel';
 
@@ -9,11 +8,9 @@ const IRI = /^\/api\/([a-z-]+)\/(\d+)$/;
  * What a ticket is about (a user or a course), as a link that opens it in the same side panel: it stacks
  * on the ticket, and closing it brings the ticket back (the panel's history).
  */
-export function TicketParentLink({ parent }: { parent: Ticket['parent'] }) {
-  const translate = useTranslate();
+export function TicketParentLink({ parent }: { parent: NonNullable<Ticket['parent']> }) {
   const { open } = useSidePanel();
-  const match = parent?.['@id'] ? IRI.exec(parent['@id']) : null;
-  if (!parent) return <Typography variant="body2">{translate('app.tickets.nothing')}</Typography>;
+  const match = parent['@id'] ? IRI.exec(parent['@id']) : null;
   if (!match) return <Typography variant="body2">{parent.name}</Typography>;
   return (
     <Link

@@ -1,11 +1,15 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Stack, TextField } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import DoneIcon from '@mui/icons-material/Done';
-import { useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate, type Identifier } from 'react-admin';
 import type { KeyboardEvent } from 'react';
 import type { TicketMessageStatus } from '../../providers/actions';
+import { shortcutOf } from './shortcuts';
+import { useCannedReplyPicker } from './useCannedReplyPicker';
 
 interface TicketReplyBoxProps {
+  ticketId: Identifier;
   text: string;
   onText: (text: string) => void;
   /** Sends the text with a status; resolves once sent, rejects when the call failed (the text stays). */
@@ -17,11 +21,24 @@ interface TicketReplyBoxProps {
 /**
  * The free-text box under the thread and its two buttons: "send as waiting" (status `created`) and
  * "send as treated" (status `treated`). A blank text does nothing and shows nothing (the spec's rule);
- * Ctrl+Enter sends as waiting. Read-only while the ticket is closed.
+ * Ctrl+Enter sends as waiting, Ctrl+Shift+Enter as treated, `r` anywhere outside a field comes here, and
+ * `/` at the start of a word offers the canned replies. Read-only while the ticket is closed.
  */
-export function TicketReplyBox({ text, onText, send, sending, closed }: TicketReplyBoxProps) {
+export function TicketReplyBox({ ticketId, text, onText, send, sending, closed }: TicketReplyBoxProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const input = useRef<HTMLTextAreaElement | null>(null);
+  const picker = useCannedReplyPicker({ ticketId, text, onText, input });
+
+  useEffect(() => {
+    function onKey(event: globalThis.KeyboardEvent) {
+      if (closed || shortcutOf(event) !== 'focusReply') return;
+      event.preventDefault();
+      input.current?.focus();
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [closed]);
 
   async function submit(status: TicketMessageStatus) {
     const message = text.trim();
@@ -36,9 +53,10 @@ export function TicketReplyBox({ text, onText, send, sending, closed }: TicketRe
   }
 
   function onKeyDown(event: KeyboardEvent) {
+    if (picker.onKeyDown(event)) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      void submit('created');
+      void submit(event.shiftKey ? 'treated' : 'created');
     }
   }
 
@@ -49,15 +67,24 @@ export function TicketReplyBox({ text, onText, send, sending, closed }: TicketRe
         label={translate('app.tickets.reply_label')}
         helperText={closed ? undefined : translate('app.tickets.reply_help')}
         value={text}
-        onChange={(event) => onText(event.target.value)}
+        onChange={(event) => {
+          onText(event.target.value);
+          picker.follow();
+        }}
         onKeyDown={onKeyDown}
+        onKeyUp={(event) => {
+          if (event.key.startsWith('Arrow') || event.key === 'Home' || event.key === 'End') picker.follow();
+        }}
+        onClick={() => picker.follow()}
+        inputRef={input}
         multiline
         minRows={3}
         maxRows={12}
         fullWidth
-        slotProps={{ input: { readOnly: closed } }}
+        slotProps={{ input: { readOnly: closed }, htmlInput: picker.inputProps }}
         disabled={closed}
       />
+      {picker.popup}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button
           variant="outlined"

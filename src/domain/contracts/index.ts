@@ -1,5 +1,6 @@
 import { accessRights } from './accessRights';
 import { auditLog } from './auditLog';
+import { cannedReplies } from './cannedReplies';
 import { chapterPartResponses } from './chapterPartResponses';
 import { chapterParts } from './chapterParts';
 import { chapters } from './chapters';
@@ -55,6 +56,7 @@ export {
 export { systemConfigurations, tags, tickets, userConnections, users, userSupervisions };
 export { recycleBin };
 export { auditLog };
+export { cannedReplies };
 
 /** Every resource of the API, in API.md's order: the server serves these, the documentation describes them. */
 export const CONTRACTS: readonly ResourceContract[] = [
@@ -81,6 +83,7 @@ export const CONTRACTS: readonly ResourceContract[] = [
   folders,
   imports,
   tickets,
+  cannedReplies,
   countries,
   errorCalls,
   companies,

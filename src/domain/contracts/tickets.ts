@@ -1,3 +1,4 @@
+import { TICKET_PRIORITIES } from '../helpdesk';
 import { rightsOf } from '../rights';
 import { defineContract } from './types';
 
@@ -20,10 +21,21 @@ export const tickets = defineContract({
     // "À relancer le": support staff's own follow-up date, not the reporter's to set.
     followUpAt: { kind: 'datetime' },
     messages: { kind: 'embedded', shape: 'list', readOnly: true },
+    // Who handles it: a staff member of its structure, or platform staff (support staff set it).
+    assignee: { kind: 'relation', target: 'users', embedded: true },
+    // Whether it has an assignee, even one the session may not read (platform staff, from inside a structure).
+    assigned: { kind: 'boolean', readOnly: true },
+    priority: { kind: 'enum', values: TICKET_PRIORITIES },
+    // The response targets, computed by the database when the ticket opens or its priority changes
+    // (src/domain/helpdesk.ts); `dueAt` is the one that runs now, null once it waits for nobody.
+    firstRepliedAt: { kind: 'datetime', readOnly: true },
+    firstReplyDueAt: { kind: 'datetime', readOnly: true },
+    resolutionDueAt: { kind: 'datetime', readOnly: true },
+    dueAt: { kind: 'datetime', readOnly: true },
   },
-  filters: ['type', 'status', 'followUpAt'],
+  filters: ['type', 'status', 'followUpAt', 'assignee', 'assigned', 'priority', 'dueAt'],
   search: true,
-  order: ['subject', 'status', 'followUpAt', 'createdAt', 'updatedAt'],
+  order: ['subject', 'status', 'followUpAt', 'dueAt', 'createdAt', 'updatedAt'],
   defaultOrder: [['updatedAt', 'desc']],
   rights: rightsOf('tickets'),
 });

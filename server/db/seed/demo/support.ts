@@ -463,6 +463,24 @@ const ERROR_CALLS: [number, string, string, string, string, number][] = [
   [0, 'GET /api/system-configurations', '/settings', SUPERADMIN, 'Network Error', 2],
 ];
 
+const CANNED_REPLIES: readonly [title: string, shortcut: string, body: string][] = [
+  [
+    'Accusé de réception',
+    'merci',
+    'Bonjour {{authorFirstName}},\n\nMerci pour votre message au sujet de « {{ticketSubject}} ». Nous le regardons et revenons vers vous rapidement.\n\n{{agentName}}',
+  ],
+  [
+    'Demande de capture d’écran',
+    'capture',
+    'Bonjour {{authorFirstName}},\n\nPourriez-vous nous envoyer une capture d’écran de la page concernée, avec l’heure à laquelle le problème est apparu ?\n\n{{agentFirstName}}',
+  ],
+  [
+    'Problème corrigé',
+    'corrige',
+    'Bonjour {{authorFirstName}},\n\nLe problème « {{ticketSubject}} » est corrigé. N’hésitez pas à nous écrire s’il se présente de nouveau.\n\n{{agentName}}',
+  ],
+];
+
 export async function seedSupport(
   tx: Queryable,
   users: ReadonlyMap<string, number>,
@@ -543,6 +561,15 @@ export async function seedSupport(
       _age: ago(days),
     })),
     { stamped: true, computed: structureOfUser('author_id') },
+  );
+  // "Réponses types" of two structures, with the variables agents use most.
+  await insertRows(
+    tx,
+    'canned_replies',
+    { company_id: 'integer', title: 'text', shortcut: 'text', body: 'text' },
+    [ME, MOREL_ADMIN].flatMap((email) =>
+      CANNED_REPLIES.map(([title, shortcut, body]) => ({ company_id: must(companyOf, email), title, shortcut, body })),
+    ),
   );
   await insertRows(
     tx,
