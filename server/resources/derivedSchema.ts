@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { ident, literal } from '../shared/sql.ts';
 import { auditStatements } from './auditTriggers.ts';
 import { declarations } from './definitions/index.ts';
+import { searchSchemaStatements } from './searchSchema.ts';
 import { columnOf } from './types.ts';
 
 /** A column whose values are one of the domain's enumerations; `list`: a text[] whose items are. */
@@ -85,8 +86,8 @@ END $$`;
 }
 
 /**
- * Every statement that puts the domain's enumerations, the resources' row counts and the audit log's
- * triggers (auditTriggers.ts) into the schema.
+ * Every statement that puts the domain's enumerations, the resources' row counts, the audit log's
+ * triggers (auditTriggers.ts) and the full-text columns of search (searchSchema.ts) into the schema.
  */
 export function derivedSchemaStatements(): string[] {
   const tables = [
@@ -94,7 +95,12 @@ export function derivedSchemaStatements(): string[] {
       declarations.filter((declaration) => declaration.rowCounts !== false).map((declaration) => declaration.table),
     ),
   ];
-  return [...enumColumns().flatMap(enumCheckStatements), ...tables.map(rowCountStatement), ...auditStatements()];
+  return [
+    ...enumColumns().flatMap(enumCheckStatements),
+    ...tables.map(rowCountStatement),
+    ...auditStatements(),
+    ...searchSchemaStatements(),
+  ];
 }
 
 /**
