@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reach } from '../../src/domain/rights.ts';
 import {
   SEARCH_CANDIDATES_PER_KIND,
+  SEARCH_PREFIX_MIN_LENGTH,
   SEARCH_QUERY_MAX_LENGTH,
   SEARCH_RESULTS_PER_KIND,
   searchWords,
@@ -12,7 +13,7 @@ import { authorize } from '../http/authorize.ts';
 import { queryOf, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
 import { SEARCH_VECTOR, searchTargets, type SearchTarget } from '../resources/searchSchema.ts';
-import { ident, Params } from '../shared/sql.ts';
+import { ident, literal, Params } from '../shared/sql.ts';
 
 const searchQuery = queryOf({ q: { type: 'string', maxLength: SEARCH_QUERY_MAX_LENGTH } }, ['q']);
 
@@ -50,14 +51,16 @@ const searchAnswer = {
 
 /**
  * The full-text query of the words typed: each word as a French stem or a whole word, the last one also as
- * the beginning of a word (it may be half typed); all of them must match. Words are letters and digits only
+ * the beginning of a word (it may be half typed, if it has SEARCH_PREFIX_MIN_LENGTH characters); all of them
+ * must match. Words are letters and digits only
  * (searchWords), passed as parameters.
  */
 function tsquerySql(words: string[], params: Params): string {
   return words
     .map((word, index) => {
       const value = params.add(word);
-      const whole = index === words.length - 1 ? `${value} || ':*'` : value;
+      const prefix = index === words.length - 1 && [...word].length >= SEARCH_PREFIX_MIN_LENGTH;
+      const whole = prefix ? `${value} || ':*'` : value;
       return `(to_tsquery('search_fr', ${value}) || to_tsquery('search_simple', ${whole}))`;
     })
     .join(' && ');
@@ -68,10 +71,10 @@ function tsquerySql(words: string[], params: Params): string {
  * rows: the same conditions as the kind's list, beside row-level security), the best ranked, one more than
  * given to tell whether there are more.
  */
-function kindSql(target: SearchTarget, scope: string[]): string {
+function kindSql(target: SearchTarget, scope: string[], tsquery: string): string {
   const table = ident(target.declaration.table);
-  const conditions = [`t.${ident(SEARCH_VECTOR)} @@ (SELECT q FROM query)`, ...scope].join(' AND ');
-  return `(SELECT ${`'${target.kind.resource}'`} AS resource, c.id, c.label, ts_rank(c.v, (SELECT q FROM query)) AS rank
+  const conditions = [`t.${ident(SEARCH_VECTOR)} @@ ${tsquery}`, ...scope].join(' AND ');
+  return `(SELECT ${literal(target.kind.resource)} AS resource, c.id, c.label, ts_rank(c.v, ${tsquery}) AS rank
      FROM (SELECT t.id, ${target.labelSql} AS label, t.${ident(SEARCH_VECTOR)} AS v FROM ${table} t
             WHERE ${conditions} LIMIT ${SEARCH_CANDIDATES_PER_KIND}) c
     ORDER BY rank DESC, c.id LIMIT ${SEARCH_RESULTS_PER_KIND + 1})`;
@@ -106,8 +109,13 @@ export async function searchRoutes(fastify: FastifyInstance, { db }: { db: Datab
       const kinds = searchable(request, targets);
       if (words.length === 0 || kinds.length === 0) return { query, groups: [] };
       const params = new Params();
-      const sql = `WITH query AS MATERIALIZED (SELECT ${tsquerySql(words, params)} AS q)
-${kinds.map(({ target, scope }) => kindSql(target, scope)).join('\nUNION ALL\n')}`;
+      const [{ q }] = await db.query<{ q: string }>(`SELECT (${tsquerySql(words, params)})::text AS q`, params.values);
+      // The query's value is written into the statement (PostgreSQL's own text of it, quoted), so that
+      // PostgreSQL plans with it: given as a parameter or a subquery, the GIN index's cost cannot be
+      // estimated and a scan of the whole table (100,000 users) was chosen. The statement opens with a
+      // parenthesis, which the database layer runs without preparing it (it is never the same twice).
+      const tsquery = `${literal(q)}::tsquery`;
+      const sql = kinds.map(({ target, scope }) => kindSql(target, scope, tsquery)).join('\nUNION ALL\n');
       const rows = await db.query<{ resource: string; id: number; label: string; rank: number }>(sql, params.values);
       const groups = kinds.flatMap(({ target }) => {
         const found = rows

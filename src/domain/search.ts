@@ -40,7 +40,12 @@ export const SEARCH_RESULTS_PER_KIND = 5;
  * Rows of one kind ranked at most: a query matching more (a single letter over 100,000 users) ranks the first
  * ones its index gives, so that an answer's cost has a bound whatever is typed.
  */
-export const SEARCH_CANDIDATES_PER_KIND = 2000;
+export const SEARCH_CANDIDATES_PER_KIND = 500;
+/**
+ * The shortest last word read as the beginning of a word: a single letter would match most of the records
+ * (every name starting with it), which ranks nothing useful; alone it matches a whole word.
+ */
+export const SEARCH_PREFIX_MIN_LENGTH = 2;
 /** The longest label of a result, in characters (a note's text). */
 export const SEARCH_LABEL_MAX_LENGTH = 120;
 
