@@ -58,7 +58,7 @@ const searchAnswer = {
 function tsquerySql(words: string[], params: Params): string {
   return words
     .map((word, index) => {
-      const value = params.add(word);
+      const value = params.add(word, 'text');
       const prefix = index === words.length - 1 && [...word].length >= SEARCH_PREFIX_MIN_LENGTH;
       const whole = prefix ? `${value} || ':*'` : value;
       return `(to_tsquery('search_fr', ${value}) || to_tsquery('search_simple', ${whole}))`;
@@ -116,7 +116,7 @@ export async function searchRoutes(fastify: FastifyInstance, { db }: { db: Datab
       // parenthesis, which the database layer runs without preparing it (it is never the same twice).
       const tsquery = `${literal(q)}::tsquery`;
       const sql = kinds.map(({ target, scope }) => kindSql(target, scope, tsquery)).join('\nUNION ALL\n');
-      const rows = await db.query<{ resource: string; id: number; label: string; rank: number }>(sql, params.values);
+      const rows = await db.query<{ resource: string; id: number; label: string; rank: number }>(sql);
       const groups = kinds.flatMap(({ target }) => {
         const found = rows
           .filter((row) => row.resource === target.kind.resource)
