@@ -47,6 +47,8 @@ import { LiveHub, pruneLiveEvents, PRUNE_EVERY_SECONDS } from './live/liveHub.ts
 import { StreamTickets } from './live/streamTickets.ts';
 import { eventRoutes } from './routes/events.ts';
 import { revisionRoutes } from './routes/revisions.ts';
+import { savedViewRoutes } from './routes/savedViews.ts';
+import { searchRoutes } from './routes/search.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
 import { helpdeskRoutes } from './routes/helpdesk.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
@@ -186,6 +188,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(ticketDeskRoutes, { db });
   await app.register(helpdeskRoutes, { db });
   await app.register(revisionRoutes, { db, engine });
+  await app.register(searchRoutes, { db });
+  await app.register(savedViewRoutes, { db });
   const hub = new LiveHub(platformDb);
   await hub.start();
   app.addHook('onClose', () => hub.stop());

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { currentScope, runInScope, scopeSettingSql, withinScope, type Scope } from './scope.ts';
@@ -113,7 +114,7 @@ function scopedView(db: Database, scope: Scope): Database {
 }
 
 export async function openPglite(dataDir: string): Promise<Database> {
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
   // PGlite's query API always parses and plans anew (an unnamed statement), and planning in WebAssembly
   // costs as much as running a list page: so statements are PREPAREd once and EXECUTEd, their parameters
   // passed as quoted text, which PostgreSQL reads with the prepared parameter types.

@@ -7,6 +7,7 @@ import { ident, literal } from '../shared/sql.ts';
 import { responseTargetStatements } from '../tickets/responseTargets.ts';
 import { auditStatements } from './auditTriggers.ts';
 import { declarations } from './definitions/index.ts';
+import { searchSchemaStatements } from './searchSchema.ts';
 import { columnOf } from './types.ts';
 
 /** A column whose values are one of the domain's enumerations; `list`: a text[] whose items are. */
@@ -87,7 +88,8 @@ END $$`;
 
 /**
  * Every statement that puts the domain's enumerations, the resources' row counts, the tickets' due dates
- * (responseTargets.ts) and the audit log's triggers (auditTriggers.ts) into the schema.
+ * (responseTargets.ts), the audit log's triggers (auditTriggers.ts) and the full-text columns of search
+ * (searchSchema.ts) into the schema.
  */
 export function derivedSchemaStatements(): string[] {
   const tables = [
@@ -100,6 +102,7 @@ export function derivedSchemaStatements(): string[] {
     ...tables.map(rowCountStatement),
     ...responseTargetStatements(),
     ...auditStatements(),
+    ...searchSchemaStatements(),
   ];
 }
 

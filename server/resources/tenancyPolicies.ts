@@ -18,6 +18,11 @@ const INNER_TABLES: readonly { table: string; column: string; owner: string }[] 
   { table: 'audit_changes', column: 'entry_id', owner: 'audit-log' },
 ];
 const STRUCTURE_TABLES: readonly string[] = ['subscriptions', 'live_events'];
+/**
+ * Tables of one user's own rows (saved views): a session reads and writes its user's only, within its
+ * structure, or wherever it works for platform staff, whose rows name no structure.
+ */
+export const USER_TABLES: readonly string[] = ['saved_views'];
 
 /**
  * The rows a scope reaches by their structure column: all of them for the platform (tested first: one
@@ -119,6 +124,13 @@ export function tenancyStatements(): string[] {
       `ALTER TABLE ${ident(table)} ENABLE ROW LEVEL SECURITY`,
       `CREATE POLICY structure_rows ON ${ident(table)} USING ${inScope('company_id')} WITH CHECK ${inScope('company_id')}`,
     );
+  for (const table of USER_TABLES) {
+    const own = `(user_id = (SELECT app_user_id()) AND (company_id IS NULL OR ${inScope('company_id')}))`;
+    sql.push(
+      `ALTER TABLE ${ident(table)} ENABLE ROW LEVEL SECURITY`,
+      `CREATE POLICY user_rows ON ${ident(table)} USING ${own} WITH CHECK ${own}`,
+    );
+  }
   return sql;
 }
 

@@ -7,6 +7,7 @@ import { peopleAppEn } from './people.en';
 import { ticketsEn } from './tickets.en';
 import { onboardingEn } from './onboarding.en';
 import { tenancyEn } from './tenancy.en';
+import { searchEn } from './search.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -65,6 +66,7 @@ export const en: Messages = {
     ...onboardingEn,
     ...libraryEn,
     ...tenancyEn,
+    ...searchEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

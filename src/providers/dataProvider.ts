@@ -14,6 +14,7 @@ import { createActions, type Actions } from './actions';
 import { createOnboardingActions, type OnboardingActions } from './onboardingActions';
 import { withEarlyLists } from './earlyList';
 import { httpClient, refreshAuth, type HttpClient } from './httpClient';
+import { createSearchActions } from './searchActions';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi, toApi, updateBody } from './records';
 import { API, routes } from './routes';
@@ -26,7 +27,11 @@ type Json = Record<string, unknown>;
 const TYPED_SUMMARIES = new Set(['tickets']);
 
 /** react-admin's data provider plus one named method for every call the spec lists that is not CRUD. */
-export type AppDataProvider = DataProvider & Actions & OnboardingActions & ReturnType<typeof createTransfer>;
+export type AppDataProvider = DataProvider &
+  Actions &
+  OnboardingActions &
+  ReturnType<typeof createTransfer> &
+  ReturnType<typeof createSearchActions>;
 
 export interface DataProviderDeps {
   http?: HttpClient;
@@ -102,6 +107,7 @@ export function createDataProvider({
     ...createActions({ http, hasToken }),
     ...createOnboardingActions(http),
     ...createTransfer(http, save),
+    ...createSearchActions(http),
   };
 }
 

@@ -1,14 +1,16 @@
 import { useMemo } from 'react';
+import { Box } from '@mui/material';
 import { ListActions, ListToolbar } from 'react-admin';
 import { STRUCTURE_FIELD, STRUCTURES_RESOURCE } from '../../domain/tenancy';
+import { SavedViewsMenu } from '../savedViews/SavedViewsMenu';
 import { fieldFilter, referenceFilter, searchFilter } from './fieldFilter';
 import { readableField } from './fieldRights';
 import type { ScreensConfig } from './fieldSpec';
 import { STRUCTURE_LABEL, useShowsStructure } from './structureField';
 
 /**
- * Above a list: its search and filters (react-admin's filter form), the button adding a filter, "Créer"
- * and "Exporter". A chunk of its own, loaded once the rows are on screen: the filter form is a form
+ * Above a list: its search and filters (react-admin's filter form), the button adding a filter, the saved
+ * views ("Vues"), "Créer" and "Exporter". A chunk of its own, loaded once the rows are on screen: the filter form is a form
  * (react-hook-form and the inputs), which a list's first rows do not need.
  */
 export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
@@ -29,7 +31,12 @@ export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
     <ListToolbar
       className="RaList-actions"
       filters={filters.length > 0 ? filters : undefined}
-      actions={<ListActions />}
+      actions={
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <SavedViewsMenu />
+          <ListActions />
+        </Box>
+      }
     />
   );
 }

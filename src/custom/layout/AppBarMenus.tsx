@@ -5,6 +5,7 @@ import { isPlatformStaff } from '../../domain/tenancy';
 import { sessionStore } from '../../providers/sessionStore';
 import { lazyComponent } from '../lazyComponent';
 import type { ReportContext } from '../report/ReportProblemDialog';
+import { SearchButton } from '../search/SearchButton';
 import { AccountMenuItem } from './AccountMenuItem';
 import { ReportProblemMenuItem } from './ReportProblemMenuItem';
 
@@ -18,7 +19,7 @@ const StructureSwitcher = lazyComponent(() =>
 );
 
 /**
- * The app bar's right end: platform staff's structure switcher, the language switch and the user's menu
+ * The app bar's right end: the search (and its Ctrl+K), platform staff's structure switcher, the language switch and the user's menu
  * ("Mon compte", "Signaler un problème", "Se déconnecter").
  */
 export function AppBarMenus() {
@@ -31,6 +32,7 @@ export function AppBarMenus() {
     : 'ra.auth.user_menu';
   return (
     <>
+      <SearchButton />
       {isPlatformStaff(sessionStore.getRoles()) && <StructureSwitcher />}
       {/* On a phone, the language button is its icons (the name stays for screen readers): the title keeps its room. */}
       <Box sx={{ display: 'contents', '& .MuiButton-root': { fontSize: { xs: 0, sm: undefined }, minWidth: 0 } }}>

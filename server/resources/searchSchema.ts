@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { SEARCH_KINDS, SEARCH_LABEL_MAX_LENGTH, type SearchKind } from '../../src/domain/search.ts';
+import { ident, literal } from '../shared/sql.ts';
+import { declarationsByName } from './definitions/index.ts';
+import { columnOf, type ResourceDeclaration } from './types.ts';
+
+/** The generated full-text column of every searched table (GIN-indexed), derived from SEARCH_KINDS. */
+export const SEARCH_VECTOR = 'search_vector';
+
+/** The text search configurations of migration 0020: French stems, and whole words for prefixes. */
+const CONFIGURATIONS = ['search_fr', 'search_simple'] as const;
+
+export interface SearchTarget {
+  kind: SearchKind;
+  declaration: ResourceDeclaration;
+  /** A result's one-line label, as SQL on the row alias `t`. */
+  labelSql: string;
+}
+
+function targetOf(kind: SearchKind): SearchTarget {
+  const declaration = declarationsByName.get(kind.resource);
+  if (!declaration) throw new Error(`Search names ${kind.resource}, which is no declared resource.`);
+  const column = (field: string) => {
+    const declared = declaration.fields[field];
+    if (!declared) throw new Error(`Search names ${kind.resource}.${field}, which the resource does not have.`);
+    return `t.${ident(columnOf(field, declared))}`;
+  };
+  for (const field of Object.keys(kind.fields)) column(field);
+  const parts = kind.label.map(column);
+  const joined = parts.length === 1 ? `coalesce(${parts[0]}, '')` : `concat_ws(' ', ${parts.join(', ')})`;
+  return { kind, declaration, labelSql: `left(${joined}, ${SEARCH_LABEL_MAX_LENGTH})` };
+}
+
+/** Every searched resource with its declaration, in SEARCH_KINDS' order. */
+export const searchTargets = (): SearchTarget[] => SEARCH_KINDS.map(targetOf);
+
+/**
+ * A row's full-text value: each searched field in both configurations, with its weight. A JSON field counts
+ * by its strings (jsonb_to_tsvector, immutable like to_tsvector with a named configuration).
+ */
+export function searchVectorSql(target: SearchTarget): string {
+  const { kind, declaration } = target;
+  const pieces: string[] = [];
+  for (const [field, weight] of Object.entries(kind.fields)) {
+    const declared = declaration.fields[field];
+    const column = ident(columnOf(field, declared));
+    const isJson = declared.type.kind === 'json';
+    for (const configuration of CONFIGURATIONS) {
+      const vector = isJson
+        ? `jsonb_to_tsvector('${configuration}'::regconfig, coalesce(${column}, '{}'::jsonb), '["string"]'::jsonb)`
+        : `to_tsvector('${configuration}'::regconfig, coalesce(${column}, ''))`;
+      pieces.push(`setweight(${vector}, '${weight}')`);
+    }
+  }
+  return pieces.join(' || ');
+}
+
+/**
+ * The statement that gives a table its full-text column and index: written again only when the column's
+ * expression changed (its signature is the column's comment), since it rewrites the table.
+ */
+function searchColumnStatement(target: SearchTarget): string {
+  const table = target.declaration.table;
+  const expression = searchVectorSql(target);
+  const signature = createHash('sha256').update(expression).digest('hex').slice(0, 32);
+  const relation = literal(ident(table));
+  return `DO $$ BEGIN
+  IF col_description(${relation}::regclass,
+       (SELECT attnum FROM pg_attribute WHERE attrelid = ${relation}::regclass AND attname = ${literal(SEARCH_VECTOR)}
+           AND NOT attisdropped)) IS DISTINCT FROM ${literal(signature)} THEN
+    ALTER TABLE ${ident(table)} DROP COLUMN IF EXISTS ${ident(SEARCH_VECTOR)};
+    ALTER TABLE ${ident(table)} ADD COLUMN ${ident(SEARCH_VECTOR)} tsvector GENERATED ALWAYS AS (${expression}) STORED;
+    CREATE INDEX ${ident(`${table}_${SEARCH_VECTOR}_idx`)} ON ${ident(table)} USING gin (${ident(SEARCH_VECTOR)});
+    COMMENT ON COLUMN ${ident(table)}.${ident(SEARCH_VECTOR)} IS ${literal(signature)};
+  END IF;
+END $$`;
+}
+
+/** The full-text columns and indexes of every searched table, for the derived schema (derivedSchema.ts). */
+export const searchSchemaStatements = (): string[] => searchTargets().map(searchColumnStatement);

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, IconButton } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { useTranslate } from 'react-admin';
+import { lazyComponent } from '../lazyComponent';
+
+// The dialog's code loads when someone searches.
+const SearchDialog = lazyComponent(() => import('./SearchDialog').then((module) => module.SearchDialog));
+
+/** Ctrl+K, or ⌘K on a Mac: the shortcut most web apps give their search. */
+const isSearchShortcut = (event: KeyboardEvent) =>
+  (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
+
+/**
+ * The app bar's search: a button that reads as a search field on a wide screen, an icon on a phone, and the
+ * Ctrl+K / ⌘K shortcut from anywhere; both open the search dialog.
+ */
+export function SearchButton() {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  const show = () => setOpen(true);
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={show}
+        onMouseEnter={() => void SearchDialog.preload()}
+        startIcon={<SearchIcon />}
+        aria-label={translate('app.search.shortcut')}
+        aria-keyshortcuts="Control+K Meta+K"
+        sx={{
+          display: { xs: 'none', md: 'inline-flex' },
+          mr: 1,
+          px: 1.5,
+          textTransform: 'none',
+          border: 1,
+          borderColor: 'rgba(255, 255, 255, 0.5)',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {translate('app.search.button')}
+        <Box component="kbd" sx={{ ml: 1.5, fontFamily: 'inherit', fontSize: '0.75rem', opacity: 0.9 }}>
+          Ctrl K
+        </Box>
+      </Button>
+      <IconButton
+        color="inherit"
+        onClick={show}
+        aria-label={translate('app.search.shortcut')}
+        aria-keyshortcuts="Control+K Meta+K"
+        sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+      >
+        <SearchIcon />
+      </IconButton>
+      {open && <SearchDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
