@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'restore',
   'reorder',
   'copy',
+  'rerun',
   'publish',
   'add-tags',
   'remove-tags',

@@ -16,14 +16,14 @@ import { resourceItem } from '../../http/answers.ts';
  * modules with their tags, their chapters with their parts, and the unlocks between its chapters. Each
  * level is placed 0..n-1 in its source's order, and its copies are told from their sources by (parent,
  * position). Tags and skills the session cannot read are left behind (only the platform might have put
- * another structure's on a catalogue course). Answers the copy's id.
+ * another structure's on a catalogue course). `title`: the copy's, when not its source's. Answers the copy's id.
  */
-export async function copyCourse(tx: Queryable, sourceId: number): Promise<number> {
+export async function copyCourse(tx: Queryable, sourceId: number, title?: string): Promise<number> {
   const [course] = await tx.query<{ id: number }>(
     `INSERT INTO courses (title, description, language_id, status, is_template, cover_id)
-     SELECT title, description, language_id, 'draft', false, cover_id FROM courses WHERE id = $1
+     SELECT coalesce($2, title), description, language_id, 'draft', false, cover_id FROM courses WHERE id = $1
      RETURNING id`,
-    [sourceId],
+    [sourceId, title ?? null],
   );
   // Deleted since it was found (nothing holds it: see the route).
   if (!course) throw notFound(`Course ${sourceId} not found.`);

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import type { TicketNotifier } from '../../tickets/ticketNotifier.ts';
 import { courseCopyRoutes } from './courseCopy.ts';
+import { courseRerunRoutes } from './courseRerun.ts';
 import { courseRoutes } from './courses.ts';
 import { folderRoutes } from './folders.ts';
 import { orderingRoutes } from './ordering.ts';
@@ -20,6 +21,7 @@ export async function actionRoutes(
   await app.register(orderingRoutes, options);
   await app.register(courseRoutes, options);
   await app.register(courseCopyRoutes, options);
+  await app.register(courseRerunRoutes, options);
   await app.register(outlineRoutes, options);
   await app.register(ticketRoutes, options);
   await app.register(folderRoutes, options);
