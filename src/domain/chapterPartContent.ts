@@ -79,7 +79,7 @@ function documentIdOf(value: unknown): number | undefined {
 /** How one part type's content is checked: the checker records violations and what to store. */
 export type PartContentRule = (check: Checker) => void;
 
-class Checker {
+export class Checker {
   readonly violations: ContentViolation[] = [];
   readonly documents: { propertyPath: string; id: number }[] = [];
   readonly allowed = new Set<string>();
