@@ -8,6 +8,7 @@ import type { ResourceEngine } from '../../resources/engine.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
 import { copyChapterContents } from './chapterContents.ts';
 import { boundCopy, copyRows } from './copySize.ts';
+import { withScheduledDates } from './treeDates.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
 import { resourceItem } from '../../http/answers.ts';
 
@@ -20,8 +21,9 @@ import { resourceItem } from '../../http/answers.ts';
  */
 export async function copyCourse(tx: Queryable, sourceId: number, title?: string): Promise<number> {
   const [course] = await tx.query<{ id: number }>(
-    `INSERT INTO courses (title, description, language_id, status, is_template, cover_id)
-     SELECT coalesce($2, title), description, language_id, 'draft', false, cover_id FROM courses WHERE id = $1
+    `INSERT INTO courses (title, description, language_id, status, is_template, cover_id${withScheduledDates('courses')})
+     SELECT coalesce($2, title), description, language_id, 'draft', false, cover_id${withScheduledDates('courses')}
+       FROM courses WHERE id = $1
      RETURNING id`,
     [sourceId, title ?? null],
   );
@@ -40,8 +42,8 @@ export async function copyCourse(tx: Queryable, sourceId: number, title?: string
     `WITH source AS (
        SELECT m.*, row_number() OVER (ORDER BY m.position, m.id) - 1 AS place FROM modules m WHERE m.course_id = $1),
      inserted AS (
-       INSERT INTO modules (title, description, course_id, position, is_template)
-       SELECT title, description, $2, place, false FROM source
+       INSERT INTO modules (title, description, course_id, position, is_template${withScheduledDates('modules')})
+       SELECT title, description, $2, place, false${withScheduledDates('modules')} FROM source
        RETURNING id, position)
      SELECT source.id AS source, inserted.id AS copy FROM inserted JOIN source ON source.place = inserted.position`,
     [sourceId, copyId],
@@ -59,8 +61,8 @@ export async function copyCourse(tx: Queryable, sourceId: number, title?: string
        SELECT c.*, m.copy AS target, row_number() OVER (PARTITION BY c.module_id ORDER BY c.position, c.id) - 1 AS place
          FROM chapters c JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON m.source = c.module_id),
      inserted AS (
-       INSERT INTO chapters (title, description, module_id, position, is_template, estimated_minutes)
-       SELECT title, description, target, place, false, estimated_minutes FROM source
+       INSERT INTO chapters (title, description, module_id, position, is_template, estimated_minutes${withScheduledDates('chapters')})
+       SELECT title, description, target, place, false, estimated_minutes${withScheduledDates('chapters')} FROM source
        RETURNING id, module_id, position)
      SELECT source.id AS source, inserted.id AS copy
        FROM inserted JOIN source ON source.target = inserted.module_id AND source.place = inserted.position`,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { RERUN_MAX_OFFSET_DAYS } from '../../../src/domain/courseFormat.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { runAsAction } from '../../db/scope.ts';
 import { resourceItem } from '../../http/answers.ts';
 import { authorize } from '../../http/authorize.ts';
@@ -17,47 +17,10 @@ import {
 } from '../../http/routeSchema.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
-import { columnOf } from '../../resources/types.ts';
 import { copyCourse } from './courseCopy.ts';
 import { boundCopy, copyRows } from './copySize.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
-
-/** Each level of a course's tree, with the SQL of the copy's rows of that level (`$1`: the copy's id). */
-const TREE = [
-  ['courses', 'SELECT $1::int'],
-  ['modules', 'SELECT id FROM modules WHERE course_id = $1'],
-  ['chapters', 'SELECT c.id FROM chapters c JOIN modules m ON m.id = c.module_id WHERE m.course_id = $1'],
-  [
-    'chapter-parts',
-    `SELECT p.id FROM chapter_parts p JOIN chapters c ON c.id = p.chapter_id JOIN modules m ON m.id = c.module_id
-      WHERE m.course_id = $1`,
-  ],
-] as const;
-
-/**
- * The dates an author sets in a course's tree: every datetime field of its levels that a client writes (a
- * publication date is the server's, and a copy is a draft anyway). Read from the declarations, so a date
- * field added to a level is shifted by a re-run without a word here.
- */
-export const scheduledDates = () =>
-  TREE.flatMap(([resource, rows]) => {
-    const declaration = declarationOf(resource);
-    const columns = Object.entries(declaration.fields)
-      .filter(([, field]) => field.type.kind === 'datetime' && !field.readOnly)
-      .map(([name, field]) => columnOf(name, field));
-    return columns.length ? [{ table: declaration.table, columns, rows }] : [];
-  });
-
-/** The copy's dates moved by `offsetDays`, or cleared when it is null. */
-async function moveDates(tx: Queryable, copyId: number, offsetDays: number | null): Promise<void> {
-  for (const { table, columns, rows } of scheduledDates())
-    await tx.query(
-      `UPDATE ${table} SET ${columns
-        .map((column) => `${column} = ${column} + make_interval(days => $2::int)`)
-        .join(', ')} WHERE id IN (${rows})`,
-      [copyId, offsetDays],
-    );
-}
+import { moveScheduledDates } from './treeDates.ts';
 
 /**
  * `POST /api/courses/{id}/rerun`: a new session of a course. The whole course copied as the copy action
@@ -101,7 +64,7 @@ export async function courseRerunRoutes(
             if (!source) throw notFound(`Course ${id} not found.`);
             await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
             const copy = await copyCourse(tx, id, title?.trim());
-            await moveDates(tx, copy, offset ?? null);
+            await moveScheduledDates(tx, copy, offset ?? null);
             const [still] = await tx.query('SELECT 1 FROM courses WHERE id = $1', [id]);
             if (!still) throw notFound(`Course ${id} not found.`);
             return copy;
