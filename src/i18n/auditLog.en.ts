@@ -29,6 +29,7 @@ export const auditActionsEn: Record<keyof typeof auditActionsFr, string> = {
   restore: 'Restore',
   reorder: 'Move',
   copy: 'Copy',
+  rerun: 'New session',
   publish: 'Publication',
   'add-tags': 'Tags added',
   'remove-tags': 'Tags removed',

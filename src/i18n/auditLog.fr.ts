@@ -28,6 +28,7 @@ export const auditActionsFr = {
   restore: 'Restauration',
   reorder: 'Déplacement',
   copy: 'Copie',
+  rerun: 'Nouvelle session',
   publish: 'Publication',
   'add-tags': 'Ajout de tags',
   'remove-tags': 'Retrait de tags',

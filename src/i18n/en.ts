@@ -7,6 +7,7 @@ import { peopleAppEn } from './people.en';
 import { ticketsEn } from './tickets.en';
 import { onboardingEn } from './onboarding.en';
 import { tenancyEn } from './tenancy.en';
+import { courseTransferEn } from './courseTransfer.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -63,6 +64,7 @@ export const en: Messages = {
     ...onboardingEn,
     ...libraryEn,
     ...tenancyEn,
+    ...courseTransferEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

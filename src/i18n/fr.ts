@@ -8,6 +8,7 @@ import { ticketsFr } from './tickets.fr';
 import { onboardingFr } from './onboarding.fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 import { tenancyFr } from './tenancy.fr';
+import { courseTransferFr } from './courseTransfer.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -64,6 +65,7 @@ export const fr = {
     ...onboardingFr,
     ...libraryFr,
     ...tenancyFr,
+    ...courseTransferFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',
