@@ -9,6 +9,7 @@ import {
 } from '../../src/domain/courseFormat.ts';
 import { DOCUMENT_KEYS } from '../../src/domain/partContentShape.ts';
 import type { Queryable } from '../db/database.ts';
+import { readEntryCapped } from '../imports/zipEntry.ts';
 import type { Violation } from '../http/errors.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
 
@@ -22,26 +23,14 @@ export class CourseImportError extends Error {
 const refused = (propertyPath: string, code: 'not_a_zip' | 'no_manifest' | 'invalid_json' | 'too_large', detail = '') =>
   new CourseImportError([{ propertyPath, code, message: COURSE_IMPORT_PROBLEMS[code](detail) }]);
 
-/** Reads one entry, giving up as soon as it inflates past `max` bytes: a small zip can unpack to gigabytes. */
-function readCapped(entry: JSZip.JSZipObject, max: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const stream = entry.nodeStream('nodebuffer');
-    stream
-      .on('data', (chunk: Buffer) => {
-        total += chunk.length;
-        if (total > max) {
-          stream.pause();
-          reject(refused(entry.name, 'too_large', `« ${entry.name} » décompressé dépasse la taille permise`));
-          return;
-        }
-        chunks.push(chunk);
-      })
-      .on('error', () => reject(refused('file', 'not_a_zip')))
-      .on('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
+/** Reads one entry within `max` bytes unpacked. */
+const readCapped = (entry: JSZip.JSZipObject, max: number) =>
+  readEntryCapped(
+    entry,
+    max,
+    () => refused(entry.name, 'too_large', `« ${entry.name} » décompressé dépasse la taille permise`),
+    () => refused('file', 'not_a_zip'),
+  );
 
 export interface CourseArchive {
   manifest: unknown;

@@ -1,5 +1,5 @@
 import { runAsAction } from '../../db/scope.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { authorize } from '../../http/authorize.ts';
 import { notFound } from '../../http/errors.ts';
@@ -77,6 +77,38 @@ export async function copyCourse(tx: Queryable, sourceId: number, title?: string
 }
 
 /**
+ * A course the session reads (`scope`: the catalogue's too) copied whole in one transaction, bounded as every
+ * copy and logged under `action`, its main record the copy; `finish` completes the copy in the same
+ * transaction (a re-run's dates). Answers the copy's id.
+ */
+export function copyReadableCourse(
+  request: FastifyRequest,
+  db: Database,
+  id: number,
+  scope: readonly string[],
+  action: 'copy' | 'rerun',
+  { title, finish }: { title?: string; finish?: (tx: Queryable, copyId: number) => Promise<void> } = {},
+): Promise<number> {
+  // The entry's record is the copy: the first course the transaction creates.
+  return runAsAction(action, { resource: 'courses' }, () =>
+    db.transaction(async (tx) => {
+      // A plain read, not FOR SHARE: under row-level security a locking read also needs the row to pass
+      // the UPDATE policy, which a structure copying the catalogue's course does not (it would be a 404).
+      const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
+      if (!source) throw notFound(`Course ${id} not found.`);
+      await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
+      const copy = await copyCourse(tx, id, title);
+      await finish?.(tx, copy);
+      // Nothing held the source while it was copied, statement by statement: deleted meanwhile, the copy
+      // could be partial, and goes back with the rest.
+      const [still] = await tx.query('SELECT 1 FROM courses WHERE id = $1', [id]);
+      if (!still) throw notFound(`Course ${id} not found.`);
+      return copy;
+    }),
+  );
+}
+
+/**
  * `POST /api/courses/{id}/copy`: a course the session reads, copied whole into the session's structure (for
  * platform staff on "all structures", into the catalogue). It is how a structure takes a catalogue course
  * to make it its own, and how an author starts a new course from an existing one.
@@ -95,22 +127,7 @@ export async function courseCopyRoutes(
       const { scope } = authorize(request, courses, 'get');
       const id = pathId(request);
       try {
-        // The entry's record is the copy: the first course the transaction creates.
-        const copyId = await runAsAction('copy', { resource: 'courses' }, () =>
-          db.transaction(async (tx) => {
-            // A plain read, not FOR SHARE: under row-level security a locking read also needs the row to pass
-            // the UPDATE policy, which a structure copying the catalogue's course does not (it would be a 404).
-            const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
-            if (!source) throw notFound(`Course ${id} not found.`);
-            await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
-            const copy = await copyCourse(tx, id);
-            // Nothing held the source while it was copied, statement by statement: deleted meanwhile, the copy
-            // could be partial, and goes back with the rest.
-            const [still] = await tx.query('SELECT 1 FROM courses WHERE id = $1', [id]);
-            if (!still) throw notFound(`Course ${id} not found.`);
-            return copy;
-          }),
-        );
+        const copyId = await copyReadableCourse(request, db, id, scope, 'copy');
         reply.header('Location', `/api/courses/${copyId}`);
         return replyWithRecord(engine, request, reply, courses, copyId, 201);
       } catch (error) {

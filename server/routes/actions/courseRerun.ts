@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { RERUN_MAX_OFFSET_DAYS } from '../../../src/domain/courseFormat.ts';
 import type { Database } from '../../db/database.ts';
-import { runAsAction } from '../../db/scope.ts';
 import { resourceItem } from '../../http/answers.ts';
 import { authorize } from '../../http/authorize.ts';
-import { notFound } from '../../http/errors.ts';
 import {
   filledText,
   idParams,
@@ -17,9 +15,8 @@ import {
 } from '../../http/routeSchema.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
-import { copyCourse } from './courseCopy.ts';
-import { boundCopy, copyRows } from './copySize.ts';
-import { andAll, declarationOf, replyWithRecord } from './support.ts';
+import { copyReadableCourse } from './courseCopy.ts';
+import { declarationOf, replyWithRecord } from './support.ts';
 import { moveScheduledDates } from './treeDates.ts';
 
 /**
@@ -56,20 +53,10 @@ export async function courseRerunRoutes(
       const title = optionalField(request.body, 'title') as string | undefined;
       const offset = optionalField(request.body, 'dateOffsetDays') as number | null | undefined;
       try {
-        // The entry's record is the new session: the first course the transaction creates.
-        const copyId = await runAsAction('rerun', { resource: 'courses' }, () =>
-          db.transaction(async (tx) => {
-            // A plain read, as the copy's: a locking read would need the UPDATE policy too.
-            const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
-            if (!source) throw notFound(`Course ${id} not found.`);
-            await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
-            const copy = await copyCourse(tx, id, title?.trim());
-            await moveScheduledDates(tx, copy, offset ?? null);
-            const [still] = await tx.query('SELECT 1 FROM courses WHERE id = $1', [id]);
-            if (!still) throw notFound(`Course ${id} not found.`);
-            return copy;
-          }),
-        );
+        const copyId = await copyReadableCourse(request, db, id, scope, 'rerun', {
+          title: title?.trim(),
+          finish: (tx, copy) => moveScheduledDates(tx, copy, offset ?? null),
+        });
         reply.header('Location', `/api/courses/${copyId}`);
         return replyWithRecord(engine, request, reply, courses, copyId, 201);
       } catch (error) {
