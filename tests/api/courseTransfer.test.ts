@@ -186,7 +186,8 @@ const rowCounts = async () =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A small upload limit: the file past it stays small too.
+  t = await createTestApp({ config: { uploadMaxMb: 2 } });
   const company = t.users.admin.company;
   const cover = await upload({ name: 'couverture.png', type: 'image/png', bytes: PNG }, 'course_cover');
   const image = await upload({ name: 'schéma.png', type: 'image/png', bytes: PNG }, 'chapter_part');
@@ -372,6 +373,26 @@ describe('export and import', () => {
     expect((await treeOf(created.json.id)).tree).toEqual((await treeOf(source)).tree);
     // The admin of the first structure does not see it.
     expect((await exported(created.json.id)).status).toBe(404);
+  });
+
+  it('is offered to contributors as the copy is: they export and import their structure’s courses', async () => {
+    const created = await imported((await exported(source, 'contributor')).bytes, 'contributor');
+    expect(created.status, created.body).toBe(201);
+    expect(created.json.company.id).toBe(t.users.contributor.company);
+  });
+
+  it('refuses a file past the upload limit, in French, and writes nothing', async () => {
+    const counts = await rowCounts();
+    const refused = await imported(Buffer.alloc((t.config.uploadMaxMb + 1) * 1024 * 1024, 1));
+    expect(refused.status).toBe(422);
+    expect(refused.json.violations).toEqual([
+      {
+        propertyPath: 'file',
+        code: 'too_large',
+        message: `Le fichier est trop volumineux : plus de ${t.config.uploadMaxMb} Mo.`,
+      },
+    ]);
+    expect(await rowCounts()).toEqual(counts);
   });
 
   it("is a 404 for another structure's course", async () => {

@@ -1,6 +1,4 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   AlertTitle,
@@ -14,9 +12,10 @@ import {
   Typography,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { HttpError, useBasename, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { sessionAllows } from '../../providers/authProvider';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { useOpenNewCourse } from './useOpenNewCourse';
 
 interface Problem {
   propertyPath: string;
@@ -56,9 +55,7 @@ export function ImportCourseButton() {
 function ImportDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const navigate = useNavigate();
-  const basename = useBasename();
-  const queryClient = useQueryClient();
+  const openCourse = useOpenNewCourse();
   const dataProvider = useDataProvider<AppDataProvider>();
   const titleId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -73,10 +70,8 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
     setProblems(undefined);
     try {
       const { data } = await dataProvider.importCourse(file);
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
-      notify('app.course_transfer.import.done', { type: 'success' });
       onClose();
-      navigate(`${basename}/courses/${encodeURIComponent(String(data.id))}/outline`);
+      await openCourse(data.id, 'app.course_transfer.import.done');
     } catch (error) {
       const refused = problemsOf(error);
       if (refused?.length) setProblems(refused);

@@ -1,6 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Dialog,
@@ -16,10 +14,11 @@ import {
   TextField,
 } from '@mui/material';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import { useBasename, useDataProvider, useNotify, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { RERUN_MAX_OFFSET_DAYS } from '../../domain/courseFormat';
 import { sessionAllows } from '../../providers/authProvider';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { useOpenNewCourse } from './useOpenNewCourse';
 
 const TITLE_MAX = 255;
 
@@ -56,9 +55,7 @@ export function RerunCourseButton({ record: given }: { record?: RaRecord }) {
 function RerunDialog({ record, onClose }: { record: RaRecord; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const navigate = useNavigate();
-  const basename = useBasename();
-  const queryClient = useQueryClient();
+  const openCourse = useOpenNewCourse();
   const dataProvider = useDataProvider<AppDataProvider>();
   const titleId = useId();
   const [title, setTitle] = useState(() =>
@@ -82,10 +79,8 @@ function RerunDialog({ record, onClose }: { record: RaRecord; onClose: () => voi
         title: title.trim(),
         dateOffsetDays: dates === 'clear' ? null : offsetDays,
       });
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
-      notify('app.course_transfer.rerun.done', { type: 'success' });
       onClose();
-      navigate(`${basename}/courses/${encodeURIComponent(String(data.id))}/outline`);
+      await openCourse(data.id, 'app.course_transfer.rerun.done');
     } catch (error) {
       notify(error instanceof Error && error.message ? error.message : 'GenericError', { type: 'error' });
       setBusy(false);
