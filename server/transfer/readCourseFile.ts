@@ -182,12 +182,21 @@ export function readCourseFile(
               problem(`${partPath}.content.${key}`, 'broken_reference', String(ref));
             else checked[key] = CHECKED_DOCUMENT;
           }
-          for (const wrong of checkChapterPartContent(part.type, checked, { maxUploadMb }).violations)
+          const result = checkChapterPartContent(part.type, checked, { maxUploadMb });
+          for (const wrong of result.violations)
             problem(
               `${partPath}.${wrong.propertyPath}`,
               'invalid_content',
               valueProblemDetail(`${partPath}.${wrong.propertyPath}`, wrong.code),
             );
+          // Stored as the API stores a content (what the rule derives, a video's id, included), its
+          // documents still named by their `ref` until they exist.
+          part.content = {
+            ...result.content,
+            ...Object.fromEntries(
+              DOCUMENT_KEYS[part.type].map((key) => [key, content[key]]).filter(([, value]) => value !== undefined),
+            ),
+          };
         });
       });
     });
