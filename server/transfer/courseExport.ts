@@ -160,6 +160,9 @@ export async function describeCourse(
   };
 }
 
+/** The date of every entry of an exported zip. */
+const ARCHIVE_DATE = new Date(Date.UTC(2020, 0, 1));
+
 /**
  * The zip of a described course, streamed: `course.json` and each document's file as the store gives it
  * (its bytes unchanged, stored without compression: they are mostly images and videos already packed).
@@ -170,10 +173,12 @@ export async function courseArchive(
   files: FileStorage,
 ): Promise<Readable> {
   const zip = new JSZip();
-  zip.file(COURSE_MANIFEST, JSON.stringify(described.file, null, 2), { compression: 'DEFLATE' });
+  // One fixed date, not the clock's nor a last change's: the same course gives the same bytes.
+  const date = ARCHIVE_DATE;
+  zip.file(COURSE_MANIFEST, JSON.stringify(described.file, null, 2), { compression: 'DEFLATE', date });
   for (const { path, storageKey } of described.files) {
     const body = storageKey ? await files.read(storageKey) : undefined;
-    if (body) zip.file(path, body, { binary: true, compression: 'STORE' });
+    if (body) zip.file(path, body, { binary: true, compression: 'STORE', date });
   }
   return zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true }) as Readable;
 }
