@@ -128,9 +128,11 @@ export async function writeCourse(
   const named = async (table: 'tags' | 'skills', extra: 'color' | 'description', scope: string) => {
     const entries = table === 'tags' ? file.tags : file.skills;
     const names = entries.map((entry) => entry.name);
-    // The structure's own first, then the catalogue's.
+    // The new course's structure's own first, then the catalogue's; never another structure's (platform
+    // staff in every structure read them all, and their import is the catalogue's).
     const found = await tx.query<{ id: number; name: string }>(
-      `SELECT DISTINCT ON (t.name) t.id, t.name FROM ${table} t WHERE t.name = ANY($1::text[])${scope}
+      `SELECT DISTINCT ON (t.name) t.id, t.name FROM ${table} t
+        WHERE t.name = ANY($1::text[]) AND (t.company_id IS NULL OR t.company_id = (SELECT app_structure()))${scope}
         ORDER BY t.name, t.company_id NULLS LAST`,
       [names],
     );

@@ -382,6 +382,18 @@ describe('export and import', () => {
     expect((await exported(created.json.id)).status).toBe(404);
   });
 
+  it("lands in the catalogue for platform staff in every structure, never naming a structure's tags", async () => {
+    const created = await imported((await exported(source)).bytes, 'superadmin');
+    expect(created.status, created.body).toBe(201);
+    expect(created.json.company).toBeNull();
+    const companies = await t.db.query<{ company_id: number | null }>(
+      `SELECT g.company_id FROM course_tags j JOIN tags g ON g.id = j.tag_id WHERE j.course_id = $1
+       UNION ALL SELECT s.company_id FROM course_skills j JOIN skills s ON s.id = j.skill_id WHERE j.course_id = $1`,
+      [created.json.id],
+    );
+    expect(companies).toEqual([{ company_id: null }, { company_id: null }, { company_id: null }]);
+  });
+
   it('is offered to contributors as the copy is: they export and import their structure’s courses', async () => {
     const created = await imported((await exported(source, 'contributor')).bytes, 'contributor');
     expect(created.status, created.body).toBe(201);
