@@ -181,6 +181,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(actionRoutes, {
     db,
     engine,
+    files,
     ticketNotifier: new TicketNotifier(platformDb, mailer, config.appUrl),
   });
   await app.register(ticketDeskRoutes, { db });

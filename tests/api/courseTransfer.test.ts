@@ -263,6 +263,7 @@ afterAll(async () => {
 describe('a new session of a course (re-run)', () => {
   it('copies the whole tree with new ids as a draft, its prerequisites among its own chapters, under the title given', async () => {
     const before = await treeOf(source);
+    const counts = await rowCounts();
     const rerun = await t.request('POST', `/api/courses/${source}/rerun`, {
       as: 'admin',
       body: { title: '  Session de printemps ', dateOffsetDays: 30 },
@@ -284,6 +285,13 @@ describe('a new session of a course (re-run)', () => {
     // Every prerequisite of the copy is a chapter of the copy.
     expect(after.ids.unlocks.length).toBe(2);
     expect(after.ids.unlocks.every((id) => after.ids.chapters.includes(id))).toBe(true);
+    // Its documents are its own: new rows and files, the same bytes (compared in the tree above).
+    expect((await rowCounts()).documents - counts.documents).toBe(3);
+    const [covers] = await t.db.query<{ source: number; copy: number }>(
+      'SELECT (SELECT cover_id FROM courses WHERE id = $1) AS source, (SELECT cover_id FROM courses WHERE id = $2) AS copy',
+      [source, rerun.json.id],
+    );
+    expect(covers.copy).not.toBe(covers.source);
     const [entry] = await t.db.query<{ action: string; resource: string; record_id: number }>(
       'SELECT action, resource, record_id FROM audit_log ORDER BY id DESC LIMIT 1',
     );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { FileStorage } from '../../storage/fileStorage.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import type { TicketNotifier } from '../../tickets/ticketNotifier.ts';
 import { courseCopyRoutes } from './courseCopy.ts';
@@ -15,7 +16,7 @@ import { userRoutes } from './users.ts';
 /** The calls of API.md's Actions table beyond CRUD, each in a transaction where it writes. */
 export async function actionRoutes(
   app: FastifyInstance,
-  options: { db: Database; engine: ResourceEngine; ticketNotifier?: TicketNotifier },
+  options: { db: Database; engine: ResourceEngine; files: FileStorage; ticketNotifier?: TicketNotifier },
 ) {
   await app.register(relationActionRoutes, options);
   await app.register(orderingRoutes, options);
