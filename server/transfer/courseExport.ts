@@ -10,7 +10,7 @@ import {
   type FormatChapter,
   type FormatModule,
 } from '../../src/domain/courseFormat.ts';
-import { DOCUMENT_KEYS } from '../../src/domain/partContentShape.ts';
+import { documentKeysOf } from '../../src/domain/partContentShape.ts';
 import type { Queryable } from '../db/database.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 
@@ -104,7 +104,7 @@ export async function describeCourse(
   const partsOf = new Map<number, FormatChapter['parts']>();
   for (const part of parts) {
     const content = { ...part.content };
-    for (const key of DOCUMENT_KEYS[part.type] ?? [])
+    for (const key of documentKeysOf(part.type))
       if (content[key] !== undefined && content[key] !== null && content[key] !== '')
         content[key] = documentRef(content[key]);
     const list = partsOf.get(Number(part.chapter_id)) ?? [];

@@ -7,7 +7,7 @@ import {
   COURSE_MANIFEST_MAX_MB,
   type CourseFile,
 } from '../../src/domain/courseFormat.ts';
-import { DOCUMENT_KEYS } from '../../src/domain/partContentShape.ts';
+import { documentKeysOf } from '../../src/domain/partContentShape.ts';
 import type { Queryable } from '../db/database.ts';
 import { readEntryCapped } from '../imports/zipEntry.ts';
 import type { Violation } from '../http/errors.ts';
@@ -214,7 +214,7 @@ export async function writeCourse(
   const parts = chapters.flatMap((chapter) =>
     chapter.parts.map((part, position) => {
       const content = { ...part.content };
-      for (const key of DOCUMENT_KEYS[part.type]) {
+      for (const key of documentKeysOf(part.type)) {
         const ref = content[key];
         if (typeof ref === 'string') content[key] = `/api/documents/${documentIds.get(ref)}`;
       }

@@ -1,6 +1,6 @@
 import type { ChapterPartType } from '../../src/domain/chapterParts.ts';
 import { documentIdOf } from '../../src/domain/chapterPartContent.ts';
-import { DOCUMENT_KEYS } from '../../src/domain/partContentShape.ts';
+import { documentKeysOf } from '../../src/domain/partContentShape.ts';
 import type { Queryable } from '../db/database.ts';
 import { newStorageKey, type FileStorage } from '../storage/fileStorage.ts';
 
@@ -28,7 +28,7 @@ export async function duplicateCourseDocuments(
   );
   const named = new Set<number>(course?.cover_id ? [Number(course.cover_id)] : []);
   for (const part of parts)
-    for (const key of DOCUMENT_KEYS[part.type] ?? []) {
+    for (const key of documentKeysOf(part.type)) {
       const id = documentIdOf(part.content[key]);
       if (id !== undefined) named.add(id);
     }
@@ -62,7 +62,7 @@ export async function duplicateCourseDocuments(
   const changed = parts.flatMap((part) => {
     const content = { ...part.content };
     let touched = false;
-    for (const key of DOCUMENT_KEYS[part.type] ?? []) {
+    for (const key of documentKeysOf(part.type)) {
       const copy = copies.get(documentIdOf(content[key]) ?? 0);
       if (copy === undefined) continue;
       content[key] = `/api/documents/${copy}`;

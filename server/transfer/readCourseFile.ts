@@ -11,7 +11,7 @@ import {
   type CourseFile,
   type CourseImportProblem,
 } from '../../src/domain/courseFormat.ts';
-import { DOCUMENT_KEYS } from '../../src/domain/partContentShape.ts';
+import { documentKeysOf } from '../../src/domain/partContentShape.ts';
 import type { Violation } from '../http/errors.ts';
 
 /**
@@ -175,7 +175,7 @@ export function readCourseFile(
           const content = object(part.content, `${partPath}.content`);
           if (!content) return;
           const checked = { ...content };
-          for (const key of DOCUMENT_KEYS[part.type]) {
+          for (const key of documentKeysOf(part.type)) {
             const ref = content[key];
             if (isBlank(ref)) continue;
             if (typeof ref !== 'string' || !documentRefs.has(ref))
@@ -194,7 +194,9 @@ export function readCourseFile(
           part.content = {
             ...result.content,
             ...Object.fromEntries(
-              DOCUMENT_KEYS[part.type].map((key) => [key, content[key]]).filter(([, value]) => value !== undefined),
+              documentKeysOf(part.type)
+                .map((key) => [key, content[key]])
+                .filter(([, value]) => value !== undefined),
             ),
           };
         });

@@ -1,4 +1,4 @@
-import { CHAPTER_PART_TYPES, type ChapterPartType } from './chapterParts';
+import type { ChapterPartType } from './chapterParts';
 import { Checker, MAX_TEXT_LENGTH, PART_CONTENT_RULES } from './chapterPartContent';
 
 /**
@@ -73,17 +73,22 @@ class Recorder extends Checker {
 /** The shape of a part type's content; `maxUploadMb` bounds what an upload question may ask for. */
 export function partContentShape(type: ChapterPartType, maxUploadMb = 50): PartContentShape {
   const recorder = new Recorder(maxUploadMb);
-  PART_CONTENT_RULES[type](recorder);
+  // A type the domain no longer declares (a row older than a removed type) holds nothing known.
+  PART_CONTENT_RULES[type]?.(recorder);
   for (const key of recorder.allowed) if (!recorder.keys[key]) recorder.keys[key] = { kind: 'other' };
   return { keys: recorder.keys, exclusive: recorder.exclusive };
 }
 
-/** The content keys of each part type that name a document. */
-export const DOCUMENT_KEYS: Readonly<Record<ChapterPartType, readonly string[]>> = Object.fromEntries(
-  CHAPTER_PART_TYPES.map((type) => [
-    type,
-    Object.entries(partContentShape(type).keys)
+const documentKeys = new Map<ChapterPartType, readonly string[]>();
+
+/** The content keys of a part type that name a document (read once a type, when first asked for). */
+export function documentKeysOf(type: ChapterPartType): readonly string[] {
+  let keys = documentKeys.get(type);
+  if (!keys) {
+    keys = Object.entries(partContentShape(type).keys)
       .filter(([, shape]) => shape.kind === 'document')
-      .map(([key]) => key),
-  ]),
-) as unknown as Record<ChapterPartType, readonly string[]>;
+      .map(([key]) => key);
+    documentKeys.set(type, keys);
+  }
+  return keys;
+}
