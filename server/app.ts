@@ -26,6 +26,7 @@ import { authRoutes } from './routes/auth.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { notificationTemplateRoutes } from './routes/notificationTemplates.ts';
 import { documentRoutes, sweepAnonymousUploads, SWEEP_EVERY_SECONDS } from './routes/documents.ts';
+import { courseTransferRoutes } from './routes/courseTransfer.ts';
 import { importRoutes } from './routes/imports.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(actionRoutes, {
     db,
     engine,
+    files,
     ticketNotifier: new TicketNotifier(platformDb, mailer, config.appUrl),
   });
   await app.register(ticketDeskRoutes, { db });
@@ -203,6 +205,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   await app.register(recycleBinRoutes, { db, engine, files });
   await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb });
+  await app.register(courseTransferRoutes, { db, engine, files, uploadMaxMb: config.uploadMaxMb });
   await app.register(publicRoutes, {
     db: platformDb,
     establishments: options.establishments ?? new RechercheEntreprisesClient(config.establishmentSearchUrl),

@@ -219,7 +219,7 @@ export function openApiDocument(routes: readonly DeclaredRoute[] = []) {
       title: 'Back-office API of the learning platform',
       version: '1.0.0',
       description:
-        'The generic resource routes, generated from the contracts (src/domain/contracts), and the action, auth, upload and onboarding routes with the schemas they validate with. Hydra: /api/docs.jsonld.',
+        'The generic resource routes, generated from the contracts (src/domain/contracts), and the action, auth, upload and onboarding routes with the schemas they validate with. Hydra: /api/docs.jsonld. The course export format: /api/docs/course-format.schema.json.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],

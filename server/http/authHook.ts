@@ -6,6 +6,7 @@ import type { SessionVersions } from '../auth/sessionVersions.ts';
 import { runInScope } from '../db/scope.ts';
 import { badRequest, unauthorized } from './errors.ts';
 import { scopeOf } from './session.ts';
+import { COURSE_FORMAT_SCHEMA_PATH } from '../../src/domain/courseFormat.ts';
 
 /** Paths reachable without a token (and /api, the entrypoint): the login and reset calls, the public endpoints, the health check, the documentation. */
 const PUBLIC = [
@@ -17,6 +18,7 @@ const PUBLIC = [
   /^\/api\/health(?:\/ready)?$/,
   // The API's documentation describes it, never its data (docs/SECURITY.md).
   /^\/api\/docs(\.jsonld|\.json)?$/,
+  new RegExp(`^${COURSE_FORMAT_SCHEMA_PATH.replace(/[.]/g, '\\.')}$`),
   /^\/api\/contexts\/[A-Za-z]+$/,
   /^\/api\/users\/register$/,
   /^\/api\/errorCall$/,

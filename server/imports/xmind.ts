@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import JSZip from 'jszip';
+import { readEntryCapped } from './zipEntry.ts';
 
 /**
  * XMind maps read into a flat plan of folders and sheets, ready for set-based inserts. Both formats:
@@ -35,30 +36,19 @@ export const MAX_CONTENT_BYTES = 64 * 1024 * 1024;
 const MAX_NAME = 255;
 
 /** Reads one zip entry, giving up as soon as it inflates past the cap. */
-function readCapped(entry: JSZip.JSZipObject): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const stream = entry.nodeStream('nodebuffer');
-    stream
-      .on('data', (chunk: Buffer) => {
-        total += chunk.length;
-        if (total > MAX_CONTENT_BYTES) {
-          stream.pause();
-          reject(
-            new XmindError(
-              'too_large',
-              `The map's ${entry.name} unpacks to more than ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`,
-            ),
-          );
-          return;
-        }
-        chunks.push(chunk);
-      })
-      .on('error', (error: Error) => reject(new XmindError('corrupt', `The archive is damaged: ${error.message}`)))
-      .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
+const readCapped = async (entry: JSZip.JSZipObject): Promise<string> =>
+  (
+    await readEntryCapped(
+      entry,
+      MAX_CONTENT_BYTES,
+      () =>
+        new XmindError(
+          'too_large',
+          `The map's ${entry.name} unpacks to more than ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`,
+        ),
+      (error) => new XmindError('corrupt', `The archive is damaged: ${error.message}`),
+    )
+  ).toString('utf8');
 
 const clean = (text: unknown): string =>
   (typeof text === 'string' ? text : typeof text === 'number' ? String(text) : '')

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { notFound } from '../http/errors.ts';
 import { routesOf } from '../http/inputGuard.ts';
 import { API_DOCUMENTATION_REL, apiDocumentation, contextOf, DOCS_PATH, entrypoint } from '../docs/hydra.ts';
+import { courseFormatSchema } from '../docs/courseFormatSchema.ts';
 import { openApiDocument } from '../docs/openapi.ts';
+import { COURSE_FORMAT_SCHEMA_PATH } from '../../src/domain/courseFormat.ts';
 import { documentationPage } from '../docs/page.ts';
 import { typedRoutes } from '../http/routeSchema.ts';
 
@@ -38,6 +40,9 @@ export const apiDocsRoutes = fp(async (app) => {
   app.get(DOCS_PATH, async (request, reply) => reply.type(JSON_LD).send(apiDocumentation(originOf(request))));
   app.get('/api/docs.json', async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(openApiDocument(routesOf(app))),
+  );
+  app.get(COURSE_FORMAT_SCHEMA_PATH, async (_request, reply) =>
+    reply.type('application/schema+json; charset=utf-8').send(courseFormatSchema()),
   );
   app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(documentationPage()));
   const contextParams = { type: 'object', properties: { type: { type: 'string' } }, required: ['type'] } as const;

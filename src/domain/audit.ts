@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'purge',
   'reorder',
   'copy',
+  'rerun',
   'publish',
   'add-tags',
   'remove-tags',

@@ -67,7 +67,7 @@ function httpUrl(value: string, httpsOnly: boolean): boolean {
 }
 
 /** A document reference as the API takes it: an IRI `/api/documents/3` or a bare id. */
-function documentIdOf(value: unknown): number | undefined {
+export function documentIdOf(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
   if (typeof value === 'string') {
     const match = /^(?:\/api\/documents\/)?(\d{1,9})$/.exec(value);
@@ -79,7 +79,7 @@ function documentIdOf(value: unknown): number | undefined {
 /** How one part type's content is checked: the checker records violations and what to store. */
 export type PartContentRule = (check: Checker) => void;
 
-class Checker {
+export class Checker {
   readonly violations: ContentViolation[] = [];
   readonly documents: { propertyPath: string; id: number }[] = [];
   readonly allowed = new Set<string>();

@@ -33,6 +33,7 @@ export const auditActionsEn: Record<keyof typeof auditActionsFr, string> = {
   purge: 'Recycle bin purged',
   reorder: 'Move',
   copy: 'Copy',
+  rerun: 'New session',
   publish: 'Publication',
   'bulk-move': 'Bulk move',
   'bulk-duplicate': 'Bulk copy',

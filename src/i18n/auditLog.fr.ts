@@ -32,6 +32,7 @@ export const auditActionsFr = {
   purge: 'Purge de la corbeille',
   reorder: 'Déplacement',
   copy: 'Copie',
+  rerun: 'Nouvelle session',
   publish: 'Publication',
   'bulk-move': 'Déplacement groupé',
   'bulk-duplicate': 'Copie groupée',

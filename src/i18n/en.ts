@@ -8,6 +8,7 @@ import { ticketsEn } from './tickets.en';
 import { onboardingEn } from './onboarding.en';
 import { tenancyEn } from './tenancy.en';
 import { searchEn } from './search.en';
+import { courseTransferEn } from './courseTransfer.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -67,6 +68,7 @@ export const en: Messages = {
     ...libraryEn,
     ...tenancyEn,
     ...searchEn,
+    ...courseTransferEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

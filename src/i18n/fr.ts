@@ -9,6 +9,7 @@ import { onboardingFr } from './onboarding.fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
+import { courseTransferFr } from './courseTransfer.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -68,6 +69,7 @@ export const fr = {
     ...libraryFr,
     ...tenancyFr,
     ...searchFr,
+    ...courseTransferFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

@@ -193,6 +193,15 @@ export function createActions({ http, hasToken }: ActionDeps) {
     async copyCourse({ id }: { id: Identifier }) {
       return record((await http(routes.courseCopy(id), { method: 'POST', body: '{}' })).json);
     },
+    /**
+     * A new session of a course: the whole course copied as a draft under `title`, its dates moved by
+     * `dateOffsetDays` (null: cleared); answers the copy.
+     */
+    async rerunCourse({ id, title, dateOffsetDays }: { id: Identifier; title: string; dateOffsetDays: number | null }) {
+      return record(
+        (await http(routes.courseRerun(id), { method: 'POST', body: JSON.stringify({ title, dateOffsetDays }) })).json,
+      );
+    },
     /** A recycle bin item put back whole; answers what came back: its resource and its IRI. */
     async restoreBinned({ id }: { id: Identifier }): Promise<{ data: { resource: string; record: string } }> {
       const json = (await http(routes.action('recycle-bin', id, 'restore'), { method: 'POST', body: '{}' })).json;

@@ -34,6 +34,11 @@ export const routes = {
   displayableChapter: (chapter: Identifier) => `${API}/chapters/${id(chapter)}/displayable`,
   /** A course copied whole into the session's structure: how a structure makes a catalogue course its own. */
   courseCopy: (course: Identifier) => `${API}/courses/${id(course)}/copy`,
+  /** A new session of a course: copied whole under a new title, its dates moved or cleared. */
+  courseRerun: (course: Identifier) => `${API}/courses/${id(course)}/rerun`,
+  /** A course as a zip (course.json and its documents' files), and such a zip made a new course. */
+  courseExport: (course: Identifier) => `${API}/courses/${id(course)}/export`,
+  courseImport: `${API}/courses/import`,
   /** A record's changes, newest first, and the restore of the record as one of them left it. */
   revisions: (resource: string, key: Identifier) => revisionsPath(resource, id(key)),
   revisionRestore: (resource: string, key: Identifier, change: Identifier) =>

@@ -89,6 +89,28 @@ export function createTransfer(http: HttpClient, save: (file: DownloadResult) =>
       return { data: fromApi(json) as RaRecord };
     },
 
+    /** A course's zip (course.json and its documents' files), saved on the user's machine. */
+    async exportCourse(id: Identifier): Promise<{ data: DownloadResult }> {
+      const response = await http(routes.courseExport(id), { responseType: 'blob' });
+      const file = {
+        blob: response.blob as Blob,
+        filename: filenameOf(response.headers.get('Content-Disposition'), `cours-${id}.zip`),
+      };
+      save(file);
+      return { data: file };
+    },
+
+    /**
+     * A course's zip made a new draft course of the session's structure; answers the course. A refused
+     * file is a 422 whose violations say each problem in French (`error.body.violations`).
+     */
+    async importCourse(file: Blob, { filename, signal }: Pick<UploadParams, 'filename' | 'signal'> = {}) {
+      const form = new FormData();
+      form.append('file', file, filename ?? (file as File).name ?? 'cours.zip');
+      const { json } = await http(routes.courseImport, { method: 'POST', body: form, signal });
+      return { data: fromApi(json) as RaRecord };
+    },
+
     /** The document's bytes, saved on the user's machine under the document's own name. */
     async download(
       id: Identifier,

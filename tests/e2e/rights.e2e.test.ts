@@ -84,7 +84,7 @@ async function walk(account: DemoAccount) {
     const create = page.getByRole('link', { name: 'Créer' }).or(page.getByRole('button', { name: 'Créer' }));
     if ((await create.count()) > 0)
       expect.soft(allows(roles, resource, 'create'), `${account} offered Créer on ${route}`).toBe(true);
-    const exportButton = page.getByRole('button', { name: 'Exporter' });
+    const exportButton = page.getByRole('button', { name: 'Exporter', exact: true });
     if ((await exportButton.count()) > 0)
       expect.soft(allows(roles, resource, 'list'), `${account} offered Exporter on ${route}`).toBe(true);
 

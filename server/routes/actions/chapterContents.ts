@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { withScheduledDates } from './treeDates.ts';
 
 /**
  * The parts of copied chapters, and the unlocks between chapters copied together, follow their copies:
@@ -10,8 +11,8 @@ export async function copyChapterContents(
   copies: readonly number[],
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required)
-     SELECT m.copy, p.type, p.position, p.title, p.content, p.required
+    `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required${withScheduledDates('chapter-parts')})
+     SELECT m.copy, p.type, p.position, p.title, p.content, p.required${withScheduledDates('chapter-parts', 'p.')}
        FROM chapter_parts p JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON p.chapter_id = m.source`,
     [sources, copies],
   );

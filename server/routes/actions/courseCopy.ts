@@ -1,5 +1,5 @@
 import { runAsAction } from '../../db/scope.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { authorize } from '../../http/authorize.ts';
 import { notFound } from '../../http/errors.ts';
@@ -8,6 +8,7 @@ import type { ResourceEngine } from '../../resources/engine.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
 import { copyChapterContents } from './chapterContents.ts';
 import { boundCopy, copyRows } from './copySize.ts';
+import { withScheduledDates } from './treeDates.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
 import { resourceItem } from '../../http/answers.ts';
 
@@ -16,14 +17,15 @@ import { resourceItem } from '../../http/answers.ts';
  * modules with their tags, their chapters with their parts, and the unlocks between its chapters. Each
  * level is placed 0..n-1 in its source's order, and its copies are told from their sources by (parent,
  * position). Tags and skills the session cannot read are left behind (only the platform might have put
- * another structure's on a catalogue course). Answers the copy's id.
+ * another structure's on a catalogue course). `title`: the copy's, when not its source's. Answers the copy's id.
  */
-export async function copyCourse(tx: Queryable, sourceId: number): Promise<number> {
+export async function copyCourse(tx: Queryable, sourceId: number, title?: string): Promise<number> {
   const [course] = await tx.query<{ id: number }>(
-    `INSERT INTO courses (title, description, language_id, status, is_template, cover_id)
-     SELECT title, description, language_id, 'draft', false, cover_id FROM courses WHERE id = $1
+    `INSERT INTO courses (title, description, language_id, status, is_template, cover_id${withScheduledDates('courses')})
+     SELECT coalesce($2, title), description, language_id, 'draft', false, cover_id${withScheduledDates('courses')}
+       FROM courses WHERE id = $1
      RETURNING id`,
-    [sourceId],
+    [sourceId, title ?? null],
   );
   // Deleted since it was found (nothing holds it: see the route).
   if (!course) throw notFound(`Course ${sourceId} not found.`);
@@ -40,8 +42,8 @@ export async function copyCourse(tx: Queryable, sourceId: number): Promise<numbe
     `WITH source AS (
        SELECT m.*, row_number() OVER (ORDER BY m.position, m.id) - 1 AS place FROM modules m WHERE m.course_id = $1),
      inserted AS (
-       INSERT INTO modules (title, description, course_id, position, is_template)
-       SELECT title, description, $2, place, false FROM source
+       INSERT INTO modules (title, description, course_id, position, is_template${withScheduledDates('modules')})
+       SELECT title, description, $2, place, false${withScheduledDates('modules')} FROM source
        RETURNING id, position)
      SELECT source.id AS source, inserted.id AS copy FROM inserted JOIN source ON source.place = inserted.position`,
     [sourceId, copyId],
@@ -59,8 +61,8 @@ export async function copyCourse(tx: Queryable, sourceId: number): Promise<numbe
        SELECT c.*, m.copy AS target, row_number() OVER (PARTITION BY c.module_id ORDER BY c.position, c.id) - 1 AS place
          FROM chapters c JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON m.source = c.module_id),
      inserted AS (
-       INSERT INTO chapters (title, description, module_id, position, is_template, estimated_minutes)
-       SELECT title, description, target, place, false, estimated_minutes FROM source
+       INSERT INTO chapters (title, description, module_id, position, is_template, estimated_minutes${withScheduledDates('chapters')})
+       SELECT title, description, target, place, false, estimated_minutes${withScheduledDates('chapters')} FROM source
        RETURNING id, module_id, position)
      SELECT source.id AS source, inserted.id AS copy
        FROM inserted JOIN source ON source.target = inserted.module_id AND source.place = inserted.position`,
@@ -72,6 +74,38 @@ export async function copyCourse(tx: Queryable, sourceId: number): Promise<numbe
     chapters.map((row) => row.copy),
   );
   return copyId;
+}
+
+/**
+ * A course the session reads (`scope`: the catalogue's too) copied whole in one transaction, bounded as every
+ * copy and logged under `action`, its main record the copy; `finish` completes the copy in the same
+ * transaction (a re-run's dates). Answers the copy's id.
+ */
+export function copyReadableCourse(
+  request: FastifyRequest,
+  db: Database,
+  id: number,
+  scope: readonly string[],
+  action: 'copy' | 'rerun',
+  { title, finish }: { title?: string; finish?: (tx: Queryable, copyId: number) => Promise<void> } = {},
+): Promise<number> {
+  // The entry's record is the copy: the first course the transaction creates.
+  return runAsAction(action, { resource: 'courses' }, () =>
+    db.transaction(async (tx) => {
+      // A plain read, not FOR SHARE: under row-level security a locking read also needs the row to pass
+      // the UPDATE policy, which a structure copying the catalogue's course does not (it would be a 404).
+      const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
+      if (!source) throw notFound(`Course ${id} not found.`);
+      await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
+      const copy = await copyCourse(tx, id, title);
+      await finish?.(tx, copy);
+      // Nothing held the source while it was copied, statement by statement: deleted meanwhile, the copy
+      // could be partial, and goes back with the rest.
+      const [still] = await tx.query('SELECT 1 FROM courses WHERE id = $1', [id]);
+      if (!still) throw notFound(`Course ${id} not found.`);
+      return copy;
+    }),
+  );
 }
 
 /**
@@ -93,22 +127,7 @@ export async function courseCopyRoutes(
       const { scope } = authorize(request, courses, 'get');
       const id = pathId(request);
       try {
-        // The entry's record is the copy: the first course the transaction creates.
-        const copyId = await runAsAction('copy', { resource: 'courses' }, () =>
-          db.transaction(async (tx) => {
-            // A plain read, not FOR SHARE: under row-level security a locking read also needs the row to pass
-            // the UPDATE policy, which a structure copying the catalogue's course does not (it would be a 404).
-            const [source] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
-            if (!source) throw notFound(`Course ${id} not found.`);
-            await boundCopy(request, tx, copyRows.courses('$1::int'), [id]);
-            const copy = await copyCourse(tx, id);
-            // Nothing held the source while it was copied, statement by statement: deleted meanwhile, the copy
-            // could be partial, and goes back with the rest.
-            const [still] = await tx.query('SELECT 1 FROM courses WHERE id = $1', [id]);
-            if (!still) throw notFound(`Course ${id} not found.`);
-            return copy;
-          }),
-        );
+        const copyId = await copyReadableCourse(request, db, id, scope, 'copy');
         reply.header('Location', `/api/courses/${copyId}`);
         return replyWithRecord(engine, request, reply, courses, copyId, 201);
       } catch (error) {

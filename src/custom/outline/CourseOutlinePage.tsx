@@ -6,6 +6,7 @@ import { Link, Title, useCreatePath, useGetOne, useStoreContext, useTranslate } 
 import { sessionAllows } from '../../providers/authProvider';
 import { Loader } from '../Loader';
 import { CopyToStructureButton } from '../tenancy/CopyToStructureButton';
+import { CourseTransferActions } from '../courseTransfer/CourseTransferActions';
 import './messages';
 import { CourseDetails, RelationChips } from './lazyPanels';
 import {
@@ -186,6 +187,7 @@ export function CourseOutlinePage() {
                     </Alert>
                   )}
                   <PublishBar reveal={reveal} readOnly={readOnly} />
+                  {course && <CourseTransferActions record={course} />}
                   {painted && (
                     <>
                       <CourseDetails id={courseId} readOnly={readOnly} />

@@ -2,6 +2,8 @@ import { screensOf } from '../../custom/crud/screensOf';
 import { courses } from '../../domain/contracts';
 import { lazyComponent } from '../../custom/lazyComponent';
 import { CourseActions } from '../../custom/outline/CourseActions';
+import { ImportCourseButton } from '../../custom/courseTransfer/ImportCourseButton';
+import { CourseShowActions } from './CourseShowActions';
 
 // Loaded with the form only: the list reads this declaration too and needs no upload input.
 const CourseCoverInput = lazyComponent<{ source: string }>(() =>
@@ -27,5 +29,7 @@ export const config = screensOf(courses, {
   // Each course opens its outline editor (/courses/:id/outline); a catalogue course read from
   // inside a structure is copied into it to be changed.
   rowActions: CourseActions,
-  showActions: CourseActions,
+  showActions: CourseShowActions,
+  // A course exported elsewhere comes in as a new course of its own.
+  listHeader: ImportCourseButton,
 });

@@ -1,0 +1,244 @@
+import JSZip from 'jszip';
+import {
+  COURSE_ARCHIVE_MAX_ENTRIES,
+  COURSE_ARCHIVE_MAX_UNPACKED_MB,
+  COURSE_IMPORT_PROBLEMS,
+  COURSE_MANIFEST,
+  COURSE_MANIFEST_MAX_MB,
+  type CourseFile,
+} from '../../src/domain/courseFormat.ts';
+import { documentKeysOf } from '../../src/domain/partContentShape.ts';
+import type { Queryable } from '../db/database.ts';
+import { readEntryCapped } from '../imports/zipEntry.ts';
+import type { Violation } from '../http/errors.ts';
+import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
+
+/** An import refused: every problem found, as violations (src/domain/courseFormat.ts words them). */
+export class CourseImportError extends Error {
+  constructor(readonly violations: Violation[]) {
+    super(violations.map((v) => v.message).join('\n'));
+  }
+}
+
+const refused = (propertyPath: string, code: 'not_a_zip' | 'no_manifest' | 'invalid_json' | 'too_large', detail = '') =>
+  new CourseImportError([{ propertyPath, code, message: COURSE_IMPORT_PROBLEMS[code](detail) }]);
+
+/** Reads one entry within `max` bytes unpacked. */
+const readCapped = (entry: JSZip.JSZipObject, max: number) =>
+  readEntryCapped(
+    entry,
+    max,
+    () => refused(entry.name, 'too_large', `« ${entry.name} » décompressé dépasse la taille permise`),
+    () => refused('file', 'not_a_zip'),
+  );
+
+export interface CourseArchive {
+  manifest: unknown;
+  /** The archive's files (not its folders), by path, read lazily within the archive's unpacked bound. */
+  paths: ReadonlySet<string>;
+  read(path: string): Promise<Buffer>;
+}
+
+/** The zip's `course.json`, parsed, and its other files; refused when it is no zip or unpacks too far. */
+export async function openCourseArchive(content: Buffer): Promise<CourseArchive> {
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(content);
+  } catch {
+    throw refused('file', 'not_a_zip');
+  }
+  const entries = Object.values(zip.files).filter((entry) => !entry.dir);
+  if (entries.length > COURSE_ARCHIVE_MAX_ENTRIES)
+    throw refused('file', 'too_large', `plus de ${COURSE_ARCHIVE_MAX_ENTRIES} fichiers dans l'archive`);
+  const manifestEntry = zip.file(COURSE_MANIFEST);
+  if (!manifestEntry) throw refused(COURSE_MANIFEST, 'no_manifest');
+  let unpacked = 0;
+  const budget = COURSE_ARCHIVE_MAX_UNPACKED_MB * 1024 * 1024;
+  const read = async (entry: JSZip.JSZipObject, max: number) => {
+    const bytes = await readCapped(entry, Math.min(max, budget - unpacked));
+    unpacked += bytes.length;
+    return bytes;
+  };
+  const text = (await read(manifestEntry, COURSE_MANIFEST_MAX_MB * 1024 * 1024)).toString('utf8');
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    throw refused(COURSE_MANIFEST, 'invalid_json');
+  }
+  return {
+    manifest,
+    paths: new Set(entries.map((entry) => entry.name)),
+    read: (path) => read(zip.file(path)!, budget),
+  };
+}
+
+export interface StoredDocument {
+  ref: string;
+  name: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+/**
+ * The documents' files read from the archive and checked as an upload is (an accepted type whose first
+ * bytes agree with it); their problems are violations like the file's others.
+ */
+export async function readDocuments(
+  archive: CourseArchive,
+  file: CourseFile,
+): Promise<{ documents: StoredDocument[]; violations: Violation[] }> {
+  const violations: Violation[] = [];
+  const documents: StoredDocument[] = [];
+  for (const [index, document] of file.documents.entries()) {
+    const bytes = await archive.read(document.file);
+    const mimeType = document.mimeType.toLowerCase();
+    const verdict = ALLOWED_TYPES[mimeType]
+      ? sniff(mimeType, bytes.subarray(0, 4096))
+      : { ok: false as const, reason: `type ${mimeType} non accepté` };
+    if (!verdict.ok)
+      violations.push({
+        propertyPath: `documents[${index}].file`,
+        code: 'invalid_file',
+        message: COURSE_IMPORT_PROBLEMS.invalid_file(
+          ALLOWED_TYPES[mimeType]
+            ? `« ${document.name} » n'a pas le contenu d'un fichier ${mimeType}`
+            : `« ${document.name} » est d'un type non accepté (${mimeType})`,
+        ),
+      });
+    documents.push({ ref: document.ref, name: sanitizeFileName(document.name) || document.ref, mimeType, bytes });
+  }
+  return { documents, violations };
+}
+
+/**
+ * The course of a checked file written in the transaction, set-based level by level (as the copy is):
+ * the course (a draft), its tags and skills (found by name among those the session reads, else created in
+ * its structure), modules, chapters, parts (their document references now the new documents' IRIs) and
+ * unlocks. `documentIds` maps each document `ref` to the document created for it. Answers the course's id.
+ */
+export async function writeCourse(
+  tx: Queryable,
+  file: CourseFile,
+  documentIds: ReadonlyMap<string, number>,
+  languageId: number | null,
+  tagScope: string,
+  skillScope: string,
+): Promise<number> {
+  const named = async (table: 'tags' | 'skills', extra: 'color' | 'description', scope: string) => {
+    const entries = table === 'tags' ? file.tags : file.skills;
+    const names = entries.map((entry) => entry.name);
+    // The new course's structure's own first, then the catalogue's; never another structure's (platform
+    // staff in every structure read them all, and their import is the catalogue's).
+    const found = await tx.query<{ id: number; name: string }>(
+      `SELECT DISTINCT ON (t.name) t.id, t.name FROM ${table} t
+        WHERE t.name = ANY($1::text[]) AND (t.company_id IS NULL OR t.company_id = (SELECT app_structure()))${scope}
+        ORDER BY t.name, t.company_id NULLS LAST`,
+      [names],
+    );
+    const ids = new Map(found.map((row) => [row.name, Number(row.id)]));
+    const missing = entries.filter((entry) => !ids.has(entry.name));
+    if (missing.length) {
+      const created = await tx.query<{ id: number; name: string }>(
+        `INSERT INTO ${table} (name, ${extra}) SELECT * FROM unnest($1::text[], $2::text[]) RETURNING id, name`,
+        [
+          missing.map((entry) => entry.name),
+          missing.map((entry) => ('color' in entry ? entry.color : entry.description) ?? null),
+        ],
+      );
+      for (const row of created) ids.set(row.name, Number(row.id));
+    }
+    return ids;
+  };
+  const tagIds = await named('tags', 'color', tagScope);
+  const skillIds = await named('skills', 'description', skillScope);
+  const { course } = file;
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO courses (title, description, language_id, status, is_template, cover_id)
+     VALUES ($1, $2, $3, 'draft', false, $4) RETURNING id`,
+    [course.title, course.description, languageId, course.cover ? documentIds.get(course.cover) : null],
+  );
+  const courseId = Number(row.id);
+  await tx.query(`INSERT INTO course_tags (course_id, tag_id) SELECT $1, unnest($2::int4[])`, [
+    courseId,
+    course.tags.map((name) => tagIds.get(name)),
+  ]);
+  await tx.query(`INSERT INTO course_skills (course_id, skill_id) SELECT $1, unnest($2::int4[])`, [
+    courseId,
+    course.skills.map((name) => skillIds.get(name)),
+  ]);
+  const modules = await tx.query<{ id: number; position: number }>(
+    `INSERT INTO modules (title, description, course_id, position, is_template)
+     SELECT title, description, $1, ordinal - 1, false
+       FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS m(title, description, ordinal)
+     RETURNING id, position`,
+    [courseId, course.modules.map((module) => module.title), course.modules.map((module) => module.description)],
+  );
+  const moduleIds = new Map(modules.map((module) => [Number(module.position), Number(module.id)]));
+  await tx.query(
+    `INSERT INTO module_tags (module_id, tag_id) SELECT * FROM unnest($1::int4[], $2::int4[])`,
+    course.modules.reduce<[number[], number[]]>(
+      ([modulesOf, tagsOf], module, index) => {
+        for (const name of module.tags) {
+          modulesOf.push(moduleIds.get(index)!);
+          tagsOf.push(tagIds.get(name)!);
+        }
+        return [modulesOf, tagsOf];
+      },
+      [[], []],
+    ),
+  );
+  const chapters = course.modules.flatMap((module, moduleIndex) =>
+    module.chapters.map((chapter, position) => ({ ...chapter, moduleId: moduleIds.get(moduleIndex)!, position })),
+  );
+  const inserted = await tx.query<{ id: number; ordinal: number }>(
+    `WITH source AS (
+       SELECT * FROM unnest($1::int4[], $2::int4[], $3::text[], $4::text[], $5::int4[])
+         WITH ORDINALITY AS s(module_id, position, title, description, estimated_minutes, ordinal)),
+     inserted AS (
+       INSERT INTO chapters (title, description, module_id, position, is_template, estimated_minutes)
+       SELECT title, description, module_id, position, false, estimated_minutes FROM source ORDER BY ordinal
+       RETURNING id, module_id, position)
+     SELECT inserted.id, source.ordinal
+       FROM inserted JOIN source ON source.module_id = inserted.module_id AND source.position = inserted.position`,
+    [
+      chapters.map((chapter) => chapter.moduleId),
+      chapters.map((chapter) => chapter.position),
+      chapters.map((chapter) => chapter.title),
+      chapters.map((chapter) => chapter.description),
+      chapters.map((chapter) => chapter.estimatedMinutes),
+    ],
+  );
+  const chapterIds = new Map<string, number>();
+  for (const row of inserted) chapterIds.set(chapters[Number(row.ordinal) - 1].ref, Number(row.id));
+  const parts = chapters.flatMap((chapter) =>
+    chapter.parts.map((part, position) => {
+      const content = { ...part.content };
+      for (const key of documentKeysOf(part.type)) {
+        const ref = content[key];
+        if (typeof ref === 'string') content[key] = `/api/documents/${documentIds.get(ref)}`;
+      }
+      return { ...part, content, chapterId: chapterIds.get(chapter.ref)!, position };
+    }),
+  );
+  await tx.query(
+    `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required)
+     SELECT * FROM unnest($1::int4[], $2::text[], $3::int4[], $4::text[], $5::jsonb[], $6::bool[])`,
+    [
+      parts.map((part) => part.chapterId),
+      parts.map((part) => part.type),
+      parts.map((part) => part.position),
+      parts.map((part) => part.title),
+      parts.map((part) => JSON.stringify(part.content)),
+      parts.map((part) => part.required),
+    ],
+  );
+  const unlocks = chapters.flatMap((chapter) =>
+    chapter.unlocks.map((required) => [chapterIds.get(chapter.ref)!, chapterIds.get(required)!]),
+  );
+  await tx.query(
+    `INSERT INTO chapter_unlocks (chapter_id, required_chapter_id) SELECT * FROM unnest($1::int4[], $2::int4[])`,
+    [unlocks.map(([chapter]) => chapter), unlocks.map(([, required]) => required)],
+  );
+  return courseId;
+}
