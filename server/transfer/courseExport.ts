@@ -178,7 +178,8 @@ export async function courseArchive(
   zip.file(COURSE_MANIFEST, JSON.stringify(described.file, null, 2), { compression: 'DEFLATE', date });
   for (const { path, storageKey } of described.files) {
     const body = storageKey ? await files.read(storageKey) : undefined;
-    if (body) zip.file(path, body, { binary: true, compression: 'STORE', date });
+    // No folder entries: JSZip would date them with the clock.
+    if (body) zip.file(path, body, { binary: true, compression: 'STORE', date, createFolders: false });
   }
   return zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true }) as Readable;
 }
