@@ -49,7 +49,8 @@ export async function helpdeskRoutes(fastify: FastifyInstance, { db }: { db: Dat
     },
   );
 
-  const ticketQuery = queryOf({ ticket: { type: 'string', pattern: referencePattern('tickets') } }, ['ticket']);
+  // Without a ticket (a preview of the reply), the ticket's variables are left empty.
+  const ticketQuery = queryOf({ ticket: { type: 'string', pattern: referencePattern('tickets') } });
   app.get(
     '/api/canned-replies/:id/render',
     {
@@ -63,17 +64,21 @@ export async function helpdeskRoutes(fastify: FastifyInstance, { db }: { db: Dat
       const { session, scope: replyScope } = authorize(request, cannedReplies, 'get');
       const { scope: ticketScope } = authorize(request, tickets, 'get');
       const id = pathId(request);
-      const ticketId = idFromReference(request.query.ticket, 'tickets');
+      const ticketId =
+        request.query.ticket === undefined ? undefined : idFromReference(request.query.ticket, 'tickets');
       const [reply] = await db.query<{ body: string }>(
         `SELECT t.body FROM canned_replies t WHERE t.id = $1${andAll(replyScope)}`,
         [id],
       );
       if (!reply) throw notFound(`CannedReply ${id} not found.`);
-      const [ticket] = await db.query<{ subject: string; first_name: string | null; last_name: string | null }>(
-        `SELECT t.subject, u.first_name, u.last_name FROM tickets t LEFT JOIN users u ON u.id = t.author_id
-          WHERE t.id = $1${andAll(ticketScope)}`,
-        [ticketId],
-      );
+      const [ticket] =
+        ticketId === undefined
+          ? [{ subject: '', first_name: null, last_name: null }]
+          : await db.query<{ subject: string; first_name: string | null; last_name: string | null }>(
+              `SELECT t.subject, u.first_name, u.last_name FROM tickets t LEFT JOIN users u ON u.id = t.author_id
+                WHERE t.id = $1${andAll(ticketScope)}`,
+              [ticketId],
+            );
       if (!ticket) throw notFound(`Ticket ${ticketId} not found.`);
       // The agent's own name, whichever structure platform staff are working in.
       const [agent] = await db
