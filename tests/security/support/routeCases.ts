@@ -1,3 +1,5 @@
+import { RESOURCE_RIGHTS } from '../../../src/domain/rights.ts';
+import { hasRole } from '../../../src/domain/roles.ts';
 import type { RegisteredRoute } from '../../../server/http/inputGuard.ts';
 import { declarations } from '../../../server/resources/definitions/index.ts';
 import type { ResourceDeclaration } from '../../../server/resources/types.ts';
@@ -13,6 +15,16 @@ import { type Bodies, idsOf, isTenant, namingFields, type Pools } from './struct
 
 export type Who = 'admin' | 'contributor';
 export const WHO: readonly Who[] = ['admin', 'contributor'];
+const ROLES_OF: Readonly<Record<Who, readonly string[]>> = { admin: ['ROLE_ADMIN'], contributor: ['ROLE_USER'] };
+
+/**
+ * Whether `who` writes a field at all: a field of its own role in the rights table (a ticket's assignee) is
+ * dropped from a lower role's body before anything reads it, so naming B's row there can tell nothing.
+ */
+const writesField = (who: Who, resource: string, field: string) => {
+  const role = RESOURCE_RIGHTS[resource]?.fields?.[field];
+  return role === undefined || hasRole(ROLES_OF[who], role);
+};
 /** An id no row has (ids are nine digits at most). */
 export const MISSING = '999999999';
 
@@ -183,7 +195,9 @@ export function attackCases(attack: Attack): Case[] {
       }[] = [];
       if (generic && route.method === 'POST') {
         const base = bodies.create(generic, pools[who], words);
-        for (const field of base ? namingFields(generic) : [])
+        for (const field of base
+          ? namingFields(generic).filter(({ field }) => writesField(who, generic.name, field))
+          : [])
           named.push({
             key: field.field,
             resource: field.resource,
@@ -194,7 +208,7 @@ export function attackCases(attack: Attack): Case[] {
         if (base && generic.name === 'chapter-parts')
           named.push({ key: 'content', resource: 'documents', list: false, url: route.url, base });
       } else if (generic && route.method === 'PUT' && own(generic.name) !== undefined) {
-        for (const field of namingFields(generic))
+        for (const field of namingFields(generic).filter(({ field }) => writesField(who, generic.name, field)))
           named.push({
             key: field.field,
             resource: field.resource,
