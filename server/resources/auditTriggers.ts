@@ -149,12 +149,21 @@ function auditFunctionSql(declaration: ResourceDeclaration): string {
       FROM (SELECT n.id, ${company('n')} AS company, ${changedFieldsSql(fields, 'o')} AS b, ${changedFieldsSql(fields, 'n')} AS a
               FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE ${anyChanged} OFFSET 0) x
      ORDER BY (x.id = wanted) IS TRUE DESC, x.id`;
+  // A transaction's first audited statement makes its entry: none of the entry's rows exist yet, and one
+  // statement changes each row once, so its changes go in without the fold's conflict check.
+  const changes = (rows: string) => `IF fresh THEN
+      INSERT INTO public.audit_changes (entry_id, resource, record_id, operation, before, after) ${rows};
+    ELSE
+      INSERT INTO public.audit_changes AS c (entry_id, resource, record_id, operation, before, after) ${rows}
+      ${FOLD};
+    END IF`;
   // Every name is qualified: the function runs as the tables' owner without a search path of its own (a SET
   // clause would cost each write a configuration change).
   return `CREATE OR REPLACE FUNCTION public.${ident(`audited_${declaration.table}`)}() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER AS $fn$
 DECLARE
   wanted integer := nullif(current_setting('app.record_id', true), '')::integer;
+  fresh boolean := coalesce(current_setting('app.audit_entry', true), '') = '';
   main record;
   entry integer;
 BEGIN
@@ -162,24 +171,18 @@ BEGIN
     ${first('new_rows n', 'n')};
     IF NOT FOUND THEN RETURN NULL; END IF;
     entry := public.audit_entry(${resource}, main.id, main.company, 'create');
-    INSERT INTO public.audit_changes AS c (entry_id, resource, record_id, operation, before, after)
-      SELECT entry, ${resource}, n.id, 'create', NULL, ${allFieldsSql(fields, 'n')} FROM new_rows n
-    ${FOLD};
+    ${changes(`SELECT entry, ${resource}, n.id, 'create', NULL, ${allFieldsSql(fields, 'n')} FROM new_rows n`)};
   ELSIF TG_OP = 'UPDATE' THEN
     -- Most updates change one row: the rows are compared once, row by row.
     FOR main IN ${changed} LOOP
       IF entry IS NULL THEN entry := public.audit_entry(${resource}, main.id, main.company, 'update'); END IF;
-      INSERT INTO public.audit_changes AS c (entry_id, resource, record_id, operation, before, after)
-        VALUES (entry, ${resource}, main.id, 'update', main.b, main.a)
-      ${FOLD};
+      ${changes(`VALUES (entry, ${resource}, main.id, 'update', main.b, main.a)`)};
     END LOOP;
   ELSE
     ${first('old_rows o', 'o')};
     IF NOT FOUND THEN RETURN NULL; END IF;
     entry := public.audit_entry(${resource}, main.id, main.company, 'delete');
-    INSERT INTO public.audit_changes AS c (entry_id, resource, record_id, operation, before, after)
-      SELECT entry, ${resource}, o.id, 'delete', ${allFieldsSql(fields, 'o')}, NULL FROM old_rows o
-    ${FOLD};
+    ${changes(`SELECT entry, ${resource}, o.id, 'delete', ${allFieldsSql(fields, 'o')}, NULL FROM old_rows o`)};
   END IF;
   RETURN NULL;
 END $fn$`;
