@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Box,
@@ -17,18 +17,10 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { SEARCH_QUERY_MAX_LENGTH, searchWords } from '../../domain/search';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useSidePanel } from '../sidePanel';
+import { useDebounced } from '../useDebounced';
 
 // Typing asks the server after a pause, not at every key.
 const SEARCH_DELAY_MS = 200;
-
-function useDebounced(value: string, delay: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 interface Option {
   resource: string;

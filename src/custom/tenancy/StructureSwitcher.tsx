@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Autocomplete, Box, Button, Popover, TextField, type PopperProps } from '@mui/material';
 import DomainIcon from '@mui/icons-material/Domain';
@@ -7,6 +7,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import type { StructureChoice } from '../../providers/structureChoice';
 import { useSidePanel } from '../sidePanel';
 import { useStructureChoice } from './useSessionStructure';
+import { useDebounced } from '../useDebounced';
 
 /** "All structures" among the choices: no structure. */
 interface Choice {
@@ -16,15 +17,6 @@ interface Choice {
 
 // Typing narrows the list after a pause, not at every key.
 const SEARCH_DELAY_MS = 250;
-
-function useDebounced(value: string, delay: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /**
  * The list of choices drawn in the popover itself, in the flow under the search field, rather than floating
