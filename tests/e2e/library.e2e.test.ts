@@ -195,6 +195,8 @@ describe('XMind imports', () => {
     const deleteRow = async (target: typeof row) => {
       await target.getByRole('checkbox', { name: 'Sélectionner cette ligne' }).check();
       await page.locator('[data-test="bulk-actions-toolbar"]').getByRole('button', { name: 'Supprimer' }).click();
+      // The brand keeps its case in react-admin's lower-cased title.
+      await page.getByRole('dialog').getByText('Supprimer import XMind', { exact: true }).waitFor();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
     };
     await deleteRow(row);

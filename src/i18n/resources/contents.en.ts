@@ -167,6 +167,7 @@ export const contentsEn: typeof contentsFr = {
     },
     imports: {
       name: 'XMind import |||| XMind imports',
+      forcedCaseName: 'XMind import |||| XMind imports',
       fields: {
         filename: 'File',
         status: 'Status',

@@ -166,6 +166,8 @@ export const contentsFr = {
     },
     imports: {
       name: 'Import XMind |||| Imports XMind',
+      // react-admin lower-cases the name in its dialogs ("Supprimer import xmind"): the brand keeps its case.
+      forcedCaseName: 'import XMind |||| imports XMind',
       fields: {
         filename: 'Fichier',
         status: 'Statut',
