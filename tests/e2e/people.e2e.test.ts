@@ -93,6 +93,9 @@ describe('the account page', () => {
     await current.fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
     await page.getByText('Mot de passe changé').waitFor();
+    // The typed passwords do not stay on screen.
+    await expect.poll(() => next.inputValue()).toBe('');
+    expect(await current.inputValue()).toBe('');
     // This session goes on (renewed): the page still reads the user.
     await page.reload();
     await page.getByTestId('account-email').waitFor();

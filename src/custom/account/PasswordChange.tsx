@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Stack } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { Form, PasswordInput, required, SaveButton, useDataProvider, useNotify } from 'react-admin';
@@ -23,6 +24,8 @@ export function PasswordChange() {
   const notify = useNotify();
   const saveFailure = useSaveFailure();
   const dataProvider = useDataProvider<AppDataProvider>();
+  // A changed password leaves no trace on screen: the form starts afresh (a new key remounts it).
+  const [changes, setChanges] = useState(0);
 
   async function save(values: Record<string, string>) {
     try {
@@ -34,6 +37,7 @@ export function PasswordChange() {
       // refresh token, which the change kept.
       await renewSession();
       notify('app.people.account.password_changed', { type: 'success' });
+      setChanges((count) => count + 1);
       return undefined;
     } catch (failure) {
       return saveFailure(failure);
@@ -41,7 +45,7 @@ export function PasswordChange() {
   }
 
   return (
-    <Form onSubmit={save} record={{ currentPassword: '', password: '' }} id="password-change">
+    <Form key={changes} onSubmit={save} record={{ currentPassword: '', password: '' }} id="password-change">
       <Stack spacing={1} sx={{ maxWidth: 420 }}>
         <PasswordInput
           source="currentPassword"
