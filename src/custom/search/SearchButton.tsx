@@ -35,7 +35,8 @@ export function SearchButton() {
         onClick={show}
         onMouseEnter={() => void SearchDialog.preload()}
         startIcon={<SearchIcon />}
-        aria-label={translate('app.search.shortcut')}
+        // Named by its visible words ("Rechercher Ctrl K"): a different name would not be what a voice
+        // user reads on it.
         aria-keyshortcuts="Control+K Meta+K"
         sx={{
           display: { xs: 'none', md: 'inline-flex' },
