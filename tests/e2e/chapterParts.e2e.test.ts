@@ -174,6 +174,8 @@ const TYPES: {
       await field(page, 'content.question').fill('Quelle touche fige les volets ?');
       await field(page, 'content.options.0.label').fill('F4');
       await field(page, 'content.options.1.label').fill('F2');
+      // A new single-choice part has no right answer marked: the author chooses it.
+      await field(page, 'content.options.0.correct').check();
     },
     shows: (panel) => panel.getByRole('radio', { name: 'F4' }),
   },
@@ -187,6 +189,8 @@ const TYPES: {
       // Reordered with the pointer: the second row's handle dragged above the first.
       await dragByPointer(page, rowHandle(page, 2), rowHandle(page, 1), 'Au-dessus de la position 1.');
       await expect.poll(() => field(page, 'content.options.0.label').inputValue()).toBe('SOMME');
+      // No right answer is marked on a new part: the author marks them.
+      await field(page, 'content.options.1.correct').check();
     },
     shows: (panel) => panel.getByRole('checkbox', { name: 'NB' }),
   },
