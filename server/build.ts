@@ -21,10 +21,20 @@ export function appBuildIsStale(root: string, distDir: string): boolean {
 /** Builds the app into `outDir` (vite.config.ts's own, `dist/`, unless told otherwise). */
 export async function buildApp(root: string, outDir?: string): Promise<void> {
   const { build } = await import('vite');
-  await build({
-    root,
-    logLevel: 'warn',
-    configFile: join(root, 'vite.config.ts'),
-    ...(outDir ? { build: { outDir, emptyOutDir: true } } : {}),
-  });
+  // Vite builds React's development bundle when NODE_ENV says so, and a test runner sets it to "test":
+  // the browser tests would then drive a slower app than the one users get, with Strict Mode's double effects.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root,
+      mode: 'production',
+      logLevel: 'warn',
+      configFile: join(root, 'vite.config.ts'),
+      ...(outDir ? { build: { outDir, emptyOutDir: true } } : {}),
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
