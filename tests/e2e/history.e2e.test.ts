@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
+import { outlineSettled, outlineTree } from './outlinePage.ts';
 
 /**
  * Every change kept, in a browser: an author changes a part's text twice in its edit form, opens the
@@ -95,14 +96,18 @@ describe("a record's history", () => {
 
     // The part selected in its course's outline, its Historique beside the tree.
     await t.goto(`/courses/${arranged.course}/outline`);
-    const outline = page.getByRole('region', { name: 'Plan du cours' });
+    await outlineSettled(page);
+    const outline = outlineTree(page);
     await outline.getByRole('button', { name: 'Déplier « Module historique »' }).click();
     await outline.getByRole('button', { name: 'Déplier « Chapitre historique »' }).click();
-    await page
+    const partTitle = page
       .locator(`[data-node="part:${arranged.part}"]`)
-      .getByRole('button', { name: arranged.title, exact: true })
-      .click();
-    await page.getByRole('tab', { name: 'Historique' }).click();
+      .getByRole('button', { name: arranged.title, exact: true });
+    await partTitle.click();
+    await expect.poll(() => partTitle.getAttribute('aria-pressed')).toBe('true');
+    const historyTab = page.getByRole('tab', { name: 'Historique' });
+    await historyTab.click();
+    await expect.poll(() => historyTab.getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => revisions(page).count()).toBe(3);
     const newest = revisions(page).first();
     await newest.getByText('Version actuelle').waitFor();

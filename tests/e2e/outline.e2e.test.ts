@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
+import { outlineSettled, outlineTree } from './outlinePage.ts';
 import { dragByPointer } from './pointerDrag.ts';
 
 /**
@@ -21,7 +22,6 @@ afterAll(async () => {
 });
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const outline = (page: Page) => page.getByRole('region', { name: 'Plan du cours' });
 const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
 // Each row's own title: an open row's children are in its <li> too, after the row itself (its <div>).
 const titles = (page: Page, list: string) =>
@@ -29,10 +29,10 @@ const titles = (page: Page, list: string) =>
 
 /** Opens a module or chapter of the outline, once it is there, unless it is open already. */
 async function unfold(page: Page, title: string): Promise<void> {
-  const button = outline(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${title} »$`) });
+  const button = outlineTree(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${title} »$`) });
   await button.waitFor();
   if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
-  await outline(page)
+  await outlineTree(page)
     .getByRole('button', { name: `Replier « ${title} »` })
     .waitFor();
 }
@@ -72,18 +72,18 @@ describe('the course outline', () => {
     // From the courses list (newest first): each row opens its outline.
     await t.goto('/courses');
     await page.getByRole('link', { name: `Ouvrir le plan du cours « ${name} »` }).click();
-    await outline(page).waitFor();
+    await outlineSettled(page);
     expect(page.url()).toContain(`/courses/${course.id}/outline`);
 
-    await outline(page).getByRole('button', { name: 'Ajouter un module' }).click();
+    await outlineTree(page).getByRole('button', { name: 'Ajouter un module' }).click();
     await page.getByLabel('Titre du nouveau module').fill('Les bases');
     await page.getByLabel('Titre du nouveau module').press('Enter');
-    await outline(page).getByRole('button', { name: 'Déplier « Les bases »' }).waitFor();
+    await outlineTree(page).getByRole('button', { name: 'Déplier « Les bases »' }).waitFor();
     await unfold(page, 'Les bases');
-    await outline(page).getByRole('button', { name: 'Ajouter un chapitre' }).click();
+    await outlineTree(page).getByRole('button', { name: 'Ajouter un chapitre' }).click();
     await page.getByLabel('Titre du nouveau chapitre').fill('Premiers pas');
     await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
-    await outline(page).getByRole('button', { name: 'Déplier « Premiers pas »' }).click();
+    await outlineTree(page).getByRole('button', { name: 'Déplier « Premiers pas »' }).click();
     const chapter = Number(
       (await page.locator('[data-node^="chapter:"]').first().getAttribute('data-node'))?.split(':')[1],
     );
@@ -125,6 +125,7 @@ describe('the course outline', () => {
 
     // After a reload the branches are still open (kept per course) and the order holds.
     await page.reload();
+    await outlineSettled(page);
     await expect.poll(() => titles(page, parts)).toEqual(['Trois', 'Deux', 'Un']);
   }, 120_000);
 
@@ -189,12 +190,13 @@ describe('the course outline', () => {
     });
 
     await t.signIn('admin', `/courses/${course.id}/outline`);
+    await outlineSettled(page);
     await unfold(page, 'Module');
     // The chapter with a prerequisite shows a lock.
     await row(page, `chapter:${second.id}`).getByRole('img', { name: 'Un prérequis à valider avant' }).waitFor();
 
     // A template, searched for, copied at the end of the module with its part.
-    await outline(page).getByRole('button', { name: 'Insérer un chapitre modèle' }).click();
+    await outlineTree(page).getByRole('button', { name: 'Insérer un chapitre modèle' }).click();
     const templates = page.getByRole('dialog', { name: 'Insérer un chapitre modèle' });
     await templates.getByLabel('Rechercher un modèle').fill(templateTitle);
     await templates.getByRole('button', { name: templateTitle }).click();
@@ -234,7 +236,7 @@ describe('the course outline', () => {
     await row(page, `module:${module.id}`).getByRole('button', { name: 'Ajouter un chapitre' }).click();
     await page.getByLabel('Titre du nouveau chapitre').fill('Vide');
     await page.getByLabel('Titre du nouveau chapitre').press('Enter');
-    await outline(page).getByRole('button', { name: 'Déplier « Vide »' }).waitFor();
+    await outlineTree(page).getByRole('button', { name: 'Déplier « Vide »' }).waitFor();
     await page.getByRole('button', { name: 'Publier' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'Publication refusée' });
     await refusal.getByRole('button', { name: 'Module › Vide' }).click();
@@ -251,6 +253,7 @@ describe('the course outline', () => {
     // On a phone (the page opened at 390 px): one column, nothing wider than the screen, axe still clean.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
+    await outlineSettled(page);
     // The move held, and the module is still open.
     await expect
       .poll(() => titles(page, 'Chapitres de « Module »'))

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App, type DemoAccount } from './harness.ts';
+import { outlineSettled, outlineTree } from './outlinePage.ts';
 
 /**
  * The outline as the rights table and the keyboard want it: a contributor is offered no delete; "Ajouter un
@@ -20,7 +21,6 @@ afterAll(async () => {
 });
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const outline = (page: Page) => page.getByRole('region', { name: 'Plan du cours' });
 const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
 const titles = (page: Page, list: string) =>
   page.getByRole('list', { name: list }).locator(':scope > li[data-node] > div button[aria-pressed]').allTextContents();
@@ -50,10 +50,10 @@ async function course(as: DemoAccount): Promise<Made> {
 }
 
 async function unfold(page: Page, title: string): Promise<void> {
-  const button = outline(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${title} »$`) });
+  const button = outlineTree(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${title} »$`) });
   await button.waitFor();
   if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
-  await outline(page)
+  await outlineTree(page)
     .getByRole('button', { name: `Replier « ${title} »` })
     .waitFor();
 }
@@ -63,6 +63,7 @@ describe('the outline offers what the session may do', () => {
     const { page } = t;
     const made = await course('contributeur');
     await t.signIn('contributeur', `/courses/${made.course}/outline`);
+    await outlineSettled(page);
     await unfold(page, 'Alpha');
     await row(page, `chapter:${made.chapters.A1}`).getByRole('button', { name: 'Actions sur « A1 »' }).click();
     const menu = page.getByRole('menu');
@@ -96,6 +97,7 @@ describe('the outline offers what the session may do', () => {
     const { page } = t;
     const made = await course('admin');
     await t.signIn('admin', `/courses/${made.course}/outline`);
+    await outlineSettled(page);
     await row(page, `module:${made.modules[1]}`).getByRole('button', { name: 'Actions sur « Bêta »' }).click();
     await page.getByRole('menuitem', { name: 'Ajouter un chapitre', exact: true }).click();
     const field = page.getByLabel('Titre du nouveau chapitre');
@@ -171,6 +173,7 @@ describe('bulk edits in the outline', () => {
     const { page } = t;
     const made = await course('admin');
     await t.signIn('admin', `/courses/${made.course}/outline`);
+    await outlineSettled(page);
     await unfold(page, 'Alpha');
     await unfold(page, 'Bêta');
     const bulkCalls: string[] = [];
@@ -209,6 +212,7 @@ describe('bulk edits in the outline', () => {
     // On a phone (the page opened at 390 px): the bar and the rows fit, axe still clean.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
+    await outlineSettled(page);
     await page.getByRole('checkbox', { name: /^Sélectionner « A4 »/ }).check();
     await toolbar.getByText('1 chapitre sélectionné').waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -220,6 +224,7 @@ describe('bulk edits in the outline', () => {
     const { page } = t;
     const made = await course('admin');
     await t.signIn('superadmin', `/courses/${made.course}/outline`);
+    await outlineSettled(page);
     await unfold(page, 'Alpha');
     const bulkCalls: string[] = [];
     page.on('request', (request) => {

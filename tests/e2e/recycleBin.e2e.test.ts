@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
+import { outlineSettled, outlineTree } from './outlinePage.ts';
 
 /**
  * The recycle bin in a browser: a chapter deleted from the course outline (after its undo snackbar lapsed)
@@ -18,7 +19,6 @@ afterAll(async () => {
 });
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const outline = (page: Page) => page.getByRole('region', { name: 'Plan du cours' });
 const chapterTitles = (page: Page, module: string) =>
   page
     .getByRole('list', { name: `Chapitres de « ${module} »` })
@@ -51,12 +51,13 @@ describe('Corbeille', () => {
     });
 
     await t.signIn('superadmin', `/courses/${course.id}/outline`);
-    const unfold = outline(page).getByRole('button', { name: `Déplier « ${module} »` });
+    await outlineSettled(page);
+    const unfold = outlineTree(page).getByRole('button', { name: `Déplier « ${module} »` });
     await unfold.click();
     await expect.poll(() => chapterTitles(page, module)).toEqual(['Alpha', 'Bravo', 'Charlie']);
 
     // Deleted from the outline: confirmed (it has a part), then sent once its undo snackbar is gone.
-    await outline(page).getByRole('button', { name: 'Actions sur « Bravo »' }).click();
+    await outlineTree(page).getByRole('button', { name: 'Actions sur « Bravo »' }).click();
     await page.getByRole('menuitem', { name: 'Supprimer' }).click();
     const deleted = page.waitForResponse(
       (response) => response.request().method() === 'DELETE' && response.url().endsWith(`/api/chapters/${chapters[1]}`),
@@ -78,8 +79,8 @@ describe('Corbeille', () => {
 
     // Back in its place in the outline.
     await t.goto(`/courses/${course.id}/outline`);
-    await outline(page).waitFor();
-    const branch = outline(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${module} »$`) });
+    await outlineSettled(page);
+    const branch = outlineTree(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${module} »$`) });
     if ((await branch.getAttribute('aria-expanded')) === 'false') await branch.click();
     await expect.poll(() => chapterTitles(page, module)).toEqual(['Alpha', 'Bravo', 'Charlie']);
   }, 120_000);
