@@ -19,6 +19,24 @@ export function catalogueRowsSql(tenancy: Tenancy, alias: string): string | unde
 }
 
 /**
+ * The rows a scope reaches by their structure column: all of them for the platform (tested first: one
+ * value for the whole statement), else its structure's.
+ */
+export const inScopeSql = (column: string) => `((SELECT app_platform()) OR ${column} = (SELECT app_structure()))`;
+
+/**
+ * The rows of a resource's table (alias `alias`) that its row-level security lets a session read: its
+ * structure's, and the catalogue's where the resource has one; undefined for the platform's tables, which
+ * every session reads.
+ */
+export function readableRowsSql(tenancy: Tenancy, alias: string): string | undefined {
+  if (tenancy.rows === 'platform') return undefined;
+  const own = inScopeSql(`${alias}.${structureColumnOf(tenancy)}`);
+  const catalogue = catalogueRowsSql(tenancy, alias);
+  return catalogue ? `(${own} OR (${catalogue}))` : own;
+}
+
+/**
  * The engine's own scoping of a statement on a resource (alias `t`), from the session's structure: the first
  * of the two locks (row-level security is the second). Platform staff on "all structures" reach every row; a
  * structure its own rows, and reads the catalogue's. A create takes its structure from the session (the

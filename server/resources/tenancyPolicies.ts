@@ -4,7 +4,7 @@ import { declarations, declarationsByName } from './definitions/index.ts';
 import { APP_ROLE } from '../db/scope.ts';
 import type { Database } from '../db/database.ts';
 import { ident } from '../shared/sql.ts';
-import { catalogueRowsSql, structureColumnOf } from './tenancy.ts';
+import { catalogueRowsSql, inScopeSql, structureColumnOf } from './tenancy.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 
 /**
@@ -24,12 +24,6 @@ const STRUCTURE_TABLES: readonly string[] = ['subscriptions', 'live_events'];
  */
 export const USER_TABLES: readonly string[] = ['saved_views'];
 
-/**
- * The rows a scope reaches by their structure column: all of them for the platform (tested first: one
- * value for the whole statement), else its structure's.
- */
-const inScope = (column: string) => `((SELECT app_platform()) OR ${column} = (SELECT app_structure()))`;
-
 function resourcePolicies(declaration: ResourceDeclaration): string[] {
   const tenancy = declaration.access.tenancy;
   if (tenancy.rows === 'platform') return [];
@@ -46,7 +40,7 @@ function resourcePolicies(declaration: ResourceDeclaration): string[] {
       : [];
   sql.push(
     `ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`,
-    `CREATE POLICY structure_rows ON ${table} USING ${inScope(column)} WITH CHECK ${inScope(column)}`,
+    `CREATE POLICY structure_rows ON ${table} USING ${inScopeSql(column)} WITH CHECK ${inScopeSql(column)}`,
   );
   const catalogue = catalogueRowsSql(tenancy, table);
   if (catalogue) sql.push(`CREATE POLICY catalogue_rows ON ${table} FOR SELECT USING (${catalogue})`);
@@ -85,7 +79,7 @@ function ownedPolicies(
   const ownerTable = typeof owner === 'string' ? owner : owner.table;
   const ownerColumn = typeof owner === 'string' ? 'company_id' : structureColumnOf(owner.access.tenancy);
   const visible = `EXISTS (SELECT 1 FROM ${ident(ownerTable)} o WHERE o.id = ${ident(column)})`;
-  const writable = `EXISTS (SELECT 1 FROM ${ident(ownerTable)} o WHERE o.id = ${ident(column)} AND ${inScope(`o.${ownerColumn}`)})`;
+  const writable = `EXISTS (SELECT 1 FROM ${ident(ownerTable)} o WHERE o.id = ${ident(column)} AND ${inScopeSql(`o.${ownerColumn}`)})`;
   const pointed = other
     ? ` AND EXISTS (SELECT 1 FROM ${ident(other.table)} x WHERE x.id = ${ident(other.column)})`
     : '';
@@ -122,10 +116,10 @@ export function tenancyStatements(): string[] {
   for (const table of STRUCTURE_TABLES)
     sql.push(
       `ALTER TABLE ${ident(table)} ENABLE ROW LEVEL SECURITY`,
-      `CREATE POLICY structure_rows ON ${ident(table)} USING ${inScope('company_id')} WITH CHECK ${inScope('company_id')}`,
+      `CREATE POLICY structure_rows ON ${ident(table)} USING ${inScopeSql('company_id')} WITH CHECK ${inScopeSql('company_id')}`,
     );
   for (const table of USER_TABLES) {
-    const own = `(user_id = (SELECT app_user_id()) AND (company_id IS NULL OR ${inScope('company_id')}))`;
+    const own = `(user_id = (SELECT app_user_id()) AND (company_id IS NULL OR ${inScopeSql('company_id')}))`;
     sql.push(
       `ALTER TABLE ${ident(table)} ENABLE ROW LEVEL SECURITY`,
       `CREATE POLICY user_rows ON ${ident(table)} USING ${own} WITH CHECK ${own}`,

@@ -12,7 +12,7 @@ import type { Database } from '../db/database.ts';
 import { authorize } from '../http/authorize.ts';
 import { queryOf, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
-import { SEARCH_VECTOR, searchTargets, type SearchTarget } from '../resources/searchSchema.ts';
+import { candidatesFunction, SEARCH_VECTOR, searchTargets, type SearchTarget } from '../resources/searchSchema.ts';
 import { ident, literal, Params } from '../shared/sql.ts';
 
 const searchQuery = queryOf({ q: { type: 'string', maxLength: SEARCH_QUERY_MAX_LENGTH } }, ['q']);
@@ -73,10 +73,15 @@ function tsquerySql(words: string[], params: Params): string {
  */
 function kindSql(target: SearchTarget, scope: string[], tsquery: string): string {
   const table = ident(target.declaration.table);
-  const conditions = [`t.${ident(SEARCH_VECTOR)} @@ ${tsquery}`, ...scope].join(' AND ');
+  // Without conditions of the session's own (platform staff over every structure), the candidates come from
+  // the full-text index first (candidatesFunction); with them, from the table's rows the conditions select.
+  const candidates =
+    scope.length === 0
+      ? `t.id IN (SELECT ${ident(candidatesFunction(target))}(${tsquery}, ${SEARCH_CANDIDATES_PER_KIND}))`
+      : [`t.${ident(SEARCH_VECTOR)} @@ ${tsquery}`, ...scope].join(' AND ');
   return `(SELECT ${literal(target.kind.resource)} AS resource, c.id, c.label, ts_rank(c.v, ${tsquery}) AS rank
      FROM (SELECT t.id, ${target.labelSql} AS label, t.${ident(SEARCH_VECTOR)} AS v FROM ${table} t
-            WHERE ${conditions} LIMIT ${SEARCH_CANDIDATES_PER_KIND}) c
+            WHERE ${candidates} LIMIT ${SEARCH_CANDIDATES_PER_KIND}) c
     ORDER BY rank DESC, c.id LIMIT ${SEARCH_RESULTS_PER_KIND + 1})`;
 }
 

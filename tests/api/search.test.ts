@@ -105,6 +105,19 @@ describe('GET /api/search', () => {
     expect(idsOf(await search({ token: staff.token }, word), 'courses')).toEqual([course.id]);
   });
 
+  it("answers from the full-text index only the ids the caller's row-level security shows", async () => {
+    const word = marker();
+    const course = await create('courses', { title: `Indexé ${word}` });
+    const candidates = (scope: { structure: number | null; platform: boolean }) =>
+      t.db
+        .scoped(scope)
+        .query<{ id: number }>(`SELECT courses_search_ids(to_tsquery('search_simple', $1), 50) AS id`, [word]);
+    const otherStructure = (await administratorOf(t, structure, true)).structure;
+    expect(await candidates({ structure: otherStructure, platform: false })).toEqual([]);
+    expect((await candidates({ structure, platform: false })).map((row) => Number(row.id))).toEqual([course.id]);
+    expect((await candidates({ structure: null, platform: true })).map((row) => Number(row.id))).toEqual([course.id]);
+  });
+
   it('searches no kind the session may not list, and only its own rows where it lists its own', async () => {
     const word = marker();
     await create('sheets', { title: `Fiche ${word}`, content: 'Procédure' }, 'superadmin');
