@@ -12,28 +12,21 @@
  *
  * Environment: BENCH_PUTS (1000 a phase), BENCH_WRITES (5000), BENCH_DATABASES (`pglite,postgresql`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openPglite, openPostgres, type Database } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/database.ts';
 import { PLATFORM } from '../../server/db/scope.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { auditStatements } from '../../server/resources/auditTriggers.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';
-import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
+import { onEachDatabase } from '../support/databases.ts';
 
 const PUTS = Number(process.env.BENCH_PUTS ?? 1000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 5000);
 const ROUNDS = 5;
-const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
 const TARGET = 0.2;
-const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const paragraph = (n: number) =>
@@ -224,34 +217,4 @@ async function measure(name: string, db: Database, dataDir: string) {
   };
 }
 
-const results = [];
-if (DATABASES.includes('pglite')) {
-  const dir = await mkdtemp(join(tmpdir(), 'lms-bench-audit-'));
-  const db = await openPglite(join(dir, 'pglite'));
-  try {
-    results.push(await measure('PGlite', db, dir));
-  } finally {
-    await db.close().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-if (DATABASES.includes('postgresql')) {
-  if (!findPostgresBin()) console.log('PostgreSQL: not installed, skipped.');
-  else {
-    const cluster = await startPostgresCluster();
-    const dir = await mkdtemp(join(tmpdir(), 'lms-bench-audit-'));
-    const db = await openPostgres(cluster.createDatabase('bench_audit'));
-    try {
-      results.push(await measure('PostgreSQL', db, dir));
-    } finally {
-      await db.close().catch(() => undefined);
-      cluster.stop();
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-}
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(
-  join(resultsDir, `audit-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-  JSON.stringify(results, null, 2),
-);
+await onEachDatabase('audit', measure);

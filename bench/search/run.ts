@@ -9,81 +9,21 @@
  *
  * Environment: BENCH_USERS (100000), BENCH_PARTS (6000), BENCH_ROUNDS (3), BENCH_DATABASES (`pglite,postgresql`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openPglite, openPostgres, type Database } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/database.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo.ts';
+import { FIRST_NAMES, LAST_NAMES, sqlArray } from '../../server/db/seed/scale.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';
-import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
+import { onEachDatabase } from '../support/databases.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const PARTS = Number(process.env.BENCH_PARTS ?? 6000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
 const TARGET_P99_MS = 100;
-const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 
-const FIRST_NAMES = [
-  'Jean',
-  'Marie',
-  'Sophie',
-  'Éric',
-  'Hélène',
-  'Camille',
-  'Loïc',
-  'Inès',
-  'Jérôme',
-  'Chloé',
-  'Pierre',
-  'Anaïs',
-  'François',
-  'Léa',
-  'Benoît',
-  'Zoé',
-  'Stéphane',
-  'Noémie',
-  'Gaëlle',
-  'Hugo',
-];
-const LAST_NAMES = [
-  'Martin',
-  'Bernard',
-  'Durand',
-  'Lefèvre',
-  'Moreau',
-  'Girard',
-  'Bonnet',
-  'Dupré',
-  'Lambert',
-  'Fontaine',
-  'Rousseau',
-  'Vincent',
-  'Muller',
-  'Lefebvre',
-  'Faure',
-  'André',
-  'Mercier',
-  'Blanc',
-  'Guérin',
-  'Boyer',
-  'Garnier',
-  'Chevalier',
-  'François',
-  'Legrand',
-  'Gauthier',
-  'Garcia',
-  'Perrin',
-  'Robin',
-  'Clément',
-  'Morin',
-];
 const PART_WORDS = [
   'Sécurité',
   'incendie',
@@ -101,14 +41,13 @@ const PART_WORDS = [
   'réglementation',
   'secourisme',
 ];
-const sqlArray = (values: string[]) => `ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]`;
 
 /** What people type, one request a keystroke: every prefix of each phrase, from its first letter. */
 const PHRASES = [
   'durand',
-  'Dupré',
-  'dupre',
-  'sophie martin',
+  'Noël',
+  'noel',
+  'sarah martin',
   'helene lefevre',
   'securite incendie',
   'formation',
@@ -234,34 +173,4 @@ async function measure(name: string, db: Database, dataDir: string) {
   return { database: name, users: Number(counts.users), parts: Number(counts.parts), seedSeconds: seconds, figures };
 }
 
-const results = [];
-if (DATABASES.includes('pglite')) {
-  const dir = await mkdtemp(join(tmpdir(), 'lms-bench-search-'));
-  const db = await openPglite(join(dir, 'pglite'));
-  try {
-    results.push(await measure('PGlite', db, dir));
-  } finally {
-    await db.close().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-if (DATABASES.includes('postgresql')) {
-  if (!findPostgresBin()) console.log('PostgreSQL: not installed, skipped.');
-  else {
-    const cluster = await startPostgresCluster();
-    const dir = await mkdtemp(join(tmpdir(), 'lms-bench-search-'));
-    const db = await openPostgres(cluster.createDatabase('bench_search'));
-    try {
-      results.push(await measure('PostgreSQL', db, dir));
-    } finally {
-      await db.close().catch(() => undefined);
-      cluster.stop();
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-}
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(
-  join(resultsDir, `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-  JSON.stringify(results, null, 2),
-);
+await onEachDatabase('search', measure);

@@ -2,7 +2,7 @@ import type { Database } from '../database.ts';
 
 // Common French given names and surnames. A prime-sized pair of lists (53 × 59) makes the
 // (first, last) pair cycle only every 3127 rows, so neighbouring rows do not look alike.
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Léa',
   'Hugo',
   'Chloé',
@@ -57,7 +57,7 @@ const FIRST_NAMES = [
   'Cédric',
   'Maëlle',
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Martin',
   'Bernard',
   'Thomas',
@@ -122,7 +122,8 @@ const LAST_NAMES = [
 /** Rows per INSERT: large enough that statement overhead vanishes, small enough to keep memory flat on PGlite. */
 const BATCH = 25_000;
 
-const sqlArray = (values: string[]) =>
+/** A text array literal of fixed words (the seed's own: quotes doubled, nothing else to escape). */
+export const sqlArray = (values: string[]) =>
   `ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
 
 // Emails are ASCII: accents folded, spaces dropped ("Le Gall" -> "legall").
