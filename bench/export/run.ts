@@ -9,22 +9,18 @@
  *
  * Environment: BENCH_USERS (100000), BENCH_ROUNDS (2), BENCH_DATABASES (`pglite,postgresql`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { CSV_LINE_END, exportPath } from '../../src/domain/csvExport.ts';
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
-import { READY_PREFIX, type ReadyInfo } from '../api-list/protocol.ts';
+import { startServer, stopServer } from '../api-list/serverProcess.ts';
 import { atExit } from '../support/cleanups.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
-const serverScript = fileURLToPath(new URL('../api-list/server.ts', import.meta.url));
 // Platform staff on every structure: the whole users table, in e-mail order.
 const EXPORT_URL = `${exportPath('users')}?order[email]=asc`;
 // A tenth of them first: statements prepared and pages cached, as on a server that has run a while.
@@ -54,40 +50,6 @@ function resetPeak(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: ReadyInfo }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
-    env: { ...process.env, ...env, BENCH_USERS: String(USERS) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  atExit(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  const info = await new Promise<ReadyInfo>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The bench server was not ready within 300 s.')), 300_000);
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (line.startsWith(READY_PREFIX)) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line.slice(READY_PREFIX.length)) as ReadyInfo);
-      } else console.log(`  [server] ${line}`);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`The bench server stopped before it was ready (${code ?? signal}).`));
-    });
-  });
-  return { child, info };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 interface Measure {
@@ -128,7 +90,7 @@ async function exportOnce(base: string, url: string, token: string, pid: number)
 
 async function benchDatabase(name: string, env: Record<string, string>) {
   console.log(`\n${name}: seeding ${USERS.toLocaleString('en-GB')} users (bench/api-list's server)…`);
-  const { child, info } = await startServer(env);
+  const { child, info } = await startServer({ ...env, BENCH_USERS: String(USERS) });
   try {
     console.log(`  seeded: demo ${info.demoMs} ms, scale ${info.scaleMs} ms; ${info.totalItems} users in all`);
     const base = `http://127.0.0.1:${info.port}`;
