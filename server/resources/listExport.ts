@@ -100,7 +100,7 @@ function afterKeySql(
  * A list's whole filtered result as CSV: the same conditions as the list's pages (the session's structure,
  * its own rows, the filters; row-level security under them), in the same order, read in keyset batches of
  * EXPORT_BATCH_ROWS and written as they come. Rows written while an export runs may or may not be in it, as
- * with paging through the list; none is sent twice.
+ * with paging through the list; none is sent twice unless a write moves it in the order past the batch being read.
  */
 export class ListExport {
   private readonly list: ListQuery;
