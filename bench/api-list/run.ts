@@ -3,16 +3,14 @@
  * against a constant answer of the same size from the same Fastify server, on PGlite and on PostgreSQL.
  * The ratios, not the raw figures, are what carries from one machine to another. bench/README.md explains.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
 import { snapshot, usageBetween } from './cpu.ts';
-import { READY_PREFIX, type ReadyInfo } from './protocol.ts';
+import { startServer, stopServer } from './serverProcess.ts';
 import { atExit, cleanUp } from '../support/cleanups.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -29,7 +27,6 @@ const TARGETS = [
 ] as const;
 type TargetName = (typeof TARGETS)[number][1];
 
-const serverScript = fileURLToPath(new URL('./server.ts', import.meta.url));
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 
 interface Measure {
@@ -69,43 +66,6 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: ReadyInfo }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript], {
-    env: { ...process.env, ...env, BENCH_USERS: String(USERS), BENCH_PAGE1_URL: PAGE1 },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  atExit(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  const info = await new Promise<ReadyInfo>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error('Le serveur de test ne s’est pas déclaré prêt en 240 s.')),
-      240_000,
-    );
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (line.startsWith(READY_PREFIX)) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line.slice(READY_PREFIX.length)) as ReadyInfo);
-      } else console.log(`  [serveur] ${line}`);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`Le serveur de test s’est arrêté avant d’être prêt (code ${code ?? signal}).`));
-    });
-  });
-  return { child, info };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** A wrong answer measured fast is no measurement: check the pages once before loading them. */
 async function checkPages(base: string, token: string, expectedTotal: number) {
   const emails: string[][] = [];
@@ -142,7 +102,7 @@ async function benchDatabase(
   postgresPort?: number,
 ): Promise<DatabaseRun> {
   console.log(`\n== ${label} : démarrage du serveur (migrations, comptes démo, ${fmt(USERS)} utilisateurs)…`);
-  const { child, info } = await startServer(env);
+  const { child, info } = await startServer({ ...env, BENCH_USERS: String(USERS), BENCH_PAGE1_URL: PAGE1 });
   try {
     console.log(
       `   prêt sur le port ${info.port} : démo ${seconds(info.demoMs)}, ${fmt(USERS)} utilisateurs ${seconds(info.scaleMs)}, ` +

@@ -32,9 +32,9 @@ export const writeBudget = fp<{ db: Queryable; budget: WriteBudget }>(async (app
 
 /**
  * A write that weighs more than one (a copy of many rows) spends `writes` more of its user's budget, in
- * `tx`: beyond it, the same 429, and the transaction writes nothing.
+ * `tx` (when given): beyond it, the same 429, and the transaction writes nothing.
  */
-export async function spendMoreWrites(request: FastifyRequest, writes: number, tx: Queryable): Promise<void> {
+export async function spendMoreWrites(request: FastifyRequest, writes: number, tx?: Queryable): Promise<void> {
   if (!request.session || writes <= 0) return;
   const wait = await request.server.writeBudgets.spend(request.session.userId, writes, tx);
   if (wait > 0) throw tooManyWrites(wait);

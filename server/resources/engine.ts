@@ -3,6 +3,7 @@ import { runAsDefaultAction } from '../db/scope.ts';
 import { badRequest, notFound, problem, unprocessable, violation } from '../http/errors.ts';
 import { RECYCLE_BIN_DEFAULT_DAYS } from '../../src/domain/recycleBin.ts';
 import { ListCache } from './listCache.ts';
+import { ListExport } from './listExport.ts';
 import { parseListQuery, type ListQuery, type QueryValues } from './listQuery.ts';
 import { mapPgError } from './pgErrors.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
@@ -110,6 +111,11 @@ export class ResourceEngine {
       page: list.page,
       itemsPerPage: list.itemsPerPage,
     };
+  }
+
+  /** The whole filtered list, in the list's order, read in batches for a CSV export (listExport.ts). */
+  exportOf(declaration: ResourceDeclaration, query: QueryValues, scope: string[]): ListExport {
+    return new ListExport(this.db, this.schema, declaration, query, scope);
   }
 
   private readonly generations = new Map<string, number>();

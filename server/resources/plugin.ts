@@ -1,12 +1,24 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import {
+  CSV_MEDIA_TYPE,
+  EXPORT_MAX_ROWS,
+  EXPORT_TOO_LARGE,
+  exportExtraCost,
+  exportFilename,
+  exportPath,
+} from '../../src/domain/csvExport.ts';
+import { currentScope } from '../db/scope.ts';
+import { streamed } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { badRequest, unprocessable, violation } from '../http/errors.ts';
 import { idParams as idParamsSchema, pathId as idParam } from '../http/routeSchema.ts';
 import { declarations } from './definitions/index.ts';
 import type { ResourceEngine } from './engine.ts';
-import { formatOf, sendCollection, sendItem } from './envelope.ts';
+import { formatOf, rawQueryOf, sendCollection, sendItem } from './envelope.ts';
+import { parseQueryString } from './listQuery.ts';
 import { bodySchema, querySchema, refusal } from './routeSchemas.ts';
-import type { Operation } from './types.ts';
+import type { Operation, ResourceDeclaration } from './types.ts';
+import { spendMoreWrites } from '../http/writeBudget.ts';
 
 const ALL_OPERATIONS: readonly Operation[] = ['list', 'get', 'create', 'update', 'delete'];
 
@@ -36,6 +48,38 @@ function withForced(body: unknown, forced: Record<string, unknown> | undefined):
   return { ...body, ...forced };
 }
 
+/**
+ * The whole filtered list as CSV: the list's own conditions, filters and order. Paid for before a byte is
+ * read: one write of the user's budget, then one per EXPORT_ROWS_PER_WRITE rows, refused beyond
+ * EXPORT_MAX_ROWS (docs/SECURITY.md).
+ */
+async function sendListExport(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  engine: ResourceEngine,
+  declaration: ResourceDeclaration,
+  scope: string[],
+) {
+  await spendMoreWrites(request, 1);
+  const listExport = engine.exportOf(declaration, parseQueryString(rawQueryOf(request)), scope);
+  const rows = await listExport.countUpTo(EXPORT_MAX_ROWS);
+  if (rows > EXPORT_MAX_ROWS)
+    throw unprocessable([
+      violation(
+        '',
+        EXPORT_TOO_LARGE,
+        `An export sends at most ${EXPORT_MAX_ROWS} rows; narrow the list with its filters first.`,
+      ),
+    ]);
+  await spendMoreWrites(request, exportExtraCost(rows));
+  return reply
+    .type(CSV_MEDIA_TYPE)
+    .header('Content-Disposition', `attachment; filename="${exportFilename(declaration.name, new Date())}"`)
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(listExport.stream(currentScope()));
+}
+
 /** CRUD and Hydra listing for every declared resource, generic over the declarations. */
 export async function resourceRoutes(app: FastifyInstance, { engine }: { engine: ResourceEngine }) {
   for (const declaration of declarations) {
@@ -59,6 +103,20 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
         const { scope } = authorize(request, declaration, 'list');
         return sendCollection(request, reply, engine, declaration, base, scope);
       });
+
+    // A path of its own beside the items': Fastify matches it before `/:id`.
+    if (operations.includes('list'))
+      app.get(
+        exportPath(declaration.name),
+        guarded('list', {
+          querystring: querySchema(declaration),
+          response: { 200: streamed(CSV_MEDIA_TYPE, 'The whole filtered list as CSV (UTF-8 with BOM, `;`, CRLF).') },
+        }),
+        async (request, reply) => {
+          const { scope } = authorize(request, declaration, 'list');
+          return sendListExport(request, reply, engine, declaration, scope);
+        },
+      );
 
     if (operations.includes('get'))
       app.get(`${base}/:id`, guarded('get', { params: idParamsSchema }), async (request, reply) => {

@@ -9,6 +9,7 @@ import { onboardingEn } from './onboarding.en';
 import { tenancyEn } from './tenancy.en';
 import { searchEn } from './search.en';
 import { courseTransferEn } from './courseTransfer.en';
+import { listExportEn } from './listExport.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -69,6 +70,7 @@ export const en: Messages = {
     ...tenancyEn,
     ...searchEn,
     ...courseTransferEn,
+    ...listExportEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

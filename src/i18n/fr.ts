@@ -10,6 +10,7 @@ import { COPY_MAX_ROWS } from '../domain/copies';
 import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
 import { courseTransferFr } from './courseTransfer.fr';
+import { listExportFr } from './listExport.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -70,6 +71,7 @@ export const fr = {
     ...tenancyFr,
     ...searchFr,
     ...courseTransferFr,
+    ...listExportFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

@@ -1,5 +1,6 @@
 import type { Identifier } from 'react-admin';
 import { restorePath, revisionsPath } from '../domain/audit';
+import { exportPath } from '../domain/csvExport';
 
 /**
  * Every path the back-office calls beyond `/api/{resource}[/{id}]`, in one table, so that
@@ -14,6 +15,8 @@ export const routes = {
   item: (resource: string, key: Identifier) => `${API}/${resource}/${id(key)}`,
   /** Breaks the pattern: folders are deleted at the singular. */
   delete: (resource: string, key: Identifier) => `${API}/${resource === 'folders' ? 'folder' : resource}/${id(key)}`,
+  /** A list's whole filtered result as CSV, with the list's own query string. */
+  listExport: exportPath,
   action: (resource: string, key: Identifier, action: string) => `${API}/${resource}/${id(key)}/${action}`,
   /** Breaks the pattern: the session's own bug tickets. */
   myBugTickets: `${API}/tickets/user`,

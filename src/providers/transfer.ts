@@ -1,5 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from './httpClient';
+import { withQuery, type ListParams } from './hydra';
 import { fromApi } from './records';
 import { routes } from './routes';
 
@@ -95,6 +96,20 @@ export function createTransfer(http: HttpClient, save: (file: DownloadResult) =>
       const file = {
         blob: response.blob as Blob,
         filename: filenameOf(response.headers.get('Content-Disposition'), `cours-${id}.zip`),
+      };
+      save(file);
+      return { data: file };
+    },
+
+    /**
+     * A list's whole filtered result as CSV (`GET /api/{resource}/export.csv`, the list's filters and order),
+     * made by the server and saved on the user's machine.
+     */
+    async exportList(resource: string, { sort, filter }: Pick<ListParams, 'sort' | 'filter'>) {
+      const response = await http(withQuery(routes.listExport(resource), { sort, filter }), { responseType: 'blob' });
+      const file = {
+        blob: response.blob as Blob,
+        filename: filenameOf(response.headers.get('Content-Disposition'), `${resource}.csv`),
       };
       save(file);
       return { data: file };

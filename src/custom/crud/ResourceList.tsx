@@ -40,7 +40,13 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   // A selection may hold others' rows: bulk delete only for a session that may delete any.
   const bulkDelete = config.delete && sessionAllowsAll(resource, 'delete');
   return (
-    <ListBase disableAuthentication sort={listSortOf(resource, options?.listSort)} perPage={LIST_PER_PAGE}>
+    // "Exporter" is the server's whole-list export (ExportListButton), not react-admin's first 1,000 rows.
+    <ListBase
+      disableAuthentication
+      exporter={false}
+      sort={listSortOf(resource, options?.listSort)}
+      perPage={LIST_PER_PAGE}
+    >
       <StructureFilterGuard offered={showsStructure} />
       <ListPage config={config}>
         <DataTable

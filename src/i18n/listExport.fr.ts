@@ -1,0 +1,10 @@
+import { EXPORT_MAX_ROWS } from '../domain/csvExport';
+
+/** A list's CSV export ("Exporter" above every list), spread under `app` by fr.ts. */
+export const listExportFr = {
+  list_export: {
+    busy: 'Export en cours…',
+    failed: "L'export n'a pas pu être fait. Veuillez réessayer.",
+    too_large: `Trop de lignes pour un export : ${EXPORT_MAX_ROWS.toLocaleString('fr-FR')} au plus. Filtrez la liste d'abord.`,
+  },
+};
