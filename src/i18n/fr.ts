@@ -10,6 +10,7 @@ import { COPY_MAX_ROWS } from '../domain/copies';
 import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
 import { courseTransferFr } from './courseTransfer.fr';
+import { csvImportFr } from './csvImport.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -70,6 +71,7 @@ export const fr = {
     ...tenancyFr,
     ...searchFr,
     ...courseTransferFr,
+    ...csvImportFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',
@@ -150,6 +152,7 @@ export const fr = {
       reference: "L'élément choisi n'existe pas.",
       type: "Cette valeur n'est pas du bon type.",
       unique: 'Cette valeur est déjà utilisée.',
+      encoding: 'Caractères illisibles : enregistrez le fichier en UTF-8 puis choisissez-le à nouveau.',
       password: 'Le mot de passe ne respecte pas les règles ci-dessous.',
       mismatch: 'Les deux mots de passe sont différents.',
       url: "Cette adresse web n'est pas valide.",

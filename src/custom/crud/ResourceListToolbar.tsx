@@ -3,6 +3,7 @@ import { Box } from '@mui/material';
 import { ListActions, ListToolbar } from 'react-admin';
 import { STRUCTURE_FIELD, STRUCTURES_RESOURCE } from '../../domain/tenancy';
 import { SavedViewsMenu } from '../savedViews/SavedViewsMenu';
+import { CsvImportButton } from '../csvImport/CsvImportButton';
 import { fieldFilter, referenceFilter, searchFilter } from './fieldFilter';
 import { readableField } from './fieldRights';
 import type { ScreensConfig } from './fieldSpec';
@@ -35,6 +36,7 @@ export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <SavedViewsMenu />
           <ListActions />
+          <CsvImportButton config={config} />
         </Box>
       }
     />
