@@ -217,6 +217,36 @@ describe('structures and rights', () => {
   });
 });
 
+describe('the write budget', () => {
+  it('spends one write a row on an import, one on a dry run; past the budget, nothing is written', async () => {
+    // An app of its own whose users may write 10 times in a burst, refilled slowly.
+    const small = await createTestApp({ config: { writeBudget: { burst: 10, perHour: 36 } } });
+    try {
+      const tags = (count: number, label: string) =>
+        Array.from({ length: count }, (_, index) => ({ name: `${label} ${index} ${Date.now()}` }));
+      const post = (rows: unknown[], dryRun: boolean) =>
+        small.request('POST', '/api/tags/import', {
+          as: 'contributor',
+          accept: 'application/json',
+          body: { rows, dryRun },
+        });
+      // Dry runs of 8 rows: one write each.
+      for (let i = 0; i < 3; i++) expect((await post(tags(8, 'Essai'), true)).status).toBe(200);
+      const refused = tags(8, 'Trop');
+      const tooMany = await post(refused, false);
+      expect(tooMany.status).toBe(429);
+      expect(tooMany.headers['retry-after']).toBeDefined();
+      const [{ n }] = await small.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tags WHERE name = $1', [
+        refused[0].name,
+      ]);
+      expect(n).toBe(0);
+      expect((await post(tags(6, 'Juste'), false)).status).toBe(201);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe('hostile files', () => {
   it('keeps formulas as the text they are', async () => {
     const formulas = ["=cmd|' /C calc'!A0", '+SUM(A1:A9)', '-2+3', '@HYPERLINK("http://x")'];
