@@ -24,6 +24,7 @@ import { accountRoutes } from './routes/account.ts';
 import { apiDocsRoutes } from './routes/apiDocs.ts';
 import { authRoutes } from './routes/auth.ts';
 import { invitationRoutes } from './routes/invitations.ts';
+import { csvImportRoutes } from './routes/csvImport.ts';
 import { notificationTemplateRoutes } from './routes/notificationTemplates.ts';
 import { documentRoutes, sweepAnonymousUploads, SWEEP_EVERY_SECONDS } from './routes/documents.ts';
 import { courseTransferRoutes } from './routes/courseTransfer.ts';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   // The account page works on the session's own user, whichever structure platform staff are looking at.
   await app.register(accountRoutes, { db: platformDb });
   await app.register(invitationRoutes, { db, sessions, mailer, appUrl: config.appUrl });
+  await app.register(csvImportRoutes, { db, engine, mailer, appUrl: config.appUrl });
   await app.register(notificationTemplateRoutes, { db, mailer });
   await app.register(errorCallRoutes, { db: platformDb });
   await app.register(resourceRoutes, { engine });

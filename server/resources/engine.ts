@@ -292,24 +292,41 @@ export class ResourceEngine {
     }
   }
 
-  async create(declaration: ResourceDeclaration, body: unknown, session: WriteSession, format: Format) {
+  /** A create body checked as the create checks it (422 with its violations), placed in the session's structure. */
+  async planCreate(declaration: ResourceDeclaration, body: unknown, session: WriteSession): Promise<WritePlan> {
     const plan = await this.plan(declaration, body, 'create', session);
     placeInStructure(declaration, plan, session);
+    return plan;
+  }
+
+  /** Inserts a planned create in `tx` (its position among siblings, its relations); answers its id. */
+  async insertPlanned(
+    tx: Queryable,
+    declaration: ResourceDeclaration,
+    plan: WritePlan,
+    session: WriteSession,
+  ): Promise<number> {
+    await declaration.beforeWrite?.({ tx, mode: 'create', columns: plan.columns, session });
+    const group = siblingGroupOf(declaration);
+    const placed = group ? await prepareCreatePlacement(tx, group, plan.columns) : undefined;
+    const params = new Params();
+    const names = [...plan.columns.keys()].map(ident);
+    const values = [...plan.columns.values()].map(({ value, cast }) => params.add(value, cast));
+    const sql = names.length
+      ? `INSERT INTO ${ident(declaration.table)} (${names.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`
+      : `INSERT INTO ${ident(declaration.table)} DEFAULT VALUES RETURNING id`;
+    const [{ id }] = await tx.query<{ id: number }>(sql, params.values);
+    await placed?.(id);
+    await this.replaceRelations(tx, plan, id);
+    return id;
+  }
+
+  async create(declaration: ResourceDeclaration, body: unknown, session: WriteSession, format: Format) {
+    const plan = await this.planCreate(declaration, body, session);
     try {
       return await runAsDefaultAction('create', { resource: declaration.name }, () =>
         this.db.transaction(async (tx) => {
-          await declaration.beforeWrite?.({ tx, mode: 'create', columns: plan.columns, session });
-          const group = siblingGroupOf(declaration);
-          const placed = group ? await prepareCreatePlacement(tx, group, plan.columns) : undefined;
-          const params = new Params();
-          const names = [...plan.columns.keys()].map(ident);
-          const values = [...plan.columns.values()].map(({ value, cast }) => params.add(value, cast));
-          const sql = names.length
-            ? `INSERT INTO ${ident(declaration.table)} (${names.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`
-            : `INSERT INTO ${ident(declaration.table)} DEFAULT VALUES RETURNING id`;
-          const [{ id }] = await tx.query<{ id: number }>(sql, params.values);
-          await placed?.(id);
-          await this.replaceRelations(tx, plan, id);
+          const id = await this.insertPlanned(tx, declaration, plan, session);
           return this.get(declaration, id, format, [], tx);
         }),
       );

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CODE_LIFETIME_MINUTES, Codes } from '../auth/codes.ts';
+import { Codes } from '../auth/codes.ts';
 import { lookUpLogin } from '../auth/loginFold.ts';
 import type { Mailer } from '../auth/mailer.ts';
-import { FIRST_CONNECT, SESSION_USER_COLUMNS, type Sessions, type SessionUser } from '../auth/sessions.ts';
+import { FIRST_CONNECT, SESSION_USER_COLUMNS, type Sessions } from '../auth/sessions.ts';
 import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
-import { noteInAuditLog } from '../db/auditNote.ts';
+import { INVITATION_FAMILY, UserInvitations, type InvitedUser } from '../auth/userInvitations.ts';
 import type { Database } from '../db/database.ts';
-import { PLATFORM, runAsAction } from '../db/scope.ts';
-import { conflict, notFound, problem, tooMany } from '../http/errors.ts';
+import { PLATFORM } from '../db/scope.ts';
+import { problem, tooMany } from '../http/errors.ts';
 import { requireRole } from '../http/session.ts';
 import { idParams, noBody, pathId, rightsFirst, stringsBody, typedRoutes } from '../http/routeSchema.ts';
 import { noContent, sessionTokens } from '../http/answers.ts';
@@ -21,11 +20,6 @@ export interface InvitationOptions {
   appUrl: string;
 }
 
-/** Codes mailed by an invitation belong to no session yet: their family says where they came from. */
-const INVITATION_FAMILY = 'invite:';
-
-type InvitedUser = SessionUser & { first_name: string };
-
 /**
  * Inviting a user: a super admin's new user starts in first connection (ROLE_FIRST_CONNECT, no
  * password); `send-invitation` mails them a code, again on demand, within the limits of every code
@@ -35,6 +29,7 @@ type InvitedUser = SessionUser & { first_name: string };
 export async function invitationRoutes(fastify: FastifyInstance, { db, sessions, mailer, appUrl }: InvitationOptions) {
   const app = typedRoutes(fastify);
   const codes = new Codes(db, mailer);
+  const invitations = new UserInvitations(db, mailer, appUrl);
   // The invitee has no session yet: their account is looked up on the platform's scope, by e-mail and code.
   const platformDb = db.scoped(PLATFORM);
   // Wrong codes from one address, whichever accounts they aim at (each code also has its 5 tries).
@@ -51,30 +46,7 @@ export async function invitationRoutes(fastify: FastifyInstance, { db, sessions,
       ...rightsFirst((request) => requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a user')),
     },
     async (request, reply) => {
-      const id = pathId(request);
-      const [user] = await db.query<InvitedUser>(
-        `SELECT ${SESSION_USER_COLUMNS}, first_name FROM users WHERE id = $1`,
-        [id],
-      );
-      if (!user) throw notFound(`User ${id} not found.`);
-      if (!user.enabled) throw conflict('This user is disabled: enable them before inviting them.');
-      if (!user.roles.includes(FIRST_CONNECT))
-        throw conflict('This user has already chosen a password: they sign in with it.');
-      await codes.send(user, `${INVITATION_FAMILY}${randomUUID()}`, (code) => ({
-        to: user.email,
-        subject: `Votre invitation au back-office, code : ${code}`,
-        text: [
-          `Bonjour ${user.first_name},`,
-          '',
-          'Un compte vient de vous être ouvert sur le back-office de la plateforme de formation.',
-          `Pour l'activer, ouvrez ${appUrl}#/invitation, saisissez votre adresse e-mail (${user.email}) et ce code : ${code}`,
-          `puis choisissez votre mot de passe. Le code est valable ${CODE_LIFETIME_MINUTES} minutes ; un nouveau code peut vous être renvoyé.`,
-          '',
-          "L'équipe de la plateforme",
-        ].join('\n'),
-      }));
-      // The code is no record of the API: the entry says who invited whom.
-      await runAsAction('invite', { resource: 'users', id }, () => noteInAuditLog(db, 'users', id, user.company_id));
+      await invitations.invite(pathId(request));
       return reply.status(204).send();
     },
   );

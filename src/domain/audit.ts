@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'bulk-duplicate',
   'bulk-delete',
   'bulk-add-tags',
+  'bulk-import',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -10,6 +10,7 @@ import { tenancyEn } from './tenancy.en';
 import { searchEn } from './search.en';
 import { courseTransferEn } from './courseTransfer.en';
 import { listExportEn } from './listExport.en';
+import { csvImportEn } from './csvImport.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -71,6 +72,7 @@ export const en: Messages = {
     ...searchEn,
     ...courseTransferEn,
     ...listExportEn,
+    ...csvImportEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',
@@ -148,6 +150,7 @@ export const en: Messages = {
       reference: 'The chosen item does not exist.',
       type: 'This value is not of the right type.',
       unique: 'This value is already used.',
+      encoding: 'Unreadable characters: save the file as UTF-8, then choose it again.',
       password: 'The password does not follow the rules below.',
       mismatch: 'The two passwords differ.',
       url: 'This web address is not valid.',

@@ -11,6 +11,7 @@ import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
 import { courseTransferFr } from './courseTransfer.fr';
 import { listExportFr } from './listExport.fr';
+import { csvImportFr } from './csvImport.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -72,6 +73,7 @@ export const fr = {
     ...searchFr,
     ...courseTransferFr,
     ...listExportFr,
+    ...csvImportFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',
@@ -152,6 +154,7 @@ export const fr = {
       reference: "L'élément choisi n'existe pas.",
       type: "Cette valeur n'est pas du bon type.",
       unique: 'Cette valeur est déjà utilisée.',
+      encoding: 'Caractères illisibles : enregistrez le fichier en UTF-8 puis choisissez-le à nouveau.',
       password: 'Le mot de passe ne respecte pas les règles ci-dessous.',
       mismatch: 'Les deux mots de passe sont différents.',
       url: "Cette adresse web n'est pas valide.",

@@ -15,6 +15,7 @@ import { createOnboardingActions, type OnboardingActions } from './onboardingAct
 import { withEarlyLists } from './earlyList';
 import { httpClient, refreshAuth, type HttpClient } from './httpClient';
 import { createSearchActions } from './searchActions';
+import { createCsvImportActions } from './csvImportActions';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi, toApi, updateBody } from './records';
 import { API, routes } from './routes';
@@ -31,7 +32,8 @@ export type AppDataProvider = DataProvider &
   Actions &
   OnboardingActions &
   ReturnType<typeof createTransfer> &
-  ReturnType<typeof createSearchActions>;
+  ReturnType<typeof createSearchActions> &
+  ReturnType<typeof createCsvImportActions>;
 
 export interface DataProviderDeps {
   http?: HttpClient;
@@ -108,6 +110,7 @@ export function createDataProvider({
     ...createOnboardingActions(http),
     ...createTransfer(http, save),
     ...createSearchActions(http),
+    ...createCsvImportActions(http),
   };
 }
 

@@ -4,6 +4,7 @@ import { ListActions, ListToolbar } from 'react-admin';
 import { STRUCTURE_FIELD, STRUCTURES_RESOURCE } from '../../domain/tenancy';
 import { SavedViewsMenu } from '../savedViews/SavedViewsMenu';
 import { ExportListButton } from './ExportListButton';
+import { CsvImportButton } from '../csvImport/CsvImportButton';
 import { fieldFilter, referenceFilter, searchFilter } from './fieldFilter';
 import { readableField } from './fieldRights';
 import type { ScreensConfig } from './fieldSpec';
@@ -37,6 +38,7 @@ export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
           <SavedViewsMenu />
           <ListActions />
           <ExportListButton />
+          <CsvImportButton config={config} />
         </Box>
       }
     />
