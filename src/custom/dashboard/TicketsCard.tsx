@@ -1,22 +1,14 @@
 import { Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { useGetIdentity, useTranslate } from 'react-admin';
 import { OPEN_TICKET_STATUS, TICKET_PRIORITIES, type TicketView } from '../../domain/helpdesk';
-import type { AppDataProvider } from '../../providers/dataProvider';
+import { ticketViewFilter } from '../tickets/ticketViewFilter';
+import { useTicketViewCounts } from '../tickets/useTicketViewCounts';
 import { cardStateOf, DashboardCard } from './DashboardCard';
 import { FigureLink } from './FigureLink';
 import { listLink } from './listLink';
 
-/** The views the home page shows, each with the list's own filter (src/custom/tickets/TicketViews.tsx). */
+/** The views the home page shows, the late ones first after the user's own. */
 const SHOWN_VIEWS: readonly TicketView[] = ['mine', 'overdue', 'unassigned', 'all'];
-
-function viewFilter(view: TicketView, me: unknown): Record<string, unknown> {
-  if (view === 'mine') return { assignee: me };
-  if (view === 'unassigned') return { assigned: false };
-  // Late now: the link names the instant it was drawn, as the list's own "En retard" does.
-  if (view === 'overdue') return { dueAt: { strictly_before: new Date().toISOString() } };
-  return {};
-}
 
 /**
  * Support staff's tickets: the list's built-in views (mine, late, unassigned, all) and the open tickets by
@@ -25,9 +17,8 @@ function viewFilter(view: TicketView, me: unknown): Record<string, unknown> {
  */
 export function TicketsCard() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
   const { identity } = useGetIdentity();
-  const query = useQuery({ queryKey: ['tickets', 'views'], queryFn: () => dataProvider.getTicketViewCounts() });
+  const query = useTicketViewCounts();
   const counts = query.data?.data;
   const state = cardStateOf(query, counts?.all === 0);
   return (
@@ -45,7 +36,7 @@ export function TicketsCard() {
           {SHOWN_VIEWS.filter((view) => view !== 'mine' || identity?.id !== undefined).map((view) => (
             <FigureLink
               key={view}
-              to={listLink('tickets', viewFilter(view, identity?.id))}
+              to={listLink('tickets', ticketViewFilter(view, identity?.id))}
               value={counts[view]}
               label={translate(`app.tickets.views.${view}`)}
               alert={view === 'overdue'}
