@@ -16,6 +16,7 @@ import {
 } from './custom/auth/lazyPages';
 import { OnboardPage, OnboardSuccessPage } from './custom/onboarding/lazyPages';
 import { lazyComponent } from './custom/lazyComponent';
+import { Dashboard } from './custom/dashboard/lazyDashboard';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -48,6 +49,7 @@ export function App() {
           requireAuth
           title="Back-office"
           layout={AppLayout}
+          dashboard={Dashboard}
           loginPage={LoginPage}
           loading={LoadingPage}
           error={ErrorPage}

@@ -1,4 +1,5 @@
 import { LoginPage } from './custom/auth/lazyPages';
+import { Dashboard } from './custom/dashboard/lazyDashboard';
 import { LIST_PER_PAGE } from './custom/crud/fieldSpec';
 import { listSortOf } from './custom/crud/listSort';
 import { preloadOutline } from './custom/outline/preloadOutline';
@@ -15,11 +16,12 @@ type Screen = ResourceDefinition[ScreenKind];
 
 /**
  * The resource screen a route of react-admin's shows: `/users` its list, `/users/create`, `/users/7/show`,
- * `/users/7` (edit). `/` lands on the first resource's list (react-admin's default).
+ * `/users/7` (edit). `/` is the home page, no resource's.
  */
 export function routeOf(path: string): { definition: ResourceDefinition; kind: ScreenKind } | undefined {
   const [name, id, action] = path.split('/').filter(Boolean);
-  const definition = name === undefined ? resources[0] : resources.find((resource) => resource.name === name);
+  if (name === undefined) return undefined;
+  const definition = resources.find((resource) => resource.name === name);
   if (!definition) return undefined;
   if (id === undefined) return { definition, kind: 'list' };
   if (id === 'create' && action === undefined) return { definition, kind: 'create' };
@@ -45,6 +47,7 @@ export function preloadRoute(hash: string, signedIn = Boolean(sessionStore.getTo
   const path = routePath || '/';
   if (isPublicRoute(path)) return Promise.resolve();
   if (!signedIn) return LoginPage.preload();
+  if (path === '/') return Dashboard.preload();
   const outline = preloadOutline(path);
   if (outline) return outline;
   const route = routeOf(path);

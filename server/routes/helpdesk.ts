@@ -7,19 +7,36 @@ import { idParams, pathId, queryOf, referencePattern, rightsFirst, typedRoutes }
 import { shaped } from '../http/answers.ts';
 import { idFromReference } from '../resources/iri.ts';
 import { renderTemplate } from '../../src/domain/templateVariables.ts';
-import { TICKET_VIEWS, type CannedReplyVariable } from '../../src/domain/helpdesk.ts';
+import {
+  OPEN_TICKET_STATUS,
+  TICKET_PRIORITIES,
+  TICKET_VIEWS,
+  type CannedReplyVariable,
+} from '../../src/domain/helpdesk.ts';
+import { literal } from '../shared/sql.ts';
 import { andAll, declarationOf } from './actions/support.ts';
 
-const viewCounts = shaped(
-  'How many tickets each built-in view of the list holds.',
-  Object.fromEntries(TICKET_VIEWS.map((view) => [view, { type: 'integer' }])),
-  [...TICKET_VIEWS],
+const openByPriority = shaped(
+  'How many tickets waiting for support each priority holds.',
+  Object.fromEntries(TICKET_PRIORITIES.map((priority) => [priority, { type: 'integer' }])),
+  [...TICKET_PRIORITIES],
 );
+const viewCounts = shaped(
+  'How many tickets each built-in view of the list holds, and the open ones by priority.',
+  { ...Object.fromEntries(TICKET_VIEWS.map((view) => [view, { type: 'integer' }])), open: openByPriority },
+  [...TICKET_VIEWS, 'open'],
+);
+
+// The open tickets by priority, in the same pass as the views (the home page's "by urgency").
+const openByPrioritySql = `json_build_object(${TICKET_PRIORITIES.map(
+  (priority) =>
+    `${literal(priority)}, count(*) FILTER (WHERE t.status = ${literal(OPEN_TICKET_STATUS)} AND t.priority = ${literal(priority)})::int`,
+).join(', ')}) AS open`;
 const rendered = shaped('A canned reply with its variables filled.', { text: { type: 'string' } }, ['text']);
 
 /**
  * The support desk's calls beyond CRUD: the counts of the ticket list's built-in views (one statement for
- * the four), and a canned reply rendered for a ticket. Both see only what the session's own reading of
+ * the four, with the open tickets by priority), and a canned reply rendered for a ticket. Both see only what the session's own reading of
  * tickets and canned replies reaches (rights, structure).
  */
 export async function helpdeskRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
@@ -37,11 +54,12 @@ export async function helpdeskRoutes(fastify: FastifyInstance, { db }: { db: Dat
     async (request) => {
       const { session, scope } = authorize(request, tickets, 'list');
       const where = scope.length > 0 ? `WHERE ${scope.join(' AND ')}` : '';
-      const [counts] = await db.query<Record<string, number>>(
+      const [counts] = await db.query<Record<string, unknown>>(
         `SELECT count(*) FILTER (WHERE t.assignee_id = $1)::int AS mine,
                 count(*) FILTER (WHERE NOT t.assigned)::int AS unassigned,
                 count(*) FILTER (WHERE t.due_at < now())::int AS overdue,
-                count(*)::int AS "all"
+                count(*)::int AS "all",
+                ${openByPrioritySql}
            FROM tickets t ${where}`,
         [session.userId],
       );

@@ -89,17 +89,26 @@ export async function savedViewRoutes(fastify: FastifyInstance, { db }: { db: Da
     '/api/saved-views',
     {
       schema: {
-        querystring: queryOf({ resource: { type: 'string', enum: RESOURCES } }, ['resource']),
-        response: { 200: listOf("The session's views of one list, by name.", viewAnswer) },
+        querystring: queryOf({ resource: { type: 'string', enum: RESOURCES } }),
+        response: {
+          200: listOf("The session's views of one list, by name; without a list, all of them, by list.", viewAnswer),
+        },
       },
       ...guard,
     },
     async (request) => {
       const session = userOf(request);
-      const rows = await db.query(
-        `SELECT ${viewSql} FROM saved_views WHERE user_id = $1 AND resource = $2 ORDER BY name, id`,
-        [session.userId, request.query.resource],
-      );
+      const { resource } = request.query;
+      // Without a list (the home page's card), every view of the user: bounded by the views a list keeps.
+      const rows =
+        resource === undefined
+          ? await db.query(`SELECT ${viewSql} FROM saved_views WHERE user_id = $1 ORDER BY resource, name, id`, [
+              session.userId,
+            ])
+          : await db.query(
+              `SELECT ${viewSql} FROM saved_views WHERE user_id = $1 AND resource = $2 ORDER BY name, id`,
+              [session.userId, resource],
+            );
       return rows.map(asView);
     },
   );

@@ -35,6 +35,9 @@ export const responseTargetKey = (kind: ResponseTargetKind, priority: TicketPrio
 export const TICKET_VIEWS = ['mine', 'unassigned', 'overdue', 'all'] as const;
 export type TicketView = (typeof TICKET_VIEWS)[number];
 
+/** `GET /api/tickets/views`: each view's count, and the open tickets (`OPEN_TICKET_STATUS`) by priority. */
+export type TicketViewCounts = Record<TicketView, number> & { open: Record<TicketPriority, number> };
+
 /** The `{{variables}}` a canned reply may use, filled from the ticket it answers and the agent sending it. */
 export const CANNED_REPLY_VARIABLES = [
   'authorFirstName',

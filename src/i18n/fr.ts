@@ -9,6 +9,7 @@ import { onboardingFr } from './onboarding.fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
+import { dashboardFr } from './dashboard.fr';
 import { courseTransferFr } from './courseTransfer.fr';
 import { listExportFr } from './listExport.fr';
 import { csvImportFr } from './csvImport.fr';
@@ -71,6 +72,7 @@ export const fr = {
     ...libraryFr,
     ...tenancyFr,
     ...searchFr,
+    ...dashboardFr,
     ...courseTransferFr,
     ...listExportFr,
     ...csvImportFr,

@@ -7,7 +7,7 @@ import { fromApi } from './records';
 import type { CourseOutline } from '../domain/outline';
 import type { BulkAction, BulkResource } from '../domain/bulk';
 import type { Revision } from '../domain/audit';
-import type { TicketView } from '../domain/helpdesk';
+import type { TicketViewCounts } from '../domain/helpdesk';
 import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes, STRUCTURE_CHOICES_PAGE } from './routes';
 
 type Json = Record<string, unknown>;
@@ -246,8 +246,8 @@ export function createActions({ http, hasToken }: ActionDeps) {
       return { data: (await http(routes.ticketNotifications(id))).json as TicketNotification[] };
     },
     /** How many tickets each built-in view of the list holds ("Mes tickets", "Non attribués"...). */
-    async getTicketViewCounts(): Promise<{ data: Record<TicketView, number> }> {
-      return { data: (await http(routes.ticketViews)).json as Record<TicketView, number> };
+    async getTicketViewCounts(): Promise<{ data: TicketViewCounts }> {
+      return { data: (await http(routes.ticketViews)).json as TicketViewCounts };
     },
     /** A canned reply's text with its variables filled from a ticket and the session's user. */
     async renderCannedReply({ id, ticket }: { id: Identifier; ticket: Identifier }): Promise<{ data: string }> {

@@ -16,6 +16,8 @@ export function createSearchActions(http: HttpClient) {
       (await http(`${SEARCH}?q=${encodeURIComponent(q)}`, { signal })).json as SearchAnswer,
     getSavedViews: async (resource: string): Promise<SavedView[]> =>
       (await http(`${SAVED_VIEWS}?resource=${encodeURIComponent(resource)}`)).json as SavedView[],
+    /** Every saved view of the session's user, by list (the home page's card). */
+    getAllSavedViews: async (): Promise<SavedView[]> => (await http(SAVED_VIEWS)).json as SavedView[],
     createSavedView: async (view: { resource: string; name: string; params: SavedViewParams }): Promise<SavedView> =>
       (await http(SAVED_VIEWS, { method: 'POST', body: JSON.stringify(view) })).json as SavedView,
     updateSavedView: async (id: number, change: { name?: string; params?: SavedViewParams }): Promise<SavedView> =>

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
-import { DEFAULT_RESPONSE_TARGET_HOURS, responseTargetKey, TICKET_PRIORITIES } from '../../src/domain/helpdesk.ts';
+import {
+  DEFAULT_RESPONSE_TARGET_HOURS,
+  OPEN_TICKET_STATUS,
+  responseTargetKey,
+  TICKET_PRIORITIES,
+} from '../../src/domain/helpdesk.ts';
 import { createTestApp, type RequestOptions, type TestApp } from './support/testApp.ts';
 
 /**
@@ -231,6 +236,25 @@ describe('the built-in views', () => {
     const ids = (overdue as { id: number }[]).map((ticket) => ticket.id);
     expect(ids).toContain(late.id);
     expect(ids).not.toContain(mine.id);
+  });
+
+  it('counts the open tickets by priority in the same call, as the list filters them', async () => {
+    const urgent = await supportTicket('Vue urgente');
+    await expectStatus('PUT', `/api/tickets/${urgent.id}`, 200, { as: 'admin', body: { priority: 'urgent' } });
+    const counts = await expectStatus('GET', '/api/tickets/views', 200, { as: 'admin' });
+    const total = async (query: string) =>
+      (await expectStatus('GET', `/api/tickets?${query}`, 200, { as: 'admin' }))['hydra:totalItems'] as number;
+    for (const priority of TICKET_PRIORITIES)
+      expect(counts.open[priority], priority).toBe(await total(`status=${OPEN_TICKET_STATUS}&priority=${priority}`));
+    expect(counts.open.urgent).toBeGreaterThanOrEqual(1);
+    // Another structure's staff count none of these.
+    const theirs = await expectStatus('GET', '/api/tickets/views', 200, { token: stranger });
+    const [count] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM tickets WHERE priority = 'urgent' AND status = $1
+          AND company_id = (SELECT company_id FROM users WHERE email = 'admin@transports-morel.fr')`,
+      [OPEN_TICKET_STATUS],
+    );
+    expect(theirs.open.urgent).toBe(count.n);
   });
 
   it('answers a contributor with the counts of their own tickets only', async () => {

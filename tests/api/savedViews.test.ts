@@ -76,6 +76,24 @@ describe('/api/saved-views', () => {
     expect((await views('contributor', 'tickets')).map((found) => found.name)).toContain('En attente');
   });
 
+  it("lists all of a user's views without a list, by list, and none of anyone else's", async () => {
+    const ticketsView = await save('contributor', 'tickets', 'Tous mes bugs', { filter: { type: 1 } });
+    const coursesView = await save('contributor', 'courses', 'Tout publié', { filter: { status: 'published' } });
+    const all = await send('contributor', 'GET', '/api/saved-views');
+    expect(all.status, all.body).toBe(200);
+    const found = all.json as SavedView[];
+    expect(found.map((view) => view.id)).toEqual(expect.arrayContaining([ticketsView.id, coursesView.id]));
+    const order = found.map((view) => `${view.resource}\u0000${view.name}`);
+    expect(order).toEqual([...order].sort());
+    for (const other of ['admin', 'superadmin', stranger] as Who[]) {
+      const theirs = await send(other, 'GET', '/api/saved-views');
+      expect(theirs.status, theirs.body).toBe(200);
+      const ids = (theirs.json as SavedView[]).map((view) => view.id);
+      expect(ids).not.toContain(ticketsView.id);
+      expect(ids).not.toContain(coursesView.id);
+    }
+  });
+
   it('keeps a view to its user in the database too, whatever a statement asks', async () => {
     const view = await save('contributor', 'users', 'Actifs', { filter: { enabled: true } });
     const admin = t.users.admin;

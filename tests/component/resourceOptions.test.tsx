@@ -38,16 +38,18 @@ function withDefinitions(children: React.ReactNode) {
 }
 
 describe("what the generic screens read of react-admin's resource definitions", () => {
-  it('lists each resource in the menu section its options name, sections in the menu order', async () => {
+  it('lists the home page, then each resource in the menu section its options name, sections in the menu order', async () => {
     withDefinitions(<MenuSections />);
     const sections = await screen.findAllByRole('menu');
     expect(sections.map((section) => section.getAttribute('aria-label'))).toEqual([
+      'ra.page.dashboard',
       'app.menu.contents',
       'app.menu.users',
       'app.menu.support',
     ]);
-    expect(sections.map((section) => section.querySelectorAll('a').length)).toEqual([1, 1, 1]);
-    expect(sections[1].querySelector('a')?.getAttribute('href')).toBe('#/users');
+    expect(sections.map((section) => section.querySelectorAll('a').length)).toEqual([1, 1, 1, 1]);
+    expect(sections[0].querySelector('a')?.getAttribute('href')).toBe('#/');
+    expect(sections[2].querySelector('a')?.getAttribute('href')).toBe('#/users');
   });
 
   it("shows a resource's show screen from its options in the side panel's infos, or says there is none", () => {

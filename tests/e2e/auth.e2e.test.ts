@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type App } from './harness.ts';
+import { home, homeLoaded } from './home.ts';
 
 const PREFIX = 'lms-backoffice';
 
@@ -133,7 +134,7 @@ describe('authentication and sessions', () => {
     for (let index = 1; index <= 6; index += 1) expect(await digitBox(page, index).inputValue()).toBe(code[index - 1]);
     await page.getByRole('button', { name: 'Valider le code' }).click();
     await chooseNewPassword(page, 'Nouveau2026');
-    await page.getByRole('cell', { name: email }).waitFor();
+    await home(page).waitFor();
     expect(JSON.parse((await session(page))[`${PREFIX}.roles`])).toEqual(['ROLE_USER']);
 
     // The new password opens a full session from now on.
@@ -141,7 +142,7 @@ describe('authentication and sessions', () => {
     await page.getByRole('button', { name: 'Connexion' }).waitFor();
     await expect.poll(() => sessionSize(page)).toBe(0);
     await t.login({ email, password: 'Nouveau2026' });
-    await page.getByRole('cell', { name: email }).waitFor();
+    await home(page).waitFor();
   });
 
   it('ends the reset after five wrong codes: back to the sign-in page, saying why', async () => {
@@ -198,7 +199,7 @@ describe('authentication and sessions', () => {
 
     await chooseNewPassword(page, 'Bienvenue2026');
     await page.getByRole('button', { name: 'Profil' }).getByText('Inès Moreau').waitFor();
-    await page.getByRole('cell', { name: email }).waitFor();
+    await home(page).waitFor();
   });
 
   it('logs out from the user menu and from /logout, clearing the session and the side-block history', async () => {
@@ -257,7 +258,7 @@ describe('authentication and sessions', () => {
   it('refuses a contributor the super admin’s pages: "Accès refusé", no menu entry, and a 403 from the server', async () => {
     const page = t.page;
     await t.login('contributeur');
-    await page.getByRole('cell', { name: 'contributeur@demo.fr' }).waitFor();
+    await home(page).waitFor();
     const menu = page.locator('.RaMenu-open, .RaSidebar-fixed').first();
     await menu.getByRole('menuitem', { name: 'Utilisateurs' }).waitFor();
     expect(await menu.getByText("Droits d'accès").count()).toBe(0);
@@ -307,7 +308,7 @@ describe('an access token that expires while the user works (JWT_TTL of 6 s)', (
   it('renews the token once for all the calls of a screen, with no logout', async () => {
     const page = t.page;
     await t.login('superadmin');
-    await page.locator('td.column-email').first().waitFor();
+    await homeLoaded(page);
     const before = (await session(page))[`${PREFIX}.token`];
 
     // Navigate in the app after the token expired.
@@ -337,7 +338,7 @@ describe('an access token that expires while the user works (JWT_TTL of 6 s)', (
   it('ends a session whose refresh fails with the GenericError snackbar and the login page', async () => {
     const page = t.page;
     await t.login('admin');
-    await page.locator('td.column-email').first().waitFor();
+    await homeLoaded(page);
     // A refresh token the server no longer knows, as after a revocation.
     await page.evaluate((key) => sessionStorage.setItem(key, 'revoque'), `${PREFIX}.refresh_token`);
     const { refreshes } = await afterExpiry(page, async () => {

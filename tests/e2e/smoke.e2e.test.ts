@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type App } from './harness.ts';
+import { home } from './home.ts';
 
 let t: App;
 
@@ -29,9 +30,11 @@ describe('the back-office in a browser', () => {
     await t.page.getByRole('button', { name: 'Connexion' }).waitFor();
   });
 
-  it('logs a super admin in to the users list, sorted and searched through the API', async () => {
+  it('logs a super admin in to the home page, then the users list, sorted and searched through the API', async () => {
     await t.login('superadmin');
     const page = t.page;
+    await home(page).waitFor();
+    await page.getByRole('menuitem', { name: 'Utilisateurs' }).click();
     await page.getByRole('columnheader', { name: 'Dernière connexion' }).waitFor();
     await page.locator('td.column-email').first().waitFor();
     expect((await listedEmails()).length).toBeGreaterThan(1);
@@ -89,7 +92,7 @@ describe('the back-office in a browser', () => {
   });
 
   it('lets a contributor log in and see their own user', async () => {
-    await t.signIn('contributeur');
+    await t.signIn('contributeur', '/users');
     await t.page.getByRole('cell', { name: 'contributeur@demo.fr' }).waitFor();
     expect(await listedEmails()).toEqual(['contributeur@demo.fr']);
   });

@@ -12,8 +12,8 @@ describe('the screen a route opens on', () => {
     expect(screenOf('/courses/12')).toBe(courses.edit);
   });
 
-  it('is the first resource list at the root, and nothing for a page that is no resource', () => {
-    expect(screenOf('/')).toBe(resources[0].list);
+  it('is nothing for a page that is no resource: the home page at the root, the account page', () => {
+    expect(screenOf('/')).toBeUndefined();
     expect(screenOf('/account')).toBeUndefined();
   });
 });

@@ -2,31 +2,18 @@ import { useEffect, useState } from 'react';
 import { Box, Button, ListItemText, Menu, MenuItem, Stack } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useGetIdentity, useListContext, useTranslate, type Identifier } from 'react-admin';
+import { useGetIdentity, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { TICKET_VIEWS, type TicketView } from '../../domain/helpdesk';
-import type { AppDataProvider } from '../../providers/dataProvider';
 import { useSidePanel } from '../sidePanel';
 import { shortcutOf } from './shortcuts';
 import { TicketShortcutsHelp } from './TicketShortcutsHelp';
+import { ticketViewFilter } from './ticketViewFilter';
+import { useTicketViewCounts } from './useTicketViewCounts';
 
 type Filters = Record<string, unknown>;
 
 /** The list's filters of each view; choosing one replaces the others' and keeps every other filter. */
 const VIEW_KEYS = ['assignee', 'assigned', 'dueAt'];
-function viewFilter(view: TicketView, me: Identifier | undefined): Filters {
-  switch (view) {
-    case 'mine':
-      return me === undefined ? {} : { assignee: me };
-    case 'unassigned':
-      return { assigned: false };
-    case 'overdue':
-      // Late now: the running target is past (the server computed it; the count uses its own clock).
-      return { dueAt: { strictly_before: new Date().toISOString() } };
-    default:
-      return {};
-  }
-}
 
 function viewOf(filters: Filters, me: Identifier | undefined): TicketView {
   if (filters.assigned === false || filters.assigned === 'false') return 'unassigned';
@@ -42,22 +29,18 @@ function viewOf(filters: Filters, me: Identifier | undefined): TicketView {
  */
 export function TicketViews() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
   const { data: rows, filterValues, setFilters } = useListContext();
   const { identity } = useGetIdentity();
   const { current, open } = useSidePanel();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [help, setHelp] = useState(false);
-  const counts = useQuery({
-    queryKey: ['tickets', 'views'],
-    queryFn: () => dataProvider.getTicketViewCounts(),
-  });
+  const counts = useTicketViewCounts();
   const me = identity?.id;
   const view = viewOf(filterValues, me);
 
   function choose(next: TicketView) {
     const kept = Object.fromEntries(Object.entries(filterValues).filter(([key]) => !VIEW_KEYS.includes(key)));
-    setFilters({ ...kept, ...viewFilter(next, me) }, undefined, false);
+    setFilters({ ...kept, ...ticketViewFilter(next, me) }, undefined, false);
     setAnchor(null);
   }
 

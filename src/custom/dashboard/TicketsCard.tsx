@@ -1,0 +1,60 @@
+import { Typography } from '@mui/material';
+import { useGetIdentity, useTranslate } from 'react-admin';
+import { OPEN_TICKET_STATUS, TICKET_PRIORITIES, type TicketView } from '../../domain/helpdesk';
+import { ticketViewFilter } from '../tickets/ticketViewFilter';
+import { useTicketViewCounts } from '../tickets/useTicketViewCounts';
+import { cardStateOf, DashboardCard } from './DashboardCard';
+import { FigureLink } from './FigureLink';
+import { listLink } from './listLink';
+
+/** The views the home page shows, the late ones first after the user's own. */
+const SHOWN_VIEWS: readonly TicketView[] = ['mine', 'overdue', 'unassigned', 'all'];
+
+/**
+ * Support staff's tickets: the list's built-in views (mine, late, unassigned, all) and the open tickets by
+ * urgency, from the one call that counts them (`GET /api/tickets/views`, shared with the list's views menu
+ * and kept fresh by the tickets' live events).
+ */
+export function TicketsCard() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const query = useTicketViewCounts();
+  const counts = query.data?.data;
+  const state = cardStateOf(query, counts?.all === 0);
+  return (
+    <DashboardCard
+      title="app.dashboard.tickets.title"
+      state={state}
+      empty="app.dashboard.tickets.empty"
+      testId="card-tickets"
+    >
+      {counts && (
+        <>
+          <Typography component="h3" variant="subtitle2" color="text.secondary">
+            {translate('app.dashboard.tickets.views')}
+          </Typography>
+          {SHOWN_VIEWS.filter((view) => view !== 'mine' || identity?.id !== undefined).map((view) => (
+            <FigureLink
+              key={view}
+              to={listLink('tickets', ticketViewFilter(view, identity?.id))}
+              value={counts[view]}
+              label={translate(`app.tickets.views.${view}`)}
+              alert={view === 'overdue'}
+            />
+          ))}
+          <Typography component="h3" variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
+            {translate('app.dashboard.tickets.urgency')}
+          </Typography>
+          {[...TICKET_PRIORITIES].reverse().map((priority) => (
+            <FigureLink
+              key={priority}
+              to={listLink('tickets', { status: OPEN_TICKET_STATUS, priority })}
+              value={counts.open[priority]}
+              label={translate(`choices.ticketPriority.${priority}`)}
+            />
+          ))}
+        </>
+      )}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,21 @@
+/** A list's sort as react-admin's list URL says it. */
+export interface ListLinkSort {
+  field: string;
+  order: 'ASC' | 'DESC';
+}
+
+/**
+ * The address of a list narrowed by filters, as react-admin's list reads it from its URL (`filter` as
+ * JSON, `sort` and `order`); the filters are shown, so the list says what narrowed it.
+ */
+export function listLink(resource: string, filter: Record<string, unknown> = {}, sort?: ListLinkSort): string {
+  const search = new URLSearchParams({
+    filter: JSON.stringify(filter),
+    displayedFilters: JSON.stringify(Object.fromEntries(Object.keys(filter).map((name) => [name, true]))),
+  });
+  if (sort) {
+    search.set('sort', sort.field);
+    search.set('order', sort.order);
+  }
+  return `/${resource}?${search.toString()}`;
+}

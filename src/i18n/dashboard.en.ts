@@ -1,0 +1,51 @@
+/** The home page's words (src/custom/dashboard), spread under `app` by en.ts. */
+export const dashboardEn = {
+  dashboard: {
+    title: 'Dashboard',
+    scope_all: 'All structures',
+    scope_one: 'Structure: %{name}',
+    error: 'These figures cannot be loaded right now.',
+    tickets: {
+      title: 'Tickets',
+      views: 'By view',
+      urgency: 'Open, by urgency',
+      empty: 'No tickets: everything is handled.',
+    },
+    drafts: {
+      title: 'Drafts',
+      figure: 'Courses in draft',
+      empty: 'No course in draft.',
+      outline: 'Open the outline of “%{title}”',
+    },
+    review: {
+      title: 'Answers to review',
+      figure: 'Answers waiting for review',
+      empty: 'No answer waiting for review.',
+    },
+    sign_ins: {
+      title: 'Recent sign-ins',
+      figure: 'Recorded sign-ins',
+      empty: 'No sign-in recorded.',
+      failed: 'failed',
+    },
+    invitations: {
+      title: 'Pending invitations',
+      figure: 'Course enrolments not started yet',
+      empty: 'No pending invitation.',
+    },
+    plan: {
+      title: 'Subscription',
+      empty: 'No current subscription.',
+      manage: 'Manage the subscription',
+    },
+    structures: {
+      title: 'Structures to validate',
+      figure: 'Structures waiting for validation',
+      empty: 'No structure waiting for validation.',
+    },
+    saved_views: {
+      title: 'My saved views',
+      empty: 'No saved view: save a list’s filters with its “Views” button.',
+    },
+  },
+};

@@ -1,0 +1,51 @@
+/** The home page's words (src/custom/dashboard), spread under `app` by fr.ts. */
+export const dashboardFr = {
+  dashboard: {
+    title: 'Tableau de bord',
+    scope_all: 'Toutes les structures',
+    scope_one: 'Structure : %{name}',
+    error: 'Ces chiffres ne peuvent pas être chargés pour le moment.',
+    tickets: {
+      title: 'Tickets',
+      views: 'Par vue',
+      urgency: 'Ouverts, par urgence',
+      empty: 'Aucun ticket : tout est traité.',
+    },
+    drafts: {
+      title: 'Brouillons',
+      figure: 'Formations en brouillon',
+      empty: 'Aucune formation en brouillon.',
+      outline: 'Ouvrir le plan de « %{title} »',
+    },
+    review: {
+      title: 'Réponses à corriger',
+      figure: 'Réponses en attente de correction',
+      empty: 'Aucune réponse en attente de correction.',
+    },
+    sign_ins: {
+      title: 'Connexions récentes',
+      figure: 'Connexions enregistrées',
+      empty: 'Aucune connexion enregistrée.',
+      failed: 'échec',
+    },
+    invitations: {
+      title: 'Invitations en attente',
+      figure: 'Inscriptions à une formation pas encore commencées',
+      empty: 'Aucune invitation en attente.',
+    },
+    plan: {
+      title: 'Abonnement',
+      empty: 'Aucun abonnement en cours.',
+      manage: 'Gérer l’abonnement',
+    },
+    structures: {
+      title: 'Structures à valider',
+      figure: 'Structures en attente de validation',
+      empty: 'Aucune structure en attente de validation.',
+    },
+    saved_views: {
+      title: 'Mes vues enregistrées',
+      empty: 'Aucune vue enregistrée : enregistrez les filtres d’une liste avec son bouton « Vues ».',
+    },
+  },
+};

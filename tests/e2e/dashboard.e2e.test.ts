@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolation } from './axe.ts';
+import { startApp, type App } from './harness.ts';
+import { homeLoaded } from './home.ts';
+
+/**
+ * The home page ("Tableau de bord") in a browser, as each demo role lands on it after signing in: the cards
+ * its role follows and none of the others', a figure that opens the list it counts (filtered), an empty
+ * state, the keyboard, axe, and a phone's width (the cards stacked).
+ */
+
+let t: App;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+const titles = (page: Page) => page.locator('[data-testid^="card-"] h2').allInnerTexts();
+
+describe('Tableau de bord', () => {
+  it('shows support staff their tickets by view and urgency, and a figure opens the list it counts', async () => {
+    const { page } = t;
+    const subject = `Panne urgente ${stamp()}`;
+    await t.api('/api/tickets', { as: 'admin', body: { type: 2, subject, priority: 'urgent' } });
+    await t.signIn('admin');
+    await homeLoaded(page);
+    expect(new URL(page.url()).hash).toBe('#/');
+    expect(await titles(page)).toEqual([
+      'Tickets',
+      'Brouillons',
+      'Réponses à corriger',
+      'Connexions récentes',
+      'Invitations en attente',
+      'Abonnement',
+      'Mes vues enregistrées',
+    ]);
+    const tickets = card(page, 'Tickets');
+    for (const view of ['Mes tickets', 'En retard', 'Non attribués', 'Tous'])
+      await tickets.getByRole('link', { name: new RegExp(`${view}$`) }).waitFor();
+    // The demo structure has no plan: the card says so.
+    await card(page, 'Abonnement').getByText('Aucun abonnement en cours.').waitFor();
+    await card(page, 'Mes vues enregistrées')
+      .getByText(/^Aucune vue enregistrée/)
+      .waitFor();
+    await page.getByRole('menuitem', { name: 'Tableau de bord' }).waitFor();
+    await expectNoSeriousViolation(page);
+
+    // The urgent figure counts the new ticket; followed from the keyboard, it opens the tickets so filtered.
+    const urgent = tickets.getByRole('link', { name: /Urgente$/ });
+    expect(Number((await urgent.innerText()).match(/\d+/)?.[0])).toBeGreaterThanOrEqual(1);
+    await urgent.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/tickets\?/);
+    const filter = JSON.parse(new URL(page.url().replace('#/', '')).searchParams.get('filter') ?? '{}');
+    expect(filter).toEqual({ status: 'created', priority: 'urgent' });
+    await page.locator('tbody tr', { hasText: subject }).waitFor();
+
+    // Back home from the menu.
+    await page.getByRole('menuitem', { name: 'Tableau de bord' }).click();
+    await homeLoaded(page);
+  });
+
+  it('shows an author their drafts and saved views, each a link, and no other role’s cards, at 390 px', async () => {
+    const { page } = t;
+    const title = `Brouillon du jour ${stamp()}`;
+    const course = await t.api<{ id: number }>('/api/courses', {
+      as: 'contributeur',
+      body: { title, status: 'draft' },
+    });
+    const viewName = `Mes publiés ${stamp()}`;
+    await t.api('/api/saved-views', {
+      as: 'contributeur',
+      body: { resource: 'courses', name: viewName, params: { filter: { status: 'published' } } },
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await t.signIn('contributeur');
+    await homeLoaded(page);
+    expect(await titles(page)).toEqual(['Brouillons', 'Mes vues enregistrées']);
+
+    const drafts = card(page, 'Brouillons');
+    await drafts.getByRole('link', { name: `Ouvrir le plan de « ${title} »` }).waitFor();
+    // The cards stack: one column, none wider than the phone.
+    const boxes = await Promise.all(
+      ['Brouillons', 'Mes vues enregistrées'].map(async (name) => (await card(page, name).boundingBox())!),
+    );
+    expect(boxes[0].x).toBe(boxes[1].x);
+    expect(boxes[1].y).toBeGreaterThanOrEqual(boxes[0].y + boxes[0].height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolation(page);
+
+    // The saved view opens its list with its filters.
+    await card(page, 'Mes vues enregistrées').getByRole('link', { name: viewName }).click();
+    await page.waitForURL(/#\/courses\?/);
+    expect(decodeURIComponent(page.url())).toContain('"status":"published"');
+
+    // The drafts' figure opens the courses in draft, the new one among them.
+    await t.goto('/');
+    await homeLoaded(page);
+    await drafts.getByRole('link', { name: /Formations en brouillon$/ }).click();
+    await page.waitForURL(/#\/courses\?/);
+    expect(decodeURIComponent(page.url())).toContain('"status":"draft"');
+    await page.getByText(title).first().waitFor();
+    expect(course.id).toBeGreaterThan(0);
+  });
+
+  it('shows platform staff the structures to validate across all structures, and the plan inside one', async () => {
+    const { page } = t;
+    await t.signIn('superadmin');
+    await homeLoaded(page);
+    await page.getByTestId('dashboard').getByText('Toutes les structures').waitFor();
+    const shown = await titles(page);
+    expect(shown).toContain('Structures à valider');
+    expect(shown).toContain('Tickets');
+    expect(shown).toContain('Connexions récentes');
+    expect(shown).not.toContain('Abonnement');
+    const structures = card(page, 'Structures à valider');
+    await structures
+      .getByRole('link', { name: /Structures en attente de validation$/ })
+      .or(structures.getByText('Aucune structure en attente de validation.'))
+      .first()
+      .waitFor();
+    await expectNoSeriousViolation(page);
+
+    // Inside one structure (the switcher's choice): its plan instead.
+    await page.getByRole('button', { name: 'Toutes les structures — changer de structure' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choisir la structure' });
+    await dialog.getByRole('combobox', { name: 'Rechercher une structure' }).fill('Académie');
+    await dialog.getByRole('option', { name: 'Académie Démo' }).click();
+    await page.getByText('Structure : Académie Démo').waitFor();
+    await homeLoaded(page);
+    expect(await titles(page)).toContain('Abonnement');
+    expect(await titles(page)).not.toContain('Structures à valider');
+    await card(page, 'Abonnement').getByText('Aucun abonnement en cours.').waitFor();
+  });
+});
