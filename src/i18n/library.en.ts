@@ -42,7 +42,7 @@ export const libraryEn = {
       unsupported: 'This type of file is not accepted.',
       failed: 'The upload failed: %{message}',
     },
-    size: { B: '%{n} B', KB: '%{n} KB', MB: '%{n} MB', GB: '%{n} GB' },
+    size: { B: '%{n} byte |||| %{n} bytes', KB: '%{n} KB', MB: '%{n} MB', GB: '%{n} GB' },
     download: 'Download %{name}',
     preview: 'Preview of %{name}',
     preview_title: 'Preview',

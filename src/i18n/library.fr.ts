@@ -42,7 +42,7 @@ export const libraryFr = {
       unsupported: 'Ce type de fichier n’est pas accepté.',
       failed: 'L’envoi a échoué : %{message}',
     },
-    size: { B: '%{n} o', KB: '%{n} Ko', MB: '%{n} Mo', GB: '%{n} Go' },
+    size: { B: '%{n} octet |||| %{n} octets', KB: '%{n} Ko', MB: '%{n} Mo', GB: '%{n} Go' },
     download: 'Télécharger %{name}',
     preview: 'Aperçu de %{name}',
     preview_title: 'Aperçu',
