@@ -59,6 +59,9 @@ export const libraryEn = {
       activate: 'Activate',
       activate_label: 'Activate version %{version}',
       activated: 'Version %{version} is now the active tree.',
+      activate_title: 'Activate version %{version}?',
+      activate_content:
+        'It will replace the active tree: the active version’s folders and sheets, including those made by hand in its folders, will leave it. The replaced version is kept and can be activated again.',
       summary: '%{folders} folders, %{sheets} sheets',
     },
   },

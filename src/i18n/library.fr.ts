@@ -59,6 +59,9 @@ export const libraryFr = {
       activate: 'Activer',
       activate_label: 'Activer la version %{version}',
       activated: 'La version %{version} est maintenant l’arborescence active.',
+      activate_title: 'Activer la version %{version} ?',
+      activate_content:
+        'Elle remplacera l’arborescence active : les dossiers et fiches de la version active, y compris ceux créés à la main dans ses dossiers, n’y figureront plus. La version remplacée reste enregistrée et pourra être réactivée.',
       summary: '%{folders} dossiers, %{sheets} fiches',
     },
   },
