@@ -43,6 +43,15 @@ export const lightTheme: RaThemeOptions = {
     // back-office's language; react-admin's components pass their own, translated, over them.
     ...frFR.components,
     ...defaultLightTheme.components,
+    // react-admin's theme sets the autocomplete too (full width): merged, not spread over the French words,
+    // which a plain MUI autocomplete (the user panel's) would otherwise say in English.
+    MuiAutocomplete: {
+      ...defaultLightTheme.components?.MuiAutocomplete,
+      defaultProps: {
+        ...frFR.components?.MuiAutocomplete?.defaultProps,
+        ...defaultLightTheme.components?.MuiAutocomplete?.defaultProps,
+      },
+    },
     MuiCheckbox: checkbox,
     RaToolbar: { styleOverrides: { root: { backgroundColor: grey[100] } } },
     RaBulkActionsToolbar: {

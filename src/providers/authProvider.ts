@@ -129,7 +129,7 @@ export interface LoginParams {
   renew?: boolean;
 }
 
-/** The inline message of a failed login: a translation key. The snackbar always says `Error_Login`. */
+/** The message of a failed login, shown above the sign-in form: a translation key. */
 export function loginFailure(error: unknown): string {
   if (error instanceof SessionRefused) return error.reason;
   if (error instanceof HttpError && error.status === 401) return 'app.auth.invalid_credentials';

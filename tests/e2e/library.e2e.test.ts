@@ -168,6 +168,11 @@ describe('XMind imports', () => {
     await poll(() => row.innerText()).toContain('2 dossiers, 2 fiches');
     await expectNoSeriousViolation(page);
     await row.getByRole('button', { name: /^Activer la version \d+$/ }).click();
+    // Asked first: the active tree, with folders made by hand in it, leaves the tree.
+    const confirm = page.getByRole('dialog', { name: /^Activer la version \d+ \?$/ });
+    await confirm.getByText(/y compris ceux créés à la main/).waitFor();
+    await expectNoSeriousViolation(page);
+    await confirm.getByRole('button', { name: 'Activer' }).click();
     await page
       .getByText(/La version \d+ est maintenant l’arborescence active\./)
       .first()

@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack } from '@mui/material';
-import { Link, useLogin, useNotify, useTranslate } from 'react-admin';
+import { Link, useLogin, useTranslate } from 'react-admin';
 import { AUTH_ROUTES } from '../../providers/authProvider';
 import { AuthLayout } from './AuthLayout';
 import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 
 /**
- * The login form. A failure shows the spec's `Error_Login` snackbar and, inline, what went wrong. A first
+ * The login form. A failure says what went wrong above the fields, and only there: a snackbar saying
+ * "an error occurred" beside it told nothing more, and outlived the next, successful sign-in. A first
  * connection goes on to the code step (the auth provider's login answers where to).
  */
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
-  const notify = useNotify();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -27,7 +27,6 @@ export function LoginPage() {
       await login({ email, password });
     } catch (failure) {
       setError((failure as Error).message);
-      notify('Error_Login', { type: 'error' });
       setPending(false);
     }
   }

@@ -4,6 +4,7 @@ import { searchOf } from '../crud/fieldSpec';
 import { documentIdOf } from './shared/documentId';
 import { PartContentEditor } from './PartContentEditor';
 import { PartTypeInput } from './PartTypeInput';
+import { newPartValues } from './registry';
 import { validatePart } from './validation';
 
 /** A content's document references as ids, whichever form the API gave (the editors' inputs hold ids). */
@@ -24,7 +25,13 @@ export function PartForm() {
   const record = useRecordContext();
   const shown = useMemo(() => withDocumentIds(record), [record]);
   return (
-    <SimpleForm record={shown} validate={validatePart} warnWhenUnsavedChanges>
+    <SimpleForm
+      record={shown}
+      // A new part starts on a type, with that type's editor, as in the course outline's dialog.
+      defaultValues={record?.id === undefined ? newPartValues : undefined}
+      validate={validatePart}
+      warnWhenUnsavedChanges
+    >
       <ReferenceInput source="chapter" reference="chapters">
         <AutocompleteInput filterToQuery={searchOf('chapters')} />
       </ReferenceInput>

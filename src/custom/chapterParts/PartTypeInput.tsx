@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { SelectInput, useTranslate } from 'react-admin';
+import { required, SelectInput, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { CHAPTER_PART_TYPES, type ChapterPartType } from '../../domain/chapterParts';
 import { PART_TYPES, partTypeLabel } from './registry';
@@ -16,6 +16,8 @@ function TypeChoice({ type }: { type: ChapterPartType }) {
 }
 
 const choices = CHAPTER_PART_TYPES.map((type) => ({ id: type, name: type }));
+// Required, as the app's other required selects are: react-admin then offers no blank choice.
+const validate = required();
 
 /** The part's type, with its icon; choosing one starts its content afresh from the type's empty content. */
 export function PartTypeInput() {
@@ -24,6 +26,7 @@ export function PartTypeInput() {
     <SelectInput
       source="type"
       choices={choices}
+      validate={validate}
       optionText={(choice: { id: ChapterPartType }) => <TypeChoice type={choice.id} />}
       onChange={(event: unknown) => {
         const value = (event as { target?: { value?: unknown } }).target?.value;

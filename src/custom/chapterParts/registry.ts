@@ -45,3 +45,13 @@ export const partTypeOf = (type: unknown): PartTypeDefinition | undefined =>
 
 /** The label key of a type, shared with the type's choices in lists and filters. */
 export const partTypeLabel = (type: ChapterPartType) => `choices.partType.${type}`;
+
+/** The type a new part starts as, the commonest: Markdown text. The author changes it before anything else. */
+export const NEW_PART_TYPE: ChapterPartType = 'text_markdown';
+
+/** A new part's values, wherever one is created: the starting type with its empty content, not required. */
+export const newPartValues = () => ({
+  type: NEW_PART_TYPE,
+  required: false,
+  content: PART_TYPES[NEW_PART_TYPE].empty(),
+});

@@ -6,7 +6,7 @@ import MoveIcon from '@mui/icons-material/DriveFileMove';
 import DownIcon from '@mui/icons-material/ArrowDownward';
 import UpIcon from '@mui/icons-material/ArrowUpward';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch } from '@mui/material';
-import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Title, useDataProvider, useCanAccess, useNotify, useRequireAccess, useTranslate } from 'react-admin';
 import type { FolderNode } from '../../providers/actions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ROOT_FOLDER_ID } from '../../providers/routes';
@@ -39,12 +39,25 @@ function pathTo(node: FolderNode, id: number): string[] | undefined {
 }
 
 /**
+ * The folders' list page. It is not react-admin's <List>, which checks the session's rights before it
+ * shows anything: the same check here sends a session that may not read folders to "Accès refusé", as
+ * every other guarded page does, instead of drawing a toolbar over the server's refusal.
+ */
+export function FolderTreeScreen() {
+  const rights = { resource: 'folders', action: 'list' };
+  useRequireAccess(rights);
+  // The same answer, read to show nothing (and ask the server nothing) until it is a yes.
+  const { canAccess } = useCanAccess(rights);
+  return canAccess ? <FolderTreeBody /> : null;
+}
+
+/**
  * The folders as a tree (`GET /api/folders/1/tree`, with or without `purge`), and what the selected one
  * holds. Create, rename, move and reorder (drag-and-drop, or the dialog and the up / down buttons) and
  * delete; refusals are said in French (a
  * cycle, a folder that is not empty) where the user is.
  */
-export function FolderTreeScreen() {
+function FolderTreeBody() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const translate = useTranslate();
   const notify = useNotify();

@@ -1,17 +1,15 @@
-import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { Typography } from '@mui/material';
-import { sizeParts } from './formatBytes';
+import { useFormatSize } from './formatBytes';
 
-/** A document's size in o / Ko / Mo (B / KB / MB in English), with the locale's decimal comma. */
+/** A document's size in octets, Ko, Mo or Go, its exact count of bytes on hovering. */
 export function DocumentSizeField() {
   const record = useRecordContext();
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const { size, exact } = useFormatSize();
   if (typeof record?.size !== 'number') return null;
-  const { n, unit } = sizeParts(record.size);
   return (
-    <Typography component="span" variant="body2" title={`${record.size}`}>
-      {translate(`app.library.size.${unit}`, { n: n.toLocaleString(locale) })}
+    <Typography component="span" variant="body2" title={exact(record.size)}>
+      {size(record.size)}
     </Typography>
   );
 }

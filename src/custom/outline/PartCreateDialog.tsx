@@ -2,7 +2,7 @@ import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { CreateBase, SaveButton, SimpleForm, TextInput, Toolbar, useTranslate, Button } from 'react-admin';
 import { PartContentEditor } from '../chapterParts/PartContentEditor';
 import { PartTypeInput } from '../chapterParts/PartTypeInput';
-import { PART_TYPES } from '../chapterParts/registry';
+import { newPartValues } from '../chapterParts/registry';
 import { validatePart } from '../chapterParts/validation';
 import { useOutline } from './OutlineContext';
 
@@ -14,13 +14,7 @@ import { useOutline } from './OutlineContext';
 export function PartCreateDialog({ chapter, onClose }: { chapter: number; onClose: () => void }) {
   const translate = useTranslate();
   const { refresh } = useOutline();
-  const record = {
-    chapter,
-    type: 'text_markdown',
-    title: '',
-    required: false,
-    content: PART_TYPES.text_markdown.empty(),
-  };
+  const record = { chapter, title: '', ...newPartValues() };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="part-create-title">
       <DialogTitle id="part-create-title">{translate('app.outline.new_part')}</DialogTitle>

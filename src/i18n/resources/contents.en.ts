@@ -131,7 +131,7 @@ export const contentsEn: typeof contentsFr = {
       fields: {
         name: 'Name',
         mimeType: 'File type',
-        size: 'Size (bytes)',
+        size: 'Size',
         context: 'Context',
         owner: 'Owner',
         createdAt: 'Created',

@@ -130,7 +130,7 @@ export const contentsFr = {
       fields: {
         name: 'Nom',
         mimeType: 'Type de fichier',
-        size: 'Taille (octets)',
+        size: 'Taille',
         context: 'Contexte',
         owner: 'Propriétaire',
         createdAt: 'Création',

@@ -1,11 +1,12 @@
 import { NumberInput, SelectArrayInput } from 'react-admin';
+import { useFileTypeLabel } from '../../library/fileTypeLabel';
 import { QuestionInput } from '../shared/QuestionInput';
 import { ACCEPTED_MIME_TYPES } from './mimeTypes';
 
-// A MIME type is its own name: nothing to translate.
-const choices = ACCEPTED_MIME_TYPES.map((type) => ({ id: type, name: type }));
-
 export function InteractiveUploadEditor() {
+  const typeLabel = useFileTypeLabel();
+  // Offered by the names the learner will read, not by MIME type.
+  const choices = ACCEPTED_MIME_TYPES.map((type) => ({ id: type, name: typeLabel(type) }));
   return (
     <>
       <QuestionInput />
