@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../server/auth/mailer.ts';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from '../../src/domain/csvImport.ts';
-import { administratorOf, type Caller } from '../security/support/structures.ts';
-import { createTestApp, type Persona, type TestApp } from './support/testApp.ts';
+import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
  * Importing users, tags and skills (`POST /api/{resource}/import`): every row created as its own create would
@@ -30,15 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Who = Persona | Caller;
-const send = (who: Who, method: string, url: string, body?: unknown) =>
-  t.request(
-    method,
-    url,
-    typeof who === 'string'
-      ? { as: who, accept: 'application/json', body }
-      : { token: who.token, headers: who.headers, accept: 'application/json', body },
-  );
+const send = (who: Who, method: string, url: string, body?: unknown) => sendAs(t, who, method, url, body);
 const importRows = (resource: string, rows: unknown[], dryRun: boolean, who: Who = staff) =>
   send(who, 'POST', `/api/${resource}/import`, { rows, dryRun });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX_IDS } from '../../src/domain/bulk.ts';
-import { administratorOf, type Caller } from '../security/support/structures.ts';
-import { createTestApp, type Persona, type TestApp } from './support/testApp.ts';
+import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
  * The outline's bulk actions (`POST /api/{resource}/bulk`): several modules, chapters or parts moved,
@@ -25,15 +25,7 @@ afterAll(async () => {
 });
 
 const iri = (resource: string, id: number) => `/api/${resource}/${id}`;
-type Who = Persona | Caller;
-const send = (who: Who, method: string, url: string, body?: unknown) =>
-  t.request(
-    method,
-    url,
-    typeof who === 'string'
-      ? { as: who, accept: 'application/json', body }
-      : { token: who.token, headers: who.headers, accept: 'application/json', body },
-  );
+const send = (who: Who, method: string, url: string, body?: unknown) => sendAs(t, who, method, url, body);
 const bulk = (resource: string, body: Record<string, unknown>, who: Who = 'contributor') =>
   send(who, 'POST', `/api/${resource}/bulk`, body);
 

@@ -4,9 +4,9 @@ import { RESOURCE_RIGHTS } from '../../src/domain/rights.ts';
 import { JobScheduler } from '../../server/jobs/scheduler.ts';
 import { PLATFORM } from '../../server/db/scope.ts';
 import { purgeExpired } from '../../server/resources/recycleBin.ts';
-import { administratorOf, type Caller } from '../security/support/structures.ts';
+import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
 import { multipartBody } from './support/multipart.ts';
-import { createTestApp, type Persona, type TestApp } from './support/testApp.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
  * The recycle bin: every binnable resource deleted leaves every list, count, search, item and outline, is
@@ -33,15 +33,7 @@ afterAll(async () => {
 });
 
 const iri = (resource: string, id: number) => `/api/${resource}/${id}`;
-type Who = Persona | Caller;
-const send = (who: Who, method: string, url: string, body?: unknown) =>
-  t.request(
-    method,
-    url,
-    typeof who === 'string'
-      ? { as: who, accept: 'application/json', body }
-      : { token: who.token, headers: who.headers, accept: 'application/json', body },
-  );
+const send = (who: Who, method: string, url: string, body?: unknown) => sendAs(t, who, method, url, body);
 
 async function create(resource: string, body: Record<string, unknown>, who: Who = 'contributor') {
   const response = await send(who, 'POST', `/api/${resource}`, body);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_VIEW_PARAMS_MAX_LENGTH, SAVED_VIEWS_PER_LIST, type SavedView } from '../../src/domain/savedViews.ts';
 import { runInScope } from '../../server/db/scope.ts';
-import { administratorOf, type Caller } from '../security/support/structures.ts';
-import { createTestApp, type Persona, type TestApp } from './support/testApp.ts';
+import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
  * Saved views: each user keeps their own views of each list on the server; another user, of the same
@@ -21,15 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Who = Persona | Caller;
-const send = (who: Who, method: string, url: string, body?: unknown) =>
-  t.request(
-    method,
-    url,
-    typeof who === 'string'
-      ? { as: who, accept: 'application/json', body }
-      : { token: who.token, headers: who.headers, accept: 'application/json', body },
-  );
+const send = (who: Who, method: string, url: string, body?: unknown) => sendAs(t, who, method, url, body);
 
 const views = async (who: Who, resource: string): Promise<SavedView[]> => {
   const response = await send(who, 'GET', `/api/saved-views?resource=${resource}`);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_QUERY_MAX_LENGTH, SEARCH_RESULTS_PER_KIND, type SearchAnswer } from '../../src/domain/search.ts';
-import { administratorOf, type Caller } from '../security/support/structures.ts';
-import { createTestApp, type Persona, type TestApp } from './support/testApp.ts';
+import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
  * Search everywhere: words typed without accents or case find records, the last word as a prefix, the best
@@ -25,15 +25,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Who = Persona | Caller;
-const send = (who: Who, method: string, url: string, body?: unknown) =>
-  t.request(
-    method,
-    url,
-    typeof who === 'string'
-      ? { as: who, accept: 'application/json', body }
-      : { token: who.token, headers: who.headers, accept: 'application/json', body },
-  );
+const send = (who: Who, method: string, url: string, body?: unknown) => sendAs(t, who, method, url, body);
 
 async function create(resource: string, body: Record<string, unknown>, who: Who = 'contributor') {
   const response = await send(who, 'POST', `/api/${resource}`, body);

@@ -4,7 +4,7 @@ import { declarations, declarationsByName } from '../../../server/resources/defi
 import type { FieldDeclaration, ResourceDeclaration } from '../../../server/resources/types.ts';
 import { iri, sampleScalar, supports } from '../../api/support/samples.ts';
 import { columnOf, ident, isStored, oneOfGroups } from '../../api/support/schema.ts';
-import type { TestApp, TestResponse } from '../../api/support/testApp.ts';
+import type { Persona, TestApp, TestResponse } from '../../api/support/testApp.ts';
 
 /**
  * Rows of one structure, made through the API by a session working in it, and what the tenancy tests read of
@@ -32,6 +32,19 @@ export interface Caller {
 
 export const send = (t: TestApp, caller: Caller, method: string, url: string, body?: unknown): Promise<TestResponse> =>
   t.request(method, url, { token: caller.token, headers: caller.headers, ...(body !== undefined ? { body } : {}) });
+
+/** Who sends a test's request: a demo persona by name, or a caller with its own token and headers. */
+export type Who = Persona | Caller;
+
+/** A request as `who`, asking for plain JSON. */
+export const sendAs = (t: TestApp, who: Who, method: string, url: string, body?: unknown): Promise<TestResponse> =>
+  t.request(
+    method,
+    url,
+    typeof who === 'string'
+      ? { as: who, accept: 'application/json', body }
+      : { token: who.token, headers: who.headers, accept: 'application/json', body },
+  );
 
 /** The answer of a step that makes the test's rows: a refusal is the test's own mistake. */
 export async function must(answer: Promise<TestResponse>, what: string): Promise<TestResponse> {
