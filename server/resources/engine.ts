@@ -4,6 +4,7 @@ import { badRequest, notFound, problem, unprocessable, violation } from '../http
 import { RECYCLE_BIN_DEFAULT_DAYS } from '../../src/domain/recycleBin.ts';
 import { ListCache } from './listCache.ts';
 import { ListExport } from './listExport.ts';
+import { afterKeySql, orderBySql, orderKeyOf, orderKeysSelect } from './listOrder.ts';
 import { parseListQuery, type ListQuery, type QueryValues } from './listQuery.ts';
 import { mapPgError } from './pgErrors.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
@@ -138,8 +139,8 @@ export class ResourceEngine {
     const params = new Params();
     params.values.push(...filterParams);
     const columns = this.schema.get(declaration.table);
-    const orderSql = list.order.map((part) => `t.${ident(part.column)} ${part.direction}`).join(', ');
-    const keySelect = list.order.map((part, index) => `t.${ident(part.column)}::text AS "__k${index}"`).join(', ');
+    const orderSql = orderBySql(list);
+    const keySelect = orderKeysSelect(list);
     const conditions = [whereSql];
 
     const known =
@@ -153,12 +154,8 @@ export class ResourceEngine {
       const [position, key] = nearest;
       firstIndex = position === offset ? offset : Math.max(offset - 1, position);
       skip = firstIndex - position;
-      const operator = list.order[0].direction === 'ASC' ? '>' : '<';
-      const left = list.order.map((part) => `t.${ident(part.column)}`).join(', ');
-      const right = list.order
-        .map((part, index) => params.add(key[index], columns?.get(part.column)?.sqlType ?? 'text'))
-        .join(', ');
-      conditions.push(`(${left}) ${operator} (${right})`);
+      // Boundaries are kept for keysetable orders only: this is one row comparison on the order's index.
+      conditions.push(afterKeySql(list, key, params, (column) => columns?.get(column)?.sqlType ?? 'text'));
     }
 
     const table = ident(declaration.table);
@@ -213,11 +210,7 @@ export class ResourceEngine {
       rows.forEach((row, index) => {
         const position = firstIndex + index + 1;
         if (position === offset || index === rows.length - 1)
-          this.cache.remember(
-            boundaries,
-            position,
-            list.order.map((_, k) => row[`__k${k}`] as string),
-          );
+          this.cache.remember(boundaries, position, orderKeyOf(list, row) as string[]);
       });
     }
     return { rows: rows.slice(offset - firstIndex), tableRows, generation, staleBoundary: false };

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { CSV_BOM, csvCell, csvLine } from '../../src/domain/csvExport.ts';
 import type { Database } from '../db/database.ts';
 import { runInScope, type Scope } from '../db/scope.ts';
-import { ident } from '../shared/sql.ts';
-import { Params } from '../shared/sql.ts';
-import { parseListQuery, type ListQuery, type OrderColumn, type QueryValues } from './listQuery.ts';
+import { ident, Params } from '../shared/sql.ts';
+import { parseListQuery, type ListQuery, type QueryValues } from './listQuery.ts';
+import { afterKeySql, orderBySql, orderKeyOf, orderKeysSelect } from './listOrder.ts';
 import { mapPgError } from './pgErrors.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { itemJsonSql } from './serialize.ts';
@@ -66,37 +66,6 @@ export function exportColumns(declaration: ResourceDeclaration): ExportColumn[] 
 }
 
 /**
- * Rows strictly after `key` in `order` (PostgreSQL's default: NULLS LAST ascending, FIRST descending). An
- * order in one direction over columns that are never null is one row comparison, which the order's index
- * answers; any other spells each column out.
- */
-function afterKeySql(
-  list: ListQuery,
-  key: readonly (string | null)[],
-  params: Params,
-  sqlTypeOf: (column: string) => string,
-): string {
-  const column = (part: OrderColumn) => `t.${ident(part.column)}`;
-  const value = (index: number) => params.add(key[index], sqlTypeOf(list.order[index].column));
-  if (list.keysetable) {
-    const operator = list.order[0].direction === 'ASC' ? '>' : '<';
-    return `(${list.order.map(column).join(', ')}) ${operator} (${list.order.map((_, index) => value(index)).join(', ')})`;
-  }
-  const equal = (index: number) =>
-    key[index] === null ? `${column(list.order[index])} IS NULL` : `${column(list.order[index])} = ${value(index)}`;
-  const after = (index: number) => {
-    const part = list.order[index];
-    if (part.direction === 'ASC')
-      return key[index] === null ? 'false' : `(${column(part)} > ${value(index)} OR ${column(part)} IS NULL)`;
-    return key[index] === null ? `${column(part)} IS NOT NULL` : `${column(part)} < ${value(index)}`;
-  };
-  const branches = list.order.map((_, index) =>
-    [...list.order.slice(0, index).map((__, before) => equal(before)), after(index)].join(' AND '),
-  );
-  return `(${branches.map((branch) => `(${branch})`).join(' OR ')})`;
-}
-
-/**
  * A list's whole filtered result as CSV: the same conditions as the list's pages (the session's structure,
  * its own rows, the filters; row-level security under them), in the same order, read in keyset batches of
  * EXPORT_BATCH_ROWS and written as they come. Rows written while an export runs may or may not be in it, as
@@ -137,13 +106,11 @@ export class ListExport {
     const sqlTypeOf = (column: string) => columns?.get(column)?.sqlType ?? 'text';
     const conditions = [this.whereSql];
     if (key) conditions.push(afterKeySql(this.list, key, params, sqlTypeOf));
-    const keySelect = this.list.order.map((part, index) => `t.${ident(part.column)}::text AS "__k${index}"`).join(', ');
-    const orderSql = this.list.order.map((part) => `t.${ident(part.column)} ${part.direction}`).join(', ');
     return this.db.query<Record<string, string | null>>(
-      `SELECT ${keySelect}, (${itemJsonSql(this.declaration, 'json')})::text AS "__item"
+      `SELECT ${orderKeysSelect(this.list)}, (${itemJsonSql(this.declaration, 'json')})::text AS "__item"
          FROM ${ident(this.declaration.table)} t
         WHERE ${conditions.join(' AND ')}
-        ORDER BY ${orderSql}
+        ORDER BY ${orderBySql(this.list)}
         LIMIT ${EXPORT_BATCH_ROWS}`,
       params.values,
     );
@@ -152,7 +119,7 @@ export class ListExport {
   /** The file: BOM, header line, then one chunk of lines per batch, read only as fast as the client takes them. */
   stream(scope: Scope | undefined): Readable {
     const columns = exportColumns(this.declaration);
-    const order = this.list.order;
+    const list = this.list;
     // The statements of a stream run after the handler returned: they carry the request's scope themselves.
     const inScope = <T>(work: () => Promise<T>) => (scope ? runInScope(scope, work) : work());
     const batch = (key: (string | null)[] | undefined) => this.batch(key);
@@ -175,8 +142,7 @@ export class ListExport {
         }
         yield chunk;
         if (rows.length < EXPORT_BATCH_ROWS) return;
-        const last = rows[rows.length - 1];
-        key = order.map((_, index) => last[`__k${index}`]);
+        key = orderKeyOf(list, rows[rows.length - 1]);
       }
     }
     return Readable.from(lines(), { objectMode: false });
