@@ -54,6 +54,17 @@ export function saveInBrowser({ blob, filename }: DownloadResult): void {
 }
 
 export function createTransfer(http: HttpClient, save: (file: DownloadResult) => void) {
+  /** A file the server makes, saved under the name it gives (or `fallback`). */
+  async function download(url: string, fallback: string): Promise<{ data: DownloadResult }> {
+    const response = await http(url, { responseType: 'blob' });
+    const file = {
+      blob: response.blob as Blob,
+      filename: filenameOf(response.headers.get('Content-Disposition'), fallback),
+    };
+    save(file);
+    return { data: file };
+  }
+
   return {
     /** A multipart upload of one file (field `file`), answering the created document. */
     async upload(
@@ -91,28 +102,16 @@ export function createTransfer(http: HttpClient, save: (file: DownloadResult) =>
     },
 
     /** A course's zip (course.json and its documents' files), saved on the user's machine. */
-    async exportCourse(id: Identifier): Promise<{ data: DownloadResult }> {
-      const response = await http(routes.courseExport(id), { responseType: 'blob' });
-      const file = {
-        blob: response.blob as Blob,
-        filename: filenameOf(response.headers.get('Content-Disposition'), `cours-${id}.zip`),
-      };
-      save(file);
-      return { data: file };
+    exportCourse(id: Identifier): Promise<{ data: DownloadResult }> {
+      return download(routes.courseExport(id), `cours-${id}.zip`);
     },
 
     /**
      * A list's whole filtered result as CSV (`GET /api/{resource}/export.csv`, the list's filters and order),
      * made by the server and saved on the user's machine.
      */
-    async exportList(resource: string, { sort, filter }: Pick<ListParams, 'sort' | 'filter'>) {
-      const response = await http(withQuery(routes.listExport(resource), { sort, filter }), { responseType: 'blob' });
-      const file = {
-        blob: response.blob as Blob,
-        filename: filenameOf(response.headers.get('Content-Disposition'), `${resource}.csv`),
-      };
-      save(file);
-      return { data: file };
+    exportList(resource: string, { sort, filter }: Pick<ListParams, 'sort' | 'filter'>) {
+      return download(withQuery(routes.listExport(resource), { sort, filter }), `${resource}.csv`);
     },
 
     /**
