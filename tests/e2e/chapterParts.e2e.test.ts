@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 import { dragByPointer } from './pointerDrag.ts';
 
 /**
@@ -18,7 +18,6 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 // A 1×1 PNG and a one-line PDF: what the server's type sniffing takes for an image and a document.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 
 /**
  * Users imported from a CSV file, in a browser: a file of 50 users whose one row is wrong shows that row's
@@ -22,11 +22,11 @@ const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** A French Excel file: a byte order mark, `;` between cells, the columns named as the list names them. */
-function usersCsv(stamp: string, wrongRow?: number): Buffer {
+function usersCsv(unique: string, wrongRow?: number): Buffer {
   const lines = ['Prénom;Nom;Adresse e-mail;Type;Note interne'];
   for (let index = 0; index < 50; index++) {
-    const email = index === wrongRow ? `importe-${stamp}-${index}.demo.fr` : `importe-${stamp}-${index}@demo.fr`;
-    lines.push(`Élise;Importée ${stamp} ${index};${email};Contributeur;=cmd|' /C calc'!A0`);
+    const email = index === wrongRow ? `importe-${unique}-${index}.demo.fr` : `importe-${unique}-${index}@demo.fr`;
+    lines.push(`Élise;Importée ${unique} ${index};${email};Contributeur;=cmd|' /C calc'!A0`);
   }
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n'), 'utf8')]);
 }
@@ -34,7 +34,7 @@ function usersCsv(stamp: string, wrongRow?: number): Buffer {
 describe('users imported from a CSV file', () => {
   it('shows the wrong row’s problem, then imports the 50 users of the fixed file', async () => {
     const { page } = t;
-    const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const unique = stamp();
     const [structure] = await t.api<{ id: number; name: string }[]>('/api/companies?itemsPerPage=1', { as: 'admin' });
 
     await t.signIn('superadmin', '/users');
@@ -57,24 +57,24 @@ describe('users imported from a CSV file', () => {
     // Row 17 (line 19 of the file) has no valid e-mail: shown in French, nothing imported.
     await dialog
       .locator('input[type="file"]')
-      .setInputFiles({ name: 'utilisateurs.csv', mimeType: 'text/csv', buffer: usersCsv(stamp, 17) });
+      .setInputFiles({ name: 'utilisateurs.csv', mimeType: 'text/csv', buffer: usersCsv(unique, 17) });
     const refused = dialog.getByRole('alert');
     await refused.getByText('1 ligne sur 50 est à corriger', { exact: false }).waitFor();
     await refused.getByText("Ligne 19 : Adresse e-mail : Cette adresse e-mail n'est pas valide.").waitFor();
     await dialog.getByText('Colonnes ignorées : Note interne').waitFor();
-    await dialog.getByRole('cell', { name: 'importe-' + stamp + '-17.demo.fr' }).waitFor();
+    await dialog.getByRole('cell', { name: 'importe-' + unique + '-17.demo.fr' }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Importer', exact: true }).isDisabled()).toBe(true);
     await expectNoSeriousViolation(page);
     await page.setViewportSize(PHONE);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolation(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    expect(await t.api<unknown[]>(`/api/users?q=${stamp}`)).toEqual([]);
+    expect(await t.api<unknown[]>(`/api/users?q=${unique}`)).toEqual([]);
 
     // The fixed file, picked again: every row ready, then imported in one go.
     await dialog
       .locator('input[type="file"]')
-      .setInputFiles({ name: 'utilisateurs-corrige.csv', mimeType: 'text/csv', buffer: usersCsv(stamp) });
+      .setInputFiles({ name: 'utilisateurs-corrige.csv', mimeType: 'text/csv', buffer: usersCsv(unique) });
     await dialog.getByText('50 lignes prêtes à être importées.').waitFor();
     const imported = page.waitForResponse(
       (response) => response.url().endsWith('/api/users/import') && response.request().method() === 'POST',
@@ -85,17 +85,17 @@ describe('users imported from a CSV file', () => {
     await page.getByText('50 lignes importées (50 invitations envoyées).').waitFor();
 
     const users = await t.api<{ lastName: string; company: { id: number }; type: string }[]>(
-      `/api/users?q=${stamp}&itemsPerPage=100`,
+      `/api/users?q=${unique}&itemsPerPage=100`,
     );
     expect(users).toHaveLength(50);
     expect(users.every((user) => user.company.id === structure.id && user.type === 'contributor')).toBe(true);
 
     // Listed: the list, searched for them, counts 50.
-    await t.goto(`/users?filter=${encodeURIComponent(JSON.stringify({ q: stamp }))}`);
+    await t.goto(`/users?filter=${encodeURIComponent(JSON.stringify({ q: unique }))}`);
     await page
       .getByText(/sur 50$/)
       .first()
       .waitFor();
-    await page.getByText(`Importée ${stamp} 0`, { exact: true }).first().waitFor();
+    await page.getByText(`Importée ${unique} 0`, { exact: true }).first().waitFor();
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 import { homeLoaded } from './home.ts';
 
 /**
@@ -18,7 +18,6 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 const titles = (page: Page) => page.locator('[data-testid^="card-"] h2').allInnerTexts();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM, CSV_LINE_END, CSV_SEPARATOR, EXPORT_TOO_LARGE, FORMULA_GUARD } from '../../src/domain/csvExport.ts';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 
 /**
  * "Exporter" above a list: the server's CSV of the whole filtered list, in the list's order, downloaded
@@ -16,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 describe('Exporter', () => {
   it('downloads the filtered list, in its order, as the server writes it', async () => {

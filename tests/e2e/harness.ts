@@ -37,6 +37,9 @@ const resultsDir = join(root, 'test-results', 'e2e');
 
 type LocalPart<Email> = Email extends `${infer Name}@${string}` ? Name : never;
 /** A demo account by the local part of its e-mail: 'superadmin', 'admin', 'contributeur'. */
+/** A word no other test's record holds: a test's own names, titles and addresses take it. */
+export const stamp = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
 export type DemoAccount = LocalPart<(typeof DEMO_ACCOUNTS)[number]['email']>;
 
 export interface Credentials {

@@ -5,7 +5,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 import {
   contributorTicket as fileTicket,
   openTicket as openIn,
@@ -33,7 +33,6 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const contributorTicket = (subject: string) => fileTicket(t, subject);
 const openTicket = (page: Page, subject: string) => openIn(t, page, subject);
 

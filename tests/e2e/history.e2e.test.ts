@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 import { outlineSettled, outlineTree } from './outlinePage.ts';
 
 /**
@@ -19,7 +19,6 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const VERSIONS = ['Version une', 'Version deux', 'Version trois'];
 const markdown = (heading: string) => `## ${heading}\n\nUn paragraphe qui ne change pas.`;
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 import { outlineSettled, outlineTree } from './outlinePage.ts';
 import { dragByPointer } from './pointerDrag.ts';
 
@@ -21,7 +21,6 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
 // Each row's own title: an open row's children are in its <li> too, after the row itself (its <div>).
 const titles = (page: Page, list: string) =>

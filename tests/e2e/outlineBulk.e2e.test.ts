@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App, type DemoAccount } from './harness.ts';
+import { stamp, startApp, type App, type DemoAccount } from './harness.ts';
 import { outlineSettled, outlineTree } from './outlinePage.ts';
 
 /**
@@ -20,7 +20,6 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
 const titles = (page: Page, list: string) =>
   page.getByRole('list', { name: list }).locator(':scope > li[data-node] > div button[aria-pressed]').allTextContents();

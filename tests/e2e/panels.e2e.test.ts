@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 
 /**
  * The shell's panels in a browser: react-admin's notifications as stacked snackbars that leave
@@ -15,7 +15,6 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 // Lists search with a debounce and a request: more than expect.poll's default second on a busy machine.
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 import { outlineSettled, outlineTree } from './outlinePage.ts';
 
 /**
@@ -18,7 +18,6 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const chapterTitles = (page: Page, module: string) =>
   page
     .getByRole('list', { name: `Chapitres de « ${module} »` })

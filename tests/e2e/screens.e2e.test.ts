@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 
 /**
  * The standard screens of every resource an admin edits by hand, in a browser: the list sorted
@@ -25,8 +25,6 @@ interface Walk {
   edit?: string;
   create?: Record<string, string>;
 }
-
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 const WALKS: Walk[] = [
   { resource: 'users', sortBy: 'email', edit: 'phone' },

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 
 /**
  * Search everywhere and the lists' saved views in a browser: Ctrl+K finds "Sécurité" typed "securite" and
@@ -17,7 +17,6 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const searchDialog = (page: Page) => page.getByRole('dialog', { name: 'Rechercher partout' });
 const searchField = (page: Page) => searchDialog(page).getByRole('combobox');
 

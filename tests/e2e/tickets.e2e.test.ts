@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 import {
   contributorTicket as fileTicket,
   messagesOf,
@@ -29,8 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function loginOn(page: Page, email: string) {
   await page.goto(`${t.baseUrl}/#/login`);
