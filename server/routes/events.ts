@@ -109,6 +109,14 @@ export async function eventRoutes(
       request.raw.on('close', stop);
       response.on('close', stop);
 
+      try {
+        await hub.ready();
+      } catch (error) {
+        // Without LISTEN nothing would reach this stream: the client comes back after `retry`.
+        request.log.error(error);
+        response.end();
+        return;
+      }
       let replayedUpTo = 0;
       if (Number.isSafeInteger(last) && last >= 0) {
         try {
