@@ -24,7 +24,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 /** Each process is loaded alone this long at start: every count is measured on warm processes. */
 const PROCESS_WARMUP = Number(process.env.BENCH_PROCESS_WARMUP ?? 15);
-const COUNTS = [1, 2, 3];
+const COUNTS = (process.env.BENCH_COUNTS ?? '1,2,3').split(',').map(Number);
+/** A folder: each server process writes its V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+const CPU_PROFILES = process.env.BENCH_CPU_PROF;
 /** CPU per request with 2 or 3 processes, at most this much of one process's. */
 const CPU_TOLERANCE = 1.1;
 
@@ -313,16 +315,17 @@ function checkTargets(measures: Measure[]): TargetCheck[] {
     const failed = mine.reduce((sum, measure) => sum + measure.non2xx + measure.errors + measure.timeouts, 0);
     checks.push({ label: `${count} processus : aucune erreur (${failed} non-2xx ou erreurs)`, pass: failed === 0 });
   }
-  for (const count of COUNTS.slice(1))
+  for (const count of COUNTS.filter((count) => count !== 1))
     for (const [what, of] of [
       ['serveurs', (m: Measure) => m.serverCpuMsPerRequest],
       ['PostgreSQL', (m: Measure) => m.postgresCpuMsPerRequest],
     ] as const) {
       const ratios: number[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
-        const [base, value] = [1, count].map((processes) =>
-          of(measures.find((measure) => measure.round === round && measure.processes === processes)!),
-        );
+        const [base, value] = [1, count].map((processes) => {
+          const measured = measures.find((measure) => measure.round === round && measure.processes === processes);
+          return measured && of(measured);
+        });
         if (base !== undefined && value !== undefined) ratios.push(value / base);
       }
       if (!ratios.length) continue;
@@ -346,7 +349,11 @@ async function main() {
       `Charge moyenne de la machine au départ : ${fmt(startLoad, 1)}.`,
   );
   console.log('\n== démarrage : PostgreSQL, S3 (s3rver), 3 processus serveur, HAProxy…');
-  const cluster = await startCluster({ processes: 3, env: { LOG_LEVEL: 'error' } });
+  const cluster = await startCluster({
+    processes: Math.max(...COUNTS),
+    env: { LOG_LEVEL: 'error' },
+    nodeArgs: CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [],
+  });
   atExit(() => cluster.kill());
   try {
     const admin = (await signIn(cluster.url, 'superadmin@demo.fr', DEMO_PASSWORD)).token;
@@ -417,6 +424,8 @@ async function main() {
     );
     if (checks.some((check) => !check.pass)) process.exitCode = 1;
   } finally {
+    // A process writes its CPU profile when it exits by itself, which a SIGKILL does not let it do.
+    if (CPU_PROFILES) await Promise.all(cluster.processes.map((server) => server.stop('SIGTERM')));
     await cluster.stop();
   }
 }
