@@ -36,6 +36,7 @@ function DownloadChip({ attachment }: { attachment: TicketAttachment }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { size } = useFormatSize();
   const [busy, setBusy] = useState(false);
+  const label = `${attachment.name} · ${size(attachment.size)}`;
   async function download() {
     setBusy(true);
     try {
@@ -50,8 +51,9 @@ function DownloadChip({ attachment }: { attachment: TicketAttachment }) {
     <Chip
       icon={<DownloadIcon />}
       variant="outlined"
-      label={`${attachment.name} · ${size(attachment.size)}`}
-      aria-label={translate('app.ticket_attachments.download', { name: attachment.name })}
+      label={label}
+      // The visible label inside the accessible name, as speech input expects it.
+      aria-label={translate('app.ticket_attachments.download', { name: label })}
       onClick={() => void download()}
       disabled={busy}
       sx={{ maxWidth: '100%' }}
@@ -94,7 +96,9 @@ export function MessageAttachments({
                 icon={<PictureAsPdfIcon />}
                 variant="outlined"
                 label={`${attachment.name} · ${size(attachment.size)}`}
-                aria-label={translate('app.ticket_attachments.open_pdf', { name: attachment.name })}
+                aria-label={translate('app.ticket_attachments.open_pdf', {
+                  name: `${attachment.name} · ${size(attachment.size)}`,
+                })}
                 onClick={() => setOpen(attachment)}
                 sx={{ maxWidth: '100%' }}
               />
