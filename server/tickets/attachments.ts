@@ -67,8 +67,8 @@ export async function takeAttachments(
 }
 
 /**
- * Deletes, with their files, the uploads no reply or note took within the pending delay (and those whose
- * message or note was deleted since). Answers how many went. Run by one process of all (server/jobs/).
+ * Deletes, with their files, the uploads no reply or note took within the pending delay. Answers how many
+ * went. Run by one process of all (server/jobs/).
  */
 export async function sweepPendingAttachments(
   db: Database,

@@ -196,6 +196,15 @@ describe('replies and notes with files', () => {
     expect(staff.json.map((row: { id: number }) => row.id)).toEqual([image, document, noteFile]);
   });
 
+  it('tells the other agents’ panels when a note takes its files, as a note’s change for staff', async () => {
+    const events = await t.db.query<{ internal: boolean }>(
+      `SELECT internal FROM live_events WHERE payload ->> 'kind' = 'note' AND (payload ->> 'ticket')::int = $1`,
+      [ticket],
+    );
+    // The note's creation, then its files.
+    expect(events).toEqual([{ internal: true }, { internal: true }]);
+  });
+
   it('streams a reply’s file to its author with the download headers, never a note’s', async () => {
     const file = await download(image, 'contributor');
     expect(file.statusCode).toBe(200);
@@ -301,20 +310,44 @@ describe('the sweep of uploads never sent', () => {
     expect(left.map((row) => row.id)).toEqual([recent, sentFile]);
     expect(await t.files.size(keys.get(forgotten)!)).toBeUndefined();
     expect(await t.files.size(keys.get(sentFile)!)).toBe(PDF.length);
+  });
 
-    // A deleted note leaves its files pending: the same sweep takes them.
+  it('keeps a deleted note’s files in the recycle bin: back with a restore, removed when it is erased', async () => {
+    const ticket = await bugTicket('Corbeille');
     const note = await t.request('POST', '/api/notes-bo', {
       as: 'admin',
       body: { content: 'Note éphémère', ticket: `/api/tickets/${ticket}` },
     });
     const noteFile = await uploaded(ticket, pdf('note.pdf'));
-    await t.request('POST', `/api/notes-bo/${note.json.id}/attachments`, {
+    const linked = await t.request('POST', `/api/notes-bo/${note.json.id}/attachments`, {
       as: 'admin',
       body: { attachments: [noteFile] },
     });
+    expect(linked.status).toBe(200);
+    const [{ storage_key }] = await t.db.query<{ storage_key: string }>(
+      'SELECT storage_key FROM ticket_attachments WHERE id = $1',
+      [noteFile],
+    );
+    const binItem = async () => {
+      const bin = await t.request('GET', '/api/recycle-bin?itemsPerPage=200', {
+        as: 'superadmin',
+        accept: 'application/json',
+      });
+      return (bin.json as { id: number; recordId: number; resource: string }[]).find(
+        (item) => item.resource === 'notes-bo' && item.recordId === note.json.id,
+      )!;
+    };
+
     expect((await t.request('DELETE', `/api/notes-bo/${note.json.id}`, { as: 'admin' })).status).toBe(204);
-    await t.db.query(`UPDATE ticket_attachments SET created_at = now() - interval '2 days' WHERE id = $1`, [noteFile]);
-    await sweepPendingAttachments(t.db, t.files);
-    expect(await t.db.query('SELECT 1 FROM ticket_attachments WHERE id = $1', [noteFile])).toEqual([]);
+    expect((await download(noteFile, 'admin')).statusCode).toBe(404);
+    const restored = await t.request('POST', `/api/recycle-bin/${(await binItem()).id}/restore`, { as: 'superadmin' });
+    expect(restored.status, restored.body).toBe(200);
+    expect((await download(noteFile, 'admin')).statusCode).toBe(200);
+
+    expect((await t.request('DELETE', `/api/notes-bo/${note.json.id}`, { as: 'admin' })).status).toBe(204);
+    expect((await t.request('DELETE', `/api/recycle-bin/${(await binItem()).id}`, { as: 'superadmin' })).status).toBe(
+      204,
+    );
+    expect(await t.files.size(storage_key)).toBeUndefined();
   });
 });
