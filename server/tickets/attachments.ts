@@ -1,7 +1,11 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { unprocessable, violation } from '../http/errors.ts';
 import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
-import { ATTACHMENTS_PER_MESSAGE, PENDING_ATTACHMENT_TTL_SECONDS } from '../../src/domain/ticketAttachments.ts';
+import {
+  ATTACHMENTS_PER_MESSAGE,
+  PENDING_ATTACHMENT_TTL_SECONDS,
+  type TicketAttachment,
+} from '../../src/domain/ticketAttachments.ts';
 
 /** The `attachments` of a reply or a note: the ids of its writer's pending uploads. */
 export const attachmentIds = {
@@ -11,16 +15,7 @@ export const attachmentIds = {
 } as const;
 
 /** An attachment as the API answers it: no storage key, ever. */
-export interface AttachmentSummary {
-  id: number;
-  ticket: number;
-  message: number | null;
-  note: number | null;
-  name: string;
-  mimeType: string;
-  size: number;
-  createdAt: string;
-}
+export type AttachmentSummary = TicketAttachment;
 
 /** The columns of `ticket_attachments` (alias `a`) as an AttachmentSummary. */
 export const ATTACHMENT_COLUMNS = `a.id, a.ticket_id AS ticket, a.message_id AS message, a.note_id AS note, a.name,

@@ -1,5 +1,14 @@
-import { useRef } from 'react';
-import { Chip, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useRef, type ReactNode } from 'react';
+import {
+  Chip,
+  CircularProgress,
+  IconButton,
+  Stack,
+  Tooltip,
+  Typography,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CancelIcon from '@mui/icons-material/Cancel';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -55,14 +64,7 @@ export function AttachmentDraftChips({ draft }: { draft: AttachmentDraft }) {
     );
   if (draft.files.length === 0) return null;
   return (
-    <Stack
-      component="ul"
-      aria-label={translate('app.ticket_attachments.pending')}
-      direction="row"
-      useFlexGap
-      spacing={1}
-      sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}
-    >
+    <FileList label={translate('app.ticket_attachments.pending')}>
       {draft.files.map((file) => (
         <li key={file.key} style={{ maxWidth: '100%' }}>
           <Chip
@@ -102,6 +104,25 @@ export function AttachmentDraftChips({ draft }: { draft: AttachmentDraft }) {
           {translate('app.ticket_attachments.wait_uploads')}
         </Typography>
       )}
+    </FileList>
+  );
+}
+
+/** Files in a row that wraps: the files to send, or those a message carries. */
+export function FileList({ label, children, sx }: { label: string; children: ReactNode; sx?: SxProps<Theme> }) {
+  return (
+    <Stack
+      component="ul"
+      aria-label={label}
+      direction="row"
+      useFlexGap
+      spacing={1}
+      sx={[
+        { flexWrap: 'wrap', alignItems: 'center', listStyle: 'none', p: 0, m: 0 },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {children}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, ButtonBase, Chip, Skeleton, Stack } from '@mui/material';
+import { Box, ButtonBase, Chip, Skeleton } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
@@ -7,6 +7,7 @@ import { attachmentKind, type TicketAttachment } from '../../../domain/ticketAtt
 import type { AppDataProvider } from '../../../providers/dataProvider';
 import { saveInBrowser } from '../../../providers/transfer';
 import { useFormatSize } from '../../library/formatBytes';
+import { FileList } from './AttachmentDraftBar';
 import { AttachmentPreviewDialog } from './AttachmentPreviewDialog';
 import { useAttachmentFile, useCarriedAttachments } from './useTicketAttachments';
 
@@ -79,14 +80,7 @@ export function MessageAttachments({
   if (attachments.length === 0) return null;
   return (
     <>
-      <Stack
-        component="ul"
-        aria-label={translate('app.ticket_attachments.list')}
-        direction="row"
-        useFlexGap
-        spacing={1}
-        sx={{ flexWrap: 'wrap', alignItems: 'center', listStyle: 'none', p: 0, m: 0, mt: 1 }}
-      >
+      <FileList label={translate('app.ticket_attachments.list')} sx={{ mt: 1 }}>
         {attachments.map((attachment) => (
           <li key={attachment.id} style={{ maxWidth: '100%' }}>
             {attachmentKind(attachment.mimeType) === 'image' ? (
@@ -107,7 +101,7 @@ export function MessageAttachments({
             )}
           </li>
         ))}
-      </Stack>
+      </FileList>
       <AttachmentPreviewDialog attachment={open} onClose={() => setOpen(undefined)} />
     </>
   );
