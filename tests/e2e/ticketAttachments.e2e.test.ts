@@ -8,7 +8,7 @@ import { contributorTicket, messagesOf, openTicket, panelOf, poll, replyBox } fr
 /**
  * Files on a reply, in a browser: a screenshot pasted into the reply box (named after its time), a PDF
  * picked with the paperclip, both sent with the text; the thread shows the image's thumbnail and its
- * preview, and the PDF's first page through pdf.js. Axe, and the same at 390 px.
+ * preview, and the PDF's first page through pdf.js. Axe, and the same at 390 px with a dropped file.
  */
 
 const PNG = Buffer.from(
@@ -23,6 +23,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
+
+/** A text file dropped on the reply box, as a file dragged from the desktop arrives. */
+async function dropTextFile(page: Page, name: string) {
+  await replyBox(page).evaluate((box, fileName) => {
+    const data = new DataTransfer();
+    data.items.add(new File(['Journal de l’erreur\n'], fileName, { type: 'text/plain' }));
+    for (const type of ['dragover', 'drop'])
+      box.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, name);
+}
 
 /** A paste of a PNG into the focused field, as the clipboard hands a screenshot to the page. */
 async function pasteScreenshot(page: Page) {
@@ -51,9 +61,11 @@ async function replyWithFiles(page: Page, subject: string) {
   // The text typed stays as it was: a pasted file is no text.
   expect(await replyBox(page).inputValue()).toBe('Voici la capture et le devis.');
 
-  await panelOf(page)
-    .getByTestId('attach-files-input')
-    .setInputFiles({ name: 'devis.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Devis') });
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    panelOf(page).getByRole('button', { name: 'Joindre des fichiers' }).click(),
+  ]);
+  await chooser.setFiles({ name: 'devis.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Devis') });
   await poll(() => drafts.nth(1).getAttribute('data-state')).toBe('ready');
   expect(await drafts.nth(1).innerText()).toMatch(/^devis\.pdf · /);
 
@@ -95,8 +107,16 @@ describe('attachments on replies', () => {
     const reply = await replyWithFiles(page, `Étroit pièces ${stamp()}`);
     await reply.getByTestId('attachment-thumbnail').locator('img').waitFor();
     await reply.getByRole('button', { name: /^Aperçu de devis\.pdf · / }).waitFor();
+
+    // A file dropped on the box waits as a chip, and goes again with its remove button.
+    await dropTextFile(page, 'journal.txt');
+    const draft = panelOf(page).getByTestId('attachment-draft');
+    await poll(() => draft.getAttribute('data-state')).toBe('ready');
+    expect(await draft.innerText()).toMatch(/^journal\.txt · /);
     const overflow = await panelOf(page).evaluate((node) => node.scrollWidth - node.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousViolation(page);
+    await draft.getByRole('img', { name: 'Retirer journal.txt' }).click();
+    await poll(() => draft.count()).toBe(0);
   });
 });
