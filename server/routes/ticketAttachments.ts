@@ -218,29 +218,36 @@ export async function ticketAttachmentRoutes(fastify: FastifyInstance, options: 
     {
       schema: {
         params: idParams,
-        body: objectBody({ attachments: attachmentIds }, ['attachments']),
+        body: objectBody({ attachments: attachmentIds }),
         response: { 200: attachments },
       },
-      ...rightsFirst((request) => authorize(request, notes, 'create')),
+      ...rightsFirst((request) => authorize(request, notes, 'update')),
     },
     async (request) => {
-      const { session, scope } = authorize(request, notes, 'create');
+      // Whoever may change the note may add to it, as they may change its text; only their own uploads.
+      const { session, scope } = authorize(request, notes, 'update');
       const id = pathId(request);
+      const ids = request.body.attachments ?? [];
       return db.transaction(async (tx) => {
-        const [note] = await tx.query<{ ticket_id: number; count: number }>(
+        const [note] = await tx.query<{ ticket_id: number | null; count: number }>(
           `SELECT t.ticket_id, (SELECT count(*) FROM ticket_attachments a WHERE a.note_id = t.id)::int AS count
-             FROM notes t WHERE t.id = $1 AND t.ticket_id IS NOT NULL AND t.author_id = $2${scoped(scope)} FOR UPDATE`,
-          [id, session.userId],
+             FROM notes t WHERE t.id = $1${scoped(scope)} FOR UPDATE`,
+          [id],
         );
         if (!note) throw notFound(`Note ${id} not found.`);
-        if (note.count + new Set(request.body.attachments).size > ATTACHMENTS_PER_MESSAGE)
+        if (ids.length === 0) return [];
+        if (note.ticket_id === null)
+          throw unprocessable([
+            violation('attachments', 'constraint', 'Seules les notes d’un ticket peuvent porter des fichiers.'),
+          ]);
+        if (note.count + new Set(ids).size > ATTACHMENTS_PER_MESSAGE)
           throw unprocessable([
             violation('attachments', 'range', `Au plus ${ATTACHMENTS_PER_MESSAGE} fichiers par note.`),
           ]);
         return takeAttachments(tx, {
           ticketId: note.ticket_id,
           writerId: session.userId,
-          ids: request.body.attachments,
+          ids,
           carrier: { note: id },
         });
       });

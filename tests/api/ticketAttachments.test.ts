@@ -229,6 +229,7 @@ describe('replies and notes with files', () => {
         headers: { authorization: await auth(who) },
       });
       expect(meta.statusCode).toBe(404);
+      expect((await upload(ticket, png('intrus.png'), who)).status).toBe(404);
     }
   });
 
