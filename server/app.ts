@@ -27,6 +27,8 @@ import { invitationRoutes } from './routes/invitations.ts';
 import { csvImportRoutes } from './routes/csvImport.ts';
 import { notificationTemplateRoutes } from './routes/notificationTemplates.ts';
 import { documentRoutes, sweepAnonymousUploads, SWEEP_EVERY_SECONDS } from './routes/documents.ts';
+import { ticketAttachmentRoutes } from './routes/ticketAttachments.ts';
+import { sweepPendingAttachments } from './tickets/attachments.ts';
 import { courseTransferRoutes } from './routes/courseTransfer.ts';
 import { importRoutes } from './routes/imports.ts';
 import { platformRoutes } from './routes/platform.ts';
@@ -205,6 +207,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     uploadMaxMb: config.uploadMaxMb,
     publicUploads: config.publicUploads,
   });
+  await app.register(ticketAttachmentRoutes, { db, files, uploadMaxMb: config.uploadMaxMb });
   await app.register(recycleBinRoutes, { db, engine, files });
   await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb });
   await app.register(courseTransferRoutes, { db, engine, files, uploadMaxMb: config.uploadMaxMb });
@@ -241,6 +244,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       name: 'anonymous-upload-sweep',
       everySeconds: SWEEP_EVERY_SECONDS,
       run: () => sweepAnonymousUploads(platformDb, files, config.publicUploads.ttl),
+    })
+    .define({
+      name: 'ticket-attachments-sweep',
+      everySeconds: SWEEP_EVERY_SECONDS,
+      run: () => sweepPendingAttachments(platformDb, files),
     })
     .define({
       name: 'recycle-bin-purge',

@@ -3,6 +3,7 @@ import { contentsEn } from './resources/contents.en';
 import { peopleEn } from './resources/people.en';
 import { shellEn } from './shell.en';
 import { libraryEn } from './library.en';
+import { ticketAttachmentsEn } from './ticketAttachments.en';
 import { peopleAppEn } from './people.en';
 import { ticketsEn } from './tickets.en';
 import { onboardingEn } from './onboarding.en';
@@ -69,6 +70,7 @@ export const en: Messages = {
     ...peopleAppEn,
     ...onboardingEn,
     ...libraryEn,
+    ...ticketAttachmentsEn,
     ...tenancyEn,
     ...searchEn,
     ...dashboardEn,

@@ -3,6 +3,7 @@ import { contentsFr } from './resources/contents.fr';
 import { peopleFr } from './resources/people.fr';
 import { shellFr } from './shell.fr';
 import { libraryFr } from './library.fr';
+import { ticketAttachmentsFr } from './ticketAttachments.fr';
 import { peopleAppFr } from './people.fr';
 import { ticketsFr } from './tickets.fr';
 import { onboardingFr } from './onboarding.fr';
@@ -70,6 +71,7 @@ export const fr = {
     ...peopleAppFr,
     ...onboardingFr,
     ...libraryFr,
+    ...ticketAttachmentsFr,
     ...tenancyFr,
     ...searchFr,
     ...dashboardFr,

@@ -237,8 +237,22 @@ export function createActions({ http, hasToken }: ActionDeps) {
       list(routes.collection('comments'), { ...params, filter: { ...params.filter, [object]: id } }),
 
     /** Appends a message to a ticket's thread and sets its status; an empty message is refused (422). */
-    addTicketMessage: ({ id, message, status }: { id: Identifier; message: string; status: TicketMessageStatus }) =>
-      put(routes.action('tickets', id, 'add-message'), { message, status }),
+    /** A message on a ticket; `attachments`: the ids of the writer's pending uploads it carries. */
+    addTicketMessage: ({
+      id,
+      message,
+      status,
+      attachments,
+    }: {
+      id: Identifier;
+      message: string;
+      status: TicketMessageStatus;
+      attachments?: readonly number[];
+    }) =>
+      put(
+        routes.action('tickets', id, 'add-message'),
+        attachments?.length ? { message, status, attachments } : { message, status },
+      ),
     async getTicketAgenda({ id }: { id: Identifier }): Promise<{ data: TicketAgendaEntry[] }> {
       return { data: (await http(routes.ticketAgenda(id))).json as TicketAgendaEntry[] };
     },

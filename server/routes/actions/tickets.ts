@@ -8,6 +8,7 @@ import { authorize } from '../../http/authorize.ts';
 import { sendCollection } from '../../resources/envelope.ts';
 import { querySchema } from '../../resources/routeSchemas.ts';
 import type { TicketNotifier } from '../../tickets/ticketNotifier.ts';
+import { attachmentIds, takeAttachments } from '../../tickets/attachments.ts';
 import { filledText, idParams, objectBody, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { TICKET_STATUSES } from '../../../src/domain/contracts/tickets.ts';
 import { mayWriteField } from '../../../src/domain/rights.ts';
@@ -24,7 +25,9 @@ export async function ticketRoutes(
 
   const schema = {
     params: idParams,
-    body: objectBody({ message: filledText(20_000), status: { enum: TICKET_STATUSES } }, ['message']),
+    body: objectBody({ message: filledText(20_000), status: { enum: TICKET_STATUSES }, attachments: attachmentIds }, [
+      'message',
+    ]),
     response: { 200: resourceItem(tickets.type) },
   };
   app.put(
@@ -33,7 +36,7 @@ export async function ticketRoutes(
     async (request, reply) => {
       const { session, scope } = authorize(request, tickets, 'update');
       const id = pathId(request);
-      const { message, status } = request.body;
+      const { message, status, attachments = [] } = request.body;
       const scopeSql = scope.map((condition) => ` AND ${condition}`).join('');
       const body = message.trim();
       const written = await runAsAction('add-message', { resource: 'tickets', id }, () =>
@@ -50,7 +53,13 @@ export async function ticketRoutes(
             [id, session.userId, body, next],
           );
           await tx.query('UPDATE tickets SET status = $2, updated_at = now() WHERE id = $1', [id, next]);
-          return { messageId: row.id, status: next };
+          const files = await takeAttachments(tx, {
+            ticketId: id,
+            writerId: session.userId,
+            ids: attachments,
+            carrier: { message: row.id },
+          });
+          return { messageId: row.id, status: next, files };
         }),
       );
       // After the commit: the author is told of a reply that exists. Its delivery is recorded, sent or not.
@@ -61,6 +70,7 @@ export async function ticketRoutes(
           status: written.status,
           agentId: session.userId,
           message: body,
+          attachments: written.files,
         })
         .catch((error: unknown) => request.log.error(error));
       return replyWithRecord(engine, request, reply, tickets, id);

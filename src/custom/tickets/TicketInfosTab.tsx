@@ -46,7 +46,8 @@ export function TicketInfosTab({ id }: { id: Identifier }) {
   const { mutateAsync, isPending: sending } = useTicketMessage(id);
   // Shared by the box and the footer: a closing carries the text typed, if any.
   const [text, setText] = useState('');
-  const send = (status: TicketMessageStatus, message: string) => mutateAsync({ message, status });
+  const send = (status: TicketMessageStatus, message: string, attachments?: readonly number[]) =>
+    mutateAsync({ message, status, attachments });
 
   if (isPending) return <Loader size="small" />;
   if (error || !ticket) return <Alert severity="error">{translate('app.tickets.load_error')}</Alert>;
@@ -81,7 +82,7 @@ export function TicketInfosTab({ id }: { id: Identifier }) {
       </Stack>
       {staff && <TicketAssignment ticket={ticket} />}
       <Box component="section" aria-label={translate('app.tickets.thread')}>
-        <TicketThread messages={ticket.messages ?? []} />
+        <TicketThread messages={ticket.messages ?? []} ticketId={id} />
       </Box>
       <TicketReplyBox ticketId={id} text={text} onText={setText} send={send} sending={sending} closed={closed} />
       <CloseTicketFooter closed={closed} text={text} send={send} sending={sending} onSent={() => setText('')} />

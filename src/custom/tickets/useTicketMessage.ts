@@ -13,8 +13,15 @@ export function useTicketMessage(id: Identifier) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   return useMutation({
-    mutationFn: ({ message, status }: { message: string; status: TicketMessageStatus }) =>
-      dataProvider.addTicketMessage({ id, message, status }),
+    mutationFn: ({
+      message,
+      status,
+      attachments,
+    }: {
+      message: string;
+      status: TicketMessageStatus;
+      attachments?: readonly number[];
+    }) => dataProvider.addTicketMessage({ id, message, status, attachments }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
     onError: () => notify('app.tickets.send_error', { type: 'error' }),
   });
