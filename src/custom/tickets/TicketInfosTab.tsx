@@ -13,6 +13,8 @@ import { TicketReplyBox } from './TicketReplyBox';
 import { TicketStatusChip } from './TicketStatusChip';
 import { TicketThread } from './TicketThread';
 import { useTicketMessage } from './useTicketMessage';
+import { TicketTypingLine } from './presence/TicketTypingLine';
+import { useReplyGuard } from './presence/useReplyGuard';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -47,12 +49,14 @@ export function TicketInfosTab({ id }: { id: Identifier }) {
   // Shared by the box and the footer: a closing carries the text typed, if any.
   const [text, setText] = useState('');
   const send = (status: TicketMessageStatus, message: string) => mutateAsync({ message, status });
+  // Who handles it and how urgent: support staff's, not a reporter's on their own bug ticket.
+  const staff = sessionAllowsAll('tickets', 'edit');
+  // A reply asks first when a newer message came since it was started; colleagues see it being typed.
+  const reply = useReplyGuard({ ticketId: id, messages: ticket?.messages ?? [], text, setText, signalsTyping: staff });
 
   if (isPending) return <Loader size="small" />;
   if (error || !ticket) return <Alert severity="error">{translate('app.tickets.load_error')}</Alert>;
   const closed = ticket.status === 'closed';
-  // Who handles it and how urgent: support staff's, not a reporter's on their own bug ticket.
-  const staff = sessionAllowsAll('tickets', 'edit');
   return (
     <Stack spacing={2} sx={{ p: 1 }} data-testid="ticket-panel">
       <Stack component="dl" spacing={1} sx={{ m: 0 }}>
@@ -83,7 +87,16 @@ export function TicketInfosTab({ id }: { id: Identifier }) {
       <Box component="section" aria-label={translate('app.tickets.thread')}>
         <TicketThread messages={ticket.messages ?? []} />
       </Box>
-      <TicketReplyBox ticketId={id} text={text} onText={setText} send={send} sending={sending} closed={closed} />
+      {staff && <TicketTypingLine ticketId={id} />}
+      <TicketReplyBox
+        ticketId={id}
+        text={text}
+        onText={reply.onText}
+        send={reply.send}
+        sending={sending || reply.sending}
+        closed={closed}
+      />
+      {reply.dialog}
       <CloseTicketFooter closed={closed} text={text} send={send} sending={sending} onSent={() => setText('')} />
     </Stack>
   );
