@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { WriteBudgets } from '../bounds/writeBudgets.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { shaped, listOf } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { tooMany } from '../http/errors.ts';
@@ -56,9 +56,11 @@ export async function ticketPresenceRoutes(fastify: FastifyInstance, { db }: { d
     async (request) => {
       staffOnly(request);
       const { session, scope } = authorize(request, tickets, 'get');
-      const wait = await budgets.spend(session.userId);
-      if (wait > 0) throw tooMany(wait, `Too many presence signals; try again in ${wait} s.`);
-      return { present: await presence.signal(pathId(request), session.userId, request.body.state, scope) };
+      const spend = async (tx: Queryable) => {
+        const wait = await budgets.spend(session.userId, 1, tx);
+        if (wait > 0) throw tooMany(wait, `Too many presence signals; try again in ${wait} s.`);
+      };
+      return { present: await presence.signal(pathId(request), session.userId, request.body.state, scope, spend) };
     },
   );
 }

@@ -35,15 +35,26 @@ const notifySql = (dataSql: string) =>
 export class TicketPresence {
   constructor(private readonly db: Database) {}
 
-  /** Records a panel's signal, tells the others, and answers who else is on the ticket. */
-  async signal(ticketId: number, userId: number, state: PresenceState, scope: string[]): Promise<PresenceEntry[]> {
+  /**
+   * Records a panel's signal, tells the others, and answers who else is on the ticket. `spend` pays for it
+   * first, in the same transaction (one round of the scope's settings, not two).
+   */
+  async signal(
+    ticketId: number,
+    userId: number,
+    state: PresenceState,
+    scope: string[],
+    spend: (tx: Queryable) => Promise<void>,
+  ): Promise<PresenceEntry[]> {
     const where = scope.map((condition) => ` AND ${condition}`).join('');
-    return this.db.transaction(async (tx) => {
+    const present = await this.db.transaction(async (tx) => {
+      await spend(tx);
       const [ticket] = await tx.query<{ company_id: number | null }>(
         `SELECT t.company_id FROM tickets t WHERE t.id = $1${where}`,
         [ticketId],
       );
-      if (!ticket) throw notFound(`Ticket ${ticketId} not found.`);
+      // Committed all the same: a signal about no ticket spends from the budget too.
+      if (!ticket) return undefined;
       const params = [ticketId, userId, ticket.company_id];
       if (state === 'left') {
         await tx.query(
@@ -69,6 +80,8 @@ export class TicketPresence {
       }
       return this.others(tx, ticketId, userId);
     });
+    if (!present) throw notFound(`Ticket ${ticketId} not found.`);
+    return present;
   }
 
   /** Who else is on the ticket now, by name. */

@@ -164,8 +164,13 @@ describe('presence', () => {
     const ticket = await bugTicket('Hors de portée');
     // The author of the ticket has no presence to give.
     await signal(ticket, 'viewing', author, 403);
-    // Another structure's staff find no such ticket.
+    // Another structure's staff find no such ticket, and paid for asking.
     await signal(ticket, 'viewing', stranger, 404);
+    const paid = await t.db.query(
+      `SELECT 1 FROM presence_budgets b JOIN users u ON u.id = b.user_id
+        WHERE u.email = 'admin@transports-morel.fr' AND b.paid_until > now()`,
+    );
+    expect(paid).toHaveLength(1);
     await signal(ticket, 'dancing', admin, 422);
     expect((await t.request('POST', `/api/tickets/${ticket}/presence`, { body: { state: 'viewing' } })).status).toBe(
       401,
