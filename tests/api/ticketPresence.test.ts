@@ -9,7 +9,7 @@ import {
   TYPING_TTL_SECONDS,
   type PresenceEntry,
 } from '../../src/domain/presence.ts';
-import { openEventStream, type EventStream, type Frame } from './support/eventStream.ts';
+import { listening, openEventStream, type EventStream, type Frame } from './support/eventStream.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
@@ -58,9 +58,7 @@ async function staffMember(firstName: string, lastName: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = await listening(t);
   colleague = await staffMember('Claire', 'Moreau');
   const signIn = await t.request('POST', '/api/auth/token', {
     body: { login: 'admin@transports-morel.fr', password: DEMO_PASSWORD },

@@ -10,21 +10,40 @@ export interface EventStream {
   frames: Frame[];
   waitFor(test: (frame: Frame) => boolean, timeout?: number): Promise<Frame>;
   close(): void;
+  /** Whether the server ended the stream. */
+  ended(): boolean;
+}
+
+/** Starts the test app on a free local port (event streams need a real socket): answers its base URL. */
+export async function listening(t: TestApp): Promise<string> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
 /**
- * An SSE client over fetch, signed in with `token`, on the test app listening at `baseUrl`: the frames it
- * received so far, and a way to wait for one. Resolves once the stream says it receives every event.
+ * An SSE client over fetch, signed in with `token`, on the test app listening at `baseUrl` (coming back
+ * after `lastEventId` when given): the frames it received so far, and a way to wait for one. Resolves once
+ * the stream says it receives every event.
  */
-export async function openEventStream(t: TestApp, baseUrl: string, token: string): Promise<EventStream> {
+export async function openEventStream(
+  t: TestApp,
+  baseUrl: string,
+  token: string,
+  lastEventId?: string,
+): Promise<EventStream> {
   const { json } = await t.request('POST', '/api/events/ticket', { token });
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/api/events?ticket=${encodeURIComponent(json.ticket)}`, {
+    headers: lastEventId ? { 'last-event-id': lastEventId } : {},
     signal: controller.signal,
   });
   if (response.status !== 200) throw new Error(`The event stream answered ${response.status}.`);
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream'))
+    throw new Error(`The event stream is ${response.headers.get('content-type')}.`);
   const frames: Frame[] = [];
   const waiters: (() => void)[] = [];
+  let ended = false;
   void (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
@@ -47,6 +66,7 @@ export async function openEventStream(t: TestApp, baseUrl: string, token: string
           waiters.splice(0).forEach((wake) => wake());
         }
       }
+      ended = true;
     } catch {
       // Aborted.
     }
@@ -64,5 +84,5 @@ export async function openEventStream(t: TestApp, baseUrl: string, token: string
     }
   }
   await waitFor((frame) => frame.event === 'ready');
-  return { frames, waitFor, close: () => controller.abort() };
+  return { frames, waitFor, close: () => controller.abort(), ended: () => ended };
 }
