@@ -88,7 +88,7 @@ export class TicketPresence {
   private async others(tx: Queryable, ticketId: number, userId: number): Promise<PresenceEntry[]> {
     const rows = await tx.query<{ entry: PresenceEntry }>(
       `SELECT ${entrySql} AS entry FROM ticket_presence p
-        WHERE p.ticket_id = $1 AND p.user_id <> $2 AND p.expires_at > now()
+        WHERE p.ticket_id = $1 AND p.user_id <> $2 AND p.expires_at > now() AND user_display_name(p.user_id) IS NOT NULL
         ORDER BY user_display_name(p.user_id), p.user_id`,
       [ticketId, userId],
     );

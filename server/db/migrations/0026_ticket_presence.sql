@@ -1,10 +1,11 @@
 -- Who has a ticket's panel open and who is typing a reply in it, shared by every server process: a row per
 -- agent and ticket, alive until `expires_at` (each open panel pushes it back now and then), typing until
 -- `typing_until`. Rows past their expiry mean nothing (reads skip them) and are swept. Row-level security
--- follows the ticket's (server/resources/tenancyPolicies.ts).
+-- follows the ticket's (server/resources/tenancyPolicies.ts): a row belongs to its ticket alone, so `user_id`
+-- has no foreign key; a deleted user's row lapses with its expiry, and reads skip a user no longer there.
 CREATE TABLE ticket_presence (
   ticket_id integer NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
-  user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  user_id integer NOT NULL,
   expires_at timestamptz NOT NULL,
   typing_until timestamptz,
   PRIMARY KEY (ticket_id, user_id)

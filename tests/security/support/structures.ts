@@ -323,6 +323,8 @@ export async function fillStructure(
     send(t, member, 'PUT', `/api/tickets/${ticket}/add-message`, { message: `${words} relance`, status: 'created' }),
     'A message',
   );
+  // An agent's presence on it: a row kept until it expires and is swept.
+  await must(send(t, member, 'POST', `/api/tickets/${ticket}/presence`, { state: 'typing' }), 'A presence');
   addTo(
     pools,
     'notes-bo',
