@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { expectNoSeriousViolation } from './axe.ts';
 import { stamp, startApp, type App } from './harness.ts';
-import { contributorTicket, messagesOf, openTicket, panelOf, poll, replyBox } from './ticketDesk.ts';
+import { contributorTicket, loginOn, messagesOf, openTicket, panelOf, poll, replyBox } from './ticketDesk.ts';
 
 /**
  * Collision warnings in two browsers: Antoine (the structure's agent) and Sophie (platform support, 390 px
@@ -18,14 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-
-async function loginOn(page: Page, email: string) {
-  await page.goto(`${t.baseUrl}/#/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await page.locator('#main-content').waitFor();
-}
 
 const presenceOf = (page: Page) => panelOf(page).getByTestId('ticket-presence');
 const typingOf = (page: Page) => panelOf(page).getByTestId('ticket-typing');
@@ -44,7 +35,7 @@ describe('two agents on one ticket', () => {
     const other = await t.context.browser()!.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
     try {
       const sophie = await other.newPage();
-      await loginOn(sophie, 'superadmin@demo.fr');
+      await loginOn(t, sophie, 'superadmin@demo.fr');
       await openTicket(t, sophie, subject);
       await poll(() => messagesOf(sophie).count()).toBe(1);
 
