@@ -55,6 +55,9 @@ import { savedViewRoutes } from './routes/savedViews.ts';
 import { searchRoutes } from './routes/search.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
 import { helpdeskRoutes } from './routes/helpdesk.ts';
+import { ticketPresenceRoutes } from './routes/ticketPresence.ts';
+import { TicketPresence } from './tickets/ticketPresence.ts';
+import { PRESENCE_BUDGET } from '../src/domain/presence.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
 
 export interface AppContext {
@@ -193,6 +196,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   await app.register(ticketDeskRoutes, { db });
   await app.register(helpdeskRoutes, { db });
+  await app.register(ticketPresenceRoutes, { db });
   await app.register(revisionRoutes, { db, engine });
   await app.register(searchRoutes, { db });
   await app.register(savedViewRoutes, { db });
@@ -262,6 +266,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       run: async () => {
         await new Counters(db).sweep();
         await new WriteBudgets(db, config.writeBudget).sweep();
+        await new WriteBudgets(db, PRESENCE_BUDGET, 'presence_budgets').sweep();
+        await TicketPresence.sweep(platformDb);
         await sessions.forgetExpiredCarries();
       },
     });

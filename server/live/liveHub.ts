@@ -3,7 +3,11 @@ import type { Database, Queryable } from '../db/database.ts';
 
 /** One row of `live_events`, as NOTIFY carries it and SSE streams it. */
 export interface LiveEvent {
-  id: number;
+  /**
+   * Its row's id, the SSE event id a client comes back with; null for an event that holds only until its
+   * expiry (who has a ticket open): it has no row, is never replayed and moves no client's last id.
+   */
+  id: number | null;
   topic: string;
   /** The one non-staff user who may see it (the author of a bug ticket), if any. */
   owner: number | null;
@@ -183,10 +187,12 @@ export class LiveHub {
   }
 
   private dispatch(event: LiveEvent): void {
-    if (this.seen.has(event.id)) return;
-    this.seen.add(event.id);
-    if (this.seen.size > SEEN_KEPT) this.seen.delete(this.seen.values().next().value!);
-    this.lastId = Math.max(this.lastId, event.id);
+    if (event.id !== null) {
+      if (this.seen.has(event.id)) return;
+      this.seen.add(event.id);
+      if (this.seen.size > SEEN_KEPT) this.seen.delete(this.seen.values().next().value!);
+      this.lastId = Math.max(this.lastId, event.id);
+    }
     for (const [deliver, audience] of this.subscribers) if (canSee(event, audience)) deliver(event);
   }
 

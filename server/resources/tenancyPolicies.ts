@@ -16,6 +16,7 @@ export const INNER_TABLES: readonly { table: string; column: string; owner: stri
   { table: 'ticket_changes', column: 'ticket_id', owner: 'tickets' },
   { table: 'ticket_notifications', column: 'ticket_id', owner: 'tickets' },
   { table: 'ticket_attachments', column: 'ticket_id', owner: 'tickets' },
+  { table: 'ticket_presence', column: 'ticket_id', owner: 'tickets' },
   { table: 'audit_changes', column: 'entry_id', owner: 'audit-log' },
 ];
 const STRUCTURE_TABLES: readonly string[] = ['subscriptions', 'live_events'];

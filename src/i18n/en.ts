@@ -9,6 +9,7 @@ import { ticketsEn } from './tickets.en';
 import { onboardingEn } from './onboarding.en';
 import { tenancyEn } from './tenancy.en';
 import { searchEn } from './search.en';
+import { presenceEn } from './presence.en';
 import { dashboardEn } from './dashboard.en';
 import { courseTransferEn } from './courseTransfer.en';
 import { listExportEn } from './listExport.en';
@@ -73,6 +74,7 @@ export const en: Messages = {
     ...ticketAttachmentsEn,
     ...tenancyEn,
     ...searchEn,
+    ...presenceEn,
     ...dashboardEn,
     ...courseTransferEn,
     ...listExportEn,

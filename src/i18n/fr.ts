@@ -10,6 +10,7 @@ import { onboardingFr } from './onboarding.fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
+import { presenceFr } from './presence.fr';
 import { dashboardFr } from './dashboard.fr';
 import { courseTransferFr } from './courseTransfer.fr';
 import { listExportFr } from './listExport.fr';
@@ -74,6 +75,7 @@ export const fr = {
     ...ticketAttachmentsFr,
     ...tenancyFr,
     ...searchFr,
+    ...presenceFr,
     ...dashboardFr,
     ...courseTransferFr,
     ...listExportFr,

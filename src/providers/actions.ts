@@ -8,6 +8,7 @@ import type { CourseOutline } from '../domain/outline';
 import type { BulkAction, BulkResource } from '../domain/bulk';
 import type { Revision } from '../domain/audit';
 import type { TicketViewCounts } from '../domain/helpdesk';
+import type { PresenceEntry, PresenceState } from '../domain/presence';
 import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes, STRUCTURE_CHOICES_PAGE } from './routes';
 
 type Json = Record<string, unknown>;
@@ -23,6 +24,16 @@ const RELATION_ACTIONS = {
 export type OrderedResource = 'chapters' | 'modules' | 'chapter-parts';
 export type CommentTarget = 'chapter' | 'module' | 'course' | 'chapterPart';
 export type TicketMessageStatus = TicketStatus;
+
+export interface AddTicketMessageParams {
+  id: Identifier;
+  message: string;
+  status: TicketMessageStatus;
+  /** The ids of the writer's pending uploads the message carries. */
+  attachments?: readonly number[];
+  lastMessage?: number;
+  force?: boolean;
+}
 
 export interface RelationParams {
   id: Identifier;
@@ -237,22 +248,32 @@ export function createActions({ http, hasToken }: ActionDeps) {
       list(routes.collection('comments'), { ...params, filter: { ...params.filter, [object]: id } }),
 
     /** Appends a message to a ticket's thread and sets its status; an empty message is refused (422). */
-    /** A message on a ticket; `attachments`: the ids of the writer's pending uploads it carries. */
-    addTicketMessage: ({
+    /**
+     * `lastMessage`: the newest message the writer had when they started typing; a newer one answers 409 with
+     * it (`newerMessages`) unless `force`.
+     */
+    addTicketMessage: ({ id, ...body }: AddTicketMessageParams) =>
+      http(routes.action('tickets', id, 'add-message'), {
+        method: 'PUT',
+        body: JSON.stringify(body),
+        expected: [409],
+      }).then((answer) => record(answer.json)),
+    /** A ticket panel's presence signal; answers who else has the ticket open. Sent past the page's end when leaving. */
+    async signalTicketPresence({
       id,
-      message,
-      status,
-      attachments,
+      state,
     }: {
       id: Identifier;
-      message: string;
-      status: TicketMessageStatus;
-      attachments?: readonly number[];
-    }) =>
-      put(
-        routes.action('tickets', id, 'add-message'),
-        attachments?.length ? { message, status, attachments } : { message, status },
-      ),
+      state: PresenceState;
+    }): Promise<{ data: PresenceEntry[] }> {
+      const answer = await http(routes.ticketPresence(id), {
+        method: 'POST',
+        body: JSON.stringify({ state }),
+        keepalive: state === 'left',
+        expected: [404, 429],
+      });
+      return { data: (answer.json as { present: PresenceEntry[] }).present };
+    },
     async getTicketAgenda({ id }: { id: Identifier }): Promise<{ data: TicketAgendaEntry[] }> {
       return { data: (await http(routes.ticketAgenda(id))).json as TicketAgendaEntry[] };
     },

@@ -1,5 +1,6 @@
 import { API_URL } from './httpClient';
 import { routes } from './routes';
+import { PRESENCE_TOPIC, type PresenceEvent } from '../domain/presence';
 
 /** What a ticket event says (server: migration 0005, `live_ticket_event`). */
 export interface TicketEvent {
@@ -13,6 +14,8 @@ export interface LiveEventsOptions {
   /** A fresh stream ticket (`POST /api/events/ticket`, with the bearer token and its refresh). */
   fetchTicket: () => Promise<string>;
   onTicketEvent: (event: TicketEvent) => void;
+  /** Someone else opened, typed in or left a ticket's panel (events without an id: never replayed). */
+  onPresenceEvent?: (event: PresenceEvent) => void;
   /** The server could not replay all that was missed: everything shown may be stale. */
   onReset: () => void;
   /** The stream is open and receives every event (again, after a reconnection). */
@@ -33,6 +36,7 @@ const RETRY_MAX_MS = 30_000;
 export function openLiveEvents({
   fetchTicket,
   onTicketEvent,
+  onPresenceEvent,
   onReset,
   onReady,
   createEventSource = (url) => new EventSource(url),
@@ -72,6 +76,13 @@ export function openLiveEvents({
         onTicketEvent(JSON.parse(message.data) as TicketEvent);
       } catch {
         // A malformed event is skipped; the next one refreshes the same screens.
+      }
+    });
+    stream.addEventListener(PRESENCE_TOPIC, (event) => {
+      try {
+        onPresenceEvent?.(JSON.parse((event as MessageEvent<string>).data) as PresenceEvent);
+      } catch {
+        // As above: the next heartbeat says it again.
       }
     });
     stream.addEventListener('reset', () => onReset());

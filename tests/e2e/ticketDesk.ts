@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import type { App } from './harness.ts';
 
 /** What the support desk's browser tests share: the side panel, its reply box, a ticket to work on. */
@@ -11,6 +12,15 @@ export const panelOf = (page: Page) => page.getByTestId('side-panel');
 export const messagesOf = (page: Page) => panelOf(page).getByTestId('ticket-message');
 export const replyBox = (page: Page) => panelOf(page).getByRole('textbox', { name: 'Votre réponse' });
 export const statusOf = (page: Page) => panelOf(page).locator('dd [data-status]');
+
+/** Logs a demo account in through the login form on another page (a second agent's browser context). */
+export async function loginOn(t: App, page: Page, email: string) {
+  await page.goto(`${t.baseUrl}/#/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.locator('#main-content').waitFor();
+}
 
 /** A bug ticket filed by the demo contributor (Camille Bernard), with its first message, as the API makes it. */
 export async function contributorTicket(t: App, subject: string): Promise<number> {

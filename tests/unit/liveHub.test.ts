@@ -38,7 +38,7 @@ describe('LiveHub', () => {
     expect(database.listening()).toBe(false);
 
     const received: number[] = [];
-    const unsubscribe = hub.subscribe(staff, (event) => received.push(event.id));
+    const unsubscribe = hub.subscribe(staff, (event) => received.push(event.id!));
     await hub.ready();
     expect(database.calls).toEqual(['LISTEN live_events']);
     database.notify({ id: 41 });
@@ -48,7 +48,7 @@ describe('LiveHub', () => {
     await vi.advanceTimersByTimeAsync(59_000);
     expect(database.listening()).toBe(true);
     // A stream opened within the minute keeps the same LISTEN.
-    const again = hub.subscribe(staff, (event) => received.push(event.id));
+    const again = hub.subscribe(staff, (event) => received.push(event.id!));
     await hub.ready();
     again();
     await vi.advanceTimersByTimeAsync(60_000);
@@ -56,7 +56,7 @@ describe('LiveHub', () => {
     expect(database.calls).toEqual(['LISTEN live_events', 'UNLISTEN live_events']);
 
     // The next stream listens again, after the UNLISTEN, and gets what is committed from then on.
-    hub.subscribe(staff, (event) => received.push(event.id));
+    hub.subscribe(staff, (event) => received.push(event.id!));
     await hub.ready();
     database.notify({ id: 42 });
     expect(received).toEqual([41, 42]);
@@ -69,7 +69,7 @@ describe('LiveHub', () => {
     const database = fakeDatabase();
     const hub = new LiveHub(database.db);
     const received: number[] = [];
-    hub.subscribe(staff, (event) => received.push(event.id));
+    hub.subscribe(staff, (event) => received.push(event.id!));
     await hub.ready();
     database.notify({ id: 1, structure: 2 });
     database.notify({ id: 2, structure: 1 });

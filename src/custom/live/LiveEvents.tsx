@@ -4,6 +4,7 @@ import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { openLiveEvents, type TicketEvent } from '../../providers/liveEvents';
 import { useStructureChoice } from '../tenancy/useSessionStructure';
+import { receivePresence } from '../tickets/presence/presenceStore';
 
 /** Events arriving together (a reply: its message, then its status) refresh the screens once. */
 const BATCH_MS = 50;
@@ -33,6 +34,7 @@ export function LiveEvents() {
     const stop = openLiveEvents({
       fetchTicket: async () => (await dataProvider.getEventStreamTicket()).data.ticket,
       onTicketEvent: (event: TicketEvent) => refresh(event.kind === 'note' ? ['tickets', 'notes-bo'] : ['tickets']),
+      onPresenceEvent: (event) => receivePresence(queryClient, event),
       onReset: () => refresh(['tickets', 'notes-bo']),
     });
     return () => {

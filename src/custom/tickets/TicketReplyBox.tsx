@@ -8,7 +8,7 @@ import type { TicketMessageStatus } from '../../providers/actions';
 import { shortcutOf } from './shortcuts';
 import { useCannedReplyPicker } from './useCannedReplyPicker';
 import { AttachFilesButton, AttachmentDraftChips, attachmentDropSx } from './attachments/AttachmentDraftBar';
-import { useAttachmentDraft } from './attachments/useAttachmentDraft';
+import type { AttachmentDraft } from './attachments/useAttachmentDraft';
 
 interface TicketReplyBoxProps {
   ticketId: Identifier;
@@ -18,6 +18,8 @@ interface TicketReplyBoxProps {
   send: (status: TicketMessageStatus, message: string, attachments?: readonly number[]) => Promise<unknown>;
   sending: boolean;
   closed: boolean;
+  /** The files going with the next message (held by the panel: the closing footer sends them too). */
+  files: AttachmentDraft;
 }
 
 /**
@@ -26,12 +28,11 @@ interface TicketReplyBoxProps {
  * Ctrl+Enter sends as waiting, Ctrl+Shift+Enter as treated, `r` anywhere outside a field comes here, and
  * `/` at the start of a word offers the canned replies. Read-only while the ticket is closed.
  */
-export function TicketReplyBox({ ticketId, text, onText, send, sending, closed }: TicketReplyBoxProps) {
+export function TicketReplyBox({ ticketId, text, onText, send, sending, closed, files }: TicketReplyBoxProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const input = useRef<HTMLTextAreaElement | null>(null);
   const picker = useCannedReplyPicker({ ticketId, text, onText, input });
-  const files = useAttachmentDraft(ticketId);
 
   useEffect(() => {
     function onKey(event: globalThis.KeyboardEvent) {

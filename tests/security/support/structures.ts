@@ -334,6 +334,8 @@ export async function fillStructure(
     }),
     'A message',
   );
+  // An agent's presence on it: a row kept until it expires and is swept.
+  await must(send(t, member, 'POST', `/api/tickets/${ticket}/presence`, { state: 'typing' }), 'A presence');
   addTo(
     pools,
     'notes-bo',

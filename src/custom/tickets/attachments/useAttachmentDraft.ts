@@ -167,4 +167,5 @@ export function useAttachmentDraft(ticketId: Identifier) {
   };
 }
 
+/** The files of a message being written, as the reply box shows and sends them. */
 export type AttachmentDraft = ReturnType<typeof useAttachmentDraft>;
