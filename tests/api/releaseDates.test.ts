@@ -1,6 +1,9 @@
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COURSE_FORMAT_VERSION, COURSE_MANIFEST, type CourseFile } from '../../src/domain/courseFormat.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/releases.ts';
 import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
+import { multipartBody } from './support/multipart.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
@@ -264,5 +267,103 @@ describe('release dates in a new session', () => {
     });
     const cleared = await send('contributor', 'POST', `/api/courses/${made.id}/rerun`, {});
     expect((await dates(cleared.json.id)).every(([, date]) => date === null)).toBe(true);
+  });
+});
+
+describe('release dates in an exported file', () => {
+  const exported = async (id: number) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/courses/${id}/export`,
+      headers: { authorization: `Bearer ${await t.tokenFor('contributor')}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return JSZip.loadAsync(response.rawPayload);
+  };
+  const imported = async (zip: JSZip) => {
+    const { payload, contentType } = multipartBody({
+      name: 'cours.zip',
+      type: 'application/zip',
+      bytes: await zip.generateAsync({ type: 'nodebuffer' }),
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/import',
+      payload,
+      headers: { 'content-type': contentType, authorization: `Bearer ${await t.tokenFor('contributor')}` },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as number;
+  };
+  /** Each node's title and release date, in the outline's order. */
+  const datesOf = async (course: number) => {
+    const outline = (await send('contributor', 'GET', `/api/courses/${course}/outline`)).json;
+    const date = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+    return outline.modules.flatMap(
+      (module: {
+        title: string;
+        releaseAt: string | null;
+        chapters: { title: string; releaseAt: string | null; parts: { title: string; releaseAt: string | null }[] }[];
+      }) => [
+        [module.title, date(module.releaseAt)],
+        ...module.chapters.flatMap((chapter) => [
+          [chapter.title, date(chapter.releaseAt)],
+          ...chapter.parts.map((part) => [part.title, date(part.releaseAt)]),
+        ]),
+      ],
+    );
+  };
+
+  it("carries every level's date through an export and an import", async () => {
+    const made = await course();
+    const zip = await exported(made.id);
+    const manifest = JSON.parse(await zip.file(COURSE_MANIFEST)!.async('string')) as CourseFile;
+    expect(manifest.version).toBe(COURSE_FORMAT_VERSION);
+    expect(manifest.course.modules[1].releaseAt).toBe(FUTURE);
+    const copy = await imported(zip);
+    expect(await datesOf(copy)).toEqual(await datesOf(made.id));
+    expect((await datesOf(copy)).filter(([, date]: [string, string | null]) => date !== null)).toHaveLength(5);
+  });
+
+  it('still imports a file of the version before release dates, its nodes released at once', async () => {
+    const made = await course();
+    const zip = await exported(made.id);
+    const manifest = JSON.parse(await zip.file(COURSE_MANIFEST)!.async('string')) as CourseFile;
+    manifest.version = 1;
+    for (const module of manifest.course.modules) {
+      delete module.releaseAt;
+      for (const chapter of module.chapters) {
+        delete chapter.releaseAt;
+        for (const part of chapter.parts) delete part.releaseAt;
+      }
+    }
+    zip.file(COURSE_MANIFEST, JSON.stringify(manifest));
+    const copy = await imported(zip);
+    const dates = await datesOf(copy);
+    expect(dates.map(([title]: [string]) => title)).toEqual(['M1', 'A', 'a1', 'a2', 'B', 'C', 'M2', 'D', 'd1']);
+    expect(dates.every(([, date]: [string, string | null]) => date === null)).toBe(true);
+  });
+
+  it('refuses a date that is no date, on its place in the file', async () => {
+    const made = await course();
+    const zip = await exported(made.id);
+    const manifest = JSON.parse(await zip.file(COURSE_MANIFEST)!.async('string')) as CourseFile;
+    manifest.course.modules[0].chapters[1].releaseAt = 'bientôt';
+    zip.file(COURSE_MANIFEST, JSON.stringify(manifest));
+    const { payload, contentType } = multipartBody({
+      name: 'cours.zip',
+      type: 'application/zip',
+      bytes: await zip.generateAsync({ type: 'nodebuffer' }),
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses/import',
+      payload,
+      headers: { 'content-type': contentType, authorization: `Bearer ${await t.tokenFor('contributor')}` },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().violations).toEqual([
+      expect.objectContaining({ propertyPath: 'course.modules[0].chapters[1].releaseAt', code: 'invalid_field' }),
+    ]);
   });
 });
