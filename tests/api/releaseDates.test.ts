@@ -280,18 +280,21 @@ describe('release dates in an exported file', () => {
     expect(response.statusCode, response.body).toBe(200);
     return JSZip.loadAsync(response.rawPayload);
   };
-  const imported = async (zip: JSZip) => {
+  const importing = async (zip: JSZip) => {
     const { payload, contentType } = multipartBody({
       name: 'cours.zip',
       type: 'application/zip',
       bytes: await zip.generateAsync({ type: 'nodebuffer' }),
     });
-    const response = await t.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: '/api/courses/import',
       payload,
       headers: { 'content-type': contentType, authorization: `Bearer ${await t.tokenFor('contributor')}` },
     });
+  };
+  const imported = async (zip: JSZip) => {
+    const response = await importing(zip);
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as number;
   };
@@ -350,17 +353,7 @@ describe('release dates in an exported file', () => {
     const manifest = JSON.parse(await zip.file(COURSE_MANIFEST)!.async('string')) as CourseFile;
     manifest.course.modules[0].chapters[1].releaseAt = 'bientôt';
     zip.file(COURSE_MANIFEST, JSON.stringify(manifest));
-    const { payload, contentType } = multipartBody({
-      name: 'cours.zip',
-      type: 'application/zip',
-      bytes: await zip.generateAsync({ type: 'nodebuffer' }),
-    });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/courses/import',
-      payload,
-      headers: { 'content-type': contentType, authorization: `Bearer ${await t.tokenFor('contributor')}` },
-    });
+    const response = await importing(zip);
     expect(response.statusCode).toBe(422);
     expect(response.json().violations).toEqual([
       expect.objectContaining({ propertyPath: 'course.modules[0].chapters[1].releaseAt', code: 'invalid_field' }),

@@ -18,7 +18,7 @@ export const companies = defineContract({
     city: { kind: 'string', maxLength: 100 },
     country: { kind: 'relation', target: 'countries' },
     /** Where its people read and write dates (release dates): an IANA name PostgreSQL knows. */
-    timeZone: { kind: 'string', maxLength: TIME_ZONE_MAX_LENGTH },
+    timeZone: { kind: 'string', format: 'timeZone', maxLength: TIME_ZONE_MAX_LENGTH },
     status: { kind: 'enum', values: COMPANY_STATUSES, readOnly: true },
     activatedAt: { kind: 'datetime', readOnly: true },
   },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { declarationsByName } from '../../../server/resources/definitions/index.ts';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../server/resources/types.ts';
 import type { ChapterPartType } from '../../../src/domain/chapterParts.ts';
+import { DEFAULT_TIME_ZONE } from '../../../src/domain/releases.ts';
 import { columnOf, ident, isStored, oneOfGroups, tableColumns } from './schema.ts';
 import type { TestApp } from './testApp.ts';
 
@@ -46,6 +47,7 @@ export function sampleScalar(name: string, field: FieldDeclaration, variant: num
       if (type.format === 'email') return `sample.${RUN}.${next()}@exemple.fr`;
       if (type.format === 'color') return `#${randomBytes(3).toString('hex')}`;
       if (type.format === 'url') return `https://exemple.fr/${RUN}/${next()}`;
+      if (type.format === 'timeZone') return DEFAULT_TIME_ZONE;
       return uniqueString(`${name[0].toUpperCase()}${name.slice(1)} de test`, type.maxLength);
     case 'text':
       return `Texte de test ${name} ${RUN}-${next()}`;
