@@ -219,7 +219,12 @@ export async function sampleBody(
   // Rules the field types do not say: a shortcut is one word; an assignee handles the ticket's structure's tickets.
   if (declaration.name === 'canned-replies') body.shortcut = `exemple-${RUN}-${next()}`;
   if (declaration.name === 'tickets' && body.assignee !== undefined) {
-    const structure = typeof body.company === 'string' ? Number(body.company.split('/').pop()) : t.users.admin.company;
+    // The ticket's structure, named by an IRI or (relations as bare ids) by its id.
+    const named = body.company;
+    const structure =
+      typeof named === 'string' || typeof named === 'number'
+        ? Number(String(named).split('/').pop())
+        : t.users.admin.company;
     const staff = await t.db.query<{ id: number }>(
       `SELECT id FROM users WHERE enabled AND (roles && ARRAY['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'])
           AND (company_id = $1 OR 'ROLE_SUPER_ADMIN' = ANY(roles)) ORDER BY id`,
