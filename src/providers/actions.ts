@@ -151,7 +151,7 @@ export function createActions({ http, hasToken }: ActionDeps) {
 
     /**
      * One outline gesture on several nodes (API.md, "Bulk actions of the outline"), all or nothing: a move to
-     * `parent` (at `position`), a duplicate, a delete, tags added (modules). Answers the nodes acted on (a
+     * `parent` (at `position`), a duplicate, a delete, tags added (modules), a release date set or cleared. Answers the nodes acted on (a
      * duplicate: their copies).
      */
     async bulk(
@@ -162,13 +162,23 @@ export function createActions({ http, hasToken }: ActionDeps) {
         parent,
         position,
         tags,
-      }: { action: BulkAction; ids: Identifier[]; parent?: Identifier; position?: number; tags?: Identifier[] },
+        releaseAt,
+      }: {
+        action: BulkAction;
+        ids: Identifier[];
+        parent?: Identifier;
+        position?: number;
+        tags?: Identifier[];
+        /** For `release`: the date, or null to release at once. */
+        releaseAt?: string | null;
+      },
     ): Promise<{ data: { ids: number[] } }> {
       const parentKey = { modules: 'course', chapters: 'module', 'chapter-parts': 'chapter' }[resource];
       const body: Record<string, unknown> = { action, ids: ids.map(Number) };
       if (parent !== undefined) body[parentKey] = iriOf(`${parentKey}s`, parent);
       if (position !== undefined) body.position = position;
       if (tags) body.tags = tags.map((tag) => iriOf('tags', tag));
+      if (releaseAt !== undefined) body.releaseAt = releaseAt;
       const { json } = await http(`${routes.collection(resource)}/bulk`, {
         method: 'POST',
         body: JSON.stringify(body),

@@ -40,7 +40,8 @@ const DATE_FIELD: FieldContract = { kind: 'datetime', readOnly: true };
 function kindOf(field: FieldContract): FieldKind {
   switch (field.kind) {
     case 'string':
-      return field.format ?? 'text';
+      // A time zone is typed as text; the server says whether it knows the name.
+      return field.format === 'timeZone' ? 'text' : (field.format ?? 'text');
     case 'text':
       return 'longText';
     case 'integer':
