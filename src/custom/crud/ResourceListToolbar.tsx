@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Box } from '@mui/material';
-import { ListActions, ListToolbar } from 'react-admin';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { FilterForm, ListActions, ListToolbar } from 'react-admin';
 import { STRUCTURE_FIELD, STRUCTURES_RESOURCE } from '../../domain/tenancy';
 import { SavedViewsMenu } from '../savedViews/SavedViewsMenu';
 import { ExportListButton } from './ExportListButton';
 import { CsvImportButton } from '../csvImport/CsvImportButton';
+import { FilterDrawer } from './FilterDrawer';
 import { fieldFilter, referenceFilter, searchFilter } from './fieldFilter';
 import { readableField } from './fieldRights';
 import type { ScreensConfig } from './fieldSpec';
@@ -13,13 +14,14 @@ import { STRUCTURE_LABEL, useShowsStructure } from './structureField';
 /**
  * Above a list: its search and filters (react-admin's filter form), the button adding a filter, the saved
  * views ("Vues"), "Créer" and "Exporter". A chunk of its own, loaded once the rows are on screen: the filter form is a form
- * (react-hook-form and the inputs), which a list's first rows do not need.
+ * (react-hook-form and the inputs), which a list's first rows do not need. On a phone: the search box, the
+ * other filters in a drawer (FilterDrawer), the buttons as icons (react-admin's <Button> on a small screen).
  */
 export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
   const showsStructure = useShowsStructure(config.resource);
-  const filters = useMemo(
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const fieldFilters = useMemo(
     () => [
-      ...(config.search ? [searchFilter] : []),
       ...config.fields
         .filter((spec) => spec.filter && spec.source !== STRUCTURE_FIELD && readableField(spec))
         .map(fieldFilter),
@@ -29,18 +31,24 @@ export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
     ],
     [config, showsStructure],
   );
+  const filters = useMemo(() => [...(config.search ? [searchFilter] : []), ...fieldFilters], [config, fieldFilters]);
+  const actions = (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <SavedViewsMenu />
+      <ListActions />
+      <ExportListButton />
+      <CsvImportButton config={config} />
+    </Box>
+  );
+  if (phone)
+    return (
+      <Box className="RaList-actions" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1 }}>
+        {config.search && <FilterForm filters={[searchFilter]} />}
+        {fieldFilters.length > 0 && <FilterDrawer filters={fieldFilters} />}
+        <Box sx={{ ml: 'auto' }}>{actions}</Box>
+      </Box>
+    );
   return (
-    <ListToolbar
-      className="RaList-actions"
-      filters={filters.length > 0 ? filters : undefined}
-      actions={
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <SavedViewsMenu />
-          <ListActions />
-          <ExportListButton />
-          <CsvImportButton config={config} />
-        </Box>
-      }
-    />
+    <ListToolbar className="RaList-actions" filters={filters.length > 0 ? filters : undefined} actions={actions} />
   );
 }
