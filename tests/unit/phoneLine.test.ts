@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreensConfig } from '../../src/custom/crud/fieldSpec';
+import { valueAt, without } from '../../src/custom/crud/FilterDrawer';
 import { PHONE_LINE_FACTS, phoneLineOf, titleSources } from '../../src/custom/crud/phoneLine';
 import { pairTitle } from '../../src/custom/crud/ReferencePairTitle';
 import { screensOf } from '../../src/custom/crud/screensOf';
@@ -94,5 +95,16 @@ describe('phoneLineOf', () => {
       ).toEqual([]);
       expect(line.facts.length, resource.name).toBeLessThanOrEqual(PHONE_LINE_FACTS);
     }
+  });
+});
+
+describe("the filter drawer's chips", () => {
+  it('reads and removes a filter, a nested one leaving no empty parent behind', () => {
+    const filters = { q: 'excel', status: 'closed', followUpAt: { before: '2026-11-27T22:59:59.999Z' } };
+    expect(valueAt(filters, 'followUpAt.before')).toBe('2026-11-27T22:59:59.999Z');
+    expect(valueAt(filters, 'assignee.id')).toBeUndefined();
+    expect(without(filters, 'status')).toEqual({ q: 'excel', followUpAt: filters.followUpAt });
+    expect(without(filters, 'followUpAt.before')).toEqual({ q: 'excel', status: 'closed' });
+    expect(without({ at: { after: 'a', before: 'b' } }, 'at.before')).toEqual({ at: { after: 'a' } });
   });
 });

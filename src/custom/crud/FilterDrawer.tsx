@@ -7,7 +7,7 @@ import { FilterForm, useListContext, useTranslate, useTranslateLabel } from 'rea
 type FilterElement = ReactElement<{ source: string; label?: string; alwaysOn?: boolean }>;
 
 /** A filter's value in the list's filters (`followUpAt.before` is nested under `followUpAt`). */
-function valueAt(values: Record<string, unknown>, source: string): unknown {
+export function valueAt(values: Record<string, unknown>, source: string): unknown {
   return source
     .split('.')
     .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], values);
@@ -16,7 +16,7 @@ function valueAt(values: Record<string, unknown>, source: string): unknown {
 const applied = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** The list's filters without `source` (and without its parent left empty, for a nested one). */
-function without(values: Record<string, unknown>, source: string): Record<string, unknown> {
+export function without(values: Record<string, unknown>, source: string): Record<string, unknown> {
   const [head, ...rest] = source.split('.');
   const { [head]: value, ...others } = values;
   if (rest.length === 0 || !value || typeof value !== 'object') return others;
