@@ -38,7 +38,8 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   // The resource's definition as registered with <Resource>: its folder's order, if its contract has none.
   const { name: registered, options, recordRepresentation } = useResourceDefinition();
   const showsStructure = useShowsStructure(resource);
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // Read at the first render (noSsr): a phone does not draw the table once, then its lines.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const phoneLine = useMemo(
     () => phoneLineOf(config.fields.filter(readableField), columnsOf(config), recordRepresentation, config.phoneLine),
     [config, recordRepresentation],

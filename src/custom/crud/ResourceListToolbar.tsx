@@ -19,7 +19,7 @@ import { STRUCTURE_LABEL, useShowsStructure } from './structureField';
  */
 export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
   const showsStructure = useShowsStructure(config.resource);
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const fieldFilters = useMemo(
     () => [
       ...config.fields
