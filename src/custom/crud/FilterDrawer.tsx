@@ -1,8 +1,8 @@
-import { cloneElement, useId, useState, type ReactElement } from 'react';
+import { cloneElement, useId, useMemo, useState, type ReactElement } from 'react';
 import { Box, Button, Chip, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { FilterForm, useListContext, useTranslate, useTranslateLabel } from 'react-admin';
+import { FilterContext, FilterForm, useListContext, useTranslate, useTranslateLabel } from 'react-admin';
 
 type FilterElement = ReactElement<{ source: string; label?: string; alwaysOn?: boolean }>;
 
@@ -35,6 +35,7 @@ export function FilterDrawer({ filters }: { filters: readonly FilterElement[] })
   const { filterValues, setFilters, displayedFilters, resource, total } = useListContext();
   const [open, setOpen] = useState(false);
   const titleId = useId();
+  const inputs = useMemo(() => filters.map((filter) => cloneElement(filter, { alwaysOn: true })), [filters]);
   const on = filters.filter((filter) => applied(valueAt(filterValues, filter.props.source)));
   const labelOf = (filter: FilterElement) =>
     translateLabel({ source: filter.props.source, label: filter.props.label, resource });
@@ -45,7 +46,13 @@ export function FilterDrawer({ filters }: { filters: readonly FilterElement[] })
     );
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)} aria-haspopup="dialog" startIcon={<FilterListIcon />}>
+      <Button
+        size="small"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        startIcon={<FilterListIcon />}
+        sx={{ mr: 'auto' }}
+      >
         {on.length > 0
           ? translate('app.phone_list.filters_count', { smart_count: on.length })
           : translate('app.phone_list.filters')}
@@ -102,7 +109,10 @@ export function FilterDrawer({ filters }: { filters: readonly FilterElement[] })
             },
           }}
         >
-          <FilterForm filters={filters.map((filter) => cloneElement(filter, { alwaysOn: true }))} />
+          {/* Its own filters: the list toolbar's context names only those it shows (the search box). */}
+          <FilterContext.Provider value={inputs}>
+            <FilterForm />
+          </FilterContext.Provider>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', px: 2, py: 1.5 }}>
           <Button

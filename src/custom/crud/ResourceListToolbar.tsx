@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { FilterForm, ListActions, ListToolbar } from 'react-admin';
+import { CreateButton, ListActions, ListToolbar, useResourceDefinition } from 'react-admin';
 import { STRUCTURE_FIELD, STRUCTURES_RESOURCE } from '../../domain/tenancy';
 import { SavedViewsMenu } from '../savedViews/SavedViewsMenu';
 import { ExportListButton } from './ExportListButton';
@@ -10,6 +10,12 @@ import { fieldFilter, referenceFilter, searchFilter } from './fieldFilter';
 import { readableField } from './fieldRights';
 import type { ScreensConfig } from './fieldSpec';
 import { STRUCTURE_LABEL, useShowsStructure } from './structureField';
+
+/** "Créer" where the resource offers it (react-admin's button checks the session's right). */
+function CreateAction() {
+  const { hasCreate } = useResourceDefinition();
+  return hasCreate ? <CreateButton /> : null;
+}
 
 /**
  * Above a list: its search and filters (react-admin's filter form), the button adding a filter, the saved
@@ -32,23 +38,28 @@ export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
     [config, showsStructure],
   );
   const filters = useMemo(() => [...(config.search ? [searchFilter] : []), ...fieldFilters], [config, fieldFilters]);
-  const actions = (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <SavedViewsMenu />
-      <ListActions />
-      <ExportListButton />
-      <CsvImportButton config={config} />
-    </Box>
-  );
-  if (phone)
-    return (
-      <Box className="RaList-actions" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1 }}>
-        {config.search && <FilterForm filters={[searchFilter]} />}
-        {fieldFilters.length > 0 && <FilterDrawer filters={fieldFilters} />}
-        <Box sx={{ ml: 'auto' }}>{actions}</Box>
-      </Box>
-    );
+  // One tree on a phone and a wide screen: turning a tablet across the breakpoint keeps a dialog open
+  // ("Importer"'s) where another tree would mount its button afresh, and close it.
   return (
-    <ListToolbar className="RaList-actions" filters={filters.length > 0 ? filters : undefined} actions={actions} />
+    <ListToolbar
+      className="RaList-actions"
+      filters={filters.length === 0 ? undefined : phone ? filters.slice(0, config.search ? 1 : 0) : filters}
+      actions={
+        <Box
+          sx={[
+            { display: 'flex', alignItems: 'center', gap: 1 },
+            phone && { flexWrap: 'wrap', justifyContent: 'flex-end', width: '100%' },
+          ]}
+        >
+          {phone && fieldFilters.length > 0 && <FilterDrawer filters={fieldFilters} />}
+          <SavedViewsMenu />
+          {/* On a phone, the drawer's button in place of react-admin's "add a filter", and "Créer" alone (a
+              floating button there). */}
+          {phone ? <CreateAction /> : <ListActions />}
+          <ExportListButton />
+          <CsvImportButton config={config} />
+        </Box>
+      }
+    />
   );
 }
