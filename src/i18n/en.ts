@@ -14,6 +14,7 @@ import { dashboardEn } from './dashboard.en';
 import { courseTransferEn } from './courseTransfer.en';
 import { listExportEn } from './listExport.en';
 import { csvImportEn } from './csvImport.en';
+import { phoneListEn } from './phoneList.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -79,6 +80,7 @@ export const en: Messages = {
     ...courseTransferEn,
     ...listExportEn,
     ...csvImportEn,
+    ...phoneListEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

@@ -15,6 +15,7 @@ import { dashboardFr } from './dashboard.fr';
 import { courseTransferFr } from './courseTransfer.fr';
 import { listExportFr } from './listExport.fr';
 import { csvImportFr } from './csvImport.fr';
+import { phoneListFr } from './phoneList.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -80,6 +81,7 @@ export const fr = {
     ...courseTransferFr,
     ...listExportFr,
     ...csvImportFr,
+    ...phoneListFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

@@ -213,9 +213,8 @@ describe('XMind imports', () => {
     await t.signIn('superadmin');
     for (const route of ['/imports', '/documents']) {
       await t.goto(route);
-      await page.locator('tbody tr').first().waitFor();
-      // The upload button is within the phone's width, not past it. (The table is wider than 390 px and
-      // scrolls sideways, as every generic list's does: the courses list's too.)
+      await page.getByTestId('phone-line').first().waitFor();
+      // The upload button is within the phone's width, not past it.
       const button = await page
         .getByRole('region', { name: 'Zone de dépôt de fichiers' })
         .getByRole('button')

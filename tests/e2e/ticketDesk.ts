@@ -33,12 +33,15 @@ export async function contributorTicket(t: App, subject: string): Promise<number
   return ticket.id;
 }
 
-/** Opens the tickets list, finds the ticket by its subject and opens it in the side panel. */
+/**
+ * Opens the tickets list, finds the ticket by its subject and opens it in the side panel: a row of the
+ * table, or on a phone its line.
+ */
 export async function openTicket(t: App, page: Page, subject: string) {
   await page.goto(`${t.baseUrl}/#/tickets`);
   await page.getByPlaceholder('Rechercher').fill(subject);
-  const row = page.locator('tbody tr', { hasText: subject });
-  await poll(() => page.locator('tbody tr').count()).toBe(1);
-  await row.locator('td.column-subject').click();
+  const rows = page.locator('tbody tr, [data-testid="phone-line"]');
+  await poll(() => rows.count()).toBe(1);
+  await rows.filter({ hasText: subject }).locator('td.column-subject, [role="button"]').first().click();
   await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe(subject);
 }
