@@ -76,7 +76,8 @@ describe('the ticket panel', () => {
     await poll(() => messagesOf(page).count()).toBe(2);
     expect(await messagesOf(page).nth(1).innerText()).toContain('Nous regardons.');
     expect(await messagesOf(page).nth(1).innerText()).toContain('Antoine Durand');
-    expect(await replyBox(page).inputValue()).toBe('');
+    // The thread may show the message a render before the box is emptied.
+    await poll(() => replyBox(page).inputValue()).toBe('');
 
     await replyBox(page).fill('Corrigé dans la version du jour.');
     await panelOf(page).getByRole('button', { name: 'Envoyer comme traité' }).click();
