@@ -146,6 +146,8 @@ describe('the ticket panel', () => {
 
     // The list filters on it: "À relancer aujourd'hui".
     await panelOf(page).getByRole('button', { name: 'Fermer le panneau' }).click();
+    // The list widens as the panel slides away: its switch moves until the panel is gone.
+    await panelOf(page).waitFor({ state: 'hidden' });
     await page.getByLabel("À relancer aujourd'hui").check();
     await poll(() => page.locator('tbody tr', { hasText: subject }).count()).toBe(1);
   });
