@@ -163,7 +163,9 @@ export async function mentionRoutes(
     async (request, reply) => {
       const { session } = authorize(request, notes, 'create');
       const id = pathId(request);
-      const { content, mentions = [] } = request.body;
+      // The note's other fields are the note's create's to check, as on POST /api/notes-bo.
+      const { mentions = [], ...fields } = request.body as typeof request.body & Record<string, unknown>;
+      const content = fields.content;
       const wanted = new Set<number>();
       for (const reference of mentions) {
         const user = idFromReference(reference, 'users');
@@ -185,7 +187,7 @@ export async function mentionRoutes(
             'Seuls les membres du support qui voient ce ticket peuvent être mentionnés.',
           ),
         ]);
-      const plan = await engine.planCreate(notes, { content, ticket: id }, session);
+      const plan = await engine.planCreate(notes, { ...fields, ticket: id }, session);
       const recipients = allowed.map((user) => user.id);
       const excerpt = mentionExcerpt(content);
       let noteId: number;
