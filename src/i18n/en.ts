@@ -8,6 +8,7 @@ import { ticketsEn } from './tickets.en';
 import { onboardingEn } from './onboarding.en';
 import { tenancyEn } from './tenancy.en';
 import { searchEn } from './search.en';
+import { mentionsEn } from './mentions.en';
 import { dashboardEn } from './dashboard.en';
 import { courseTransferEn } from './courseTransfer.en';
 import { listExportEn } from './listExport.en';
@@ -71,6 +72,7 @@ export const en: Messages = {
     ...libraryEn,
     ...tenancyEn,
     ...searchEn,
+    ...mentionsEn,
     ...dashboardEn,
     ...courseTransferEn,
     ...listExportEn,

@@ -9,6 +9,7 @@ import { onboardingFr } from './onboarding.fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
+import { mentionsFr } from './mentions.fr';
 import { dashboardFr } from './dashboard.fr';
 import { courseTransferFr } from './courseTransfer.fr';
 import { listExportFr } from './listExport.fr';
@@ -72,6 +73,7 @@ export const fr = {
     ...libraryFr,
     ...tenancyFr,
     ...searchFr,
+    ...mentionsFr,
     ...dashboardFr,
     ...courseTransferFr,
     ...listExportFr,

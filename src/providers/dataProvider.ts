@@ -16,6 +16,7 @@ import { withEarlyLists } from './earlyList';
 import { httpClient, refreshAuth, type HttpClient } from './httpClient';
 import { createSearchActions } from './searchActions';
 import { createCsvImportActions } from './csvImportActions';
+import { createMentionActions } from './mentionActions';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi, toApi, updateBody } from './records';
 import { API, routes } from './routes';
@@ -33,7 +34,8 @@ export type AppDataProvider = DataProvider &
   OnboardingActions &
   ReturnType<typeof createTransfer> &
   ReturnType<typeof createSearchActions> &
-  ReturnType<typeof createCsvImportActions>;
+  ReturnType<typeof createCsvImportActions> &
+  ReturnType<typeof createMentionActions>;
 
 export interface DataProviderDeps {
   http?: HttpClient;
@@ -111,6 +113,7 @@ export function createDataProvider({
     ...createTransfer(http, save),
     ...createSearchActions(http),
     ...createCsvImportActions(http),
+    ...createMentionActions(http),
   };
 }
 

@@ -13,6 +13,8 @@ export interface LiveEventsOptions {
   /** A fresh stream ticket (`POST /api/events/ticket`, with the bearer token and its refresh). */
   fetchTicket: () => Promise<string>;
   onTicketEvent: (event: TicketEvent) => void;
+  /** A note mentioned the session's user (the server sends it to them alone). */
+  onMentionEvent?: () => void;
   /** The server could not replay all that was missed: everything shown may be stale. */
   onReset: () => void;
   /** The stream is open and receives every event (again, after a reconnection). */
@@ -33,6 +35,7 @@ const RETRY_MAX_MS = 30_000;
 export function openLiveEvents({
   fetchTicket,
   onTicketEvent,
+  onMentionEvent,
   onReset,
   onReady,
   createEventSource = (url) => new EventSource(url),
@@ -73,6 +76,11 @@ export function openLiveEvents({
       } catch {
         // A malformed event is skipped; the next one refreshes the same screens.
       }
+    });
+    stream.addEventListener('mentions', (event) => {
+      const message = event as MessageEvent<string>;
+      if (message.lastEventId) lastEventId = message.lastEventId;
+      onMentionEvent?.();
     });
     stream.addEventListener('reset', () => onReset());
     stream.addEventListener('ready', () => {

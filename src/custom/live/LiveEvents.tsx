@@ -33,7 +33,8 @@ export function LiveEvents() {
     const stop = openLiveEvents({
       fetchTicket: async () => (await dataProvider.getEventStreamTicket()).data.ticket,
       onTicketEvent: (event: TicketEvent) => refresh(event.kind === 'note' ? ['tickets', 'notes-bo'] : ['tickets']),
-      onReset: () => refresh(['tickets', 'notes-bo']),
+      onMentionEvent: () => refresh(['mentions']),
+      onReset: () => refresh(['tickets', 'notes-bo', 'mentions']),
     });
     return () => {
       stop();

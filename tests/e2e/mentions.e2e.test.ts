@@ -1,0 +1,109 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { expectNoSeriousViolation } from './axe.ts';
+import { stamp, startApp, type App } from './harness.ts';
+import { contributorTicket, openTicket, panelOf, poll } from './ticketDesk.ts';
+
+/**
+ * A mention in an internal note, in two browsers: agent A (the structure's administrator) types `@` in a
+ * ticket's note and picks the platform's agent B; B's bell counts it live, without a reload, lists it, and
+ * opens the ticket on its notes; "Tout marquer comme lu"; axe, and the bell at 390 px.
+ */
+let t: App;
+beforeAll(async () => {
+  t = await startApp();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+async function loginOn(page: Page, email: string) {
+  await page.goto(`${t.baseUrl}/#/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.locator('#main-content').waitFor();
+}
+
+const bellOf = (page: Page) => page.getByRole('button', { name: /^Mentions : \d+ non lues?$/ });
+const unreadOf = async (page: Page) => Number(/(\d+)/.exec((await bellOf(page).getAttribute('aria-label')) ?? '')?.[1]);
+
+describe('mentions', () => {
+  it('tells a mentioned colleague live, through the bell, which opens the ticket', async () => {
+    const subject = `Mention ${stamp()}`;
+    const ticket = await contributorTicket(t, subject);
+
+    const other = await t.context.browser()!.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
+    try {
+      // B: the platform's agent, on the home page, the bell in the app bar.
+      const colleague = await other.newPage();
+      await loginOn(colleague, 'superadmin@demo.fr');
+      await bellOf(colleague).waitFor();
+      const before = await unreadOf(colleague);
+
+      // A writes a note on the ticket and mentions B with `@`.
+      const page = t.page;
+      await t.signIn('admin');
+      await openTicket(t, page, subject);
+      const notesTab = panelOf(page).getByRole('tab', { name: 'Notes' });
+      await notesTab.click();
+      await poll(() => notesTab.getAttribute('aria-selected')).toBe('true');
+      await panelOf(page).getByText('Aucune note interne pour ce ticket.').waitFor();
+      const field = panelOf(page).getByRole('textbox', { name: 'Nouvelle note interne' });
+      await field.click();
+      await field.pressSequentially('@Soph');
+      const option = page.getByRole('option', { name: 'Sophie Martin' });
+      await option.waitFor();
+      // The ticket's author is no one a note may reach.
+      expect(await page.getByRole('option', { name: 'Camille Bernard' }).count()).toBe(0);
+      await field.press('Enter');
+      await poll(() => field.inputValue()).toBe('@Sophie Martin ');
+      await field.pressSequentially('peux-tu regarder ses droits ?');
+      await panelOf(page).getByRole('button', { name: 'Ajouter la note' }).click();
+      await panelOf(page).getByText('@Sophie Martin peux-tu regarder ses droits ?').waitFor();
+      await poll(() => field.inputValue()).toBe('');
+
+      // B's bell counts it without a reload, and lists it.
+      await poll(() => unreadOf(colleague)).toBe(before + 1);
+      await bellOf(colleague).click();
+      const list = colleague.getByRole('dialog', { name: 'Mentions' });
+      const item = list.getByRole('button', { name: new RegExp(`Antoine Durand vous a mentionné : ${subject}`) });
+      await item.waitFor();
+      expect(await item.innerText()).toContain('peux-tu regarder ses droits ?');
+      await expectNoSeriousViolation(colleague);
+
+      // Opening it opens the ticket on its notes, and reads it.
+      await item.click();
+      await poll(() => panelOf(colleague).locator('#side-panel-title').innerText()).toBe(subject);
+      await poll(() => panelOf(colleague).getByRole('tab', { name: 'Notes' }).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+      await panelOf(colleague).getByText('@Sophie Martin peux-tu regarder ses droits ?').waitFor();
+      await poll(() => unreadOf(colleague)).toBe(before);
+
+      // "Tout marquer comme lu" empties the count; at 390 px the bell and its list still fit.
+      const [sophie] = await t.api<{ id: number }[]>(`/api/tickets/${ticket}/mention-candidates?q=Sophie`, {
+        as: 'admin',
+      });
+      await t.api(`/api/tickets/${ticket}/notes`, {
+        as: 'admin',
+        body: { content: '@Sophie Martin encore une', mentions: [sophie.id] },
+      });
+      await poll(() => unreadOf(colleague)).toBe(before + 1);
+      await colleague.setViewportSize({ width: 390, height: 844 });
+      await bellOf(colleague).click();
+      await list.getByRole('button', { name: /encore une/ }).waitFor();
+      const overflow = await colleague.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const box = await list.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      await list.getByRole('button', { name: 'Tout marquer comme lu' }).click();
+      await poll(() => unreadOf(colleague)).toBe(0);
+      await expectNoSeriousViolation(colleague);
+    } finally {
+      await other.close();
+    }
+  });
+});
