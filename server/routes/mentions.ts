@@ -11,7 +11,8 @@ import {
   objectBody,
   pathId,
   queryOf,
-  referenceList,
+  referencePattern,
+  refusedAs,
   rightsFirst,
   typedRoutes,
 } from '../http/routeSchema.ts';
@@ -64,6 +65,22 @@ const inbox = shaped(
     ),
   },
   ['unread', 'items'],
+);
+
+/** The mentioned users' ids (or IRIs), beside the note's text. */
+const mentions = refusedAs(
+  {
+    type: 'array',
+    maxItems: MENTIONS_PER_NOTE,
+    items: {
+      anyOf: [
+        { type: 'integer', minimum: 1 },
+        { type: 'string', pattern: referencePattern('users') },
+      ],
+    },
+  },
+  'count',
+  `Au plus ${MENTIONS_PER_NOTE} mentions, chacune l’identifiant d’un utilisateur.`,
 );
 
 interface TicketFacts {
@@ -149,10 +166,7 @@ export async function mentionRoutes(
     {
       schema: {
         params: idParams,
-        body: objectBody(
-          { content: filledText(), mentions: { ...referenceList('users'), maxItems: MENTIONS_PER_NOTE } },
-          ['content'],
-        ),
+        body: objectBody({ content: filledText(), mentions }, ['content']),
         response: { 201: resourceItem(notes.type) },
       },
       ...rightsFirst((request) => {
@@ -164,10 +178,10 @@ export async function mentionRoutes(
       const { session } = authorize(request, notes, 'create');
       const id = pathId(request);
       // The note's other fields are the note's create's to check, as on POST /api/notes-bo.
-      const { mentions = [], ...fields } = request.body as typeof request.body & Record<string, unknown>;
+      const { mentions: mentioned = [], ...fields } = request.body as typeof request.body & Record<string, unknown>;
       const content = fields.content;
       const wanted = new Set<number>();
-      for (const reference of mentions) {
+      for (const reference of mentioned) {
         const user = idFromReference(reference, 'users');
         if (user === undefined)
           throw unprocessable([violation('mentions', 'reference', 'Cette mention ne désigne personne.')]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../server/auth/mailer.ts';
 import { runInScope } from '../../server/db/scope.ts';
 import { LiveHub } from '../../server/live/liveHub.ts';
-import { MENTION_MAILS_PER_RECIPIENT, type MentionInbox } from '../../src/domain/mentions.ts';
+import { MENTION_MAILS_PER_RECIPIENT, MENTIONS_PER_NOTE, type MentionInbox } from '../../src/domain/mentions.ts';
 import { createTestApp, type RequestOptions, type TestApp } from './support/testApp.ts';
 
 /**
@@ -164,10 +164,12 @@ describe('a note with mentions', () => {
     const notes = await t.db.query('SELECT id FROM notes WHERE ticket_id = $1', [ticket.id]);
     expect(notes).toEqual([]);
     expect(mails).toEqual([]);
-    // A mention that names no user at all.
-    const unreadable = await note(ticket.id, 'Une note', ['/api/courses/1']);
-    expect(unreadable.status).toBe(422);
-    expect(unreadable.json.violations[0].propertyPath).toBe('mentions');
+    // A mention that names no user at all, and too many at once.
+    for (const mentions of [['/api/courses/1'], Array.from({ length: MENTIONS_PER_NOTE + 1 }, () => colleague.id)]) {
+      const refused = await note(ticket.id, 'Une note', mentions);
+      expect(refused.status, refused.body).toBe(422);
+      expect(refused.json.violations[0].propertyPath).toBe('mentions');
+    }
   });
 
   it('bounds the mention e-mails a colleague receives; the bell still counts every mention', async () => {
