@@ -7,6 +7,7 @@ import {
   Divider,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Popover,
@@ -70,6 +71,8 @@ export function MentionBell() {
   }
 
   function markAll() {
+    // The button is disabled once nothing is unread: the focus stays in the list, where Escape closes it.
+    document.getElementById(`${ids}-paper`)?.focus();
     void dataProvider
       .markAllMentionsRead()
       .then(refresh)
@@ -102,6 +105,7 @@ export function MentionBell() {
         slotProps={{
           paper: {
             role: 'dialog',
+            id: `${ids}-paper`,
             'aria-labelledby': `${ids}-title`,
             sx: { width: { xs: 'calc(100vw - 16px)', sm: 400 }, maxHeight: '70vh' },
           },
@@ -129,41 +133,38 @@ export function MentionBell() {
         ) : (
           <List dense aria-label={translate('app.mentions.title')} sx={{ py: 0 }}>
             {data.items.map((mention) => (
-              <ListItemButton
-                key={mention.id}
-                divider
-                onClick={() => choose(mention)}
-                sx={{ alignItems: 'flex-start' }}
-              >
-                <ListItemText
-                  primary={
-                    <>
-                      {mention.readAt === null && (
-                        <Box component="span" sx={visuallyHidden}>
-                          {translate('app.mentions.unread')}{' '}
+              <ListItem key={mention.id} disablePadding divider>
+                <ListItemButton onClick={() => choose(mention)} sx={{ alignItems: 'flex-start' }}>
+                  <ListItemText
+                    primary={
+                      <>
+                        {mention.readAt === null && (
+                          <Box component="span" sx={visuallyHidden}>
+                            {translate('app.mentions.unread')}{' '}
+                          </Box>
+                        )}
+                        {translate('app.mentions.item', {
+                          author: mention.author?.name ?? translate('app.mentions.someone'),
+                          subject: mention.ticket.subject,
+                        })}
+                      </>
+                    }
+                    secondary={
+                      <>
+                        <Box component="span" sx={{ display: 'block' }}>
+                          {mention.excerpt}
                         </Box>
-                      )}
-                      {translate('app.mentions.item', {
-                        author: mention.author?.name ?? translate('app.mentions.someone'),
-                        subject: mention.ticket.subject,
-                      })}
-                    </>
-                  }
-                  secondary={
-                    <>
-                      <Box component="span" sx={{ display: 'block' }}>
-                        {mention.excerpt}
-                      </Box>
-                      <Box component="span" sx={{ display: 'block' }}>
-                        {formatDateTime(mention.createdAt)}
-                      </Box>
-                    </>
-                  }
-                  slotProps={{
-                    primary: { sx: { fontWeight: mention.readAt === null ? 600 : 400 } },
-                  }}
-                />
-              </ListItemButton>
+                        <Box component="span" sx={{ display: 'block' }}>
+                          {formatDateTime(mention.createdAt)}
+                        </Box>
+                      </>
+                    }
+                    slotProps={{
+                      primary: { sx: { fontWeight: mention.readAt === null ? 600 : 400 } },
+                    }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
