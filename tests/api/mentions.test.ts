@@ -135,6 +135,38 @@ describe('a note with mentions', () => {
     expect(await mentionsFor(t.users.contributor.id, false)).toEqual([]);
   });
 
+  it('reaches the mentioned colleague’s live streams through NOTIFY, and nobody else’s', async () => {
+    const ticket = await bugTicket('En direct');
+    // A hub of its own: on PostgreSQL its LISTEN is another connection than the writer's, as another
+    // server process's would be.
+    const hub = new LiveHub(t.db);
+    await hub.start();
+    try {
+      const structure = { structure: t.users.admin.company, allStructures: false };
+      const heard = new Map<number, unknown[]>();
+      for (const [userId, staff] of [
+        [colleague.id, true],
+        [t.users.admin.id, true],
+        [t.users.contributor.id, false],
+      ] as const) {
+        heard.set(userId, []);
+        hub.subscribe({ userId, staff, structure }, (event) => {
+          if (event.topic === 'mentions') heard.get(userId)!.push(event.data);
+        });
+      }
+      const written = await note(ticket.id, 'Regarde ça', [colleague.id]);
+      expect(written.status).toBe(201);
+      await expect.poll(() => heard.get(colleague.id)!.length, { timeout: 5_000 }).toBe(1);
+      expect(heard.get(colleague.id)![0]).toMatchObject({ kind: 'mention', ticket: ticket.id });
+      // An event is handed to every listener in one pass: had it been theirs, the writer and the author would
+      // hold it by now.
+      expect(heard.get(t.users.admin.id)).toEqual([]);
+      expect(heard.get(t.users.contributor.id)).toEqual([]);
+    } finally {
+      await hub.stop();
+    }
+  });
+
   it('refuses to mention the ticket’s author, even staff', async () => {
     const ticket = (await expectStatus('POST', '/api/tickets', 201, {
       as: 'admin',
