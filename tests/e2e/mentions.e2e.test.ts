@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { expectNoSeriousViolation } from './axe.ts';
 import { stamp, startApp, type App } from './harness.ts';
-import { contributorTicket, openTicket, panelOf, poll } from './ticketDesk.ts';
+import { contributorTicket, loginOn, openTicket, panelOf, poll } from './ticketDesk.ts';
 
 /**
  * A mention in an internal note, in two browsers: agent A (the structure's administrator) types `@` in a
@@ -18,14 +17,6 @@ afterAll(async () => {
   await t?.stop();
 });
 
-async function loginOn(page: Page, email: string) {
-  await page.goto(`${t.baseUrl}/#/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await page.locator('#main-content').waitFor();
-}
-
 const bellOf = (page: Page) => page.getByRole('button', { name: /^Mentions : \d+ non lues?$/ });
 const unreadOf = async (page: Page) => Number(/(\d+)/.exec((await bellOf(page).getAttribute('aria-label')) ?? '')?.[1]);
 
@@ -38,7 +29,7 @@ describe('mentions', () => {
     try {
       // B: the platform's agent, on the home page, the bell in the app bar.
       const colleague = await other.newPage();
-      await loginOn(colleague, 'superadmin@demo.fr');
+      await loginOn(t, colleague, 'superadmin@demo.fr');
       await bellOf(colleague).waitFor();
       const before = await unreadOf(colleague);
 

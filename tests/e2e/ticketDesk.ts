@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import type { App } from './harness.ts';
 
 /** What the support desk's browser tests share: the side panel, its reply box, a ticket to work on. */
@@ -31,4 +32,13 @@ export async function openTicket(t: App, page: Page, subject: string) {
   await poll(() => page.locator('tbody tr').count()).toBe(1);
   await row.locator('td.column-subject').click();
   await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe(subject);
+}
+
+/** Signs a demo account in through the login form on a page of another browser context (a second agent). */
+export async function loginOn(t: App, page: Page, email: string) {
+  await page.goto(`${t.baseUrl}/#/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.locator('#main-content').waitFor();
 }

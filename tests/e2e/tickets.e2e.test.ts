@@ -2,11 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { expectNoSeriousViolation } from './axe.ts';
 import { stamp, startApp, type App } from './harness.ts';
 import {
   contributorTicket as fileTicket,
+  loginOn,
   messagesOf,
   openTicket as openIn,
   panelOf,
@@ -29,14 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-
-async function loginOn(page: Page, email: string) {
-  await page.goto(`${t.baseUrl}/#/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await page.locator('#main-content').waitFor();
-}
 
 const contributorTicket = (subject: string) => fileTicket(t, subject);
 const openTicket = (page: Page, subject: string) => openIn(t, page, subject);
@@ -207,7 +199,7 @@ describe('live', () => {
     const other = await t.context.browser()!.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
     try {
       const otherPage = await other.newPage();
-      await loginOn(otherPage, 'superadmin@demo.fr');
+      await loginOn(t, otherPage, 'superadmin@demo.fr');
       await openTicket(otherPage, subject);
       await poll(() => messagesOf(otherPage).count()).toBe(1);
 
