@@ -178,7 +178,7 @@ export async function mentionRoutes(
       const { session } = authorize(request, notes, 'create');
       const id = pathId(request);
       // The note's other fields are the note's create's to check, as on POST /api/notes-bo.
-      const { mentions: mentioned = [], ...fields } = request.body as typeof request.body & Record<string, unknown>;
+      const { mentions: mentioned = [], ...fields } = request.body;
       const content = fields.content;
       const wanted = new Set<number>();
       for (const reference of mentioned) {
