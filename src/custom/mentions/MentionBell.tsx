@@ -20,6 +20,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { MentionNotification } from '../../domain/mentions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { Loader } from '../Loader';
+import { useLiveReady } from '../live/liveReady';
 import { useSidePanel } from '../sidePanel';
 import { useFormatDateTime } from '../tickets/useFormatDateTime';
 
@@ -51,12 +52,14 @@ export function MentionBell() {
   const { open: openPanel, selectSubTab } = useSidePanel();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const ids = useId();
+  // Read once the stream is live, which then keeps it so: not before the first screen's own data.
   const { data, isPending, isError } = useQuery({
     queryKey: MENTIONS_QUERY_KEY,
     queryFn: () => dataProvider.getMentions(),
+    enabled: useLiveReady(),
   });
   const unread = data?.unread ?? 0;
-  const label = translate('app.mentions.bell', { smart_count: unread });
+  const label = data ? translate('app.mentions.bell', { smart_count: unread }) : translate('app.mentions.title');
   const refresh = () => queryClient.invalidateQueries({ queryKey: MENTIONS_QUERY_KEY });
 
   function choose(mention: MentionNotification) {
