@@ -27,6 +27,8 @@ import { invitationRoutes } from './routes/invitations.ts';
 import { csvImportRoutes } from './routes/csvImport.ts';
 import { notificationTemplateRoutes } from './routes/notificationTemplates.ts';
 import { documentRoutes, sweepAnonymousUploads, SWEEP_EVERY_SECONDS } from './routes/documents.ts';
+import { ticketAttachmentRoutes } from './routes/ticketAttachments.ts';
+import { sweepPendingAttachments } from './tickets/attachments.ts';
 import { courseTransferRoutes } from './routes/courseTransfer.ts';
 import { importRoutes } from './routes/imports.ts';
 import { platformRoutes } from './routes/platform.ts';
@@ -55,6 +57,9 @@ import { ticketDeskRoutes } from './routes/ticketDesk.ts';
 import { helpdeskRoutes } from './routes/helpdesk.ts';
 import { mentionRoutes } from './routes/mentions.ts';
 import { MentionMails } from './notify/mentionMails.ts';
+import { ticketPresenceRoutes } from './routes/ticketPresence.ts';
+import { TicketPresence } from './tickets/ticketPresence.ts';
+import { PRESENCE_BUDGET } from '../src/domain/presence.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
 
 export interface AppContext {
@@ -198,6 +203,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     engine,
     mails: new MentionMails(platformDb, mailer, config.appUrl, (error) => app.log.error(error)),
   });
+  await app.register(ticketPresenceRoutes, { db });
   await app.register(revisionRoutes, { db, engine });
   await app.register(searchRoutes, { db });
   await app.register(savedViewRoutes, { db });
@@ -212,6 +218,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     uploadMaxMb: config.uploadMaxMb,
     publicUploads: config.publicUploads,
   });
+  await app.register(ticketAttachmentRoutes, { db, files, uploadMaxMb: config.uploadMaxMb });
   await app.register(recycleBinRoutes, { db, engine, files });
   await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb });
   await app.register(courseTransferRoutes, { db, engine, files, uploadMaxMb: config.uploadMaxMb });
@@ -250,6 +257,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       run: () => sweepAnonymousUploads(platformDb, files, config.publicUploads.ttl),
     })
     .define({
+      name: 'ticket-attachments-sweep',
+      everySeconds: SWEEP_EVERY_SECONDS,
+      run: () => sweepPendingAttachments(platformDb, files),
+    })
+    .define({
       name: 'recycle-bin-purge',
       everySeconds: PURGE_EVERY_SECONDS,
       run: () => purgeExpired(platformDb, files),
@@ -261,6 +273,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       run: async () => {
         await new Counters(db).sweep();
         await new WriteBudgets(db, config.writeBudget).sweep();
+        await new WriteBudgets(db, PRESENCE_BUDGET, 'presence_budgets').sweep();
+        await TicketPresence.sweep(platformDb);
         await sessions.forgetExpiredCarries();
       },
     });

@@ -24,6 +24,9 @@ import { resources } from './resources';
 
 // Not needed to show a list: its own chunk, like the sign-in pages.
 const AccountPage = lazyComponent(() => import('./custom/account/AccountPage').then((module) => module.AccountPage));
+const TicketAttachmentPage = lazyComponent(() =>
+  import('./custom/tickets/attachments/TicketAttachmentPage').then((module) => module.TicketAttachmentPage),
+);
 const CourseOutlinePage = lazyComponent(() =>
   import('./custom/outline/CourseOutlinePage').then((module) => module.CourseOutlinePage),
 );
@@ -70,6 +73,8 @@ export function App() {
           <CustomRoutes>
             <Route path="/account" element={<AccountPage />} />
             <Route path="/courses/:id/outline" element={<CourseOutlinePage />} />
+            {/* Where the e-mail to a ticket's author links each file of a reply (after sign-in). */}
+            <Route path="/ticket-attachments/:id" element={<TicketAttachmentPage />} />
           </CustomRoutes>
           {/* What the generic screens read of a resource beyond react-admin's own props: its menu section,
               its list's order, its show screen (the side panel's infos). */}

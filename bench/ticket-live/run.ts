@@ -1,7 +1,8 @@
 /**
  * `npm run bench:ticket-live`: 200 back-offices listening to the live events (SSE), a support reply posted
- * (`add-message`): how long until every listener has it (p50 / p99 over all deliveries of all replies), and
- * the server's memory per open stream. On PGlite, then on PostgreSQL (LISTEN/NOTIFY). bench/README.md.
+ * (`add-message`): how long until every listener has it (p50 / p99 over all deliveries of all replies); then
+ * a ticket panel's presence signals (open, typing) the same way; and the server's memory per open stream. On
+ * PGlite, then on PostgreSQL (LISTEN/NOTIFY). bench/README.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,11 +11,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { PRESENCE_BUDGET, PRESENCE_TOPIC } from '../../src/domain/presence.ts';
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
 import { atExit, cleanUp } from '../support/cleanups.ts';
 
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 200);
 const REPLIES = Number(process.env.BENCH_REPLIES ?? 20);
+/** Presence signals, `viewing` and `typing` in turn: within one user's presence budget. */
+const SIGNALS = Math.min(Number(process.env.BENCH_SIGNALS ?? 20), PRESENCE_BUDGET.burst);
 /** Between replies: each one's deliveries are measured apart from the next one's. */
 const PAUSE_MS = 300;
 const TARGET_P99_MS = 500;
@@ -53,9 +57,17 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (value: number) => Math.round(value * 10) / 10;
 
+interface EventData {
+  ticket: number;
+  /** A ticket event's. */
+  kind?: string;
+  /** A presence event's. */
+  state?: string;
+}
+
 interface Listener {
-  /** Called with each ticket event's data and the time it arrived. */
-  onEvent?: (data: { kind: string; ticket: number; message?: number }, at: number) => void;
+  /** Called with each ticket or presence event's topic and data, and the time it arrived. */
+  onEvent?: (topic: string, data: EventData, at: number) => void;
   close: () => void;
 }
 
@@ -91,8 +103,8 @@ async function listen(base: string, token: string, listener: Listener): Promise<
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (event === 'ready') markReady();
-          else if (event === 'tickets' && data)
-            listener.onEvent?.(JSON.parse(data) as { kind: string; ticket: number }, at);
+          else if ((event === 'tickets' || event === PRESENCE_TOPIC) && data)
+            listener.onEvent?.(event, JSON.parse(data) as EventData, at);
         }
       }
     } catch {
@@ -102,20 +114,77 @@ async function listen(base: string, token: string, listener: Listener): Promise<
   await ready;
 }
 
-interface DatabaseRun {
-  database: 'pglite' | 'postgresql';
-  listeners: number;
-  replies: number;
+/** One kind of event sent `sent` times, each awaited by every listener. */
+interface Deliveries {
+  sent: number;
   deliveries: number;
   missing: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
-  /** Until the last of the 200 had it, per reply. */
+  /** Until the last of the 200 had it, per event. */
   allReceivedP50Ms: number;
   allReceivedP99Ms: number;
-  replyCallP50Ms: number;
+  /** The call that made the event. */
+  callP50Ms: number;
+}
+
+interface DatabaseRun {
+  database: 'pglite' | 'postgresql';
+  listeners: number;
+  replies: Deliveries;
+  presence: Deliveries;
   memoryPerListenerKb: { rss: number; heap: number };
+}
+
+/**
+ * Sends `count` events one after another (`send`), each time waiting until every listener has the one that
+ * `expected` recognises (5 s at most: the others are missing), then a pause.
+ */
+async function measure(
+  listeners: Listener[],
+  count: number,
+  send: (index: number) => Promise<unknown>,
+  expected: (index: number) => (topic: string, data: EventData) => boolean,
+): Promise<Deliveries> {
+  const latencies: number[] = [];
+  const allReceived: number[] = [];
+  const calls: number[] = [];
+  let missing = 0;
+  for (let index = 0; index < count; index++) {
+    const matches = expected(index);
+    const pending = new Map<number, number>();
+    listeners.forEach((listener, position) => {
+      listener.onEvent = (topic, data, at) => {
+        if (matches(topic, data) && !pending.has(position)) pending.set(position, at);
+      };
+    });
+    const sentAt = performance.now();
+    await send(index);
+    calls.push(performance.now() - sentAt);
+    const deadline = performance.now() + 5_000;
+    while (pending.size < listeners.length && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    const received = [...pending.values()].map((at) => at - sentAt);
+    missing += listeners.length - pending.size;
+    latencies.push(...received);
+    if (received.length > 0) allReceived.push(Math.max(...received));
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  }
+  latencies.sort((a, b) => a - b);
+  allReceived.sort((a, b) => a - b);
+  calls.sort((a, b) => a - b);
+  return {
+    sent: count,
+    deliveries: latencies.length,
+    missing,
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    maxMs: round(latencies.at(-1) ?? 0),
+    allReceivedP50Ms: round(percentile(allReceived, 50)),
+    allReceivedP99Ms: round(percentile(allReceived, 99)),
+    callP50Ms: round(percentile(calls, 50)),
+  };
 }
 
 async function runOn(database: DatabaseRun['database'], env: Record<string, string>): Promise<DatabaseRun> {
@@ -143,55 +212,42 @@ async function runOn(database: DatabaseRun['database'], env: Record<string, stri
   const after = await json<{ rss: number; heapUsed: number; listeners: number }>(base, '/bench/memory');
   if (after.listeners !== LISTENERS) throw new Error(`${after.listeners} streams open, ${LISTENERS} expected.`);
 
-  const latencies: number[] = [];
-  const allReceived: number[] = [];
-  const calls: number[] = [];
-  let missing = 0;
-  for (let reply = 0; reply < REPLIES; reply++) {
-    const received: number[] = [];
-    const pending = new Map<number, number>();
-    listeners.forEach((listener, index) => {
-      listener.onEvent = (data, at) => {
-        if (data.ticket === ticket.id && data.kind === 'message') pending.set(index, at);
-      };
-    });
-    const sentAt = performance.now();
-    await json(base, `/api/tickets/${ticket.id}/add-message`, {
-      method: 'PUT',
-      headers: auth,
-      body: JSON.stringify({
-        message: `Réponse ${reply + 1} du banc d'essai`,
-        status: reply % 2 ? 'treated' : 'created',
+  const replies = await measure(
+    listeners,
+    REPLIES,
+    (reply) =>
+      json(base, `/api/tickets/${ticket.id}/add-message`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({
+          message: `Réponse ${reply + 1} du banc d'essai`,
+          status: reply % 2 ? 'treated' : 'created',
+        }),
       }),
-    });
-    calls.push(performance.now() - sentAt);
-    const deadline = performance.now() + 5_000;
-    while (pending.size < LISTENERS && performance.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    for (const at of pending.values()) received.push(at - sentAt);
-    missing += LISTENERS - pending.size;
-    latencies.push(...received);
-    if (received.length > 0) allReceived.push(Math.max(...received));
-    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-  }
+    () => (topic, data) => topic === 'tickets' && data.ticket === ticket.id && data.kind === 'message',
+  );
+  // A panel opened, then its reply box typed in, and again: each signal reaches the 200 (all staff of it).
+  const stateOf = (signal: number) => (signal % 2 ? 'typing' : 'viewing');
+  const presence = await measure(
+    listeners,
+    SIGNALS,
+    (signal) =>
+      json(base, `/api/tickets/${ticket.id}/presence`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ state: stateOf(signal) }),
+      }),
+    (signal) => (topic, data) =>
+      topic === PRESENCE_TOPIC && data.ticket === ticket.id && data.state === stateOf(signal),
+  );
   for (const listener of listeners) listener.close();
   child.kill('SIGTERM');
 
-  latencies.sort((a, b) => a - b);
-  allReceived.sort((a, b) => a - b);
-  calls.sort((a, b) => a - b);
   return {
     database,
     listeners: LISTENERS,
-    replies: REPLIES,
-    deliveries: latencies.length,
-    missing,
-    p50Ms: round(percentile(latencies, 50)),
-    p99Ms: round(percentile(latencies, 99)),
-    maxMs: round(latencies.at(-1) ?? 0),
-    allReceivedP50Ms: round(percentile(allReceived, 50)),
-    allReceivedP99Ms: round(percentile(allReceived, 99)),
-    replyCallP50Ms: round(percentile(calls, 50)),
+    replies,
+    presence,
     memoryPerListenerKb: {
       rss: round((after.rss - before.rss) / LISTENERS / 1024),
       heap: round((after.heapUsed - before.heapUsed) / LISTENERS / 1024),
@@ -202,7 +258,7 @@ async function runOn(database: DatabaseRun['database'], env: Record<string, stri
 async function main() {
   const runs: DatabaseRun[] = [];
   console.log(
-    `bench/ticket-live: ${LISTENERS} listeners, ${REPLIES} replies; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}`,
+    `bench/ticket-live: ${LISTENERS} listeners, ${REPLIES} replies, ${SIGNALS} presence signals; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}`,
   );
   runs.push(await runOn('pglite', {}));
   console.log(JSON.stringify(runs.at(-1)));
@@ -214,14 +270,20 @@ async function main() {
   } else console.log('PostgreSQL is not installed: the PostgreSQL run is skipped.');
 
   console.log(
-    '\n| base | deliveries | p50 | p99 | max | all 200 received, p50 / p99 | add-message call p50 | memory per listener (RSS / heap) |',
+    '\n| base | events | deliveries | p50 | p99 | max | all 200 received, p50 / p99 | call p50 | memory per listener (RSS / heap) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const run of runs)
-    console.log(
-      `| ${run.database} | ${run.deliveries} (${run.missing} missing) | ${run.p50Ms} ms | ${run.p99Ms} ms | ${run.maxMs} ms | ${run.allReceivedP50Ms} / ${run.allReceivedP99Ms} ms | ${run.replyCallP50Ms} ms | ${run.memoryPerListenerKb.rss} / ${run.memoryPerListenerKb.heap} kB |`,
-    );
-  const met = runs.every((run) => run.p99Ms < TARGET_P99_MS && run.missing === 0);
+    for (const [label, kind] of [
+      ['replies', run.replies],
+      ['presence', run.presence],
+    ] as const)
+      console.log(
+        `| ${run.database} | ${kind.sent} ${label} | ${kind.deliveries} (${kind.missing} missing) | ${kind.p50Ms} ms | ${kind.p99Ms} ms | ${kind.maxMs} ms | ${kind.allReceivedP50Ms} / ${kind.allReceivedP99Ms} ms | ${kind.callP50Ms} ms | ${run.memoryPerListenerKb.rss} / ${run.memoryPerListenerKb.heap} kB |`,
+      );
+  const met = runs.every((run) =>
+    [run.replies, run.presence].every((kind) => kind.p99Ms < TARGET_P99_MS && kind.missing === 0),
+  );
   console.log(`\nTarget p99 < ${TARGET_P99_MS} ms with nothing missing: ${met ? 'met' : 'NOT met'}.`);
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(

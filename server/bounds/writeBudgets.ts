@@ -12,8 +12,8 @@ export interface WriteBudget {
  * included, fits in the burst. A refused spend spends nothing. `$2`: the seconds these writes take to be paid
  * back at the steady rate; `$3`: the seconds the whole burst takes.
  */
-const SPEND = `
-  INSERT INTO write_budgets AS w (user_id, paid_until, granted)
+const spendSql = (table: string) => `
+  INSERT INTO ${table} AS w (user_id, paid_until, granted)
   VALUES ($1, now() + make_interval(secs => $2::float8), $2::float8 <= $3::float8)
   ON CONFLICT (user_id) DO UPDATE SET
     granted = greatest(w.paid_until, now()) + make_interval(secs => $2::float8) <= now() + make_interval(secs => $3::float8),
@@ -21,15 +21,21 @@ const SPEND = `
                       THEN greatest(w.paid_until, now()) + make_interval(secs => $2::float8) ELSE w.paid_until END
   RETURNING granted, extract(epoch FROM paid_until - now())::float8 - ($3::float8 - $2::float8) AS wait`;
 
-/** The per-user write budgets (migration 0013), in PostgreSQL: every process spends from the same one. */
+/**
+ * The per-user write budgets (migration 0013), in PostgreSQL: every process spends from the same one.
+ * `table`: another table of the same shape holds a budget of its own (the presence signals', 0026).
+ */
 export class WriteBudgets {
   private readonly secondsPerWrite: number;
+  private readonly spendStatement: string;
 
   constructor(
     private readonly db: Queryable,
     private readonly budget: WriteBudget,
+    private readonly table: 'write_budgets' | 'presence_budgets' = 'write_budgets',
   ) {
     this.secondsPerWrite = 3600 / Math.max(1, budget.perHour);
+    this.spendStatement = spendSql(table);
   }
 
   /**
@@ -38,7 +44,7 @@ export class WriteBudgets {
    */
   async spend(userId: number, writes = 1, db: Queryable = this.db): Promise<number> {
     const spent = Math.min(writes, Math.max(1, this.budget.burst));
-    const [row] = await db.query<{ granted: boolean; wait: number }>(SPEND, [
+    const [row] = await db.query<{ granted: boolean; wait: number }>(this.spendStatement, [
       userId,
       spent * this.secondsPerWrite,
       this.budget.burst * this.secondsPerWrite,
@@ -48,6 +54,6 @@ export class WriteBudgets {
 
   /** Drops the budgets paid back in full. */
   async sweep(): Promise<void> {
-    await this.db.query('DELETE FROM write_budgets WHERE paid_until < now()');
+    await this.db.query(`DELETE FROM ${this.table} WHERE paid_until < now()`);
   }
 }

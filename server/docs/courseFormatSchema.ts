@@ -1,3 +1,4 @@
+import { RELEASE_FIELD } from '../../src/domain/releases.ts';
 import { CHAPTER_PART_TYPES } from '../../src/domain/chapterParts.ts';
 import { chapterParts, chapters, courses, documents, modules, skills, tags } from '../../src/domain/contracts/index.ts';
 import type { FieldContract } from '../../src/domain/contracts/types.ts';
@@ -6,6 +7,7 @@ import {
   COURSE_FORMAT_NAME,
   COURSE_FORMAT_SCHEMA_PATH,
   COURSE_FORMAT_VERSION,
+  COURSE_FORMAT_VERSIONS_READ,
   COURSE_MANIFEST,
   FORMAT_REF,
 } from '../../src/domain/courseFormat.ts';
@@ -80,6 +82,7 @@ function partOf(type: (typeof CHAPTER_PART_TYPES)[number]): Schema {
       type: { const: type },
       title: field(chapterParts.fields.title),
       required: { type: 'boolean' },
+      [RELEASE_FIELD]: field(chapterParts.fields[RELEASE_FIELD]),
       content,
     },
     required: ['type', 'content'],
@@ -95,6 +98,7 @@ export function courseFormatSchema(): Schema {
       title: field(chapters.fields.title),
       description: field(chapters.fields.description),
       estimatedMinutes: field(chapters.fields.estimatedMinutes),
+      [RELEASE_FIELD]: field(chapters.fields[RELEASE_FIELD]),
       unlocks: { type: 'array', items: ref('A chapter of the file to validate first.') },
       parts: { type: 'array', items: { $ref: '#/$defs/part' } },
     },
@@ -106,6 +110,7 @@ export function courseFormatSchema(): Schema {
     properties: {
       title: field(modules.fields.title),
       description: field(modules.fields.description),
+      [RELEASE_FIELD]: field(modules.fields[RELEASE_FIELD]),
       tags: names('Tags by name (the file’s `tags`).'),
       chapters: { type: 'array', items: { $ref: '#/$defs/chapter' } },
     },
@@ -120,7 +125,10 @@ export function courseFormatSchema(): Schema {
     type: 'object',
     properties: {
       format: { const: COURSE_FORMAT_NAME },
-      version: { const: COURSE_FORMAT_VERSION },
+      version: {
+        enum: [...COURSE_FORMAT_VERSIONS_READ],
+        description: `Exports write ${COURSE_FORMAT_VERSION}; version 1 has no release dates (released at once).`,
+      },
       course: {
         type: 'object',
         properties: {

@@ -10,6 +10,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     writeBudgets: WriteBudgets;
   }
+  interface FastifyContextConfig {
+    /** The route spends from a budget of its own (a panel's presence signals), not from its user's writes. */
+    ownWriteBudget?: boolean;
+  }
 }
 
 const tooManyWrites = (wait: number) => tooMany(wait, `Too many writes; try again in ${wait} s.`);
@@ -24,7 +28,7 @@ export const writeBudget = fp<{ db: Queryable; budget: WriteBudget }>(async (app
   const budgets = new WriteBudgets(db, budget);
   app.decorate('writeBudgets', budgets);
   app.addHook('onRequest', async (request) => {
-    if (!request.session || !WRITES.has(request.method)) return;
+    if (!request.session || !WRITES.has(request.method) || request.routeOptions.config.ownWriteBudget) return;
     const wait = await budgets.spend(request.session.userId);
     if (wait > 0) throw tooManyWrites(wait);
   });

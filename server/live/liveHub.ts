@@ -3,7 +3,11 @@ import type { Database, Queryable } from '../db/database.ts';
 
 /** One row of `live_events`, as NOTIFY carries it and SSE streams it. */
 export interface LiveEvent {
-  id: number;
+  /**
+   * Its row's id, the SSE event id a client comes back with; null for an event that holds only until its
+   * expiry (who has a ticket open): it has no row, is never replayed and moves no client's last id.
+   */
+  id: number | null;
   topic: string;
   /** The one non-staff user who may see it (the author of a bug ticket), if any. */
   owner: number | null;
@@ -37,6 +41,8 @@ const RETENTION = '1 day';
 export const PRUNE_EVERY_SECONDS = 3600;
 /** Ids of events already delivered, to drop the duplicates a catch-up after a reconnection may bring. */
 const SEEN_KEPT = 2_000;
+/** A process whose last stream closed stops listening this long after, unless another one opened meanwhile. */
+export const IDLE_UNLISTEN_MS = 60_000;
 
 export const canSee = (event: Pick<LiveEvent, 'owner' | 'internal' | 'structure' | 'recipient'>, audience: Audience) =>
   (audience.structure.allStructures || event.structure === audience.structure.structure) &&
@@ -70,37 +76,97 @@ const fromRow = (row: Row): LiveEvent => ({
  * in process), fanned out in memory to the open event streams. Writing an event is the database's job
  * (triggers, see migration 0005): whatever path changed a ticket, the event exists once it commits. It reads
  * every structure's events (`db` is the platform's scope) and hands each listener those of its structure.
+ * A process listens only while it has streams open (and a minute after the last one closed): PostgreSQL
+ * wakes every listening connection for every NOTIFY, and behind a load balancer most processes may hold no
+ * stream at all.
  */
 export class LiveHub {
   private readonly subscribers = new Map<Deliver, Audience>();
   private readonly seen = new Set<number>();
   private lastId = 0;
-  private unlisten?: () => Promise<void>;
+  /** Settled once LISTEN is in place; undefined while not listening. */
+  private listeningNow?: Promise<() => Promise<void>>;
+  /** The UNLISTEN under way, which a new LISTEN waits for. */
+  private unlistening: Promise<void> = Promise.resolve();
+  private idleTimer?: NodeJS.Timeout;
+  private stopped = false;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly idleUnlistenMs = IDLE_UNLISTEN_MS,
+  ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(
-      LIVE_CHANNEL,
-      (payload) => this.receive(payload),
-      () => void this.catchUp(),
-    );
-    const [row] = await this.db.query<{ id: number | string }>('SELECT coalesce(max(id), 0) AS id FROM live_events');
-    this.lastId = Math.max(this.lastId, Number(row.id));
+    this.stopped = false;
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     this.subscribers.clear();
-    await this.unlisten?.();
+    clearTimeout(this.idleTimer);
+    const listening = this.listeningNow;
+    this.listeningNow = undefined;
+    await listening?.then((unlisten) => unlisten()).catch(() => undefined);
   }
 
   get listeners(): number {
     return this.subscribers.size;
   }
 
+  /** Whether the process is listening now (or about to): for tests and the bench. */
+  get listening(): boolean {
+    return this.listeningNow !== undefined;
+  }
+
+  /**
+   * Adds a listener. Events reach it once `ready` settles: a stream awaits it before reading what it
+   * missed, so that nothing committed in between is lost.
+   */
   subscribe(audience: Audience, deliver: Deliver): () => void {
     this.subscribers.set(deliver, audience);
-    return () => this.subscribers.delete(deliver);
+    void this.ready().catch(() => undefined);
+    return () => {
+      this.subscribers.delete(deliver);
+      if (!this.subscribers.size) this.idleLater();
+    };
+  }
+
+  /** Settles once every event committed from now on reaches the listeners (LISTEN in place). */
+  ready(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    if (this.stopped) return Promise.reject(new Error('The live hub is stopped.'));
+    const listening = (this.listeningNow ??= this.unlistening
+      .then(() =>
+        this.db.listen(
+          LIVE_CHANNEL,
+          (payload) => this.receive(payload),
+          () => void this.catchUp(),
+        ),
+      )
+      .then(async (unlisten) => {
+        // Events before the LISTEN never came as NOTIFY: a catch-up after a lost connection starts here.
+        const [row] = await this.db.query<{ id: number | string }>(
+          'SELECT coalesce(max(id), 0) AS id FROM live_events',
+        );
+        this.lastId = Math.max(this.lastId, Number(row.id));
+        return unlisten;
+      })
+      .catch((error: unknown) => {
+        if (this.listeningNow === listening) this.listeningNow = undefined;
+        throw error;
+      }));
+    return listening.then(() => undefined);
+  }
+
+  private idleLater(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      const listening = this.listeningNow;
+      if (this.subscribers.size || !listening) return;
+      this.listeningNow = undefined;
+      this.unlistening = listening.then((unlisten) => unlisten()).catch(() => undefined);
+    }, this.idleUnlistenMs);
+    this.idleTimer.unref();
   }
 
   /** What an audience missed after `afterId`, oldest first; `complete` is false when there was more than the limit. */
@@ -127,10 +193,12 @@ export class LiveHub {
   }
 
   private dispatch(event: LiveEvent): void {
-    if (this.seen.has(event.id)) return;
-    this.seen.add(event.id);
-    if (this.seen.size > SEEN_KEPT) this.seen.delete(this.seen.values().next().value!);
-    this.lastId = Math.max(this.lastId, event.id);
+    if (event.id !== null) {
+      if (this.seen.has(event.id)) return;
+      this.seen.add(event.id);
+      if (this.seen.size > SEEN_KEPT) this.seen.delete(this.seen.values().next().value!);
+      this.lastId = Math.max(this.lastId, event.id);
+    }
     for (const [deliver, audience] of this.subscribers) if (canSee(event, audience)) deliver(event);
   }
 

@@ -7,6 +7,7 @@ import { ident, literal } from '../shared/sql.ts';
 import { responseTargetStatements } from '../tickets/responseTargets.ts';
 import { auditStatements } from './auditTriggers.ts';
 import { declarations } from './definitions/index.ts';
+import { releaseStatements } from './releases.ts';
 import { searchSchemaStatements } from './searchSchema.ts';
 import { columnOf } from './types.ts';
 
@@ -88,8 +89,8 @@ END $$`;
 
 /**
  * Every statement that puts the domain's enumerations, the resources' row counts, the tickets' due dates
- * (responseTargets.ts), the audit log's triggers (auditTriggers.ts) and the full-text columns of search
- * (searchSchema.ts) into the schema.
+ * (responseTargets.ts), the audit log's triggers (auditTriggers.ts), the full-text columns of search
+ * (searchSchema.ts) and the release rule (releases.ts) into the schema.
  */
 export function derivedSchemaStatements(): string[] {
   const tables = [
@@ -103,6 +104,7 @@ export function derivedSchemaStatements(): string[] {
     ...responseTargetStatements(),
     ...auditStatements(),
     ...searchSchemaStatements(),
+    ...releaseStatements(declarations),
   ];
 }
 

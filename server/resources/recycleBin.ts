@@ -360,8 +360,11 @@ export class RecycleBin {
   }
 }
 
-/** The table of the rows that own a stored file, and the column of its key. */
-const FILE_ROWS = { table: declarationsByName.get('documents')?.table ?? 'documents', key: 'storage_key' };
+/** The tables of the rows that own a stored file (documents, a note's attachments), and the column of its key. */
+const FILE_ROWS = [
+  { table: declarationsByName.get('documents')?.table ?? 'documents', key: 'storage_key' },
+  { table: 'ticket_attachments', key: 'storage_key' },
+];
 
 /**
  * Erases bin items for good (`conditions` on `t`, with `params`), each logged as erased in the same
@@ -380,9 +383,10 @@ export async function eraseBinned(
                        'resource', g.resource, 'record_id', g.record_id, 'company', g.company_id, 'label', g.label)
                        ORDER BY g.id), '[]')) AS n FROM gone g)
      SELECT (SELECT n FROM logged) AS erased,
-            ARRAY(SELECT r.row ->> '${FILE_ROWS.key}'
-                    FROM gone, jsonb_array_elements(gone.rows) AS g(grp), jsonb_array_elements(g.grp -> 'rows') AS r(row)
-                   WHERE g.grp ->> 'table' = '${FILE_ROWS.table}' AND r.row ->> '${FILE_ROWS.key}' IS NOT NULL) AS files`,
+            ARRAY(SELECT r.row ->> f.key
+                    FROM gone, jsonb_array_elements(gone.rows) AS g(grp), jsonb_array_elements(g.grp -> 'rows') AS r(row),
+                         (VALUES ${FILE_ROWS.map(({ table, key }) => `('${table}', '${key}')`).join(', ')}) AS f(tbl, key)
+                   WHERE g.grp ->> 'table' = f.tbl AND r.row ->> f.key IS NOT NULL) AS files`,
     params,
   );
   return { erased: Number(row.erased), files: row.files ?? [] };

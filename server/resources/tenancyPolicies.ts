@@ -11,10 +11,12 @@ import { columnOf, type ResourceDeclaration } from './types.ts';
  * Tables that are no resource of the API but hold a structure's rows through another table's row (a
  * ticket's messages), or name their structure themselves (a plan, a live event).
  */
-const INNER_TABLES: readonly { table: string; column: string; owner: string }[] = [
+export const INNER_TABLES: readonly { table: string; column: string; owner: string }[] = [
   { table: 'ticket_messages', column: 'ticket_id', owner: 'tickets' },
   { table: 'ticket_changes', column: 'ticket_id', owner: 'tickets' },
   { table: 'ticket_notifications', column: 'ticket_id', owner: 'tickets' },
+  { table: 'ticket_attachments', column: 'ticket_id', owner: 'tickets' },
+  { table: 'ticket_presence', column: 'ticket_id', owner: 'tickets' },
   { table: 'audit_changes', column: 'entry_id', owner: 'audit-log' },
 ];
 const STRUCTURE_TABLES: readonly string[] = ['subscriptions', 'live_events'];

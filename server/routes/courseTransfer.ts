@@ -18,7 +18,7 @@ import { courseArchive, describeCourse } from '../transfer/courseExport.ts';
 import { CourseImportError, openCourseArchive, readDocuments, writeCourse } from '../transfer/courseImport.ts';
 import { readCourseFile } from '../transfer/readCourseFile.ts';
 import { andAll, declarationOf, replyWithRecord } from './actions/support.ts';
-import { contentDisposition } from './documents.ts';
+import { contentDisposition } from '../http/fileDownload.ts';
 
 const [COVER_CONTEXT, PART_CONTEXT] = CONTENT_DOCUMENT_CONTEXTS;
 

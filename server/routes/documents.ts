@@ -1,5 +1,4 @@
 import { isIPv6 } from 'node:net';
-import { Readable } from 'node:stream';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,12 +6,12 @@ import type { PublicUploadLimits } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { PLATFORM, runAsAction, runInScope } from '../db/scope.ts';
 import { ApiError, notFound, problem, unprocessable, violation } from '../http/errors.ts';
+import { sendStoredFile } from '../http/fileDownload.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
-import { newStorageKey, removeAll, type FileStorage } from '../storage/fileStorage.ts';
-import { requestedRange } from '../http/byteRange.ts';
-import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
+import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
+import { storeUpload } from '../storage/storeUpload.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
 import { idParams, multipartBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
@@ -151,15 +150,6 @@ const fieldValue = (file: MultipartFile, name: string): string | undefined => {
   return single && 'value' in single && typeof single.value === 'string' ? single.value : undefined;
 };
 
-/** `attachment; filename="..."; filename*=UTF-8''...`: an ASCII fallback and the exact UTF-8 name. */
-export function contentDisposition(name: string): string {
-  const fallback = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 export async function documentRoutes(fastify: FastifyInstance, options: DocumentOptions) {
   const app = typedRoutes(fastify);
   const { db, engine, files, publicUploads } = options;
@@ -180,34 +170,16 @@ export async function documentRoutes(fastify: FastifyInstance, options: Document
   ) {
     const file = await request.file({ limits: { fileSize: maxBytes } }).catch(() => undefined);
     if (!file) throw unprocessable([violation('file', 'blank', 'A file must be sent in the multipart field "file".')]);
-    const declared = file.mimetype.toLowerCase().split(';')[0].trim();
-    const name = sanitizeFileName(file.filename);
-    if (!ALLOWED_TYPES[declared]) {
-      file.file.resume();
-      throw problem(415, `The type ${declared || '(none)'} is not accepted.`);
-    }
-    const extension = name.includes('.') ? (name.split('.').pop()?.toLowerCase() ?? '') : '';
-    // A new key that no document names yet: until the INSERT below, nobody can read the file.
-    const key = newStorageKey(
-      ALLOWED_TYPES[declared].extensions.includes(extension) ? extension : ALLOWED_TYPES[declared].extensions[0],
-    );
-    const stored = await files.write(key, file.file, declared);
-    if (file.file.truncated) {
-      await files.remove(key);
-      throw problem(413, `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
-    }
-    const verdict = sniff(declared, stored.head);
-    if (!verdict.ok) {
-      await files.remove(key);
-      throw problem(verdict.status, verdict.reason);
-    }
+    const stored = await storeUpload(files, file, maxBytes);
+    if ('refused' in stored) throw problem(stored.refused === 'size' ? 413 : 415, stored.detail);
+    const key = stored.key;
     try {
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO documents (name, mime_type, size, context, owner_id, storage_key, anonymous)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
         [
-          name,
-          declared,
+          stored.name,
+          stored.mimeType,
           stored.size,
           context ?? fieldValue(file, 'context')?.slice(0, 50) ?? null,
           ownerId,
@@ -290,38 +262,10 @@ export async function documentRoutes(fastify: FastifyInstance, options: Document
         `SELECT t.name, t.mime_type, t.size, t.storage_key FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
         [id],
       );
-      const noFile = notFound(`Document ${id} has no file.`);
-      if (!document?.storage_key) throw noFile;
-      const size = Number(document.size);
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return typeof value === 'string' ? value : undefined;
-      };
-      const range = requestedRange(header('range'), header('if-range'), size);
-      if (range === 'unsatisfiable') {
-        const refused = problem(416, `The file has ${size} bytes.`);
-        throw new ApiError(416, refused.body, refused.contentType, { 'Content-Range': `bytes */${size}` });
-      }
-      // A HEAD answers from the store's metadata: streaming the file only to drop it would read it whole.
-      const body =
-        request.method === 'HEAD'
-          ? (await files.size(document.storage_key)) === undefined
-            ? undefined
-            : Readable.from([])
-          : await files.read(document.storage_key, range);
-      if (!body) throw noFile;
-      reply
-        .header('Content-Type', document.mime_type)
-        .header('Accept-Ranges', 'bytes')
-        .header('Content-Disposition', contentDisposition(document.name || `document-${id}`))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox");
-      if (!range) return reply.header('Content-Length', String(size)).send(body);
-      return reply
-        .status(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('Content-Length', String(range.end - range.start + 1))
-        .send(body);
+      const missing = `Document ${id} has no file.`;
+      if (!document?.storage_key) throw notFound(missing);
+      const file = { ...document, storage_key: document.storage_key };
+      return sendStoredFile(request, reply, files, file, `document-${id}`, missing);
     },
   );
 

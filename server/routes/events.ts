@@ -14,7 +14,9 @@ const HEARTBEAT_MS = 25_000;
 /** EventSource waits this long before reconnecting on its own. */
 const RETRY_MS = 2_000;
 
-const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
+// An event without an id (presence) leaves the client's last event id as it was.
+const frame = (event: LiveEvent) =>
+  `${event.id === null ? '' : `id: ${event.id}\n`}event: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 const streamTicket = shaped(
   'A single-use ticket that opens the event stream (GET /api/events?ticket=), and its lifetime in seconds.',
@@ -109,6 +111,14 @@ export async function eventRoutes(
       request.raw.on('close', stop);
       response.on('close', stop);
 
+      try {
+        await hub.ready();
+      } catch (error) {
+        // Without LISTEN nothing would reach this stream: the client comes back after `retry`.
+        request.log.error(error);
+        response.end();
+        return;
+      }
       let replayedUpTo = 0;
       if (Number.isSafeInteger(last) && last >= 0) {
         try {
@@ -122,7 +132,7 @@ export async function eventRoutes(
           response.write('event: reset\ndata: {}\n\n');
         }
       }
-      for (const event of pending) if (event.id > replayedUpTo) response.write(frame(event));
+      for (const event of pending) if (event.id === null || event.id > replayedUpTo) response.write(frame(event));
       pending = undefined;
       // Tells the client (and the bench) that it now receives every event.
       response.write('event: ready\ndata: {}\n\n');

@@ -2,6 +2,7 @@ import type { Mailer } from '../auth/mailer.ts';
 import type { Database } from '../db/database.ts';
 import { TICKET_STATUSES, type TicketStatus } from '../../src/domain/statuses.ts';
 import type { LOCALES } from '../../src/domain/contracts/users.ts';
+import { attachmentAppPath } from '../../src/domain/ticketAttachments.ts';
 
 /** The template each reply's status sends to the ticket's author; a cancellation sends nothing. */
 const TEMPLATE_BY_STATUS: Record<TicketStatus, string | undefined> = {
@@ -18,6 +19,12 @@ const STATUS_LABELS: Record<(typeof LOCALES)[number], Record<TicketStatus, strin
 };
 
 const DEFAULT_LOCALE: keyof typeof STATUS_LABELS = 'fr';
+
+/** The heading of a reply's list of files, which open in the back-office after sign-in. */
+const ATTACHMENTS_HEADING: Record<(typeof LOCALES)[number], string> = {
+  fr: 'Pièces jointes (connexion requise) :',
+  en: 'Attachments (sign-in required):',
+};
 
 /** Fills `{{name}}` (spaces allowed inside the braces); a variable the template does not know stays empty. */
 export function renderTemplate(text: string, variables: Record<string, string>): string {
@@ -68,12 +75,15 @@ export class TicketNotifier {
     status,
     agentId,
     message,
+    attachments = [],
   }: {
     ticketId: number;
     messageId: number;
     status: string;
     agentId: number;
     message: string;
+    /** The reply's files: listed as links into the back-office, never as the store's own addresses. */
+    attachments?: readonly { id: number; name: string }[];
   }): Promise<Delivery | undefined> {
     if (!(TICKET_STATUSES as readonly string[]).includes(status)) return undefined;
     const known = status as TicketStatus;
@@ -139,7 +149,12 @@ export class TicketNotifier {
       return { template: template.code, status: 'failed', error };
     }
     try {
-      await this.mailer.send({ to: context.email, subject, text: renderTemplate(template.body ?? '', variables) });
+      const files = attachments.map(({ id, name }) => `- ${name} : ${this.appUrl}${attachmentAppPath(id)}`);
+      const text = [
+        renderTemplate(template.body ?? '', variables),
+        ...(files.length ? ['', ATTACHMENTS_HEADING[locale], ...files] : []),
+      ];
+      await this.mailer.send({ to: context.email, subject, text: text.join('\n') });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await record({ template: template.code, recipient: context.email, subject, status: 'failed', error: reason });

@@ -14,6 +14,9 @@ import { documentKeysOf } from '../../src/domain/partContentShape.ts';
 import type { Queryable } from '../db/database.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 
+/** A timestamp as the file holds it. */
+const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
 /**
  * A course described as `course.json` (src/domain/courseFormat.ts) from what the transaction's scope reads,
  * a few set-based statements, the documents it names listed with their stored files. Chapters and documents
@@ -35,8 +38,14 @@ export async function describeCourse(
     [courseId],
   );
   if (!course) return undefined;
-  const modules = await tx.query<{ id: number; title: string; description: string | null; tags: string[] }>(
-    `SELECT m.id, m.title, m.description,
+  const modules = await tx.query<{
+    id: number;
+    title: string;
+    description: string | null;
+    release_at: Date | null;
+    tags: string[];
+  }>(
+    `SELECT m.id, m.title, m.description, m.release_at,
             coalesce((SELECT array_agg(g.name ORDER BY g.name) FROM module_tags j JOIN tags g ON g.id = j.tag_id
                        WHERE j.module_id = m.id), '{}') AS tags
        FROM modules m WHERE m.course_id = $1 ORDER BY m.position, m.id`,
@@ -48,9 +57,10 @@ export async function describeCourse(
     title: string;
     description: string | null;
     estimated_minutes: number | null;
+    release_at: Date | null;
     unlocks: number[];
   }>(
-    `SELECT c.id, c.module_id, c.title, c.description, c.estimated_minutes,
+    `SELECT c.id, c.module_id, c.title, c.description, c.estimated_minutes, c.release_at,
             coalesce((SELECT array_agg(u.required_chapter_id ORDER BY u.required_chapter_id) FROM chapter_unlocks u
                        JOIN chapters r ON r.id = u.required_chapter_id JOIN modules rm ON rm.id = r.module_id
                       WHERE u.chapter_id = c.id AND rm.course_id = $1), '{}') AS unlocks
@@ -64,8 +74,9 @@ export async function describeCourse(
     title: string | null;
     required: boolean;
     content: Record<string, unknown>;
+    release_at: Date | null;
   }>(
-    `SELECT p.chapter_id, p.type, p.title, p.required, p.content
+    `SELECT p.chapter_id, p.type, p.title, p.required, p.content, p.release_at
        FROM chapter_parts p JOIN chapters c ON c.id = p.chapter_id JOIN modules m ON m.id = c.module_id
       WHERE m.course_id = $1 ORDER BY p.chapter_id, p.position, p.id`,
     [courseId],
@@ -108,12 +119,19 @@ export async function describeCourse(
       if (content[key] !== undefined && content[key] !== null && content[key] !== '')
         content[key] = documentRef(content[key]);
     const list = partsOf.get(Number(part.chapter_id)) ?? [];
-    list.push({ type: part.type, title: part.title, required: part.required, content });
+    list.push({
+      type: part.type,
+      title: part.title,
+      required: part.required,
+      releaseAt: isoOrNull(part.release_at),
+      content,
+    });
     partsOf.set(Number(part.chapter_id), list);
   }
   const formatModules: FormatModule[] = modules.map((module) => ({
     title: module.title,
     description: module.description,
+    releaseAt: isoOrNull(module.release_at),
     tags: module.tags,
     chapters: chapters
       .filter((chapter) => Number(chapter.module_id) === Number(module.id))
@@ -122,6 +140,7 @@ export async function describeCourse(
         title: chapter.title,
         description: chapter.description,
         estimatedMinutes: chapter.estimated_minutes,
+        releaseAt: isoOrNull(chapter.release_at),
         unlocks: chapter.unlocks.map((id) => chapterRef.get(Number(id))!).filter(Boolean),
         parts: partsOf.get(Number(chapter.id)) ?? [],
       })),

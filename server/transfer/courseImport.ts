@@ -168,11 +168,16 @@ export async function writeCourse(
     course.skills.map((name) => skillIds.get(name)),
   ]);
   const modules = await tx.query<{ id: number; position: number }>(
-    `INSERT INTO modules (title, description, course_id, position, is_template)
-     SELECT title, description, $1, ordinal - 1, false
-       FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS m(title, description, ordinal)
+    `INSERT INTO modules (title, description, course_id, position, is_template, release_at)
+     SELECT title, description, $1, ordinal - 1, false, release_at
+       FROM unnest($2::text[], $3::text[], $4::timestamptz[]) WITH ORDINALITY AS m(title, description, release_at, ordinal)
      RETURNING id, position`,
-    [courseId, course.modules.map((module) => module.title), course.modules.map((module) => module.description)],
+    [
+      courseId,
+      course.modules.map((module) => module.title),
+      course.modules.map((module) => module.description),
+      course.modules.map((module) => module.releaseAt ?? null),
+    ],
   );
   const moduleIds = new Map(modules.map((module) => [Number(module.position), Number(module.id)]));
   await tx.query(
@@ -193,11 +198,11 @@ export async function writeCourse(
   );
   const inserted = await tx.query<{ id: number; ordinal: number }>(
     `WITH source AS (
-       SELECT * FROM unnest($1::int4[], $2::int4[], $3::text[], $4::text[], $5::int4[])
-         WITH ORDINALITY AS s(module_id, position, title, description, estimated_minutes, ordinal)),
+       SELECT * FROM unnest($1::int4[], $2::int4[], $3::text[], $4::text[], $5::int4[], $6::timestamptz[])
+         WITH ORDINALITY AS s(module_id, position, title, description, estimated_minutes, release_at, ordinal)),
      inserted AS (
-       INSERT INTO chapters (title, description, module_id, position, is_template, estimated_minutes)
-       SELECT title, description, module_id, position, false, estimated_minutes FROM source ORDER BY ordinal
+       INSERT INTO chapters (title, description, module_id, position, is_template, estimated_minutes, release_at)
+       SELECT title, description, module_id, position, false, estimated_minutes, release_at FROM source ORDER BY ordinal
        RETURNING id, module_id, position)
      SELECT inserted.id, source.ordinal
        FROM inserted JOIN source ON source.module_id = inserted.module_id AND source.position = inserted.position`,
@@ -207,6 +212,7 @@ export async function writeCourse(
       chapters.map((chapter) => chapter.title),
       chapters.map((chapter) => chapter.description),
       chapters.map((chapter) => chapter.estimatedMinutes),
+      chapters.map((chapter) => chapter.releaseAt ?? null),
     ],
   );
   const chapterIds = new Map<string, number>();
@@ -222,8 +228,8 @@ export async function writeCourse(
     }),
   );
   await tx.query(
-    `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required)
-     SELECT * FROM unnest($1::int4[], $2::text[], $3::int4[], $4::text[], $5::jsonb[], $6::bool[])`,
+    `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required, release_at)
+     SELECT * FROM unnest($1::int4[], $2::text[], $3::int4[], $4::text[], $5::jsonb[], $6::bool[], $7::timestamptz[])`,
     [
       parts.map((part) => part.chapterId),
       parts.map((part) => part.type),
@@ -231,6 +237,7 @@ export async function writeCourse(
       parts.map((part) => part.title),
       parts.map((part) => JSON.stringify(part.content)),
       parts.map((part) => part.required),
+      parts.map((part) => part.releaseAt ?? null),
     ],
   );
   const unlocks = chapters.flatMap((chapter) =>

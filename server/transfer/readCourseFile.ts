@@ -1,10 +1,11 @@
+import { RELEASE_FIELD } from '../../src/domain/releases.ts';
 import { checkChapterPartContent, isChapterPartType } from '../../src/domain/chapterPartContent.ts';
 import { chapterParts, chapters, courses, modules, skills, tags, documents } from '../../src/domain/contracts/index.ts';
 import type { FieldContract } from '../../src/domain/contracts/types.ts';
 import { BLANK, isBlank, valueProblem } from '../../src/domain/contracts/values.ts';
 import {
   COURSE_FORMAT_NAME,
-  COURSE_FORMAT_VERSION,
+  COURSE_FORMAT_VERSIONS_READ,
   COURSE_IMPORT_PROBLEMS,
   FORMAT_REF,
   valueProblemDetail,
@@ -83,7 +84,7 @@ export function readCourseFile(
 
   const root = object(json, '');
   if (!root) return { violations, rows: 0 };
-  if (root.version !== COURSE_FORMAT_VERSION) {
+  if (!(COURSE_FORMAT_VERSIONS_READ as readonly unknown[]).includes(root.version)) {
     problem('version', 'unknown_version', JSON.stringify(root.version ?? null));
     return { violations, rows: 0 };
   }
@@ -148,6 +149,7 @@ export function readCourseFile(
       rows += 1;
       field(module, 'title', path, modules.fields.title);
       field(module, 'description', path, modules.fields.description);
+      field(module, RELEASE_FIELD, path, modules.fields[RELEASE_FIELD]);
       namesIn(module, 'tags', path, tagNames);
       rows += list(module, 'tags', path).length;
       list(module, 'chapters', path).forEach((item, chapterIndex) => {
@@ -159,6 +161,7 @@ export function readCourseFile(
         field(chapter, 'title', chapterPath, chapters.fields.title);
         field(chapter, 'description', chapterPath, chapters.fields.description);
         field(chapter, 'estimatedMinutes', chapterPath, chapters.fields.estimatedMinutes);
+        field(chapter, RELEASE_FIELD, chapterPath, chapters.fields[RELEASE_FIELD]);
         const requires = list(chapter, 'unlocks', chapterPath);
         rows += requires.length;
         if (ref) unlocks.push({ path: `${chapterPath}.unlocks`, ref, requires: requires.map(String) });
@@ -168,6 +171,7 @@ export function readCourseFile(
           if (!part) return;
           rows += 1;
           field(part, 'title', partPath, chapterParts.fields.title);
+          field(part, RELEASE_FIELD, partPath, chapterParts.fields[RELEASE_FIELD]);
           if (isBlank(part.required)) part.required = false;
           else field(part, 'required', partPath, chapterParts.fields.required);
           if (!isChapterPartType(part.type))

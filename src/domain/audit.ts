@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'bulk-duplicate',
   'bulk-delete',
   'bulk-add-tags',
+  'bulk-release',
   'bulk-import',
 ] as const;
 

@@ -3,14 +3,17 @@
  * (`POST /api/{resource}/bulk`), with the rights and checks of the single action on each of them, in one
  * transaction: all are done or none.
  */
-export const BULK_ACTIONS = ['move', 'duplicate', 'delete', 'add-tags'] as const;
+export const BULK_ACTIONS = ['move', 'duplicate', 'delete', 'add-tags', 'release'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-/** The resources that take bulk actions, and which. Tags are carried by modules (and courses) only. */
+/**
+ * The resources that take bulk actions, and which. Tags are carried by modules (and courses) only; `release`
+ * sets or clears the release date (src/domain/releases.ts) of every level that has one.
+ */
 export const BULK_RESOURCES = {
-  modules: ['move', 'duplicate', 'delete', 'add-tags'],
-  chapters: ['move', 'duplicate', 'delete'],
-  'chapter-parts': ['move', 'duplicate', 'delete'],
+  modules: ['move', 'duplicate', 'delete', 'add-tags', 'release'],
+  chapters: ['move', 'duplicate', 'delete', 'release'],
+  'chapter-parts': ['move', 'duplicate', 'delete', 'release'],
 } as const satisfies Readonly<Record<string, readonly BulkAction[]>>;
 export type BulkResource = keyof typeof BULK_RESOURCES;
 
@@ -26,4 +29,5 @@ export const BULK_AUDIT_ACTION = {
   duplicate: 'bulk-duplicate',
   delete: 'bulk-delete',
   'add-tags': 'bulk-add-tags',
+  release: 'bulk-release',
 } as const satisfies Record<BulkAction, string>;

@@ -7,8 +7,13 @@ import type { ChapterPartType } from './chapterParts';
  * a document's `ref`), never by a database id: the file rebuilds the same course in any structure.
  */
 
-/** The version `course.json` declares; an import refuses every other. Raised when the format changes. */
-export const COURSE_FORMAT_VERSION = 1;
+/** The version an export writes in `course.json`. Raised when the format changes. */
+export const COURSE_FORMAT_VERSION = 2;
+/**
+ * The versions an import reads; it refuses every other. Version 1 had no release dates: its nodes are
+ * released at once.
+ */
+export const COURSE_FORMAT_VERSIONS_READ = [1, 2] as const;
 /** What `course.json` says it is, beside its version. */
 export const COURSE_FORMAT_NAME = 'lms-course';
 export const COURSE_MANIFEST = 'course.json';
@@ -38,7 +43,12 @@ export interface FormatDocument {
   file: string;
 }
 
-export interface FormatPart {
+/** Since version 2, each module, chapter and part: its release date (ISO 8601), or null (at once). */
+interface Released {
+  releaseAt?: string | null;
+}
+
+export interface FormatPart extends Released {
   type: ChapterPartType;
   title: string | null;
   required: boolean;
@@ -46,7 +56,7 @@ export interface FormatPart {
   content: Record<string, unknown>;
 }
 
-export interface FormatChapter {
+export interface FormatChapter extends Released {
   ref: string;
   title: string;
   description: string | null;
@@ -56,7 +66,7 @@ export interface FormatChapter {
   parts: FormatPart[];
 }
 
-export interface FormatModule {
+export interface FormatModule extends Released {
   title: string;
   description: string | null;
   tags: string[];
@@ -104,7 +114,7 @@ export const COURSE_IMPORT_PROBLEMS = {
   no_manifest: () => `L'archive ne contient pas de fichier ${COURSE_MANIFEST}.`,
   invalid_json: () => `${COURSE_MANIFEST} n'est pas un JSON valide.`,
   unknown_version: (version: string) =>
-    `Version de format inconnue (${version}) : seule la version ${COURSE_FORMAT_VERSION} est prise en charge.`,
+    `Version de format inconnue (${version}) : seules les versions ${COURSE_FORMAT_VERSIONS_READ.join(' et ')} sont prises en charge.`,
   invalid_field: (detail: string) => `Valeur refusée : ${detail}.`,
   unknown_part_type: (type: string) => `Type de partie inconnu : « ${type} ».`,
   broken_reference: (ref: string) => `Référence interne introuvable : « ${ref} ».`,

@@ -9,6 +9,8 @@ export interface OutlinePart {
   title: string | null;
   position: number;
   required: boolean;
+  /** Learners get it from then on (src/domain/releases.ts); null: at once. */
+  releaseAt?: string | null;
 }
 
 export interface OutlineChapter {
@@ -18,6 +20,7 @@ export interface OutlineChapter {
   isTemplate: boolean;
   /** The chapters that must be validated first. */
   unlocks: number[];
+  releaseAt?: string | null;
   parts: OutlinePart[];
 }
 
@@ -26,6 +29,7 @@ export interface OutlineModule {
   title: string;
   position: number;
   isTemplate: boolean;
+  releaseAt?: string | null;
   chapters: OutlineChapter[];
 }
 
@@ -37,5 +41,7 @@ export interface CourseOutline {
   updatedAt: string;
   /** The course's structure (null: the catalogue's): whether the session may change it, without another request. */
   company: number | null;
+  /** The time zone its dates are read and written in: its structure's (the default for the catalogue). */
+  timeZone?: string;
   modules: OutlineModule[];
 }

@@ -39,6 +39,7 @@ export const auditActionsEn: Record<keyof typeof auditActionsFr, string> = {
   'bulk-duplicate': 'Bulk copy',
   'bulk-delete': 'Bulk deletion',
   'bulk-add-tags': 'Bulk tags added',
+  'bulk-release': 'Bulk release date set',
   'bulk-import': 'Bulk import',
   'add-tags': 'Tags added',
   'remove-tags': 'Tags removed',

@@ -38,6 +38,7 @@ export const auditActionsFr = {
   'bulk-duplicate': 'Copie groupée',
   'bulk-delete': 'Suppression groupée',
   'bulk-add-tags': 'Ajout groupé de tags',
+  'bulk-release': 'Programmation groupée',
   'bulk-import': 'Import groupé',
   'add-tags': 'Ajout de tags',
   'remove-tags': 'Retrait de tags',

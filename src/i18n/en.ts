@@ -3,16 +3,19 @@ import { contentsEn } from './resources/contents.en';
 import { peopleEn } from './resources/people.en';
 import { shellEn } from './shell.en';
 import { libraryEn } from './library.en';
+import { ticketAttachmentsEn } from './ticketAttachments.en';
 import { peopleAppEn } from './people.en';
 import { ticketsEn } from './tickets.en';
 import { onboardingEn } from './onboarding.en';
 import { tenancyEn } from './tenancy.en';
 import { searchEn } from './search.en';
 import { mentionsEn } from './mentions.en';
+import { presenceEn } from './presence.en';
 import { dashboardEn } from './dashboard.en';
 import { courseTransferEn } from './courseTransfer.en';
 import { listExportEn } from './listExport.en';
 import { csvImportEn } from './csvImport.en';
+import { phoneListEn } from './phoneList.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -70,13 +73,16 @@ export const en: Messages = {
     ...peopleAppEn,
     ...onboardingEn,
     ...libraryEn,
+    ...ticketAttachmentsEn,
     ...tenancyEn,
     ...searchEn,
     ...mentionsEn,
+    ...presenceEn,
     ...dashboardEn,
     ...courseTransferEn,
     ...listExportEn,
     ...csvImportEn,
+    ...phoneListEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

@@ -3,6 +3,7 @@ import { contentsFr } from './resources/contents.fr';
 import { peopleFr } from './resources/people.fr';
 import { shellFr } from './shell.fr';
 import { libraryFr } from './library.fr';
+import { ticketAttachmentsFr } from './ticketAttachments.fr';
 import { peopleAppFr } from './people.fr';
 import { ticketsFr } from './tickets.fr';
 import { onboardingFr } from './onboarding.fr';
@@ -10,10 +11,12 @@ import { COPY_MAX_ROWS } from '../domain/copies';
 import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
 import { mentionsFr } from './mentions.fr';
+import { presenceFr } from './presence.fr';
 import { dashboardFr } from './dashboard.fr';
 import { courseTransferFr } from './courseTransfer.fr';
 import { listExportFr } from './listExport.fr';
 import { csvImportFr } from './csvImport.fr';
+import { phoneListFr } from './phoneList.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -71,13 +74,16 @@ export const fr = {
     ...peopleAppFr,
     ...onboardingFr,
     ...libraryFr,
+    ...ticketAttachmentsFr,
     ...tenancyFr,
     ...searchFr,
     ...mentionsFr,
+    ...presenceFr,
     ...dashboardFr,
     ...courseTransferFr,
     ...listExportFr,
     ...csvImportFr,
+    ...phoneListFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

@@ -8,6 +8,7 @@ import type { CourseOutline } from '../domain/outline';
 import type { BulkAction, BulkResource } from '../domain/bulk';
 import type { Revision } from '../domain/audit';
 import type { TicketViewCounts } from '../domain/helpdesk';
+import type { PresenceEntry, PresenceState } from '../domain/presence';
 import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes, STRUCTURE_CHOICES_PAGE } from './routes';
 
 type Json = Record<string, unknown>;
@@ -23,6 +24,16 @@ const RELATION_ACTIONS = {
 export type OrderedResource = 'chapters' | 'modules' | 'chapter-parts';
 export type CommentTarget = 'chapter' | 'module' | 'course' | 'chapterPart';
 export type TicketMessageStatus = TicketStatus;
+
+export interface AddTicketMessageParams {
+  id: Identifier;
+  message: string;
+  status: TicketMessageStatus;
+  /** The ids of the writer's pending uploads the message carries. */
+  attachments?: readonly number[];
+  lastMessage?: number;
+  force?: boolean;
+}
 
 export interface RelationParams {
   id: Identifier;
@@ -140,7 +151,7 @@ export function createActions({ http, hasToken }: ActionDeps) {
 
     /**
      * One outline gesture on several nodes (API.md, "Bulk actions of the outline"), all or nothing: a move to
-     * `parent` (at `position`), a duplicate, a delete, tags added (modules). Answers the nodes acted on (a
+     * `parent` (at `position`), a duplicate, a delete, tags added (modules), a release date set or cleared. Answers the nodes acted on (a
      * duplicate: their copies).
      */
     async bulk(
@@ -151,13 +162,23 @@ export function createActions({ http, hasToken }: ActionDeps) {
         parent,
         position,
         tags,
-      }: { action: BulkAction; ids: Identifier[]; parent?: Identifier; position?: number; tags?: Identifier[] },
+        releaseAt,
+      }: {
+        action: BulkAction;
+        ids: Identifier[];
+        parent?: Identifier;
+        position?: number;
+        tags?: Identifier[];
+        /** For `release`: the date, or null to release at once. */
+        releaseAt?: string | null;
+      },
     ): Promise<{ data: { ids: number[] } }> {
       const parentKey = { modules: 'course', chapters: 'module', 'chapter-parts': 'chapter' }[resource];
       const body: Record<string, unknown> = { action, ids: ids.map(Number) };
       if (parent !== undefined) body[parentKey] = iriOf(`${parentKey}s`, parent);
       if (position !== undefined) body.position = position;
       if (tags) body.tags = tags.map((tag) => iriOf('tags', tag));
+      if (releaseAt !== undefined) body.releaseAt = releaseAt;
       const { json } = await http(`${routes.collection(resource)}/bulk`, {
         method: 'POST',
         body: JSON.stringify(body),
@@ -237,8 +258,32 @@ export function createActions({ http, hasToken }: ActionDeps) {
       list(routes.collection('comments'), { ...params, filter: { ...params.filter, [object]: id } }),
 
     /** Appends a message to a ticket's thread and sets its status; an empty message is refused (422). */
-    addTicketMessage: ({ id, message, status }: { id: Identifier; message: string; status: TicketMessageStatus }) =>
-      put(routes.action('tickets', id, 'add-message'), { message, status }),
+    /**
+     * `lastMessage`: the newest message the writer had when they started typing; a newer one answers 409 with
+     * it (`newerMessages`) unless `force`.
+     */
+    addTicketMessage: ({ id, ...body }: AddTicketMessageParams) =>
+      http(routes.action('tickets', id, 'add-message'), {
+        method: 'PUT',
+        body: JSON.stringify(body),
+        expected: [409],
+      }).then((answer) => record(answer.json)),
+    /** A ticket panel's presence signal; answers who else has the ticket open. Sent past the page's end when leaving. */
+    async signalTicketPresence({
+      id,
+      state,
+    }: {
+      id: Identifier;
+      state: PresenceState;
+    }): Promise<{ data: PresenceEntry[] }> {
+      const answer = await http(routes.ticketPresence(id), {
+        method: 'POST',
+        body: JSON.stringify({ state }),
+        keepalive: state === 'left',
+        expected: [404, 429],
+      });
+      return { data: (answer.json as { present: PresenceEntry[] }).present };
+    },
     async getTicketAgenda({ id }: { id: Identifier }): Promise<{ data: TicketAgendaEntry[] }> {
       return { data: (await http(routes.ticketAgenda(id))).json as TicketAgendaEntry[] };
     },

@@ -17,6 +17,7 @@ import { httpClient, refreshAuth, type HttpClient } from './httpClient';
 import { createSearchActions } from './searchActions';
 import { createCsvImportActions } from './csvImportActions';
 import { createMentionActions } from './mentionActions';
+import { createTicketAttachmentActions } from './ticketAttachmentActions';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi, toApi, updateBody } from './records';
 import { API, routes } from './routes';
@@ -35,7 +36,8 @@ export type AppDataProvider = DataProvider &
   ReturnType<typeof createTransfer> &
   ReturnType<typeof createSearchActions> &
   ReturnType<typeof createCsvImportActions> &
-  ReturnType<typeof createMentionActions>;
+  ReturnType<typeof createMentionActions> &
+  ReturnType<typeof createTicketAttachmentActions>;
 
 export interface DataProviderDeps {
   http?: HttpClient;
@@ -114,6 +116,7 @@ export function createDataProvider({
     ...createSearchActions(http),
     ...createCsvImportActions(http),
     ...createMentionActions(http),
+    ...createTicketAttachmentActions(http),
   };
 }
 

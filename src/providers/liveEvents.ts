@@ -1,5 +1,6 @@
 import { API_URL } from './httpClient';
 import { routes } from './routes';
+import { PRESENCE_TOPIC, type PresenceEvent } from '../domain/presence';
 
 /** What a ticket event says (server: migration 0005, `live_ticket_event`). */
 export interface TicketEvent {
@@ -15,6 +16,8 @@ export interface LiveEventsOptions {
   onTicketEvent: (event: TicketEvent) => void;
   /** A note mentioned the session's user (the server sends it to them alone). */
   onMentionEvent?: () => void;
+  /** Someone else opened, typed in or left a ticket's panel (events without an id: never replayed). */
+  onPresenceEvent?: (event: PresenceEvent) => void;
   /** The server could not replay all that was missed: everything shown may be stale. */
   onReset: () => void;
   /** The stream is open and receives every event (again, after a reconnection). */
@@ -36,6 +39,7 @@ export function openLiveEvents({
   fetchTicket,
   onTicketEvent,
   onMentionEvent,
+  onPresenceEvent,
   onReset,
   onReady,
   createEventSource = (url) => new EventSource(url),
@@ -81,6 +85,13 @@ export function openLiveEvents({
       const message = event as MessageEvent<string>;
       if (message.lastEventId) lastEventId = message.lastEventId;
       onMentionEvent?.();
+    });
+    stream.addEventListener(PRESENCE_TOPIC, (event) => {
+      try {
+        onPresenceEvent?.(JSON.parse((event as MessageEvent<string>).data) as PresenceEvent);
+      } catch {
+        // As above: the next heartbeat says it again.
+      }
     });
     stream.addEventListener('reset', () => onReset());
     stream.addEventListener('ready', () => {

@@ -25,6 +25,8 @@ export const routes = {
   ticketNotifications: (ticket: Identifier) => `${API}/tickets/${id(ticket)}/notifications`,
   /** Reference-server extensions: the counts of the ticket list's built-in views; a canned reply filled for a ticket. */
   ticketViews: `${API}/tickets/views`,
+  /** Reference-server extension: a ticket panel's presence signal (open, typing, closed). */
+  ticketPresence: (ticket: Identifier) => `${API}/tickets/${id(ticket)}/presence`,
   cannedReplyRender: (reply: Identifier, ticket: Identifier) =>
     `${API}/canned-replies/${id(reply)}/render?ticket=${id(ticket)}`,
   /** Live events: a short-lived stream ticket (bearer), then the event stream itself (EventSource). */

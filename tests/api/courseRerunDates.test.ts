@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
- * A re-run's dates: the tree holds no scheduled date of its own yet, so a throw-away one is declared the
- * way a release date would be (a writable datetime field on modules, as this module mock adds it, and its
- * column); the copy carries it and the re-run moves it by the offset, or clears it.
+ * A re-run's dates: the release dates of the tree (src/domain/releases.ts) are the writable datetime fields the
+ * copies carry and the re-run moves by the offset, or clears, with no word of them in either.
  */
-
-vi.mock('../../src/domain/contracts/modules.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/domain/contracts/modules.ts')>();
-  return {
-    ...original,
-    modules: { ...original.modules, fields: { ...original.modules.fields, releaseAt: { kind: 'datetime' } } },
-  };
-});
 
 let t: TestApp;
 let course: number;
 
 beforeAll(async () => {
-  const { applyDerived } = await import('../../server/prepareDatabase.ts');
-  t = await createTestApp({
-    prepare: async (db) => {
-      await db.query('ALTER TABLE modules ADD COLUMN release_at timestamptz');
-      await applyDerived(db);
-    },
-  });
+  t = await createTestApp();
   const [row] = await t.db.query<{ id: number }>(
     `INSERT INTO courses (title, company_id) VALUES ('Calendrier', $1) RETURNING id`,
     [t.users.admin.company],

@@ -120,6 +120,7 @@ describe('periodic work', () => {
       'expired-rows-sweep',
       'live-events-prune',
       'recycle-bin-purge',
+      'ticket-attachments-sweep',
     ]);
   });
 });

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTemplate } from '../../server/tickets/ticketNotifier.ts';
+import { listening, openEventStream, type Frame } from './support/eventStream.ts';
 import { createTestApp, type Persona, type TestApp } from './support/testApp.ts';
 
 /**
@@ -14,9 +15,7 @@ let baseUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = await listening(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -189,68 +188,9 @@ describe('agenda and follow-up', () => {
   });
 });
 
-interface Frame {
-  id?: string;
-  event: string;
-  data: string;
-}
-
-/** An SSE client over fetch: the frames it received so far, and a way to wait for one. */
-async function openStream(as: Persona, lastEventId?: string) {
-  const { json } = await t.request('POST', '/api/events/ticket', { as });
-  const headers: Record<string, string> = lastEventId ? { 'last-event-id': lastEventId } : {};
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events?ticket=${encodeURIComponent(json.ticket)}`, {
-    headers,
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const frames: Frame[] = [];
-  const waiters: (() => void)[] = [];
-  let ended = false;
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const frame: Frame = { event: 'message', data: '' };
-          for (const line of block.split('\n')) {
-            const [field, ...rest] = line.split(': ');
-            if (field === 'id') frame.id = rest.join(': ');
-            else if (field === 'event') frame.event = rest.join(': ');
-            else if (field === 'data') frame.data = rest.join(': ');
-          }
-          if (block.startsWith(':') || block.startsWith('retry')) continue;
-          frames.push(frame);
-          waiters.splice(0).forEach((wake) => wake());
-        }
-      }
-      ended = true;
-    } catch {
-      // Aborted.
-    }
-  })();
-  async function waitFor(test: (frame: Frame) => boolean, timeout = 5_000): Promise<Frame> {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const found = frames.find(test);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`No such frame; got ${JSON.stringify(frames)}`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
-  }
-  await waitFor((frame) => frame.event === 'ready');
-  return { frames, waitFor, close: () => controller.abort(), ended: () => ended };
-}
+/** An SSE client over fetch as a persona: the frames it received so far, and a way to wait for one. */
+const openStream = async (as: Persona, lastEventId?: string) =>
+  openEventStream(t, baseUrl, await t.tokenFor(as), lastEventId);
 
 const about = (id: number, kind?: string) => (frame: Frame) =>
   frame.event === 'tickets' && JSON.parse(frame.data).ticket === id && (!kind || JSON.parse(frame.data).kind === kind);

@@ -77,7 +77,9 @@ const lines = (page: Page, kind: 'del' | 'ins') =>
  * The journal's row of an entry about the part: by its element, since a phone's width lays the table out
  * as blocks, which then have no table roles.
  */
-const rowsOf = (page: Page, title: string) => page.locator('tbody tr').filter({ hasText: title });
+// A row of the table, or on a phone the list's line.
+const rowsOf = (page: Page, title: string) =>
+  page.locator('tbody tr, [data-testid="phone-line"] [role="button"]').filter({ hasText: title });
 
 /** No part of the page reaches past a phone's width. */
 const fitsPhone = (page: Page) =>

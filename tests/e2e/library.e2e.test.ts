@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { zenXmind } from '../support/xmindFixtures.ts';
 import { expectNoSeriousViolation } from './axe.ts';
 import { startApp, type App } from './harness.ts';
+import { onePagePdf } from './onePagePdf.ts';
 
 /**
  * The library in the browser (imports are the super administrator's): a document uploaded with its progress
@@ -23,28 +24,6 @@ const poll = expect.poll;
 const stamp = () => Date.now().toString(36);
 // What Chromium says when the Content-Security-Policy blocks something (csp.e2e.test.ts).
 const CSP_MESSAGE = /Content[- ]Security[- ]Policy|Refused to (load|execute|apply|connect|frame|evaluate|create|run)/i;
-
-/** A real one-page PDF: a blue rectangle and a line of text, with its cross-reference table. */
-function onePagePdf(text: string): Buffer {
-  const drawing = `0 0 1 rg 20 20 160 60 re f BT /F1 18 Tf 20 120 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${drawing.length} >>\nstream\n${drawing}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((object, index) => {
-    const offset = body.length;
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 interface TreeNode {
   name: string;
@@ -234,9 +213,8 @@ describe('XMind imports', () => {
     await t.signIn('superadmin');
     for (const route of ['/imports', '/documents']) {
       await t.goto(route);
-      await page.locator('tbody tr').first().waitFor();
-      // The upload button is within the phone's width, not past it. (The table is wider than 390 px and
-      // scrolls sideways, as every generic list's does: the courses list's too.)
+      await page.getByTestId('phone-line').first().waitFor();
+      // The upload button is within the phone's width, not past it.
       const button = await page
         .getByRole('region', { name: 'Zone de dépôt de fichiers' })
         .getByRole('button')

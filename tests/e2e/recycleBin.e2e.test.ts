@@ -90,7 +90,7 @@ describe('Corbeille', () => {
     await t.api(`/api/sheets/${sheet.id}`, { method: 'DELETE' });
     await page.setViewportSize({ width: 390, height: 844 });
     await t.signIn('superadmin', '/recycle-bin');
-    await page.locator('tbody tr').first().waitFor();
+    await page.getByTestId('phone-line').first().waitFor();
     const button = page.getByRole('button', { name: 'Vider la corbeille' });
     const box = await button.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box)).toBe(true);

@@ -165,14 +165,14 @@ describe('the phone layout', () => {
     expect(await menu.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     await menu.getByRole('menuitem', { name: 'Documents' }).click();
-    await page.locator('.RaDataTable-root').waitFor();
+    // On a phone, a line per document instead of the table.
+    const lines = page.getByTestId('phone-line');
+    await lines.first().waitFor();
 
     // A document's owner is a name from the list itself, never a user fetched (and refused) one by one.
-    const owners = page.locator('.RaDataTable-root tbody td.column-owner');
-    await owners.first().waitFor();
-    expect((await owners.allInnerTexts()).some((text) => /\p{L}+ \p{L}+/u.test(text))).toBe(true);
+    expect((await lines.allInnerTexts()).some((text) => /Propriétaire :\s*\p{L}+ \p{L}+/u.test(text))).toBe(true);
 
-    await page.locator('.RaDataTable-root tbody tr').first().click();
+    await lines.first().getByRole('button').first().click();
     const panel = page.getByTestId('side-panel');
     await panel.getByRole('tab').first().waitFor();
     const box = (await panel.boundingBox())!;

@@ -121,7 +121,7 @@ describe('Vues enregistrées', () => {
     // On a phone (the page loaded at that width: a desktop's open menu would become a drawer over it).
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await page.locator('tbody tr').first().waitFor();
+    await page.getByTestId('phone-line').first().waitFor();
     await page.getByRole('button', { name: 'Vues' }).click();
     await views.getByText('Aucune vue enregistrée').waitFor();
     await expectNoSeriousViolation(page);

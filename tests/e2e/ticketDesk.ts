@@ -13,6 +13,15 @@ export const messagesOf = (page: Page) => panelOf(page).getByTestId('ticket-mess
 export const replyBox = (page: Page) => panelOf(page).getByRole('textbox', { name: 'Votre réponse' });
 export const statusOf = (page: Page) => panelOf(page).locator('dd [data-status]');
 
+/** Logs a demo account in through the login form on another page (a second agent's browser context). */
+export async function loginOn(t: App, page: Page, email: string) {
+  await page.goto(`${t.baseUrl}/#/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.locator('#main-content').waitFor();
+}
+
 /** A bug ticket filed by the demo contributor (Camille Bernard), with its first message, as the API makes it. */
 export async function contributorTicket(t: App, subject: string): Promise<number> {
   const ticket = await t.api<{ id: number }>('/api/tickets', { as: 'contributeur', body: { type: 1, subject } });
@@ -24,21 +33,15 @@ export async function contributorTicket(t: App, subject: string): Promise<number
   return ticket.id;
 }
 
-/** Opens the tickets list, finds the ticket by its subject and opens it in the side panel. */
+/**
+ * Opens the tickets list, finds the ticket by its subject and opens it in the side panel: a row of the
+ * table, or on a phone its line.
+ */
 export async function openTicket(t: App, page: Page, subject: string) {
   await page.goto(`${t.baseUrl}/#/tickets`);
   await page.getByPlaceholder('Rechercher').fill(subject);
-  const row = page.locator('tbody tr', { hasText: subject });
-  await poll(() => page.locator('tbody tr').count()).toBe(1);
-  await row.locator('td.column-subject').click();
+  const rows = page.locator('tbody tr, [data-testid="phone-line"]');
+  await poll(() => rows.count()).toBe(1);
+  await rows.filter({ hasText: subject }).locator('td.column-subject, [role="button"]').first().click();
   await poll(() => panelOf(page).locator('#side-panel-title').innerText()).toBe(subject);
-}
-
-/** Signs a demo account in through the login form on a page of another browser context (a second agent). */
-export async function loginOn(t: App, page: Page, email: string) {
-  await page.goto(`${t.baseUrl}/#/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await page.locator('#main-content').waitFor();
 }

@@ -243,6 +243,51 @@ describe('structures, whichever process answers', () => {
       for (const { stream } of listeners) stream.close();
     }
   });
+  it('carries an agent’s presence and typing signalled through one process to the other structure’s staff on others, never to another structure', async () => {
+    const [academy, morel] = await admins();
+    const [s1, s2, s3] = cluster.processes;
+    const ticket = academy.tickets[0];
+    // Platform support (every structure) on s2, the other structure's administrator on s3.
+    const platform = await openLiveStream(cluster.url, admin, s2.url);
+    const stranger = await openLiveStream(cluster.url, morel.token, s3.url);
+    const onTicket = (state: string) => (event: StreamEvent) =>
+      event.event === 'presence' && JSON.parse(event.data).ticket === ticket && JSON.parse(event.data).state === state;
+    try {
+      await Promise.all([platform.ready, stranger.ready]);
+      for (const state of ['viewing', 'typing'])
+        expectOk(
+          await call(s1.url, 'POST', `/api/tickets/${ticket}/presence`, { token: academy.token, body: { state } }),
+          state,
+        );
+      const typing = JSON.parse((await platform.waitFor(onTicket('typing'))).data);
+      expect(typing.user.name).toBe('Antoine Durand');
+      expect(typing.typingExpiresIn).toBeGreaterThan(0);
+      // Whichever process platform support asks through, the agent is there and typing.
+      const seen = await call(s3.url, 'POST', `/api/tickets/${ticket}/presence`, {
+        token: admin,
+        body: { state: 'viewing' },
+      });
+      expectOk(seen, 'presence');
+      expect(seen.json.present).toEqual([
+        expect.objectContaining({ user: expect.objectContaining({ name: 'Antoine Durand' }) }),
+      ]);
+      // The other structure's stream had none of it: its own later event came, not these.
+      expectOk(
+        await call(s1.url, 'PUT', `/api/tickets/${morel.tickets[0]}/add-message`, {
+          token: morel.token,
+          body: { message: 'Chez Morel', status: 'created' },
+        }),
+        'add-message',
+      );
+      await stranger.waitFor(
+        (event) => event.event === 'tickets' && JSON.parse(event.data).ticket === morel.tickets[0],
+      );
+      expect(stranger.events.filter((event) => event.event === 'presence')).toEqual([]);
+    } finally {
+      platform.close();
+      stranger.close();
+    }
+  });
 });
 
 /** Runs `workers` loops of `work` until `stop()`, recording when each call started and how it ended. */

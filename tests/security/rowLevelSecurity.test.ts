@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Row } from '../../server/db/database.ts';
 import { APP_ROLE, scopeSettingSql } from '../../server/db/scope.ts';
-import { declarations } from '../../server/resources/definitions/index.ts';
-import { USER_TABLES } from '../../server/resources/tenancyPolicies.ts';
+import { declarations, declarationsByName } from '../../server/resources/definitions/index.ts';
+import { INNER_TABLES, USER_TABLES } from '../../server/resources/tenancyPolicies.ts';
 import { columnOf } from '../../server/resources/types.ts';
 import { ident, literal } from '../../server/shared/sql.ts';
 import { iri } from '../api/support/samples.ts';
@@ -183,7 +183,15 @@ beforeAll(async () => {
     const owners = cascades.filter(
       (fk) => fk.child === table && tables.includes(fk.parent) && fk.column !== 'company_id',
     );
+    // A table that dies with several rows (a note's file, with its note and its ticket) names its owner.
+    const inner = INNER_TABLES.find((candidate) => candidate.table === table);
     if (structureColumn) rules.set(table, { table, column: 'company_id' });
+    else if (inner)
+      rules.set(table, {
+        table,
+        owner: declarationsByName.get(inner.owner)?.table ?? inner.owner,
+        column: inner.column,
+      });
     else if (owners.length === 1) rules.set(table, { table, owner: owners[0].parent, column: owners[0].column });
     else unexplained.push(table);
   }

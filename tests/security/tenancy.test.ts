@@ -335,7 +335,9 @@ describe('structure A facing structure B', () => {
         t.request(item.method, url.replaceAll('{value}', value), {
           token: callers[item.who].token,
           ...(item.header ? { headers: { 'x-structure': String(B) } } : {}),
-          ...(item.body !== undefined ? { rawBody: item.body.replaceAll('{value}', value) } : {}),
+          ...(item.body !== undefined
+            ? { rawBody: item.body.replaceAll('{value}', value), contentType: item.contentType }
+            : {}),
         });
       const toothless: string[] = [];
       async function run(item: Case) {

@@ -1,5 +1,7 @@
 import { chapterPartResponses } from '../../../src/domain/contracts/chapterPartResponses.ts';
+import { unprocessable, violation } from '../../http/errors.ts';
 import { declareResource } from '../declare.ts';
+import { releasedFunction } from '../releases.ts';
 
 export const chapterPartResponsesDeclaration = declareResource(chapterPartResponses, {
   table: 'chapter_part_responses',
@@ -9,5 +11,16 @@ export const chapterPartResponsesDeclaration = declareResource(chapterPartRespon
       resource: 'chapters',
       condition: (ids) => `t.chapter_part_id IN (SELECT p.id FROM chapter_parts p WHERE p.chapter_id = ANY(${ids}))`,
     },
+  },
+  // A part not released yet (its own date, its chapter's or its module's) is not there to be answered:
+  // refused as a part that does not exist is.
+  async beforeWrite({ tx, columns }) {
+    const part = columns.get('chapter_part_id')?.value;
+    if (typeof part !== 'number') return;
+    const [row] = await tx.query<{ released: boolean }>(`SELECT ${releasedFunction('chapter-parts')}($1) AS released`, [
+      part,
+    ]);
+    if (!row?.released)
+      throw unprocessable([violation('chapterPart', 'reference', `Item not found for "/api/chapter-parts/${part}".`)]);
   },
 });

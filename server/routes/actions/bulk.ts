@@ -10,7 +10,9 @@ import {
   type BulkResource,
 } from '../../../src/domain/bulk.ts';
 import { fieldWriteRole, type Operation } from '../../../src/domain/rights.ts';
+import { RELEASE_FIELD } from '../../../src/domain/releases.ts';
 import { hasRole } from '../../../src/domain/roles.ts';
+import { valueProblem } from '../../../src/domain/contracts/values.ts';
 import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
 import { authorize } from '../../http/authorize.ts';
 import { shaped } from '../../http/answers.ts';
@@ -31,7 +33,7 @@ import {
   type SiblingGroup,
 } from '../../resources/siblings.ts';
 import { structureScope } from '../../resources/tenancy.ts';
-import type { ResourceDeclaration } from '../../resources/types.ts';
+import { columnOf, type ResourceDeclaration } from '../../resources/types.ts';
 import { ident } from '../../shared/sql.ts';
 import {
   objectBody,
@@ -45,6 +47,7 @@ import {
 import { copyChapters, copyModule } from './ordering.ts';
 import { boundCopy, copyRows } from './copySize.ts';
 import { andAll, declarationOf } from './support.ts';
+import { withScheduledDates } from './treeDates.ts';
 
 /** The parent of each resource that takes bulk actions: the body key naming it, and its resource. */
 const PARENT_OF: Record<BulkResource, { key: string; resource: string }> = {
@@ -59,6 +62,7 @@ const OPERATION_OF: Record<BulkAction, Operation> = {
   duplicate: 'create',
   delete: 'delete',
   'add-tags': 'update',
+  release: 'update',
 };
 
 interface Bulk {
@@ -184,8 +188,9 @@ async function duplicate(bulk: Bulk): Promise<number[]> {
     else if (declaration.name === 'modules') copy = await copyModule(tx, id, parent);
     else
       [{ id: copy }] = await tx.query<{ id: number }>(
-        `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required)
-         SELECT chapter_id, type, $2, title, content, required FROM chapter_parts WHERE id = $1 RETURNING id`,
+        `INSERT INTO chapter_parts (chapter_id, type, position, title, content, required${withScheduledDates('chapter-parts')})
+         SELECT chapter_id, type, $2, title, content, required${withScheduledDates('chapter-parts')}
+           FROM chapter_parts WHERE id = $1 RETURNING id`,
         [id, next],
       );
     const [{ position }] = await tx.query<{ position: number }>(
@@ -235,11 +240,33 @@ async function addTags(bulk: Bulk): Promise<number[]> {
   return ids;
 }
 
+/**
+ * Every node's release date set to the one given, or cleared by null (released at once), as the single edit of
+ * the field would.
+ */
+async function release(bulk: Bulk): Promise<number[]> {
+  const { tx, declaration, ids, body } = bulk;
+  const field = declaration.fields[RELEASE_FIELD];
+  if (!field) throw new Error(`${declaration.name} has no release date.`);
+  const value = body[RELEASE_FIELD];
+  if (value === undefined)
+    throw unprocessable([violation(RELEASE_FIELD, 'blank', 'Give a release date, or null to release at once.')]);
+  const problem = value === null ? undefined : valueProblem({ kind: 'datetime' }, value);
+  if (problem) throw unprocessable([violation(RELEASE_FIELD, problem.code, problem.message)]);
+  await tx.query(
+    `UPDATE ${ident(declaration.table)} SET ${ident(columnOf(RELEASE_FIELD, field))} = $2::timestamptz, updated_at = now()
+      WHERE id = ANY($1::int4[])`,
+    [ids, value],
+  );
+  return ids;
+}
+
 const RUN: Record<BulkAction, (bulk: Bulk) => Promise<number[]>> = {
   move,
   duplicate,
   delete: remove,
   'add-tags': addTags,
+  release,
 };
 
 /**
@@ -271,6 +298,15 @@ export async function bulkRoutes(fastify: FastifyInstance, { db, engine }: { db:
           [parent.key]: reference(parent.resource),
           position: refusedAs({ type: 'integer', minimum: 0 }, 'type', 'The position must be a non-negative integer.'),
           ...(actions.includes('add-tags') ? { tags: referenceList('tags') } : {}),
+          ...(actions.includes('release')
+            ? {
+                [RELEASE_FIELD]: refusedAs(
+                  { type: ['string', 'null'] },
+                  'format',
+                  'This value is not a valid datetime.',
+                ),
+              }
+            : {}),
         },
         ['action', 'ids'],
       ),
@@ -286,10 +322,10 @@ export async function bulkRoutes(fastify: FastifyInstance, { db, engine }: { db:
       const action = actions.find((candidate) => candidate === named);
       const operation = action ? OPERATION_OF[action] : 'update';
       const allowed = authorize(request, declaration, operation);
-      if (action === 'add-tags') {
-        const role = fieldWriteRole(declaration.name, 'tags');
-        if (role && !hasRole(allowed.session.roles, role)) throw forbidden(`Changing tags requires ${role}.`);
-      }
+      // A field with a write role of its own asks for it here as the single edit does.
+      const field = action === 'add-tags' ? 'tags' : action === 'release' ? RELEASE_FIELD : undefined;
+      const role = field && fieldWriteRole(declaration.name, field);
+      if (role && !hasRole(allowed.session.roles, role)) throw forbidden(`Changing ${field} requires ${role}.`);
       return allowed;
     };
     app.post(`/api/${resource}/bulk`, { schema, ...rightsFirst(rights) }, async (request) => {

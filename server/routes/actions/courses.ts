@@ -10,6 +10,7 @@ import { andAll, declarationOf, replyWithRecord } from './support.ts';
 import { CHOICE_PART_TYPES } from '../../../src/domain/chapterParts.ts';
 import { literal } from '../../shared/sql.ts';
 import { listOf, resourceItem, shaped } from '../../http/answers.ts';
+import { ownReleaseCondition, releasedFunction } from '../../resources/releases.ts';
 
 const named = { id: { type: 'integer' }, title: { type: ['string', 'null'] } };
 const courseMenu = shaped('The course, its modules, their chapters and their parts, in order.', {
@@ -69,7 +70,8 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
     async (request) => {
       const { scope } = authorize(request, courses, 'get');
       const id = pathId(request);
-      // One statement for the whole tree: correlated aggregates, ordered by position.
+      // One statement for the whole tree: correlated aggregates, ordered by position. Each level keeps what is
+      // released by its own date; what its container left out never comes into it.
       const [row] = await db.query<{ menu: unknown }>(
         `SELECT json_build_object(
          'id', t.id, 'title', t.title,
@@ -81,11 +83,11 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
                  'id', ch.id, 'title', ch.title,
                  'parts', coalesce((
                    SELECT json_agg(json_build_object('id', p.id, 'type', p.type, 'title', p.title) ORDER BY p.position, p.id)
-                     FROM chapter_parts p WHERE p.chapter_id = ch.id), '[]'::json)
+                     FROM chapter_parts p WHERE p.chapter_id = ch.id AND ${ownReleaseCondition('p')}), '[]'::json)
                ) ORDER BY ch.position, ch.id)
-                 FROM chapters ch WHERE ch.module_id = m.id), '[]'::json)
+                 FROM chapters ch WHERE ch.module_id = m.id AND ${ownReleaseCondition('ch')}), '[]'::json)
            ) ORDER BY m.position, m.id)
-             FROM modules m WHERE m.course_id = t.id), '[]'::json)) AS menu
+             FROM modules m WHERE m.course_id = t.id AND ${ownReleaseCondition('m')}), '[]'::json)) AS menu
          FROM courses t WHERE t.id = $1${andAll(scope)}`,
         [id],
       );
@@ -103,7 +105,8 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
     async (request) => {
       const { scope } = authorize(request, chapters, 'get');
       const id = pathId(request);
-      // What a learner is shown: the parts in order, without the answers of the choice questions.
+      // What a learner is shown: the parts in order, without the answers of the choice questions. A chapter
+      // not released yet (its date or its module's) is not found, as if it did not exist yet.
       const [row] = await db.query<{ chapter: unknown }>(
         `SELECT json_build_object(
          'id', t.id, 'title', t.title, 'description', t.description, 'estimatedMinutes', t.estimated_minutes,
@@ -116,8 +119,8 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
                    FROM jsonb_array_elements(p.content -> 'options') WITH ORDINALITY AS o(option, ordinality)), '[]'::jsonb))
                ELSE p.content END
            ) ORDER BY p.position, p.id)
-             FROM chapter_parts p WHERE p.chapter_id = t.id), '[]'::json)) AS chapter
-         FROM chapters t WHERE t.id = $1${andAll(scope)}`,
+             FROM chapter_parts p WHERE p.chapter_id = t.id AND ${ownReleaseCondition('p')}), '[]'::json)) AS chapter
+         FROM chapters t WHERE t.id = $1 AND ${releasedFunction('chapters')}(t.id)${andAll(scope)}`,
         [id],
       );
       if (!row) throw notFound(`Chapter ${id} not found.`);

@@ -8,6 +8,7 @@ import { mapPgError } from '../../resources/pgErrors.ts';
 import { authorize } from '../../http/authorize.ts';
 import { lockGroups, moveAmongSiblings } from '../../resources/siblings.ts';
 import { ident } from '../../shared/sql.ts';
+import { withScheduledDates } from './treeDates.ts';
 import {
   idParams,
   objectBody,
@@ -51,8 +52,8 @@ export async function copyChapters(
     `WITH source AS (
        SELECT c.*, s.ordinality FROM unnest($1::int4[]) WITH ORDINALITY AS s(id, ordinality) JOIN chapters c ON c.id = s.id),
      inserted AS (
-       INSERT INTO chapters (title, description, module_id, position, is_template, estimated_minutes)
-       SELECT title, description, $2::int, $3::int + (ordinality - 1)::int, false, estimated_minutes
+       INSERT INTO chapters (title, description, module_id, position, is_template, estimated_minutes${withScheduledDates('chapters')})
+       SELECT title, description, $2::int, $3::int + (ordinality - 1)::int, false, estimated_minutes${withScheduledDates('chapters')}
          FROM source ORDER BY ordinality
        RETURNING id, position)
      SELECT inserted.id, source.id AS source
@@ -111,8 +112,9 @@ async function copyEnds(
  */
 export async function copyModule(tx: Queryable, id: number, course: number | null): Promise<number> {
   const [copy] = await tx.query<{ id: number }>(
-    `INSERT INTO modules (title, description, course_id, position, is_template)
-     SELECT title, description, $2::int, ${nextPosition('modules', 'course_id', '$2::int')}, false FROM modules WHERE id = $1
+    `INSERT INTO modules (title, description, course_id, position, is_template${withScheduledDates('modules')})
+     SELECT title, description, $2::int, ${nextPosition('modules', 'course_id', '$2::int')}, false${withScheduledDates('modules')}
+       FROM modules WHERE id = $1
      RETURNING id`,
     [id, course],
   );

@@ -5,6 +5,7 @@ import { authorize } from '../../http/authorize.ts';
 import { idParams, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { declarationOf } from './support.ts';
 import { shaped } from '../../http/answers.ts';
+import { TIME_ZONE_FUNCTION } from '../../resources/releases.ts';
 
 /*
  * The whole tree of a course for its outline editor, in one statement: each level is aggregated once for the
@@ -14,13 +15,14 @@ import { shaped } from '../../http/answers.ts';
  */
 const OUTLINE_SQL = `
 WITH course_modules AS (
-  SELECT m.id, m.title, m.position, m.is_template FROM modules m WHERE m.course_id = $1),
+  SELECT m.id, m.title, m.position, m.is_template, m.release_at FROM modules m WHERE m.course_id = $1),
 course_chapters AS (
-  SELECT ch.id, ch.module_id, ch.title, ch.position, ch.is_template
+  SELECT ch.id, ch.module_id, ch.title, ch.position, ch.is_template, ch.release_at
     FROM chapters ch JOIN course_modules m ON ch.module_id = m.id),
 parts_by_chapter AS (
   SELECT p.chapter_id,
-         json_agg(json_build_object('id', p.id, 'type', p.type, 'title', p.title, 'position', p.position, 'required', p.required)
+         json_agg(json_build_object('id', p.id, 'type', p.type, 'title', p.title, 'position', p.position, 'required', p.required,
+                                    'releaseAt', p.release_at)
                   ORDER BY p.position, p.id) AS parts
     FROM chapter_parts p JOIN course_chapters ch ON p.chapter_id = ch.id
    GROUP BY p.chapter_id),
@@ -30,7 +32,7 @@ unlocks_by_chapter AS (
    GROUP BY u.chapter_id),
 chapters_by_module AS (
   SELECT ch.module_id,
-         json_agg(json_build_object('id', ch.id, 'title', ch.title, 'position', ch.position, 'isTemplate', ch.is_template,
+         json_agg(json_build_object('id', ch.id, 'title', ch.title, 'position', ch.position, 'isTemplate', ch.is_template, 'releaseAt', ch.release_at,
                                     'unlocks', coalesce(u.unlocks, '[]'::json), 'parts', coalesce(p.parts, '[]'::json))
                   ORDER BY ch.position, ch.id) AS chapters
     FROM course_chapters ch
@@ -39,9 +41,9 @@ chapters_by_module AS (
    GROUP BY ch.module_id)
 SELECT json_build_object(
          'id', t.id, 'title', t.title, 'status', t.status, 'publishedAt', t.published_at, 'updatedAt', t.updated_at,
-         'company', t.company_id,
+         'company', t.company_id, 'timeZone', ${TIME_ZONE_FUNCTION}(t.company_id),
          'modules', coalesce((
-           SELECT json_agg(json_build_object('id', m.id, 'title', m.title, 'position', m.position, 'isTemplate', m.is_template,
+           SELECT json_agg(json_build_object('id', m.id, 'title', m.title, 'position', m.position, 'isTemplate', m.is_template, 'releaseAt', m.release_at,
                                              'chapters', coalesce(cm.chapters, '[]'::json))
                            ORDER BY m.position, m.id)
              FROM course_modules m LEFT JOIN chapters_by_module cm ON cm.module_id = m.id), '[]'::json)) AS outline

@@ -1,19 +1,42 @@
 import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { notFound, problem } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { requireRole } from '../../http/session.ts';
 import { authorize } from '../../http/authorize.ts';
 import { sendCollection } from '../../resources/envelope.ts';
 import { querySchema } from '../../resources/routeSchemas.ts';
 import type { TicketNotifier } from '../../tickets/ticketNotifier.ts';
+import { attachmentIds, takeAttachments } from '../../tickets/attachments.ts';
 import { filledText, idParams, objectBody, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { TICKET_STATUSES } from '../../../src/domain/contracts/tickets.ts';
 import { mayWriteField } from '../../../src/domain/rights.ts';
 import { structureScope } from '../../resources/tenancy.ts';
+import { summarySql } from '../../resources/serialize.ts';
 import { declarationOf, replyWithRecord } from './support.ts';
 import { resourceCollection, resourceItem } from '../../http/answers.ts';
+
+/** At most this many of the newer messages come back with the 409: enough to read what changed. */
+const NEWER_MESSAGES_SHOWN = 20;
+
+/**
+ * Two agents answering at once: a reply started before someone else's message arrived is sent only once its
+ * writer saw that message (`force`). Their own messages (another tab) are no surprise.
+ */
+async function refuseOverNewerMessages(tx: Queryable, ticketId: number, lastMessage: number, userId: number) {
+  const newer = await tx.query(
+    `SELECT m.id, ${summarySql('users', 'm.author_id', 'json')} AS author, m.body, m.created_at AS "createdAt", m.status
+       FROM ticket_messages m
+      WHERE m.ticket_id = $1 AND m.id > $2 AND m.author_id IS DISTINCT FROM $3
+      ORDER BY m.created_at, m.id LIMIT ${NEWER_MESSAGES_SHOWN}`,
+    [ticketId, lastMessage, userId],
+  );
+  if (newer.length > 0)
+    throw problem(409, 'A newer message arrived since this reply was started: read it, or send again with "force".', {
+      newerMessages: newer,
+    });
+}
 
 export async function ticketRoutes(
   fastify: FastifyInstance,
@@ -24,7 +47,17 @@ export async function ticketRoutes(
 
   const schema = {
     params: idParams,
-    body: objectBody({ message: filledText(20_000), status: { enum: TICKET_STATUSES } }, ['message']),
+    body: objectBody(
+      {
+        message: filledText(20_000),
+        status: { enum: TICKET_STATUSES },
+        attachments: attachmentIds,
+        // The newest message the writer had when they started typing, and whether to send past newer ones.
+        lastMessage: { type: 'integer', minimum: 0 },
+        force: { type: 'boolean' },
+      },
+      ['message'],
+    ),
     response: { 200: resourceItem(tickets.type) },
   };
   app.put(
@@ -33,7 +66,7 @@ export async function ticketRoutes(
     async (request, reply) => {
       const { session, scope } = authorize(request, tickets, 'update');
       const id = pathId(request);
-      const { message, status } = request.body;
+      const { message, status, attachments = [], lastMessage, force } = request.body;
       const scopeSql = scope.map((condition) => ` AND ${condition}`).join('');
       const body = message.trim();
       const written = await runAsAction('add-message', { resource: 'tickets', id }, () =>
@@ -43,6 +76,7 @@ export async function ticketRoutes(
             [id],
           );
           if (!ticket) throw notFound(`Ticket ${id} not found.`);
+          if (lastMessage !== undefined && !force) await refuseOverNewerMessages(tx, id, lastMessage, session.userId);
           // Only support staff set a status; an author writing on their own bug ticket puts it back in the queue.
           const next = mayWriteField(session.roles, 'tickets', 'status') ? (status ?? ticket.status) : 'created';
           const [row] = await tx.query<{ id: number }>(
@@ -50,7 +84,13 @@ export async function ticketRoutes(
             [id, session.userId, body, next],
           );
           await tx.query('UPDATE tickets SET status = $2, updated_at = now() WHERE id = $1', [id, next]);
-          return { messageId: row.id, status: next };
+          const files = await takeAttachments(tx, {
+            ticketId: id,
+            writerId: session.userId,
+            ids: attachments,
+            carrier: { message: row.id },
+          });
+          return { messageId: row.id, status: next, files };
         }),
       );
       // After the commit: the author is told of a reply that exists. Its delivery is recorded, sent or not.
@@ -61,6 +101,7 @@ export async function ticketRoutes(
           status: written.status,
           agentId: session.userId,
           message: body,
+          attachments: written.files,
         })
         .catch((error: unknown) => request.log.error(error));
       return replyWithRecord(engine, request, reply, tickets, id);

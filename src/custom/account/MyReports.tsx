@@ -53,7 +53,7 @@ export function MyReports() {
             </Stack>
           </AccordionSummary>
           <AccordionDetails>
-            <TicketThread messages={ticket.messages ?? []} />
+            <TicketThread messages={ticket.messages ?? []} ticketId={ticket.id} />
           </AccordionDetails>
         </Accordion>
       ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/GetApp';
-import { Button, HttpError, useDataProvider, useListContext, useNotify } from 'react-admin';
+import { Button, HttpError, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** The message of a failed export: the list's own refusals in French, else a plain failure. */
@@ -20,6 +20,7 @@ export function ExportListButton() {
   const { resource, filterValues, sort, total } = useListContext();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -31,12 +32,10 @@ export function ExportListButton() {
       setBusy(false);
     }
   };
+  const label = busy ? 'app.list_export.busy' : 'ra.action.export';
   return (
-    <Button
-      label={busy ? 'app.list_export.busy' : 'ra.action.export'}
-      disabled={busy || total === 0}
-      onClick={() => void run()}
-    >
+    // Named even when disabled: react-admin's icon button on a phone drops its name then.
+    <Button label={label} aria-label={translate(label)} disabled={busy || total === 0} onClick={() => void run()}>
       {busy ? <CircularProgress size={16} /> : <DownloadIcon />}
     </Button>
   );

@@ -28,7 +28,7 @@ export function ListPage({ config, children }: { config: ScreensConfig; children
   // react-admin's ListView: the empty page only for a list that has loaded nothing with no filter on.
   const nothingYet = !error && !isPending && total === 0 && Object.keys(filterValues).length === 0;
   return (
-    <Box className="list-page RaList-root" sx={{ display: 'flex' }}>
+    <Box className="list-page RaList-root" data-resource={resource} sx={{ display: 'flex' }}>
       <Title defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
       {nothingYet ? (
         <Box className="RaList-noResults" sx={{ flex: 1 }}>

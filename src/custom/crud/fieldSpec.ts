@@ -59,6 +59,16 @@ export interface FieldSpec {
   editor?: ComponentType<{ source: string }>;
 }
 
+/**
+ * What a list's line shows of a record on a phone, where its derived one reads poorly (phoneLine.ts): the
+ * fields shown under their labels after the title, and those shown as they are beside it (a status chip,
+ * a due badge). Each a field of the resource's screens.
+ */
+export interface PhoneLineDeclaration<Source extends string = string> {
+  facts?: readonly Source[];
+  status?: readonly Source[];
+}
+
 /** A resource's standard screens, as `screensOf` reads its folder's declaration with its contract. */
 export interface ScreensConfig {
   /** The resource whose contract the fields were read with. */
@@ -87,6 +97,8 @@ export interface ScreensConfig {
    * opens the record it names. Undefined: the row itself.
    */
   rowOpens?: (record: RaRecord) => { resource: string; id: Identifier } | undefined;
+  /** A phone's line of the list, where the one derived from the columns reads poorly. */
+  phoneLine?: PhoneLineDeclaration;
 }
 
 /** Rows on a page of every list. */

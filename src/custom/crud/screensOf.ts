@@ -1,6 +1,6 @@
 import type { FieldContract, ResourceContract } from '../../domain/contracts/types';
 import { ALL_OPERATIONS, RECORD_DATES, isWritable, targetOf } from '../../domain/contracts/types';
-import type { FieldKind, FieldSpec, ScreensConfig } from './fieldSpec';
+import type { FieldKind, FieldSpec, PhoneLineDeclaration, ScreensConfig } from './fieldSpec';
 
 /**
  * What a resource's screens say about one of its fields: presentation only. The type, constraints, enum
@@ -25,9 +25,10 @@ type Offered = 'create' | 'edit' | 'delete';
 /** A resource's screens as declared in its folder: which fields where and how, beside its contract. */
 export interface ScreensDeclaration<Source extends string = string> extends Omit<
   ScreensConfig,
-  'resource' | 'fields' | 'search' | Offered
+  'resource' | 'fields' | 'search' | 'phoneLine' | Offered
 > {
   fields: readonly ScreenField<Source>[];
+  phoneLine?: PhoneLineDeclaration<Source>;
 }
 
 /** Fields every record has, read-only, beside the contract's. */
@@ -40,7 +41,8 @@ const DATE_FIELD: FieldContract = { kind: 'datetime', readOnly: true };
 function kindOf(field: FieldContract): FieldKind {
   switch (field.kind) {
     case 'string':
-      return field.format ?? 'text';
+      // A time zone is typed as text; the server says whether it knows the name.
+      return field.format === 'timeZone' ? 'text' : (field.format ?? 'text');
     case 'text':
       return 'longText';
     case 'integer':
@@ -108,6 +110,10 @@ export function screensOf<C extends ResourceContract>(
   declaration: ScreensDeclaration<SourceOf<C>>,
 ): ScreensConfig {
   const { fields, ...presentation } = declaration;
+  const { phoneLine } = declaration;
+  for (const source of [...(phoneLine?.facts ?? []), ...(phoneLine?.status ?? [])])
+    if (!fields.some((screen) => screen.source === source))
+      throw new Error(`The phone line of ${contract.name} shows "${source}", which its screens do not lay out.`);
   const operations = contract.operations ?? ALL_OPERATIONS;
   const offers = (screen: Offered) => operations.includes(screen === 'edit' ? 'update' : screen);
   return {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useTranslate } from 'react-admin';
+import { Button } from 'react-admin';
 import { isCsvImportResource } from '../../domain/csvImport';
 import { sessionAllows } from '../../providers/authProvider';
 import type { ScreensConfig } from '../crud/fieldSpec';
@@ -12,19 +11,18 @@ const CsvImportDialog = lazyComponent(() => import('./CsvImportDialog').then((mo
 
 /** "Importer" in a list's toolbar, for the resources a CSV file can fill and a session that may create them. */
 export function CsvImportButton({ config }: { config: ScreensConfig }) {
-  const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const { resource } = config;
   if (!isCsvImportResource(resource) || !sessionAllows(resource, 'create')) return null;
   return (
     <>
+      {/* react-admin's button: an icon with its name as a tooltip on a phone, where the toolbar is narrow. */}
       <Button
-        size="small"
-        startIcon={<UploadFileIcon />}
+        label="app.csv_import.button"
         onClick={() => setOpen(true)}
         onPointerEnter={() => void CsvImportDialog.preload()}
       >
-        {translate('app.csv_import.button')}
+        <UploadFileIcon />
       </Button>
       {open && <CsvImportDialog config={config} resource={resource} onClose={() => setOpen(false)} />}
     </>

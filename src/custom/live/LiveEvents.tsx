@@ -5,6 +5,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { openLiveEvents, type TicketEvent } from '../../providers/liveEvents';
 import { useStructureChoice } from '../tenancy/useSessionStructure';
 import { setLiveReady } from './liveReady';
+import { receivePresence } from '../tickets/presence/presenceStore';
 
 /** Events arriving together (a reply: its message, then its status) refresh the screens once. */
 const BATCH_MS = 50;
@@ -34,6 +35,7 @@ export function LiveEvents() {
     const stop = openLiveEvents({
       fetchTicket: async () => (await dataProvider.getEventStreamTicket()).data.ticket,
       onTicketEvent: (event: TicketEvent) => refresh(event.kind === 'note' ? ['tickets', 'notes-bo'] : ['tickets']),
+      onPresenceEvent: (event) => receivePresence(queryClient, event),
       onMentionEvent: () => refresh(['mentions']),
       // Live again after a reconnection: what was read before it may have missed an event.
       onReady: () => {

@@ -9,17 +9,17 @@ import type { AppDataProvider } from '../../providers/dataProvider';
  */
 export function useNoteWithMentions(
   ticket: Identifier,
-): [(note: { content: string; mentions: number[] }, onDone: () => void) => void, boolean] {
+): [(note: { content: string; mentions: number[] }, onDone: (note: Identifier) => void) => void, boolean] {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [pending, setPending] = useState(false);
-  function add(note: { content: string; mentions: number[] }, onDone: () => void) {
+  function add(note: { content: string; mentions: number[] }, onDone: (note: Identifier) => void) {
     setPending(true);
     dataProvider
       .addTicketNote(ticket, note)
-      .then(async () => {
-        onDone();
+      .then(async (written) => {
+        onDone(written.id);
         notify('app.mentions.added', { type: 'success' });
         await queryClient.invalidateQueries({ queryKey: ['notes-bo'] });
       })

@@ -6,6 +6,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import type { CourseOutline } from '../../domain/outline';
 import { checkedIds, kindOfSelection, keysOf } from './bulkSelection';
 import { BulkMoveDialog, BulkTagsDialog } from './BulkDialogs';
+import { ReleaseDialog } from './lazyPanels';
 import { useOutline, useOutlineActions } from './OutlineContext';
 import { RESOURCE_OF, removeNode, restoreNode, type NodeKind, type Removed } from './outlineModel';
 import { selectionOf, useView, useViewStore } from './outlineView';
@@ -30,7 +31,7 @@ export function BulkBar() {
   const selection = useView(selectionOf);
   const { courseId, may } = useOutlineActions();
   const { outline } = useOutline();
-  const [dialog, setDialog] = useState<'move' | 'tags'>();
+  const [dialog, setDialog] = useState<'move' | 'tags' | 'release'>();
   const kind = kindOfSelection(selection);
   if (!kind) return null;
   const ids = checkedIds(selection, keysOf(outline, kind));
@@ -118,6 +119,11 @@ export function BulkBar() {
           {translate('app.outline.menu.duplicate')}
         </Button>
       )}
+      {may(kind, 'edit') && (
+        <Button size="small" onClick={() => setDialog('release')}>
+          {translate('app.outline.release.action')}
+        </Button>
+      )}
       {kind === 'module' && may('module', 'edit') && (
         <Button size="small" onClick={() => setDialog('tags')}>
           {translate('app.outline.bulk.add_tags')}
@@ -147,6 +153,18 @@ export function BulkBar() {
                 }));
               setDialog(undefined);
             }, 'app.outline.bulk.moved')
+          }
+        />
+      )}
+      {dialog === 'release' && (
+        <ReleaseDialog
+          title={counted('app.outline.release.bulk_title')}
+          onClose={() => setDialog(undefined)}
+          onSave={(releaseAt: string | null) =>
+            send(
+              () => dataProvider.bulk(resource, { action: 'release', ids, releaseAt }),
+              releaseAt ? 'app.outline.release.bulk_saved' : 'app.outline.release.bulk_cleared',
+            )
           }
         />
       )}

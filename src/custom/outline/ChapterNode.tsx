@@ -7,6 +7,8 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { useCreatePath, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { OutlineRow } from './OutlineRow';
+import { ReleaseMark } from './ReleaseMark';
+import { isScheduled } from '../../domain/releases';
 import { useOutlineActions } from './OutlineContext';
 import type { OutlineChapter } from '../../domain/outline';
 import { nodeKey } from './outlineModel';
@@ -39,6 +41,7 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
               <LockIcon fontSize="small" color="action" titleAccess={locked} />
             </Tooltip>
           )}
+          {isScheduled(chapter.releaseAt) && <ReleaseMark releaseAt={chapter.releaseAt as string} />}
           {chapter.isTemplate && <Chip size="small" label={translate('app.outline.template')} />}
         </>
       }
@@ -67,6 +70,12 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
         {
           label: chapter.isTemplate ? 'app.outline.menu.unmark_template' : 'app.outline.menu.mark_template',
           onClick: () => void setTemplate(node, !chapter.isTemplate).catch(() => undefined),
+          when: may('chapter', 'edit'),
+        },
+        {
+          label: 'app.outline.release.action',
+          onClick: () =>
+            openDialog({ kind: 'release', node, title: chapter.title, releaseAt: chapter.releaseAt ?? null }),
           when: may('chapter', 'edit'),
         },
         {

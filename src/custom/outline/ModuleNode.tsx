@@ -8,6 +8,8 @@ import { useNavigate } from 'react-router-dom';
 import { ChapterNode } from './ChapterNode';
 import { InlineAdd } from './InlineAdd';
 import { OutlineRow } from './OutlineRow';
+import { ReleaseMark } from './ReleaseMark';
+import { isScheduled } from '../../domain/releases';
 import { useOutlineActions } from './OutlineContext';
 import type { OutlineModule } from '../../domain/outline';
 import { nodeKey } from './outlineModel';
@@ -34,7 +36,12 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
       node={node}
       title={module.title}
       icon={<ViewModuleIcon fontSize="small" />}
-      badges={module.isTemplate && <Chip size="small" label={translate('app.outline.template')} />}
+      badges={
+        <>
+          {isScheduled(module.releaseAt) && <ReleaseMark releaseAt={module.releaseAt as string} />}
+          {module.isTemplate && <Chip size="small" label={translate('app.outline.template')} />}
+        </>
+      }
       menu={[
         {
           label: 'app.outline.menu.add_chapter',
@@ -59,6 +66,12 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
         {
           label: module.isTemplate ? 'app.outline.menu.unmark_template' : 'app.outline.menu.mark_template',
           onClick: () => void setTemplate(node, !module.isTemplate).catch(() => undefined),
+          when: may('module', 'edit'),
+        },
+        {
+          label: 'app.outline.release.action',
+          onClick: () =>
+            openDialog({ kind: 'release', node, title: module.title, releaseAt: module.releaseAt ?? null }),
           when: may('module', 'edit'),
         },
         {

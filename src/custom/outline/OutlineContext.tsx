@@ -11,7 +11,8 @@ export type OutlineDialog =
   | { kind: 'part'; chapter: number }
   | { kind: 'template'; resource: 'chapters' | 'modules'; parent: number; position: number }
   | { kind: 'prerequisites'; chapter: number }
-  | { kind: 'delete'; node: NodeRef; title: string };
+  | { kind: 'delete'; node: NodeRef; title: string }
+  | { kind: 'release'; node: NodeRef; title: string; releaseAt: string | null };
 
 /** Where an inline "add" field is open: a module or chapter to create under `parent` at `position`. */
 export interface AddingAt {

@@ -1,7 +1,28 @@
-import { Confirm } from 'react-admin';
+import { Confirm, useTranslate } from 'react-admin';
 import type { OutlineDialog } from './OutlineContext';
-import { PartCreateDialog, PrerequisitesDialog, TemplateDialog } from './lazyPanels';
+import { PartCreateDialog, PrerequisitesDialog, ReleaseDialog, TemplateDialog } from './lazyPanels';
 import type { NodeRef } from './outlineModel';
+import { useNodeActions } from './useNodeActions';
+
+/** One node's release date, saved as its own edit. */
+function NodeReleaseDialog({
+  dialog,
+  onClose,
+}: {
+  dialog: Extract<OutlineDialog, { kind: 'release' }>;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const { setRelease } = useNodeActions();
+  return (
+    <ReleaseDialog
+      title={translate('app.outline.release.title', { title: dialog.title })}
+      initial={dialog.releaseAt}
+      onClose={onClose}
+      onSave={(releaseAt: string | null) => setRelease(dialog.node, releaseAt)}
+    />
+  );
+}
 
 /**
  * The one dialog the outline has open, if any. A module or chapter with children is confirmed before it
@@ -31,6 +52,8 @@ export function OutlineDialogs({
       );
     case 'prerequisites':
       return <PrerequisitesDialog chapter={dialog.chapter} onClose={onClose} />;
+    case 'release':
+      return <NodeReleaseDialog dialog={dialog} onClose={onClose} />;
     case 'delete':
       return (
         <Confirm

@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { partTypeLabel, partTypeOf } from '../chapterParts/registry';
 import type { ChapterPartType } from '../../domain/chapterParts';
 import { OutlineRow } from './OutlineRow';
+import { ReleaseMark } from './ReleaseMark';
+import { isScheduled } from '../../domain/releases';
 import { useOutlineActions } from './OutlineContext';
 import type { OutlinePart } from '../../domain/outline';
 import { useNodeActions } from './useNodeActions';
@@ -14,7 +16,7 @@ export const PartNode = memo(function PartNode({ part }: { part: OutlinePart }) 
   const translate = useTranslate();
   const navigate = useNavigate();
   const createPath = useCreatePath();
-  const { remove, may } = useOutlineActions();
+  const { remove, may, openDialog } = useOutlineActions();
   const { duplicate } = useNodeActions();
   const definition = partTypeOf(part.type);
   const typeName = definition ? translate(partTypeLabel(part.type as ChapterPartType)) : part.type;
@@ -26,7 +28,13 @@ export const PartNode = memo(function PartNode({ part }: { part: OutlinePart }) 
       title={title}
       storedTitle={part.title ?? ''}
       icon={createElement(definition?.icon ?? HelpOutlineIcon, { fontSize: 'small', titleAccess: typeName })}
+      badges={isScheduled(part.releaseAt) && <ReleaseMark releaseAt={part.releaseAt as string} />}
       menu={[
+        {
+          label: 'app.outline.release.action',
+          onClick: () => openDialog({ kind: 'release', node, title, releaseAt: part.releaseAt ?? null }),
+          when: may('part', 'edit'),
+        },
         {
           label: 'app.outline.menu.edit',
           onClick: () => navigate(createPath({ resource: 'chapter-parts', id: part.id, type: 'edit' })),

@@ -16,6 +16,7 @@ export const PartCreateDialog = lazyComponent(() =>
   import('./PartCreateDialog').then((module) => module.PartCreateDialog),
 );
 export const TemplateDialog = lazyComponent(() => import('./TemplateDialog').then((module) => module.TemplateDialog));
+export const ReleaseDialog = lazyComponent(() => import('./ReleaseDialog').then((module) => module.ReleaseDialog));
 export const PrerequisitesDialog = lazyComponent(() =>
   import('./PrerequisitesDialog').then((module) => module.PrerequisitesDialog),
 );

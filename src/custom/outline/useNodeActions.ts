@@ -94,6 +94,21 @@ export function useNodeActions() {
     [dataProvider, run],
   );
 
+  /** A node's release date set, or cleared (null: learners get it at once). */
+  const setRelease = useCallback(
+    (node: NodeRef, releaseAt: string | null) =>
+      run(
+        () =>
+          dataProvider.update(RESOURCE_OF[node.kind], {
+            id: node.id,
+            data: { releaseAt },
+            previousData: { id: node.id },
+          }),
+        releaseAt ? 'app.outline.release.saved' : 'app.outline.release.cleared',
+      ),
+    [dataProvider, run],
+  );
+
   /**
    * A title typed in the row: saved, then written into the outline as it is (no new request for the tree).
    * A refusal is thrown to the field, which shows it and keeps what was typed.
@@ -114,7 +129,7 @@ export function useNodeActions() {
   );
 
   return useMemo(
-    () => ({ create, duplicate, insertTemplate, setTemplate, rename, refresh }),
-    [create, duplicate, insertTemplate, setTemplate, rename, refresh],
+    () => ({ create, duplicate, insertTemplate, setTemplate, setRelease, rename, refresh }),
+    [create, duplicate, insertTemplate, setTemplate, setRelease, rename, refresh],
   );
 }

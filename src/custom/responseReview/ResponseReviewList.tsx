@@ -1,6 +1,16 @@
-import { useMediaQuery, type Theme } from '@mui/material';
-import { AutocompleteInput, DataTable, DateField, List, ReferenceField, ReferenceInput, SimpleList } from 'react-admin';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import {
+  AutocompleteInput,
+  DataTable,
+  DateField,
+  List,
+  ListActions,
+  ReferenceField,
+  ReferenceInput,
+  SimpleList,
+} from 'react-admin';
 import '../chapterParts/messages';
+import { FilterDrawer } from '../crud/FilterDrawer';
 import { searchOf } from '../crud/fieldSpec';
 import { ResponseStatusField } from './ResponseStatusField';
 import { ReviewPartFilterInput } from './ReviewPartFilterInput';
@@ -29,7 +39,16 @@ export function ResponseReviewList() {
   return (
     <List
       title="app.parts.review.title"
-      filters={FILTERS}
+      // On a phone, the filters are in a drawer: four inputs would fill the screen above the answers.
+      filters={phone ? undefined : FILTERS}
+      actions={
+        phone ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, width: '100%' }}>
+            <FilterDrawer filters={FILTERS} />
+            <ListActions />
+          </Box>
+        ) : undefined
+      }
       filterDefaultValues={{ status: 'submitted' }}
       sort={{ field: 'createdAt', order: 'ASC' }}
       exporter={false}

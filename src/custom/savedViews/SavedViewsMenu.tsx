@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type MouseEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Box,
@@ -21,7 +21,7 @@ import {
 import BookmarksIcon from '@mui/icons-material/BookmarksOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { Confirm, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Button as RaButton, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 import { SAVED_VIEW_NAME_MAX_LENGTH, type SavedView, type SavedViewParams } from '../../domain/savedViews';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
@@ -142,15 +142,15 @@ export function SavedViewsMenu() {
 
   return (
     <>
-      <Button
-        size="small"
-        startIcon={<BookmarksIcon />}
-        onClick={(event) => setAnchor(event.currentTarget)}
+      {/* react-admin's button: an icon with its name as a tooltip on a phone, where the toolbar is narrow. */}
+      <RaButton
+        label="app.saved_views.button"
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         aria-haspopup="dialog"
         aria-expanded={Boolean(anchor)}
       >
-        {translate('app.saved_views.button')}
-      </Button>
+        <BookmarksIcon />
+      </RaButton>
       <Popover
         open={Boolean(anchor)}
         anchorEl={anchor}

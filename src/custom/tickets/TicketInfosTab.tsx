@@ -13,6 +13,9 @@ import { TicketReplyBox } from './TicketReplyBox';
 import { TicketStatusChip } from './TicketStatusChip';
 import { TicketThread } from './TicketThread';
 import { useTicketMessage } from './useTicketMessage';
+import { TicketTypingLine } from './presence/TicketTypingLine';
+import { useReplyGuard } from './presence/useReplyGuard';
+import { useAttachmentDraft } from './attachments/useAttachmentDraft';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -46,13 +49,25 @@ export function TicketInfosTab({ id }: { id: Identifier }) {
   const { mutateAsync, isPending: sending } = useTicketMessage(id);
   // Shared by the box and the footer: a closing carries the text typed, if any.
   const [text, setText] = useState('');
-  const send = (status: TicketMessageStatus, message: string) => mutateAsync({ message, status });
+  const send = (status: TicketMessageStatus, message: string, attachments?: readonly number[]) =>
+    mutateAsync({ message, status, attachments });
+  // The files waiting to go with the next message: the box's, and the closing footer's too.
+  const files = useAttachmentDraft(id);
+  // Who handles it and how urgent: support staff's, not a reporter's on their own bug ticket.
+  const staff = sessionAllowsAll('tickets', 'edit');
+  // A reply asks first when a newer message came since it was started; colleagues see it being typed.
+  const reply = useReplyGuard({
+    ticketId: id,
+    messages: ticket?.messages ?? [],
+    text,
+    setText,
+    signalsTyping: staff,
+    onSentAnyway: files.reset,
+  });
 
   if (isPending) return <Loader size="small" />;
   if (error || !ticket) return <Alert severity="error">{translate('app.tickets.load_error')}</Alert>;
   const closed = ticket.status === 'closed';
-  // Who handles it and how urgent: support staff's, not a reporter's on their own bug ticket.
-  const staff = sessionAllowsAll('tickets', 'edit');
   return (
     <Stack spacing={2} sx={{ p: 1 }} data-testid="ticket-panel">
       <Stack component="dl" spacing={1} sx={{ m: 0 }}>
@@ -81,10 +96,30 @@ export function TicketInfosTab({ id }: { id: Identifier }) {
       </Stack>
       {staff && <TicketAssignment ticket={ticket} />}
       <Box component="section" aria-label={translate('app.tickets.thread')}>
-        <TicketThread messages={ticket.messages ?? []} />
+        <TicketThread messages={ticket.messages ?? []} ticketId={id} />
       </Box>
-      <TicketReplyBox ticketId={id} text={text} onText={setText} send={send} sending={sending} closed={closed} />
-      <CloseTicketFooter closed={closed} text={text} send={send} sending={sending} onSent={() => setText('')} />
+      {staff && <TicketTypingLine ticketId={id} />}
+      <TicketReplyBox
+        ticketId={id}
+        text={text}
+        onText={reply.onText}
+        send={reply.send}
+        sending={sending || reply.sending}
+        closed={closed}
+        files={files}
+      />
+      {reply.dialog}
+      <CloseTicketFooter
+        closed={closed}
+        text={text}
+        // A closing carries what the box holds: its text and its files.
+        send={(status, message) => send(status, message, status === 'closed' ? files.ids : undefined)}
+        sending={sending || files.blocked}
+        onSent={() => {
+          setText('');
+          files.reset();
+        }}
+      />
     </Stack>
   );
 }

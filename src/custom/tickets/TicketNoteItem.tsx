@@ -5,6 +5,7 @@ import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import { useDelete, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { Note } from '../../domain/records';
 import { useFormatDateTime } from './useFormatDateTime';
+import { MessageAttachments } from './attachments/MessageAttachments';
 
 /** One internal note: its author and date, pin / unpin, and delete for its own author. */
 export function TicketNoteItem({ note, mine }: { note: Note; mine: boolean }) {
@@ -73,6 +74,7 @@ export function TicketNoteItem({ note, mine }: { note: Note; mine: boolean }) {
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {note.content}
       </Typography>
+      <MessageAttachments ticketId={note.ticket ?? undefined} carrier={{ note: note.id }} />
     </Paper>
   );
 }

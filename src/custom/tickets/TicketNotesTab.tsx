@@ -9,6 +9,8 @@ import { Loader } from '../Loader';
 import type { SidePanelTabProps } from '../sidePanel';
 import { TicketEntryList } from './TicketEntryList';
 import { TicketNoteItem } from './TicketNoteItem';
+import { AttachFilesButton, AttachmentDraftChips, attachmentDropSx } from './attachments/AttachmentDraftBar';
+import { useNoteAttachments } from './attachments/useNoteAttachments';
 
 /**
  * The `notes` sub-tab: the ticket's internal notes (`notes-bo` with `ticket`), pinned first, never shown
@@ -25,6 +27,7 @@ export function TicketNotesTab({ id }: SidePanelTabProps) {
     pagination: { page: 1, perPage: 100 },
   });
   const [create, { isPending: creating }] = useCreate();
+  const files = useNoteAttachments(id);
   const input = useRef<HTMLTextAreaElement>(null);
   const mentions = useMentionPicker({ ticketId: id, text: content, onText: setContent, input });
   const [addWithMentions, mentioning] = useNoteWithMentions(id);
@@ -32,19 +35,21 @@ export function TicketNotesTab({ id }: SidePanelTabProps) {
 
   function add() {
     const text = content.trim();
-    if (text === '' || adding) return;
+    if (text === '' || adding || files.draft.blocked) return;
     const mentioned = mentions.mentions(text);
     if (mentioned.length > 0)
-      return addWithMentions({ content: text, mentions: mentioned }, () => {
+      return addWithMentions({ content: text, mentions: mentioned }, (note) => {
         setContent('');
         mentions.reset();
+        void files.attachTo(note);
       });
     create(
       'notes-bo',
       { data: { content: text, ticket: id } },
       {
-        onSuccess: () => {
+        onSuccess: (note) => {
           setContent('');
+          void files.attachTo(note.id);
           notify('app.tickets.notes.added', { type: 'success' });
         },
         onError: () => notify('app.tickets.send_error', { type: 'error' }),
@@ -59,7 +64,7 @@ export function TicketNotesTab({ id }: SidePanelTabProps) {
       <Typography variant="body2" color="text.secondary">
         {translate('app.tickets.notes.internal')}
       </Typography>
-      <Stack spacing={1}>
+      <Stack spacing={1} {...files.draft.dropZone} sx={attachmentDropSx(files.draft.dragging)}>
         <TextField
           label={translate('app.tickets.notes.label')}
           value={content}
@@ -75,20 +80,19 @@ export function TicketNotesTab({ id }: SidePanelTabProps) {
           onClick={() => mentions.follow()}
           inputRef={input}
           slotProps={{ htmlInput: mentions.inputProps }}
+          onPaste={files.draft.onPaste}
           multiline
           minRows={2}
           fullWidth
         />
         {mentions.popup}
-        <Button
-          variant="outlined"
-          startIcon={<AddIcon />}
-          onClick={add}
-          disabled={adding}
-          sx={{ alignSelf: 'flex-end' }}
-        >
-          {translate('app.tickets.notes.add')}
-        </Button>
+        <AttachmentDraftChips draft={files.draft} />
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <AttachFilesButton draft={files.draft} />
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={add} disabled={adding || files.draft.blocked}>
+            {translate('app.tickets.notes.add')}
+          </Button>
+        </Stack>
       </Stack>
       {isPending ? (
         <Loader size="small" />

@@ -7,15 +7,19 @@ import type { KeyboardEvent } from 'react';
 import type { TicketMessageStatus } from '../../providers/actions';
 import { shortcutOf } from './shortcuts';
 import { useCannedReplyPicker } from './useCannedReplyPicker';
+import { AttachFilesButton, AttachmentDraftChips, attachmentDropSx } from './attachments/AttachmentDraftBar';
+import type { AttachmentDraft } from './attachments/useAttachmentDraft';
 
 interface TicketReplyBoxProps {
   ticketId: Identifier;
   text: string;
   onText: (text: string) => void;
-  /** Sends the text with a status; resolves once sent, rejects when the call failed (the text stays). */
-  send: (status: TicketMessageStatus, message: string) => Promise<unknown>;
+  /** Sends the text with a status (and its files); resolves once sent, rejects when the call failed (the text stays). */
+  send: (status: TicketMessageStatus, message: string, attachments?: readonly number[]) => Promise<unknown>;
   sending: boolean;
   closed: boolean;
+  /** The files going with the next message (held by the panel: the closing footer sends them too). */
+  files: AttachmentDraft;
 }
 
 /**
@@ -24,7 +28,7 @@ interface TicketReplyBoxProps {
  * Ctrl+Enter sends as waiting, Ctrl+Shift+Enter as treated, `r` anywhere outside a field comes here, and
  * `/` at the start of a word offers the canned replies. Read-only while the ticket is closed.
  */
-export function TicketReplyBox({ ticketId, text, onText, send, sending, closed }: TicketReplyBoxProps) {
+export function TicketReplyBox({ ticketId, text, onText, send, sending, closed, files }: TicketReplyBoxProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const input = useRef<HTMLTextAreaElement | null>(null);
@@ -42,10 +46,11 @@ export function TicketReplyBox({ ticketId, text, onText, send, sending, closed }
 
   async function submit(status: TicketMessageStatus) {
     const message = text.trim();
-    if (message === '' || sending || closed) return;
+    if (message === '' || sending || closed || files.blocked) return;
     try {
-      await send(status, message);
+      await send(status, message, files.ids);
       onText('');
+      files.reset();
       notify('app.tickets.sent', { type: 'success' });
     } catch {
       // The error snackbar is shown by useTicketMessage; the text stays for another try.
@@ -61,7 +66,7 @@ export function TicketReplyBox({ ticketId, text, onText, send, sending, closed }
   }
 
   return (
-    <Stack spacing={1}>
+    <Stack spacing={1} {...(closed ? {} : files.dropZone)} sx={attachmentDropSx(files.dragging)}>
       {closed && <Alert severity="info">{translate('app.tickets.closed_readonly')}</Alert>}
       <TextField
         label={translate('app.tickets.reply_label')}
@@ -76,6 +81,7 @@ export function TicketReplyBox({ ticketId, text, onText, send, sending, closed }
           if (event.key.startsWith('Arrow') || event.key === 'Home' || event.key === 'End') picker.follow();
         }}
         onClick={() => picker.follow()}
+        onPaste={closed ? undefined : files.onPaste}
         inputRef={input}
         multiline
         minRows={3}
@@ -85,12 +91,14 @@ export function TicketReplyBox({ ticketId, text, onText, send, sending, closed }
         disabled={closed}
       />
       {picker.popup}
+      <AttachmentDraftChips draft={files} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <AttachFilesButton draft={files} disabled={closed} />
         <Button
           variant="outlined"
           startIcon={<SendIcon />}
           onClick={() => void submit('created')}
-          disabled={closed || sending}
+          disabled={closed || sending || files.blocked}
         >
           {translate('app.tickets.send_waiting')}
         </Button>
@@ -98,7 +106,7 @@ export function TicketReplyBox({ ticketId, text, onText, send, sending, closed }
           variant="contained"
           startIcon={<DoneIcon />}
           onClick={() => void submit('treated')}
-          disabled={closed || sending}
+          disabled={closed || sending || files.blocked}
         >
           {translate('app.tickets.send_treated')}
         </Button>

@@ -1,12 +1,13 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import type { TicketMessage } from '../../domain/records';
+import { MessageAttachments } from './attachments/MessageAttachments';
 import { TicketEntryList } from './TicketEntryList';
 import { TicketStatusChip } from './TicketStatusChip';
 import { useFormatDateTime } from './useFormatDateTime';
 
-/** A ticket's real messages, oldest first: who wrote, when, the status each one set, the text. */
-export function TicketThread({ messages }: { messages: readonly TicketMessage[] }) {
+/** A ticket's real messages, oldest first: who wrote, when, the status each one set, the text, the files. */
+export function TicketThread({ messages, ticketId }: { messages: readonly TicketMessage[]; ticketId?: Identifier }) {
   const translate = useTranslate();
   const formatDateTime = useFormatDateTime();
   return (
@@ -26,6 +27,7 @@ export function TicketThread({ messages }: { messages: readonly TicketMessage[] 
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {message.body}
           </Typography>
+          <MessageAttachments ticketId={ticketId} carrier={{ message: message.id }} />
         </Paper>
       )}
     </TicketEntryList>

@@ -1,7 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, type Identifier } from 'react-admin';
-import type { TicketMessageStatus } from '../../providers/actions';
+import { HttpError, useDataProvider, useNotify, type Identifier } from 'react-admin';
+import type { AddTicketMessageParams } from '../../providers/actions';
 import type { AppDataProvider } from '../../providers/dataProvider';
+
+/** A reply refused because a newer message arrived since it was started: the caller asks first. */
+export const isNewerMessageRefusal = (error: unknown): error is HttpError =>
+  error instanceof HttpError && error.status === 409 && Array.isArray(error.body?.newerMessages);
 
 /**
  * Sends a message on a ticket through `add-message` (a reply, a closing, a reopening). On success the
@@ -13,9 +17,10 @@ export function useTicketMessage(id: Identifier) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   return useMutation({
-    mutationFn: ({ message, status }: { message: string; status: TicketMessageStatus }) =>
-      dataProvider.addTicketMessage({ id, message, status }),
+    mutationFn: (params: Omit<AddTicketMessageParams, 'id'>) => dataProvider.addTicketMessage({ id, ...params }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tickets'] }),
-    onError: () => notify('app.tickets.send_error', { type: 'error' }),
+    onError: (error) => {
+      if (!isNewerMessageRefusal(error)) notify('app.tickets.send_error', { type: 'error' });
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { CHAPTER_PART_TYPES } from '../chapterParts';
+import { RELEASE_FIELD } from '../releases';
 import { rightsOf } from '../rights';
 import { defineContract } from './types';
 
@@ -13,6 +14,8 @@ export const chapterParts = defineContract({
     title: { kind: 'string', maxLength: 255 },
     content: { kind: 'json' },
     required: { kind: 'boolean' },
+    /** Learners get it from this date on (none: at once): src/domain/releases.ts. */
+    [RELEASE_FIELD]: { kind: 'datetime' },
   },
   filters: ['chapter', 'type'],
   order: ['type', 'position', 'title', 'createdAt'],

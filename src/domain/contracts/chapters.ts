@@ -1,3 +1,4 @@
+import { RELEASE_FIELD } from '../releases';
 import { rightsOf } from '../rights';
 import { defineContract } from './types';
 
@@ -12,6 +13,8 @@ export const chapters = defineContract({
     position: { kind: 'integer', min: 0 },
     isTemplate: { kind: 'boolean' },
     estimatedMinutes: { kind: 'integer', min: 0, max: 10000 },
+    /** Learners get it from this date on (none: at once): src/domain/releases.ts. */
+    [RELEASE_FIELD]: { kind: 'datetime' },
     unlocks: { kind: 'relations', target: 'chapters' },
     parts: { kind: 'children', target: 'chapter-parts' },
   },

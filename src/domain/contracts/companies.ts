@@ -1,3 +1,4 @@
+import { TIME_ZONE_MAX_LENGTH } from '../releases';
 import { rightsOf } from '../rights';
 import { defineContract } from './types';
 
@@ -16,6 +17,8 @@ export const companies = defineContract({
     postcode: { kind: 'string', maxLength: 10 },
     city: { kind: 'string', maxLength: 100 },
     country: { kind: 'relation', target: 'countries' },
+    /** Where its people read and write dates (release dates): an IANA name PostgreSQL knows. */
+    timeZone: { kind: 'string', format: 'timeZone', maxLength: TIME_ZONE_MAX_LENGTH },
     status: { kind: 'enum', values: COMPANY_STATUSES, readOnly: true },
     activatedAt: { kind: 'datetime', readOnly: true },
   },

@@ -1,3 +1,4 @@
+import { RELEASE_FIELD } from '../releases';
 import { rightsOf } from '../rights';
 import { defineContract } from './types';
 
@@ -11,6 +12,8 @@ export const modules = defineContract({
     course: { kind: 'relation', target: 'courses' },
     position: { kind: 'integer', min: 0 },
     isTemplate: { kind: 'boolean' },
+    /** Learners get it from this date on (none: at once): src/domain/releases.ts. */
+    [RELEASE_FIELD]: { kind: 'datetime' },
     tags: { kind: 'relations', target: 'tags' },
     chapters: { kind: 'children', target: 'chapters' },
   },

@@ -19,7 +19,8 @@ interface FieldCommon {
 
 /** A value of the row itself: the contract says all of it, the server stores it in a column of that name. */
 export type ScalarField =
-  | { kind: 'string'; format?: 'email' | 'url' | 'color'; maxLength?: number }
+  /** `timeZone`: an IANA name the database knows (it checks the name; no pattern says it). */
+  | { kind: 'string'; format?: 'email' | 'url' | 'color' | 'timeZone'; maxLength?: number }
   | { kind: 'text' }
   | { kind: 'integer'; min?: number; max?: number }
   | { kind: 'boolean' }

@@ -35,6 +35,7 @@ export const peopleEn: typeof peopleFr = {
         postcode: 'Postcode',
         city: 'City',
         country: 'Country',
+        timeZone: 'Time zone',
         status: 'Status',
         activatedAt: 'Activated on',
         createdAt: 'Signed up',

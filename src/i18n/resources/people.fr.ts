@@ -34,6 +34,7 @@ export const peopleFr = {
         postcode: 'Code postal',
         city: 'Ville',
         country: 'Pays',
+        timeZone: 'Fuseau horaire',
         status: 'Statut',
         activatedAt: 'Activée le',
         createdAt: 'Inscription',

@@ -38,5 +38,7 @@ export const config = screensOf(auditLog, {
     createElement(PeriodInput, { key: 'before', source: 'at.before', edge: 'end', alwaysOn: true }),
   ],
   listEmpty: AuditLogEmpty,
+  // On a phone: when (the title), which record and who, the action as its status.
+  phoneLine: { facts: ['resource', 'record', 'userName'], status: ['action'] },
   rowOpens: recordOfEntry,
 });

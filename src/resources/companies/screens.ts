@@ -12,6 +12,7 @@ export const config = screensOf(companies, {
     { source: 'postcode' },
     { source: 'city', column: true },
     { source: 'country' },
+    { source: 'timeZone' },
     { source: 'status', choiceGroup: 'companyStatus', column: true, filter: 'alwaysOn' },
     { source: 'activatedAt', column: true },
     { source: 'createdAt' },

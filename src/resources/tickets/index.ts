@@ -48,6 +48,10 @@ export const tickets: ResourceDefinition = {
   recordRepresentation: 'subject',
   options: {
     sidePanelTabs,
+    // Who else has the ticket open, under the panel's title.
+    sidePanelHeader: lazyComponent(() =>
+      import('../../custom/tickets/presence/TicketPresenceHeader').then((module) => module.TicketPresenceHeader),
+    ),
     // Support staff see how many support tickets wait, beside the menu entry.
     menuBadge: lazyComponent(() =>
       import('../../custom/tickets/WaitingTicketsCount').then((module) => module.WaitingTicketsCount),

@@ -33,4 +33,6 @@ export const config = screensOf(tickets, {
     }),
   ],
   listEmpty: TicketsEmpty,
+  // On a phone: the subject, what it is about and who wrote it, its status and the running target.
+  phoneLine: { facts: ['parent', 'author'], status: ['status', 'dueAt'] },
 });

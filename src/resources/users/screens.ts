@@ -22,4 +22,6 @@ export const config = screensOf(users, {
   ],
   // A super admin invites a new structure from here.
   listHeader: StructureInvitation,
+  // On a phone: the name, the e-mail address and the role (and the structure, across every structure).
+  phoneLine: { facts: ['email'], status: ['type'] },
 });

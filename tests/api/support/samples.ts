@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { declarationsByName } from '../../../server/resources/definitions/index.ts';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../server/resources/types.ts';
 import type { ChapterPartType } from '../../../src/domain/chapterParts.ts';
+import { DEFAULT_TIME_ZONE } from '../../../src/domain/releases.ts';
 import { columnOf, ident, isStored, oneOfGroups, tableColumns } from './schema.ts';
 import type { TestApp } from './testApp.ts';
 
@@ -46,6 +47,7 @@ export function sampleScalar(name: string, field: FieldDeclaration, variant: num
       if (type.format === 'email') return `sample.${RUN}.${next()}@exemple.fr`;
       if (type.format === 'color') return `#${randomBytes(3).toString('hex')}`;
       if (type.format === 'url') return `https://exemple.fr/${RUN}/${next()}`;
+      if (type.format === 'timeZone') return DEFAULT_TIME_ZONE;
       return uniqueString(`${name[0].toUpperCase()}${name.slice(1)} de test`, type.maxLength);
     case 'text':
       return `Texte de test ${name} ${RUN}-${next()}`;
@@ -217,7 +219,12 @@ export async function sampleBody(
   // Rules the field types do not say: a shortcut is one word; an assignee handles the ticket's structure's tickets.
   if (declaration.name === 'canned-replies') body.shortcut = `exemple-${RUN}-${next()}`;
   if (declaration.name === 'tickets' && body.assignee !== undefined) {
-    const structure = typeof body.company === 'string' ? Number(body.company.split('/').pop()) : t.users.admin.company;
+    // The ticket's structure, named by an IRI or (relations as bare ids) by its id.
+    const named = body.company;
+    const structure =
+      typeof named === 'string' || typeof named === 'number'
+        ? Number(String(named).split('/').pop())
+        : t.users.admin.company;
     const staff = await t.db.query<{ id: number }>(
       `SELECT id FROM users WHERE enabled AND (roles && ARRAY['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'])
           AND (company_id = $1 OR 'ROLE_SUPER_ADMIN' = ANY(roles)) ORDER BY id`,

@@ -58,6 +58,8 @@ export interface ClusterOptions {
   processes?: number;
   /** More environment for every process (limits, log level...). */
   env?: Record<string, string>;
+  /** More arguments for node itself (`--cpu-prof`...), which NODE_OPTIONS does not take. */
+  nodeArgs?: string[];
 }
 
 async function waitUntilReady(process: ServerProcess, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
@@ -78,7 +80,13 @@ async function waitUntilReady(process: ServerProcess, child: ChildProcess, timeo
 
 type OwnedProcess = ServerProcess & { launch(): ChildProcess; kill(): void };
 
-function serverProcess(name: string, port: number, dataDir: string, env: Record<string, string>): OwnedProcess {
+function serverProcess(
+  name: string,
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): OwnedProcess {
   let child: ChildProcess | undefined;
   let output = '';
   const self = {
@@ -91,7 +99,7 @@ function serverProcess(name: string, port: number, dataDir: string, env: Record<
     output: () => output,
     launch() {
       output = '';
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
         cwd: root,
         env: { ...env, PORT: String(port), DATA_DIR: dataDir },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -181,7 +189,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<ScaleC
     for (let index = 1; index <= (options.processes ?? 3); index++) {
       const dataDir = join(dir, `s${index}`);
       await mkdir(dataDir, { recursive: true });
-      processes.push(serverProcess(`s${index}`, await freePort(), dataDir, env));
+      processes.push(serverProcess(`s${index}`, await freePort(), dataDir, env, options.nodeArgs));
     }
     cleanups.push(async () => {
       await Promise.all(processes.map((server) => server.stop('SIGKILL')));

@@ -190,6 +190,7 @@ function validValue(name: string, type: FieldType): fc.Arbitrary<unknown> | unde
       if (type.format === 'color')
         return fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`);
       if (type.format === 'url') return fc.nat().map((n) => `https://exemple.fr/${n}`);
+      if (type.format === 'timeZone') return fc.constantFrom('Europe/Paris', 'America/New_York', 'UTC');
       return fc
         .string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(type.maxLength ?? 60, 60) })
         .filter((text) => text.trim() !== '');

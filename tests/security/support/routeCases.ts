@@ -5,7 +5,7 @@ import { declarations } from '../../../server/resources/definitions/index.ts';
 import type { ResourceDeclaration } from '../../../server/resources/types.ts';
 import { iri } from '../../api/support/samples.ts';
 import type { TestResponse } from '../../api/support/testApp.ts';
-import { type Bodies, idsOf, isTenant, namingFields, type Pools } from './structures.ts';
+import { type Bodies, idsOf, isTenant, namingFields, type Pools, uploadPayload } from './structures.ts';
 
 /**
  * The requests of the tenancy attack, generated from the route table: for each route, what its path, its
@@ -92,6 +92,12 @@ function fill(key: string, schema: Schema): unknown {
   return branch ? fill(key, branch) : undefined;
 }
 
+/** Whether the route's body is a multipart upload rather than JSON. */
+function isUpload(route: RegisteredRoute): boolean {
+  const content = (route.schema?.body as Schema | undefined)?.content as Schema | undefined;
+  return Boolean(content?.['multipart/form-data']);
+}
+
 /**
  * A body for a hand-written route from its schema: its required values, and a row of `reference` for each
  * property naming rows that is required (or for all of them with `all`). Undefined for a route whose body
@@ -126,6 +132,8 @@ export interface Case {
   /** The request, `{value}` standing for B's row (or word) and, in the twin, for one that does not exist. */
   url: string;
   body?: string;
+  /** The body's media type, when it is no JSON (a multipart upload). */
+  contentType?: string;
   value: string;
   missing: string;
   /** The field a 422 must name, for the case to have been decided on B's row rather than on its body. */
@@ -172,13 +180,16 @@ export function attackCases(attack: Attack): Case[] {
           : generic
             ? bodies.update(declaration, words)
             : schemaBody(route, other);
+        // An upload onto a row (a ticket's attachment): a small text file, which it must take on A's own row.
+        const upload = isUpload(route) ? uploadPayload({}) : undefined;
         for (const id of idsOf(targets, declaration.name))
           for (const header of [false, true])
             add({
               label: `${declaration.name} ${id} of B`,
               header,
               url: route.url.replace(':id', '{value}'),
-              body: json(body),
+              body: upload?.payload ?? json(body),
+              contentType: upload?.contentType,
               value: String(id),
               control: control === undefined || header ? undefined : fillParams(route.url, control),
             });

@@ -200,9 +200,14 @@ export function uploadPayload(fields: Record<string, string>) {
   };
 }
 
-export async function upload(t: TestApp, caller: Caller, fields: Record<string, string> = {}): Promise<TestResponse> {
+export async function upload(
+  t: TestApp,
+  caller: Caller,
+  fields: Record<string, string> = {},
+  url = '/api/documents/upload',
+): Promise<TestResponse> {
   const { payload, contentType } = uploadPayload(fields);
-  return t.request('POST', '/api/documents/upload', {
+  return t.request('POST', url, {
     token: caller.token,
     headers: caller.headers,
     rawBody: payload,
@@ -319,10 +324,18 @@ export async function fillStructure(
     send(t, platform, 'PUT', `/api/tickets/${ticket}/add-message`, { message: `${words} réponse`, status: 'treated' }),
     'A reply',
   );
+  // With a file: a ticket attachment's row is its ticket's structure's.
+  const file = await must(upload(t, member, {}, `/api/tickets/${ticket}/attachments`), 'An attachment');
   await must(
-    send(t, member, 'PUT', `/api/tickets/${ticket}/add-message`, { message: `${words} relance`, status: 'created' }),
+    send(t, member, 'PUT', `/api/tickets/${ticket}/add-message`, {
+      message: `${words} relance`,
+      status: 'created',
+      attachments: [file.json.id],
+    }),
     'A message',
   );
+  // An agent's presence on it: a row kept until it expires and is swept.
+  await must(send(t, member, 'POST', `/api/tickets/${ticket}/presence`, { state: 'typing' }), 'A presence');
   addTo(
     pools,
     'notes-bo',
