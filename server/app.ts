@@ -55,6 +55,8 @@ import { savedViewRoutes } from './routes/savedViews.ts';
 import { searchRoutes } from './routes/search.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
 import { helpdeskRoutes } from './routes/helpdesk.ts';
+import { mentionRoutes } from './routes/mentions.ts';
+import { MentionMails } from './notify/mentionMails.ts';
 import { ticketPresenceRoutes } from './routes/ticketPresence.ts';
 import { TicketPresence } from './tickets/ticketPresence.ts';
 import { PRESENCE_BUDGET } from '../src/domain/presence.ts';
@@ -196,6 +198,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   await app.register(ticketDeskRoutes, { db });
   await app.register(helpdeskRoutes, { db });
+  await app.register(mentionRoutes, {
+    db,
+    engine,
+    mails: new MentionMails(platformDb, mailer, config.appUrl, (error) => app.log.error(error)),
+  });
   await app.register(ticketPresenceRoutes, { db });
   await app.register(revisionRoutes, { db, engine });
   await app.register(searchRoutes, { db });

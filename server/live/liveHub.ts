@@ -15,6 +15,8 @@ export interface LiveEvent {
   internal: boolean;
   /** The structure whose ticket it is (null: the platform's own). */
   structure: number | null;
+  /** The one user it is meant for (a mention), whoever else may see its ticket. */
+  recipient?: number | null;
   data: Record<string, unknown>;
 }
 
@@ -42,9 +44,10 @@ const SEEN_KEPT = 2_000;
 /** A process whose last stream closed stops listening this long after, unless another one opened meanwhile. */
 export const IDLE_UNLISTEN_MS = 60_000;
 
-export const canSee = (event: Pick<LiveEvent, 'owner' | 'internal' | 'structure'>, audience: Audience) =>
+export const canSee = (event: Pick<LiveEvent, 'owner' | 'internal' | 'structure' | 'recipient'>, audience: Audience) =>
   (audience.structure.allStructures || event.structure === audience.structure.structure) &&
-  (audience.staff || (!event.internal && event.owner === audience.userId));
+  (audience.staff || (!event.internal && event.owner === audience.userId)) &&
+  (event.recipient === null || event.recipient === undefined || event.recipient === audience.userId);
 
 interface Row {
   id: number | string;
@@ -52,10 +55,11 @@ interface Row {
   owner_id: number | null;
   internal: boolean;
   company_id: number | null;
+  recipient_id: number | null;
   payload: Record<string, unknown>;
 }
 
-const COLUMNS = 'id, topic, owner_id, internal, company_id, payload';
+const COLUMNS = 'id, topic, owner_id, internal, company_id, recipient_id, payload';
 
 const fromRow = (row: Row): LiveEvent => ({
   id: Number(row.id),
@@ -63,6 +67,7 @@ const fromRow = (row: Row): LiveEvent => ({
   owner: row.owner_id,
   internal: row.internal,
   structure: row.company_id,
+  recipient: row.recipient_id,
   data: row.payload,
 });
 
@@ -170,6 +175,7 @@ export class LiveHub {
       `SELECT ${COLUMNS} FROM live_events
         WHERE id > $1 AND ($2::boolean OR (NOT internal AND owner_id = $3::integer))
           AND ($4::boolean OR company_id = $5::integer)
+          AND (recipient_id IS NULL OR recipient_id = $3::integer)
         ORDER BY id LIMIT ${REPLAY_LIMIT + 1}`,
       [afterId, audience.staff, audience.userId, audience.structure.allStructures, audience.structure.structure],
     );

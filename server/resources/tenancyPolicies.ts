@@ -24,7 +24,12 @@ const STRUCTURE_TABLES: readonly string[] = ['subscriptions', 'live_events'];
  * Tables of one user's own rows (saved views): a session reads and writes its user's only, within its
  * structure, or wherever it works for platform staff, whose rows name no structure.
  */
-export const USER_TABLES: readonly string[] = ['saved_views'];
+export const USER_TABLES: readonly string[] = ['saved_views', 'mention_notifications'];
+/**
+ * Of those, rows a colleague writes for the user (a mention in a note): the writer may insert them only as
+ * their author (this column), in the structure it works in; it reads none of them afterwards.
+ */
+const WRITTEN_FOR_USER: Readonly<Record<string, string>> = { mention_notifications: 'author_id' };
 
 function resourcePolicies(declaration: ResourceDeclaration): string[] {
   const tenancy = declaration.access.tenancy;
@@ -126,6 +131,11 @@ export function tenancyStatements(): string[] {
       `ALTER TABLE ${ident(table)} ENABLE ROW LEVEL SECURITY`,
       `CREATE POLICY user_rows ON ${ident(table)} USING ${own} WITH CHECK ${own}`,
     );
+    const author = WRITTEN_FOR_USER[table];
+    if (author)
+      sql.push(
+        `CREATE POLICY written_for_user ON ${ident(table)} FOR INSERT WITH CHECK (${ident(author)} = (SELECT app_user_id()) AND ${inScopeSql('company_id')})`,
+      );
   }
   return sql;
 }

@@ -9,6 +9,7 @@ import { ticketsEn } from './tickets.en';
 import { onboardingEn } from './onboarding.en';
 import { tenancyEn } from './tenancy.en';
 import { searchEn } from './search.en';
+import { mentionsEn } from './mentions.en';
 import { presenceEn } from './presence.en';
 import { dashboardEn } from './dashboard.en';
 import { courseTransferEn } from './courseTransfer.en';
@@ -75,6 +76,7 @@ export const en: Messages = {
     ...ticketAttachmentsEn,
     ...tenancyEn,
     ...searchEn,
+    ...mentionsEn,
     ...presenceEn,
     ...dashboardEn,
     ...courseTransferEn,

@@ -10,6 +10,7 @@ import { onboardingFr } from './onboarding.fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
+import { mentionsFr } from './mentions.fr';
 import { presenceFr } from './presence.fr';
 import { dashboardFr } from './dashboard.fr';
 import { courseTransferFr } from './courseTransfer.fr';
@@ -76,6 +77,7 @@ export const fr = {
     ...ticketAttachmentsFr,
     ...tenancyFr,
     ...searchFr,
+    ...mentionsFr,
     ...presenceFr,
     ...dashboardFr,
     ...courseTransferFr,

@@ -16,6 +16,7 @@ import { withEarlyLists } from './earlyList';
 import { httpClient, refreshAuth, type HttpClient } from './httpClient';
 import { createSearchActions } from './searchActions';
 import { createCsvImportActions } from './csvImportActions';
+import { createMentionActions } from './mentionActions';
 import { createTicketAttachmentActions } from './ticketAttachmentActions';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi, toApi, updateBody } from './records';
@@ -35,6 +36,7 @@ export type AppDataProvider = DataProvider &
   ReturnType<typeof createTransfer> &
   ReturnType<typeof createSearchActions> &
   ReturnType<typeof createCsvImportActions> &
+  ReturnType<typeof createMentionActions> &
   ReturnType<typeof createTicketAttachmentActions>;
 
 export interface DataProviderDeps {
@@ -113,6 +115,7 @@ export function createDataProvider({
     ...createTransfer(http, save),
     ...createSearchActions(http),
     ...createCsvImportActions(http),
+    ...createMentionActions(http),
     ...createTicketAttachmentActions(http),
   };
 }

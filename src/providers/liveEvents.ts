@@ -14,6 +14,8 @@ export interface LiveEventsOptions {
   /** A fresh stream ticket (`POST /api/events/ticket`, with the bearer token and its refresh). */
   fetchTicket: () => Promise<string>;
   onTicketEvent: (event: TicketEvent) => void;
+  /** A note mentioned the session's user (the server sends it to them alone). */
+  onMentionEvent?: () => void;
   /** Someone else opened, typed in or left a ticket's panel (events without an id: never replayed). */
   onPresenceEvent?: (event: PresenceEvent) => void;
   /** The server could not replay all that was missed: everything shown may be stale. */
@@ -36,6 +38,7 @@ const RETRY_MAX_MS = 30_000;
 export function openLiveEvents({
   fetchTicket,
   onTicketEvent,
+  onMentionEvent,
   onPresenceEvent,
   onReset,
   onReady,
@@ -77,6 +80,11 @@ export function openLiveEvents({
       } catch {
         // A malformed event is skipped; the next one refreshes the same screens.
       }
+    });
+    stream.addEventListener('mentions', (event) => {
+      const message = event as MessageEvent<string>;
+      if (message.lastEventId) lastEventId = message.lastEventId;
+      onMentionEvent?.();
     });
     stream.addEventListener(PRESENCE_TOPIC, (event) => {
       try {

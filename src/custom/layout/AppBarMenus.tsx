@@ -6,6 +6,8 @@ import { sessionStore } from '../../providers/sessionStore';
 import { lazyComponent } from '../lazyComponent';
 import type { ReportContext } from '../report/ReportProblemDialog';
 import { SearchButton } from '../search/SearchButton';
+import { sessionAllows } from '../../providers/authProvider';
+import { MentionBell } from '../mentions/MentionBell';
 import { AccountMenuItem } from './AccountMenuItem';
 import { ReportProblemMenuItem } from './ReportProblemMenuItem';
 
@@ -34,6 +36,8 @@ export function AppBarMenus() {
     <>
       <SearchButton />
       {isPlatformStaff(sessionStore.getRoles()) && <StructureSwitcher />}
+      {/* Those who read internal notes may be mentioned in them. */}
+      {sessionAllows('notes-bo', 'list') && <MentionBell />}
       {/* On a phone, the language button is its icons (the name stays for screen readers): the title keeps its room. */}
       <Box sx={{ display: 'contents', '& .MuiButton-root': { fontSize: { xs: 0, sm: undefined }, minWidth: 0 } }}>
         <LocalesMenuButton />

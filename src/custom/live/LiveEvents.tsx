@@ -4,6 +4,7 @@ import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { openLiveEvents, type TicketEvent } from '../../providers/liveEvents';
 import { useStructureChoice } from '../tenancy/useSessionStructure';
+import { setLiveReady } from './liveReady';
 import { receivePresence } from '../tickets/presence/presenceStore';
 
 /** Events arriving together (a reply: its message, then its status) refresh the screens once. */
@@ -35,9 +36,16 @@ export function LiveEvents() {
       fetchTicket: async () => (await dataProvider.getEventStreamTicket()).data.ticket,
       onTicketEvent: (event: TicketEvent) => refresh(event.kind === 'note' ? ['tickets', 'notes-bo'] : ['tickets']),
       onPresenceEvent: (event) => receivePresence(queryClient, event),
-      onReset: () => refresh(['tickets', 'notes-bo']),
+      onMentionEvent: () => refresh(['mentions']),
+      // Live again after a reconnection: what was read before it may have missed an event.
+      onReady: () => {
+        setLiveReady(true);
+        refresh(['mentions']);
+      },
+      onReset: () => refresh(['tickets', 'notes-bo', 'mentions']),
     });
     return () => {
+      setLiveReady(false);
       stop();
       clearTimeout(timer);
     };

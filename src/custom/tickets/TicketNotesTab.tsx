@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useCreate, useGetIdentity, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useMentionPicker } from '../mentions/useMentionPicker';
+import { useNoteWithMentions } from '../mentions/useNoteWithMentions';
 import type { Note } from '../../domain/records';
 import { Loader } from '../Loader';
 import type { SidePanelTabProps } from '../sidePanel';
@@ -24,12 +26,23 @@ export function TicketNotesTab({ id }: SidePanelTabProps) {
     sort: { field: 'createdAt', order: 'DESC' },
     pagination: { page: 1, perPage: 100 },
   });
-  const [create, { isPending: adding }] = useCreate();
+  const [create, { isPending: creating }] = useCreate();
   const files = useNoteAttachments(id);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionPicker({ ticketId: id, text: content, onText: setContent, input });
+  const [addWithMentions, mentioning] = useNoteWithMentions(id);
+  const adding = creating || mentioning;
 
   function add() {
     const text = content.trim();
     if (text === '' || adding || files.draft.blocked) return;
+    const mentioned = mentions.mentions(text);
+    if (mentioned.length > 0)
+      return addWithMentions({ content: text, mentions: mentioned }, (note) => {
+        setContent('');
+        mentions.reset();
+        void files.attachTo(note);
+      });
     create(
       'notes-bo',
       { data: { content: text, ticket: id } },
@@ -55,12 +68,24 @@ export function TicketNotesTab({ id }: SidePanelTabProps) {
         <TextField
           label={translate('app.tickets.notes.label')}
           value={content}
-          onChange={(event) => setContent(event.target.value)}
+          helperText={translate('app.mentions.help')}
+          onChange={(event) => {
+            setContent(event.target.value);
+            mentions.follow();
+          }}
+          onKeyDown={(event) => mentions.onKeyDown(event)}
+          onKeyUp={(event) => {
+            if (event.key.startsWith('Arrow') || event.key === 'Home' || event.key === 'End') mentions.follow();
+          }}
+          onClick={() => mentions.follow()}
+          inputRef={input}
+          slotProps={{ htmlInput: mentions.inputProps }}
           onPaste={files.draft.onPaste}
           multiline
           minRows={2}
           fullWidth
         />
+        {mentions.popup}
         <AttachmentDraftChips draft={files.draft} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <AttachFilesButton draft={files.draft} />
