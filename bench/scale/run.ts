@@ -24,6 +24,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 /** Each process is loaded alone this long at start: every count is measured on warm processes. */
 const PROCESS_WARMUP = Number(process.env.BENCH_PROCESS_WARMUP ?? 15);
+/**
+ * Requests a second for every count (0: as many as the processes answer). Below what one process answers, every
+ * count serves the same load, and the CPU per request compares the work a request costs, not how three
+ * processes share two cores when each is driven flat out.
+ */
+const RATE = Number(process.env.BENCH_RATE ?? 300);
 const COUNTS = (process.env.BENCH_COUNTS ?? '1,2,3').split(',').map(Number);
 /** A folder: each server process writes its V8 CPU profile there when it stops (open it in Chrome's DevTools). */
 const CPU_PROFILES = process.env.BENCH_CPU_PROF;
@@ -179,7 +185,14 @@ async function rotate(cluster: ScaleCluster, count: number): Promise<void> {
 
 async function measure(cluster: ScaleCluster, processes: number, round: number, requests: Request[]): Promise<Measure> {
   const run = (duration: number) =>
-    autocannon({ url: cluster.url, connections: SESSIONS, duration, requests, timeout: 10 });
+    autocannon({
+      url: cluster.url,
+      connections: SESSIONS,
+      duration,
+      requests,
+      timeout: 10,
+      ...(RATE > 0 ? { overallRate: RATE } : {}),
+    });
   await rotate(cluster, processes);
   // Through the proxy a moment, so that its connections to every process are open before measuring.
   await run(WARMUP);
