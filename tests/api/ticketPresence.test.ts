@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { TicketPresence } from '../../server/tickets/ticketPresence.ts';
@@ -10,6 +9,7 @@ import {
   type PresenceEntry,
 } from '../../src/domain/presence.ts';
 import { listening, openEventStream, type EventStream, type Frame } from './support/eventStream.ts';
+import { signedInMember } from './support/members.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
@@ -28,32 +28,7 @@ let superadmin: string;
 let author: string;
 
 async function staffMember(firstName: string, lastName: string) {
-  const created = await t.request('POST', '/api/users', {
-    as: 'superadmin',
-    body: {
-      email: `${firstName.toLowerCase()}-${randomUUID()}@test.fr`,
-      firstName,
-      lastName,
-      type: 'admin',
-      roles: ['ROLE_ADMIN'],
-      company: `/api/companies/${t.users.admin.company}`,
-    },
-  });
-  expect(created.status, created.body).toBe(201);
-  const [row] = await t.db.query<{ session_version: number }>(
-    `UPDATE users SET roles = '{ROLE_ADMIN}' WHERE id = $1 RETURNING session_version`,
-    [created.json.id],
-  );
-  const token = await t.tokens.sign({
-    role: ['ROLE_ADMIN'],
-    company: t.users.admin.company,
-    employeeId: created.json.id,
-    username: created.json.email,
-    sid: randomUUID(),
-    scope: 'full',
-    sv: Number(row.session_version),
-  });
-  return { id: created.json.id as number, token };
+  return signedInMember(t, { firstName, lastName, type: 'admin', role: 'ROLE_ADMIN' });
 }
 
 beforeAll(async () => {

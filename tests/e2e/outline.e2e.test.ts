@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { stamp, startApp, type App } from './harness.ts';
-import { outlineSettled, outlineTree } from './outlinePage.ts';
+import { outlineSettled, outlineTree, outlineRow, unfold } from './outlinePage.ts';
 import { dragByPointer } from './pointerDrag.ts';
 
 /**
@@ -21,20 +21,12 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
+const row = outlineRow;
 // Each row's own title: an open row's children are in its <li> too, after the row itself (its <div>).
 const titles = (page: Page, list: string) =>
   page.getByRole('list', { name: list }).locator(':scope > li[data-node] > div button[aria-pressed]').allTextContents();
 
 /** Opens a module or chapter of the outline, once it is there, unless it is open already. */
-async function unfold(page: Page, title: string): Promise<void> {
-  const button = outlineTree(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${title} »$`) });
-  await button.waitFor();
-  if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
-  await outlineTree(page)
-    .getByRole('button', { name: `Replier « ${title} »` })
-    .waitFor();
-}
 
 async function addPart(page: Page, chapter: string, title: string, markdown: string): Promise<void> {
   await row(page, 'chapter:' + chapter)

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { stamp, startApp, type App, type DemoAccount } from './harness.ts';
-import { outlineSettled, outlineTree } from './outlinePage.ts';
+import { outlineSettled, outlineRow, unfold } from './outlinePage.ts';
 
 /**
  * The outline as the rights table and the keyboard want it: a contributor is offered no delete; "Ajouter un
@@ -20,7 +20,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
+const row = outlineRow;
 const titles = (page: Page, list: string) =>
   page.getByRole('list', { name: list }).locator(':scope > li[data-node] > div button[aria-pressed]').allTextContents();
 
@@ -46,15 +46,6 @@ async function course(as: DemoAccount): Promise<Made> {
   ] as const)
     chapters[title] = (await post<{ id: number }>('/api/chapters', { title, module: `/api/modules/${module}` })).id;
   return { course: made.id, modules: [alpha.id, beta.id], chapters };
-}
-
-async function unfold(page: Page, title: string): Promise<void> {
-  const button = outlineTree(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${title} »$`) });
-  await button.waitFor();
-  if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
-  await outlineTree(page)
-    .getByRole('button', { name: `Replier « ${title} »` })
-    .waitFor();
 }
 
 describe('the outline offers what the session may do', () => {

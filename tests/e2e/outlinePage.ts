@@ -3,6 +3,19 @@ import type { Page } from 'playwright-core';
 /** The course outline's tree of modules, chapters and parts. */
 export const outlineTree = (page: Page) => page.getByRole('region', { name: 'Plan du cours' });
 
+/** A node's row by its key (`module-12`, `chapter-7`...). */
+export const outlineRow = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
+
+/** Opens a module or chapter of the tree by its title, unless it is open already. */
+export async function unfold(page: Page, title: string): Promise<void> {
+  const button = outlineTree(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${title} »$`) });
+  await button.waitFor();
+  if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
+  await outlineTree(page)
+    .getByRole('button', { name: `Replier « ${title} »` })
+    .waitFor();
+}
+
 /**
  * Waits until the outline page has mounted what comes after its tree: the course's fields and its tags and
  * skills above the tree, and the side panel beside it. Their arrival pushes the tree down by the height of a

@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { stamp, startApp, type App } from './harness.ts';
-import { outlineSettled, outlineTree } from './outlinePage.ts';
+import { outlineSettled, outlineRow, unfold } from './outlinePage.ts';
 
 /**
  * Release dates in the outline: a chapter scheduled from its row's menu shows "Programmé" and its date in French
@@ -18,16 +17,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const row = (page: Page, key: string) => page.locator(`[data-node="${key}"]`).first();
-
-async function unfold(page: Page, title: string): Promise<void> {
-  const button = outlineTree(page).getByRole('button', { name: new RegExp(`^(Déplier|Replier) « ${title} »$`) });
-  await button.waitFor();
-  if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
-  await outlineTree(page)
-    .getByRole('button', { name: `Replier « ${title} »` })
-    .waitFor();
-}
+const row = outlineRow;
 
 describe('release dates in the outline', () => {
   it('schedules a chapter from its menu, two more in one request, and releases one again; axe, 390 px', async () => {

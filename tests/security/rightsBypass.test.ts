@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInMember } from '../api/support/members.ts';
 import { createTestApp, type TestApp } from '../api/support/testApp.ts';
 
 /**
@@ -39,30 +40,8 @@ async function draftCourses() {
 
 /** A contributor of their own (the demo contributor holds the publish right), signed in. */
 async function contributorWithoutPublishRight(): Promise<string> {
-  const created = await t.request('POST', '/api/users', {
-    as: 'superadmin',
-    body: {
-      email: `sans-droit-${randomUUID()}@test.fr`,
-      firstName: 'Sans',
-      lastName: 'Droit',
-      type: 'contributor',
-      roles: ['ROLE_USER'],
-      company: `/api/companies/${t.users.admin.company}`,
-    },
-  });
-  const [row] = await t.db.query<{ session_version: number }>(
-    `UPDATE users SET roles = '{ROLE_USER}' WHERE id = $1 RETURNING session_version`,
-    [created.json.id],
-  );
-  return t.tokens.sign({
-    role: ['ROLE_USER'],
-    company: t.users.admin.company,
-    employeeId: created.json.id,
-    username: created.json.email,
-    sid: randomUUID(),
-    scope: 'full',
-    sv: Number(row.session_version),
-  });
+  return (await signedInMember(t, { firstName: 'Sans', lastName: 'Droit', type: 'contributor', role: 'ROLE_USER' }))
+    .token;
 }
 
 /** The contributor's token once the publish right is granted (the grant ends their earlier sessions). */
