@@ -55,6 +55,8 @@ interface Measure {
   proxyCpuMsPerRequest?: number;
   loadGeneratorCpuMsPerRequest: number;
   otherProgramsCpuPercent?: number;
+  /** Connections HAProxy opened to the processes, per request: each costs the process an accept and a setup. */
+  newConnectionsPerRequest: number;
 }
 
 /**
@@ -198,6 +200,9 @@ async function measure(cluster: ScaleCluster, processes: number, round: number, 
   await run(WARMUP);
   process.stdout.write(`   tour ${round}, ${processes} processus : ${DURATION} s…`);
   const proxyPid = cluster.proxy.pid();
+  const connections = async () =>
+    Object.values(await cluster.proxy.statistic('connect')).reduce((sum, count) => sum + Number(count || 0), 0);
+  const connectedBefore = await connections();
   const before = {
     ...snapshot(undefined, cluster.postgresPort),
     servers: serverCpu(cluster, processes),
@@ -209,6 +214,7 @@ async function measure(cluster: ScaleCluster, processes: number, round: number, 
     servers: serverCpu(cluster, processes),
     proxy: proxyPid && processCpuMs(proxyPid),
   };
+  const connected = (await connections()) - connectedBefore;
   const usage = usageBetween(before, after, cluster.postgresPort);
   const servers =
     before.servers !== undefined && after.servers !== undefined ? after.servers - before.servers : undefined;
@@ -236,6 +242,7 @@ async function measure(cluster: ScaleCluster, processes: number, round: number, 
     proxyCpuMsPerRequest: perRequest(proxy),
     loadGeneratorCpuMsPerRequest: usage.loadGenerator / served,
     otherProgramsCpuPercent: others === undefined ? undefined : (others / (DURATION * 1000)) * 100,
+    newConnectionsPerRequest: connected / served,
   };
   process.stdout.write(
     ` ${fmt(Math.round(measured.requestsPerSecond))} req/s, serveurs ${optional(measured.serverCpuMsPerRequest, 3)} ms/req\n`,
@@ -268,6 +275,8 @@ function combined(measures: Measure[]): Measure {
     proxyCpuMsPerRequest: perRequest((measure) => measure.proxyCpuMsPerRequest),
     loadGeneratorCpuMsPerRequest: perRequest((measure) => measure.loadGeneratorCpuMsPerRequest)!,
     otherProgramsCpuPercent: Math.max(...measures.map((measure) => measure.otherProgramsCpuPercent ?? 0)),
+    newConnectionsPerRequest:
+      measures.reduce((sum, measure) => sum + measure.newConnectionsPerRequest * measure.requests, 0) / requests,
   };
 }
 
@@ -284,9 +293,10 @@ function printTable(measures: Measure[]) {
       'CPU serveurs',
       'CPU PG',
       'CPU HAProxy',
+      'connexions',
       'autres progr.',
     ],
-    ['', '', '', '', '', '', '', 'ms/req', 'ms/req', 'ms/req', '% d’un cœur'],
+    ['', '', '', '', '', '', '', 'ms/req', 'ms/req', 'ms/req', 'par req', '% d’un cœur'],
     ...measures.map((measure) => [
       String(measure.processes),
       fmt(measure.requestsPerSecond),
@@ -298,6 +308,7 @@ function printTable(measures: Measure[]) {
       optional(measure.serverCpuMsPerRequest, 3),
       optional(measure.postgresCpuMsPerRequest, 3),
       optional(measure.proxyCpuMsPerRequest, 3),
+      fmt(measure.newConnectionsPerRequest, 3),
       optional(measure.otherProgramsCpuPercent, 0),
     ]),
   ];
