@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JobScheduler, type Job } from '../../server/jobs/scheduler.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
+import { PERIODIC_JOBS } from '../support/periodicJobs.ts';
 
 /**
  * Periodic work runs once across the server processes and outlives a process that dies mid-job
@@ -115,12 +116,6 @@ describe('periodic work', () => {
     const [row] = await t.db.query<{ names: string[] }>(
       `SELECT array_agg(name ORDER BY name) AS names FROM scheduled_jobs WHERE name NOT LIKE 'test-%'`,
     );
-    expect(row.names).toEqual([
-      'anonymous-upload-sweep',
-      'expired-rows-sweep',
-      'live-events-prune',
-      'recycle-bin-purge',
-      'ticket-attachments-sweep',
-    ]);
+    expect(row.names).toEqual(PERIODIC_JOBS);
   });
 });

@@ -14,6 +14,7 @@ import {
   type Answer,
 } from './support/client.ts';
 import { startCluster, type ScaleCluster } from './support/cluster.ts';
+import { PERIODIC_JOBS } from '../support/periodicJobs.ts';
 
 /**
  * The bounds of docs/SECURITY.md ("Bounds hold whatever the number of processes") and its periodic work,
@@ -175,7 +176,7 @@ describe('the write budget', () => {
   });
 });
 
-const JOBS = ['anonymous-upload-sweep', 'expired-rows-sweep', 'live-events-prune', 'recycle-bin-purge'];
+const JOBS = PERIODIC_JOBS;
 
 interface JobStart {
   name: string;
