@@ -93,9 +93,14 @@ export function MentionBell() {
           aria-controls={anchor ? ids : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={unread} color="error" max={99}>
+          {/* The badge's figure is text inside the button: it shows once the label can say it too. */}
+          {data ? (
+            <Badge badgeContent={unread} color="error" max={99}>
+              <NotificationsIcon />
+            </Badge>
+          ) : (
             <NotificationsIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover
