@@ -49,11 +49,13 @@ async function menuRoutes(page: Page): Promise<string[]> {
   return hrefs.map((href) => href.replace(/^#/, '')).filter((route) => route.startsWith('/'));
 }
 
-/** A list has shown its rows, its "nothing yet" page, or the screen is not a list (a tree). */
+/** A list has shown its rows (a table, or a phone's lines), its "nothing yet" page, or the screen is not a list (a tree). */
 async function settled(page: Page): Promise<void> {
   await page.locator('#main-content').waitFor();
   await page
-    .locator('.RaDataTable-root, .RaList-noResults, [role="tree"], [data-testid="screen-ready"]')
+    .locator(
+      '.RaDataTable-root, [data-testid="phone-list"], .RaList-noResults, [role="tree"], [data-testid="screen-ready"]',
+    )
     .first()
     .waitFor({ timeout: 10_000 })
     .catch(() => undefined);
