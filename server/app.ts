@@ -29,6 +29,7 @@ import { notificationTemplateRoutes } from './routes/notificationTemplates.ts';
 import { documentRoutes, sweepAnonymousUploads, SWEEP_EVERY_SECONDS } from './routes/documents.ts';
 import { ticketAttachmentRoutes } from './routes/ticketAttachments.ts';
 import { sweepPendingAttachments } from './tickets/attachments.ts';
+import { FILE_REMOVALS_EVERY_SECONDS, removeUnheldFiles } from './storage/fileRemovals.ts';
 import { courseTransferRoutes } from './routes/courseTransfer.ts';
 import { importRoutes } from './routes/imports.ts';
 import { platformRoutes } from './routes/platform.ts';
@@ -260,6 +261,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       name: 'ticket-attachments-sweep',
       everySeconds: SWEEP_EVERY_SECONDS,
       run: () => sweepPendingAttachments(platformDb, files),
+    })
+    .define({
+      name: 'file-removals',
+      everySeconds: FILE_REMOVALS_EVERY_SECONDS,
+      run: () => removeUnheldFiles(platformDb, files),
     })
     .define({
       name: 'recycle-bin-purge',

@@ -3,6 +3,7 @@ import { AUDIT_OPERATIONS } from '../../src/domain/audit.ts';
 import { TICKET_STATUSES } from '../../src/domain/contracts/tickets.ts';
 import { PLAN_PERIODS, SUBSCRIPTION_STATUSES } from '../../src/domain/onboarding.ts';
 import type { Database } from '../db/database.ts';
+import { fileRemovalStatements } from '../storage/fileRemovals.ts';
 import { ident, literal } from '../shared/sql.ts';
 import { responseTargetStatements } from '../tickets/responseTargets.ts';
 import { auditStatements } from './auditTriggers.ts';
@@ -90,7 +91,8 @@ END $$`;
 /**
  * Every statement that puts the domain's enumerations, the resources' row counts, the tickets' due dates
  * (responseTargets.ts), the audit log's triggers (auditTriggers.ts), the full-text columns of search
- * (searchSchema.ts) and the release rule (releases.ts) into the schema.
+ * (searchSchema.ts), the release rule (releases.ts) and the queueing of deleted rows' files
+ * (storage/fileRemovals.ts) into the schema.
  */
 export function derivedSchemaStatements(): string[] {
   const tables = [
@@ -105,6 +107,7 @@ export function derivedSchemaStatements(): string[] {
     ...auditStatements(),
     ...searchSchemaStatements(),
     ...releaseStatements(declarations),
+    ...fileRemovalStatements(),
   ];
 }
 

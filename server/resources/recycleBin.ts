@@ -1,5 +1,6 @@
 import { BINNABLE_RESOURCES, isBinnable, LABEL_MAX_LENGTH, RECYCLE_BIN } from '../../src/domain/recycleBin.ts';
 import type { Database, Queryable, Row } from '../db/database.ts';
+import { binnedFileKeys } from '../storage/fileRemovals.ts';
 import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
 import { currentScope, runAsAction, runAsDefaultAction, scopeSettingSql } from '../db/scope.ts';
 import { ApiError, notFound, problem } from '../http/errors.ts';
@@ -360,12 +361,6 @@ export class RecycleBin {
   }
 }
 
-/** The tables of the rows that own a stored file (documents, a note's attachments), and the column of its key. */
-const FILE_ROWS = [
-  { table: declarationsByName.get('documents')?.table ?? 'documents', key: 'storage_key' },
-  { table: 'ticket_attachments', key: 'storage_key' },
-];
-
 /**
  * Erases bin items for good (`conditions` on `t`, with `params`), each logged as erased in the same
  * statement: answers how many went and the keys of the files their documents kept, which the caller
@@ -383,10 +378,7 @@ export async function eraseBinned(
                        'resource', g.resource, 'record_id', g.record_id, 'company', g.company_id, 'label', g.label)
                        ORDER BY g.id), '[]')) AS n FROM gone g)
      SELECT (SELECT n FROM logged) AS erased,
-            ARRAY(SELECT r.row ->> f.key
-                    FROM gone, jsonb_array_elements(gone.rows) AS g(grp), jsonb_array_elements(g.grp -> 'rows') AS r(row),
-                         (VALUES ${FILE_ROWS.map(({ table, key }) => `('${table}', '${key}')`).join(', ')}) AS f(tbl, key)
-                   WHERE g.grp ->> 'table' = f.tbl AND r.row ->> f.key IS NOT NULL) AS files`,
+            ARRAY(SELECT k.key FROM gone, LATERAL (${binnedFileKeys('gone')}) AS k(key)) AS files`,
     params,
   );
   return { erased: Number(row.erased), files: row.files ?? [] };

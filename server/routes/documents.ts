@@ -10,7 +10,8 @@ import { sendStoredFile } from '../http/fileDownload.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
-import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
+import { removeUnheldFiles } from '../storage/fileRemovals.ts';
+import type { FileStorage } from '../storage/fileStorage.ts';
 import { storeUpload } from '../storage/storeUpload.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
 import { idParams, multipartBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
@@ -127,20 +128,17 @@ export async function sweepAnonymousUploads(db: Database, files: FileStorage, tt
     ),
     ...JSON_REFERENCES.map((reference) => `NOT ${namedInJson(reference, 'd.id')}`),
   ];
-  const deleted = await db.query<{ storage_key: string | null }>(
+  const deleted = await db.query(
     `DELETE FROM documents d
       WHERE d.anonymous AND d.owner_id IS NULL AND d.context = ANY($1::text[])
         AND d.created_at < now() - make_interval(secs => $2)
         ${unreferenced.map((condition) => `AND ${condition}`).join('\n        ')}
-      RETURNING d.storage_key`,
+      RETURNING d.id`,
     [[...PUBLIC_UPLOAD_CONTEXTS], ttlSeconds],
   );
   await db.query(`DELETE FROM public_uploads WHERE created_at < now() - interval '1 day'`);
-  // Every file is tried even when one fails; the first failure is then reported (the sweep logs it).
-  await removeAll(
-    files,
-    deleted.flatMap(({ storage_key }) => (storage_key ? [storage_key] : [])),
-  );
+  // Their keys were queued by the delete: their files go now rather than at the queue's next run.
+  await removeUnheldFiles(db, files);
   return deleted.length;
 }
 

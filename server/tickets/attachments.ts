@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { unprocessable, violation } from '../http/errors.ts';
-import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
+import { removeUnheldFiles } from '../storage/fileRemovals.ts';
+import type { FileStorage } from '../storage/fileStorage.ts';
 import {
   ATTACHMENTS_PER_MESSAGE,
   PENDING_ATTACHMENT_TTL_SECONDS,
@@ -70,15 +71,13 @@ export async function sweepPendingAttachments(
   files: FileStorage,
   ttlSeconds = PENDING_ATTACHMENT_TTL_SECONDS,
 ): Promise<number> {
-  const deleted = await db.query<{ storage_key: string }>(
+  const deleted = await db.query(
     `DELETE FROM ticket_attachments
       WHERE message_id IS NULL AND note_id IS NULL AND created_at < now() - make_interval(secs => $1)
-      RETURNING storage_key`,
+      RETURNING id`,
     [ttlSeconds],
   );
-  await removeAll(
-    files,
-    deleted.map((row) => row.storage_key),
-  );
+  // Their keys were queued by the delete: their files go now rather than at the queue's next run.
+  await removeUnheldFiles(db, files);
   return deleted.length;
 }

@@ -6,6 +6,7 @@
 export const PERIODIC_JOBS = [
   'anonymous-upload-sweep',
   'expired-rows-sweep',
+  'file-removals',
   'live-events-prune',
   'recycle-bin-purge',
   'ticket-attachments-sweep',
