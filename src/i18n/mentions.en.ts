@@ -1,7 +1,7 @@
 /** Mentions in ticket notes and the app bar's bell, spread under `app` by en.ts. */
 export const mentionsEn = {
   mentions: {
-    bell: 'Mentions: %{smart_count} unread |||| Mentions: %{smart_count} unread',
+    bell: 'Mentions: %{count} unread |||| Mentions: %{count} unread',
     title: 'Mentions',
     mark_all: 'Mark all as read',
     empty: 'Nobody has mentioned you yet.',

@@ -1,7 +1,7 @@
 /** Mentions in ticket notes and the app bar's bell, spread under `app` by fr.ts. */
 export const mentionsFr = {
   mentions: {
-    bell: 'Mentions : %{smart_count} non lue |||| Mentions : %{smart_count} non lues',
+    bell: 'Mentions : %{count} non lue |||| Mentions : %{count} non lues',
     title: 'Mentions',
     mark_all: 'Tout marquer comme lu',
     empty: 'Personne ne vous a mentionné pour l’instant.',

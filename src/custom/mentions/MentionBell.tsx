@@ -43,6 +43,9 @@ export const MENTIONS_QUERY_KEY = ['mentions'] as const;
  * its ticket in the side panel, on its notes; "Tout marquer comme lu" empties the count. The count rises
  * live (src/custom/live/LiveEvents.tsx refetches it on a mention's event).
  */
+/** Beyond this many unread mentions the badge says "99+". */
+const BADGE_MAX = 99;
+
 export function MentionBell() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -59,7 +62,11 @@ export function MentionBell() {
     enabled: useLiveReady(),
   });
   const unread = data?.unread ?? 0;
-  const label = data ? translate('app.mentions.bell', { smart_count: unread }) : translate('app.mentions.title');
+  // The name says what the badge shows ("99+"), so that what one sees is what a screen reader says.
+  const shown = unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
+  const label = data
+    ? translate('app.mentions.bell', { smart_count: unread, count: shown })
+    : translate('app.mentions.title');
   const refresh = () => queryClient.invalidateQueries({ queryKey: MENTIONS_QUERY_KEY });
 
   function choose(mention: MentionNotification) {
@@ -95,7 +102,7 @@ export function MentionBell() {
         >
           {/* The badge's figure is text inside the button: it shows once the label can say it too. */}
           {data ? (
-            <Badge badgeContent={unread} color="error" max={99}>
+            <Badge badgeContent={unread} color="error" max={BADGE_MAX}>
               <NotificationsIcon />
             </Badge>
           ) : (
