@@ -32,10 +32,18 @@ function render() {
   );
 }
 
-/** A tab opened without a session on a page that needs one first asks the browser's other tabs for one. */
+/**
+ * A tab opened without a session on a page that needs one first asks the browser's other tabs for one. One
+ * that comes after the wait, the login form already shown, opens the page first asked for.
+ */
 async function adoptTabSession(): Promise<void> {
-  const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-  if (!sessionStore.getToken() && !isPublicRoute(path)) await tabSessions.adopt();
+  const wanted = window.location.hash;
+  const path = wanted.replace(/^#/, '').split('?')[0] || '/';
+  if (!sessionStore.getToken() && !isPublicRoute(path))
+    await tabSessions.adopt(() => {
+      window.location.hash = wanted;
+      window.location.reload();
+    });
 }
 
 void adoptTabSession()

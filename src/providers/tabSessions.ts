@@ -42,8 +42,12 @@ export interface TabSessionsDeps {
 }
 
 export interface TabSessions {
-  /** Asks the browser's other tabs for a session; true when one was handed over (and saved) in time. */
-  adopt(): Promise<boolean>;
+  /**
+   * Asks the browser's other tabs for a session; true when one was handed over (and saved) in time. A tab
+   * busy past the wait may still answer: `onLate` is called once such a session is saved, if this tab has
+   * none of its own by then.
+   */
+  adopt(onLate?: () => void): Promise<boolean>;
   /** Tells the other tabs that this one signed out. */
   signedOut(): void;
 }
@@ -89,28 +93,44 @@ export function createTabSessions({
   });
 
   return {
-    adopt() {
+    adopt(onLate) {
       if (!channel || session.getToken()) return Promise.resolve(false);
       const id = newId();
+      const saved = (tokens: SessionTokens | undefined) => {
+        try {
+          return tokens !== undefined && Boolean(openSession(tokens, session));
+        } catch {
+          return false;
+        }
+      };
       return new Promise<boolean>((resolve) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
-        const settle = (adopted: boolean) => {
+        let late = false;
+        const forget = () => {
           clearTimeout(timer);
           waiting.delete(id);
+        };
+        const settle = (adopted: boolean) => {
+          forget();
           resolve(adopted);
         };
-        timer = setTimeout(() => settle(false), waitMs);
+        // Alone, as far as this tab can tell: it goes on without a session, still listening a while.
+        timer = setTimeout(() => {
+          late = true;
+          resolve(false);
+          timer = setTimeout(forget, handoverMs);
+        }, waitMs);
         waiting.set(id, {
           taken: () => {
+            if (late) return;
             clearTimeout(timer);
             timer = setTimeout(() => settle(false), handoverMs);
           },
           offered: (tokens) => {
-            try {
-              settle(tokens !== undefined && Boolean(openSession(tokens, session)));
-            } catch {
-              settle(false);
-            }
+            if (!late) return settle(saved(tokens));
+            forget();
+            // Signed in meanwhile (the form): that session stays, the offered one is not taken.
+            if (!session.getToken() && saved(tokens)) onLate?.();
           },
         });
         channel.postMessage({ type: 'wanted', id });

@@ -68,6 +68,30 @@ describe('sessions across the tabs of a browser', () => {
     expect(newcomer.session.getRefreshToken()).toBe('refresh-slow');
   });
 
+  it('takes a session offered after the wait, unless the tab signed in meanwhile', async () => {
+    const open = browser();
+    // The open tab is busy past the new tab's wait: it answers 150 ms late.
+    tab(open, 'a', () => new Promise((resolve) => setTimeout(resolve, 150)));
+    const newcomer = tab(open, undefined);
+    const onLate = vi.fn();
+    await expect(newcomer.tabs.adopt(onLate)).resolves.toBe(false);
+    await vi.waitFor(() => expect(onLate).toHaveBeenCalledTimes(1));
+    expect(newcomer.session.getRefreshToken()).toBe('refresh-a-fork-1');
+
+    // Another browser, the same busy tab: this new tab's user signs in on the form before the offer comes.
+    const other = browser();
+    const busyThere = tab(other, 'b', () => new Promise((resolve) => setTimeout(resolve, 150)));
+    const signsIn = tab(other, undefined);
+    const unused = vi.fn();
+    await expect(signsIn.tabs.adopt(unused)).resolves.toBe(false);
+    const { token, refresh_token: refreshToken } = tokensFor('own');
+    signsIn.session.save({ token, refreshToken, roles: ['ROLE_ADMIN'] });
+    await vi.waitFor(() => expect(busyThere.fork).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(unused).not.toHaveBeenCalled();
+    expect(signsIn.session.getRefreshToken()).toBe('refresh-own');
+  });
+
   it('leaves a tab opened alone, or among tabs without a session, to sign in', async () => {
     const open = browser();
     const signedOutTab = tab(open, undefined);
