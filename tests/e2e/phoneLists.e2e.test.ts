@@ -2,14 +2,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/resources';
 import { expectNoSeriousViolation } from './axe.ts';
-import { startApp, type App } from './harness.ts';
+import { stamp, startApp, type App } from './harness.ts';
 
 /**
  * The lists on a phone (390 × 844): one line per record with its title, key facts and status instead of a
  * table cut off at the screen's edge (tickets: the subject, "Concerne", the author, the status and the due
  * badge; users: the name, the e-mail address, the role and, across every structure, the structure); the
  * filters in a drawer, one applied there narrowing the list and shown as a removable chip; a line opening
- * its record in the side panel; axe. Then every resource's list, none wider than the screen.
+ * its record in the side panel; axe. Lines selected by their checkboxes and deleted together. Then every
+ * resource's list, none wider than the screen.
  */
 
 let t: App;
@@ -138,6 +139,27 @@ describe('lists on a phone', () => {
     await expectNoSeriousViolation(page);
     await line.getByRole('button').first().click();
     await poll(() => page.getByTestId('side-panel').locator('#side-panel-title').innerText()).toBe(name);
+  });
+
+  it('selects lines by their checkboxes and deletes them together, with the undo a table offers', async () => {
+    const page = t.page;
+    await page.setViewportSize(PHONE);
+    const word = `Mobile${stamp()}`;
+    for (const suffix of ['un', 'deux', 'trois']) await t.api('/api/tags', { body: { name: `${word} ${suffix}` } });
+    await t.signIn('superadmin', `/tags?filter=${encodeURIComponent(JSON.stringify({ q: word }))}`);
+    await poll(() => lines(page).count()).toBe(3);
+
+    const boxes = page.getByRole('checkbox', { name: 'Sélectionner cette ligne' });
+    await boxes.nth(0).check();
+    await boxes.nth(2).check();
+    await page.getByText('2 sélectionnés').waitFor();
+    await expectNoSeriousViolation(page);
+    expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(PHONE.width);
+
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    await poll(() => lines(page).count()).toBe(1);
+    // Undoable: the server deletes once the notification has gone.
+    await poll(async () => (await t.api<unknown[]>(`/api/tags?q=${word}`)).length).toBe(1);
   });
 
   it('fits every list on the phone’s width', async () => {

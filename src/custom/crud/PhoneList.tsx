@@ -1,6 +1,8 @@
-import type { ComponentType } from 'react';
-import { Box, Chip, List, ListItem, ListItemButton, Typography } from '@mui/material';
+import type { ComponentType, ReactNode } from 'react';
+import { Box, Checkbox, Chip, List, ListItem, ListItemButton, Typography } from '@mui/material';
 import {
+  BulkActionsToolbar,
+  BulkDeleteButton,
   ListNoResults,
   RecordContextProvider,
   TextField,
@@ -86,6 +88,11 @@ export interface PhoneListProps {
   rowActions?: ComponentType;
   /** The list offers "Créer": room at its end for react-admin's floating button, over the last line otherwise. */
   creates?: boolean;
+  /**
+   * What a selection can do, as the table's `bulkActionButtons`: undefined for react-admin's default (delete
+   * with undo), false for no selection at all.
+   */
+  bulkActionButtons?: ReactNode | false;
 }
 
 /**
@@ -93,57 +100,97 @@ export interface PhoneListProps {
  * status), where the table's columns would be cut off at the screen's edge. A tap opens the record as a
  * click on a row of the table does.
  */
-export function PhoneList({ line, rowClick, showsStructure, rowActions: RowActions, creates }: PhoneListProps) {
-  const { data, resource } = useListContext();
+export function PhoneList({
+  line,
+  rowClick,
+  showsStructure,
+  rowActions: RowActions,
+  creates,
+  bulkActionButtons,
+}: PhoneListProps) {
+  const { data, resource, selectedIds, onToggleItem } = useListContext();
   const representation = useGetRecordRepresentation(resource);
+  const translate = useTranslate();
+  const selects = bulkActionButtons !== false;
   if (!data || data.length === 0) return <ListNoResults />;
   return (
-    <List disablePadding data-testid="phone-list" sx={{ pb: creates ? 9 : 0 }}>
-      {data.map((record) => (
-        <RecordContextProvider value={record} key={record.id}>
-          <ListItem disablePadding divider sx={{ display: 'block' }} data-testid="phone-line">
-            <ListItemButton
-              onClick={() => rowClick(record.id, resource, record)}
-              sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: 0.5, py: 1 }}
-            >
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <Typography component="span" sx={{ flex: 1, minWidth: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
-                  {representation(record)}
-                </Typography>
-                {line.status.length > 0 && (
-                  <Box
-                    sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 0.5, maxWidth: '55%' }}
-                  >
-                    {line.status.map((spec) => (
-                      <StatusValue key={spec.source} spec={spec} />
-                    ))}
-                  </Box>
+    <>
+      {selects && <BulkActionsToolbar>{bulkActionButtons ?? <BulkDeleteButton />}</BulkActionsToolbar>}
+      <List disablePadding data-testid="phone-list" sx={{ pb: creates ? 9 : 0 }}>
+        {data.map((record) => (
+          <RecordContextProvider value={record} key={record.id}>
+            <ListItem disablePadding divider sx={{ display: 'block' }} data-testid="phone-line">
+              <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
+                {selects && (
+                  // Beside the line's button, not inside it: a control within a control reaches no one.
+                  <Checkbox
+                    checked={selectedIds.includes(record.id)}
+                    onChange={() => onToggleItem(record.id)}
+                    slotProps={{ input: { 'aria-label': translate('ra.action.select_row') } }}
+                    sx={{ mt: 0.5 }}
+                  />
                 )}
+                <ListItemButton
+                  onClick={() => rowClick(record.id, resource, record)}
+                  sx={{
+                    display: 'flex',
+                    flexDirection: 'column',
+                    alignItems: 'stretch',
+                    gap: 0.5,
+                    py: 1,
+                    minWidth: 0,
+                    ...(selects ? { pl: 0 } : {}),
+                  }}
+                >
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                    <Typography
+                      component="span"
+                      sx={{ flex: 1, minWidth: 0, fontWeight: 500, overflowWrap: 'anywhere' }}
+                    >
+                      {representation(record)}
+                    </Typography>
+                    {line.status.length > 0 && (
+                      <Box
+                        sx={{
+                          display: 'flex',
+                          flexWrap: 'wrap',
+                          justifyContent: 'flex-end',
+                          gap: 0.5,
+                          maxWidth: '55%',
+                        }}
+                      >
+                        {line.status.map((spec) => (
+                          <StatusValue key={spec.source} spec={spec} />
+                        ))}
+                      </Box>
+                    )}
+                  </Box>
+                  <Box
+                    sx={{
+                      display: 'flex',
+                      flexWrap: 'wrap',
+                      columnGap: 1.5,
+                      rowGap: 0.25,
+                      typography: 'body2',
+                      '&:empty': { display: 'none' },
+                    }}
+                  >
+                    {line.facts.map((spec) => (
+                      <Fact key={spec.source} spec={spec} resource={resource} />
+                    ))}
+                    {showsStructure && <StructureFact />}
+                  </Box>
+                </ListItemButton>
               </Box>
-              <Box
-                sx={{
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  columnGap: 1.5,
-                  rowGap: 0.25,
-                  typography: 'body2',
-                  '&:empty': { display: 'none' },
-                }}
-              >
-                {line.facts.map((spec) => (
-                  <Fact key={spec.source} spec={spec} resource={resource} />
-                ))}
-                {showsStructure && <StructureFact />}
-              </Box>
-            </ListItemButton>
-            {RowActions && (
-              <Box sx={{ px: 2, pb: 1, display: 'flex', flexWrap: 'wrap', gap: 1, '&:empty': { display: 'none' } }}>
-                <RowActions />
-              </Box>
-            )}
-          </ListItem>
-        </RecordContextProvider>
-      ))}
-    </List>
+              {RowActions && (
+                <Box sx={{ px: 2, pb: 1, display: 'flex', flexWrap: 'wrap', gap: 1, '&:empty': { display: 'none' } }}>
+                  <RowActions />
+                </Box>
+              )}
+            </ListItem>
+          </RecordContextProvider>
+        ))}
+      </List>
+    </>
   );
 }

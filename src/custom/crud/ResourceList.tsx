@@ -52,6 +52,13 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
   if (!resource || !sessionAllows(resource, 'list')) return <Navigate to={`${basename}/access-denied`} replace />;
   // A selection may hold others' rows: bulk delete only for a session that may delete any.
   const bulkDelete = config.delete && sessionAllowsAll(resource, 'delete');
+  const bulkActionButtons = bulkDelete ? (
+    config.confirmDelete ? (
+      <BulkDeleteButton mutationMode="pessimistic" />
+    ) : undefined
+  ) : (
+    false
+  );
   return (
     // "Exporter" is the server's whole-list export (ExportListButton), not react-admin's first 1,000 rows.
     <ListBase
@@ -69,14 +76,10 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
             showsStructure={showsStructure}
             rowActions={config.rowActions}
             creates={config.create && sessionAllows(resource, 'create')}
+            bulkActionButtons={bulkActionButtons}
           />
         ) : (
-          <DataTable
-            rowClick={rowClick}
-            bulkActionButtons={
-              bulkDelete ? config.confirmDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : undefined : false
-            }
-          >
+          <DataTable rowClick={rowClick} bulkActionButtons={bulkActionButtons}>
             {columnsOf(config).map((spec) => (
               <DataTable.Col key={spec.source} source={spec.source} disableSort={!spec.sortable}>
                 {fieldValue(spec, 'list')}
