@@ -71,11 +71,19 @@ export function CourseOutlinePage() {
   const sideOutline = useDeferredValue(outline);
   const sideVersion = useDeferredValue(dataUpdatedAt);
 
-  const actions = useMemo<OutlineActions>(
-    () => ({
+  const actions = useMemo<OutlineActions>(() => {
+    // Each row asks several times a render: the rights table is read once per kind and action.
+    const allowed = new Map<string, boolean>();
+    const may: OutlineActions['may'] = (kind, action) => {
+      const key = `${kind}.${action}`;
+      let answer = allowed.get(key);
+      if (answer === undefined) allowed.set(key, (answer = !readOnly && sessionAllows(RESOURCE_OF[kind], action)));
+      return answer;
+    };
+    return {
       courseId,
       readOnly,
-      may: (kind, action) => !readOnly && sessionAllows(RESOURCE_OF[kind], action),
+      may,
       select: (node) => view.set((before) => ({ ...before, selected: node })),
       check: (node, how) =>
         view.set((before) => {
@@ -106,9 +114,8 @@ export function CourseOutlinePage() {
       },
       remove: (node, title, hasChildren) =>
         hasChildren ? setDialog({ kind: 'delete', node, title }) : removeNode(node),
-    }),
-    [courseId, readOnly, view, removeNode],
-  );
+    };
+  }, [courseId, readOnly, view, removeNode]);
 
   /** Opens the chapter's module, selects the chapter and brings it into view (a publish error's link). */
   const reveal = useCallback(
