@@ -28,6 +28,13 @@ import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { useCourseOutline, useMoveNode } from './useCourseOutline';
 import { useRemoveNode } from './useRemoveNode';
 
+/**
+ * The height the course's actions, form and chips take once loaded (a course without a cover image, with
+ * up to a line of tags and of skills), on a phone and from the `sm` width on (two columns): reserved
+ * before they mount. The outline's browser test checks that the tree does not move when they come.
+ */
+const COURSE_PANEL_HEIGHT = { xs: 847, sm: 601 };
+
 const withKey = (open: ReadonlySet<string>, node: NodeRef) =>
   open.has(nodeKey(node)) ? open : new Set(open).add(nodeKey(node));
 
@@ -194,16 +201,28 @@ export function CourseOutlinePage() {
                     </Alert>
                   )}
                   <PublishBar reveal={reveal} readOnly={readOnly} />
-                  {course && <CourseTransferActions record={course} />}
-                  {painted && (
-                    <>
-                      <CourseDetails id={courseId} readOnly={readOnly} />
-                      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                        <RelationChips course={courseId} field="tags" readOnly={readOnly} />
-                        <RelationChips course={courseId} field="skills" readOnly={readOnly} />
-                      </Box>
-                    </>
-                  )}
+                  {/* What mounts after the tree's first paint keeps its place from the start, so that the
+                      tree below does not move down when it comes. */}
+                  <Box
+                    data-course-panel
+                    sx={{
+                      display: 'flex',
+                      flexDirection: 'column',
+                      gap: 2,
+                      minHeight: readOnly ? undefined : COURSE_PANEL_HEIGHT,
+                    }}
+                  >
+                    {course && <CourseTransferActions record={course} />}
+                    {painted && (
+                      <>
+                        <CourseDetails id={courseId} readOnly={readOnly} />
+                        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                          <RelationChips course={courseId} field="tags" readOnly={readOnly} />
+                          <RelationChips course={courseId} field="skills" readOnly={readOnly} />
+                        </Box>
+                      </>
+                    )}
+                  </Box>
                 </CardContent>
               </Card>
               <Card>
