@@ -1,8 +1,10 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { DragEndEvent } from '@dnd-kit/core';
 import { Alert, AlertTitle, Box, Card, CardContent, Link as MuiLink } from '@mui/material';
-import { Link, Title, useCreatePath, useGetOne, useStoreContext, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Title, useCreatePath, useGetOne, useStoreContext, useTranslate, type RaRecord } from 'react-admin';
+import type { CourseOutline } from '../../domain/outline';
 import { sessionAllows } from '../../providers/authProvider';
 import { Loader } from '../Loader';
 import { CopyToStructureButton } from '../tenancy/CopyToStructureButton';
@@ -25,7 +27,7 @@ import { createViewStore, selectionOf, ViewStoreContext } from './outlineView';
 import { extended, shownKeys, toggled } from './bulkSelection';
 import { PublishBar } from './PublishBar';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
-import { useCourseOutline, useMoveNode } from './useCourseOutline';
+import { outlineKey, useCourseOutline, useMoveNode } from './useCourseOutline';
 import { useRemoveNode } from './useRemoveNode';
 
 /**
@@ -124,10 +126,19 @@ export function CourseOutlinePage() {
     };
   }, [courseId, readOnly, view, removeNode]);
 
+  // What a gesture acts on is the tree as it is when it happens, read then: the callbacks stay the same
+  // while the tree changes, and what they are given to does not render again at each move.
+  const queryClient = useQueryClient();
+  const currentOutline = useCallback(
+    () => queryClient.getQueryData<CourseOutline>(outlineKey(courseId)),
+    [queryClient, courseId],
+  );
+
   /** Opens the chapter's module, selects the chapter and brings it into view (a publish error's link). */
   const reveal = useCallback(
     (chapter: number) => {
-      const module = outline && chaptersOf(outline).find((entry) => entry.chapter.id === chapter)?.module;
+      const current = currentOutline();
+      const module = current && chaptersOf(current).find((entry) => entry.chapter.id === chapter)?.module;
       if (!module) return;
       view.set((before) => ({
         ...before,
@@ -142,16 +153,18 @@ export function CourseOutlinePage() {
         row?.focus();
       });
     },
-    [outline, view],
+    [currentOutline, view],
   );
 
   const onMove = useCallback(
     (event: DragEndEvent) => {
-      const planned = outline && moveOfDrop(outline, event.active.id, event.over?.id);
+      const current = currentOutline();
+      const planned = current && moveOfDrop(current, event.active.id, event.over?.id);
       if (planned) void move(planned);
     },
-    [outline, move],
+    [currentOutline, move],
   );
+  const closeDialog = useCallback(() => setDialog(undefined), []);
 
   const state = useMemo<OutlineState | undefined>(() => outline && { outline, refresh }, [outline, refresh]);
   if (isPending) return <Loader />;
@@ -201,28 +214,7 @@ export function CourseOutlinePage() {
                     </Alert>
                   )}
                   <PublishBar reveal={reveal} readOnly={readOnly} />
-                  {/* What mounts after the tree's first paint keeps its place from the start, so that the
-                      tree below does not move down when it comes. */}
-                  <Box
-                    data-course-panel
-                    sx={{
-                      display: 'flex',
-                      flexDirection: 'column',
-                      gap: 2,
-                      minHeight: readOnly ? undefined : COURSE_PANEL_HEIGHT,
-                    }}
-                  >
-                    {course && <CourseTransferActions record={course} />}
-                    {painted && (
-                      <>
-                        <CourseDetails id={courseId} readOnly={readOnly} />
-                        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                          <RelationChips course={courseId} field="tags" readOnly={readOnly} />
-                          <RelationChips course={courseId} field="skills" readOnly={readOnly} />
-                        </Box>
-                      </>
-                    )}
-                  </Box>
+                  <CoursePanel courseId={courseId} readOnly={readOnly} course={course} painted={painted} />
                 </CardContent>
               </Card>
               <Card>
@@ -234,9 +226,44 @@ export function CourseOutlinePage() {
             </Box>
             {painted && sideOutline && <OutlineSide outline={sideOutline} version={sideVersion} />}
           </Box>
-          <OutlineDialogs dialog={dialog} onClose={() => setDialog(undefined)} remove={removeNode} />
+          <OutlineDialogs dialog={dialog} onClose={closeDialog} remove={removeNode} />
         </OutlineContext.Provider>
       </OutlineActionsContext.Provider>
     </ViewStoreContext.Provider>
   );
 }
+
+/**
+ * The course's transfer actions, its own fields, tags and skills: what mounts after the tree's first paint
+ * keeps its place from the start, so that the tree below does not move down when it comes. Memoised: a
+ * move in the tree does not render the course's form again.
+ */
+const CoursePanel = memo(function CoursePanel({
+  courseId,
+  readOnly,
+  course,
+  painted,
+}: {
+  courseId: number;
+  readOnly: boolean;
+  course?: RaRecord;
+  painted: boolean;
+}) {
+  return (
+    <Box
+      data-course-panel
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2, minHeight: readOnly ? undefined : COURSE_PANEL_HEIGHT }}
+    >
+      {course && <CourseTransferActions record={course} />}
+      {painted && (
+        <>
+          <CourseDetails id={courseId} readOnly={readOnly} />
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <RelationChips course={courseId} field="tags" readOnly={readOnly} />
+            <RelationChips course={courseId} field="skills" readOnly={readOnly} />
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+});
