@@ -3,13 +3,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adminDataProvider } from './adminApi';
 import { ResourceEdit } from '../../src/custom/crud/ResourceEdit';
 import { ResourceShow } from '../../src/custom/crud/ResourceShow';
 import { config } from '../../src/resources/modules/screens';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
-import { createDataProvider } from '../../src/providers/dataProvider';
-import { createHttpClient } from '../../src/providers/httpClient';
-import { createSessionStore, memoryStorage, sessionStore } from '../../src/providers/sessionStore';
 
 afterEach(cleanup);
 
@@ -31,30 +29,20 @@ function fakeServer() {
     } as Record<string, unknown>,
     puts: [] as Record<string, unknown>[],
   };
-  const storage = memoryStorage();
-  const session = createSessionStore(() => storage);
-  const payload = btoa(JSON.stringify({ role: ['ROLE_ADMIN'], company: 7, exp: Math.floor(Date.now() / 1000) + 3600 }));
-  session.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
-  sessionStore.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
-  const { httpClient } = createHttpClient({
-    session,
-    errorCallUrl: 'http://errors.invalid/api/errorCall',
-    fetch: async (url, init = {}) => {
-      if (url.includes('errorCall')) return new Response(null, { status: 204 });
-      if (url.endsWith('/api/modules/1/time-zone')) return Response.json({ timeZone: ZONE });
-      if (url.includes('/api/modules/1')) {
-        if (init.method === 'PUT') {
-          const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-          state.puts.push(body);
-          state.module = { ...state.module, ...body };
-        }
-        return Response.json(state.module);
+  const dataProvider = adminDataProvider(async (url, init) => {
+    if (url.endsWith('/api/modules/1/time-zone')) return Response.json({ timeZone: ZONE });
+    if (url.includes('/api/modules/1')) {
+      if (init.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        state.puts.push(body);
+        state.module = { ...state.module, ...body };
       }
-      if (url.includes('/api/courses/')) return Response.json({ id: 2, title: 'Le cours' });
-      return Response.json({ 'hydra:member': [], 'hydra:totalItems': 0 });
-    },
+      return Response.json(state.module);
+    }
+    if (url.includes('/api/courses/')) return Response.json({ id: 2, title: 'Le cours' });
+    return Response.json({ 'hydra:member': [], 'hydra:totalItems': 0 });
   });
-  return { state, dataProvider: createDataProvider({ http: httpClient, hasToken: () => true, save: () => undefined }) };
+  return { state, dataProvider };
 }
 
 function renderAt(path: string, server: ReturnType<typeof fakeServer>) {
