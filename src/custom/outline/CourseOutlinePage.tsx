@@ -11,6 +11,7 @@ import { CopyToStructureButton } from '../tenancy/CopyToStructureButton';
 import { CourseTransferActions } from '../courseTransfer/CourseTransferActions';
 import './messages';
 import { CourseDetails, RelationChips } from './lazyPanels';
+import { lazyComponent } from '../lazyComponent';
 import {
   OutlineActionsContext,
   OutlineContext,
@@ -20,7 +21,6 @@ import {
 } from './OutlineContext';
 import { BulkBar } from './BulkBar';
 import { OutlineDialogs } from './OutlineDialogs';
-import { OutlineSide } from './OutlineSide';
 import { OutlineTree } from './OutlineTree';
 import { chaptersOf, moveOfDrop, nodeKey, RESOURCE_OF, type NodeRef } from './outlineModel';
 import { createViewStore, selectionOf, ViewStoreContext } from './outlineView';
@@ -36,6 +36,10 @@ import { useRemoveNode } from './useRemoveNode';
  * before they mount. The outline's browser test checks that the tree does not move when they come.
  */
 const COURSE_PANEL_HEIGHT = { xs: 847, sm: 601 };
+
+// Beside the tree (below it on a phone), mounted once the tree is painted: its code (MUI's tabs) loads then.
+// Declared here, not in lazyPanels: the side panel takes its own panels from there.
+const OutlineSide = lazyComponent(() => import('./OutlineSide').then((module) => module.OutlineSide));
 
 const withKey = (open: ReadonlySet<string>, node: NodeRef) =>
   open.has(nodeKey(node)) ? open : new Set(open).add(nodeKey(node));
