@@ -52,6 +52,7 @@ export const outlineEn: typeof outlineFr = {
     bulk_title: 'Schedule %{smart_count} item |||| Schedule %{smart_count} items',
     input: 'Release date',
     zone: 'Time in %{zone}',
+    none: 'As soon as the course is published',
     invalid: 'Enter a date and a time.',
     save: 'Schedule',
     clear: 'Release now',

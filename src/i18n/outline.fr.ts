@@ -50,6 +50,7 @@ export const outlineFr = {
     bulk_title: 'Programmer %{smart_count} élément |||| Programmer %{smart_count} éléments',
     input: 'Date de publication',
     zone: 'Heure de %{zone}',
+    none: 'Dès la publication du cours',
     invalid: 'Saisissez une date et une heure.',
     save: 'Programmer',
     clear: 'Publier dès maintenant',

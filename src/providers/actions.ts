@@ -247,6 +247,10 @@ export function createActions({ http, hasToken }: ActionDeps) {
     async getCourseOutline({ id }: { id: Identifier }): Promise<{ data: CourseOutline }> {
       return { data: (await http(routes.courseOutline(id), { expected: [404] })).json as CourseOutline };
     },
+    /** Its course's structure's time zone, which a node's release date is read and written in. */
+    async getReleaseTimeZone(resource: string, { id }: { id: Identifier }): Promise<string> {
+      return ((await http(routes.releaseTimeZone(resource, id))).json as { timeZone: string }).timeZone;
+    },
     async getDisplayableChapter({ id }: { id: Identifier }) {
       return record((await http(routes.displayableChapter(id))).json);
     },

@@ -37,6 +37,8 @@ export const routes = {
   /** Reference-server extension: a course's whole tree for its outline editor. */
   courseOutline: (course: Identifier) => `${API}/courses/${id(course)}/outline`,
   displayableChapter: (chapter: Identifier) => `${API}/chapters/${id(chapter)}/displayable`,
+  /** The clock a module's, chapter's or part's release date is read and written on. */
+  releaseTimeZone: (resource: string, node: Identifier) => `${API}/${resource}/${id(node)}/time-zone`,
   /** A course copied whole into the session's structure: how a structure makes a catalogue course its own. */
   courseCopy: (course: Identifier) => `${API}/courses/${id(course)}/copy`,
   /** A new session of a course: copied whole under a new title, its dates moved or cleared. */

@@ -14,13 +14,23 @@ export interface TokenPayload {
   scope?: 'full' | 'code' | 'password';
 }
 
-export function readTokenPayload(token: string): TokenPayload | undefined {
+/*
+ * The last token read and its payload: the rights are asked of the token many times a render (each row of a
+ * large outline asks what it may offer), and decoding it each time cost more than the rows themselves.
+ */
+let lastRead: { token: string; payload: Readonly<TokenPayload> | undefined } | undefined;
+
+export function readTokenPayload(token: string): Readonly<TokenPayload> | undefined {
+  if (lastRead?.token === token) return lastRead.payload;
+  let payload: TokenPayload | undefined;
   try {
-    const payload = jwtDecode<Partial<TokenPayload>>(token);
-    return Array.isArray(payload.role) && typeof payload.exp === 'number' ? (payload as TokenPayload) : undefined;
+    const decoded = jwtDecode<Partial<TokenPayload>>(token);
+    payload = Array.isArray(decoded.role) && typeof decoded.exp === 'number' ? (decoded as TokenPayload) : undefined;
   } catch {
-    return undefined;
+    payload = undefined;
   }
+  lastRead = { token, payload: payload && Object.freeze(payload) };
+  return lastRead.payload;
 }
 
 /** As the spec has it, a session is expired when the current time in seconds is greater than the token's exp. */

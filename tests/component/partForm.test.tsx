@@ -3,15 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adminDataProvider } from './adminApi';
 import { PartEdit } from '../../src/resources/chapter-parts/PartScreens';
 import { PART_TYPES } from '../../src/custom/chapterParts/registry';
 import { CHAPTER_PART_TYPES, type ChapterPartType } from '../../src/domain/chapterParts';
 import { fr } from '../../src/i18n/fr';
 import { partsFr } from '../../src/i18n/parts.fr';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
-import { createDataProvider } from '../../src/providers/dataProvider';
-import { createHttpClient } from '../../src/providers/httpClient';
-import { createSessionStore, memoryStorage, sessionStore } from '../../src/providers/sessionStore';
 import { EMPTY_INVALID } from './partFixtures';
 
 afterEach(cleanup);
@@ -19,46 +17,31 @@ afterEach(cleanup);
 /** One part on a fake API; `violations` makes the next PUT a 422 with them. */
 function fakeServer(part: Record<string, unknown>) {
   const state = { part, puts: [] as Record<string, unknown>[], violations: undefined as object[] | undefined };
-  const storage = memoryStorage();
-  const session = createSessionStore(() => storage);
-  const payload = btoa(JSON.stringify({ role: ['ROLE_ADMIN'], company: 7, exp: Math.floor(Date.now() / 1000) + 3600 }));
-  session.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
-  // The edit screen offers a form for a part the session's structure may change (it reads the app's own session).
-  sessionStore.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
-  const { httpClient } = createHttpClient({
-    session,
-    errorCallUrl: 'http://errors.invalid/api/errorCall',
-    fetch: async (url, init = {}) => {
-      if (url.includes('errorCall')) return new Response(null, { status: 204 });
-      if (url.includes('/api/chapters'))
+  const dataProvider = adminDataProvider(async (url, init) => {
+    if (url.includes('/api/chapters'))
+      return Response.json(
+        url.includes('/api/chapters/') ? { id: 3, title: 'Les bases' } : { 'hydra:member': [], 'hydra:totalItems': 0 },
+      );
+    if (url.includes('/api/documents'))
+      return Response.json(
+        url.includes('/api/documents/') ? { id: 7, name: 'schema.png' } : { 'hydra:member': [], 'hydra:totalItems': 0 },
+      );
+    if (init.method === 'PUT') {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      state.puts.push(body);
+      if (state.violations) {
+        const violations = state.violations;
+        state.violations = undefined;
         return Response.json(
-          url.includes('/api/chapters/')
-            ? { id: 3, title: 'Les bases' }
-            : { 'hydra:member': [], 'hydra:totalItems': 0 },
+          { '@type': 'ConstraintViolationList', status: 422, detail: 'x', violations },
+          { status: 422 },
         );
-      if (url.includes('/api/documents'))
-        return Response.json(
-          url.includes('/api/documents/')
-            ? { id: 7, name: 'schema.png' }
-            : { 'hydra:member': [], 'hydra:totalItems': 0 },
-        );
-      if (init.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        state.puts.push(body);
-        if (state.violations) {
-          const violations = state.violations;
-          state.violations = undefined;
-          return Response.json(
-            { '@type': 'ConstraintViolationList', status: 422, detail: 'x', violations },
-            { status: 422 },
-          );
-        }
-        state.part = { ...state.part, ...body };
       }
-      return Response.json(state.part);
-    },
+      state.part = { ...state.part, ...body };
+    }
+    return Response.json(state.part);
   });
-  return { state, dataProvider: createDataProvider({ http: httpClient, hasToken: () => true, save: () => undefined }) };
+  return { state, dataProvider };
 }
 
 function renderEdit(server: ReturnType<typeof fakeServer>) {

@@ -62,9 +62,21 @@ describe('the course outline', () => {
     await t.signIn('admin');
     // From the courses list (newest first): each row opens its outline.
     await t.goto('/courses');
+    // Where the tree's heading is at each change of the page: the course's form, its tags and skills mount
+    // above the tree once it is painted, in a place kept for them, and must not push it down.
+    await page.evaluate(() => {
+      const tops: number[] = [];
+      (window as unknown as { outlineTops: number[] }).outlineTops = tops;
+      new MutationObserver(() => {
+        const heading = document.getElementById('outline-title');
+        const top = heading && Math.round(heading.getBoundingClientRect().top + window.scrollY);
+        if (top !== null && top !== tops[tops.length - 1]) tops.push(top);
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
     await page.getByRole('link', { name: `Ouvrir le plan du cours « ${name} »` }).click();
     await outlineSettled(page);
     expect(page.url()).toContain(`/courses/${course.id}/outline`);
+    expect(await page.evaluate(() => (window as unknown as { outlineTops: number[] }).outlineTops)).toHaveLength(1);
 
     await outlineTree(page).getByRole('button', { name: 'Ajouter un module' }).click();
     await page.getByLabel('Titre du nouveau module').fill('Les bases');

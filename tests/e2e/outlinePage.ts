@@ -18,8 +18,8 @@ export async function unfold(page: Page, title: string): Promise<void> {
 
 /**
  * Waits until the outline page has mounted what comes after its tree: the course's fields and its tags and
- * skills above the tree, and the side panel beside it. Their arrival pushes the tree down by the height of a
- * form; a click aimed at a row before that lands wherever the row was. Then the tree's branches are shown.
+ * skills above the tree (in a place kept for them), and the side panel beside it, so that what a test does
+ * next is not raced by their mounting. Then the tree's branches are shown.
  */
 export async function outlineSettled(page: Page): Promise<void> {
   await outlineTree(page).waitFor();

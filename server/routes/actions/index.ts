@@ -11,6 +11,7 @@ import { folderRoutes } from './folders.ts';
 import { orderingRoutes } from './ordering.ts';
 import { outlineRoutes } from './outline.ts';
 import { relationActionRoutes } from './relations.ts';
+import { releaseTimeZoneRoutes } from './releaseTimeZone.ts';
 import { ticketRoutes } from './tickets.ts';
 import { userRoutes } from './users.ts';
 
@@ -26,6 +27,7 @@ export async function actionRoutes(
   await app.register(courseCopyRoutes, options);
   await app.register(courseRerunRoutes, options);
   await app.register(outlineRoutes, options);
+  await app.register(releaseTimeZoneRoutes, options);
   await app.register(ticketRoutes, options);
   await app.register(folderRoutes, options);
   await app.register(userRoutes, options);

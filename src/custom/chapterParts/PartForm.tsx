@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { AutocompleteInput, BooleanInput, ReferenceInput, SimpleForm, TextInput, useRecordContext } from 'react-admin';
 import { searchOf } from '../crud/fieldSpec';
+import { ReleaseDateInput } from '../releases/ReleaseDateFields';
 import { documentIdOf } from './shared/documentId';
 import { PartContentEditor } from './PartContentEditor';
 import { PartTypeInput } from './PartTypeInput';
@@ -38,6 +39,7 @@ export function PartForm() {
       <PartTypeInput />
       <TextInput source="title" fullWidth />
       <BooleanInput source="required" />
+      <ReleaseDateInput source="releaseAt" />
       <PartContentEditor />
     </SimpleForm>
   );

@@ -43,8 +43,7 @@ export const PART_TYPES: Readonly<Record<ChapterPartType, PartTypeDefinition>> =
 export const partTypeOf = (type: unknown): PartTypeDefinition | undefined =>
   isChapterPartType(type) ? PART_TYPES[type] : undefined;
 
-/** The label key of a type, shared with the type's choices in lists and filters. */
-export const partTypeLabel = (type: ChapterPartType) => `choices.partType.${type}`;
+export { partTypeLabel } from './partTypeLook';
 
 /** The type a new part starts as, the commonest: Markdown text. The author changes it before anything else. */
 export const NEW_PART_TYPE: ChapterPartType = 'text_markdown';

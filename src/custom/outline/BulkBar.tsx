@@ -5,8 +5,7 @@ import { useAddUndoableMutation, useDataProvider, useNotify, useTranslate } from
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { CourseOutline } from '../../domain/outline';
 import { checkedIds, kindOfSelection, keysOf } from './bulkSelection';
-import { BulkMoveDialog, BulkTagsDialog } from './BulkDialogs';
-import { ReleaseDialog } from './lazyPanels';
+import { BulkMoveDialog, BulkTagsDialog, ReleaseDialog } from './lazyPanels';
 import { useOutline, useOutlineActions } from './OutlineContext';
 import { RESOURCE_OF, removeNode, restoreNode, type NodeKind, type Removed } from './outlineModel';
 import { selectionOf, useView, useViewStore } from './outlineView';

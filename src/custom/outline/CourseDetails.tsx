@@ -54,7 +54,9 @@ export function CourseDetails({ id, readOnly }: { id: Identifier; readOnly?: boo
           </ReferenceInput>
           <CourseCoverInput source="cover" />
         </Box>
-        <TextInput source="description" multiline minRows={2} fullWidth />
+        {/* Three rows whatever its length (a longer one scrolls): the form keeps the height the outline
+            page reserves for it before it mounts. */}
+        <TextInput source="description" multiline rows={3} fullWidth />
       </SimpleForm>
     </EditBase>
   );

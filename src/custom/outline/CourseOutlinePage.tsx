@@ -1,14 +1,17 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { DragEndEvent } from '@dnd-kit/core';
 import { Alert, AlertTitle, Box, Card, CardContent, Link as MuiLink } from '@mui/material';
-import { Link, Title, useCreatePath, useGetOne, useStoreContext, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Title, useCreatePath, useGetOne, useStoreContext, useTranslate, type RaRecord } from 'react-admin';
+import type { CourseOutline } from '../../domain/outline';
 import { sessionAllows } from '../../providers/authProvider';
 import { Loader } from '../Loader';
 import { CopyToStructureButton } from '../tenancy/CopyToStructureButton';
 import { CourseTransferActions } from '../courseTransfer/CourseTransferActions';
 import './messages';
 import { CourseDetails, RelationChips } from './lazyPanels';
+import { lazyComponent } from '../lazyComponent';
 import {
   OutlineActionsContext,
   OutlineContext,
@@ -18,15 +21,25 @@ import {
 } from './OutlineContext';
 import { BulkBar } from './BulkBar';
 import { OutlineDialogs } from './OutlineDialogs';
-import { OutlineSide } from './OutlineSide';
 import { OutlineTree } from './OutlineTree';
 import { chaptersOf, moveOfDrop, nodeKey, RESOURCE_OF, type NodeRef } from './outlineModel';
 import { createViewStore, selectionOf, ViewStoreContext } from './outlineView';
 import { extended, shownKeys, toggled } from './bulkSelection';
 import { PublishBar } from './PublishBar';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
-import { useCourseOutline, useMoveNode } from './useCourseOutline';
+import { outlineKey, useCourseOutline, useMoveNode } from './useCourseOutline';
 import { useRemoveNode } from './useRemoveNode';
+
+/**
+ * The height the course's actions, form and chips take once loaded (a course without a cover image, with
+ * up to a line of tags and of skills), on a phone and from the `sm` width on (two columns): reserved
+ * before they mount. The outline's browser test checks that the tree does not move when they come.
+ */
+const COURSE_PANEL_HEIGHT = { xs: 847, sm: 601 };
+
+// Beside the tree (below it on a phone), mounted once the tree is painted: its code (MUI's tabs) loads then.
+// Declared here, not in lazyPanels: the side panel takes its own panels from there.
+const OutlineSide = lazyComponent(() => import('./OutlineSide').then((module) => module.OutlineSide));
 
 const withKey = (open: ReadonlySet<string>, node: NodeRef) =>
   open.has(nodeKey(node)) ? open : new Set(open).add(nodeKey(node));
@@ -71,11 +84,19 @@ export function CourseOutlinePage() {
   const sideOutline = useDeferredValue(outline);
   const sideVersion = useDeferredValue(dataUpdatedAt);
 
-  const actions = useMemo<OutlineActions>(
-    () => ({
+  const actions = useMemo<OutlineActions>(() => {
+    // Each row asks several times a render: the rights table is read once per kind and action.
+    const allowed = new Map<string, boolean>();
+    const may: OutlineActions['may'] = (kind, action) => {
+      const key = `${kind}.${action}`;
+      let answer = allowed.get(key);
+      if (answer === undefined) allowed.set(key, (answer = !readOnly && sessionAllows(RESOURCE_OF[kind], action)));
+      return answer;
+    };
+    return {
       courseId,
       readOnly,
-      may: (kind, action) => !readOnly && sessionAllows(RESOURCE_OF[kind], action),
+      may,
       select: (node) => view.set((before) => ({ ...before, selected: node })),
       check: (node, how) =>
         view.set((before) => {
@@ -106,14 +127,22 @@ export function CourseOutlinePage() {
       },
       remove: (node, title, hasChildren) =>
         hasChildren ? setDialog({ kind: 'delete', node, title }) : removeNode(node),
-    }),
-    [courseId, readOnly, view, removeNode],
+    };
+  }, [courseId, readOnly, view, removeNode]);
+
+  // What a gesture acts on is the tree as it is when it happens, read then: the callbacks stay the same
+  // while the tree changes, and what they are given to does not render again at each move.
+  const queryClient = useQueryClient();
+  const currentOutline = useCallback(
+    () => queryClient.getQueryData<CourseOutline>(outlineKey(courseId)),
+    [queryClient, courseId],
   );
 
   /** Opens the chapter's module, selects the chapter and brings it into view (a publish error's link). */
   const reveal = useCallback(
     (chapter: number) => {
-      const module = outline && chaptersOf(outline).find((entry) => entry.chapter.id === chapter)?.module;
+      const current = currentOutline();
+      const module = current && chaptersOf(current).find((entry) => entry.chapter.id === chapter)?.module;
       if (!module) return;
       view.set((before) => ({
         ...before,
@@ -128,16 +157,18 @@ export function CourseOutlinePage() {
         row?.focus();
       });
     },
-    [outline, view],
+    [currentOutline, view],
   );
 
   const onMove = useCallback(
     (event: DragEndEvent) => {
-      const planned = outline && moveOfDrop(outline, event.active.id, event.over?.id);
+      const current = currentOutline();
+      const planned = current && moveOfDrop(current, event.active.id, event.over?.id);
       if (planned) void move(planned);
     },
-    [outline, move],
+    [currentOutline, move],
   );
+  const closeDialog = useCallback(() => setDialog(undefined), []);
 
   const state = useMemo<OutlineState | undefined>(() => outline && { outline, refresh }, [outline, refresh]);
   if (isPending) return <Loader />;
@@ -187,16 +218,7 @@ export function CourseOutlinePage() {
                     </Alert>
                   )}
                   <PublishBar reveal={reveal} readOnly={readOnly} />
-                  {course && <CourseTransferActions record={course} />}
-                  {painted && (
-                    <>
-                      <CourseDetails id={courseId} readOnly={readOnly} />
-                      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                        <RelationChips course={courseId} field="tags" readOnly={readOnly} />
-                        <RelationChips course={courseId} field="skills" readOnly={readOnly} />
-                      </Box>
-                    </>
-                  )}
+                  <CoursePanel courseId={courseId} readOnly={readOnly} course={course} painted={painted} />
                 </CardContent>
               </Card>
               <Card>
@@ -208,9 +230,44 @@ export function CourseOutlinePage() {
             </Box>
             {painted && sideOutline && <OutlineSide outline={sideOutline} version={sideVersion} />}
           </Box>
-          <OutlineDialogs dialog={dialog} onClose={() => setDialog(undefined)} remove={removeNode} />
+          <OutlineDialogs dialog={dialog} onClose={closeDialog} remove={removeNode} />
         </OutlineContext.Provider>
       </OutlineActionsContext.Provider>
     </ViewStoreContext.Provider>
   );
 }
+
+/**
+ * The course's transfer actions, its own fields, tags and skills: what mounts after the tree's first paint
+ * keeps its place from the start, so that the tree below does not move down when it comes. Memoised: a
+ * move in the tree does not render the course's form again.
+ */
+const CoursePanel = memo(function CoursePanel({
+  courseId,
+  readOnly,
+  course,
+  painted,
+}: {
+  courseId: number;
+  readOnly: boolean;
+  course?: RaRecord;
+  painted: boolean;
+}) {
+  return (
+    <Box
+      data-course-panel
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2, minHeight: readOnly ? undefined : COURSE_PANEL_HEIGHT }}
+    >
+      {course && <CourseTransferActions record={course} />}
+      {painted && (
+        <>
+          <CourseDetails id={courseId} readOnly={readOnly} />
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <RelationChips course={courseId} field="tags" readOnly={readOnly} />
+            <RelationChips course={courseId} field="skills" readOnly={readOnly} />
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+});

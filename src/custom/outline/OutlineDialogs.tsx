@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import type { OutlineDialog } from './OutlineContext';
 import { PartCreateDialog, PrerequisitesDialog, ReleaseDialog, TemplateDialog } from './lazyPanels';
@@ -28,7 +29,7 @@ function NodeReleaseDialog({
  * The one dialog the outline has open, if any. A module or chapter with children is confirmed before it
  * goes (its whole subtree goes with it); the delete itself can still be undone from its snack.
  */
-export function OutlineDialogs({
+export const OutlineDialogs = memo(function OutlineDialogs({
   dialog,
   onClose,
   remove,
@@ -71,4 +72,4 @@ export function OutlineDialogs({
         />
       );
   }
-}
+});

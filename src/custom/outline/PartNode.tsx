@@ -2,7 +2,7 @@ import { createElement, memo } from 'react';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import { useCreatePath, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { partTypeLabel, partTypeOf } from '../chapterParts/registry';
+import { partIconOf, partTypeLabel } from '../chapterParts/partTypeLook';
 import type { ChapterPartType } from '../../domain/chapterParts';
 import { OutlineRow } from './OutlineRow';
 import { ReleaseMark } from './ReleaseMark';
@@ -18,8 +18,8 @@ export const PartNode = memo(function PartNode({ part }: { part: OutlinePart }) 
   const createPath = useCreatePath();
   const { remove, may, openDialog } = useOutlineActions();
   const { duplicate } = useNodeActions();
-  const definition = partTypeOf(part.type);
-  const typeName = definition ? translate(partTypeLabel(part.type as ChapterPartType)) : part.type;
+  const icon = partIconOf(part.type);
+  const typeName = icon ? translate(partTypeLabel(part.type as ChapterPartType)) : part.type;
   const title = part.title?.trim() || typeName;
   const node = { kind: 'part', id: part.id } as const;
   return (
@@ -27,7 +27,7 @@ export const PartNode = memo(function PartNode({ part }: { part: OutlinePart }) 
       node={node}
       title={title}
       storedTitle={part.title ?? ''}
-      icon={createElement(definition?.icon ?? HelpOutlineIcon, { fontSize: 'small', titleAccess: typeName })}
+      icon={createElement(icon ?? HelpOutlineIcon, { fontSize: 'small', titleAccess: typeName })}
       badges={isScheduled(part.releaseAt) && <ReleaseMark releaseAt={part.releaseAt as string} />}
       menu={[
         {

@@ -83,7 +83,11 @@ export function RelationChips({ course, field, readOnly }: { course: Identifier;
       <Typography variant="subtitle2" component="h3">
         {label}
       </Typography>
-      <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, listStyle: 'none' }}>
+      {/* A line of chips' height, empty or not: the outline page reserves it before they come. */}
+      <Box
+        component="ul"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0, m: 0, listStyle: 'none', minHeight: 32 }}
+      >
         {current.map((item) => (
           <li key={item.id}>
             {readOnly ? (

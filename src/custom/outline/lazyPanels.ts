@@ -17,6 +17,8 @@ export const PartCreateDialog = lazyComponent(() =>
 );
 export const TemplateDialog = lazyComponent(() => import('./TemplateDialog').then((module) => module.TemplateDialog));
 export const ReleaseDialog = lazyComponent(() => import('./ReleaseDialog').then((module) => module.ReleaseDialog));
+export const BulkMoveDialog = lazyComponent(() => import('./BulkDialogs').then((module) => module.BulkMoveDialog));
+export const BulkTagsDialog = lazyComponent(() => import('./BulkDialogs').then((module) => module.BulkTagsDialog));
 export const PrerequisitesDialog = lazyComponent(() =>
   import('./PrerequisitesDialog').then((module) => module.PrerequisitesDialog),
 );

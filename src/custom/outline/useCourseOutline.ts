@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, type Identifier } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { CourseOutline } from '../../domain/outline';
@@ -9,7 +9,11 @@ import { outlineKey, outlineQuery } from './outlineQuery';
 
 export { outlineKey };
 
-/** The course's tree, asked for once (one request whatever the course's size), and what refreshes it. */
+/**
+ * The course's tree, asked for once (one request whatever the course's size), and what refreshes it. The tree
+ * is read from the cache as soon as it changes there: react-query tells its observers in a later task, and a
+ * move's optimistic change would reach the screen a task (often a frame) after the drop.
+ */
 export function useCourseOutline(course: Identifier) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
@@ -18,7 +22,18 @@ export function useCourseOutline(course: Identifier) {
     () => queryClient.invalidateQueries({ queryKey: outlineKey(course) }),
     [queryClient, course],
   );
-  return { ...query, refresh };
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const hash = hashKey(outlineKey(course));
+      return queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && event.query.queryHash === hash) changed();
+      });
+    },
+    [queryClient, course],
+  );
+  const current = useCallback(() => queryClient.getQueryData<CourseOutline>(outlineKey(course)), [queryClient, course]);
+  const cached = useSyncExternalStore(subscribe, current, current);
+  return { ...query, data: cached ?? query.data, refresh };
 }
 
 /**

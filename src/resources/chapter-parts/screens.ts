@@ -2,6 +2,7 @@ import { screensOf } from '../../custom/crud/screensOf';
 import { chapterParts } from '../../domain/contracts';
 import { PartContentField } from '../../custom/chapterParts/PartContentField';
 import { PartTypeField } from '../../custom/chapterParts/PartTypeField';
+import { ReleaseDateField, ReleaseDateInput } from '../../custom/releases/ReleaseDateFields';
 
 /**
  * The standard screens of chapter-parts: its fields as the API serves them (API.md, Resources), the type
@@ -16,6 +17,7 @@ export const config = screensOf(chapterParts, {
     { source: 'title', column: true },
     { source: 'content', column: true, render: PartContentField },
     { source: 'required', column: true },
+    { source: 'releaseAt', render: ReleaseDateField, editor: ReleaseDateInput },
     { source: 'createdAt' },
   ],
 });

@@ -1,4 +1,5 @@
 import { screensOf } from '../../custom/crud/screensOf';
+import { ReleaseDateField, ReleaseDateInput } from '../../custom/releases/ReleaseDateFields';
 import { chapters } from '../../domain/contracts';
 
 /** The standard screens of chapters: its fields as the API serves them (API.md, Resources). */
@@ -9,6 +10,7 @@ export const config = screensOf(chapters, {
     { source: 'module', column: true, filter: 'alwaysOn' },
     { source: 'position', column: true },
     { source: 'isTemplate', column: true, filter: true },
+    { source: 'releaseAt', render: ReleaseDateField, editor: ReleaseDateInput },
     { source: 'estimatedMinutes', column: true },
     { source: 'unlocks' },
     { source: 'parts' },

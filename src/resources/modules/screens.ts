@@ -1,4 +1,5 @@
 import { screensOf } from '../../custom/crud/screensOf';
+import { ReleaseDateField, ReleaseDateInput } from '../../custom/releases/ReleaseDateFields';
 import { modules } from '../../domain/contracts';
 
 /** The standard screens of modules: its fields as the API serves them (API.md, Resources). */
@@ -9,6 +10,7 @@ export const config = screensOf(modules, {
     { source: 'course', column: true, filter: 'alwaysOn' },
     { source: 'position', column: true },
     { source: 'isTemplate', column: true, filter: true },
+    { source: 'releaseAt', render: ReleaseDateField, editor: ReleaseDateInput },
     { source: 'tags' },
     { source: 'chapters' },
     { source: 'createdAt' },

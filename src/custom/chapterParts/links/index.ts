@@ -1,11 +1,11 @@
-import LinkIcon from '@mui/icons-material/Link';
+import { PART_ICONS } from '../partTypeLook';
 import { textOf, type PartTypeDefinition } from '../types';
 import { LinksEditor } from './LinksEditor';
 import { LinksPreview } from './LinksPreview';
 
 export const links: PartTypeDefinition = {
   type: 'links',
-  icon: LinkIcon,
+  icon: PART_ICONS.links,
   empty: () => ({ links: [{ label: '', url: '' }] }),
   Editor: LinksEditor,
   Preview: LinksPreview,

@@ -1,11 +1,11 @@
-import StickyNote2Icon from '@mui/icons-material/StickyNote2';
+import { PART_ICONS } from '../partTypeLook';
 import { textOf, type PartTypeDefinition } from '../types';
 import { NotesEditor } from './NotesEditor';
 import { NotesPreview } from './NotesPreview';
 
 export const notes: PartTypeDefinition = {
   type: 'notes',
-  icon: StickyNote2Icon,
+  icon: PART_ICONS.notes,
   empty: () => ({ text: '' }),
   Editor: NotesEditor,
   Preview: NotesPreview,

@@ -1,4 +1,4 @@
-import NotesIcon from '@mui/icons-material/Notes';
+import { PART_ICONS } from '../partTypeLook';
 import type { PartTypeDefinition } from '../types';
 import { textOf } from '../types';
 import { TextMarkdownEditor } from './TextMarkdownEditor';
@@ -6,7 +6,7 @@ import { TextMarkdownPreview } from './TextMarkdownPreview';
 
 export const textMarkdown: PartTypeDefinition = {
   type: 'text_markdown',
-  icon: NotesIcon,
+  icon: PART_ICONS.text_markdown,
   empty: () => ({ markdown: '' }),
   Editor: TextMarkdownEditor,
   Preview: TextMarkdownPreview,

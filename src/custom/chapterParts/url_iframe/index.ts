@@ -1,11 +1,11 @@
-import WebIcon from '@mui/icons-material/Web';
+import { PART_ICONS } from '../partTypeLook';
 import { textOf, type PartTypeDefinition } from '../types';
 import { UrlIframeEditor } from './UrlIframeEditor';
 import { UrlIframePreview } from './UrlIframePreview';
 
 export const urlIframe: PartTypeDefinition = {
   type: 'url_iframe',
-  icon: WebIcon,
+  icon: PART_ICONS.url_iframe,
   empty: () => ({ url: '', height: 400 }),
   Editor: UrlIframeEditor,
   Preview: UrlIframePreview,

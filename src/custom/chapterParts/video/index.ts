@@ -1,11 +1,11 @@
-import MovieIcon from '@mui/icons-material/Movie';
+import { PART_ICONS } from '../partTypeLook';
 import { textOf, type PartTypeDefinition } from '../types';
 import { VideoEditor } from './VideoEditor';
 import { VideoPreview } from './VideoPreview';
 
 export const video: PartTypeDefinition = {
   type: 'video',
-  icon: MovieIcon,
+  icon: PART_ICONS.video,
   empty: () => ({ document: null }),
   Editor: VideoEditor,
   Preview: VideoPreview,
