@@ -33,6 +33,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 300);
 const COUNTS = (process.env.BENCH_COUNTS ?? '1,2,3').split(',').map(Number);
 /** A folder: each server process writes its V8 CPU profile there when it stops (open it in Chrome's DevTools). */
 const CPU_PROFILES = process.env.BENCH_CPU_PROF;
+/** Node and V8 options for the server processes (`BENCH_NODE_ARGS="--single-threaded-gc"`), to try one. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** CPU per request with 2 or 3 processes, at most this much of one process's. */
 const CPU_TOLERANCE = 1.1;
 
@@ -376,7 +378,7 @@ async function main() {
   const cluster = await startCluster({
     processes: Math.max(...COUNTS),
     env: { LOG_LEVEL: 'error' },
-    nodeArgs: CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [],
+    nodeArgs: [...(CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : []), ...NODE_ARGS],
   });
   atExit(() => cluster.kill());
   try {
