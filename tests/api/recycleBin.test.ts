@@ -4,7 +4,8 @@ import { RESOURCE_RIGHTS } from '../../src/domain/rights.ts';
 import { JobScheduler } from '../../server/jobs/scheduler.ts';
 import { PLATFORM } from '../../server/db/scope.ts';
 import { purgeExpired } from '../../server/resources/recycleBin.ts';
-import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
+import { administratorOf, type Caller, sendAs, type Who, createAs } from '../security/support/structures.ts';
+import { iri } from './support/samples.ts';
 import { multipartBody } from './support/multipart.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
@@ -32,14 +33,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const iri = (resource: string, id: number) => `/api/${resource}/${id}`;
 const send = (who: Who, method: string, url: string, body?: unknown) => sendAs(t, who, method, url, body);
 
-async function create(resource: string, body: Record<string, unknown>, who: Who = 'contributor') {
-  const response = await send(who, 'POST', `/api/${resource}`, body);
-  expect(response.status, JSON.stringify(response.json)).toBe(201);
-  return response.json as { id: number } & Record<string, unknown>;
-}
+const create = (resource: string, body: Record<string, unknown>, who: Who = 'contributor') =>
+  createAs(t, who, resource, body);
 
 async function remove(url: string, who: Who = staff) {
   const response = await send(who, 'DELETE', url);

@@ -2,7 +2,8 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_FORMAT_VERSION, COURSE_MANIFEST, type CourseFile } from '../../src/domain/courseFormat.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/releases.ts';
-import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
+import { administratorOf, type Caller, sendAs, type Who, createAs } from '../security/support/structures.ts';
+import { iri } from './support/samples.ts';
 import { multipartBody } from './support/multipart.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
@@ -28,14 +29,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const iri = (resource: string, id: number) => `/api/${resource}/${id}`;
 const send = (who: Who, method: string, url: string, body?: unknown) => sendAs(t, who, method, url, body);
 
-async function create(resource: string, body: Record<string, unknown>, who: Who = 'contributor') {
-  const response = await send(who, 'POST', `/api/${resource}`, body);
-  expect(response.status, JSON.stringify(response.json)).toBe(201);
-  return (response.json as { id: number }).id;
-}
+const create = async (resource: string, body: Record<string, unknown>, who: Who = 'contributor') =>
+  (await createAs(t, who, resource, body)).id;
 
 /**
  * M1 (released a year ago): A (no date; parts a1, a2 due in a year), B (due in a year), C (released a year ago);

@@ -46,6 +46,18 @@ export const sendAs = (t: TestApp, who: Who, method: string, url: string, body?:
       : { token: who.token, headers: who.headers, accept: 'application/json', body },
   );
 
+/** Creates a record as `who` (a 201, else the test fails with the refusal); answers the record as created. */
+export async function createAs(
+  t: TestApp,
+  who: Who,
+  resource: string,
+  body: Record<string, unknown>,
+): Promise<{ id: number } & Record<string, unknown>> {
+  const response = await sendAs(t, who, 'POST', `/api/${resource}`, body);
+  if (response.status !== 201) throw new Error(`POST /api/${resource}: ${response.status} ${response.body}`);
+  return response.json as { id: number } & Record<string, unknown>;
+}
+
 /** The answer of a step that makes the test's rows: a refusal is the test's own mistake. */
 export async function must(answer: Promise<TestResponse>, what: string): Promise<TestResponse> {
   const response = await answer;
