@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/releases.ts';
-import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
+import { administratorOf, type Caller, createAs, sendAs, type Who } from '../security/support/structures.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
@@ -21,11 +21,8 @@ afterAll(async () => {
 
 const send = (who: Who, method: string, url: string, body?: unknown) => sendAs(t, who, method, url, body);
 
-async function create(resource: string, body: Record<string, unknown>) {
-  const response = await send('contributor', 'POST', `/api/${resource}`, body);
-  expect(response.status, JSON.stringify(response.json)).toBe(201);
-  return (response.json as { id: number }).id;
-}
+const create = async (resource: string, body: Record<string, unknown>) =>
+  (await createAs(t, 'contributor', resource, body)).id;
 
 describe("a node's time zone", () => {
   it("is its course's structure's on every level, and a stranger finds no node", async () => {
