@@ -1,3 +1,4 @@
+import type { DraftState } from './courseVersions';
 /**
  * A course's outline as `GET /api/courses/{id}/outline` answers it (API.md): modules, their chapters (with
  * their unlocks) and the chapters' parts, each ordered by position. The data provider reads it, the outline
@@ -44,4 +45,6 @@ export interface CourseOutline {
   /** The time zone its dates are read and written in: its structure's (the default for the catalogue). */
   timeZone?: string;
   modules: OutlineModule[];
+  /** What of the draft differs from the live version learners get (src/domain/courseVersions.ts). */
+  draft?: DraftState;
 }
