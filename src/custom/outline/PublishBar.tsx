@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertTitle, Box, Button, Chip, Link, List, ListItem, Typography } from '@mui/material';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/Unpublished';
-import { HttpError, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, HttpError, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import RestoreIcon from '@mui/icons-material/Restore';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useOutline } from './OutlineContext';
 import type { CourseOutline } from '../../domain/outline';
@@ -20,7 +21,8 @@ const isEmptyChapters = (error: unknown) =>
 
 /**
  * The course's status, its publication date, and the way to publish it (or back to draft) unless the
- * course is read-only. A publish the server refuses for chapters without parts lists those chapters, each
+ * course is read-only; once published, whether its draft differs from what learners get, and the way to
+ * publish those changes or discard them (after a confirmation). A publish the server refuses for chapters without parts lists those chapters, each
  * a link to its place in the outline.
  */
 export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => void; readOnly?: boolean }) {
@@ -32,6 +34,7 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
   const { outline, refresh } = useOutline();
   const [refused, setRefused] = useState<boolean>(false);
   const [busy, setBusy] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   // The chapters are taken from the outline as it is now: a part added since clears them from the list.
   const blocking = refused ? emptyChapters(outline) : [];
 
@@ -51,6 +54,8 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
     }
   };
   const published = outline.status === 'published';
+  // A published course's draft that differs from what learners get: published or discarded as a whole.
+  const changed = published && Boolean(outline.draft?.changed);
   return (
     <Box
       component="section"
@@ -64,7 +69,25 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
             {translate('app.outline.publish.since', { date: formatDate(outline, locale) })}
           </Typography>
         )}
+        {changed && (
+          <Chip color="warning" variant="outlined" label={translate('app.outline.draft.changed')} data-draft-changed />
+        )}
         <Box sx={{ flex: 1 }} />
+        {changed && !readOnly && (
+          <>
+            <Button
+              variant="contained"
+              startIcon={<PublishIcon />}
+              disabled={busy}
+              onClick={() => void change(() => dataProvider.publish({ id: outline.id }), 'app.outline.draft.published')}
+            >
+              {translate('app.outline.draft.publish')}
+            </Button>
+            <Button startIcon={<RestoreIcon />} disabled={busy} onClick={() => setDiscarding(true)}>
+              {translate('app.outline.draft.discard')}
+            </Button>
+          </>
+        )}
         {readOnly ? null : published ? (
           <Button
             startIcon={<UnpublishedIcon />}
@@ -94,6 +117,19 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
           </Button>
         )}
       </Box>
+      <Confirm
+        isOpen={discarding}
+        title="app.outline.draft.confirm_title"
+        content="app.outline.draft.confirm_content"
+        confirm="app.outline.draft.discard"
+        cancel="app.outline.draft.confirm_keep"
+        loading={busy}
+        onClose={() => setDiscarding(false)}
+        onConfirm={() => {
+          setDiscarding(false);
+          void change(() => dataProvider.discardDraft({ id: outline.id }), 'app.outline.draft.discarded');
+        }}
+      />
       {refused && blocking.length > 0 && (
         <Alert severity="error" role="alert">
           <AlertTitle>{translate('app.outline.publish.refused')}</AlertTitle>
