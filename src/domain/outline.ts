@@ -1,4 +1,3 @@
-import type { DraftState } from './courseVersions';
 /**
  * A course's outline as `GET /api/courses/{id}/outline` answers it (API.md): modules, their chapters (with
  * their unlocks) and the chapters' parts, each ordered by position. The data provider reads it, the outline
@@ -45,6 +44,4 @@ export interface CourseOutline {
   /** The time zone its dates are read and written in: its structure's (the default for the catalogue). */
   timeZone?: string;
   modules: OutlineModule[];
-  /** What of the draft differs from the live version learners get (src/domain/courseVersions.ts). */
-  draft?: DraftState;
 }

@@ -10,7 +10,7 @@ import type { Revision } from '../domain/audit';
 import type { TicketViewCounts } from '../domain/helpdesk';
 import type { PresenceEntry, PresenceState } from '../domain/presence';
 import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes, STRUCTURE_CHOICES_PAGE } from './routes';
-import type { CourseVersion } from '../domain/courseVersions';
+import type { CourseVersion, DraftState } from '../domain/courseVersions';
 
 /** A learner's view in the version asked for (none: the live one). */
 const withVersion = (url: string, version?: CourseVersion) => (version === 'draft' ? `${url}?version=draft` : url);
@@ -257,6 +257,9 @@ export function createActions({ http, hasToken }: ActionDeps) {
     /** Its course's structure's time zone, which a node's release date is read and written in. */
     async getReleaseTimeZone(resource: string, { id }: { id: Identifier }): Promise<string> {
       return ((await http(routes.releaseTimeZone(resource, id))).json as { timeZone: string }).timeZone;
+    },
+    async getCourseDraft({ id }: { id: Identifier }): Promise<{ data: DraftState }> {
+      return { data: (await http(routes.courseDraft(id))).json as DraftState };
     },
     async getDisplayableChapter({ id, version }: { id: Identifier; version?: CourseVersion }) {
       return record((await http(withVersion(routes.displayableChapter(id), version))).json);

@@ -80,16 +80,22 @@ async function menuOf(course: number, who: Who = 'contributor', version?: string
   );
 }
 
-const outlineOf = async (course: number, who: Who = 'admin') =>
-  (await ok(who, 'GET', `/api/courses/${course}/outline`)).json as {
+const outlineOf = async (course: number, who: Who = 'admin') => {
+  const outline = (await ok(who, 'GET', `/api/courses/${course}/outline`)).json as {
     updatedAt: string;
     modules: unknown[];
-    draft: { live: boolean; changed: boolean; nodes: { modules: number[]; chapters: number[]; parts: number[] } };
   };
+  const draft = (await ok(who, 'GET', `/api/courses/${course}/draft`)).json as {
+    live: boolean;
+    changed: boolean;
+    nodes: { modules: number[]; chapters: number[]; parts: number[] };
+  };
+  return { ...outline, draft };
+};
 
 /** The outline without the course's own last write (a discard is one). */
 const treeOf = async (course: number) => {
-  const { updatedAt: _written, ...rest } = await outlineOf(course);
+  const { updatedAt: _written, ...rest } = (await ok('admin', 'GET', `/api/courses/${course}/outline`)).json;
   return rest;
 };
 
@@ -245,6 +251,7 @@ describe("another structure's course", () => {
       ['GET', `/api/chapters/${made.a}/displayable`],
       ['GET', `/api/chapters/${made.a}/displayable?version=draft`],
       ['GET', `/api/courses/${made.id}/outline`],
+      ['GET', `/api/courses/${made.id}/draft`],
     ] as const) {
       const response = await send(stranger, method, url, method === 'PUT' ? {} : undefined);
       expect(response.status, `${method} ${url}`).toBe(404);

@@ -11,7 +11,14 @@ import { CHOICE_PART_TYPES } from '../../../src/domain/chapterParts.ts';
 import { literal } from '../../shared/sql.ts';
 import { listOf, resourceItem, shaped } from '../../http/answers.ts';
 import { learnerReleasedFunction, ownReleaseCondition, releasedFunction } from '../../resources/releases.ts';
-import { discardDraft, hasLiveSql, liveLevels, liveNodeOf, liveRowsFunction } from '../../resources/liveVersion.ts';
+import {
+  discardDraft,
+  draftStateOf,
+  hasLiveSql,
+  liveLevels,
+  liveNodeOf,
+  liveRowsFunction,
+} from '../../resources/liveVersion.ts';
 import { COURSE_VERSIONS, type CourseVersion } from '../../../src/domain/courseVersions.ts';
 import { reach } from '../../../src/domain/rights.ts';
 
@@ -28,6 +35,16 @@ const courseMenu = shaped('The course, its modules, their chapters and their par
       ),
     }),
   ),
+});
+const ids = (description: string) => ({ type: 'array', description, items: { type: 'integer' } });
+const draftState = shaped('What of the course’s draft differs from its live version.', {
+  live: { type: 'boolean', description: 'Whether the course has a live version (it is published).' },
+  changed: { type: 'boolean', description: 'Whether the draft differs from it anywhere.' },
+  nodes: shaped('The nodes that differ (changed, new, moved, or holding a removed node), by level.', {
+    modules: ids('Modules.'),
+    chapters: ids('Chapters.'),
+    parts: ids('Parts.'),
+  }),
 });
 const displayable = shaped('The chapter as a learner sees it, with its parts.', {});
 
@@ -86,6 +103,21 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
         }),
       );
       return replyWithRecord(engine, request, reply, courses, id);
+    },
+  );
+
+  app.get(
+    '/api/courses/:id/draft',
+    {
+      schema: { params: idParams, response: { 200: draftState } },
+      ...rightsFirst((request) => authorize(request, courses, 'get')),
+    },
+    async (request) => {
+      const { scope } = authorize(request, courses, 'get');
+      const id = pathId(request);
+      const [course] = await db.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
+      if (!course) throw notFound(`Course ${id} not found.`);
+      return draftStateOf(db, id);
     },
   );
 

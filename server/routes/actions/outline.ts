@@ -6,7 +6,6 @@ import { idParams, pathId, rightsFirst, typedRoutes } from '../../http/routeSche
 import { declarationOf } from './support.ts';
 import { shaped } from '../../http/answers.ts';
 import { TIME_ZONE_FUNCTION } from '../../resources/releases.ts';
-import { draftStateOf } from '../../resources/liveVersion.ts';
 
 /*
  * The whole tree of a course for its outline editor, in one statement: each level is aggregated once for the
@@ -74,9 +73,7 @@ export async function outlineRoutes(fastify: FastifyInstance, { db }: { db: Data
         [id],
       );
       if (!row) throw notFound(`Course ${id} not found.`);
-      // Beside the tree, what of it differs from the live version (liveVersion.ts).
-      const draft = await draftStateOf(db, id);
-      return reply.type('application/json; charset=utf-8').send({ ...(row.outline as object), draft });
+      return reply.type('application/json; charset=utf-8').send(row.outline);
     },
   );
 }

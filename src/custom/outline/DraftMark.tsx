@@ -3,7 +3,7 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import { useTranslate } from 'react-admin';
 import type { DraftState } from '../../domain/courseVersions';
 import type { NodeKind } from './outlineModel';
-import { useOutline } from './OutlineContext';
+import { useDraftState } from './useDraftState';
 
 const KEY_OF: Record<NodeKind, keyof DraftState['nodes']> = { module: 'modules', chapter: 'chapters', part: 'parts' };
 
@@ -13,15 +13,15 @@ const KEY_OF: Record<NodeKind, keyof DraftState['nodes']> = { module: 'modules',
  */
 export function DraftMark({ kind, id }: { kind: NodeKind; id: number }) {
   const translate = useTranslate();
-  const { outline } = useOutline();
-  if (!outline.draft?.nodes[KEY_OF[kind]].includes(id)) return null;
+  const draft = useDraftState();
+  if (!draft?.nodes[KEY_OF[kind]].includes(id)) return null;
   const said = translate('app.outline.draft.changed');
   return (
     <Chip
       size="small"
-      color="warning"
       variant="outlined"
-      icon={<EditNoteIcon />}
+      // The text keeps the row's own colour, readable on a selected row's shade; the icon says "changed".
+      icon={<EditNoteIcon color="warning" />}
       label={translate('app.outline.draft.node_mark')}
       title={said}
       aria-label={said}

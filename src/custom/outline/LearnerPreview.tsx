@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { CourseVersion } from '../../domain/courseVersions';
-import { useOutline } from './OutlineContext';
+import { useDraftState } from './useDraftState';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { Loader } from '../Loader';
@@ -45,9 +45,8 @@ export function LearnerPreview({
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   // A published course shows what learners get; its draft on demand, when it differs.
-  const { outline } = useOutline();
   const [chosen, setChosen] = useState<CourseVersion>('live');
-  const drafted = Boolean(outline.draft?.changed);
+  const drafted = Boolean(useDraftState()?.changed);
   const shownVersion: CourseVersion = drafted ? chosen : 'live';
   const menu = useQuery({
     queryKey: ['courseMenu', course, version, shownVersion],

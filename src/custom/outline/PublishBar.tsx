@@ -9,6 +9,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { useOutline } from './OutlineContext';
 import type { CourseOutline } from '../../domain/outline';
 import { emptyChapters } from './outlineModel';
+import { draftKey, useDraftFollowsOutline, useDraftState } from './useDraftState';
 
 /** The refusal of a publish for empty chapters (publishing.ts), as opposed to any other failure. */
 const isEmptyChapters = (error: unknown) =>
@@ -49,13 +50,21 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
       else
         notify(error instanceof Error && error.message ? error.message : 'app.outline.action_error', { type: 'error' });
     } finally {
-      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['courses'] })]);
+      await Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: ['courses'] }),
+        queryClient.invalidateQueries({ queryKey: draftKey(outline.id) }),
+        queryClient.invalidateQueries({ queryKey: ['courseMenu', outline.id] }),
+        queryClient.invalidateQueries({ queryKey: ['displayableChapter'] }),
+      ]);
       setBusy(false);
     }
   };
   const published = outline.status === 'published';
   // A published course's draft that differs from what learners get: published or discarded as a whole.
-  const changed = published && Boolean(outline.draft?.changed);
+  const draft = useDraftState();
+  useDraftFollowsOutline();
+  const changed = published && Boolean(draft?.changed);
   return (
     <Box
       component="section"
