@@ -1,5 +1,5 @@
 import { runAsAction } from '../../db/scope.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
 import { refuseEmptyChapters, requirePublishRight } from '../../resources/publishing.ts';
@@ -130,7 +130,7 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
     async (request) => {
       const { session, scope } = authorize(request, courses, 'get');
       const id = pathId(request);
-      const draft = wantsDraft(request, session);
+      const draft = wantsDraft(request.query.version, session);
       const [{ live }] = await db.query<{ live: boolean }>(`SELECT ${hasLiveSql('$1')} AS live`, [id]);
       const [row] = await db.query<{ menu: unknown }>(menuSql(live && !draft, scope), [id]);
       if (!row) throw notFound(`Course ${id} not found.`);
@@ -149,7 +149,7 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
       const id = pathId(request);
       // A published course's learners get the chapter of its live version (released there); a chapter only
       // its draft has is not theirs yet. Staff previewing ask for the draft.
-      const draft = wantsDraft(request, session);
+      const draft = wantsDraft(request.query.version, session);
       const live = draft ? undefined : await liveNodeOf(db, 'chapters', id);
       let row: { chapter: unknown } | undefined;
       const [liveChapters, liveParts] = liveLevels()
@@ -171,8 +171,7 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
 const versionQuery = queryOf({ version: { type: 'string', enum: [...COURSE_VERSIONS] } });
 
 /** Whether the request asks for the draft: staff who may edit courses previewing it; anyone else is refused. */
-function wantsDraft(request: FastifyRequest, session: { roles: readonly string[] }): boolean {
-  const version = (request.query as { version?: CourseVersion }).version;
+function wantsDraft(version: CourseVersion | undefined, session: { roles: readonly string[] }): boolean {
   if (version !== 'draft') return false;
   if (!reach(session.roles, 'courses', 'update'))
     throw forbidden('The draft of a course is for those who may edit courses.');
