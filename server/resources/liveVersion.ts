@@ -7,6 +7,7 @@ import {
   type LiveResource,
 } from '../../src/domain/courseVersions.ts';
 import { RELEASE_FIELD } from '../../src/domain/releases.ts';
+import type { AuditAction } from '../../src/domain/audit.ts';
 import type { Queryable } from '../db/database.ts';
 import { ident, literal } from '../shared/sql.ts';
 import { declarationsByName } from './definitions/index.ts';
@@ -24,6 +25,8 @@ import { columnOf, type ResourceDeclaration } from './types.ts';
  * to draft. A removed node is marked (`removed_at`) and hidden by row-level security, unless the transaction
  * asks to see them (publish and discard do).
  */
+
+const RESTORE_ACTION: AuditAction = 'restore';
 
 /** The column marking a node removed from the draft of a published course. */
 export const REMOVED_COLUMN = 'removed_at';
@@ -172,6 +175,8 @@ BEGIN
 END $$`,
     `CREATE OR REPLACE FUNCTION courses_follow_live() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A course put back from the recycle bin gets its own live version back, from the bin too.
+  IF TG_OP = 'INSERT' AND current_setting('app.action', true) = ${literal(RESTORE_ACTION)} THEN RETURN NULL; END IF;
   IF NEW.status = ${literal(LIVE_STATUS)} THEN PERFORM publish_course_live(NEW.id);
   ELSE DELETE FROM ${LIVE_TABLE} WHERE course_id = NEW.id;
   END IF;

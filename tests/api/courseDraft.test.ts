@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../../server/db/scope.ts';
+import { showRemovedSql } from '../../server/resources/liveVersion.ts';
 import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
@@ -196,6 +197,49 @@ describe('a published course: its draft and its live version', () => {
       [made.id],
     );
     expect(audit.map((entry) => entry.action)).toContain('discard');
+  });
+
+  it('keeps live chapters deleted in bulk for learners, and leaves them out of a copy', async () => {
+    const made = await publishedCourse();
+    const fresh = await create('chapters', { title: 'Neuf', module: iri('modules', made.m2) }, 'admin');
+    await create('chapter-parts', { chapter: iri('chapters', fresh), type: 'interactive_text', title: 'n1' }, 'admin');
+    const deleted = await send('superadmin', 'POST', '/api/chapters/bulk', { action: 'delete', ids: [made.b, fresh] });
+    expect(deleted.status, deleted.body).toBe(200);
+    expect(await menuOf(made.id)).toEqual(LIVE);
+    expect(await menuOf(made.id, 'admin', 'draft')).toEqual({ M1: { A: ['a1', 'a2'] }, M2: { C: ['c1'] } });
+    // The live chapter is kept, marked; the chapter learners never had went to the recycle bin as before.
+    const kept = await t.db.transaction(async (tx) => {
+      await tx.query(showRemovedSql(true));
+      return tx.query<{ id: number; removed: boolean }>(
+        `SELECT id, removed_at IS NOT NULL AS removed FROM chapters WHERE id = ANY($1::int4[]) ORDER BY id`,
+        [[made.b, fresh]],
+      );
+    });
+    expect(kept).toEqual([{ id: made.b, removed: true }]);
+    const copy = await send('admin', 'POST', `/api/courses/${made.id}/copy`, {});
+    expect(copy.status, copy.body).toBe(201);
+    expect(await menuOf(copy.json.id, 'admin')).toEqual({ M1: { A: ['a1', 'a2'] }, M2: { C: ['c1'] } });
+  });
+
+  it('takes a course’s removed nodes and live version to the recycle bin with it, and back', async () => {
+    const made = await publishedCourse();
+    const given = await answer(made.b1);
+    expect(given.status).toBe(201);
+    await ok('superadmin', 'DELETE', `/api/chapters/${made.b}`);
+    await ok('superadmin', 'DELETE', `/api/courses/${made.id}`);
+    const items = (await ok('superadmin', 'GET', '/api/recycle-bin?resource=courses')).json as {
+      id: number;
+      recordId: number;
+    }[];
+    const item = items.find((row) => row.recordId === made.id);
+    expect(item).toBeDefined();
+    await ok('superadmin', 'POST', `/api/recycle-bin/${item!.id}/restore`);
+    expect(await menuOf(made.id)).toEqual(LIVE);
+    expect((await ok('admin', 'GET', `/api/chapter-part-responses/${given.json.id}`)).json.value).toEqual({
+      text: 'Ma réponse',
+    });
+    await ok('admin', 'PUT', `/api/courses/${made.id}/discard`);
+    expect(await menuOf(made.id, 'admin', 'draft')).toEqual(LIVE);
   });
 
   it('refuses to discard a course that was never published', async () => {
