@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../../server/db/scope.ts';
 import { showRemovedSql } from '../../server/resources/liveVersion.ts';
+import { PUBLISH_RIGHT } from '../../server/resources/publishing.ts';
 import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
@@ -240,6 +241,27 @@ describe('a published course: its draft and its live version', () => {
     });
     await ok('admin', 'PUT', `/api/courses/${made.id}/discard`);
     expect(await menuOf(made.id, 'admin', 'draft')).toEqual(LIVE);
+  });
+
+  it('needs the publish right to discard, as to publish', async () => {
+    const made = await publishedCourse('contributor');
+    await ok('contributor', 'PUT', `/api/chapters/${made.a}`, { title: 'A modifié' });
+    const [user] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
+    const taken = await t.db.query<{ access_right_id: number }>(
+      `DELETE FROM user_access_rights
+        WHERE user_id = $1 AND access_right_id IN (SELECT id FROM access_rights WHERE code = $2) RETURNING access_right_id`,
+      [user.id, PUBLISH_RIGHT],
+    );
+    try {
+      expect((await send('contributor', 'PUT', `/api/courses/${made.id}/discard`, {})).status).toBe(403);
+      expect((await send('contributor', 'PUT', `/api/courses/${made.id}/publish`, {})).status).toBe(403);
+      expect((await outlineOf(made.id, 'contributor')).draft.changed).toBe(true);
+    } finally {
+      for (const { access_right_id: id } of taken)
+        await t.db.query(`INSERT INTO user_access_rights (user_id, access_right_id) VALUES ($1, $2)`, [user.id, id]);
+    }
+    await ok('contributor', 'PUT', `/api/courses/${made.id}/discard`);
+    expect((await outlineOf(made.id, 'contributor')).draft.changed).toBe(false);
   });
 
   it('refuses to discard a course that was never published', async () => {

@@ -88,10 +88,12 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
       ...rightsFirst((request) => authorize(request, courses, 'update')),
     },
     async (request, reply) => {
-      const { scope } = authorize(request, courses, 'update');
+      const { session, scope } = authorize(request, courses, 'update');
       const id = pathId(request);
       await runAsAction('discard', { resource: 'courses', id }, () =>
         db.transaction(async (tx) => {
+          // Publishing's counterpart, with its right: it deletes what was added since and changes the draft whole.
+          await requirePublishRight(tx, session);
           const [course] = await tx.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)} FOR UPDATE`, [
             id,
           ]);
