@@ -153,13 +153,11 @@ RETURNS boolean LANGUAGE sql STABLE AS $$
   END
 $$`,
   );
-  const inserts = liveLevels().map(
-    (
-      level,
-      index,
-    ) => `INSERT INTO ${LIVE_NODES_TABLE} (course_id, level, id, parent_id, position, ${ident(RELEASE_COLUMN)}, fields)
-    SELECT course, ${literal(level.resource)}, x.id, x.${ident(level.parent)}, x.${ident(POSITION_COLUMN)}, x.${ident(RELEASE_COLUMN)}, ${fieldsSql(level, 'x')}
-      ${draftNodesSql(index, 'course')};`,
+  // One statement, so one snapshot of the draft: a write landing meanwhile is in the whole tree or not at all.
+  const nodes = liveLevels().map(
+    (level, index) => `SELECT ${literal(level.resource)}, x.id, x.${ident(level.parent)}, x.${ident(POSITION_COLUMN)},
+           x.${ident(RELEASE_COLUMN)}, ${fieldsSql(level, 'x')}
+      ${draftNodesSql(index, 'course')}`,
   );
   return [
     ...rows,
@@ -171,7 +169,8 @@ BEGIN
     ON CONFLICT (course_id) DO UPDATE SET version = ${LIVE_TABLE}.version + 1, published_at = now(),
                                           published_by_id = EXCLUDED.published_by_id;
   DELETE FROM ${LIVE_NODES_TABLE} WHERE course_id = course;
-  ${inserts.join('\n  ')}
+  INSERT INTO ${LIVE_NODES_TABLE} (course_id, level, id, parent_id, position, ${ident(RELEASE_COLUMN)}, fields)
+    SELECT course, d.* FROM (${nodes.join('\n    UNION ALL ')}) AS d;
 END $$`,
     `CREATE OR REPLACE FUNCTION courses_follow_live() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
