@@ -22,14 +22,23 @@ import { columnOf, type ResourceDeclaration } from './types.ts';
  * read them as they read the tables), `released_live_<table>(course, node)` the release rule on them, and
  * `publish_course_live(course)` writes a course's live version from its draft, run by a trigger whenever a
  * course becomes published or is published again (whichever call does it), and taken away when it goes back
- * to draft. A removed node is marked (`removed_at`) and hidden by row-level security, unless the transaction
+ * to draft. A removed node is marked (`in_draft_since` cleared) and hidden by row-level security, unless the transaction
  * asks to see them (publish and discard do).
  */
 
 const RESTORE_ACTION: AuditAction = 'restore';
 
 /** The column marking a node removed from the draft of a published course. */
-export const REMOVED_COLUMN = 'removed_at';
+/**
+ * The column saying since when a node is in the draft; NULL once removed from it. Written this way round (not
+ * a "removed at" date) because a planner without statistics on the column takes `IS NOT NULL` as true of nearly
+ * every row, and `IS NULL` of almost none: the hiding must not make it plan every read of the tree for one row.
+ */
+const DRAFT_COLUMN = 'in_draft_since';
+/** SQL: whether the row `alias` is in the draft (not removed). */
+const inDraft = (alias?: string) => `${alias ? `${alias}.` : ''}${DRAFT_COLUMN} IS NOT NULL`;
+/** SQL: whether the row `alias` was removed from the draft. */
+const removedFromDraft = (alias: string) => `${alias}.${DRAFT_COLUMN} IS NULL`;
 /** The transaction's setting under which the removed nodes are seen (row-level security hides them otherwise). */
 const SHOW_REMOVED_SETTING = 'app.removed_rows';
 
@@ -90,13 +99,13 @@ const sameAsLive = (level: Level, alias: string, node: string) =>
  */
 function draftNodesSql(index: number, course: string): string {
   const joins: string[] = [];
-  const conditions = [`x.${REMOVED_COLUMN} IS NULL`];
+  const conditions = [inDraft('x')];
   let child = 'x';
   for (let up = index; up > 0; up--) {
     const container = liveLevels()[up - 1];
     const alias = `x${up - 1}`;
     joins.push(`JOIN ${ident(container.table)} ${alias} ON ${alias}.id = ${child}.${ident(liveLevels()[up].parent)}`);
-    conditions.push(`${alias}.${REMOVED_COLUMN} IS NULL`);
+    conditions.push(inDraft(alias));
     child = alias;
   }
   conditions.push(`${child}.${ident(liveLevels()[0].parent)} = ${course}`);
@@ -111,7 +120,7 @@ function everSeenSql(index: number, alias: string): string {
   if (!inner) return live;
   const child = `c${index + 1}`;
   return `(${live} OR EXISTS (SELECT 1 FROM ${ident(inner.table)} ${child} WHERE ${child}.${ident(inner.parent)} = ${alias}.id
-    AND (${child}.${REMOVED_COLUMN} IS NOT NULL OR ${everSeenSql(index + 1, child)})))`;
+    AND (${removedFromDraft(child)} OR ${everSeenSql(index + 1, child)})))`;
 }
 
 /** The statement that shows (or hides again) the removed nodes for the rest of the transaction. */
@@ -119,7 +128,7 @@ export const showRemovedSql = (shown: boolean) =>
   `SELECT set_config(${literal(SHOW_REMOVED_SETTING)}, ${literal(shown ? 'on' : '')}, true)`;
 
 /** Row-level security's condition hiding removed nodes (a restrictive policy on each level's table). */
-export const presentRowsSql = `(${REMOVED_COLUMN} IS NULL OR current_setting(${literal(SHOW_REMOVED_SETTING)}, true) = 'on')`;
+export const presentRowsSql = `(${inDraft()} OR current_setting(${literal(SHOW_REMOVED_SETTING)}, true) = 'on')`;
 
 /** Start-up statements: the live rows' and release functions, the publishing function and its triggers. */
 export function liveVersionStatements(): string[] {
@@ -248,8 +257,8 @@ export async function removeFromDraft(
   if (index < 0) return false;
   await tx.query(showRemovedSql(true));
   const marked = await tx.query(
-    `UPDATE ${ident(declaration.table)} t SET ${REMOVED_COLUMN} = now()
-      WHERE t.id = $1 AND t.${REMOVED_COLUMN} IS NULL${scope.map((condition) => ` AND ${condition}`).join('')}
+    `UPDATE ${ident(declaration.table)} t SET ${DRAFT_COLUMN} = NULL
+      WHERE t.id = $1 AND ${inDraft('t')}${scope.map((condition) => ` AND ${condition}`).join('')}
         AND ${everSeenSql(index, 't')} RETURNING t.id`,
     [id],
   );
@@ -262,22 +271,32 @@ export async function draftStateOf(tx: Queryable, course: number): Promise<Draft
   const nodes: DraftState['nodes'] = { modules: [], chapters: [], parts: [] };
   const [live] = await tx.query(`SELECT 1 FROM ${LIVE_TABLE} WHERE course_id = $1`, [course]);
   if (!live) return { live: false, changed: false, nodes };
-  const changed = liveLevels().map(
+  // Both sides materialised once, then hash-joined: a course of 6,000 parts is two scans, not 6,000 lookups.
+  const draft = liveLevels().map(
     (level, index) =>
-      `SELECT ${literal(level.resource)} AS level, x.id ${draftNodesSql(index, '$1')}
-         AND NOT EXISTS (SELECT 1 FROM ${LIVE_NODES_TABLE} n
-                          WHERE n.course_id = $1 AND n.level = ${literal(level.resource)} AND n.id = x.id AND ${sameAsLive(level, 'x', 'n')})`,
+      `SELECT ${literal(level.resource)} AS level, x.id, x.${ident(level.parent)} AS parent_id, x.${ident(POSITION_COLUMN)} AS position,
+              x.${ident(RELEASE_COLUMN)} AS release_at, ${fieldsSql(level, 'x')} AS fields
+         ${draftNodesSql(index, '$1')}`,
   );
   // A live node the draft no longer has (removed, or moved to another course) changes its container.
-  const gone = liveLevels().map(
-    (level, index) =>
-      `SELECT ${index === 0 ? "'course'" : literal(liveLevels()[index - 1].resource)} AS level, n.parent_id AS id
-         FROM ${LIVE_NODES_TABLE} n
-        WHERE n.course_id = $1 AND n.level = ${literal(level.resource)}
-          AND NOT EXISTS (SELECT 1 ${draftNodesSql(index, '$1')} AND x.id = n.id)`,
-  );
+  const containerOf = `CASE l.level ${liveLevels()
+    .map(
+      (level, index) =>
+        `WHEN ${literal(level.resource)} THEN ${index === 0 ? "'course'" : literal(liveLevels()[index - 1].resource)}`,
+    )
+    .join(' ')} END`;
   const rows = await tx.query<{ level: string; id: number }>(
-    `SELECT DISTINCT level, id FROM (${[...changed, ...gone].join(' UNION ALL ')}) AS d ORDER BY level, id`,
+    `WITH draft AS MATERIALIZED (${draft.join(' UNION ALL ')}),
+     live AS MATERIALIZED (
+       SELECT l.level, l.id, l.parent_id, l.position, l.${ident(RELEASE_COLUMN)} AS release_at, l.fields
+         FROM ${LIVE_NODES_TABLE} l WHERE l.course_id = $1)
+     SELECT d.level, d.id FROM draft d LEFT JOIN live l ON l.level = d.level AND l.id = d.id
+      WHERE l.id IS NULL OR l.parent_id <> d.parent_id OR l.position <> d.position
+         OR l.release_at IS DISTINCT FROM d.release_at OR l.fields <> d.fields
+     UNION
+     SELECT ${containerOf}, l.parent_id FROM live l LEFT JOIN draft d ON d.level = l.level AND d.id = l.id
+      WHERE d.id IS NULL
+     ORDER BY 1, 2`,
     [course],
   );
   for (const row of rows) {
@@ -301,12 +320,12 @@ export async function discardDraft(tx: Queryable, course: number): Promise<boole
     await tx.query(
       `UPDATE ${ident(level.table)} x
           SET ${ident(level.parent)} = n.parent_id, ${ident(POSITION_COLUMN)} = n.position,
-              ${ident(RELEASE_COLUMN)} = n.${ident(RELEASE_COLUMN)}, ${REMOVED_COLUMN} = NULL,
+              ${ident(RELEASE_COLUMN)} = n.${ident(RELEASE_COLUMN)}, ${DRAFT_COLUMN} = coalesce(x.${DRAFT_COLUMN}, now()),
               (${columns.join(', ')}) = (SELECT ${columns.map((column) => `r.${column}`).join(', ')}
                                           FROM jsonb_populate_record(NULL::${ident(level.table)}, n.fields) r)
          FROM ${LIVE_NODES_TABLE} n
         WHERE n.course_id = $1 AND n.level = ${literal(level.resource)} AND n.id = x.id
-          AND (x.${REMOVED_COLUMN} IS NOT NULL OR NOT ${sameAsLive(level, 'x', 'n')})`,
+          AND (${removedFromDraft('x')} OR NOT ${sameAsLive(level, 'x', 'n')})`,
       [course],
     );
   }

@@ -212,7 +212,7 @@ describe('a published course: its draft and its live version', () => {
     const kept = await t.db.transaction(async (tx) => {
       await tx.query(showRemovedSql(true));
       return tx.query<{ id: number; removed: boolean }>(
-        `SELECT id, removed_at IS NOT NULL AS removed FROM chapters WHERE id = ANY($1::int4[]) ORDER BY id`,
+        `SELECT id, in_draft_since IS NULL AS removed FROM chapters WHERE id = ANY($1::int4[]) ORDER BY id`,
         [[made.b, fresh]],
       );
     });

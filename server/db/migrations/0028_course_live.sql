@@ -24,8 +24,9 @@ CREATE TABLE course_live_nodes (
 CREATE INDEX course_live_nodes_node_idx ON course_live_nodes (level, id);
 CREATE INDEX course_live_nodes_parent_idx ON course_live_nodes (course_id, level, parent_id, position);
 
--- A node removed from a published course's draft: kept, hidden from the authors, until a publish makes the
--- removal live (then kept for the learners' answers and progress that point at it) or a discard undoes it.
-ALTER TABLE modules ADD COLUMN removed_at timestamptz;
-ALTER TABLE chapters ADD COLUMN removed_at timestamptz;
-ALTER TABLE chapter_parts ADD COLUMN removed_at timestamptz;
+-- Since when a node is in the draft; NULL once removed from a published course's draft: kept, hidden from the
+-- authors, until a publish makes the removal live (then kept for the learners' answers and progress that point
+-- at it) or a discard undoes it.
+ALTER TABLE modules ADD COLUMN in_draft_since timestamptz DEFAULT now();
+ALTER TABLE chapters ADD COLUMN in_draft_since timestamptz DEFAULT now();
+ALTER TABLE chapter_parts ADD COLUMN in_draft_since timestamptz DEFAULT now();
