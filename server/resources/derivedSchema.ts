@@ -8,6 +8,7 @@ import { ident, literal } from '../shared/sql.ts';
 import { responseTargetStatements } from '../tickets/responseTargets.ts';
 import { auditStatements } from './auditTriggers.ts';
 import { declarations } from './definitions/index.ts';
+import { liveVersionStatements } from './liveVersion.ts';
 import { releaseStatements } from './releases.ts';
 import { searchSchemaStatements } from './searchSchema.ts';
 import { columnOf } from './types.ts';
@@ -91,8 +92,8 @@ END $$`;
 /**
  * Every statement that puts the domain's enumerations, the resources' row counts, the tickets' due dates
  * (responseTargets.ts), the audit log's triggers (auditTriggers.ts), the full-text columns of search
- * (searchSchema.ts), the release rule (releases.ts) and the queueing of deleted rows' files
- * (storage/fileRemovals.ts) into the schema.
+ * (searchSchema.ts), the release rule (releases.ts), the queueing of deleted rows' files
+ * (storage/fileRemovals.ts) and the courses' live versions (liveVersion.ts) into the schema.
  */
 export function derivedSchemaStatements(): string[] {
   const tables = [
@@ -108,6 +109,7 @@ export function derivedSchemaStatements(): string[] {
     ...searchSchemaStatements(),
     ...releaseStatements(declarations),
     ...fileRemovalStatements(),
+    ...liveVersionStatements(),
   ];
 }
 

@@ -10,6 +10,7 @@ import { mapPgError } from './pgErrors.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { itemJsonSql, type Format } from './serialize.ts';
 import { RecycleBin } from './recycleBin.ts';
+import { removeFromDraft } from './liveVersion.ts';
 import { unreachable, unreachableRelations } from './references.ts';
 import { prepareCreatePlacement, prepareRemoval, prepareUpdatePlacement, siblingGroupOf } from './siblings.ts';
 import { ident, literal, Params } from '../shared/sql.ts';
@@ -395,6 +396,11 @@ export class ResourceEngine {
           const group = siblingGroupOf(declaration);
           const closeGap = group ? await prepareRemoval(tx, group, id) : undefined;
           await declaration.beforeDelete?.(tx, id);
+          // A node learners have stays, marked removed from the draft (liveVersion.ts).
+          if (await removeFromDraft(tx, declaration, id, scope)) {
+            await closeGap?.();
+            return [{ id }];
+          }
           if (!(await this.bin.keep(tx, declaration, id, scope, deletedBy))) return [];
           const rows = await tx.query<{ id: number }>(
             `DELETE FROM ${ident(declaration.table)} t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')} RETURNING id`,

@@ -8,6 +8,7 @@ import { ident } from '../shared/sql.ts';
 import { declarations, declarationsByName } from './definitions/index.ts';
 import { insertionOrder, readCatalogue, type ForeignKey, type SchemaCatalogue } from './foreignKeys.ts';
 import { iriOf } from './iri.ts';
+import { showRemovedSql } from './liveVersion.ts';
 import { lockGroups, placeAmongSiblings, siblingGroupOf } from './siblings.ts';
 import { structureColumnOf } from './tenancy.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
@@ -39,9 +40,12 @@ const resourceOfTable = (table: string): ResourceDeclaration | undefined =>
 async function acrossStructures<T>(tx: Queryable, work: () => Promise<T>): Promise<T> {
   const scope = currentScope() ?? { structure: null, platform: false };
   await tx.query(scopeSettingSql({ ...scope, structure: null, platform: true }));
+  // Nodes removed from a course's draft go with their course too.
+  await tx.query(showRemovedSql(true));
   // A failure rolls the transaction back, scope and all: only a success needs its scope given back.
   const result = await work();
   await tx.query(scopeSettingSql(scope));
+  await tx.query(showRemovedSql(false));
   return result;
 }
 

@@ -2,6 +2,7 @@ import { reach, type Operation } from '../../src/domain/rights.ts';
 import type { Queryable } from '../db/database.ts';
 import { violation, type Violation } from '../http/errors.ts';
 import { declarationsByName } from './definitions/index.ts';
+import { liveAmong } from './liveVersion.ts';
 import { ownRowsOf } from './ownRows.ts';
 import { ident } from '../shared/sql.ts';
 import { structureScope } from './tenancy.ts';
@@ -40,6 +41,14 @@ export async function unreachable(
     [wanted],
   );
   const present = new Set(found.map((row) => Number(row.id)));
+  // A node removed from a course's draft is still its live version's, which learners point at (an answer).
+  if (!intoRow && present.size < wanted.length)
+    for (const id of await liveAmong(
+      db,
+      resource,
+      wanted.filter((id) => !present.has(id)),
+    ))
+      present.add(id);
   return new Set(wanted.filter((id) => !present.has(id)));
 }
 

@@ -21,6 +21,13 @@ export const ownReleaseCondition = (alias: string, moment = 'now()') =>
 /** The SQL function answering whether a node of a level is released (an unknown node is not). */
 export const releasedFunction = (resource: ReleaseResource) => `released_${resource.replace(/-/g, '_')}`;
 
+/**
+ * The SQL function answering whether learners have a node of a level now: released in the live version of
+ * its course when one holds it, else released in the tables unless its course has a live version (a node only
+ * the draft has). Created at start-up with the live version's (liveVersion.ts).
+ */
+export const learnerReleasedFunction = (resource: ReleaseResource) => `learner_${releasedFunction(resource)}`;
+
 /** The SQL function answering a structure's time zone (the domain's default for none: the catalogue). */
 export const TIME_ZONE_FUNCTION = 'structure_time_zone';
 

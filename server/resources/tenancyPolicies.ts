@@ -4,6 +4,7 @@ import { declarations, declarationsByName } from './definitions/index.ts';
 import { APP_ROLE } from '../db/scope.ts';
 import type { Database } from '../db/database.ts';
 import { ident } from '../shared/sql.ts';
+import { liveLevels, presentRowsSql } from './liveVersion.ts';
 import { catalogueRowsSql, inScopeSql, structureColumnOf } from './tenancy.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 
@@ -18,6 +19,8 @@ export const INNER_TABLES: readonly { table: string; column: string; owner: stri
   { table: 'ticket_attachments', column: 'ticket_id', owner: 'tickets' },
   { table: 'ticket_presence', column: 'ticket_id', owner: 'tickets' },
   { table: 'audit_changes', column: 'entry_id', owner: 'audit-log' },
+  { table: 'course_live', column: 'course_id', owner: 'courses' },
+  { table: 'course_live_nodes', column: 'course_id', owner: 'courses' },
 ];
 const STRUCTURE_TABLES: readonly string[] = ['subscriptions', 'live_events'];
 /**
@@ -120,6 +123,9 @@ export function tenancyStatements(): string[] {
   }
   for (const inner of INNER_TABLES)
     sql.push(...ownedPolicies(inner.table, inner.column, declarationsByName.get(inner.owner) ?? inner.owner));
+  // A node removed from a published course's draft is no one's to read, but for publish and discard.
+  for (const { table } of liveLevels())
+    sql.push(`CREATE POLICY present_rows ON ${ident(table)} AS RESTRICTIVE FOR SELECT USING ${presentRowsSql}`);
   for (const table of STRUCTURE_TABLES)
     sql.push(
       `ALTER TABLE ${ident(table)} ENABLE ROW LEVEL SECURITY`,

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'copy',
   'rerun',
   'publish',
+  // A published course's draft brought back to its live version.
+  'discard',
   'add-tags',
   'remove-tags',
   'add-skills',

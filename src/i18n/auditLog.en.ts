@@ -35,6 +35,7 @@ export const auditActionsEn: Record<keyof typeof auditActionsFr, string> = {
   copy: 'Copy',
   rerun: 'New session',
   publish: 'Publication',
+  discard: 'Changes discarded',
   'bulk-move': 'Bulk move',
   'bulk-duplicate': 'Bulk copy',
   'bulk-delete': 'Bulk deletion',

@@ -34,6 +34,7 @@ export const auditActionsFr = {
   copy: 'Copie',
   rerun: 'Nouvelle session',
   publish: 'Publication',
+  discard: 'Modifications annulées',
   'bulk-move': 'Déplacement groupé',
   'bulk-duplicate': 'Copie groupée',
   'bulk-delete': 'Suppression groupée',

@@ -138,6 +138,21 @@ export const outlineEn: typeof outlineFr = {
   tags: { add: 'Add a tag', added: 'Tag added', removed: 'Tag removed' },
   skills: { add: 'Add a skill', added: 'Skill added', removed: 'Skill removed' },
   remove_named: 'Remove "%{name}"',
+  draft: {
+    changed: 'Unpublished changes',
+    node_mark: 'Changed',
+    publish: 'Publish the changes',
+    published: 'Changes published',
+    discard: 'Discard the changes',
+    discarded: 'Changes discarded: the draft is back to the published version',
+    confirm_title: 'Discard the changes?',
+    confirm_content:
+      'The draft goes back to the version learners get: what was added since the publication is deleted, what was removed comes back. This cannot be undone.',
+    confirm_keep: 'Keep my changes',
+    version: 'Version shown',
+    live: 'Published',
+    draft: 'Draft',
+  },
   preview: {
     tab: 'Learner preview',
     menu: 'Course menu',

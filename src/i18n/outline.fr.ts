@@ -136,6 +136,21 @@ export const outlineFr = {
   tags: { add: 'Ajouter un tag', added: 'Tag ajouté', removed: 'Tag retiré' },
   skills: { add: 'Ajouter une compétence', added: 'Compétence ajoutée', removed: 'Compétence retirée' },
   remove_named: 'Retirer « %{name} »',
+  draft: {
+    changed: 'Modifications non publiées',
+    node_mark: 'Modifié',
+    publish: 'Publier les modifications',
+    published: 'Modifications publiées',
+    discard: 'Annuler les modifications',
+    discarded: 'Modifications annulées : le brouillon est revenu à la version publiée',
+    confirm_title: 'Annuler les modifications ?',
+    confirm_content:
+      'Le brouillon revient à la version que les apprenants reçoivent : ce qui a été ajouté depuis la publication est supprimé, ce qui a été supprimé revient. Cette action est définitive.',
+    confirm_keep: 'Garder mes modifications',
+    version: 'Version montrée',
+    live: 'Publiée',
+    draft: 'Brouillon',
+  },
   preview: {
     tab: 'Aperçu apprenant',
     menu: 'Menu du cours',

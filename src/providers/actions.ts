@@ -10,6 +10,10 @@ import type { Revision } from '../domain/audit';
 import type { TicketViewCounts } from '../domain/helpdesk';
 import type { PresenceEntry, PresenceState } from '../domain/presence';
 import { LANGUAGES_PAGE, ROOT_FOLDER_ID, routes, STRUCTURE_CHOICES_PAGE } from './routes';
+import type { CourseVersion, DraftState } from '../domain/courseVersions';
+
+/** A learner's view in the version asked for (none: the live one). */
+const withVersion = (url: string, version?: CourseVersion) => (version === 'draft' ? `${url}?version=draft` : url);
 
 type Json = Record<string, unknown>;
 
@@ -207,6 +211,8 @@ export function createActions({ http, hasToken }: ActionDeps) {
     removeChapterUnlocks: relationAction('chapterUnlocks', 'remove', 'chapters'),
 
     publish: ({ id }: { id: Identifier }) => put(routes.action('courses', id, 'publish')),
+    /** A published course's draft brought back to its live version. */
+    discardDraft: ({ id }: { id: Identifier }) => put(routes.action('courses', id, 'discard')),
     /**
      * A course the session reads (the catalogue's included) copied whole, as a draft, into the session's
      * structure; answers the copy.
@@ -239,8 +245,9 @@ export function createActions({ http, hasToken }: ActionDeps) {
     /** Makes an import's version the active tree; the previous version is kept and can be activated again. */
     activateImport: ({ id }: { id: Identifier }) => put(routes.action('imports', id, 'activate')),
 
-    async getCourseMenu({ id }: { id: Identifier }): Promise<{ data: CourseMenu }> {
-      return { data: (await http(routes.courseMenu(id))).json as CourseMenu };
+    /** `version`: the live version learners get (the default), or the draft (for those who edit it). */
+    async getCourseMenu({ id, version }: { id: Identifier; version?: CourseVersion }): Promise<{ data: CourseMenu }> {
+      return { data: (await http(withVersion(routes.courseMenu(id), version))).json as CourseMenu };
     },
     /** The course's modules, chapters (with their unlocks) and parts in one call; parts without their content. */
     /** A course that is not there (a stale link) is a 404 the page says in French, not an incident. */
@@ -251,8 +258,11 @@ export function createActions({ http, hasToken }: ActionDeps) {
     async getReleaseTimeZone(resource: string, { id }: { id: Identifier }): Promise<string> {
       return ((await http(routes.releaseTimeZone(resource, id))).json as { timeZone: string }).timeZone;
     },
-    async getDisplayableChapter({ id }: { id: Identifier }) {
-      return record((await http(routes.displayableChapter(id))).json);
+    async getCourseDraft({ id }: { id: Identifier }): Promise<{ data: DraftState }> {
+      return { data: (await http(routes.courseDraft(id))).json as DraftState };
+    },
+    async getDisplayableChapter({ id, version }: { id: Identifier; version?: CourseVersion }) {
+      return record((await http(withVersion(routes.displayableChapter(id), version))).json);
     },
     /** Chapters or modules to copy from (`?isTemplate=1`). */
     getTemplates: (resource: 'chapters' | 'modules', params: ListParams = {}) =>

@@ -36,6 +36,8 @@ export const routes = {
   courseMenu: (course: Identifier) => `${API}/courses/${id(course)}/menu`,
   /** Reference-server extension: a course's whole tree for its outline editor. */
   courseOutline: (course: Identifier) => `${API}/courses/${id(course)}/outline`,
+  /** Reference-server extension: what of a published course's draft differs from its live version. */
+  courseDraft: (course: Identifier) => `${API}/courses/${id(course)}/draft`,
   displayableChapter: (chapter: Identifier) => `${API}/chapters/${id(chapter)}/displayable`,
   /** The clock a module's, chapter's or part's release date is read and written on. */
   releaseTimeZone: (resource: string, node: Identifier) => `${API}/${resource}/${id(node)}/time-zone`,

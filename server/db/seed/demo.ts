@@ -79,6 +79,8 @@ export async function seedDemo(db: Database, options: { files: FileStorage }): P
     await seedStructureLabels(tx, refs, people.companies);
     const documents = await insertDocuments(tx, files, people.users);
     const catalog = await seedCatalog(tx, random, refs, documents, people.companies);
+    // Courses are written published before their content: their live versions are made from it now.
+    await tx.query(`SELECT publish_course_live(id) FROM courses WHERE status = 'published'`);
     await seedLearning(tx, random, people, catalog, options.files);
     await seedComments(tx, catalog, people.users);
     const companyOf = new Map(

@@ -1,3 +1,4 @@
+import { removeFromDraft } from '../../resources/liveVersion.ts';
 import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
@@ -209,6 +210,10 @@ async function remove(bulk: Bulk): Promise<number[]> {
   for (const id of ids) {
     const gap = await prepareRemoval(tx, group, id);
     await declaration.beforeDelete?.(tx, id);
+    if (await removeFromDraft(tx, declaration, id, scope)) {
+      await gap();
+      continue;
+    }
     if (!(await engine.bin.keep(tx, declaration, id, scope, request.session?.userId ?? null)))
       throw notFound(`${declaration.type} ${id} not found.`);
     await tx.query(`DELETE FROM ${ident(declaration.table)} t WHERE t.id = $1${andAll(scope)}`, [id]);

@@ -1,16 +1,26 @@
 import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../http/errors.ts';
+import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
 import { refuseEmptyChapters, requirePublishRight } from '../../resources/publishing.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { authorize } from '../../http/authorize.ts';
-import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
+import { idParams, noBody, pathId, queryOf, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
 import { CHOICE_PART_TYPES } from '../../../src/domain/chapterParts.ts';
 import { literal } from '../../shared/sql.ts';
 import { listOf, resourceItem, shaped } from '../../http/answers.ts';
-import { ownReleaseCondition, releasedFunction } from '../../resources/releases.ts';
+import { learnerReleasedFunction, ownReleaseCondition, releasedFunction } from '../../resources/releases.ts';
+import {
+  discardDraft,
+  draftStateOf,
+  hasLiveSql,
+  liveLevels,
+  liveNodeOf,
+  liveRowsFunction,
+} from '../../resources/liveVersion.ts';
+import { COURSE_VERSIONS, type CourseVersion } from '../../../src/domain/courseVersions.ts';
+import { reach } from '../../../src/domain/rights.ts';
 
 const named = { id: { type: 'integer' }, title: { type: ['string', 'null'] } };
 const courseMenu = shaped('The course, its modules, their chapters and their parts, in order.', {
@@ -26,9 +36,19 @@ const courseMenu = shaped('The course, its modules, their chapters and their par
     }),
   ),
 });
+const ids = (description: string) => ({ type: 'array', description, items: { type: 'integer' } });
+const draftState = shaped('What of the course’s draft differs from its live version.', {
+  live: { type: 'boolean', description: 'Whether the course has a live version (it is published).' },
+  changed: { type: 'boolean', description: 'Whether the draft differs from it anywhere.' },
+  nodes: shaped('The nodes that differ (changed, new, moved, or holding a removed node), by level.', {
+    modules: ids('Modules.'),
+    chapters: ids('Chapters.'),
+    parts: ids('Parts.'),
+  }),
+});
 const displayable = shaped('The chapter as a learner sees it, with its parts.', {});
 
-/** Publishing, the course menu and the learner's view of a chapter. */
+/** Publishing, discarding a draft, the course menu and the learner's view of a chapter. */
 export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   const app = typedRoutes(fastify);
   const courses = declarationOf('courses');
@@ -61,36 +81,60 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
     },
   );
 
-  app.get(
-    '/api/courses/:id/menu',
+  app.put(
+    '/api/courses/:id/discard',
     {
-      schema: { params: idParams, response: { 200: courseMenu } },
+      schema: { params: idParams, body: noBody, response: { 200: resourceItem(courses.type) } },
+      ...rightsFirst((request) => authorize(request, courses, 'update')),
+    },
+    async (request, reply) => {
+      const { session, scope } = authorize(request, courses, 'update');
+      const id = pathId(request);
+      await runAsAction('discard', { resource: 'courses', id }, () =>
+        db.transaction(async (tx) => {
+          // Publishing's counterpart, with its right: it deletes what was added since and changes the draft whole.
+          await requirePublishRight(tx, session);
+          const [course] = await tx.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)} FOR UPDATE`, [
+            id,
+          ]);
+          if (!course) throw notFound(`Course ${id} not found.`);
+          if (!(await discardDraft(tx, id)))
+            throw unprocessable([
+              violation('status', 'not_published', 'Only a published course has a draft to discard.'),
+            ]);
+        }),
+      );
+      return replyWithRecord(engine, request, reply, courses, id);
+    },
+  );
+
+  app.get(
+    '/api/courses/:id/draft',
+    {
+      schema: { params: idParams, response: { 200: draftState } },
       ...rightsFirst((request) => authorize(request, courses, 'get')),
     },
     async (request) => {
       const { scope } = authorize(request, courses, 'get');
       const id = pathId(request);
-      // One statement for the whole tree: correlated aggregates, ordered by position. Each level keeps what is
-      // released by its own date; what its container left out never comes into it.
-      const [row] = await db.query<{ menu: unknown }>(
-        `SELECT json_build_object(
-         'id', t.id, 'title', t.title,
-         'modules', coalesce((
-           SELECT json_agg(json_build_object(
-             'id', m.id, 'title', m.title,
-             'chapters', coalesce((
-               SELECT json_agg(json_build_object(
-                 'id', ch.id, 'title', ch.title,
-                 'parts', coalesce((
-                   SELECT json_agg(json_build_object('id', p.id, 'type', p.type, 'title', p.title) ORDER BY p.position, p.id)
-                     FROM chapter_parts p WHERE p.chapter_id = ch.id AND ${ownReleaseCondition('p')}), '[]'::json)
-               ) ORDER BY ch.position, ch.id)
-                 FROM chapters ch WHERE ch.module_id = m.id AND ${ownReleaseCondition('ch')}), '[]'::json)
-           ) ORDER BY m.position, m.id)
-             FROM modules m WHERE m.course_id = t.id AND ${ownReleaseCondition('m')}), '[]'::json)) AS menu
-         FROM courses t WHERE t.id = $1${andAll(scope)}`,
-        [id],
-      );
+      const [course] = await db.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
+      if (!course) throw notFound(`Course ${id} not found.`);
+      return draftStateOf(db, id);
+    },
+  );
+
+  app.get(
+    '/api/courses/:id/menu',
+    {
+      schema: { params: idParams, querystring: versionQuery, response: { 200: courseMenu } },
+      ...rightsFirst((request) => authorize(request, courses, 'get')),
+    },
+    async (request) => {
+      const { session, scope } = authorize(request, courses, 'get');
+      const id = pathId(request);
+      const draft = wantsDraft(request.query.version, session);
+      const [{ live }] = await db.query<{ live: boolean }>(`SELECT ${hasLiveSql('$1')} AS live`, [id]);
+      const [row] = await db.query<{ menu: unknown }>(menuSql(live && !draft, scope), [id]);
       if (!row) throw notFound(`Course ${id} not found.`);
       return row.menu;
     },
@@ -99,32 +143,85 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
   app.get(
     '/api/chapters/:id/displayable',
     {
-      schema: { params: idParams, response: { 200: displayable } },
+      schema: { params: idParams, querystring: versionQuery, response: { 200: displayable } },
       ...rightsFirst((request) => authorize(request, chapters, 'get')),
     },
     async (request) => {
-      const { scope } = authorize(request, chapters, 'get');
+      const { session, scope } = authorize(request, chapters, 'get');
       const id = pathId(request);
-      // What a learner is shown: the parts in order, without the answers of the choice questions. A chapter
-      // not released yet (its date or its module's) is not found, as if it did not exist yet.
-      const [row] = await db.query<{ chapter: unknown }>(
-        `SELECT json_build_object(
-         'id', t.id, 'title', t.title, 'description', t.description, 'estimatedMinutes', t.estimated_minutes,
-         'parts', coalesce((
-           SELECT json_agg(json_build_object(
-             'id', p.id, 'type', p.type, 'title', p.title, 'required', p.required, 'position', p.position,
-             'content', CASE WHEN p.type IN (${CHOICE_PART_TYPES.map(literal).join(', ')})
-               THEN jsonb_set(p.content, '{options}', coalesce((
-                 SELECT jsonb_agg(option - 'correct' ORDER BY ordinality)
-                   FROM jsonb_array_elements(p.content -> 'options') WITH ORDINALITY AS o(option, ordinality)), '[]'::jsonb))
-               ELSE p.content END
-           ) ORDER BY p.position, p.id)
-             FROM chapter_parts p WHERE p.chapter_id = t.id AND ${ownReleaseCondition('p')}), '[]'::json)) AS chapter
-         FROM chapters t WHERE t.id = $1 AND ${releasedFunction('chapters')}(t.id)${andAll(scope)}`,
-        [id],
-      );
+      // A published course's learners get the chapter of its live version (released there); a chapter only
+      // its draft has is not theirs yet. Staff previewing ask for the draft.
+      const draft = wantsDraft(request.query.version, session);
+      const live = draft ? undefined : await liveNodeOf(db, 'chapters', id);
+      let row: { chapter: unknown } | undefined;
+      const [liveChapters, liveParts] = liveLevels()
+        .slice(1)
+        .map((level) => `${liveRowsFunction(level)}($2)`);
+      if (live) {
+        if (live.released)
+          [row] = await db.query(displayableSql(liveChapters, liveParts, 'true', scope), [id, live.course]);
+      } else {
+        const released = `${(draft ? releasedFunction : learnerReleasedFunction)('chapters')}(t.id)`;
+        [row] = await db.query(displayableSql('chapters', 'chapter_parts', released, scope), [id]);
+      }
       if (!row) throw notFound(`Chapter ${id} not found.`);
       return row.chapter;
     },
   );
+}
+
+const versionQuery = queryOf({ version: { type: 'string', enum: [...COURSE_VERSIONS] } });
+
+/** Whether the request asks for the draft: staff who may edit courses previewing it; anyone else is refused. */
+function wantsDraft(version: CourseVersion | undefined, session: { roles: readonly string[] }): boolean {
+  if (version !== 'draft') return false;
+  if (!reach(session.roles, 'courses', 'update'))
+    throw forbidden('The draft of a course is for those who may edit courses.');
+  return true;
+}
+
+/**
+ * One statement for the whole tree, its modules, chapters and parts from the tables (the draft) or from the
+ * live version, each level aggregated once and joined to the one above. Each level keeps what is released by
+ * its own date; what its container left out never comes into it.
+ */
+function menuSql(live: boolean, scope: readonly string[]): string {
+  const [modules, chapters, parts] = live
+    ? liveLevels().map((level) => `${liveRowsFunction(level)}($1)`)
+    : ['modules', 'chapters', 'chapter_parts'];
+  return `WITH m AS (SELECT m.* FROM ${modules} m WHERE m.course_id = $1 AND ${ownReleaseCondition('m')}),
+ch AS (SELECT ch.* FROM ${chapters} ch JOIN m ON ch.module_id = m.id WHERE ${ownReleaseCondition('ch')}),
+parts_by_chapter AS (
+  SELECT p.chapter_id, json_agg(json_build_object('id', p.id, 'type', p.type, 'title', p.title) ORDER BY p.position, p.id) AS parts
+    FROM ${parts} p JOIN ch ON p.chapter_id = ch.id WHERE ${ownReleaseCondition('p')} GROUP BY p.chapter_id),
+chapters_by_module AS (
+  SELECT ch.module_id, json_agg(json_build_object('id', ch.id, 'title', ch.title, 'parts', coalesce(p.parts, '[]'::json))
+                                ORDER BY ch.position, ch.id) AS chapters
+    FROM ch LEFT JOIN parts_by_chapter p ON p.chapter_id = ch.id GROUP BY ch.module_id)
+SELECT json_build_object('id', t.id, 'title', t.title, 'modules', coalesce((
+         SELECT json_agg(json_build_object('id', m.id, 'title', m.title, 'chapters', coalesce(c.chapters, '[]'::json))
+                         ORDER BY m.position, m.id)
+           FROM m LEFT JOIN chapters_by_module c ON c.module_id = m.id), '[]'::json)) AS menu
+  FROM courses t WHERE t.id = $1${andAll(scope)}`;
+}
+
+/**
+ * What a learner is shown of a chapter (from `chapters` and `parts`, tables or live rows): the parts in
+ * order, without the answers of the choice questions. `released`: the chapter's release condition on `t`;
+ * a part not released by its own date is left out.
+ */
+function displayableSql(chapters: string, parts: string, released: string, scope: readonly string[]): string {
+  return `SELECT json_build_object(
+   'id', t.id, 'title', t.title, 'description', t.description, 'estimatedMinutes', t.estimated_minutes,
+   'parts', coalesce((
+     SELECT json_agg(json_build_object(
+       'id', p.id, 'type', p.type, 'title', p.title, 'required', p.required, 'position', p.position,
+       'content', CASE WHEN p.type IN (${CHOICE_PART_TYPES.map(literal).join(', ')})
+         THEN jsonb_set(p.content, '{options}', coalesce((
+           SELECT jsonb_agg(option - 'correct' ORDER BY ordinality)
+             FROM jsonb_array_elements(p.content -> 'options') WITH ORDINALITY AS o(option, ordinality)), '[]'::jsonb))
+         ELSE p.content END
+     ) ORDER BY p.position, p.id)
+       FROM ${parts} p WHERE p.chapter_id = t.id AND ${ownReleaseCondition('p')}), '[]'::json)) AS chapter
+   FROM ${chapters} t WHERE t.id = $1 AND ${released}${andAll(scope)}`;
 }

@@ -7,6 +7,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { useCreatePath, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { OutlineRow } from './OutlineRow';
+import { DraftMark } from './DraftMark';
 import { ReleaseMark } from './ReleaseMark';
 import { isScheduled } from '../../domain/releases';
 import { useOutlineActions } from './OutlineContext';
@@ -42,6 +43,7 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
             </Tooltip>
           )}
           {isScheduled(chapter.releaseAt) && <ReleaseMark releaseAt={chapter.releaseAt as string} />}
+          <DraftMark kind="chapter" id={chapter.id} />
           {chapter.isTemplate && <Chip size="small" label={translate('app.outline.template')} />}
         </>
       }

@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Divider, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Divider,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import type { CourseVersion } from '../../domain/courseVersions';
+import { useDraftState } from './useDraftState';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { Loader } from '../Loader';
@@ -31,24 +44,42 @@ export function LearnerPreview({
 }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
+  // A published course shows what learners get; its draft on demand, when it differs.
+  const [chosen, setChosen] = useState<CourseVersion>('live');
+  const drafted = Boolean(useDraftState()?.changed);
+  const shownVersion: CourseVersion = drafted ? chosen : 'live';
   const menu = useQuery({
-    queryKey: ['courseMenu', course, version],
-    queryFn: async () => (await dataProvider.getCourseMenu({ id: course })).data,
+    queryKey: ['courseMenu', course, version, shownVersion],
+    queryFn: async () => (await dataProvider.getCourseMenu({ id: course, version: shownVersion })).data,
   });
   const shown = chapter ?? menu.data?.modules.flatMap((module) => module.chapters)[0]?.id;
   const moduleOfShown = menu.data?.modules.find((module) => module.chapters.some((item) => item.id === shown))?.id;
   // The module unfolded in the menu: the shown chapter's, until the author opens another (-1: none).
   const [openModule, setOpenModule] = useState<number>();
   const displayable = useQuery({
-    queryKey: ['displayableChapter', shown, version],
-    queryFn: async () => (await dataProvider.getDisplayableChapter({ id: shown as number })).data,
+    queryKey: ['displayableChapter', shown, version, shownVersion],
+    queryFn: async () =>
+      (await dataProvider.getDisplayableChapter({ id: shown as number, version: shownVersion })).data,
     enabled: shown !== undefined,
   });
+  const versions = drafted && (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={shownVersion}
+      aria-label={translate('app.outline.draft.version')}
+      onChange={(_, value: CourseVersion | null) => value && setChosen(value)}
+    >
+      <ToggleButton value="live">{translate('app.outline.draft.live')}</ToggleButton>
+      <ToggleButton value="draft">{translate('app.outline.draft.draft')}</ToggleButton>
+    </ToggleButtonGroup>
+  );
   if (menu.isPending) return <Loader size="small" />;
   if (menu.isError) return <Alert severity="error">{translate('app.outline.preview.error')}</Alert>;
   const parts = (displayable.data?.parts ?? []) as DisplayablePart[];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      {versions}
       <Typography variant="h6" component="h3">
         {menu.data.title}
       </Typography>

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { ChapterNode } from './ChapterNode';
 import { InlineAdd } from './InlineAdd';
 import { OutlineRow } from './OutlineRow';
+import { DraftMark } from './DraftMark';
 import { ReleaseMark } from './ReleaseMark';
 import { isScheduled } from '../../domain/releases';
 import { useOutlineActions } from './OutlineContext';
@@ -39,6 +40,7 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
       badges={
         <>
           {isScheduled(module.releaseAt) && <ReleaseMark releaseAt={module.releaseAt as string} />}
+          <DraftMark kind="module" id={module.id} />
           {module.isTemplate && <Chip size="small" label={translate('app.outline.template')} />}
         </>
       }

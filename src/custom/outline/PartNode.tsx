@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { partIconOf, partTypeLabel } from '../chapterParts/partTypeLook';
 import type { ChapterPartType } from '../../domain/chapterParts';
 import { OutlineRow } from './OutlineRow';
+import { DraftMark } from './DraftMark';
 import { ReleaseMark } from './ReleaseMark';
 import { isScheduled } from '../../domain/releases';
 import { useOutlineActions } from './OutlineContext';
@@ -28,7 +29,12 @@ export const PartNode = memo(function PartNode({ part }: { part: OutlinePart }) 
       title={title}
       storedTitle={part.title ?? ''}
       icon={createElement(icon ?? HelpOutlineIcon, { fontSize: 'small', titleAccess: typeName })}
-      badges={isScheduled(part.releaseAt) && <ReleaseMark releaseAt={part.releaseAt as string} />}
+      badges={
+        <>
+          {isScheduled(part.releaseAt) && <ReleaseMark releaseAt={part.releaseAt as string} />}
+          <DraftMark kind="part" id={part.id} />
+        </>
+      }
       menu={[
         {
           label: 'app.outline.release.action',

@@ -3,11 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertTitle, Box, Button, Chip, Link, List, ListItem, Typography } from '@mui/material';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/Unpublished';
-import { HttpError, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, HttpError, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import RestoreIcon from '@mui/icons-material/Restore';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useOutline } from './OutlineContext';
 import type { CourseOutline } from '../../domain/outline';
 import { emptyChapters } from './outlineModel';
+import { draftKey, useDraftFollowsOutline, useDraftState } from './useDraftState';
 
 /** The refusal of a publish for empty chapters (publishing.ts), as opposed to any other failure. */
 const isEmptyChapters = (error: unknown) =>
@@ -20,7 +22,8 @@ const isEmptyChapters = (error: unknown) =>
 
 /**
  * The course's status, its publication date, and the way to publish it (or back to draft) unless the
- * course is read-only. A publish the server refuses for chapters without parts lists those chapters, each
+ * course is read-only; once published, whether its draft differs from what learners get, and the way to
+ * publish those changes or discard them (after a confirmation). A publish the server refuses for chapters without parts lists those chapters, each
  * a link to its place in the outline.
  */
 export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => void; readOnly?: boolean }) {
@@ -32,6 +35,7 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
   const { outline, refresh } = useOutline();
   const [refused, setRefused] = useState<boolean>(false);
   const [busy, setBusy] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   // The chapters are taken from the outline as it is now: a part added since clears them from the list.
   const blocking = refused ? emptyChapters(outline) : [];
 
@@ -46,11 +50,21 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
       else
         notify(error instanceof Error && error.message ? error.message : 'app.outline.action_error', { type: 'error' });
     } finally {
-      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['courses'] })]);
+      await Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: ['courses'] }),
+        queryClient.invalidateQueries({ queryKey: draftKey(outline.id) }),
+        queryClient.invalidateQueries({ queryKey: ['courseMenu', outline.id] }),
+        queryClient.invalidateQueries({ queryKey: ['displayableChapter'] }),
+      ]);
       setBusy(false);
     }
   };
   const published = outline.status === 'published';
+  // A published course's draft that differs from what learners get: published or discarded as a whole.
+  const draft = useDraftState();
+  useDraftFollowsOutline();
+  const changed = published && Boolean(draft?.changed);
   return (
     <Box
       component="section"
@@ -64,7 +78,25 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
             {translate('app.outline.publish.since', { date: formatDate(outline, locale) })}
           </Typography>
         )}
+        {changed && (
+          <Chip color="warning" variant="outlined" label={translate('app.outline.draft.changed')} data-draft-changed />
+        )}
         <Box sx={{ flex: 1 }} />
+        {changed && !readOnly && (
+          <>
+            <Button
+              variant="contained"
+              startIcon={<PublishIcon />}
+              disabled={busy}
+              onClick={() => void change(() => dataProvider.publish({ id: outline.id }), 'app.outline.draft.published')}
+            >
+              {translate('app.outline.draft.publish')}
+            </Button>
+            <Button startIcon={<RestoreIcon />} disabled={busy} onClick={() => setDiscarding(true)}>
+              {translate('app.outline.draft.discard')}
+            </Button>
+          </>
+        )}
         {readOnly ? null : published ? (
           <Button
             startIcon={<UnpublishedIcon />}
@@ -94,6 +126,19 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
           </Button>
         )}
       </Box>
+      <Confirm
+        isOpen={discarding}
+        title="app.outline.draft.confirm_title"
+        content="app.outline.draft.confirm_content"
+        confirm="app.outline.draft.discard"
+        cancel="app.outline.draft.confirm_keep"
+        loading={busy}
+        onClose={() => setDiscarding(false)}
+        onConfirm={() => {
+          setDiscarding(false);
+          void change(() => dataProvider.discardDraft({ id: outline.id }), 'app.outline.draft.discarded');
+        }}
+      />
       {refused && blocking.length > 0 && (
         <Alert severity="error" role="alert">
           <AlertTitle>{translate('app.outline.publish.refused')}</AlertTitle>

@@ -6,6 +6,7 @@ import type { CourseOutline } from '../../domain/outline';
 import { applyMove, RESOURCE_OF, type Move } from './outlineModel';
 
 import { outlineKey, outlineQuery } from './outlineQuery';
+import { draftKey } from './useDraftState';
 
 export { outlineKey };
 
@@ -58,6 +59,8 @@ export function useMoveNode(course: Identifier) {
         if (move.from.parent === move.to.parent || resource === 'modules')
           await dataProvider.reorder(resource, { id: move.node.id, position: move.to.index });
         else await dataProvider.moveTo(resource, { id: move.node.id, parent: move.to.parent, position: move.to.index });
+        // The tree is not asked for again: what differs from the live version is.
+        void queryClient.invalidateQueries({ queryKey: draftKey(course) });
       } catch {
         queryClient.setQueryData(key, before);
         notify('app.outline.move_error', { type: 'error' });

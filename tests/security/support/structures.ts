@@ -362,6 +362,14 @@ export async function fillStructure(
     send(t, member, 'POST', '/api/errorCall', { details: { message: words }, url: 'https://exemple.fr/' }),
     'An error report',
   );
+  // A course published by platform staff working in the structure: its live version is the structure's.
+  const post = async (resource: string, body: Record<string, unknown>) =>
+    (await must(send(t, platform, 'POST', `/api/${resource}`, body), `A ${resource} row`)).json.id as number;
+  const course = await post('courses', { title: `${words} publié` });
+  const module = await post('modules', { title: words, course: iri('courses', course) });
+  const chapter = await post('chapters', { title: words, module: iri('modules', module) });
+  await post('chapter-parts', { chapter: iri('chapters', chapter), type: 'interactive_text', title: words });
+  await must(send(t, platform, 'PUT', `/api/courses/${course}/publish`, {}), 'A publish');
   // A chapter deleted by platform staff working in the structure: an item of its recycle bin.
   const binned = (await must(send(t, platform, 'POST', '/api/chapters', create('chapters')), 'A chapter')).json.id;
   await must(send(t, platform, 'DELETE', `/api/chapters/${binned}`), 'A delete');

@@ -1,0 +1,342 @@
+import {
+  DRAFT_NODE_KEYS,
+  LIVE_LEVELS,
+  LIVE_STATUS,
+  POSITION_FIELD,
+  type DraftState,
+  type LiveResource,
+} from '../../src/domain/courseVersions.ts';
+import { RELEASE_FIELD } from '../../src/domain/releases.ts';
+import type { AuditAction } from '../../src/domain/audit.ts';
+import type { Queryable } from '../db/database.ts';
+import { ident, literal } from '../shared/sql.ts';
+import { declarationsByName } from './definitions/index.ts';
+import { learnerReleasedFunction, ownReleaseCondition, RELEASE_COLUMN, releasedFunction } from './releases.ts';
+import { columnOf, type ResourceDeclaration } from './types.ts';
+
+/**
+ * The live version of src/domain/courseVersions.ts as SQL. `course_live_nodes` holds one row a node of a
+ * published course's live tree: its container, position and release date as columns (what the learners'
+ * views filter and order by), its other learner-visible columns in `fields`. From the domain's levels, at
+ * start-up: `live_<table>(course)` gives the live nodes of a level as rows of its table (the learners' views
+ * read them as they read the tables), `released_live_<table>(course, node)` the release rule on them, and
+ * `publish_course_live(course)` writes a course's live version from its draft, run by a trigger whenever a
+ * course becomes published or is published again (whichever call does it), and taken away when it goes back
+ * to draft. A removed node is marked (`in_draft_since` cleared) and hidden by row-level security, unless the transaction
+ * asks to see them (publish and discard do).
+ */
+
+const RESTORE_ACTION: AuditAction = 'restore';
+
+/** The column marking a node removed from the draft of a published course. */
+/**
+ * The column saying since when a node is in the draft; NULL once removed from it. Written this way round (not
+ * a "removed at" date) because a planner without statistics on the column takes `IS NOT NULL` as true of nearly
+ * every row, and `IS NULL` of almost none: the hiding must not make it plan every read of the tree for one row.
+ */
+const DRAFT_COLUMN = 'in_draft_since';
+/** SQL: whether the row `alias` is in the draft (not removed). */
+const inDraft = (alias?: string) => `${alias ? `${alias}.` : ''}${DRAFT_COLUMN} IS NOT NULL`;
+/** SQL: whether the row `alias` was removed from the draft. */
+const removedFromDraft = (alias: string) => `${alias}.${DRAFT_COLUMN} IS NULL`;
+/** The transaction's setting under which the removed nodes are seen (row-level security hides them otherwise). */
+const SHOW_REMOVED_SETTING = 'app.removed_rows';
+
+export const LIVE_NODES_TABLE = 'course_live_nodes';
+export const LIVE_TABLE = 'course_live';
+
+interface Level {
+  resource: LiveResource;
+  table: string;
+  /** The column naming the container (`course_id` for a module). */
+  parent: string;
+  /** The columns kept in `fields` (the release date, position and container have their own). */
+  columns: string[];
+}
+
+const POSITION_COLUMN = POSITION_FIELD;
+
+function levelOf(entry: (typeof LIVE_LEVELS)[number]): Level {
+  const declaration = declarationsByName.get(entry.resource);
+  if (!declaration) throw new Error(`No resource ${entry.resource}.`);
+  const column = (field: string) => {
+    const declared = declaration.fields[field];
+    if (!declared) throw new Error(`${entry.resource} lacks the field ${field}.`);
+    return columnOf(field, declared);
+  };
+  if (!declaration.fields[POSITION_FIELD]) throw new Error(`${entry.resource} lacks the field ${POSITION_FIELD}.`);
+  return {
+    resource: entry.resource,
+    table: declaration.table,
+    parent: column(entry.container),
+    columns: entry.fields.filter((field) => field !== RELEASE_FIELD).map(column),
+  };
+}
+
+let resolved: readonly Level[] | undefined;
+/** The levels with their tables and columns, read from the declarations when first asked (they import this file). */
+export const liveLevels = (): readonly Level[] => (resolved ??= LIVE_LEVELS.map(levelOf));
+
+/** The SQL function giving a level's live nodes of a course as rows of its table. */
+export const liveRowsFunction = (level: Level) => `live_${level.table}`;
+const releasedLiveFunction = (level: Level) => `released_live_${level.table}`;
+
+/** A node's row (alias `alias`) as `fields` keeps it: its id, its structure and its learner-visible columns. */
+const fieldsSql = (level: Level, alias: string) =>
+  `jsonb_build_object('id', ${alias}.id, 'company_id', ${alias}.company_id${level.columns
+    .map((column) => `, ${literal(column)}, ${alias}.${ident(column)}`)
+    .join('')})`;
+
+/** Whether the row `alias` of a level is exactly its live node `node` (the same container, place, date, fields). */
+const sameAsLive = (level: Level, alias: string, node: string) =>
+  `(${node}.parent_id = ${alias}.${ident(level.parent)} AND ${node}.position = ${alias}.${ident(POSITION_COLUMN)}
+    AND ${node}.${ident(RELEASE_COLUMN)} IS NOT DISTINCT FROM ${alias}.${ident(RELEASE_COLUMN)}
+    AND ${node}.fields = ${fieldsSql(level, alias)})`;
+
+/**
+ * The draft's nodes of a level in the course `course` (SQL), as `FROM … WHERE …` with the node as `x`: those
+ * not removed, in containers not removed.
+ */
+function draftNodesSql(index: number, course: string): string {
+  const joins: string[] = [];
+  const conditions = [inDraft('x')];
+  let child = 'x';
+  for (let up = index; up > 0; up--) {
+    const container = liveLevels()[up - 1];
+    const alias = `x${up - 1}`;
+    joins.push(`JOIN ${ident(container.table)} ${alias} ON ${alias}.id = ${child}.${ident(liveLevels()[up].parent)}`);
+    conditions.push(inDraft(alias));
+    child = alias;
+  }
+  conditions.push(`${child}.${ident(liveLevels()[0].parent)} = ${course}`);
+  return `FROM ${ident(liveLevels()[index].table)} x ${joins.join(' ')} WHERE ${conditions.join(' AND ')}`;
+}
+
+/** Whether a node (alias `alias`), or anything inside it, is live anywhere or already removed. */
+function everSeenSql(index: number, alias: string): string {
+  const level = liveLevels()[index];
+  const live = `EXISTS (SELECT 1 FROM ${LIVE_NODES_TABLE} n WHERE n.level = ${literal(level.resource)} AND n.id = ${alias}.id)`;
+  const inner = liveLevels()[index + 1];
+  if (!inner) return live;
+  const child = `c${index + 1}`;
+  return `(${live} OR EXISTS (SELECT 1 FROM ${ident(inner.table)} ${child} WHERE ${child}.${ident(inner.parent)} = ${alias}.id
+    AND (${removedFromDraft(child)} OR ${everSeenSql(index + 1, child)})))`;
+}
+
+/** The statement that shows (or hides again) the removed nodes for the rest of the transaction. */
+export const showRemovedSql = (shown: boolean) =>
+  `SELECT set_config(${literal(SHOW_REMOVED_SETTING)}, ${literal(shown ? 'on' : '')}, true)`;
+
+/** Row-level security's condition hiding removed nodes (a restrictive policy on each level's table). */
+export const presentRowsSql = `(${inDraft()} OR current_setting(${literal(SHOW_REMOVED_SETTING)}, true) = 'on')`;
+
+/** Start-up statements: the live rows' and release functions, the publishing function and its triggers. */
+export function liveVersionStatements(): string[] {
+  const courses = ident(declarationsByName.get('courses')!.table);
+  const rows = liveLevels().map(
+    (level) => `CREATE OR REPLACE FUNCTION ${liveRowsFunction(level)}(course integer)
+RETURNS SETOF ${ident(level.table)} LANGUAGE sql STABLE AS $$
+  SELECT r.* FROM ${LIVE_NODES_TABLE} n,
+         jsonb_populate_record(NULL::${ident(level.table)}, n.fields || jsonb_build_object(
+           ${literal(level.parent)}, n.parent_id, ${literal(POSITION_COLUMN)}, n.position, ${literal(RELEASE_COLUMN)}, n.${ident(RELEASE_COLUMN)})) r
+   WHERE n.course_id = course AND n.level = ${literal(level.resource)}
+$$`,
+  );
+  const released = liveLevels().map((level, index) => {
+    const container =
+      index > 0 ? ` AND ${releasedLiveFunction(liveLevels()[index - 1])}(course, t.parent_id, moment)` : '';
+    return `CREATE OR REPLACE FUNCTION ${releasedLiveFunction(level)}(course integer, node integer, moment timestamptz DEFAULT now())
+RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT ${ownReleaseCondition('t', 'moment')}${container}
+                     FROM ${LIVE_NODES_TABLE} t WHERE t.course_id = course AND t.level = ${literal(level.resource)} AND t.id = node), false)
+$$`;
+  });
+  const learner = liveLevels().map(
+    (level, index) => `CREATE OR REPLACE FUNCTION ${learnerReleasedFunction(level.resource)}(node integer)
+RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN EXISTS (SELECT 1 FROM ${LIVE_NODES_TABLE} n WHERE n.level = ${literal(level.resource)} AND n.id = node)
+    THEN EXISTS (SELECT 1 FROM ${LIVE_NODES_TABLE} n
+                  WHERE n.level = ${literal(level.resource)} AND n.id = node AND ${releasedLiveFunction(level)}(n.course_id, node))
+    ELSE ${releasedFunction(level.resource)}(node) AND NOT EXISTS (
+      SELECT 1 ${draftNodesSql(index, `ANY (SELECT l.course_id FROM ${LIVE_TABLE} l)`)} AND x.id = node)
+  END
+$$`,
+  );
+  // One statement, so one snapshot of the draft: a write landing meanwhile is in the whole tree or not at all.
+  const nodes = liveLevels().map(
+    (level, index) => `SELECT ${literal(level.resource)}, x.id, x.${ident(level.parent)}, x.${ident(POSITION_COLUMN)},
+           x.${ident(RELEASE_COLUMN)}, ${fieldsSql(level, 'x')}
+      ${draftNodesSql(index, 'course')}`,
+  );
+  return [
+    ...rows,
+    ...released,
+    ...learner,
+    `CREATE OR REPLACE FUNCTION publish_course_live(course integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO ${LIVE_TABLE} (course_id, published_by_id) VALUES (course, app_user_id())
+    ON CONFLICT (course_id) DO UPDATE SET version = ${LIVE_TABLE}.version + 1, published_at = now(),
+                                          published_by_id = EXCLUDED.published_by_id;
+  DELETE FROM ${LIVE_NODES_TABLE} WHERE course_id = course;
+  INSERT INTO ${LIVE_NODES_TABLE} (course_id, level, id, parent_id, position, ${ident(RELEASE_COLUMN)}, fields)
+    SELECT course, d.* FROM (${nodes.join('\n    UNION ALL ')}) AS d;
+END $$`,
+    `CREATE OR REPLACE FUNCTION courses_follow_live() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- A course put back from the recycle bin gets its own live version back, from the bin too.
+  IF TG_OP = 'INSERT' AND current_setting('app.action', true) = ${literal(RESTORE_ACTION)} THEN RETURN NULL; END IF;
+  IF NEW.status = ${literal(LIVE_STATUS)} THEN PERFORM publish_course_live(NEW.id);
+  ELSE DELETE FROM ${LIVE_TABLE} WHERE course_id = NEW.id;
+  END IF;
+  RETURN NULL;
+END $$`,
+    `DROP TRIGGER IF EXISTS courses_live_insert ON ${courses}`,
+    `CREATE TRIGGER courses_live_insert AFTER INSERT ON ${courses} FOR EACH ROW
+       WHEN (NEW.status = ${literal(LIVE_STATUS)}) EXECUTE FUNCTION courses_follow_live()`,
+    `DROP TRIGGER IF EXISTS courses_live_update ON ${courses}`,
+    `CREATE TRIGGER courses_live_update AFTER UPDATE OF status, published_at ON ${courses} FOR EACH ROW
+       WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.published_at IS DISTINCT FROM NEW.published_at)
+       EXECUTE FUNCTION courses_follow_live()`,
+    // Courses published before there was a live version, or written published by a seed: theirs now.
+    PUBLISHED_WITHOUT_LIVE_SQL,
+  ];
+}
+
+/** Gives every published course without a live version one, from its draft. */
+export const PUBLISHED_WITHOUT_LIVE_SQL = `SELECT publish_course_live(c.id) FROM courses c
+  WHERE c.status = ${literal(LIVE_STATUS)} AND NOT EXISTS (SELECT 1 FROM ${LIVE_TABLE} l WHERE l.course_id = c.id)`;
+
+/** SQL: whether the course `course` has a live version. */
+export const hasLiveSql = (course: string) => `EXISTS (SELECT 1 FROM ${LIVE_TABLE} l WHERE l.course_id = ${course})`;
+
+/** The level of a resource with a live version. */
+export const liveLevelOf = (resource: string) => liveLevels().findIndex((level) => level.resource === resource);
+
+/**
+ * The course whose live version holds a node, if any (the latest published, should two hold it), and
+ * whether the node is released there now.
+ */
+export async function liveNodeOf(
+  tx: Queryable,
+  resource: LiveResource,
+  id: number,
+): Promise<{ course: number; released: boolean } | undefined> {
+  const level = liveLevels()[liveLevelOf(resource)];
+  const [row] = await tx.query<{ course: number; released: boolean }>(
+    `SELECT n.course_id AS course, ${releasedLiveFunction(level)}(n.course_id, n.id) AS released
+       FROM ${LIVE_NODES_TABLE} n JOIN ${LIVE_TABLE} l ON l.course_id = n.course_id
+      WHERE n.level = $1 AND n.id = $2 ORDER BY l.published_at DESC LIMIT 1`,
+    [resource, id],
+  );
+  return row;
+}
+
+/** Of `ids`, the nodes of a level that a live version the session reads holds (none for another resource). */
+export async function liveAmong(tx: Queryable, resource: string, ids: readonly number[]): Promise<number[]> {
+  if (liveLevelOf(resource) < 0 || ids.length === 0) return [];
+  const rows = await tx.query<{ id: number }>(
+    `SELECT DISTINCT n.id FROM ${LIVE_NODES_TABLE} n WHERE n.level = $1 AND n.id = ANY($2::int4[])`,
+    [resource, ids],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * A delete of a node that learners have, or had (it or anything inside it is live, or was removed before):
+ * the node is marked removed instead, hidden from the authors, kept for the learners until a publish, and
+ * kept after for the answers and progress pointing at it. Answers whether it was so (the caller deletes
+ * otherwise). `scope`: the engine's conditions on `t`.
+ */
+export async function removeFromDraft(
+  tx: Queryable,
+  declaration: ResourceDeclaration,
+  id: number,
+  scope: readonly string[],
+): Promise<boolean> {
+  const index = liveLevelOf(declaration.name);
+  if (index < 0) return false;
+  await tx.query(showRemovedSql(true));
+  const marked = await tx.query(
+    `UPDATE ${ident(declaration.table)} t SET ${DRAFT_COLUMN} = NULL
+      WHERE t.id = $1 AND ${inDraft('t')}${scope.map((condition) => ` AND ${condition}`).join('')}
+        AND ${everSeenSql(index, 't')} RETURNING t.id`,
+    [id],
+  );
+  await tx.query(showRemovedSql(false));
+  return marked.length > 0;
+}
+
+/** What the outline says of a course's draft beside its live version (run in the session's scope). */
+export async function draftStateOf(tx: Queryable, course: number): Promise<DraftState> {
+  const nodes: DraftState['nodes'] = { modules: [], chapters: [], parts: [] };
+  const [live] = await tx.query(`SELECT 1 FROM ${LIVE_TABLE} WHERE course_id = $1`, [course]);
+  if (!live) return { live: false, changed: false, nodes };
+  // Both sides materialised once, then hash-joined: a course of 6,000 parts is two scans, not 6,000 lookups.
+  const draft = liveLevels().map(
+    (level, index) =>
+      `SELECT ${literal(level.resource)} AS level, x.id, x.${ident(level.parent)} AS parent_id, x.${ident(POSITION_COLUMN)} AS position,
+              x.${ident(RELEASE_COLUMN)} AS release_at, ${fieldsSql(level, 'x')} AS fields
+         ${draftNodesSql(index, '$1')}`,
+  );
+  // A live node the draft no longer has (removed, or moved to another course) changes its container.
+  const containerOf = `CASE l.level ${liveLevels()
+    .map(
+      (level, index) =>
+        `WHEN ${literal(level.resource)} THEN ${index === 0 ? "'course'" : literal(liveLevels()[index - 1].resource)}`,
+    )
+    .join(' ')} END`;
+  const rows = await tx.query<{ level: string; id: number }>(
+    `WITH draft AS MATERIALIZED (${draft.join(' UNION ALL ')}),
+     live AS MATERIALIZED (
+       SELECT l.level, l.id, l.parent_id, l.position, l.${ident(RELEASE_COLUMN)} AS release_at, l.fields
+         FROM ${LIVE_NODES_TABLE} l WHERE l.course_id = $1)
+     SELECT d.level, d.id FROM draft d LEFT JOIN live l ON l.level = d.level AND l.id = d.id
+      WHERE l.id IS NULL OR l.parent_id <> d.parent_id OR l.position <> d.position
+         OR l.release_at IS DISTINCT FROM d.release_at OR l.fields <> d.fields
+     UNION
+     SELECT ${containerOf}, l.parent_id FROM live l LEFT JOIN draft d ON d.level = l.level AND d.id = l.id
+      WHERE d.id IS NULL
+     ORDER BY 1, 2`,
+    [course],
+  );
+  for (const row of rows) {
+    const key = DRAFT_NODE_KEYS[row.level as LiveResource];
+    if (key) nodes[key].push(row.id);
+  }
+  return { live: true, changed: rows.length > 0, nodes };
+}
+
+/**
+ * Discards a course's draft back to its live version, in the caller's transaction: every live node gets its
+ * live container, place, date and fields back (a removed one is shown again), then the draft's nodes that
+ * never were live go. Answers false when the course has no live version.
+ */
+export async function discardDraft(tx: Queryable, course: number): Promise<boolean> {
+  const [live] = await tx.query(`SELECT 1 FROM ${LIVE_TABLE} WHERE course_id = $1 FOR UPDATE`, [course]);
+  if (!live) return false;
+  await tx.query(showRemovedSql(true));
+  for (const level of liveLevels()) {
+    const columns = level.columns.map(ident);
+    await tx.query(
+      `UPDATE ${ident(level.table)} x
+          SET ${ident(level.parent)} = n.parent_id, ${ident(POSITION_COLUMN)} = n.position,
+              ${ident(RELEASE_COLUMN)} = n.${ident(RELEASE_COLUMN)}, ${DRAFT_COLUMN} = coalesce(x.${DRAFT_COLUMN}, now()),
+              (${columns.join(', ')}) = (SELECT ${columns.map((column) => `r.${column}`).join(', ')}
+                                          FROM jsonb_populate_record(NULL::${ident(level.table)}, n.fields) r)
+         FROM ${LIVE_NODES_TABLE} n
+        WHERE n.course_id = $1 AND n.level = ${literal(level.resource)} AND n.id = x.id
+          AND (${removedFromDraft('x')} OR NOT ${sameAsLive(level, 'x', 'n')})`,
+      [course],
+    );
+  }
+  for (let index = liveLevels().length - 1; index >= 0; index--) {
+    const level = liveLevels()[index];
+    await tx.query(
+      `DELETE FROM ${ident(level.table)} WHERE id IN (SELECT x.id ${draftNodesSql(index, '$1')}
+          AND NOT EXISTS (SELECT 1 FROM ${LIVE_NODES_TABLE} n WHERE n.level = ${literal(level.resource)} AND n.id = x.id))`,
+      [course],
+    );
+  }
+  await tx.query(showRemovedSql(false));
+  return true;
+}

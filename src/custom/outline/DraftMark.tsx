@@ -1,0 +1,31 @@
+import { Chip } from '@mui/material';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import { useTranslate } from 'react-admin';
+import type { DraftState } from '../../domain/courseVersions';
+import type { NodeKind } from './outlineModel';
+import { useDraftState } from './useDraftState';
+
+const KEY_OF: Record<NodeKind, keyof DraftState['nodes']> = { module: 'modules', chapter: 'chapters', part: 'parts' };
+
+/**
+ * A node of a published course whose draft differs from what learners get (changed, new, moved, or holding
+ * a removed node): "Modifié", said in full to whoever points at it or reads it aloud. Nothing otherwise.
+ */
+export function DraftMark({ kind, id }: { kind: NodeKind; id: number }) {
+  const translate = useTranslate();
+  const draft = useDraftState();
+  if (!draft?.nodes[KEY_OF[kind]].includes(id)) return null;
+  const said = translate('app.outline.draft.changed');
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      // The text keeps the row's own colour, readable on a selected row's shade; the icon says "changed".
+      icon={<EditNoteIcon color="warning" />}
+      label={translate('app.outline.draft.node_mark')}
+      title={said}
+      aria-label={said}
+      data-draft-mark
+    />
+  );
+}

@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInScope } from '../../server/db/scope.ts';
+import { showRemovedSql } from '../../server/resources/liveVersion.ts';
+import { PUBLISH_RIGHT } from '../../server/resources/publishing.ts';
+import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
+import { createTestApp, type TestApp } from './support/testApp.ts';
+
+/**
+ * Draft and live (src/domain/courseVersions.ts): once a course is published, what learners get (`/menu`,
+ * `/displayable`, answering a part) is its live version; the authors' edits go to the draft, marked in the
+ * outline, until "publish" makes them live or "discard" brings the draft back to the live version exactly.
+ * A part removed from the draft stays the learners' until the publish, and its answers stay after it.
+ */
+let t: TestApp;
+let stranger: Caller;
+let strangerStructure: number;
+
+const PAST = new Date(Date.now() - 365 * 86_400_000).toISOString();
+const FUTURE = new Date(Date.now() + 365 * 86_400_000).toISOString();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ caller: stranger, structure: strangerStructure } = await administratorOf(
+    t,
+    Number(t.users.contributor.company),
+    true,
+  ));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const iri = (resource: string, id: number) => `/api/${resource}/${id}`;
+const send = (who: Who, method: string, url: string, body?: unknown) => sendAs(t, who, method, url, body);
+
+async function create(resource: string, body: Record<string, unknown>, who: Who = 'contributor') {
+  const response = await send(who, 'POST', `/api/${resource}`, body);
+  expect(response.status, response.body).toBe(201);
+  return (response.json as { id: number }).id;
+}
+
+async function ok(who: Who, method: string, url: string, body?: unknown) {
+  const response = await send(who, method, url, body ?? (method === 'GET' || method === 'DELETE' ? undefined : {}));
+  expect(response.status, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response;
+}
+
+/** A published course: M1 → A (parts a1, a2), B (part b1); M2 → C (part c1). */
+async function publishedCourse(who: Who = 'admin') {
+  const id = await create('courses', { title: `Brouillon ${Date.now()}` }, who);
+  const m1 = await create('modules', { title: 'M1', course: iri('courses', id) }, who);
+  const m2 = await create('modules', { title: 'M2', course: iri('courses', id) }, who);
+  const a = await create('chapters', { title: 'A', module: iri('modules', m1) }, who);
+  const b = await create('chapters', { title: 'B', module: iri('modules', m1) }, who);
+  const c = await create('chapters', { title: 'C', module: iri('modules', m2) }, who);
+  const part = (chapter: number, title: string) =>
+    create(
+      'chapter-parts',
+      { chapter: iri('chapters', chapter), type: 'interactive_text', title, content: { question: title } },
+      who,
+    );
+  const a1 = await part(a, 'a1');
+  const a2 = await part(a, 'a2');
+  const b1 = await part(b, 'b1');
+  const c1 = await part(c, 'c1');
+  await ok(who, 'PUT', `/api/courses/${id}/publish`);
+  return { id, m1, m2, a, b, c, a1, a2, b1, c1 };
+}
+
+interface Menu {
+  modules: { title: string; chapters: { title: string; parts: { title: string }[] }[] }[];
+}
+/** Module → chapter → its parts' titles, as `/menu` gives them. */
+async function menuOf(course: number, who: Who = 'contributor', version?: string) {
+  const response = await send(who, 'GET', `/api/courses/${course}/menu${version ? `?version=${version}` : ''}`);
+  expect(response.status, response.body).toBe(200);
+  return Object.fromEntries(
+    (response.json as Menu).modules.map((module) => [
+      module.title,
+      Object.fromEntries(module.chapters.map((chapter) => [chapter.title, chapter.parts.map((part) => part.title)])),
+    ]),
+  );
+}
+
+const outlineOf = async (course: number, who: Who = 'admin') => {
+  const outline = (await ok(who, 'GET', `/api/courses/${course}/outline`)).json as {
+    updatedAt: string;
+    modules: unknown[];
+  };
+  const draft = (await ok(who, 'GET', `/api/courses/${course}/draft`)).json as {
+    live: boolean;
+    changed: boolean;
+    nodes: { modules: number[]; chapters: number[]; parts: number[] };
+  };
+  return { ...outline, draft };
+};
+
+/** The outline without the course's own last write (a discard is one). */
+const treeOf = async (course: number) => {
+  const { updatedAt: _written, ...rest } = (await ok('admin', 'GET', `/api/courses/${course}/outline`)).json;
+  return rest;
+};
+
+const answer = (part: number) =>
+  send('admin', 'POST', '/api/chapter-part-responses', {
+    chapterPart: iri('chapter-parts', part),
+    user: iri('users', t.users.contributor.id),
+    value: { text: 'Ma réponse' },
+  });
+
+const LIVE = { M1: { A: ['a1', 'a2'], B: ['b1'] }, M2: { C: ['c1'] } };
+
+/** Edits of every kind to the draft: a title, a content, a move, a new chapter and part, a removal. */
+async function editDraft(made: Awaited<ReturnType<typeof publishedCourse>>) {
+  await ok('admin', 'PUT', `/api/chapters/${made.a}`, { title: 'A modifié' });
+  await ok('admin', 'PUT', `/api/chapter-parts/${made.a1}`, { content: { question: 'Nouvelle question' } });
+  await ok('admin', 'PUT', `/api/chapters/${made.c}`, { module: iri('modules', made.m1) });
+  const d = await create('chapters', { title: 'D', module: iri('modules', made.m2) }, 'admin');
+  await create('chapter-parts', { chapter: iri('chapters', d), type: 'interactive_text', title: 'd1' }, 'admin');
+  await create('chapter-parts', { chapter: iri('chapters', made.b), type: 'interactive_text', title: 'b2' }, 'admin');
+  await ok('superadmin', 'DELETE', `/api/chapter-parts/${made.b1}`);
+  await ok('admin', 'PUT', `/api/chapter-parts/${made.a2}`, { position: 0 });
+  return { d };
+}
+
+describe('a published course: its draft and its live version', () => {
+  it('keeps draft edits from learners until they are published', async () => {
+    const made = await publishedCourse();
+    expect(await menuOf(made.id)).toEqual(LIVE);
+    const { d } = await editDraft(made);
+    // Learners: the live version, untouched, its chapters and parts answerable as before.
+    expect(await menuOf(made.id)).toEqual(LIVE);
+    const shown = await ok('contributor', 'GET', `/api/chapters/${made.a}/displayable`);
+    expect(shown.json.title).toBe('A');
+    expect(shown.json.parts.map((part: { title: string; content: unknown }) => [part.title, part.content])).toEqual([
+      ['a1', { question: 'a1' }],
+      ['a2', { question: 'a2' }],
+    ]);
+    expect((await send('contributor', 'GET', `/api/chapters/${d}/displayable`)).status).toBe(404);
+    expect((await answer(made.b1)).status).toBe(201);
+    // Those who edit the course preview the draft; a version is one of two.
+    expect(await menuOf(made.id, 'admin', 'draft')).toEqual({
+      M1: { 'A modifié': ['a2', 'a1'], B: ['b2'], C: ['c1'] },
+      M2: { D: ['d1'] },
+    });
+    expect((await send('contributor', 'GET', `/api/courses/${made.id}/menu?version=brouillon`)).status).toBe(400);
+    const preview = await ok('admin', 'GET', `/api/chapters/${made.a}/displayable?version=draft`);
+    expect(preview.json.title).toBe('A modifié');
+    // The outline marks the course and each changed node; the removed part is gone from it.
+    const outline = await outlineOf(made.id);
+    expect(outline.draft.live).toBe(true);
+    expect(outline.draft.changed).toBe(true);
+    expect(outline.draft.nodes.chapters.sort()).toEqual([made.a, made.b, made.c, d].sort());
+    expect(outline.draft.nodes.parts).toHaveLength(4);
+    expect(outline.draft.nodes.parts).toEqual(expect.arrayContaining([made.a1, made.a2]));
+    expect(outline.draft.nodes.modules).toEqual([]);
+    expect(JSON.stringify(outline.modules)).not.toContain('"b1"');
+    expect((await send('admin', 'GET', `/api/chapter-parts/${made.b1}`)).status).toBe(404);
+
+    const published = await ok('admin', 'PUT', `/api/courses/${made.id}/publish`);
+    expect(published.json.status).toBe('published');
+    expect(await menuOf(made.id)).toEqual({
+      M1: { 'A modifié': ['a2', 'a1'], B: ['b2'], C: ['c1'] },
+      M2: { D: ['d1'] },
+    });
+    expect((await ok('contributor', 'GET', `/api/chapters/${d}/displayable`)).json.title).toBe('D');
+    expect((await answer(made.b1)).status).toBe(422);
+    const after = await outlineOf(made.id);
+    expect(after.draft).toEqual({ live: true, changed: false, nodes: { modules: [], chapters: [], parts: [] } });
+  });
+
+  it('keeps the answers of a removed part through the publish', async () => {
+    const made = await publishedCourse();
+    const given = await answer(made.b1);
+    expect(given.status).toBe(201);
+    await ok('superadmin', 'DELETE', `/api/chapters/${made.b}`);
+    await ok('admin', 'PUT', `/api/courses/${made.id}/publish`);
+    expect(await menuOf(made.id)).toEqual({ M1: { A: ['a1', 'a2'] }, M2: { C: ['c1'] } });
+    const kept = await ok('admin', 'GET', `/api/chapter-part-responses/${given.json.id}`);
+    expect(kept.json.value).toEqual({ text: 'Ma réponse' });
+    // Hidden from the authors for good: a discard no longer brings back what a publish made live.
+    await ok('admin', 'PUT', `/api/courses/${made.id}/discard`);
+    expect((await send('admin', 'GET', `/api/chapters/${made.b}`)).status).toBe(404);
+  });
+
+  it('discards the draft back to the live version exactly', async () => {
+    const made = await publishedCourse();
+    const before = await treeOf(made.id);
+    await editDraft(made);
+    await ok('superadmin', 'DELETE', `/api/modules/${made.m2}`);
+    expect(await treeOf(made.id)).not.toEqual(before);
+    const discarded = await ok('admin', 'PUT', `/api/courses/${made.id}/discard`);
+    expect(discarded.json.status).toBe('published');
+    expect(await treeOf(made.id)).toEqual(before);
+    expect(await menuOf(made.id, 'admin', 'draft')).toEqual(LIVE);
+    const audit = await t.db.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE resource = 'courses' AND record_id = $1 ORDER BY id`,
+      [made.id],
+    );
+    expect(audit.map((entry) => entry.action)).toContain('discard');
+  });
+
+  it('keeps live chapters deleted in bulk for learners, and leaves them out of a copy', async () => {
+    const made = await publishedCourse();
+    const fresh = await create('chapters', { title: 'Neuf', module: iri('modules', made.m2) }, 'admin');
+    await create('chapter-parts', { chapter: iri('chapters', fresh), type: 'interactive_text', title: 'n1' }, 'admin');
+    const deleted = await send('superadmin', 'POST', '/api/chapters/bulk', { action: 'delete', ids: [made.b, fresh] });
+    expect(deleted.status, deleted.body).toBe(200);
+    expect(await menuOf(made.id)).toEqual(LIVE);
+    expect(await menuOf(made.id, 'admin', 'draft')).toEqual({ M1: { A: ['a1', 'a2'] }, M2: { C: ['c1'] } });
+    // The live chapter is kept, marked; the chapter learners never had went to the recycle bin as before.
+    const kept = await t.db.transaction(async (tx) => {
+      await tx.query(showRemovedSql(true));
+      return tx.query<{ id: number; removed: boolean }>(
+        `SELECT id, in_draft_since IS NULL AS removed FROM chapters WHERE id = ANY($1::int4[]) ORDER BY id`,
+        [[made.b, fresh]],
+      );
+    });
+    expect(kept).toEqual([{ id: made.b, removed: true }]);
+    const copy = await send('admin', 'POST', `/api/courses/${made.id}/copy`, {});
+    expect(copy.status, copy.body).toBe(201);
+    expect(await menuOf(copy.json.id, 'admin')).toEqual({ M1: { A: ['a1', 'a2'] }, M2: { C: ['c1'] } });
+  });
+
+  it('takes a course’s removed nodes and live version to the recycle bin with it, and back', async () => {
+    const made = await publishedCourse();
+    const given = await answer(made.b1);
+    expect(given.status).toBe(201);
+    await ok('superadmin', 'DELETE', `/api/chapters/${made.b}`);
+    await ok('superadmin', 'DELETE', `/api/courses/${made.id}`);
+    const items = (await ok('superadmin', 'GET', '/api/recycle-bin?resource=courses')).json as {
+      id: number;
+      recordId: number;
+    }[];
+    const item = items.find((row) => row.recordId === made.id);
+    expect(item).toBeDefined();
+    await ok('superadmin', 'POST', `/api/recycle-bin/${item!.id}/restore`);
+    expect(await menuOf(made.id)).toEqual(LIVE);
+    expect((await ok('admin', 'GET', `/api/chapter-part-responses/${given.json.id}`)).json.value).toEqual({
+      text: 'Ma réponse',
+    });
+    await ok('admin', 'PUT', `/api/courses/${made.id}/discard`);
+    expect(await menuOf(made.id, 'admin', 'draft')).toEqual(LIVE);
+  });
+
+  it('needs the publish right to discard, as to publish', async () => {
+    const made = await publishedCourse('contributor');
+    await ok('contributor', 'PUT', `/api/chapters/${made.a}`, { title: 'A modifié' });
+    const [user] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
+    const taken = await t.db.query<{ access_right_id: number }>(
+      `DELETE FROM user_access_rights
+        WHERE user_id = $1 AND access_right_id IN (SELECT id FROM access_rights WHERE code = $2) RETURNING access_right_id`,
+      [user.id, PUBLISH_RIGHT],
+    );
+    try {
+      expect((await send('contributor', 'PUT', `/api/courses/${made.id}/discard`, {})).status).toBe(403);
+      expect((await send('contributor', 'PUT', `/api/courses/${made.id}/publish`, {})).status).toBe(403);
+      expect((await outlineOf(made.id, 'contributor')).draft.changed).toBe(true);
+    } finally {
+      for (const { access_right_id: id } of taken)
+        await t.db.query(`INSERT INTO user_access_rights (user_id, access_right_id) VALUES ($1, $2)`, [user.id, id]);
+    }
+    await ok('contributor', 'PUT', `/api/courses/${made.id}/discard`);
+    expect((await outlineOf(made.id, 'contributor')).draft.changed).toBe(false);
+  });
+
+  it('refuses to discard a course that was never published', async () => {
+    const id = await create('courses', { title: 'Jamais publié' }, 'admin');
+    const refused = await send('admin', 'PUT', `/api/courses/${id}/discard`, {});
+    expect(refused.status).toBe(422);
+  });
+
+  it('applies release dates to the live version, and publishes the draft’s', async () => {
+    const made = await publishedCourse();
+    await ok('admin', 'PUT', `/api/chapters/${made.b}`, { releaseAt: FUTURE });
+    await ok('admin', 'PUT', `/api/modules/${made.m2}`, { releaseAt: FUTURE });
+    expect(await menuOf(made.id)).toEqual(LIVE);
+    await ok('admin', 'PUT', `/api/courses/${made.id}/publish`);
+    expect(await menuOf(made.id)).toEqual({ M1: { A: ['a1', 'a2'] } });
+    expect((await send('contributor', 'GET', `/api/chapters/${made.b}/displayable`)).status).toBe(404);
+    expect((await send('contributor', 'GET', `/api/chapters/${made.c}/displayable`)).status).toBe(404);
+    expect((await answer(made.c1)).status).toBe(422);
+    await ok('admin', 'PUT', `/api/modules/${made.m2}`, { releaseAt: PAST });
+    expect((await answer(made.c1)).status).toBe(422);
+    await ok('admin', 'PUT', `/api/courses/${made.id}/publish`);
+    expect((await answer(made.c1)).status).toBe(201);
+    expect(await menuOf(made.id)).toEqual({ M1: { A: ['a1', 'a2'] }, M2: { C: ['c1'] } });
+  });
+
+  it('keeps the publish rules: a draft with an empty chapter stays the draft', async () => {
+    const made = await publishedCourse();
+    await create('chapters', { title: 'Vide', module: iri('modules', made.m1) }, 'admin');
+    const refused = await send('admin', 'PUT', `/api/courses/${made.id}/publish`, {});
+    expect(refused.status).toBe(422);
+    expect(await menuOf(made.id)).toEqual(LIVE);
+  });
+
+  it('gives a course published again through its status a live version, and none once back to draft', async () => {
+    const made = await publishedCourse();
+    await ok('admin', 'PUT', `/api/courses/${made.id}`, { status: 'draft' });
+    expect((await outlineOf(made.id)).draft.live).toBe(false);
+    await ok('admin', 'PUT', `/api/chapters/${made.a}`, { title: 'A2' });
+    await ok('admin', 'PUT', `/api/courses/${made.id}`, { status: 'published' });
+    expect(await menuOf(made.id)).toEqual({ M1: { A2: ['a1', 'a2'], B: ['b1'] }, M2: { C: ['c1'] } });
+  });
+});
+
+describe("another structure's course", () => {
+  it('cannot be published, discarded, nor read in either version', async () => {
+    const made = await publishedCourse('contributor');
+    await ok('contributor', 'PUT', `/api/chapters/${made.a}`, { title: 'A modifié' });
+    for (const [method, url] of [
+      ['PUT', `/api/courses/${made.id}/publish`],
+      ['PUT', `/api/courses/${made.id}/discard`],
+      ['GET', `/api/courses/${made.id}/menu`],
+      ['GET', `/api/courses/${made.id}/menu?version=draft`],
+      ['GET', `/api/chapters/${made.a}/displayable`],
+      ['GET', `/api/chapters/${made.a}/displayable?version=draft`],
+      ['GET', `/api/courses/${made.id}/outline`],
+      ['GET', `/api/courses/${made.id}/draft`],
+    ] as const) {
+      const response = await send(stranger, method, url, method === 'PUT' ? {} : undefined);
+      expect(response.status, `${method} ${url}`).toBe(404);
+    }
+    expect((await outlineOf(made.id, 'contributor')).draft.changed).toBe(true);
+    // Row-level security: the stranger's structure reads none of the live version, the owner's does.
+    const count = (structure: number) =>
+      runInScope({ structure, platform: false }, () =>
+        t.appDb.query<{ n: number }>(
+          `SELECT (SELECT count(*) FROM course_live_nodes WHERE course_id = $1)::int
+                + (SELECT count(*) FROM course_live WHERE course_id = $1)::int AS n`,
+          [made.id],
+        ),
+      );
+    expect((await count(strangerStructure))[0].n).toBe(0);
+    expect((await count(Number(t.users.contributor.company)))[0].n).toBeGreaterThan(0);
+  });
+});
