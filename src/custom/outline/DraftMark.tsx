@@ -1,11 +1,8 @@
 import { Chip } from '@mui/material';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { useTranslate } from 'react-admin';
-import type { DraftState } from '../../domain/courseVersions';
 import type { NodeKind } from './outlineModel';
-import { useDraftState } from './useDraftState';
-
-const KEY_OF: Record<NodeKind, keyof DraftState['nodes']> = { module: 'modules', chapter: 'chapters', part: 'parts' };
+import { useDraftChanged } from './useDraftState';
 
 /**
  * A node of a published course whose draft differs from what learners get (changed, new, moved, or holding
@@ -13,8 +10,8 @@ const KEY_OF: Record<NodeKind, keyof DraftState['nodes']> = { module: 'modules',
  */
 export function DraftMark({ kind, id }: { kind: NodeKind; id: number }) {
   const translate = useTranslate();
-  const draft = useDraftState();
-  if (!draft?.nodes[KEY_OF[kind]].includes(id)) return null;
+  const changed = useDraftChanged(kind, id);
+  if (!changed) return null;
   const said = translate('app.outline.draft.changed');
   return (
     <Chip

@@ -3,19 +3,39 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, type Identifier } from 'react-admin';
 import type { DraftState } from '../../domain/courseVersions';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { useOutline } from './OutlineContext';
+import { useOutline, useOutlineActions } from './OutlineContext';
+import type { NodeKind } from './outlineModel';
 
 /** The query key of what of a course's draft differs from its live version. */
 export const draftKey = (course: Identifier) => ['courseDraft', String(course)] as const;
 
+function useDraftQueryOptions(course: Identifier) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return {
+    queryKey: draftKey(course),
+    queryFn: async () => (await dataProvider.getCourseDraft({ id: course })).data,
+  };
+}
+
 /** What of the outline's course differs from what learners get (`GET /api/courses/{id}/draft`). */
 export function useDraftState(): DraftState | undefined {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const { outline } = useOutline();
-  return useQuery({
-    queryKey: draftKey(outline.id),
-    queryFn: async () => (await dataProvider.getCourseDraft({ id: outline.id })).data,
-  }).data;
+  return useQuery(useDraftQueryOptions(outline.id)).data;
+}
+
+const KEY_OF: Record<NodeKind, keyof DraftState['nodes']> = { module: 'modules', chapter: 'chapters', part: 'parts' };
+
+/**
+ * Whether one node differs from what learners get. A row reads the course from the actions (they never
+ * change) and only its own answer: a move, or a new answer that leaves this node as it was, does not
+ * render it again.
+ */
+export function useDraftChanged(kind: NodeKind, id: number): boolean {
+  const { courseId } = useOutlineActions();
+  return (
+    useQuery({ ...useDraftQueryOptions(courseId), select: (draft) => draft.nodes[KEY_OF[kind]].includes(id) }).data ??
+    false
+  );
 }
 
 /**
