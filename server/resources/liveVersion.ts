@@ -137,15 +137,18 @@ export const presentRowsSql = `(${inDraft()} OR (SELECT current_setting(${litera
 /** Start-up statements: the live rows' and release functions, the publishing function and its triggers. */
 export function liveVersionStatements(): string[] {
   const courses = ident(declarationsByName.get('courses')!.table);
-  const rows = liveLevels().map(
-    (level) => `CREATE OR REPLACE FUNCTION ${liveRowsFunction(level)}(course integer)
+  // `parent`: only the nodes of one container (a chapter's parts), found by the index before any row is
+  // rebuilt from its jsonb; a condition on the rebuilt rows' column would rebuild the whole course first.
+  const rows = liveLevels().flatMap((level) => [
+    `DROP FUNCTION IF EXISTS ${liveRowsFunction(level)}(integer)`,
+    `CREATE OR REPLACE FUNCTION ${liveRowsFunction(level)}(course integer, parent integer DEFAULT NULL)
 RETURNS SETOF ${ident(level.table)} LANGUAGE sql STABLE AS $$
   SELECT r.* FROM ${LIVE_NODES_TABLE} n,
          jsonb_populate_record(NULL::${ident(level.table)}, n.fields || jsonb_build_object(
            ${literal(level.parent)}, n.parent_id, ${literal(POSITION_COLUMN)}, n.position, ${literal(RELEASE_COLUMN)}, n.${ident(RELEASE_COLUMN)})) r
-   WHERE n.course_id = course AND n.level = ${literal(level.resource)}
+   WHERE n.course_id = course AND n.level = ${literal(level.resource)} AND (parent IS NULL OR n.parent_id = parent)
 $$`,
-  );
+  ]);
   const released = liveLevels().map((level, index) => {
     const container =
       index > 0 ? ` AND ${releasedLiveFunction(liveLevels()[index - 1])}(course, t.parent_id, moment)` : '';

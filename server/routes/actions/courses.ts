@@ -154,9 +154,10 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
       const draft = wantsDraft(request.query.version, session);
       const live = draft ? undefined : await liveNodeOf(db, 'chapters', id);
       let row: { chapter: unknown } | undefined;
+      // The chapter's own parts only ($1 their container), not every part of its course.
       const [liveChapters, liveParts] = liveLevels()
         .slice(1)
-        .map((level) => `${liveRowsFunction(level)}($2)`);
+        .map((level, index) => `${liveRowsFunction(level)}($2${index === 1 ? ', $1' : ''})`);
       if (live) {
         if (live.released)
           [row] = await db.query(displayableSql(liveChapters, liveParts, 'true', scope), [id, live.course]);
