@@ -10,7 +10,7 @@ import { RELEASE_FIELD } from '../../src/domain/releases.ts';
 import type { AuditAction } from '../../src/domain/audit.ts';
 import type { Queryable } from '../db/database.ts';
 import { ident, literal } from '../shared/sql.ts';
-import { declarationsByName } from './definitions/index.ts';
+import { declarations, declarationsByName } from './definitions/index.ts';
 import { learnerReleasedFunction, ownReleaseCondition, RELEASE_COLUMN, releasedFunction } from './releases.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 
@@ -175,8 +175,42 @@ $$`,
            x.${ident(RELEASE_COLUMN)}, ${fieldsSql(level, 'x')}
       ${draftNodesSql(index, 'course')}`,
   );
+  // A removed node is gone for the lists: their row counts (row_counts, the unfiltered totals) count the
+  // present rows only, a mark counting as a delete and its undoing as an insert.
+  const present = (rows: string) => `(SELECT count(*) FROM ${rows} WHERE ${inDraft()})`;
+  const counts = [
+    `CREATE OR REPLACE FUNCTION track_present_row_counts() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  delta bigint := 0;
+BEGIN
+  IF TG_OP = 'INSERT' THEN delta := ${present('new_rows')};
+  ELSIF TG_OP = 'DELETE' THEN delta := -${present('old_rows')};
+  ELSE delta := ${present('new_rows')} - ${present('old_rows')};
+  END IF;
+  INSERT INTO row_counts AS c (table_name, slot, n, generation) VALUES (TG_TABLE_NAME, row_count_slot(), delta, 1)
+  ON CONFLICT (table_name, slot) DO UPDATE SET n = c.n + EXCLUDED.n, generation = c.generation + 1;
+  RETURN NULL;
+END $$`,
+    ...liveLevels().flatMap(({ table }) => [
+      `DROP TRIGGER IF EXISTS ${ident(`${table}_count_ins`)} ON ${ident(table)}`,
+      `DROP TRIGGER IF EXISTS ${ident(`${table}_count_del`)} ON ${ident(table)}`,
+      `DROP TRIGGER IF EXISTS ${ident(`${table}_count_upd`)} ON ${ident(table)}`,
+      `CREATE TRIGGER ${ident(`${table}_count_ins`)} AFTER INSERT ON ${ident(table)}
+         REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION track_present_row_counts()`,
+      `CREATE TRIGGER ${ident(`${table}_count_del`)} AFTER DELETE ON ${ident(table)}
+         REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION track_present_row_counts()`,
+      `CREATE TRIGGER ${ident(`${table}_count_upd`)} AFTER UPDATE ON ${ident(table)}
+         REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION track_present_row_counts()`,
+      // The slots' sum is the count: one slot gets the difference (row_count_slots, migration 0016).
+      `UPDATE row_counts SET n = n + (SELECT count(*) FROM ${ident(table)} WHERE ${inDraft()})
+                                   - (SELECT sum(c.n) FROM row_counts c WHERE c.table_name = ${literal(table)}),
+                             generation = generation + 1
+        WHERE table_name = ${literal(table)} AND slot = (SELECT min(c.slot) FROM row_counts c WHERE c.table_name = ${literal(table)})`,
+    ]),
+  ];
   return [
     ...rows,
+    ...counts,
     ...released,
     ...learner,
     `CREATE OR REPLACE FUNCTION publish_course_live(course integer) RETURNS void LANGUAGE plpgsql AS $$
@@ -270,7 +304,25 @@ export async function removeFromDraft(
     [id],
   );
   await tx.query(showRemovedSql(false));
-  return marked.length > 0;
+  if (marked.length === 0) return false;
+  // Its relations go as a delete's cascade would take them (tags, prerequisites either way): they are not
+  // versioned, and a relation to a node no one sees would name nothing.
+  for (const joined of joinRowsOf(declaration.name))
+    await tx.query(`DELETE FROM ${ident(joined.table)} WHERE ${ident(joined.column)} = $1`, [id]);
+  return true;
+}
+
+/** The join tables' columns that name a node of `resource`, from either side of a relation. */
+function joinRowsOf(resource: string): { table: string; column: string }[] {
+  const found: { table: string; column: string }[] = [];
+  for (const declaration of declarations)
+    for (const field of Object.values(declaration.fields)) {
+      const type = field.type;
+      if (type.kind !== 'relations') continue;
+      if (declaration.name === resource) found.push({ table: type.joinTable, column: type.ownColumn });
+      if (type.resource === resource) found.push({ table: type.joinTable, column: type.otherColumn });
+    }
+  return found;
 }
 
 /** What the outline says of a course's draft beside its live version (run in the session's scope). */
@@ -322,6 +374,20 @@ export async function discardDraft(tx: Queryable, course: number): Promise<boole
   const [live] = await tx.query(`SELECT 1 FROM ${LIVE_TABLE} WHERE course_id = $1 FOR UPDATE`, [course]);
   if (!live) return false;
   await tx.query(showRemovedSql(true));
+  // The containers a live node is taken back from (moved meanwhile, maybe into another course): their
+  // siblings close the gap it leaves, below.
+  const left = await Promise.all(
+    liveLevels().map(async (level) =>
+      (
+        await tx.query<{ parent: number }>(
+          `SELECT DISTINCT x.${ident(level.parent)} AS parent FROM ${ident(level.table)} x
+             JOIN ${LIVE_NODES_TABLE} n ON n.course_id = $1 AND n.level = ${literal(level.resource)} AND n.id = x.id
+            WHERE x.${ident(level.parent)} IS DISTINCT FROM n.parent_id`,
+          [course],
+        )
+      ).map((row) => Number(row.parent)),
+    ),
+  );
   for (const level of liveLevels()) {
     const columns = level.columns.map(ident);
     await tx.query(
@@ -345,5 +411,17 @@ export async function discardDraft(tx: Queryable, course: number): Promise<boole
     );
   }
   await tx.query(showRemovedSql(false));
+  // Positions 0..n-1 among the nodes authors see, in the course's containers and in those left.
+  for (const [index, level] of liveLevels().entries()) {
+    const containers = index === 0 ? 'SELECT $1::int4' : `SELECT x.id ${draftNodesSql(index - 1, '$1')}`;
+    await tx.query(
+      `UPDATE ${ident(level.table)} t SET ${ident(POSITION_COLUMN)} = r.place, updated_at = now()
+         FROM (SELECT id, (row_number() OVER (PARTITION BY ${ident(level.parent)} ORDER BY ${ident(POSITION_COLUMN)}, id) - 1)::int AS place
+                 FROM ${ident(level.table)}
+                WHERE ${ident(level.parent)} IN (${containers}) OR ${ident(level.parent)} = ANY($2::int4[])) r
+        WHERE t.id = r.id AND t.${ident(POSITION_COLUMN)} <> r.place`,
+      [course, left[index]],
+    );
+  }
   return true;
 }
