@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { declarationsByName } from '../../../server/resources/definitions/index.ts';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../server/resources/types.ts';
 import type { ChapterPartType } from '../../../src/domain/chapterParts.ts';
+import { LIVE_STATUS } from '../../../src/domain/courseVersions.ts';
 import { DEFAULT_TIME_ZONE } from '../../../src/domain/releases.ts';
 import { columnOf, ident, isStored, oneOfGroups, tableColumns } from './schema.ts';
 import type { TestApp } from './testApp.ts';
@@ -105,8 +106,18 @@ export async function createSample(
 /** A fresh row of `resource`: created through the API when it can be, inserted by SQL otherwise. */
 export async function freshRow(t: TestApp, resource: string, variant = next()): Promise<number> {
   const declaration = declarationOf(resource);
-  if (supports(declaration, 'create')) return (await createSample(t, resource, { variant })).id;
-  return insertSample(t, declaration, variant);
+  if (!supports(declaration, 'create')) return insertSample(t, declaration, variant);
+  const { id } = await createSample(t, resource, { variant });
+  // A part made for a learner's answer is one learners have: in a published course, its live version
+  // takes it (a new part is the draft's until then).
+  if (resource === 'chapter-parts')
+    await t.db.query(
+      `SELECT publish_course_live(m.course_id) FROM chapter_parts p JOIN chapters c ON c.id = p.chapter_id
+         JOIN modules m ON m.id = c.module_id JOIN courses k ON k.id = m.course_id
+        WHERE p.id = $1 AND k.status = $2`,
+      [id, LIVE_STATUS],
+    );
+  return id;
 }
 
 class ReferencePicker {
