@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../../server/db/scope.ts';
 import { showRemovedSql } from '../../server/resources/liveVersion.ts';
 import { PUBLISH_RIGHT } from '../../server/resources/publishing.ts';
-import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
+import { administratorOf, type Caller, createAs, sendAs, type Who } from '../security/support/structures.ts';
+import { iri } from './support/samples.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
@@ -30,14 +31,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const iri = (resource: string, id: number) => `/api/${resource}/${id}`;
 const send = (who: Who, method: string, url: string, body?: unknown) => sendAs(t, who, method, url, body);
-
-async function create(resource: string, body: Record<string, unknown>, who: Who = 'contributor') {
-  const response = await send(who, 'POST', `/api/${resource}`, body);
-  expect(response.status, response.body).toBe(201);
-  return (response.json as { id: number }).id;
-}
+const create = async (resource: string, body: Record<string, unknown>, who: Who = 'contributor') =>
+  (await createAs(t, who, resource, body)).id;
 
 async function ok(who: Who, method: string, url: string, body?: unknown) {
   const response = await send(who, method, url, body ?? (method === 'GET' || method === 'DELETE' ? undefined : {}));

@@ -364,7 +364,7 @@ export async function fillStructure(
   );
   // A course published by platform staff working in the structure: its live version is the structure's.
   const post = async (resource: string, body: Record<string, unknown>) =>
-    (await must(send(t, platform, 'POST', `/api/${resource}`, body), `A ${resource} row`)).json.id as number;
+    (await createAs(t, platform, resource, body)).id;
   const course = await post('courses', { title: `${words} publié` });
   const module = await post('modules', { title: words, course: iri('courses', course) });
   const chapter = await post('chapters', { title: words, module: iri('modules', module) });
