@@ -17,10 +17,14 @@ function useDraftQueryOptions(course: Identifier) {
   };
 }
 
-/** What of the outline's course differs from what learners get (`GET /api/courses/{id}/draft`). */
+/**
+ * What of the outline's course differs from what learners get (`GET /api/courses/{id}/draft`). The course
+ * is read from the actions, which never change, not from the tree: a drop must not render again the
+ * learner's preview and the publish bar that read this, only a new answer does.
+ */
 export function useDraftState(): DraftState | undefined {
-  const { outline } = useOutline();
-  return useQuery(useDraftQueryOptions(outline.id)).data;
+  const { courseId } = useOutlineActions();
+  return useQuery(useDraftQueryOptions(courseId)).data;
 }
 
 const KEY_OF: Record<NodeKind, keyof DraftState['nodes']> = { module: 'modules', chapter: 'chapters', part: 'parts' };
