@@ -171,6 +171,59 @@ export function CourseOutlinePage() {
   const closeDialog = useCallback(() => setDialog(undefined), []);
 
   const state = useMemo<OutlineState | undefined>(() => outline && { outline, refresh }, [outline, refresh]);
+  // The page as drawn apart from the tree's data: a move, a rename or a new node changes the outline, and
+  // renders what reads it (the tree, the publish bar), not the page's cards, links and title around them.
+  const title = outline?.title;
+  const main = useMemo(
+    () => (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+        <MuiLink component={Link} to={createPath({ resource: 'courses', type: 'list' })}>
+          {translate('app.outline.back')}
+        </MuiLink>
+        <Card component="section" aria-label={translate('app.outline.details')}>
+          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            {readOnly && course && (
+              <Alert severity="info" action={<CopyToStructureButton record={course} />}>
+                <AlertTitle>{translate('app.tenancy.read_only.title')}</AlertTitle>
+                {translate('app.tenancy.read_only.text')}
+              </Alert>
+            )}
+            <PublishBar reveal={reveal} readOnly={readOnly} />
+            <CoursePanel courseId={courseId} readOnly={readOnly} course={course} painted={painted} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent>
+            {!readOnly && <BulkBar />}
+            <OutlineTree onMove={onMove} />
+          </CardContent>
+        </Card>
+      </Box>
+    ),
+    [translate, createPath, readOnly, course, reveal, courseId, painted, onMove],
+  );
+  // The side panel's outline is deferred: it changes in a render of its own, after the tree's is painted.
+  const page = useMemo(
+    () => (
+      <>
+        <Title title={translate('app.outline.page_title', { title })} />
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+            alignItems: 'start',
+            py: 2,
+          }}
+        >
+          {main}
+          {painted && sideOutline && <OutlineSide outline={sideOutline} version={sideVersion} />}
+        </Box>
+        <OutlineDialogs dialog={dialog} onClose={closeDialog} remove={removeNode} />
+      </>
+    ),
+    [translate, title, main, painted, sideOutline, sideVersion, dialog, closeDialog, removeNode],
+  );
   if (isPending) return <Loader />;
   if ((error as { status?: number } | null)?.status === 404)
     return (
@@ -194,44 +247,7 @@ export function CourseOutlinePage() {
   return (
     <ViewStoreContext.Provider value={view}>
       <OutlineActionsContext.Provider value={actions}>
-        <OutlineContext.Provider value={state}>
-          <Title title={translate('app.outline.page_title', { title: outline.title })} />
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
-              alignItems: 'start',
-              py: 2,
-            }}
-          >
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-              <MuiLink component={Link} to={createPath({ resource: 'courses', type: 'list' })}>
-                {translate('app.outline.back')}
-              </MuiLink>
-              <Card component="section" aria-label={translate('app.outline.details')}>
-                <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-                  {readOnly && course && (
-                    <Alert severity="info" action={<CopyToStructureButton record={course} />}>
-                      <AlertTitle>{translate('app.tenancy.read_only.title')}</AlertTitle>
-                      {translate('app.tenancy.read_only.text')}
-                    </Alert>
-                  )}
-                  <PublishBar reveal={reveal} readOnly={readOnly} />
-                  <CoursePanel courseId={courseId} readOnly={readOnly} course={course} painted={painted} />
-                </CardContent>
-              </Card>
-              <Card>
-                <CardContent>
-                  {!readOnly && <BulkBar />}
-                  <OutlineTree modules={outline.modules} onMove={onMove} />
-                </CardContent>
-              </Card>
-            </Box>
-            {painted && sideOutline && <OutlineSide outline={sideOutline} version={sideVersion} />}
-          </Box>
-          <OutlineDialogs dialog={dialog} onClose={closeDialog} remove={removeNode} />
-        </OutlineContext.Provider>
+        <OutlineContext.Provider value={state}>{page}</OutlineContext.Provider>
       </OutlineActionsContext.Provider>
     </ViewStoreContext.Provider>
   );

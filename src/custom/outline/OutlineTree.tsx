@@ -14,8 +14,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'react-admin';
 import { InlineAdd } from './InlineAdd';
 import { ModuleNode } from './ModuleNode';
-import { useOutlineActions } from './OutlineContext';
-import type { OutlineModule } from '../../domain/outline';
+import { useOutline, useOutlineActions } from './OutlineContext';
 import { nodeKey, parseNodeKey, type NodeRef } from './outlineModel';
 import { useAddingIn, useViewStore } from './outlineView';
 
@@ -23,16 +22,13 @@ import { useAddingIn, useViewStore } from './outlineView';
  * The outline: modules → chapters → parts, folded by default so that only open branches are drawn. One
  * drag-and-drop context for all levels: a node moves among its siblings, a chapter into another module, a
  * part into another chapter (onto its row or among its parts); the keyboard does the same (Space, arrows).
- * Memoised on the modules' list: what the page shows beside the tree does not render it again.
+ * It reads the tree itself, and the page gives it only the move: what the page shows beside the tree does
+ * not render it again. What does not change with a move (its heading, its buttons) is kept across renders:
+ * a drop renders the tree, not them.
  */
-export const OutlineTree = memo(function OutlineTree({
-  modules,
-  onMove,
-}: {
-  modules: OutlineModule[];
-  onMove: (event: DragEndEvent) => void;
-}) {
+export const OutlineTree = memo(function OutlineTree({ onMove }: { onMove: (event: DragEndEvent) => void }) {
   const translate = useTranslate();
+  const { modules } = useOutline().outline;
   const { courseId, setAdding, openDialog, may } = useOutlineActions();
   const view = useViewStore();
   const modulesAdding = useAddingIn('module', courseId);
@@ -63,11 +59,46 @@ export const OutlineTree = memo(function OutlineTree({
   }, [translate]);
   const inlineAt = (index: number) =>
     modulesAdding && Math.min(modulesAdding.position, modules.length) === index && <InlineAdd at={modulesAdding} />;
-  return (
-    <Box component="section" aria-labelledby="outline-title">
+  const count = modules.length;
+  const heading = useMemo(
+    () => (
       <Typography id="outline-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {translate('app.outline.title')}
       </Typography>
+    ),
+    [translate],
+  );
+  const empty = count === 0 && !modulesAdding;
+  const footer = useMemo(
+    () => (
+      <>
+        {empty && (
+          <Typography color="text.secondary" sx={{ my: 1 }}>
+            {translate('app.outline.empty')}
+          </Typography>
+        )}
+        {may('module', 'create') && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+            <Button
+              startIcon={<AddIcon />}
+              onClick={() => setAdding({ kind: 'module', parent: courseId, position: count })}
+            >
+              {translate('app.outline.add_module')}
+            </Button>
+            <Button
+              onClick={() => openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: count })}
+            >
+              {translate('app.outline.insert_template_module')}
+            </Button>
+          </Box>
+        )}
+      </>
+    ),
+    [translate, empty, may, setAdding, openDialog, courseId, count],
+  );
+  return (
+    <Box component="section" aria-labelledby="outline-title">
+      {heading}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
@@ -94,28 +125,7 @@ export const OutlineTree = memo(function OutlineTree({
           {inlineAt(modules.length)}
         </Box>
       </DndContext>
-      {modules.length === 0 && !modulesAdding && (
-        <Typography color="text.secondary" sx={{ my: 1 }}>
-          {translate('app.outline.empty')}
-        </Typography>
-      )}
-      {may('module', 'create') && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-          <Button
-            startIcon={<AddIcon />}
-            onClick={() => setAdding({ kind: 'module', parent: courseId, position: modules.length })}
-          >
-            {translate('app.outline.add_module')}
-          </Button>
-          <Button
-            onClick={() =>
-              openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: modules.length })
-            }
-          >
-            {translate('app.outline.insert_template_module')}
-          </Button>
-        </Box>
-      )}
+      {footer}
     </Box>
   );
 });
