@@ -36,6 +36,9 @@ export function OutlineRow({ node, title, storedTitle, icon, badges, menu, rende
     [attributes, listeners, setActivatorNodeRef],
   );
   const open = useIsOpen(node) && renderChildren !== undefined && !isDragging;
+  // The children as drawn from this node's own data: dnd-kit renders every row again at each drag step and
+  // at the drop, and those renders reuse them rather than drawing the list, its context and buttons again.
+  const children = useMemo(() => (open ? renderChildren?.() : undefined), [open, renderChildren]);
   const selected = useIsSelected(node);
   const checked = useIsChecked(node);
   return (
@@ -65,7 +68,7 @@ export function OutlineRow({ node, title, storedTitle, icon, badges, menu, rende
           onEditing={setEditing}
         />
       </div>
-      {open && renderChildren?.()}
+      {children}
     </li>
   );
 }
