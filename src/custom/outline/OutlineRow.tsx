@@ -1,9 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ACCEPTS, nodeKey, type NodeKind } from './outlineModel';
+import { nodeKey } from './outlineModel';
 import { useOutlineActions } from './OutlineContext';
-import { useIsChecked, useIsOpen, useIsSelected, useView, type OutlineView } from './outlineView';
+import { useRowView } from './outlineView';
 import { RowContent, type RowContentProps } from './RowContent';
 
 /** What the row shows is given through to RowContent; the rest of RowContent's props come from the row's state. */
@@ -12,8 +12,6 @@ interface OutlineRowProps extends Pick<RowContentProps, 'node' | 'title' | 'stor
   renderChildren?: () => ReactNode;
 }
 
-const draggedKind = (view: OutlineView): NodeKind | undefined => view.dragged;
-
 /**
  * One node of the outline as a sortable item: a drag handle (pointer or keyboard: Space, arrows, Space),
  * and its children while it is open. While another kind of node is dragged, this one is a drop target
@@ -21,26 +19,24 @@ const draggedKind = (view: OutlineView): NodeKind | undefined => view.dragged;
  * again for this node's own changes only.
  */
 export function OutlineRow({ node, title, storedTitle, icon, badges, menu, renderChildren }: OutlineRowProps) {
-  const dragged = useView(draggedKind);
+  const { open: unfolded, selected, checked, refuses } = useRowView(node);
   const { may } = useOutlineActions();
   const [editing, setEditing] = useState(false);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: nodeKey(node),
     disabled: !may(node.kind, 'edit') || {
       draggable: editing,
-      droppable: dragged !== undefined && !ACCEPTS[dragged].includes(node.kind),
+      droppable: refuses,
     },
   });
   const handle = useMemo(
     () => ({ attributes, listeners, ref: setActivatorNodeRef }),
     [attributes, listeners, setActivatorNodeRef],
   );
-  const open = useIsOpen(node) && renderChildren !== undefined && !isDragging;
+  const open = unfolded && renderChildren !== undefined && !isDragging;
   // The children as drawn from this node's own data: dnd-kit renders every row again at each drag step and
   // at the drop, and those renders reuse them rather than drawing the list, its context and buttons again.
   const children = useMemo(() => (open ? renderChildren?.() : undefined), [open, renderChildren]);
-  const selected = useIsSelected(node);
-  const checked = useIsChecked(node);
   return (
     <li style={{ listStyle: 'none' }} data-node={nodeKey(node)}>
       <div
