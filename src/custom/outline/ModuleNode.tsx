@@ -1,4 +1,4 @@
-import { Fragment, memo } from 'react';
+import { Fragment, memo, useMemo } from 'react';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Box, Button, Chip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -17,6 +17,8 @@ import { nodeKey } from './outlineModel';
 import { useAddingIn } from './outlineView';
 import { useNodeActions } from './useNodeActions';
 
+const MODULE_ICON = <ViewModuleIcon fontSize="small" />;
+
 /**
  * A module and, once unfolded, its chapters, with the inline field of a chapter being added among them.
  * Memoised on its module: a move elsewhere in the course keeps this module's object, and this row.
@@ -28,65 +30,92 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
   const { courseId, openDialog, setAdding, remove, may } = useOutlineActions();
   const { duplicate, setTemplate } = useNodeActions();
   const addingHere = useAddingIn('chapter', module.id);
-  const node = { kind: 'module', id: module.id } as const;
-  const after = module.position + 1;
+  const { id, title, isTemplate, releaseAt, position } = module;
+  const chapters = module.chapters.length;
+  const node = useMemo(() => ({ kind: 'module', id }) as const, [id]);
   const inlineAt = (index: number) =>
     addingHere && Math.min(addingHere.position, module.chapters.length) === index && <InlineAdd at={addingHere} />;
+  // The row's badges and menu from the module's own fields, not its chapters: a chapter moved inside this
+  // module gives it a new object, and this row's content stays as it was.
+  const badges = useMemo(
+    () => (
+      <>
+        {isScheduled(releaseAt) && <ReleaseMark releaseAt={releaseAt as string} />}
+        <DraftMark kind="module" id={id} />
+        {isTemplate && <Chip size="small" label={translate('app.outline.template')} />}
+      </>
+    ),
+    [releaseAt, id, isTemplate, translate],
+  );
+  const menu = useMemo(() => {
+    const after = position + 1;
+    return [
+      {
+        label: 'app.outline.menu.add_chapter',
+        onClick: () => setAdding({ kind: 'chapter', parent: id, position: chapters }),
+        when: may('chapter', 'create'),
+      },
+      {
+        label: 'app.outline.menu.add_module_after',
+        onClick: () => setAdding({ kind: 'module', parent: courseId, position: after }),
+        when: may('module', 'create'),
+      },
+      {
+        label: 'app.outline.menu.template_module_after',
+        onClick: () => openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: after }),
+        when: may('module', 'create'),
+      },
+      {
+        label: 'app.outline.menu.duplicate',
+        onClick: () => void duplicate(node, after).catch(() => undefined),
+        when: may('module', 'create'),
+      },
+      {
+        label: isTemplate ? 'app.outline.menu.unmark_template' : 'app.outline.menu.mark_template',
+        onClick: () => void setTemplate(node, !isTemplate).catch(() => undefined),
+        when: may('module', 'edit'),
+      },
+      {
+        label: 'app.outline.release.action',
+        onClick: () => openDialog({ kind: 'release', node, title, releaseAt: releaseAt ?? null }),
+        when: may('module', 'edit'),
+      },
+      {
+        label: 'app.outline.menu.edit',
+        onClick: () => navigate(createPath({ resource: 'modules', id, type: 'edit' })),
+        when: may('module', 'edit'),
+      },
+      {
+        label: 'app.outline.menu.delete',
+        onClick: () => remove(node, title, chapters > 0),
+        when: may('module', 'delete'),
+      },
+    ];
+  }, [
+    position,
+    id,
+    chapters,
+    isTemplate,
+    title,
+    releaseAt,
+    node,
+    courseId,
+    may,
+    setAdding,
+    openDialog,
+    duplicate,
+    setTemplate,
+    navigate,
+    createPath,
+    remove,
+  ]);
   return (
     <OutlineRow
       node={node}
       title={module.title}
-      icon={<ViewModuleIcon fontSize="small" />}
-      badges={
-        <>
-          {isScheduled(module.releaseAt) && <ReleaseMark releaseAt={module.releaseAt as string} />}
-          <DraftMark kind="module" id={module.id} />
-          {module.isTemplate && <Chip size="small" label={translate('app.outline.template')} />}
-        </>
-      }
-      menu={[
-        {
-          label: 'app.outline.menu.add_chapter',
-          onClick: () => setAdding({ kind: 'chapter', parent: module.id, position: module.chapters.length }),
-          when: may('chapter', 'create'),
-        },
-        {
-          label: 'app.outline.menu.add_module_after',
-          onClick: () => setAdding({ kind: 'module', parent: courseId, position: after }),
-          when: may('module', 'create'),
-        },
-        {
-          label: 'app.outline.menu.template_module_after',
-          onClick: () => openDialog({ kind: 'template', resource: 'modules', parent: courseId, position: after }),
-          when: may('module', 'create'),
-        },
-        {
-          label: 'app.outline.menu.duplicate',
-          onClick: () => void duplicate(node, after).catch(() => undefined),
-          when: may('module', 'create'),
-        },
-        {
-          label: module.isTemplate ? 'app.outline.menu.unmark_template' : 'app.outline.menu.mark_template',
-          onClick: () => void setTemplate(node, !module.isTemplate).catch(() => undefined),
-          when: may('module', 'edit'),
-        },
-        {
-          label: 'app.outline.release.action',
-          onClick: () =>
-            openDialog({ kind: 'release', node, title: module.title, releaseAt: module.releaseAt ?? null }),
-          when: may('module', 'edit'),
-        },
-        {
-          label: 'app.outline.menu.edit',
-          onClick: () => navigate(createPath({ resource: 'modules', id: module.id, type: 'edit' })),
-          when: may('module', 'edit'),
-        },
-        {
-          label: 'app.outline.menu.delete',
-          onClick: () => remove(node, module.title, module.chapters.length > 0),
-          when: may('module', 'delete'),
-        },
-      ]}
+      icon={MODULE_ICON}
+      badges={badges}
+      menu={menu}
       renderChildren={() => (
         <Box
           component="ul"
