@@ -6,7 +6,7 @@ import type { CourseOutline } from '../../domain/outline';
 import { applyMove, RESOURCE_OF, type Move } from './outlineModel';
 
 import { outlineKey, outlineQuery } from './outlineQuery';
-import { draftKey } from './useDraftState';
+import { draftKey, shownBeforeServer } from './useDraftState';
 
 export { outlineKey };
 
@@ -53,7 +53,7 @@ export function useMoveNode(course: Identifier) {
       if (queryClient.isFetching({ queryKey: key }) > 0) await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<CourseOutline>(key);
       if (!before) return;
-      queryClient.setQueryData(key, applyMove(before, move));
+      queryClient.setQueryData(key, shownBeforeServer(applyMove(before, move)));
       const resource = RESOURCE_OF[move.node.kind];
       try {
         if (move.from.parent === move.to.parent || resource === 'modules')

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, type Identifier } from 'react-admin';
 import type { DraftState } from '../../domain/courseVersions';
+import type { CourseOutline } from '../../domain/outline';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useOutline, useOutlineActions } from './OutlineContext';
 import type { NodeKind } from './outlineModel';
@@ -43,6 +44,18 @@ export function useDraftChanged(kind: NodeKind, id: number): boolean {
 }
 
 /**
+ * Trees a move shows before the server has it: what differs is asked again once the server has answered
+ * (useMoveNode), not at the drop, when the answer could not know of the move yet.
+ */
+const shownBeforeAnswer = new WeakSet<CourseOutline>();
+
+/** Marks a tree as a move's, shown before the server's answer; answers it. */
+export function shownBeforeServer(outline: CourseOutline): CourseOutline {
+  shownBeforeAnswer.add(outline);
+  return outline;
+}
+
+/**
  * Asks again what differs whenever the outline changes (a write shown in the tree: a rename, a new node, a
  * refresh), rather than with the whole tree: one small request. Mounted once, by the publish bar.
  */
@@ -54,6 +67,7 @@ export function useDraftFollowsOutline(): void {
   useEffect(() => {
     if (seen.current === outline) return;
     seen.current = outline;
+    if (shownBeforeAnswer.has(outline)) return;
     void queryClient.invalidateQueries({ queryKey: draftKey(outline.id) });
   }, [queryClient, outline]);
 }
