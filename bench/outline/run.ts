@@ -150,13 +150,24 @@ async function coldLoad(
   return { load };
 }
 
+/** The drop's key event as the page timed it. */
+interface DropEvent {
+  /** From the key's event to the next frame painted. */
+  duration: number;
+  /** The event's handlers: dnd-kit's drop, the tree's new order and React's render of it. */
+  handler: number;
+}
+
 /** Unfolds the first module, then moves its first chapter one place down with the keyboard. */
 async function interact(page: Page): Promise<{
   unfoldMs: number;
   unfoldCpuMs: number;
   dropPaintedMs: number;
+  dropInPageMs: number;
+  dropHandlerMs: number;
   dropCpuMs: number;
   dropAnsweredMs: number;
+  driverMs: number;
 }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
@@ -181,6 +192,21 @@ async function interact(page: Page): Promise<{
   await page.keyboard.press('ArrowDown');
   await page.waitForTimeout(200);
   const answered = page.waitForResponse((response) => /\/api\/chapters\/\d+\/reorder$/.test(response.url()));
+  // The browser's own figure for the drop: the Space key's event to the next frame painted (Event Timing,
+  // in 8 ms steps, reported from 16 ms on), without the driver's round trips that the wall clock counts.
+  await page.evaluate(() => {
+    const since = performance.now();
+    (window as unknown as { __dropEvent?: Promise<DropEvent> }).__dropEvent = new Promise((resolve) => {
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+          if (entry.name !== 'keydown' || entry.startTime < since) continue;
+          observer.disconnect();
+          resolve({ duration: entry.duration, handler: entry.processingEnd - entry.processingStart });
+        }
+      });
+      observer.observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+    });
+  });
   const dropCpu = await cpuMs(cdp);
   const dropStart = (await page.evaluate('performance.now()')) as number;
   await page.keyboard.press('Space');
@@ -191,10 +217,31 @@ async function interact(page: Page): Promise<{
   );
   const dropPaintedMs = ((await page.evaluate('performance.now()')) as number) - dropStart;
   const dropCpuMs = (await cpuMs(cdp)) - dropCpu;
+  // No entry within a second: the drop was painted in less than the 16 ms Event Timing reports from.
+  const dropEvent = await page.evaluate(() =>
+    Promise.race([
+      (window as unknown as { __dropEvent: Promise<DropEvent> }).__dropEvent,
+      new Promise<DropEvent>((resolve) => setTimeout(() => resolve({ duration: 16, handler: Number.NaN }), 1000)),
+    ]),
+  );
   const response = await answered;
   if (!response.ok()) throw new Error(`The reorder answered ${response.status()}`);
   const dropAnsweredMs = ((await page.evaluate('performance.now()')) as number) - dropStart;
-  return { unfoldMs, unfoldCpuMs, dropPaintedMs, dropCpuMs, dropAnsweredMs };
+  // The same steps around a key that changes nothing: what the wall-clock figure owes to the driver.
+  const idleStart = (await page.evaluate('performance.now()')) as number;
+  await page.keyboard.press('Shift');
+  await page.waitForFunction(() => true, undefined, { polling: 'raf', timeout: TIMEOUT_MS });
+  const driverMs = ((await page.evaluate('performance.now()')) as number) - idleStart;
+  return {
+    unfoldMs,
+    unfoldCpuMs,
+    dropPaintedMs,
+    dropInPageMs: dropEvent.duration,
+    dropHandlerMs: dropEvent.handler,
+    dropCpuMs,
+    dropAnsweredMs,
+    driverMs,
+  };
 }
 
 /** Reorders from Node, one after the other: the server's round trip (HTTP on loopback included). */
@@ -292,8 +339,11 @@ async function main() {
       unfoldMs: Number.NaN,
       unfoldCpuMs: Number.NaN,
       dropPaintedMs: Number.NaN,
+      dropInPageMs: Number.NaN,
+      dropHandlerMs: Number.NaN,
       dropCpuMs: Number.NaN,
       dropAnsweredMs: Number.NaN,
+      driverMs: Number.NaN,
     };
   });
   await browser.close();
@@ -312,8 +362,11 @@ async function main() {
     unfoldModuleCpuMs: round(interaction.unfoldCpuMs),
     keyboardDrop: {
       paintedMs: round(interaction.dropPaintedMs),
+      inPageMs: round(interaction.dropInPageMs),
+      handlerMs: round(interaction.dropHandlerMs),
       cpuMs: round(interaction.dropCpuMs),
       answeredMs: round(interaction.dropAnsweredMs),
+      driverMs: round(interaction.driverMs),
     },
     reorderChaptersMs: {
       p50: round(percentile(chapterTimes, 50)),
@@ -338,7 +391,10 @@ async function main() {
   console.log(`  outline answered → shown     p50 ${figures.answerToShownMs.p50} ms`);
   console.log(`  unfold a module (20 rows)    ${figures.unfoldModuleMs} ms (page CPU ${figures.unfoldModuleCpuMs} ms)`);
   console.log(
-    `  keyboard drop → painted      ${figures.keyboardDrop.paintedMs} ms (page CPU ${figures.keyboardDrop.cpuMs} ms); → server answered ${figures.keyboardDrop.answeredMs} ms`,
+    `  keyboard drop → painted      ${figures.keyboardDrop.inPageMs} ms in the page, key → next paint (handlers ${figures.keyboardDrop.handlerMs} ms)`,
+  );
+  console.log(
+    `    by the driver's clock      ${figures.keyboardDrop.paintedMs} ms (page CPU ${figures.keyboardDrop.cpuMs} ms; a key that changes nothing: ${figures.keyboardDrop.driverMs} ms); → server answered ${figures.keyboardDrop.answeredMs} ms`,
   );
   console.log(
     `  reorder chapter (server)     p50 ${figures.reorderChaptersMs.p50} ms, p99 ${figures.reorderChaptersMs.p99} ms (n=${REORDERS})`,
@@ -353,8 +409,8 @@ async function main() {
       Math.max(figures.reorderChaptersMs.p99, figures.reorderModulesMs.p99) <= TARGETS.reorderP99Ms,
     ],
     [
-      `drop painted ≤ ${TARGETS.dropPaintedMs} ms (optimistic)`,
-      figures.keyboardDrop.paintedMs <= TARGETS.dropPaintedMs,
+      `drop painted ≤ ${TARGETS.dropPaintedMs} ms (optimistic; in the page)`,
+      figures.keyboardDrop.inPageMs <= TARGETS.dropPaintedMs,
     ],
   ] as const;
   for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}`);
