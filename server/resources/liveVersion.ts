@@ -1,5 +1,6 @@
 import {
   DRAFT_NODE_KEYS,
+  LIVE_COURSE,
   LIVE_LEVELS,
   LIVE_STATUS,
   POSITION_FIELD,
@@ -72,6 +73,45 @@ function levelOf(entry: (typeof LIVE_LEVELS)[number]): Level {
     columns: entry.fields.filter((field) => field !== RELEASE_FIELD).map(column),
   };
 }
+
+/** The course's own learner-visible columns, kept in `course_live.fields`. */
+interface CourseLevel {
+  table: string;
+  columns: string[];
+}
+
+function courseLevelOf(): CourseLevel {
+  const declaration = declarationsByName.get(LIVE_COURSE.resource);
+  if (!declaration) throw new Error(`No resource ${LIVE_COURSE.resource}.`);
+  return {
+    table: declaration.table,
+    columns: LIVE_COURSE.fields.map((field) => {
+      const declared = declaration.fields[field];
+      if (!declared) throw new Error(`${LIVE_COURSE.resource} lacks the field ${field}.`);
+      return columnOf(field, declared);
+    }),
+  };
+}
+
+let resolvedCourse: CourseLevel | undefined;
+/** The course's live columns, read from the declarations when first asked. */
+const liveCourse = (): CourseLevel => (resolvedCourse ??= courseLevelOf());
+
+/** A course's row (alias `alias`) as `course_live.fields` keeps it: its learner-visible columns. */
+const courseFieldsSql = (alias: string) =>
+  `jsonb_build_object(${liveCourse()
+    .columns.map((column) => `${literal(column)}, ${alias}.${ident(column)}`)
+    .join(', ')})`;
+
+/**
+ * SQL: whether the course row `alias` differs from its live version `live` (a row of `course_live`). A live
+ * version kept before its fields were (NULL: put back from an older recycle bin) reads as the draft's.
+ */
+const courseChangedSql = (alias: string, live: string) =>
+  `(${live}.fields IS NOT NULL AND ${live}.fields <> ${courseFieldsSql(alias)})`;
+
+/** The SQL function giving a course as its live version has it: a row of its table, its live fields over the draft's. */
+export const LIVE_COURSE_FUNCTION = 'live_course';
 
 let resolved: readonly Level[] | undefined;
 /** The levels with their tables and columns, read from the declarations when first asked (they import this file). */
@@ -208,16 +248,30 @@ END $$`,
         WHERE table_name = ${literal(table)} AND slot = (SELECT min(c.slot) FROM row_counts c WHERE c.table_name = ${literal(table)})`,
     ]),
   ];
+  const course = liveCourse();
+  const courseRows = [
+    `CREATE OR REPLACE FUNCTION ${LIVE_COURSE_FUNCTION}(course integer)
+RETURNS SETOF ${ident(course.table)} LANGUAGE sql STABLE AS $$
+  SELECT r.* FROM ${ident(course.table)} c JOIN ${LIVE_TABLE} l ON l.course_id = c.id,
+         jsonb_populate_record(c, l.fields) r
+   WHERE c.id = course
+$$`,
+    // Live versions written before the course's own fields were versioned: the draft's, as learners had them.
+    `UPDATE ${LIVE_TABLE} l SET fields = ${courseFieldsSql('c')} FROM ${ident(course.table)} c
+      WHERE c.id = l.course_id AND l.fields IS NULL`,
+  ];
   return [
     ...rows,
+    ...courseRows,
     ...counts,
     ...released,
     ...learner,
     `CREATE OR REPLACE FUNCTION publish_course_live(course integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO ${LIVE_TABLE} (course_id, published_by_id) VALUES (course, app_user_id())
+  INSERT INTO ${LIVE_TABLE} (course_id, published_by_id, fields)
+    SELECT course, app_user_id(), ${courseFieldsSql('c')} FROM ${courses} c WHERE c.id = course
     ON CONFLICT (course_id) DO UPDATE SET version = ${LIVE_TABLE}.version + 1, published_at = now(),
-                                          published_by_id = EXCLUDED.published_by_id;
+                                          published_by_id = EXCLUDED.published_by_id, fields = EXCLUDED.fields;
   DELETE FROM ${LIVE_NODES_TABLE} WHERE course_id = course;
   INSERT INTO ${LIVE_NODES_TABLE} (course_id, level, id, parent_id, position, ${ident(RELEASE_COLUMN)}, fields)
     SELECT course, d.* FROM (${nodes.join('\n    UNION ALL ')}) AS d;
@@ -328,8 +382,12 @@ function joinRowsOf(resource: string): { table: string; column: string }[] {
 /** What the outline says of a course's draft beside its live version (run in the session's scope). */
 export async function draftStateOf(tx: Queryable, course: number): Promise<DraftState> {
   const nodes: DraftState['nodes'] = { modules: [], chapters: [], parts: [] };
-  const [live] = await tx.query(`SELECT 1 FROM ${LIVE_TABLE} WHERE course_id = $1`, [course]);
-  if (!live) return { live: false, changed: false, nodes };
+  const [live] = await tx.query<{ course: boolean }>(
+    `SELECT ${courseChangedSql('c', 'l')} AS course
+       FROM ${LIVE_TABLE} l JOIN ${ident(liveCourse().table)} c ON c.id = l.course_id WHERE l.course_id = $1`,
+    [course],
+  );
+  if (!live) return { live: false, changed: false, course: false, nodes };
   // Both sides materialised once, then hash-joined: a course of 6,000 parts is two scans, not 6,000 lookups.
   const draft = liveLevels().map(
     (level, index) =>
@@ -362,17 +420,27 @@ export async function draftStateOf(tx: Queryable, course: number): Promise<Draft
     const key = DRAFT_NODE_KEYS[row.level as LiveResource];
     if (key) nodes[key].push(row.id);
   }
-  return { live: true, changed: rows.length > 0, nodes };
+  return { live: true, changed: live.course || rows.length > 0, course: live.course, nodes };
 }
 
 /**
- * Discards a course's draft back to its live version, in the caller's transaction: every live node gets its
+ * Discards a course's draft back to its live version, in the caller's transaction: the course its live
+ * fields, every live node its
  * live container, place, date and fields back (a removed one is shown again), then the draft's nodes that
  * never were live go. Answers false when the course has no live version.
  */
 export async function discardDraft(tx: Queryable, course: number): Promise<boolean> {
   const [live] = await tx.query(`SELECT 1 FROM ${LIVE_TABLE} WHERE course_id = $1 FOR UPDATE`, [course]);
   if (!live) return false;
+  const { table, columns } = liveCourse();
+  await tx.query(
+    `UPDATE ${ident(table)} c
+        SET (${columns.map(ident).join(', ')}) = (SELECT ${columns.map((column) => `r.${ident(column)}`).join(', ')}
+                                                  FROM jsonb_populate_record(NULL::${ident(table)}, l.fields) r),
+            updated_at = now()
+       FROM ${LIVE_TABLE} l WHERE l.course_id = c.id AND c.id = $1 AND ${courseChangedSql('c', 'l')}`,
+    [course],
+  );
   await tx.query(showRemovedSql(true));
   // The containers a live node is taken back from (moved meanwhile, maybe into another course): their
   // siblings close the gap it leaves, below.

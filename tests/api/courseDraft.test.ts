@@ -162,7 +162,61 @@ describe('a published course: its draft and its live version', () => {
     expect((await ok('contributor', 'GET', `/api/chapters/${d}/displayable`)).json.title).toBe('D');
     expect((await answer(made.b1)).status).toBe(422);
     const after = await outlineOf(made.id);
-    expect(after.draft).toEqual({ live: true, changed: false, nodes: { modules: [], chapters: [], parts: [] } });
+    expect(after.draft).toEqual({
+      live: true,
+      changed: false,
+      course: false,
+      nodes: { modules: [], chapters: [], parts: [] },
+    });
+  });
+
+  it('keeps the course’s own title and description in the draft until they are published', async () => {
+    const made = await publishedCourse();
+    const live = (await ok('admin', 'GET', `/api/courses/${made.id}`)).json as { title: string; description: string };
+    const menuTitle = async (who: Who = 'contributor', version?: string) =>
+      (await ok(who, 'GET', `/api/courses/${made.id}/menu${version ? `?version=${version}` : ''}`)).json.title;
+    await ok('admin', 'PUT', `/api/courses/${made.id}`, {
+      title: 'Titre modifié',
+      description: 'Nouvelle description',
+    });
+    // Learners keep the live title; the authors' draft and preview have the new one.
+    expect(await menuTitle()).toBe(live.title);
+    expect(await menuTitle('admin', 'draft')).toBe('Titre modifié');
+    expect((await ok('admin', 'GET', `/api/courses/${made.id}`)).json.title).toBe('Titre modifié');
+    let draft = (await outlineOf(made.id)).draft;
+    expect(draft).toMatchObject({ live: true, changed: true, course: true });
+    expect(draft.nodes).toEqual({ modules: [], chapters: [], parts: [] });
+    // Discard: the course's fields back as learners have them, nothing left to publish.
+    await ok('admin', 'PUT', `/api/courses/${made.id}/discard`);
+    const back = (await ok('admin', 'GET', `/api/courses/${made.id}`)).json;
+    expect([back.title, back.description]).toEqual([live.title, live.description]);
+    expect((await outlineOf(made.id)).draft).toMatchObject({ changed: false, course: false });
+    // Publish: learners get them.
+    await ok('admin', 'PUT', `/api/courses/${made.id}`, { description: 'Nouvelle description' });
+    expect((await outlineOf(made.id)).draft).toMatchObject({ changed: true, course: true });
+    await ok('admin', 'PUT', `/api/courses/${made.id}`, { title: 'Titre publié' });
+    await ok('admin', 'PUT', `/api/courses/${made.id}/publish`);
+    expect(await menuTitle()).toBe('Titre publié');
+    draft = (await outlineOf(made.id)).draft;
+    expect(draft).toMatchObject({ changed: false, course: false });
+    const [{ fields }] = await t.db.query<{ fields: unknown }>(`SELECT fields FROM course_live WHERE course_id = $1`, [
+      made.id,
+    ]);
+    expect(fields).toEqual({ title: 'Titre publié', description: 'Nouvelle description' });
+  });
+
+  it('leaves the authors’ own fields (tags, template flag, prerequisites) live at once, outside the draft', async () => {
+    const made = await publishedCourse();
+    const tag = await create('tags', { name: `Étiquette ${Date.now()}` }, 'admin');
+    await ok('admin', 'PUT', `/api/courses/${made.id}`, { isTemplate: true, tags: [iri('tags', tag)] });
+    await ok('admin', 'PUT', `/api/chapters/${made.b}`, { unlocks: [iri('chapters', made.a)] });
+    expect((await outlineOf(made.id)).draft).toMatchObject({ changed: false, course: false });
+    await ok('admin', 'PUT', `/api/courses/${made.id}/discard`);
+    expect((await ok('admin', 'GET', `/api/courses/${made.id}`)).json).toMatchObject({
+      isTemplate: true,
+      tags: [iri('tags', tag)],
+    });
+    expect((await ok('admin', 'GET', `/api/chapters/${made.b}`)).json.unlocks).toEqual([iri('chapters', made.a)]);
   });
 
   it('keeps the answers of a removed part through the publish', async () => {

@@ -15,6 +15,7 @@ import {
   discardDraft,
   draftStateOf,
   hasLiveSql,
+  LIVE_COURSE_FUNCTION,
   liveLevels,
   liveNodeOf,
   liveRowsFunction,
@@ -40,6 +41,10 @@ const ids = (description: string) => ({ type: 'array', description, items: { typ
 const draftState = shaped('What of the course’s draft differs from its live version.', {
   live: { type: 'boolean', description: 'Whether the course has a live version (it is published).' },
   changed: { type: 'boolean', description: 'Whether the draft differs from it anywhere.' },
+  course: {
+    type: 'boolean',
+    description: 'Whether the course’s own learner-visible fields (title, description) differ.',
+  },
   nodes: shaped('The nodes that differ (changed, new, moved, or holding a removed node), by level.', {
     modules: ids('Modules.'),
     chapters: ids('Chapters.'),
@@ -182,14 +187,14 @@ function wantsDraft(version: CourseVersion | undefined, session: { roles: readon
 }
 
 /**
- * One statement for the whole tree, its modules, chapters and parts from the tables (the draft) or from the
- * live version, each level aggregated once and joined to the one above. Each level keeps what is released by
+ * One statement for the whole tree, the course and its modules, chapters and parts from the tables (the draft)
+ * or from the live version, each level aggregated once and joined to the one above. Each level keeps what is released by
  * its own date; what its container left out never comes into it.
  */
 function menuSql(live: boolean, scope: readonly string[]): string {
-  const [modules, chapters, parts] = live
-    ? liveLevels().map((level) => `${liveRowsFunction(level)}($1)`)
-    : ['modules', 'chapters', 'chapter_parts'];
+  const [course, modules, chapters, parts] = live
+    ? [`${LIVE_COURSE_FUNCTION}($1)`, ...liveLevels().map((level) => `${liveRowsFunction(level)}($1)`)]
+    : ['courses', 'modules', 'chapters', 'chapter_parts'];
   return `WITH m AS (SELECT m.* FROM ${modules} m WHERE m.course_id = $1 AND ${ownReleaseCondition('m')}),
 ch AS (SELECT ch.* FROM ${chapters} ch JOIN m ON ch.module_id = m.id WHERE ${ownReleaseCondition('ch')}),
 parts_by_chapter AS (
@@ -203,7 +208,7 @@ SELECT json_build_object('id', t.id, 'title', t.title, 'modules', coalesce((
          SELECT json_agg(json_build_object('id', m.id, 'title', m.title, 'chapters', coalesce(c.chapters, '[]'::json))
                          ORDER BY m.position, m.id)
            FROM m LEFT JOIN chapters_by_module c ON c.module_id = m.id), '[]'::json)) AS menu
-  FROM courses t WHERE t.id = $1${andAll(scope)}`;
+  FROM ${course} t WHERE t.id = $1${andAll(scope)}`;
 }
 
 /**
