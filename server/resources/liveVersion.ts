@@ -19,12 +19,13 @@ import { columnOf, type ResourceDeclaration } from './types.ts';
  * The live version of src/domain/courseVersions.ts as SQL. `course_live_nodes` holds one row a node of a
  * published course's live tree: its container, position and release date as columns (what the learners'
  * views filter and order by), its other learner-visible columns in `fields`. From the domain's levels, at
- * start-up: `live_<table>(course)` gives the live nodes of a level as rows of its table (the learners' views
- * read them as they read the tables), `released_live_<table>(course, node)` the release rule on them, and
+ * start-up: `released_live_<table>(course, node)` the release rule on the live nodes, `live_course(course)` the
+ * course as learners have it, and
  * `publish_course_live(course)` writes a course's live version from its draft, run by a trigger whenever a
  * course becomes published or is published again (whichever call does it), and taken away when it goes back
  * to draft. A removed node is marked (`in_draft_since` cleared) and hidden by row-level security, unless the transaction
- * asks to see them (publish and discard do).
+ * asks to see them (publish and discard do). The learners' views read the live nodes through `liveNodesSql`,
+ * only the columns they show.
  */
 
 const RESTORE_ACTION: AuditAction = 'restore';
@@ -46,7 +47,7 @@ const SHOW_REMOVED_SETTING = 'app.removed_rows';
 export const LIVE_NODES_TABLE = 'course_live_nodes';
 export const LIVE_TABLE = 'course_live';
 
-interface Level {
+export interface Level {
   resource: LiveResource;
   table: string;
   /** The column naming the container (`course_id` for a module). */
@@ -117,8 +118,8 @@ let resolved: readonly Level[] | undefined;
 /** The levels with their tables and columns, read from the declarations when first asked (they import this file). */
 export const liveLevels = (): readonly Level[] => (resolved ??= LIVE_LEVELS.map(levelOf));
 
-/** The SQL function giving a level's live nodes of a course as rows of its table. */
-export const liveRowsFunction = (level: Level) => `live_${level.table}`;
+/** The SQL function that gave a level's live nodes as whole rows of its table, dropped for `liveNodesSql`. */
+const oldLiveRowsFunction = (level: Level) => `live_${level.table}`;
 const releasedLiveFunction = (level: Level) => `released_live_${level.table}`;
 
 /** A node's row (alias `alias`) as `fields` keeps it: its id, its structure and its learner-visible columns. */
@@ -174,20 +175,52 @@ export const showRemovedSql = (shown: boolean) =>
  */
 export const presentRowsSql = `(${inDraft()} OR (SELECT current_setting(${literal(SHOW_REMOVED_SETTING)}, true)) = 'on')`;
 
-/** Start-up statements: the live rows' and release functions, the publishing function and its triggers. */
+/**
+ * SQL: a level's live nodes of the course `course` (an SQL expression) as a `SELECT` whose rows have the level's
+ * table's columns `id`, its container's, `position` and the release date, and the asked `columns` (kept in
+ * `fields`, typed as the table has them), or every column of the table (`'row'`, for one node: what the
+ * engine's conditions on it may name): the nodes inside `where.container`, or the node `where.id`. Only the
+ * asked fields are taken out of each node's jsonb (a part's content stays there when only its title is
+ * read), and the nodes of a container are found by the index on (course, level, container, position).
+ * `asJson`: the asked columns as their jsonb values, not typed, for a view that only puts them into JSON (where
+ * they come out as the table's values would): no row of the table is built, the cheapest read of all.
+ */
+export function liveNodesSql(
+  level: Level,
+  course: string,
+  where: { container: string } | { id: string },
+  columns: readonly string[] | 'row',
+  asJson = false,
+): string {
+  const node = 'container' in where ? `n.parent_id = ${where.container}` : `n.id = ${where.id}`;
+  const filter = `WHERE n.course_id = ${course} AND n.level = ${literal(level.resource)} AND ${node}`;
+  const placed = `${literal(level.parent)}, n.parent_id, ${literal(POSITION_COLUMN)}, n.${ident(POSITION_COLUMN)}, ${literal(
+    RELEASE_COLUMN,
+  )}, n.${ident(RELEASE_COLUMN)}`;
+  if (columns === 'row')
+    return `SELECT r.* FROM ${LIVE_NODES_TABLE} n,
+         jsonb_populate_record(NULL::${ident(level.table)}, n.fields || jsonb_build_object(${placed})) r ${filter}`;
+  for (const column of columns)
+    if (!level.columns.includes(column)) throw new Error(`${level.table}.${column} has no live version.`);
+  const record =
+    columns.length && !asJson
+      ? `, jsonb_populate_record(NULL::${ident(level.table)}, jsonb_build_object(${columns
+          .map((column) => `${literal(column)}, n.fields -> ${literal(column)}`)
+          .join(', ')})) r`
+      : '';
+  const value = (column: string) =>
+    asJson ? `n.fields -> ${literal(column)} AS ${ident(column)}` : `r.${ident(column)}`;
+  return `SELECT n.id, n.parent_id AS ${ident(level.parent)}, n.${ident(POSITION_COLUMN)},
+         n.${ident(RELEASE_COLUMN)}${columns.map((column) => `, ${value(column)}`).join('')}
+    FROM ${LIVE_NODES_TABLE} n${record} ${filter}`;
+}
+
+/** Start-up statements: the live course's and release functions, the publishing function and its triggers. */
 export function liveVersionStatements(): string[] {
   const courses = ident(declarationsByName.get('courses')!.table);
-  // `parent`: only the nodes of one container (a chapter's parts), found by the index before any row is
-  // rebuilt from its jsonb; a condition on the rebuilt rows' column would rebuild the whole course first.
   const rows = liveLevels().flatMap((level) => [
-    `DROP FUNCTION IF EXISTS ${liveRowsFunction(level)}(integer)`,
-    `CREATE OR REPLACE FUNCTION ${liveRowsFunction(level)}(course integer, parent integer DEFAULT NULL)
-RETURNS SETOF ${ident(level.table)} LANGUAGE sql STABLE AS $$
-  SELECT r.* FROM ${LIVE_NODES_TABLE} n,
-         jsonb_populate_record(NULL::${ident(level.table)}, n.fields || jsonb_build_object(
-           ${literal(level.parent)}, n.parent_id, ${literal(POSITION_COLUMN)}, n.position, ${literal(RELEASE_COLUMN)}, n.${ident(RELEASE_COLUMN)})) r
-   WHERE n.course_id = course AND n.level = ${literal(level.resource)} AND (parent IS NULL OR n.parent_id = parent)
-$$`,
+    `DROP FUNCTION IF EXISTS ${oldLiveRowsFunction(level)}(integer)`,
+    `DROP FUNCTION IF EXISTS ${oldLiveRowsFunction(level)}(integer, integer)`,
   ]);
   const released = liveLevels().map((level, index) => {
     const container =

@@ -160,6 +160,9 @@ describe('a published course: its draft and its live version', () => {
       M2: { D: ['d1'] },
     });
     expect((await ok('contributor', 'GET', `/api/chapters/${d}/displayable`)).json.title).toBe('D');
+    // Read from the live nodes' own columns, the learners' views say exactly what the draft's tables say.
+    for (const url of [`/api/courses/${made.id}/menu`, `/api/chapters/${made.a}/displayable`])
+      expect((await ok('admin', 'GET', url)).json).toEqual((await ok('admin', 'GET', `${url}?version=draft`)).json);
     expect((await answer(made.b1)).status).toBe(422);
     const after = await outlineOf(made.id);
     expect(after.draft).toEqual({
