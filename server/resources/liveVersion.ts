@@ -9,7 +9,8 @@ import {
 } from '../../src/domain/courseVersions.ts';
 import { RELEASE_FIELD } from '../../src/domain/releases.ts';
 import type { AuditAction } from '../../src/domain/audit.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { runAsAction } from '../db/scope.ts';
 import { ident, literal } from '../shared/sql.ts';
 import { declarations, declarationsByName } from './definitions/index.ts';
 import { learnerReleasedFunction, ownReleaseCondition, RELEASE_COLUMN, releasedFunction } from './releases.ts';
@@ -525,4 +526,83 @@ export async function discardDraft(tx: Queryable, course: number): Promise<boole
     );
   }
   return true;
+}
+
+/** How often the retired nodes no learner data points at are deleted (server/app.ts's periodic jobs). */
+export const RETIRED_PURGE_EVERY_SECONDS = 3600;
+
+/**
+ * The columns of learners' data (answers, validations, comments) naming a node of a level: every to-one
+ * relation of another resource to one of the levels, from the declarations. A relation through a join table
+ * (tags, prerequisites) is the authors' and goes with the node; the levels' own containers are the tree.
+ */
+export function learnerReferencesOf(resource: LiveResource): { table: string; column: string }[] {
+  const levels = new Set<string>(LIVE_LEVELS.map((level) => level.resource));
+  const found: { table: string; column: string }[] = [];
+  for (const declaration of declarations) {
+    if (levels.has(declaration.name)) continue;
+    for (const [field, declared] of Object.entries(declaration.fields))
+      if (declared.type.kind === 'relation' && declared.type.resource === resource)
+        found.push({ table: declaration.table, column: columnOf(field, declared) });
+  }
+  return found;
+}
+
+/** SQL: whether the node `alias` of a level is out of the draft: removed, or inside a removed container. */
+function retiredSql(index: number, alias: string): string {
+  if (index === 0) return removedFromDraft(alias);
+  const container = liveLevels()[index - 1];
+  const inner = `c${index - 1}`;
+  return `(${removedFromDraft(alias)} OR EXISTS (SELECT 1 FROM ${ident(container.table)} ${inner}
+    WHERE ${inner}.id = ${alias}.${ident(liveLevels()[index].parent)} AND ${retiredSql(index - 1, inner)}))`;
+}
+
+/**
+ * SQL: whether the node `alias` of a level needs no keeping: out of the draft, in no live version, named by no
+ * learner's data, and holding no node (those inside go first, when they need no keeping either).
+ */
+function purgeableSql(index: number, alias: string): string {
+  const level = liveLevels()[index];
+  const inner = liveLevels()[index + 1];
+  return [
+    retiredSql(index, alias),
+    `NOT EXISTS (SELECT 1 FROM ${LIVE_NODES_TABLE} n WHERE n.level = ${literal(level.resource)} AND n.id = ${alias}.id)`,
+    ...learnerReferencesOf(level.resource).map(
+      ({ table, column }) => `NOT EXISTS (SELECT 1 FROM ${ident(table)} d WHERE d.${ident(column)} = ${alias}.id)`,
+    ),
+    ...(inner
+      ? [`NOT EXISTS (SELECT 1 FROM ${ident(inner.table)} i WHERE i.${ident(inner.parent)} = ${alias}.id)`]
+      : []),
+  ].join(' AND ');
+}
+
+/**
+ * Deletes the nodes that removals of published courses' drafts left behind and nothing needs any more: kept
+ * (marked removed) for the learners who had them, they are kept after the publish that took them away only
+ * for the learners' data pointing at them. Innermost level first, so that a chapter goes with its last part.
+ * Run by a periodic job as the platform (every structure's rows, every learner's data in view). Safe beside
+ * learners answering: the candidates are locked first, which waits for an answer being written to one (its
+ * foreign key holds a share lock on the node) and keeps any other from starting, then checked again by the
+ * delete, whose snapshot sees what was written meanwhile. Answers the count deleted.
+ */
+export async function purgeRetiredNodes(db: Database): Promise<number> {
+  let deleted = 0;
+  for (let index = liveLevels().length - 1; index >= 0; index--) {
+    const level = liveLevels()[index];
+    deleted += await runAsAction('purge', { resource: level.resource }, () =>
+      db.transaction(async (tx) => {
+        await tx.query(showRemovedSql(true));
+        const locked = await tx.query<{ id: number }>(
+          `SELECT x.id FROM ${ident(level.table)} x WHERE ${purgeableSql(index, 'x')} ORDER BY x.id FOR UPDATE OF x`,
+        );
+        if (locked.length === 0) return 0;
+        const gone = await tx.query(
+          `DELETE FROM ${ident(level.table)} x WHERE x.id = ANY($1::int4[]) AND ${purgeableSql(index, 'x')} RETURNING x.id`,
+          [locked.map((row) => Number(row.id))],
+        );
+        return gone.length;
+      }),
+    );
+  }
+  return deleted;
 }
