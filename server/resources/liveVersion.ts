@@ -342,22 +342,14 @@ export const hasLiveSql = (course: string) => `EXISTS (SELECT 1 FROM ${LIVE_TABL
 export const liveLevelOf = (resource: string) => liveLevels().findIndex((level) => level.resource === resource);
 
 /**
- * The course whose live version holds a node, if any (the latest published, should two hold it), and
- * whether the node is released there now.
+ * SQL: the course whose live version holds the node `id` (an SQL expression) of a level, if any (the latest
+ * published, should two hold it), as `course`, and whether the node is released there now, as `released`.
  */
-export async function liveNodeOf(
-  tx: Queryable,
-  resource: LiveResource,
-  id: number,
-): Promise<{ course: number; released: boolean } | undefined> {
+export function liveNodeSql(resource: LiveResource, id: string): string {
   const level = liveLevels()[liveLevelOf(resource)];
-  const [row] = await tx.query<{ course: number; released: boolean }>(
-    `SELECT n.course_id AS course, ${releasedLiveFunction(level)}(n.course_id, n.id) AS released
+  return `SELECT n.course_id AS course, ${releasedLiveFunction(level)}(n.course_id, n.id) AS released
        FROM ${LIVE_NODES_TABLE} n JOIN ${LIVE_TABLE} l ON l.course_id = n.course_id
-      WHERE n.level = $1 AND n.id = $2 ORDER BY l.published_at DESC LIMIT 1`,
-    [resource, id],
-  );
-  return row;
+      WHERE n.level = ${literal(resource)} AND n.id = ${id} ORDER BY l.published_at DESC LIMIT 1`;
 }
 
 /** Of `ids`, the nodes of a level that a live version the session reads holds (none for another resource). */

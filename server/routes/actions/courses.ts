@@ -23,7 +23,7 @@ import {
   type Level,
   LIVE_COURSE_FUNCTION,
   liveLevels,
-  liveNodeOf,
+  liveNodeSql,
   liveNodesSql,
 } from '../../resources/liveVersion.ts';
 import { COURSE_VERSIONS, POSITION_FIELD, type CourseVersion } from '../../../src/domain/courseVersions.ts';
@@ -143,10 +143,12 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
     async (request) => {
       const { session, scope } = authorize(request, courses, 'get');
       const id = pathId(request);
-      const draft = wantsDraft(request.query.version, session);
-      const [{ live }] = await db.query<{ live: boolean }>(`SELECT ${hasLiveSql('$1')} AS live`, [id]);
-      const [row] = await db.query<{ menu: unknown }>(menuSql(live && !draft, scope), [id]);
-      if (!row) throw notFound(`Course ${id} not found.`);
+      // Learners: the live version when the course has one, else the draft, in one statement.
+      const sql = wantsDraft(request.query.version, session)
+        ? menuSql(false, scope)
+        : `SELECT CASE WHEN ${hasLiveSql('$1')} THEN (${menuSql(true, scope)}) ELSE (${menuSql(false, scope)}) END AS menu`;
+      const [row] = await db.query<{ menu: unknown }>(sql, [id]);
+      if (!row?.menu) throw notFound(`Course ${id} not found.`);
       return row.menu;
     },
   );
@@ -161,17 +163,16 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
       const { session, scope } = authorize(request, chapters, 'get');
       const id = pathId(request);
       // A published course's learners get the chapter of its live version (released there); a chapter only
-      // its draft has is not theirs yet. Staff previewing ask for the draft.
-      const draft = wantsDraft(request.query.version, session);
-      const live = draft ? undefined : await liveNodeOf(db, 'chapters', id);
-      let row: { chapter: unknown } | undefined;
-      if (live) {
-        if (live.released) [row] = await db.query(displayableSql(liveSource('$2'), 'true', scope), [id, live.course]);
-      } else {
-        const released = `${(draft ? releasedFunction : learnerReleasedFunction)('chapters')}(t.id)`;
-        [row] = await db.query(displayableSql(draftSource, released, scope), [id]);
-      }
-      if (!row) throw notFound(`Chapter ${id} not found.`);
+      // its draft has is not theirs yet. Staff previewing ask for the draft. One statement, which finds the
+      // chapter's live version itself.
+      const sql = wantsDraft(request.query.version, session)
+        ? displayableSql(draftSource, `${releasedFunction('chapters')}(t.id)`, scope)
+        : `WITH live AS MATERIALIZED (${liveNodeSql('chapters', '$1')})
+           SELECT CASE WHEN EXISTS (SELECT 1 FROM live)
+             THEN (${displayableSql(liveSource('(SELECT course FROM live)'), '(SELECT released FROM live)', scope)})
+             ELSE (${displayableSql(draftSource, `${learnerReleasedFunction('chapters')}(t.id)`, scope)}) END AS chapter`;
+      const [row] = await db.query<{ chapter: unknown }>(sql, [id]);
+      if (!row?.chapter) throw notFound(`Chapter ${id} not found.`);
       return row.chapter;
     },
   );
