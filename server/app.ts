@@ -47,6 +47,7 @@ import { Counters } from './bounds/counters.ts';
 import { WriteBudgets } from './bounds/writeBudgets.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { purgeExpired, PURGE_EVERY_SECONDS } from './resources/recycleBin.ts';
+import { purgeRetiredNodes, RETIRED_PURGE_EVERY_SECONDS } from './resources/liveVersion.ts';
 import { recycleBinRoutes } from './routes/recycleBin.ts';
 import { LiveHub, pruneLiveEvents, PRUNE_EVERY_SECONDS } from './live/liveHub.ts';
 import { StreamTickets } from './live/streamTickets.ts';
@@ -273,6 +274,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       run: () => purgeExpired(platformDb, files),
     })
     .define({ name: 'live-events-prune', everySeconds: PRUNE_EVERY_SECONDS, run: () => pruneLiveEvents(platformDb) })
+    .define({
+      name: 'retired-nodes-purge',
+      everySeconds: RETIRED_PURGE_EVERY_SECONDS,
+      run: () => purgeRetiredNodes(platformDb),
+    })
     .define({
       name: 'expired-rows-sweep',
       everySeconds: EXPIRED_ROWS_SWEEP_SECONDS,

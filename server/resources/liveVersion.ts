@@ -1,5 +1,6 @@
 import {
   DRAFT_NODE_KEYS,
+  LIVE_COURSE,
   LIVE_LEVELS,
   LIVE_STATUS,
   POSITION_FIELD,
@@ -8,7 +9,8 @@ import {
 } from '../../src/domain/courseVersions.ts';
 import { RELEASE_FIELD } from '../../src/domain/releases.ts';
 import type { AuditAction } from '../../src/domain/audit.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { runAsAction } from '../db/scope.ts';
 import { ident, literal } from '../shared/sql.ts';
 import { declarations, declarationsByName } from './definitions/index.ts';
 import { learnerReleasedFunction, ownReleaseCondition, RELEASE_COLUMN, releasedFunction } from './releases.ts';
@@ -18,12 +20,13 @@ import { columnOf, type ResourceDeclaration } from './types.ts';
  * The live version of src/domain/courseVersions.ts as SQL. `course_live_nodes` holds one row a node of a
  * published course's live tree: its container, position and release date as columns (what the learners'
  * views filter and order by), its other learner-visible columns in `fields`. From the domain's levels, at
- * start-up: `live_<table>(course)` gives the live nodes of a level as rows of its table (the learners' views
- * read them as they read the tables), `released_live_<table>(course, node)` the release rule on them, and
+ * start-up: `released_live_<table>(course, node)` the release rule on the live nodes, `live_course(course)` the
+ * course as learners have it, and
  * `publish_course_live(course)` writes a course's live version from its draft, run by a trigger whenever a
  * course becomes published or is published again (whichever call does it), and taken away when it goes back
  * to draft. A removed node is marked (`in_draft_since` cleared) and hidden by row-level security, unless the transaction
- * asks to see them (publish and discard do).
+ * asks to see them (publish and discard do). The learners' views read the live nodes through `liveNodesSql`,
+ * only the columns they show.
  */
 
 const RESTORE_ACTION: AuditAction = 'restore';
@@ -45,7 +48,7 @@ const SHOW_REMOVED_SETTING = 'app.removed_rows';
 export const LIVE_NODES_TABLE = 'course_live_nodes';
 export const LIVE_TABLE = 'course_live';
 
-interface Level {
+export interface Level {
   resource: LiveResource;
   table: string;
   /** The column naming the container (`course_id` for a module). */
@@ -73,12 +76,51 @@ function levelOf(entry: (typeof LIVE_LEVELS)[number]): Level {
   };
 }
 
+/** The course's own learner-visible columns, kept in `course_live.fields`. */
+interface CourseLevel {
+  table: string;
+  columns: string[];
+}
+
+function courseLevelOf(): CourseLevel {
+  const declaration = declarationsByName.get(LIVE_COURSE.resource);
+  if (!declaration) throw new Error(`No resource ${LIVE_COURSE.resource}.`);
+  return {
+    table: declaration.table,
+    columns: LIVE_COURSE.fields.map((field) => {
+      const declared = declaration.fields[field];
+      if (!declared) throw new Error(`${LIVE_COURSE.resource} lacks the field ${field}.`);
+      return columnOf(field, declared);
+    }),
+  };
+}
+
+let resolvedCourse: CourseLevel | undefined;
+/** The course's live columns, read from the declarations when first asked. */
+const liveCourse = (): CourseLevel => (resolvedCourse ??= courseLevelOf());
+
+/** A course's row (alias `alias`) as `course_live.fields` keeps it: its learner-visible columns. */
+const courseFieldsSql = (alias: string) =>
+  `jsonb_build_object(${liveCourse()
+    .columns.map((column) => `${literal(column)}, ${alias}.${ident(column)}`)
+    .join(', ')})`;
+
+/**
+ * SQL: whether the course row `alias` differs from its live version `live` (a row of `course_live`). A live
+ * version kept before its fields were (NULL: put back from an older recycle bin) reads as the draft's.
+ */
+const courseChangedSql = (alias: string, live: string) =>
+  `(${live}.fields IS NOT NULL AND ${live}.fields <> ${courseFieldsSql(alias)})`;
+
+/** The SQL function giving a course as its live version has it: a row of its table, its live fields over the draft's. */
+export const LIVE_COURSE_FUNCTION = 'live_course';
+
 let resolved: readonly Level[] | undefined;
 /** The levels with their tables and columns, read from the declarations when first asked (they import this file). */
 export const liveLevels = (): readonly Level[] => (resolved ??= LIVE_LEVELS.map(levelOf));
 
-/** The SQL function giving a level's live nodes of a course as rows of its table. */
-export const liveRowsFunction = (level: Level) => `live_${level.table}`;
+/** The SQL function that gave a level's live nodes as whole rows of its table, dropped for `liveNodesSql`. */
+const oldLiveRowsFunction = (level: Level) => `live_${level.table}`;
 const releasedLiveFunction = (level: Level) => `released_live_${level.table}`;
 
 /** A node's row (alias `alias`) as `fields` keeps it: its id, its structure and its learner-visible columns. */
@@ -134,20 +176,52 @@ export const showRemovedSql = (shown: boolean) =>
  */
 export const presentRowsSql = `(${inDraft()} OR (SELECT current_setting(${literal(SHOW_REMOVED_SETTING)}, true)) = 'on')`;
 
-/** Start-up statements: the live rows' and release functions, the publishing function and its triggers. */
+/**
+ * SQL: a level's live nodes of the course `course` (an SQL expression) as a `SELECT` whose rows have the level's
+ * table's columns `id`, its container's, `position` and the release date, and the asked `columns` (kept in
+ * `fields`, typed as the table has them), or every column of the table (`'row'`, for one node: what the
+ * engine's conditions on it may name): the nodes inside `where.container`, or the node `where.id`. Only the
+ * asked fields are taken out of each node's jsonb (a part's content stays there when only its title is
+ * read), and the nodes of a container are found by the index on (course, level, container, position).
+ * `asJson`: the asked columns as their jsonb values, not typed, for a view that only puts them into JSON (where
+ * they come out as the table's values would): no row of the table is built, the cheapest read of all.
+ */
+export function liveNodesSql(
+  level: Level,
+  course: string,
+  where: { container: string } | { id: string },
+  columns: readonly string[] | 'row',
+  asJson = false,
+): string {
+  const node = 'container' in where ? `n.parent_id = ${where.container}` : `n.id = ${where.id}`;
+  const filter = `WHERE n.course_id = ${course} AND n.level = ${literal(level.resource)} AND ${node}`;
+  const placed = `${literal(level.parent)}, n.parent_id, ${literal(POSITION_COLUMN)}, n.${ident(POSITION_COLUMN)}, ${literal(
+    RELEASE_COLUMN,
+  )}, n.${ident(RELEASE_COLUMN)}`;
+  if (columns === 'row')
+    return `SELECT r.* FROM ${LIVE_NODES_TABLE} n,
+         jsonb_populate_record(NULL::${ident(level.table)}, n.fields || jsonb_build_object(${placed})) r ${filter}`;
+  for (const column of columns)
+    if (!level.columns.includes(column)) throw new Error(`${level.table}.${column} has no live version.`);
+  const record =
+    columns.length && !asJson
+      ? `, jsonb_populate_record(NULL::${ident(level.table)}, jsonb_build_object(${columns
+          .map((column) => `${literal(column)}, n.fields -> ${literal(column)}`)
+          .join(', ')})) r`
+      : '';
+  const value = (column: string) =>
+    asJson ? `n.fields -> ${literal(column)} AS ${ident(column)}` : `r.${ident(column)}`;
+  return `SELECT n.id, n.parent_id AS ${ident(level.parent)}, n.${ident(POSITION_COLUMN)},
+         n.${ident(RELEASE_COLUMN)}${columns.map((column) => `, ${value(column)}`).join('')}
+    FROM ${LIVE_NODES_TABLE} n${record} ${filter}`;
+}
+
+/** Start-up statements: the live course's and release functions, the publishing function and its triggers. */
 export function liveVersionStatements(): string[] {
   const courses = ident(declarationsByName.get('courses')!.table);
-  // `parent`: only the nodes of one container (a chapter's parts), found by the index before any row is
-  // rebuilt from its jsonb; a condition on the rebuilt rows' column would rebuild the whole course first.
   const rows = liveLevels().flatMap((level) => [
-    `DROP FUNCTION IF EXISTS ${liveRowsFunction(level)}(integer)`,
-    `CREATE OR REPLACE FUNCTION ${liveRowsFunction(level)}(course integer, parent integer DEFAULT NULL)
-RETURNS SETOF ${ident(level.table)} LANGUAGE sql STABLE AS $$
-  SELECT r.* FROM ${LIVE_NODES_TABLE} n,
-         jsonb_populate_record(NULL::${ident(level.table)}, n.fields || jsonb_build_object(
-           ${literal(level.parent)}, n.parent_id, ${literal(POSITION_COLUMN)}, n.position, ${literal(RELEASE_COLUMN)}, n.${ident(RELEASE_COLUMN)})) r
-   WHERE n.course_id = course AND n.level = ${literal(level.resource)} AND (parent IS NULL OR n.parent_id = parent)
-$$`,
+    `DROP FUNCTION IF EXISTS ${oldLiveRowsFunction(level)}(integer)`,
+    `DROP FUNCTION IF EXISTS ${oldLiveRowsFunction(level)}(integer, integer)`,
   ]);
   const released = liveLevels().map((level, index) => {
     const container =
@@ -208,16 +282,30 @@ END $$`,
         WHERE table_name = ${literal(table)} AND slot = (SELECT min(c.slot) FROM row_counts c WHERE c.table_name = ${literal(table)})`,
     ]),
   ];
+  const course = liveCourse();
+  const courseRows = [
+    `CREATE OR REPLACE FUNCTION ${LIVE_COURSE_FUNCTION}(course integer)
+RETURNS SETOF ${ident(course.table)} LANGUAGE sql STABLE AS $$
+  SELECT r.* FROM ${ident(course.table)} c JOIN ${LIVE_TABLE} l ON l.course_id = c.id,
+         jsonb_populate_record(c, l.fields) r
+   WHERE c.id = course
+$$`,
+    // Live versions written before the course's own fields were versioned: the draft's, as learners had them.
+    `UPDATE ${LIVE_TABLE} l SET fields = ${courseFieldsSql('c')} FROM ${ident(course.table)} c
+      WHERE c.id = l.course_id AND l.fields IS NULL`,
+  ];
   return [
     ...rows,
+    ...courseRows,
     ...counts,
     ...released,
     ...learner,
     `CREATE OR REPLACE FUNCTION publish_course_live(course integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO ${LIVE_TABLE} (course_id, published_by_id) VALUES (course, app_user_id())
+  INSERT INTO ${LIVE_TABLE} (course_id, published_by_id, fields)
+    SELECT course, app_user_id(), ${courseFieldsSql('c')} FROM ${courses} c WHERE c.id = course
     ON CONFLICT (course_id) DO UPDATE SET version = ${LIVE_TABLE}.version + 1, published_at = now(),
-                                          published_by_id = EXCLUDED.published_by_id;
+                                          published_by_id = EXCLUDED.published_by_id, fields = EXCLUDED.fields;
   DELETE FROM ${LIVE_NODES_TABLE} WHERE course_id = course;
   INSERT INTO ${LIVE_NODES_TABLE} (course_id, level, id, parent_id, position, ${ident(RELEASE_COLUMN)}, fields)
     SELECT course, d.* FROM (${nodes.join('\n    UNION ALL ')}) AS d;
@@ -254,22 +342,14 @@ export const hasLiveSql = (course: string) => `EXISTS (SELECT 1 FROM ${LIVE_TABL
 export const liveLevelOf = (resource: string) => liveLevels().findIndex((level) => level.resource === resource);
 
 /**
- * The course whose live version holds a node, if any (the latest published, should two hold it), and
- * whether the node is released there now.
+ * SQL: the course whose live version holds the node `id` (an SQL expression) of a level, if any (the latest
+ * published, should two hold it), as `course`, and whether the node is released there now, as `released`.
  */
-export async function liveNodeOf(
-  tx: Queryable,
-  resource: LiveResource,
-  id: number,
-): Promise<{ course: number; released: boolean } | undefined> {
+export function liveNodeSql(resource: LiveResource, id: string): string {
   const level = liveLevels()[liveLevelOf(resource)];
-  const [row] = await tx.query<{ course: number; released: boolean }>(
-    `SELECT n.course_id AS course, ${releasedLiveFunction(level)}(n.course_id, n.id) AS released
+  return `SELECT n.course_id AS course, ${releasedLiveFunction(level)}(n.course_id, n.id) AS released
        FROM ${LIVE_NODES_TABLE} n JOIN ${LIVE_TABLE} l ON l.course_id = n.course_id
-      WHERE n.level = $1 AND n.id = $2 ORDER BY l.published_at DESC LIMIT 1`,
-    [resource, id],
-  );
-  return row;
+      WHERE n.level = ${literal(resource)} AND n.id = ${id} ORDER BY l.published_at DESC LIMIT 1`;
 }
 
 /** Of `ids`, the nodes of a level that a live version the session reads holds (none for another resource). */
@@ -328,8 +408,12 @@ function joinRowsOf(resource: string): { table: string; column: string }[] {
 /** What the outline says of a course's draft beside its live version (run in the session's scope). */
 export async function draftStateOf(tx: Queryable, course: number): Promise<DraftState> {
   const nodes: DraftState['nodes'] = { modules: [], chapters: [], parts: [] };
-  const [live] = await tx.query(`SELECT 1 FROM ${LIVE_TABLE} WHERE course_id = $1`, [course]);
-  if (!live) return { live: false, changed: false, nodes };
+  const [live] = await tx.query<{ course: boolean }>(
+    `SELECT ${courseChangedSql('c', 'l')} AS course
+       FROM ${LIVE_TABLE} l JOIN ${ident(liveCourse().table)} c ON c.id = l.course_id WHERE l.course_id = $1`,
+    [course],
+  );
+  if (!live) return { live: false, changed: false, course: false, nodes };
   // Both sides materialised once, then hash-joined: a course of 6,000 parts is two scans, not 6,000 lookups.
   const draft = liveLevels().map(
     (level, index) =>
@@ -362,17 +446,27 @@ export async function draftStateOf(tx: Queryable, course: number): Promise<Draft
     const key = DRAFT_NODE_KEYS[row.level as LiveResource];
     if (key) nodes[key].push(row.id);
   }
-  return { live: true, changed: rows.length > 0, nodes };
+  return { live: true, changed: live.course || rows.length > 0, course: live.course, nodes };
 }
 
 /**
- * Discards a course's draft back to its live version, in the caller's transaction: every live node gets its
+ * Discards a course's draft back to its live version, in the caller's transaction: the course its live
+ * fields, every live node its
  * live container, place, date and fields back (a removed one is shown again), then the draft's nodes that
  * never were live go. Answers false when the course has no live version.
  */
 export async function discardDraft(tx: Queryable, course: number): Promise<boolean> {
   const [live] = await tx.query(`SELECT 1 FROM ${LIVE_TABLE} WHERE course_id = $1 FOR UPDATE`, [course]);
   if (!live) return false;
+  const { table, columns } = liveCourse();
+  await tx.query(
+    `UPDATE ${ident(table)} c
+        SET (${columns.map(ident).join(', ')}) = (SELECT ${columns.map((column) => `r.${ident(column)}`).join(', ')}
+                                                  FROM jsonb_populate_record(NULL::${ident(table)}, l.fields) r),
+            updated_at = now()
+       FROM ${LIVE_TABLE} l WHERE l.course_id = c.id AND c.id = $1 AND ${courseChangedSql('c', 'l')}`,
+    [course],
+  );
   await tx.query(showRemovedSql(true));
   // The containers a live node is taken back from (moved meanwhile, maybe into another course): their
   // siblings close the gap it leaves, below.
@@ -424,4 +518,83 @@ export async function discardDraft(tx: Queryable, course: number): Promise<boole
     );
   }
   return true;
+}
+
+/** How often the retired nodes no learner data points at are deleted (server/app.ts's periodic jobs). */
+export const RETIRED_PURGE_EVERY_SECONDS = 3600;
+
+/**
+ * The columns of learners' data (answers, validations, comments) naming a node of a level: every to-one
+ * relation of another resource to one of the levels, from the declarations. A relation through a join table
+ * (tags, prerequisites) is the authors' and goes with the node; the levels' own containers are the tree.
+ */
+export function learnerReferencesOf(resource: LiveResource): { table: string; column: string }[] {
+  const levels = new Set<string>(LIVE_LEVELS.map((level) => level.resource));
+  const found: { table: string; column: string }[] = [];
+  for (const declaration of declarations) {
+    if (levels.has(declaration.name)) continue;
+    for (const [field, declared] of Object.entries(declaration.fields))
+      if (declared.type.kind === 'relation' && declared.type.resource === resource)
+        found.push({ table: declaration.table, column: columnOf(field, declared) });
+  }
+  return found;
+}
+
+/** SQL: whether the node `alias` of a level is out of the draft: removed, or inside a removed container. */
+function retiredSql(index: number, alias: string): string {
+  if (index === 0) return removedFromDraft(alias);
+  const container = liveLevels()[index - 1];
+  const inner = `c${index - 1}`;
+  return `(${removedFromDraft(alias)} OR EXISTS (SELECT 1 FROM ${ident(container.table)} ${inner}
+    WHERE ${inner}.id = ${alias}.${ident(liveLevels()[index].parent)} AND ${retiredSql(index - 1, inner)}))`;
+}
+
+/**
+ * SQL: whether the node `alias` of a level needs no keeping: out of the draft, in no live version, named by no
+ * learner's data, and holding no node (those inside go first, when they need no keeping either).
+ */
+function purgeableSql(index: number, alias: string): string {
+  const level = liveLevels()[index];
+  const inner = liveLevels()[index + 1];
+  return [
+    retiredSql(index, alias),
+    `NOT EXISTS (SELECT 1 FROM ${LIVE_NODES_TABLE} n WHERE n.level = ${literal(level.resource)} AND n.id = ${alias}.id)`,
+    ...learnerReferencesOf(level.resource).map(
+      ({ table, column }) => `NOT EXISTS (SELECT 1 FROM ${ident(table)} d WHERE d.${ident(column)} = ${alias}.id)`,
+    ),
+    ...(inner
+      ? [`NOT EXISTS (SELECT 1 FROM ${ident(inner.table)} i WHERE i.${ident(inner.parent)} = ${alias}.id)`]
+      : []),
+  ].join(' AND ');
+}
+
+/**
+ * Deletes the nodes that removals of published courses' drafts left behind and nothing needs any more: kept
+ * (marked removed) for the learners who had them, they are kept after the publish that took them away only
+ * for the learners' data pointing at them. Innermost level first, so that a chapter goes with its last part.
+ * Run by a periodic job as the platform (every structure's rows, every learner's data in view). Safe beside
+ * learners answering: the candidates are locked first, which waits for an answer being written to one (its
+ * foreign key holds a share lock on the node) and keeps any other from starting, then checked again by the
+ * delete, whose snapshot sees what was written meanwhile. Answers the count deleted.
+ */
+export async function purgeRetiredNodes(db: Database): Promise<number> {
+  let deleted = 0;
+  for (let index = liveLevels().length - 1; index >= 0; index--) {
+    const level = liveLevels()[index];
+    deleted += await runAsAction('purge', { resource: level.resource }, () =>
+      db.transaction(async (tx) => {
+        await tx.query(showRemovedSql(true));
+        const locked = await tx.query<{ id: number }>(
+          `SELECT x.id FROM ${ident(level.table)} x WHERE ${purgeableSql(index, 'x')} ORDER BY x.id FOR UPDATE OF x`,
+        );
+        if (locked.length === 0) return 0;
+        const gone = await tx.query(
+          `DELETE FROM ${ident(level.table)} x WHERE x.id = ANY($1::int4[]) AND ${purgeableSql(index, 'x')} RETURNING x.id`,
+          [locked.map((row) => Number(row.id))],
+        );
+        return gone.length;
+      }),
+    );
+  }
+  return deleted;
 }

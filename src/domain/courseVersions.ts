@@ -19,6 +19,14 @@ export const LIVE_LEVELS = [
 ] as const;
 export type LiveResource = (typeof LIVE_LEVELS)[number]['resource'];
 
+/**
+ * The course's own fields that learners get (its title in their menu; its description beside it): versioned
+ * as the nodes' are, so that an edit reaches them on the next publish. Its other fields (tags, skills, the
+ * template flag, the cover, the language) and the chapters' prerequisites no learner's view reads: the
+ * authors' only, live at once.
+ */
+export const LIVE_COURSE = { resource: 'courses', fields: ['title', 'description'] } as const;
+
 /** The field of a node's position among its siblings, part of its live version. */
 export const POSITION_FIELD = 'position';
 
@@ -35,6 +43,8 @@ export interface DraftState {
   live: boolean;
   /** Whether the draft differs from the live version anywhere (a node changed, added, moved or removed). */
   changed: boolean;
+  /** Whether the course's own learner-visible fields (LIVE_COURSE) differ from their live version. */
+  course: boolean;
   /** The nodes of the draft that differ from their live version or are new, by level. */
   nodes: { modules: number[]; chapters: number[]; parts: number[] };
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInScope } from '../../server/db/scope.ts';
-import { showRemovedSql } from '../../server/resources/liveVersion.ts';
+import { PLATFORM } from '../../server/db/scope.ts';
+import { declarations } from '../../server/resources/definitions/index.ts';
+import {
+  learnerReferencesOf,
+  liveLevels,
+  purgeRetiredNodes,
+  showRemovedSql,
+} from '../../server/resources/liveVersion.ts';
 import { PUBLISH_RIGHT } from '../../server/resources/publishing.ts';
 import { administratorOf, type Caller, createAs, sendAs, type Who } from '../security/support/structures.ts';
 import { iri } from './support/samples.ts';
@@ -160,9 +167,66 @@ describe('a published course: its draft and its live version', () => {
       M2: { D: ['d1'] },
     });
     expect((await ok('contributor', 'GET', `/api/chapters/${d}/displayable`)).json.title).toBe('D');
+    // Read from the live nodes' own columns, the learners' views say exactly what the draft's tables say.
+    for (const url of [`/api/courses/${made.id}/menu`, `/api/chapters/${made.a}/displayable`])
+      expect((await ok('admin', 'GET', url)).json).toEqual((await ok('admin', 'GET', `${url}?version=draft`)).json);
     expect((await answer(made.b1)).status).toBe(422);
     const after = await outlineOf(made.id);
-    expect(after.draft).toEqual({ live: true, changed: false, nodes: { modules: [], chapters: [], parts: [] } });
+    expect(after.draft).toEqual({
+      live: true,
+      changed: false,
+      course: false,
+      nodes: { modules: [], chapters: [], parts: [] },
+    });
+  });
+
+  it('keeps the course’s own title and description in the draft until they are published', async () => {
+    const made = await publishedCourse();
+    const live = (await ok('admin', 'GET', `/api/courses/${made.id}`)).json as { title: string; description: string };
+    const menuTitle = async (who: Who = 'contributor', version?: string) =>
+      (await ok(who, 'GET', `/api/courses/${made.id}/menu${version ? `?version=${version}` : ''}`)).json.title;
+    await ok('admin', 'PUT', `/api/courses/${made.id}`, {
+      title: 'Titre modifié',
+      description: 'Nouvelle description',
+    });
+    // Learners keep the live title; the authors' draft and preview have the new one.
+    expect(await menuTitle()).toBe(live.title);
+    expect(await menuTitle('admin', 'draft')).toBe('Titre modifié');
+    expect((await ok('admin', 'GET', `/api/courses/${made.id}`)).json.title).toBe('Titre modifié');
+    let draft = (await outlineOf(made.id)).draft;
+    expect(draft).toMatchObject({ live: true, changed: true, course: true });
+    expect(draft.nodes).toEqual({ modules: [], chapters: [], parts: [] });
+    // Discard: the course's fields back as learners have them, nothing left to publish.
+    await ok('admin', 'PUT', `/api/courses/${made.id}/discard`);
+    const back = (await ok('admin', 'GET', `/api/courses/${made.id}`)).json;
+    expect([back.title, back.description]).toEqual([live.title, live.description]);
+    expect((await outlineOf(made.id)).draft).toMatchObject({ changed: false, course: false });
+    // Publish: learners get them.
+    await ok('admin', 'PUT', `/api/courses/${made.id}`, { description: 'Nouvelle description' });
+    expect((await outlineOf(made.id)).draft).toMatchObject({ changed: true, course: true });
+    await ok('admin', 'PUT', `/api/courses/${made.id}`, { title: 'Titre publié' });
+    await ok('admin', 'PUT', `/api/courses/${made.id}/publish`);
+    expect(await menuTitle()).toBe('Titre publié');
+    draft = (await outlineOf(made.id)).draft;
+    expect(draft).toMatchObject({ changed: false, course: false });
+    const [{ fields }] = await t.db.query<{ fields: unknown }>(`SELECT fields FROM course_live WHERE course_id = $1`, [
+      made.id,
+    ]);
+    expect(fields).toEqual({ title: 'Titre publié', description: 'Nouvelle description' });
+  });
+
+  it('leaves the authors’ own fields (tags, template flag, prerequisites) live at once, outside the draft', async () => {
+    const made = await publishedCourse();
+    const tag = await create('tags', { name: `Étiquette ${Date.now()}` }, 'admin');
+    await ok('admin', 'PUT', `/api/courses/${made.id}`, { isTemplate: true, tags: [iri('tags', tag)] });
+    await ok('admin', 'PUT', `/api/chapters/${made.b}`, { unlocks: [iri('chapters', made.a)] });
+    expect((await outlineOf(made.id)).draft).toMatchObject({ changed: false, course: false });
+    await ok('admin', 'PUT', `/api/courses/${made.id}/discard`);
+    expect((await ok('admin', 'GET', `/api/courses/${made.id}`)).json).toMatchObject({
+      isTemplate: true,
+      tags: [iri('tags', tag)],
+    });
+    expect((await ok('admin', 'GET', `/api/chapters/${made.b}`)).json.unlocks).toEqual([iri('chapters', made.a)]);
   });
 
   it('keeps the answers of a removed part through the publish', async () => {
@@ -298,6 +362,95 @@ describe('a published course: its draft and its live version', () => {
     await ok('admin', 'PUT', `/api/chapters/${made.a}`, { title: 'A2' });
     await ok('admin', 'PUT', `/api/courses/${made.id}`, { status: 'published' });
     expect(await menuOf(made.id)).toEqual({ M1: { A2: ['a1', 'a2'], B: ['b1'] }, M2: { C: ['c1'] } });
+  });
+});
+
+describe('the nodes a publish took away', () => {
+  /** Which of these nodes' rows are still in their tables, removed or not. */
+  const stillThere = (ids: Record<string, number>) =>
+    t.db.transaction(async (tx) => {
+      await tx.query(showRemovedSql(true));
+      const found: string[] = [];
+      for (const [name, id] of Object.entries(ids)) {
+        const table =
+          { M: 'modules', m: 'modules', A: 'chapters', B: 'chapters', C: 'chapters' }[name[0]] ?? 'chapter_parts';
+        if ((await tx.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])).length) found.push(name);
+      }
+      return found.sort();
+    });
+  const purge = () => purgeRetiredNodes(t.db.scoped(PLATFORM));
+
+  it('are deleted by the periodic purge once no learner needs them, and kept while one does', async () => {
+    const made = await publishedCourse();
+    const given = await answer(made.b1);
+    expect(given.status).toBe(201);
+    await ok('superadmin', 'DELETE', `/api/chapter-parts/${made.a2}`);
+    await ok('superadmin', 'DELETE', `/api/chapters/${made.b}`);
+    await ok('superadmin', 'DELETE', `/api/modules/${made.m2}`);
+    const nodes = {
+      M1: made.m1,
+      M2: made.m2,
+      A: made.a,
+      B: made.b,
+      C: made.c,
+      a1: made.a1,
+      a2: made.a2,
+      b1: made.b1,
+      c1: made.c1,
+    };
+    const all = Object.keys(nodes).sort();
+    // Removed from the draft but still live: learners have them until the publish, a discard may bring them back.
+    await purge();
+    expect(await stillThere(nodes)).toEqual(all);
+    expect(await menuOf(made.id)).toEqual(LIVE);
+
+    await ok('admin', 'PUT', `/api/courses/${made.id}/publish`);
+    expect(await purge()).toBeGreaterThanOrEqual(4);
+    // a2, and M2 with C and c1: no learner's data; B stays for b1's answer, which stays too.
+    expect(await stillThere(nodes)).toEqual(['A', 'B', 'M1', 'a1', 'b1']);
+    expect((await ok('admin', 'GET', `/api/chapter-part-responses/${given.json.id}`)).json.value).toEqual({
+      text: 'Ma réponse',
+    });
+    expect(await menuOf(made.id)).toEqual({ M1: { A: ['a1'] } });
+    expect(await menuOf(made.id, 'admin', 'draft')).toEqual({ M1: { A: ['a1'] } });
+    // Its last answer gone, the removed chapter needs no keeping either.
+    await ok('superadmin', 'DELETE', `/api/chapter-part-responses/${given.json.id}`);
+    await purge();
+    expect(await stillThere(nodes)).toEqual(['A', 'M1', 'a1']);
+    await ok('admin', 'PUT', `/api/courses/${made.id}/discard`);
+    expect(await menuOf(made.id, 'admin', 'draft')).toEqual({ M1: { A: ['a1'] } });
+  });
+
+  it('knows every table of learners’ data that names a node', async () => {
+    // The foreign keys to the levels' tables: the tree's own, the authors' relations (join tables), and the
+    // learners' data the purge asks about. One added elsewhere must be one of these, or the purge would
+    // take its rows with the node.
+    const levels = liveLevels();
+    const joinTables = new Set(
+      declarations.flatMap((declaration) =>
+        Object.values(declaration.fields).flatMap((field) =>
+          field.type.kind === 'relations' ? [field.type.joinTable] : [],
+        ),
+      ),
+    );
+    for (const level of levels) {
+      const keys = await t.db.query<{ table: string; column: string }>(
+        `SELECT c.conrelid::regclass::text AS table, a.attname AS column
+           FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY(c.conkey)
+          WHERE c.contype = 'f' AND c.confrelid = $1::regclass ORDER BY 1, 2`,
+        [level.table],
+      );
+      const learners = learnerReferencesOf(level.resource).map((reference) => `${reference.table}.${reference.column}`);
+      const unknown = keys
+        .filter(({ table }) => !joinTables.has(table) && !levels.some((other) => other.table === table))
+        .map(({ table, column }) => `${table}.${column}`)
+        .filter((key) => !learners.includes(key));
+      expect(unknown, level.table).toEqual([]);
+    }
+    expect(learnerReferencesOf('chapter-parts').map((reference) => reference.table)).toContain(
+      'chapter_part_responses',
+    );
+    expect(learnerReferencesOf('chapters').map((reference) => reference.table)).toContain('chapter_validations');
   });
 });
 

@@ -9,5 +9,6 @@ export const PERIODIC_JOBS = [
   'file-removals',
   'live-events-prune',
   'recycle-bin-purge',
+  'retired-nodes-purge',
   'ticket-attachments-sweep',
 ];

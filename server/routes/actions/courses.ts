@@ -8,18 +8,25 @@ import { authorize } from '../../http/authorize.ts';
 import { idParams, noBody, pathId, queryOf, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
 import { CHOICE_PART_TYPES } from '../../../src/domain/chapterParts.ts';
-import { literal } from '../../shared/sql.ts';
+import { ident, literal } from '../../shared/sql.ts';
 import { listOf, resourceItem, shaped } from '../../http/answers.ts';
-import { learnerReleasedFunction, ownReleaseCondition, releasedFunction } from '../../resources/releases.ts';
+import {
+  learnerReleasedFunction,
+  ownReleaseCondition,
+  RELEASE_COLUMN,
+  releasedFunction,
+} from '../../resources/releases.ts';
 import {
   discardDraft,
   draftStateOf,
   hasLiveSql,
+  type Level,
+  LIVE_COURSE_FUNCTION,
   liveLevels,
-  liveNodeOf,
-  liveRowsFunction,
+  liveNodeSql,
+  liveNodesSql,
 } from '../../resources/liveVersion.ts';
-import { COURSE_VERSIONS, type CourseVersion } from '../../../src/domain/courseVersions.ts';
+import { COURSE_VERSIONS, POSITION_FIELD, type CourseVersion } from '../../../src/domain/courseVersions.ts';
 import { reach } from '../../../src/domain/rights.ts';
 
 const named = { id: { type: 'integer' }, title: { type: ['string', 'null'] } };
@@ -40,6 +47,10 @@ const ids = (description: string) => ({ type: 'array', description, items: { typ
 const draftState = shaped('What of the course’s draft differs from its live version.', {
   live: { type: 'boolean', description: 'Whether the course has a live version (it is published).' },
   changed: { type: 'boolean', description: 'Whether the draft differs from it anywhere.' },
+  course: {
+    type: 'boolean',
+    description: 'Whether the course’s own learner-visible fields (title, description) differ.',
+  },
   nodes: shaped('The nodes that differ (changed, new, moved, or holding a removed node), by level.', {
     modules: ids('Modules.'),
     chapters: ids('Chapters.'),
@@ -132,10 +143,12 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
     async (request) => {
       const { session, scope } = authorize(request, courses, 'get');
       const id = pathId(request);
-      const draft = wantsDraft(request.query.version, session);
-      const [{ live }] = await db.query<{ live: boolean }>(`SELECT ${hasLiveSql('$1')} AS live`, [id]);
-      const [row] = await db.query<{ menu: unknown }>(menuSql(live && !draft, scope), [id]);
-      if (!row) throw notFound(`Course ${id} not found.`);
+      // Learners: the live version when the course has one, else the draft, in one statement.
+      const sql = wantsDraft(request.query.version, session)
+        ? menuSql(false, scope)
+        : `SELECT CASE WHEN ${hasLiveSql('$1')} THEN (${menuSql(true, scope)}) ELSE (${menuSql(false, scope)}) END AS menu`;
+      const [row] = await db.query<{ menu: unknown }>(sql, [id]);
+      if (!row?.menu) throw notFound(`Course ${id} not found.`);
       return row.menu;
     },
   );
@@ -150,22 +163,16 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
       const { session, scope } = authorize(request, chapters, 'get');
       const id = pathId(request);
       // A published course's learners get the chapter of its live version (released there); a chapter only
-      // its draft has is not theirs yet. Staff previewing ask for the draft.
-      const draft = wantsDraft(request.query.version, session);
-      const live = draft ? undefined : await liveNodeOf(db, 'chapters', id);
-      let row: { chapter: unknown } | undefined;
-      // The chapter's own parts only ($1 their container), not every part of its course.
-      const [liveChapters, liveParts] = liveLevels()
-        .slice(1)
-        .map((level, index) => `${liveRowsFunction(level)}($2${index === 1 ? ', $1' : ''})`);
-      if (live) {
-        if (live.released)
-          [row] = await db.query(displayableSql(liveChapters, liveParts, 'true', scope), [id, live.course]);
-      } else {
-        const released = `${(draft ? releasedFunction : learnerReleasedFunction)('chapters')}(t.id)`;
-        [row] = await db.query(displayableSql('chapters', 'chapter_parts', released, scope), [id]);
-      }
-      if (!row) throw notFound(`Chapter ${id} not found.`);
+      // its draft has is not theirs yet. Staff previewing ask for the draft. One statement, which finds the
+      // chapter's live version itself.
+      const sql = wantsDraft(request.query.version, session)
+        ? displayableSql(draftSource, `${releasedFunction('chapters')}(t.id)`, scope)
+        : `WITH live AS MATERIALIZED (${liveNodeSql('chapters', '$1')})
+           SELECT CASE WHEN EXISTS (SELECT 1 FROM live)
+             THEN (${displayableSql(liveSource('(SELECT course FROM live)'), '(SELECT released FROM live)', scope)})
+             ELSE (${displayableSql(draftSource, `${learnerReleasedFunction('chapters')}(t.id)`, scope)}) END AS chapter`;
+      const [row] = await db.query<{ chapter: unknown }>(sql, [id]);
+      if (!row?.chapter) throw notFound(`Chapter ${id} not found.`);
       return row.chapter;
     },
   );
@@ -182,36 +189,81 @@ function wantsDraft(version: CourseVersion | undefined, session: { roles: readon
 }
 
 /**
- * One statement for the whole tree, its modules, chapters and parts from the tables (the draft) or from the
- * live version, each level aggregated once and joined to the one above. Each level keeps what is released by
- * its own date; what its container left out never comes into it.
+ * Where a learner's view reads a level's nodes (a `SELECT` of `columns` and the id, container, position and
+ * release date, or the whole row): those inside `where.container`, or the node `where.id`. `index`: the level,
+ * outermost first.
+ */
+type Source = (
+  index: number,
+  where: { container: string } | { id: string },
+  columns: readonly string[] | 'row',
+) => string;
+
+/** The draft: the tables. */
+const draftSource: Source = (index, where, columns) => {
+  const level: Level = liveLevels()[index];
+  const node = 'container' in where ? `x.${ident(level.parent)} = ${where.container}` : `x.id = ${where.id}`;
+  const selected =
+    columns === 'row'
+      ? 'x.*'
+      : [`x.id`, `x.${ident(level.parent)}`, `x.${ident(POSITION_FIELD)}`, `x.${ident(RELEASE_COLUMN)}`]
+          .concat(columns.map((column) => `x.${ident(column)}`))
+          .join(', ');
+  return `SELECT ${selected} FROM ${ident(level.table)} x WHERE ${node}`;
+};
+
+/**
+ * The live version of the course `course` (SQL). `asJson`: the columns as jsonb, for a view that only puts them
+ * into its JSON (the menu), where they come out as the tables' typed values do.
+ */
+const liveSource =
+  (course: string, asJson = false): Source =>
+  (index, where, columns) =>
+    liveNodesSql(liveLevels()[index], course, where, columns, asJson);
+
+/**
+ * One statement for the whole tree, the course and its modules, chapters and parts from the tables (the draft)
+ * or from the live version, each container's nodes read in order by its index, only the columns shown (a
+ * part's content is never read). Each level keeps what is released by its own date; what its container left
+ * out is never read.
  */
 function menuSql(live: boolean, scope: readonly string[]): string {
-  const [modules, chapters, parts] = live
-    ? liveLevels().map((level) => `${liveRowsFunction(level)}($1)`)
-    : ['modules', 'chapters', 'chapter_parts'];
-  return `WITH m AS (SELECT m.* FROM ${modules} m WHERE m.course_id = $1 AND ${ownReleaseCondition('m')}),
-ch AS (SELECT ch.* FROM ${chapters} ch JOIN m ON ch.module_id = m.id WHERE ${ownReleaseCondition('ch')}),
-parts_by_chapter AS (
-  SELECT p.chapter_id, json_agg(json_build_object('id', p.id, 'type', p.type, 'title', p.title) ORDER BY p.position, p.id) AS parts
-    FROM ${parts} p JOIN ch ON p.chapter_id = ch.id WHERE ${ownReleaseCondition('p')} GROUP BY p.chapter_id),
-chapters_by_module AS (
-  SELECT ch.module_id, json_agg(json_build_object('id', ch.id, 'title', ch.title, 'parts', coalesce(p.parts, '[]'::json))
-                                ORDER BY ch.position, ch.id) AS chapters
-    FROM ch LEFT JOIN parts_by_chapter p ON p.chapter_id = ch.id GROUP BY ch.module_id)
-SELECT json_build_object('id', t.id, 'title', t.title, 'modules', coalesce((
-         SELECT json_agg(json_build_object('id', m.id, 'title', m.title, 'chapters', coalesce(c.chapters, '[]'::json))
-                         ORDER BY m.position, m.id)
-           FROM m LEFT JOIN chapters_by_module c ON c.module_id = m.id), '[]'::json)) AS menu
-  FROM courses t WHERE t.id = $1${andAll(scope)}`;
+  const source = live ? liveSource('$1', true) : draftSource;
+  const course = live ? `${LIVE_COURSE_FUNCTION}($1)` : 'courses';
+  const nodes = (index: number, alias: string, container: string, columns: string[], item: string): string =>
+    `coalesce((SELECT json_agg(${item} ORDER BY ${alias}.${ident(POSITION_FIELD)}, ${alias}.id)
+      FROM (${source(index, { container }, columns)}) ${alias} WHERE ${ownReleaseCondition(alias)}), '[]'::json)`;
+  const parts = nodes(
+    2,
+    'p',
+    'ch.id',
+    ['type', 'title'],
+    `json_build_object('id', p.id, 'type', p.type, 'title', p.title)`,
+  );
+  const chapters = nodes(
+    1,
+    'ch',
+    'm.id',
+    ['title'],
+    `json_build_object('id', ch.id, 'title', ch.title, 'parts', ${parts})`,
+  );
+  const modules = nodes(
+    0,
+    'm',
+    't.id',
+    ['title'],
+    `json_build_object('id', m.id, 'title', m.title, 'chapters', ${chapters})`,
+  );
+  return `SELECT json_build_object('id', t.id, 'title', t.title, 'modules', ${modules}) AS menu
+  FROM ${course} t WHERE t.id = $1${andAll(scope)}`;
 }
 
 /**
- * What a learner is shown of a chapter (from `chapters` and `parts`, tables or live rows): the parts in
- * order, without the answers of the choice questions. `released`: the chapter's release condition on `t`;
- * a part not released by its own date is left out.
+ * What a learner is shown of a chapter (its nodes from `source`, the tables or the live version): the parts
+ * in order, without the answers of the choice questions; only the chapter's own parts are read. `released`:
+ * the chapter's release condition on `t`; a part not released by its own date is left out.
  */
-function displayableSql(chapters: string, parts: string, released: string, scope: readonly string[]): string {
+function displayableSql(source: Source, released: string, scope: readonly string[]): string {
   return `SELECT json_build_object(
    'id', t.id, 'title', t.title, 'description', t.description, 'estimatedMinutes', t.estimated_minutes,
    'parts', coalesce((
@@ -223,6 +275,8 @@ function displayableSql(chapters: string, parts: string, released: string, scope
              FROM jsonb_array_elements(p.content -> 'options') WITH ORDINALITY AS o(option, ordinality)), '[]'::jsonb))
          ELSE p.content END
      ) ORDER BY p.position, p.id)
-       FROM ${parts} p WHERE p.chapter_id = t.id AND ${ownReleaseCondition('p')}), '[]'::json)) AS chapter
-   FROM ${chapters} t WHERE t.id = $1 AND ${released}${andAll(scope)}`;
+       FROM (${source(2, { container: 't.id' }, ['type', 'title', 'required', 'content'])}) p
+      WHERE ${ownReleaseCondition('p')}), '[]'::json)) AS chapter
+   FROM (${source(1, { id: '$1' }, 'row')}) t
+  WHERE ${released}${andAll(scope)}`;
 }
