@@ -15,7 +15,7 @@ import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { onEachDatabase } from '../support/databases.ts';
-import { SHAPE, seedPublishedCourse } from './seed.ts';
+import { LARGE_COURSE_PARTS, seedLargeCourse } from '../support/largeCourse.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const WARM_UP = 3;
@@ -26,7 +26,11 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const results = await onEachDatabase('menu', async (name, db, dataDir) => {
   await prepareDatabase(db);
   await seedDemo(db, { files: new LocalFileStorage(dataDir) });
-  const { course, chapter } = await seedPublishedCourse(db);
+  const { course, lastChapter: chapter } = await seedLargeCourse(db, {
+    description: 'Le menu de ses apprenants.',
+    markdown: 'Un paragraphe de cours. '.repeat(20),
+    published: true,
+  });
   const config = loadConfig({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn', WRITE_BUDGET: '100000' });
   const { app } = await buildApp(config, db, { logger: false });
   try {
@@ -56,9 +60,7 @@ const results = await onEachDatabase('menu', async (name, db, dataDir) => {
       await measure(`/api/courses/${course}/menu?version=draft`),
       await measure(`/api/chapters/${chapter}/displayable?version=draft`),
     ];
-    console.log(
-      `\n${name}: a published course of ${SHAPE.modules * SHAPE.chapters * SHAPE.parts} parts, ${ROUNDS} rounds`,
-    );
+    console.log(`\n${name}: a published course of ${LARGE_COURSE_PARTS} parts, ${ROUNDS} rounds`);
     for (const m of measures)
       console.log(
         `  ${m.url.padEnd(50)} p50 ${ms(m.p50Ms).padStart(9)}   max ${ms(m.maxMs).padStart(9)}   ${m.bytes} bytes`,

@@ -7,45 +7,13 @@
 import { resolve } from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import type { Database } from '../../server/db/database.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
-import { PLATFORM } from '../../server/db/scope.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
-import { READY_PREFIX, SHAPE } from './protocol.ts';
-
-/** A course of the demo administrator's structure, which the bench's author edits. */
-async function seedLargeCourse(db: Database): Promise<number> {
-  return db.scoped(PLATFORM).transaction(async (tx) => {
-    const [course] = await tx.query<{ id: number }>(
-      `INSERT INTO courses (title, description, company_id)
-       VALUES ($1, 'Un cours de 6 000 parties pour mesurer le plan.', (SELECT company_id FROM users WHERE email = 'admin@demo.fr'))
-       RETURNING id`,
-      [`Cours de ${SHAPE.modules} × ${SHAPE.chapters} × ${SHAPE.parts}`],
-    );
-    await tx.query(
-      `INSERT INTO modules (title, course_id, position)
-       SELECT 'Module ' || g, $1, g - 1 FROM generate_series(1, $2::int) g`,
-      [course.id, SHAPE.modules],
-    );
-    await tx.query(
-      `INSERT INTO chapters (title, module_id, position)
-       SELECT 'Chapitre ' || (m.position + 1) || '.' || g, m.id, g - 1
-         FROM modules m CROSS JOIN generate_series(1, $2::int) g WHERE m.course_id = $1`,
-      [course.id, SHAPE.chapters],
-    );
-    await tx.query(
-      `INSERT INTO chapter_parts (chapter_id, type, position, title, content)
-       SELECT ch.id, (ARRAY['text_markdown', 'notes', 'links', 'video_youtube', 'interactive_text'])[1 + (g % 5)], g - 1,
-              'Partie ' || g, '{"markdown": "Texte", "text": "Note"}'::jsonb
-         FROM modules m JOIN chapters ch ON ch.module_id = m.id CROSS JOIN generate_series(1, $2::int) g WHERE m.course_id = $1`,
-      [course.id, SHAPE.parts],
-    );
-    return course.id;
-  });
-}
+import { seedLargeCourse } from '../support/largeCourse.ts';
+import { READY_PREFIX } from './protocol.ts';
 
 async function main() {
   const dataDir = process.env.BENCH_DATA_DIR;
@@ -55,7 +23,11 @@ async function main() {
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
   await prepareDatabase(db);
   await seedDemo(db, { files: new LocalFileStorage(dataDir) });
-  const course = await seedLargeCourse(db);
+  const { course } = await seedLargeCourse(db, {
+    description: 'Un cours de 6 000 parties pour mesurer le plan.',
+    markdown: 'Texte',
+    published: false,
+  });
   // The bench reorders hundreds of times as one user, as fast as the server answers: a script, which the
   // default write budget would stop (docs/SECURITY.md); the round trip is what is measured.
   const config = loadConfig({
