@@ -1,6 +1,6 @@
 import { runAsAction } from '../../db/scope.ts';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database, Queryable } from '../../db/database.ts';
 import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
 import { refuseEmptyChapters, requirePublishRight } from '../../resources/publishing.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
@@ -65,6 +65,28 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
   const courses = declarationOf('courses');
   const chapters = declarationOf('chapters');
 
+  /**
+   * An action with the publish right on a course the session may update, locked for the transaction and
+   * logged as `action`; answers the course's id.
+   */
+  async function publishing(
+    request: FastifyRequest,
+    action: 'publish' | 'discard',
+    work: (tx: Queryable, course: number) => Promise<void>,
+  ): Promise<number> {
+    const { session, scope } = authorize(request, courses, 'update');
+    const id = pathId(request);
+    await runAsAction(action, { resource: 'courses', id }, () =>
+      db.transaction(async (tx) => {
+        await requirePublishRight(tx, session);
+        const [course] = await tx.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)} FOR UPDATE`, [id]);
+        if (!course) throw notFound(`Course ${id} not found.`);
+        await work(tx, id);
+      }),
+    );
+    return id;
+  }
+
   app.put(
     '/api/courses/:id/publish',
     {
@@ -72,22 +94,13 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
       ...rightsFirst((request) => authorize(request, courses, 'update')),
     },
     async (request, reply) => {
-      const { session, scope } = authorize(request, courses, 'update');
-      const id = pathId(request);
-      await runAsAction('publish', { resource: 'courses', id }, () =>
-        db.transaction(async (tx) => {
-          await requirePublishRight(tx, session);
-          const [course] = await tx.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)} FOR UPDATE`, [
-            id,
-          ]);
-          if (!course) throw notFound(`Course ${id} not found.`);
-          await refuseEmptyChapters(tx, id);
-          await tx.query(
-            `UPDATE courses SET status = 'published', published_at = now(), updated_at = now() WHERE id = $1`,
-            [id],
-          );
-        }),
-      );
+      const id = await publishing(request, 'publish', async (tx, course) => {
+        await refuseEmptyChapters(tx, course);
+        await tx.query(
+          `UPDATE courses SET status = 'published', published_at = now(), updated_at = now() WHERE id = $1`,
+          [course],
+        );
+      });
       return replyWithRecord(engine, request, reply, courses, id);
     },
   );
@@ -99,22 +112,13 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
       ...rightsFirst((request) => authorize(request, courses, 'update')),
     },
     async (request, reply) => {
-      const { session, scope } = authorize(request, courses, 'update');
-      const id = pathId(request);
-      await runAsAction('discard', { resource: 'courses', id }, () =>
-        db.transaction(async (tx) => {
-          // Publishing's counterpart, with its right: it deletes what was added since and changes the draft whole.
-          await requirePublishRight(tx, session);
-          const [course] = await tx.query(`SELECT t.id FROM courses t WHERE t.id = $1${andAll(scope)} FOR UPDATE`, [
-            id,
+      // Publishing's counterpart, with its right: it deletes what was added since and changes the draft whole.
+      const id = await publishing(request, 'discard', async (tx, course) => {
+        if (!(await discardDraft(tx, course)))
+          throw unprocessable([
+            violation('status', 'not_published', 'Only a published course has a draft to discard.'),
           ]);
-          if (!course) throw notFound(`Course ${id} not found.`);
-          if (!(await discardDraft(tx, id)))
-            throw unprocessable([
-              violation('status', 'not_published', 'Only a published course has a draft to discard.'),
-            ]);
-        }),
-      );
+      });
       return replyWithRecord(engine, request, reply, courses, id);
     },
   );
