@@ -12,6 +12,7 @@ import type { AuditAction } from '../../src/domain/audit.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { ident, literal } from '../shared/sql.ts';
+import { COURSE_DRAFT_CHANGED_FUNCTION } from './courseDraftChanged.ts';
 import { declarations, declarationsByName } from './definitions/index.ts';
 import { learnerReleasedFunction, ownReleaseCondition, RELEASE_COLUMN, releasedFunction } from './releases.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
@@ -328,6 +329,11 @@ END $$`,
        EXECUTE FUNCTION courses_follow_live()`,
     // Courses published before there was a live version, or written published by a seed: theirs now.
     PUBLISHED_WITHOUT_LIVE_SQL,
+    // Whether a course has unpublished changes: exactly what the outline's draft state calls `changed`.
+    `CREATE OR REPLACE FUNCTION ${COURSE_DRAFT_CHANGED_FUNCTION}(course integer) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT ${courseChangedSql('c', 'l')} OR EXISTS (${draftDifferencesSql('course')})
+                     FROM ${LIVE_TABLE} l JOIN ${courses} c ON c.id = l.course_id WHERE l.course_id = course), false)
+$$`,
   ];
 }
 
@@ -414,39 +420,45 @@ export async function draftStateOf(tx: Queryable, course: number): Promise<Draft
     [course],
   );
   if (!live) return { live: false, changed: false, course: false, nodes };
-  // Both sides materialised once, then hash-joined: a course of 6,000 parts is two scans, not 6,000 lookups.
+  const rows = await tx.query<{ level: string; id: number }>(`${draftDifferencesSql('$1')} ORDER BY 1, 2`, [course]);
+  for (const row of rows) {
+    const key = DRAFT_NODE_KEYS[row.level as LiveResource];
+    if (key) nodes[key].push(row.id);
+  }
+  return { live: true, changed: live.course || rows.length > 0, course: live.course, nodes };
+}
+
+/**
+ * SQL: the nodes (`level`, `id`) where the draft's tree of the course `course` (an SQL expression) differs from
+ * its live version: a draft node not live, or live elsewhere, at another place or date, or with other fields;
+ * and the container of a live node the draft no longer has (removed, or moved to another course). What
+ * `draftStateOf` lists and `course_draft_changed` asks of (with the course's own fields, `courseChangedSql`),
+ * so the outline and the courses' filter agree.
+ * Both sides materialised once, then hash-joined: a course of 6,000 parts is two scans, not 6,000 lookups.
+ */
+export function draftDifferencesSql(course: string): string {
   const draft = liveLevels().map(
     (level, index) =>
       `SELECT ${literal(level.resource)} AS level, x.id, x.${ident(level.parent)} AS parent_id, x.${ident(POSITION_COLUMN)} AS position,
               x.${ident(RELEASE_COLUMN)} AS release_at, ${fieldsSql(level, 'x')} AS fields
-         ${draftNodesSql(index, '$1')}`,
+         ${draftNodesSql(index, course)}`,
   );
-  // A live node the draft no longer has (removed, or moved to another course) changes its container.
   const containerOf = `CASE l.level ${liveLevels()
     .map(
       (level, index) =>
         `WHEN ${literal(level.resource)} THEN ${index === 0 ? "'course'" : literal(liveLevels()[index - 1].resource)}`,
     )
     .join(' ')} END`;
-  const rows = await tx.query<{ level: string; id: number }>(
-    `WITH draft AS MATERIALIZED (${draft.join(' UNION ALL ')}),
+  return `WITH draft AS MATERIALIZED (${draft.join(' UNION ALL ')}),
      live AS MATERIALIZED (
        SELECT l.level, l.id, l.parent_id, l.position, l.${ident(RELEASE_COLUMN)} AS release_at, l.fields
-         FROM ${LIVE_NODES_TABLE} l WHERE l.course_id = $1)
+         FROM ${LIVE_NODES_TABLE} l WHERE l.course_id = ${course})
      SELECT d.level, d.id FROM draft d LEFT JOIN live l ON l.level = d.level AND l.id = d.id
       WHERE l.id IS NULL OR l.parent_id <> d.parent_id OR l.position <> d.position
          OR l.release_at IS DISTINCT FROM d.release_at OR l.fields <> d.fields
      UNION
      SELECT ${containerOf}, l.parent_id FROM live l LEFT JOIN draft d ON d.level = l.level AND d.id = l.id
-      WHERE d.id IS NULL
-     ORDER BY 1, 2`,
-    [course],
-  );
-  for (const row of rows) {
-    const key = DRAFT_NODE_KEYS[row.level as LiveResource];
-    if (key) nodes[key].push(row.id);
-  }
-  return { live: true, changed: live.course || rows.length > 0, course: live.course, nodes };
+      WHERE d.id IS NULL`;
 }
 
 /**
