@@ -152,6 +152,14 @@ export function parseListQuery(
     where.push(through.condition(params.add(ids, 'int4[]')));
     readsOtherTables = true;
   }
+  for (const [name, condition] of Object.entries(declaration.flagFilters ?? {})) {
+    const raw = query.get(name)?.at(-1);
+    if (raw === undefined || raw === '') continue;
+    if (!Object.hasOwn(BOOLEAN, raw)) throw badRequest(`"${name}" takes true or false, not "${raw}".`);
+    where.push(condition(params.add(BOOLEAN[raw], 'bool')));
+    // A rule may read other tables (a course's tree): its count is not kept under this table's writes.
+    readsOtherTables = true;
+  }
 
   const order: OrderColumn[] = [];
   for (const [key, values] of query) {

@@ -88,6 +88,11 @@ export interface ResourceDeclaration {
    * resource whose IRIs or ids it takes, and the condition on `t` given the SQL parameter of those ids (int4[]).
    */
   throughFilters?: Record<string, { resource: string; condition: (ids: string) => string }>;
+  /**
+   * Filters saying yes or no of a rule rather than of a column (a course's unpublished changes): name -> the
+   * condition on `t` given the SQL parameter of the asked value (bool), `true`, `false`, `1` or `0`.
+   */
+  flagFilters?: Record<string, (flag: string) => string>;
   /** Fields a list may be ordered on (always with `id` as the tie-breaker). */
   order: readonly string[];
   defaultOrder?: readonly (readonly [string, 'asc' | 'desc'])[];
