@@ -17,6 +17,11 @@ export const dashboardEn = {
       empty: 'No course in draft.',
       outline: 'Open the outline of “%{title}”',
     },
+    unpublished: {
+      title: 'Unpublished changes',
+      figure: 'Courses with changes to publish',
+      empty: 'No change waiting to be published.',
+    },
     review: {
       title: 'Answers to review',
       figure: 'Answers waiting for review',

@@ -17,6 +17,11 @@ export const dashboardFr = {
       empty: 'Aucune formation en brouillon.',
       outline: 'Ouvrir le plan de « %{title} »',
     },
+    unpublished: {
+      title: 'Modifications non publiées',
+      figure: 'Formations avec des modifications à publier',
+      empty: 'Aucune modification en attente de publication.',
+    },
     review: {
       title: 'Réponses à corriger',
       figure: 'Réponses en attente de correction',

@@ -33,6 +33,7 @@ describe('Tableau de bord', () => {
     expect(await titles(page)).toEqual([
       'Tickets',
       'Brouillons',
+      'Modifications non publiées',
       'Réponses à corriger',
       'Connexions récentes',
       'Invitations en attente',
@@ -46,6 +47,10 @@ describe('Tableau de bord', () => {
     await card(page, 'Abonnement').getByText('Aucun abonnement en cours.').waitFor();
     await card(page, 'Mes vues enregistrées')
       .getByText(/^Aucune vue enregistrée/)
+      .waitFor();
+    // The demo's published courses are as their learners have them.
+    await card(page, 'Modifications non publiées')
+      .getByText('Aucune modification en attente de publication.')
       .waitFor();
     await page.getByRole('menuitem', { name: 'Tableau de bord' }).waitFor();
     await expectNoSeriousViolation(page);
@@ -65,6 +70,63 @@ describe('Tableau de bord', () => {
     await homeLoaded(page);
   });
 
+  it('shows an author the published courses changed since, counted, and the count opens them', async () => {
+    const { page } = t;
+    /** A published course of one module, chapter and part; answers its id and its chapter's. */
+    const published = async (title: string) => {
+      const course = await t.api<{ id: number }>('/api/courses', { as: 'admin', body: { title } });
+      const module = await t.api<{ id: number }>('/api/modules', {
+        as: 'admin',
+        body: { title: 'Module 1', course: `/api/courses/${course.id}` },
+      });
+      const chapter = await t.api<{ id: number }>('/api/chapters', {
+        as: 'admin',
+        body: { title: 'Chapitre 1', module: `/api/modules/${module.id}` },
+      });
+      await t.api('/api/chapter-parts', {
+        as: 'admin',
+        body: {
+          chapter: `/api/chapters/${chapter.id}`,
+          type: 'interactive_text',
+          title: 'Question',
+          content: { question: 'Question' },
+        },
+      });
+      await t.api(`/api/courses/${course.id}/publish`, { method: 'PUT', as: 'admin', body: {} });
+      return { course: course.id, chapter: chapter.id };
+    };
+    const changedTitle = `Publiée puis modifiée ${stamp()}`;
+    const untouchedTitle = `Publiée telle quelle ${stamp()}`;
+    const changed = await published(changedTitle);
+    await published(untouchedTitle);
+    // An edit of the draft: learners keep the live chapter's title until a publish.
+    await t.api(`/api/chapters/${changed.chapter}`, { method: 'PUT', as: 'admin', body: { title: 'Chapitre revu' } });
+
+    await t.signIn('admin');
+    await homeLoaded(page);
+    const unpublished = card(page, 'Modifications non publiées');
+    await unpublished.getByRole('link', { name: `Ouvrir le plan de « ${changedTitle} »` }).waitFor();
+    expect(await unpublished.getByRole('link', { name: `Ouvrir le plan de « ${untouchedTitle} »` }).count()).toBe(0);
+    const figure = unpublished.getByRole('link', { name: /Formations avec des modifications à publier$/ });
+    expect(Number((await figure.innerText()).match(/\d+/)?.[0])).toBe(1);
+    await expectNoSeriousViolation(page);
+
+    // The count opens the courses so filtered: the changed one, not the other.
+    await figure.click();
+    await page.waitForURL(/#\/courses\?/);
+    const filter = JSON.parse(new URL(page.url().replace('#/', '')).searchParams.get('filter') ?? '{}');
+    expect(filter).toEqual({ unpublishedChanges: true });
+    await page.locator('tbody tr', { hasText: changedTitle }).waitFor();
+    expect(await page.locator('tbody tr', { hasText: untouchedTitle }).count()).toBe(0);
+    await page.getByLabel('Modifications non publiées').first().waitFor();
+
+    // Its line in the card opens its outline.
+    await t.goto('/');
+    await homeLoaded(page);
+    await unpublished.getByRole('link', { name: `Ouvrir le plan de « ${changedTitle} »` }).click();
+    await page.waitForURL(new RegExp(`#/courses/${changed.course}/outline`));
+  });
+
   it('shows an author their drafts and saved views, each a link, and no other role’s cards, at 390 px', async () => {
     const { page } = t;
     const title = `Brouillon du jour ${stamp()}`;
@@ -80,13 +142,13 @@ describe('Tableau de bord', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await t.signIn('contributeur');
     await homeLoaded(page);
-    expect(await titles(page)).toEqual(['Brouillons', 'Mes vues enregistrées']);
+    expect(await titles(page)).toEqual(['Brouillons', 'Modifications non publiées', 'Mes vues enregistrées']);
 
     const drafts = card(page, 'Brouillons');
     await drafts.getByRole('link', { name: `Ouvrir le plan de « ${title} »` }).waitFor();
     // The cards stack: one column, none wider than the phone.
     const boxes = await Promise.all(
-      ['Brouillons', 'Mes vues enregistrées'].map(async (name) => (await card(page, name).boundingBox())!),
+      ['Brouillons', 'Modifications non publiées'].map(async (name) => (await card(page, name).boundingBox())!),
     );
     expect(boxes[0].x).toBe(boxes[1].x);
     expect(boxes[1].y).toBeGreaterThanOrEqual(boxes[0].y + boxes[0].height);

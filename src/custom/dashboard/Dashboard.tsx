@@ -11,6 +11,7 @@ import { PlanCard } from './PlanCard';
 import { SavedViewsCard } from './SavedViewsCard';
 import { SignInsCard } from './SignInsCard';
 import { TicketsCard } from './TicketsCard';
+import { UnpublishedChangesCard } from './UnpublishedChangesCard';
 
 /** Answers waiting for review, the oldest first; learners invited who have not started; structures to validate. */
 const WAITING_ANSWERS = { status: 'submitted' };
@@ -23,7 +24,8 @@ const handles = (resource: string) => sessionAllowsAll(resource, 'list');
 
 /**
  * "Tableau de bord", where every role lands (`/`): a card for each thing its role follows, chosen by the
- * rights table as the menu is. Support staff: their tickets by view and urgency. Authors: their drafts.
+ * rights table as the menu is. Support staff: their tickets by view and urgency. Authors: their drafts
+ * and their published courses' unpublished changes.
  * Reviewers: the answers waiting. A structure's administrators: its sign-ins, its pending invitations, its
  * plan. Platform staff: the same in the structure they work in, or across all of them (the structures to
  * validate instead of a plan). Everyone: their saved views. Each card is one request; each figure a link to
@@ -56,6 +58,7 @@ export function Dashboard() {
       >
         {handles('tickets') && <TicketsCard />}
         {sessionAllows('courses', 'create') && <DraftsCard />}
+        {sessionAllows('courses', 'edit') && <UnpublishedChangesCard />}
         {handles('chapter-part-responses') && (
           <ListCountCard
             resource="chapter-part-responses"

@@ -32,6 +32,8 @@ export const contentsEn: typeof contentsFr = {
         status: 'Status',
         publishedAt: 'Published',
         isTemplate: 'Template',
+        // A filter of the list, not a field: the published courses whose draft differs from their live version.
+        unpublishedChanges: 'Unpublished changes',
         cover: 'Cover',
         modules: 'Modules',
         skills: 'Skills',

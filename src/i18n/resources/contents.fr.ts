@@ -31,6 +31,8 @@ export const contentsFr = {
         status: 'Statut',
         publishedAt: 'Publication',
         isTemplate: 'Modèle',
+        // A filter of the list, not a field: the published courses whose draft differs from their live version.
+        unpublishedChanges: 'Modifications non publiées',
         cover: 'Couverture',
         modules: 'Modules',
         skills: 'Compétences',

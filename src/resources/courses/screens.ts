@@ -1,3 +1,5 @@
+import { createElement } from 'react';
+import { NullableBooleanInput } from 'react-admin';
 import { screensOf } from '../../custom/crud/screensOf';
 import { courses } from '../../domain/contracts';
 import { lazyComponent } from '../../custom/lazyComponent';
@@ -30,6 +32,8 @@ export const config = screensOf(courses, {
   // inside a structure is copied into it to be changed.
   rowActions: CourseActions,
   showActions: CourseShowActions,
+  // The published courses whose draft differs from what learners have (the API's `unpublishedChanges`).
+  extraFilters: [createElement(NullableBooleanInput, { key: 'unpublishedChanges', source: 'unpublishedChanges' })],
   // A course exported elsewhere comes in as a new course of its own.
   listHeader: ImportCourseButton,
 });
