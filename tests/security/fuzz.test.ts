@@ -411,6 +411,7 @@ describe('fuzzing every write route', () => {
           `${name}[after]`,
           `${name}[strictly_before]`,
         ]),
+        ...Object.keys(declaration?.flagFilters ?? {}),
         ...(declaration?.order ?? []).map((name) => `order[${name}]`),
         'page',
         'itemsPerPage',
