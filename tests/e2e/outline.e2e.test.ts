@@ -125,6 +125,10 @@ describe('the course outline', () => {
     ]);
     expect((await done).status()).toBe(200);
     await expect.poll(() => titles(page, parts)).toEqual(['Trois', 'Deux', 'Un']);
+    // The learner's preview follows the moves once the server has them (it asks as soon as a move shows).
+    const previewOrder = async () =>
+      (await preview.getByRole('heading').allTextContents()).filter((text) => text.startsWith('Partie '));
+    await expect.poll(previewOrder).toEqual(['Partie trois', 'Partie deux', 'Partie un']);
 
     // After a reload the branches are still open (kept per course) and the order holds.
     await page.reload();

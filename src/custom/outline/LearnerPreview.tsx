@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import type { CourseVersion } from '../../domain/courseVersions';
 import { useDraftState } from './useDraftState';
+import { learnerChapterKey, learnerMenuKey } from './outlineQuery';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { Loader } from '../Loader';
@@ -49,7 +50,7 @@ export function LearnerPreview({
   const drafted = Boolean(useDraftState()?.changed);
   const shownVersion: CourseVersion = drafted ? chosen : 'live';
   const menu = useQuery({
-    queryKey: ['courseMenu', course, version, shownVersion],
+    queryKey: learnerMenuKey(course, version, shownVersion),
     queryFn: async () => (await dataProvider.getCourseMenu({ id: course, version: shownVersion })).data,
   });
   const shown = chapter ?? menu.data?.modules.flatMap((module) => module.chapters)[0]?.id;
@@ -57,7 +58,7 @@ export function LearnerPreview({
   // The module unfolded in the menu: the shown chapter's, until the author opens another (-1: none).
   const [openModule, setOpenModule] = useState<number>();
   const displayable = useQuery({
-    queryKey: ['displayableChapter', shown, version, shownVersion],
+    queryKey: learnerChapterKey(shown, version, shownVersion),
     queryFn: async () =>
       (await dataProvider.getDisplayableChapter({ id: shown as number, version: shownVersion })).data,
     enabled: shown !== undefined,

@@ -10,6 +10,7 @@ import { useOutline } from './OutlineContext';
 import type { CourseOutline } from '../../domain/outline';
 import { emptyChapters } from './outlineModel';
 import { draftKey, useDraftFollowsOutline, useDraftState } from './useDraftState';
+import { learnerChapterKey, learnerMenuKey } from './outlineQuery';
 
 /** The refusal of a publish for empty chapters (publishing.ts), as opposed to any other failure. */
 const isEmptyChapters = (error: unknown) =>
@@ -54,8 +55,8 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
         refresh(),
         queryClient.invalidateQueries({ queryKey: ['courses'] }),
         queryClient.invalidateQueries({ queryKey: draftKey(outline.id) }),
-        queryClient.invalidateQueries({ queryKey: ['courseMenu', outline.id] }),
-        queryClient.invalidateQueries({ queryKey: ['displayableChapter'] }),
+        queryClient.invalidateQueries({ queryKey: learnerMenuKey(outline.id) }),
+        queryClient.invalidateQueries({ queryKey: learnerChapterKey() }),
       ]);
       setBusy(false);
     }

@@ -6,6 +6,13 @@ import { retryUnlessRefused } from '../../providers/queryClient';
 export const outlineKey = (course: Identifier) => ['courseOutline', String(course)] as const;
 
 /**
+ * The learner preview's requests: its course menu and its shown chapter, by version of the outline and version
+ * of the course (live or draft). Without the rest, the keys every menu of a course, every chapter.
+ */
+export const learnerMenuKey = (course: Identifier, ...rest: unknown[]) => ['courseMenu', String(course), ...rest];
+export const learnerChapterKey = (...rest: unknown[]) => ['displayableChapter', ...rest];
+
+/**
  * How long an outline answer counts as fresh: the page's own changes refresh it explicitly, and one that
  * the route's preload fetched while the app started (preloadOutline.ts) is not asked for again on mount.
  */

@@ -5,7 +5,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import type { CourseOutline } from '../../domain/outline';
 import { applyMove, RESOURCE_OF, type Move } from './outlineModel';
 
-import { outlineKey, outlineQuery } from './outlineQuery';
+import { learnerChapterKey, learnerMenuKey, outlineKey, outlineQuery } from './outlineQuery';
 import { draftKey, shownBeforeServer } from './useDraftState';
 
 export { outlineKey };
@@ -59,8 +59,10 @@ export function useMoveNode(course: Identifier) {
         if (move.from.parent === move.to.parent || resource === 'modules')
           await dataProvider.reorder(resource, { id: move.node.id, position: move.to.index });
         else await dataProvider.moveTo(resource, { id: move.node.id, parent: move.to.parent, position: move.to.index });
-        // The tree is not asked for again: what differs from the live version is.
-        void queryClient.invalidateQueries({ queryKey: draftKey(course) });
+        // The tree is not asked for again: what differs from the live version is, and what the learner preview
+        // shows (it asked as soon as the move showed, before the server had it).
+        for (const queryKey of [draftKey(course), learnerMenuKey(course), learnerChapterKey()])
+          void queryClient.invalidateQueries({ queryKey });
       } catch {
         queryClient.setQueryData(key, before);
         notify('app.outline.move_error', { type: 'error' });
