@@ -32,7 +32,6 @@ import { columnOf, type ResourceDeclaration } from './types.ts';
 
 const RESTORE_ACTION: AuditAction = 'restore';
 
-/** The column marking a node removed from the draft of a published course. */
 /**
  * The column saying since when a node is in the draft; NULL once removed from it. Written this way round (not
  * a "removed at" date) because a planner without statistics on the column takes `IS NOT NULL` as true of nearly
@@ -60,14 +59,20 @@ export interface Level {
 
 const POSITION_COLUMN = POSITION_FIELD;
 
-function levelOf(entry: (typeof LIVE_LEVELS)[number]): Level {
-  const declaration = declarationsByName.get(entry.resource);
-  if (!declaration) throw new Error(`No resource ${entry.resource}.`);
+/** A resource's declaration and the column of each of its fields a live version keeps (at start-up: a typo fails it). */
+function declaredColumns(resource: string) {
+  const declaration = declarationsByName.get(resource);
+  if (!declaration) throw new Error(`No resource ${resource}.`);
   const column = (field: string) => {
     const declared = declaration.fields[field];
-    if (!declared) throw new Error(`${entry.resource} lacks the field ${field}.`);
+    if (!declared) throw new Error(`${resource} lacks the field ${field}.`);
     return columnOf(field, declared);
   };
+  return { declaration, column };
+}
+
+function levelOf(entry: (typeof LIVE_LEVELS)[number]): Level {
+  const { declaration, column } = declaredColumns(entry.resource);
   if (!declaration.fields[POSITION_FIELD]) throw new Error(`${entry.resource} lacks the field ${POSITION_FIELD}.`);
   return {
     resource: entry.resource,
@@ -84,16 +89,8 @@ interface CourseLevel {
 }
 
 function courseLevelOf(): CourseLevel {
-  const declaration = declarationsByName.get(LIVE_COURSE.resource);
-  if (!declaration) throw new Error(`No resource ${LIVE_COURSE.resource}.`);
-  return {
-    table: declaration.table,
-    columns: LIVE_COURSE.fields.map((field) => {
-      const declared = declaration.fields[field];
-      if (!declared) throw new Error(`${LIVE_COURSE.resource} lacks the field ${field}.`);
-      return columnOf(field, declared);
-    }),
-  };
+  const { declaration, column } = declaredColumns(LIVE_COURSE.resource);
+  return { table: declaration.table, columns: LIVE_COURSE.fields.map(column) };
 }
 
 let resolvedCourse: CourseLevel | undefined;
@@ -244,12 +241,6 @@ RETURNS boolean LANGUAGE sql STABLE AS $$
   END
 $$`,
   );
-  // One statement, so one snapshot of the draft: a write landing meanwhile is in the whole tree or not at all.
-  const nodes = liveLevels().map(
-    (level, index) => `SELECT ${literal(level.resource)}, x.id, x.${ident(level.parent)}, x.${ident(POSITION_COLUMN)},
-           x.${ident(RELEASE_COLUMN)}, ${fieldsSql(level, 'x')}
-      ${draftNodesSql(index, 'course')}`,
-  );
   // A removed node is gone for the lists: their row counts (row_counts, the unfiltered totals) count the
   // present rows only, a mark counting as a delete and its undoing as an insert.
   const present = (rows: string) => `(SELECT count(*) FROM ${rows} WHERE ${inDraft()})`;
@@ -308,8 +299,9 @@ BEGIN
     ON CONFLICT (course_id) DO UPDATE SET version = ${LIVE_TABLE}.version + 1, published_at = now(),
                                           published_by_id = EXCLUDED.published_by_id, fields = EXCLUDED.fields;
   DELETE FROM ${LIVE_NODES_TABLE} WHERE course_id = course;
+  -- One statement, so one snapshot of the draft: a write landing meanwhile is in the whole tree or not at all.
   INSERT INTO ${LIVE_NODES_TABLE} (course_id, level, id, parent_id, position, ${ident(RELEASE_COLUMN)}, fields)
-    SELECT course, d.* FROM (${nodes.join('\n    UNION ALL ')}) AS d;
+    SELECT course, d.level, d.id, d.parent_id, d.position, d.release_at, d.fields FROM (${draftTreeSql('course')}) AS d;
 END $$`,
     `CREATE OR REPLACE FUNCTION courses_follow_live() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -429,6 +421,22 @@ export async function draftStateOf(tx: Queryable, course: number): Promise<Draft
 }
 
 /**
+ * SQL: the draft's tree of the course `course` (an SQL expression) as `course_live_nodes` keeps a live one, a row
+ * a node (`level`, `id`, `parent_id`, `position`, `release_at`, `fields`): what a publish writes, and what the
+ * differences compare with the live version.
+ */
+function draftTreeSql(course: string): string {
+  return liveLevels()
+    .map(
+      (level, index) =>
+        `SELECT ${literal(level.resource)} AS level, x.id, x.${ident(level.parent)} AS parent_id,
+                x.${ident(POSITION_COLUMN)} AS position, x.${ident(RELEASE_COLUMN)} AS release_at, ${fieldsSql(level, 'x')} AS fields
+           ${draftNodesSql(index, course)}`,
+    )
+    .join('\n    UNION ALL ');
+}
+
+/**
  * SQL: the nodes (`level`, `id`) where the draft's tree of the course `course` (an SQL expression) differs from
  * its live version: a draft node not live, or live elsewhere, at another place or date, or with other fields;
  * and the container of a live node the draft no longer has (removed, or moved to another course). What
@@ -437,19 +445,13 @@ export async function draftStateOf(tx: Queryable, course: number): Promise<Draft
  * Both sides materialised once, then hash-joined: a course of 6,000 parts is two scans, not 6,000 lookups.
  */
 export function draftDifferencesSql(course: string): string {
-  const draft = liveLevels().map(
-    (level, index) =>
-      `SELECT ${literal(level.resource)} AS level, x.id, x.${ident(level.parent)} AS parent_id, x.${ident(POSITION_COLUMN)} AS position,
-              x.${ident(RELEASE_COLUMN)} AS release_at, ${fieldsSql(level, 'x')} AS fields
-         ${draftNodesSql(index, course)}`,
-  );
   const containerOf = `CASE l.level ${liveLevels()
     .map(
       (level, index) =>
         `WHEN ${literal(level.resource)} THEN ${index === 0 ? "'course'" : literal(liveLevels()[index - 1].resource)}`,
     )
     .join(' ')} END`;
-  return `WITH draft AS MATERIALIZED (${draft.join(' UNION ALL ')}),
+  return `WITH draft AS MATERIALIZED (${draftTreeSql(course)}),
      live AS MATERIALIZED (
        SELECT l.level, l.id, l.parent_id, l.position, l.${ident(RELEASE_COLUMN)} AS release_at, l.fields
          FROM ${LIVE_NODES_TABLE} l WHERE l.course_id = ${course})
