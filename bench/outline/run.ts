@@ -20,6 +20,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { openSession } from '../../src/providers/session.ts';
 import { createSessionStore, type KeyValueStorage } from '../../src/providers/sessionStore.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts';
+import { pressDragKey } from '../../tests/support/keyboardDrag.ts';
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
 import { atExit, cleanUp } from '../support/cleanups.ts';
 import { READY_PREFIX, SHAPE } from './protocol.ts';
@@ -188,8 +189,8 @@ async function interact(page: Page): Promise<{
   const key = await firstChapter.getAttribute('data-node');
   const handle = firstChapter.getByRole('button', { name: /^Déplacer le chapitre/ });
   await handle.focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowDown');
+  await pressDragKey(page, 'Space');
+  await pressDragKey(page, 'ArrowDown');
   await page.waitForTimeout(200);
   const answered = page.waitForResponse((response) => /\/api\/chapters\/\d+\/reorder$/.test(response.url()));
   // The browser's own figure for the drop: the Space key's event to the next frame painted (Event Timing,

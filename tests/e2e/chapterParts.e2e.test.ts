@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { stamp, startApp, type App } from './harness.ts';
+import { pressDragKey } from '../support/keyboardDrag.ts';
 import { dragByPointer } from './pointerDrag.ts';
 
 /**
@@ -124,11 +125,11 @@ const TYPES: {
       // Reordered from the keyboard: the second row's handle, Space, up, Space; each step as announced.
       const handle = page.getByRole('button', { name: /^Déplacer la ligne 2/ });
       await handle.focus();
-      await page.keyboard.press('Space');
+      await pressDragKey(page, 'Space');
       await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
-      await page.keyboard.press('ArrowUp');
+      await pressDragKey(page, 'ArrowUp');
       await page.getByText('Au-dessus de la position 1.').waitFor({ state: 'attached' });
-      await page.keyboard.press('Space');
+      await pressDragKey(page, 'Space');
       await expect.poll(() => field(page, 'content.links.0.label').inputValue()).toBe('La documentation');
     },
     shows: (panel) => panel.getByRole('link', { name: 'La documentation' }),

@@ -1,8 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolation } from './axe.ts';
 import { stamp, startApp, type App } from './harness.ts';
 import { outlineSettled, outlineTree, outlineRow, unfold } from './outlinePage.ts';
+import { dragByKeyboard } from '../support/keyboardDrag.ts';
 import { dragByPointer } from './pointerDrag.ts';
 
 /**
@@ -37,16 +38,6 @@ async function addPart(page: Page, chapter: string, title: string, markdown: str
   await dialog.locator('[name="content.markdown"]').fill(markdown);
   await dialog.getByRole('button', { name: 'Créer la partie' }).click();
   await dialog.waitFor({ state: 'detached' });
-}
-
-/** Presses a drag handle's keys one by one, each once dnd-kit has taken the previous one. */
-async function dragByKeyboard(page: Page, handle: Locator, keys: string[]): Promise<void> {
-  await handle.focus();
-  for (const key of keys) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(0);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  }
 }
 
 const reorderDone = (page: Page) =>

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pressDragKey } from '../support/keyboardDrag.ts';
 import { expectNoSeriousViolation } from './axe.ts';
 import { stamp, startApp, type App, type DemoAccount } from './harness.ts';
 import { outlineSettled, outlineRow, unfold } from './outlinePage.ts';
@@ -74,10 +75,10 @@ describe('the outline offers what the session may do', () => {
     // A keyboard drag's announcements name the chapter moved and where it is.
     const handle = page.getByRole('button', { name: 'Déplacer le chapitre « A1 »' });
     await handle.focus();
-    await page.keyboard.press('Space');
+    await pressDragKey(page, 'Space');
     const live = page.locator('[id^="DndLiveRegion"]');
     await expect.poll(() => live.textContent()).toContain('« A1 »');
-    await page.keyboard.press('ArrowDown');
+    await pressDragKey(page, 'ArrowDown');
     await expect.poll(() => live.textContent()).toContain('« A1 » est au-dessus de « A2 ».');
     await page.keyboard.press('Escape');
     await expect.poll(() => live.textContent()).toContain('Déplacement de « A1 » annulé.');
