@@ -117,8 +117,6 @@ let resolved: readonly Level[] | undefined;
 /** The levels with their tables and columns, read from the declarations when first asked (they import this file). */
 export const liveLevels = (): readonly Level[] => (resolved ??= LIVE_LEVELS.map(levelOf));
 
-/** The SQL function that gave a level's live nodes as whole rows of its table, dropped for `liveNodesSql`. */
-const oldLiveRowsFunction = (level: Level) => `live_${level.table}`;
 const releasedLiveFunction = (level: Level) => `released_live_${level.table}`;
 
 /** A node's row (alias `alias`) as `fields` keeps it: its id, its structure and its learner-visible columns. */
@@ -217,10 +215,6 @@ export function liveNodesSql(
 /** Start-up statements: the live course's and release functions, the publishing function and its triggers. */
 export function liveVersionStatements(): string[] {
   const courses = ident(declarationsByName.get('courses')!.table);
-  const rows = liveLevels().flatMap((level) => [
-    `DROP FUNCTION IF EXISTS ${oldLiveRowsFunction(level)}(integer)`,
-    `DROP FUNCTION IF EXISTS ${oldLiveRowsFunction(level)}(integer, integer)`,
-  ]);
   const released = liveLevels().map((level, index) => {
     const container =
       index > 0 ? ` AND ${releasedLiveFunction(liveLevels()[index - 1])}(course, t.parent_id, moment)` : '';
@@ -287,7 +281,6 @@ $$`,
       WHERE c.id = l.course_id AND l.fields IS NULL`,
   ];
   return [
-    ...rows,
     ...courseRows,
     ...counts,
     ...released,
