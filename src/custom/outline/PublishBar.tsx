@@ -24,8 +24,8 @@ const isEmptyChapters = (error: unknown) =>
 /**
  * The course's status, its publication date, and the way to publish it (or back to draft) unless the
  * course is read-only; once published, whether its draft differs from what learners get, and the way to
- * publish those changes or discard them (after a confirmation). A publish the server refuses for chapters without parts lists those chapters, each
- * a link to its place in the outline.
+ * publish those changes or discard them (after a confirmation). A publish the server refuses for chapters
+ * without parts lists those chapters, each a link to its place in the outline.
  */
 export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => void; readOnly?: boolean }) {
   const translate = useTranslate();
@@ -83,22 +83,28 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
           <Chip color="warning" variant="outlined" label={translate('app.outline.draft.changed')} data-draft-changed />
         )}
         <Box sx={{ flex: 1 }} />
-        {changed && !readOnly && (
-          <>
-            <Button
-              variant="contained"
-              startIcon={<PublishIcon />}
-              disabled={busy}
-              onClick={() => void change(() => dataProvider.publish({ id: outline.id }), 'app.outline.draft.published')}
-            >
-              {translate('app.outline.draft.publish')}
-            </Button>
-            <Button startIcon={<RestoreIcon />} disabled={busy} onClick={() => setDiscarding(true)}>
-              {translate('app.outline.draft.discard')}
-            </Button>
-          </>
+        {!readOnly && (!published || changed) && (
+          // A draft course's first publish, or a published one's changes: the same action on the server.
+          <Button
+            variant="contained"
+            startIcon={<PublishIcon />}
+            disabled={busy}
+            onClick={() =>
+              void change(
+                () => dataProvider.publish({ id: outline.id }),
+                published ? 'app.outline.draft.published' : 'app.outline.publish.published',
+              )
+            }
+          >
+            {translate(published ? 'app.outline.draft.publish' : 'app.outline.publish.publish')}
+          </Button>
         )}
-        {readOnly ? null : published ? (
+        {changed && !readOnly && (
+          <Button startIcon={<RestoreIcon />} disabled={busy} onClick={() => setDiscarding(true)}>
+            {translate('app.outline.draft.discard')}
+          </Button>
+        )}
+        {published && !readOnly && (
           <Button
             startIcon={<UnpublishedIcon />}
             disabled={busy}
@@ -115,15 +121,6 @@ export function PublishBar({ reveal, readOnly }: { reveal: (chapter: number) => 
             }
           >
             {translate('app.outline.publish.unpublish')}
-          </Button>
-        ) : (
-          <Button
-            variant="contained"
-            startIcon={<PublishIcon />}
-            disabled={busy}
-            onClick={() => void change(() => dataProvider.publish({ id: outline.id }), 'app.outline.publish.published')}
-          >
-            {translate('app.outline.publish.publish')}
           </Button>
         )}
       </Box>
