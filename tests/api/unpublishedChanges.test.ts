@@ -137,6 +137,45 @@ describe('the unpublishedChanges filter on courses', () => {
     expect(await filtered(true, stranger)).not.toContain(mine.id);
   });
 
+  it('keeps both courses when a chapter moves from one to the other', async () => {
+    const from = await course('admin');
+    const to = await course('admin');
+    await ok('admin', 'PUT', `/api/chapters/${from.chapter}`, { module: iri('modules', to.module) });
+    expect(await shown(from.id)).toBe(true);
+    expect(await shown(to.id)).toBe(true);
+  });
+
+  it('keeps a course whose chapters were released in bulk, and one whose part was edited alone', async () => {
+    const released = await course('admin');
+    const response = await sendAs(t, 'admin', 'POST', '/api/chapters/bulk', {
+      action: 'release',
+      ids: [released.chapter],
+      releaseAt: '2031-01-01T08:00:00Z',
+    });
+    expect(response.status, response.body).toBe(200);
+    expect(await shown(released.id)).toBe(true);
+    // The part's edit reaches its course through its chapter and module.
+    const edited = await course('admin');
+    await ok('admin', 'PUT', `/api/chapter-parts/${edited.part}`, { content: { question: 'a1 reformulée' } });
+    expect(await shown(edited.id)).toBe(true);
+  });
+
+  it('says what /draft says of a course put back from the recycle bin, changed or not', async () => {
+    const unchanged = await course('admin');
+    const changed = await course('admin');
+    await ok('admin', 'PUT', `/api/chapters/${changed.chapter}`, { title: 'A modifié' });
+    for (const made of [unchanged, changed]) {
+      await ok('superadmin', 'DELETE', `/api/courses/${made.id}`);
+      const items = (await ok('superadmin', 'GET', '/api/recycle-bin?resource=courses')).json as {
+        id: number;
+        recordId: number;
+      }[];
+      await ok('superadmin', 'POST', `/api/recycle-bin/${items.find((item) => item.recordId === made.id)!.id}/restore`);
+    }
+    expect(await shown(unchanged.id)).toBe(false);
+    expect(await shown(changed.id)).toBe(true);
+  });
+
   it('refuses a value other than true or false', async () => {
     for (const value of ['maybe', 'toString', '2']) {
       const response = await sendAs(t, 'admin', 'GET', `/api/courses?unpublishedChanges=${value}`);
