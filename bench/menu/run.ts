@@ -2,7 +2,8 @@
  * `npm run bench:menu`: what a learner waits for on a large published course, read from its live version: the
  * course's menu (`GET /api/courses/{id}/menu`) and one of its chapters as shown
  * (`GET /api/chapters/{id}/displayable`), on a course of 30 modules × 20 chapters × 10 parts (6,000 parts, each
- * with a small content), published. The real app in this process (`app.inject`, no network), on embedded
+ * with a small content), published; and the authors' list of the courses with unpublished changes, before and
+ * after an edit of that course. The real app in this process (`app.inject`, no network), on embedded
  * PGlite and on a throw-away PostgreSQL cluster when one is installed. Prints p50 and max over the rounds,
  * after a few warm-up requests.
  *
@@ -40,7 +41,7 @@ const results = await onEachDatabase('menu', async (name, db, dataDir) => {
       payload: { login: 'admin@demo.fr', password: DEMO_PASSWORD },
     });
     const token = (signIn.json() as { token: string }).token;
-    const measure = async (url: string) => {
+    const measure = async (url: string, label = url) => {
       const times: number[] = [];
       let bytes = 0;
       for (let round = -WARM_UP; round < ROUNDS; round++) {
@@ -51,7 +52,7 @@ const results = await onEachDatabase('menu', async (name, db, dataDir) => {
         bytes = response.rawPayload.length;
         if (round >= 0) times.push(elapsed);
       }
-      return { url, p50Ms: p50(times), maxMs: Math.max(...times), bytes };
+      return { url: label, p50Ms: p50(times), maxMs: Math.max(...times), bytes };
     };
     const measures = [
       await measure(`/api/courses/${course}/menu`),
@@ -59,7 +60,18 @@ const results = await onEachDatabase('menu', async (name, db, dataDir) => {
       // The authors' preview of the draft, from the tables: the same statements' other source.
       await measure(`/api/courses/${course}/menu?version=draft`),
       await measure(`/api/chapters/${chapter}/displayable?version=draft`),
+      // The authors' home page: the published courses with unpublished changes, each compared with its live
+      // version (the large one unedited, then with a chapter renamed).
+      await measure('/api/courses?unpublishedChanges=true', 'unpublishedChanges, none edited'),
     ];
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/api/chapters/${chapter}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title: 'Chapitre renommé' },
+    });
+    if (renamed.statusCode !== 200) throw new Error(`The rename answered ${renamed.statusCode}: ${renamed.body}`);
+    measures.push(await measure('/api/courses?unpublishedChanges=true', 'unpublishedChanges, the large one edited'));
     console.log(`\n${name}: a published course of ${LARGE_COURSE_PARTS} parts, ${ROUNDS} rounds`);
     for (const m of measures)
       console.log(
