@@ -13,6 +13,13 @@ import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { ident, literal } from '../shared/sql.ts';
 import { COURSE_DRAFT_CHANGED_FUNCTION } from './courseDraftChanged.ts';
+import {
+  DRAFT_SNAPSHOT_COLUMN,
+  draftWriteStatements,
+  FORGET_DELETED_FUNCTION,
+  forgetSeenWritesSql,
+  writtenSinceLiveSql,
+} from './draftWrites.ts';
 import { declarations, declarationsByName } from './definitions/index.ts';
 import { learnerReleasedFunction, ownReleaseCondition, RELEASE_COLUMN, releasedFunction } from './releases.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
@@ -286,15 +293,21 @@ $$`,
     ...released,
     ...learner,
     `CREATE OR REPLACE FUNCTION publish_course_live(course integer) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  -- Taken before the draft is read, so it sees no more than the read: a write it does not see may be missing
+  -- from this version, and stays recorded (draftWrites.ts).
+  seen pg_snapshot := pg_current_snapshot();
 BEGIN
-  INSERT INTO ${LIVE_TABLE} (course_id, published_by_id, fields)
-    SELECT course, app_user_id(), ${courseFieldsSql('c')} FROM ${courses} c WHERE c.id = course
+  INSERT INTO ${LIVE_TABLE} (course_id, published_by_id, fields, ${DRAFT_SNAPSHOT_COLUMN})
+    SELECT course, app_user_id(), ${courseFieldsSql('c')}, seen FROM ${courses} c WHERE c.id = course
     ON CONFLICT (course_id) DO UPDATE SET version = ${LIVE_TABLE}.version + 1, published_at = now(),
-                                          published_by_id = EXCLUDED.published_by_id, fields = EXCLUDED.fields;
+                                          published_by_id = EXCLUDED.published_by_id, fields = EXCLUDED.fields,
+                                          ${DRAFT_SNAPSHOT_COLUMN} = EXCLUDED.${DRAFT_SNAPSHOT_COLUMN};
   DELETE FROM ${LIVE_NODES_TABLE} WHERE course_id = course;
   -- One statement, so one snapshot of the draft: a write landing meanwhile is in the whole tree or not at all.
   INSERT INTO ${LIVE_NODES_TABLE} (course_id, level, id, parent_id, position, ${ident(RELEASE_COLUMN)}, fields)
     SELECT course, d.level, d.id, d.parent_id, d.position, d.release_at, d.fields FROM (${draftTreeSql('course')}) AS d;
+  ${forgetSeenWritesSql('course', 'seen')};
 END $$`,
     `CREATE OR REPLACE FUNCTION courses_follow_live() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -314,9 +327,13 @@ END $$`,
        EXECUTE FUNCTION courses_follow_live()`,
     // Courses published before there was a live version, or written published by a seed: theirs now.
     PUBLISHED_WITHOUT_LIVE_SQL,
-    // Whether a course has unpublished changes: exactly what the outline's draft state calls `changed`.
+    ...draftWriteStatements(liveLevels(), liveCourse()),
+    // Whether a course has unpublished changes: exactly what the outline's draft state calls `changed`, the
+    // trees compared only when a write of the draft is not in the live version's snapshot.
     `CREATE OR REPLACE FUNCTION ${COURSE_DRAFT_CHANGED_FUNCTION}(course integer) RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT coalesce((SELECT ${courseChangedSql('c', 'l')} OR EXISTS (${draftDifferencesSql('course')})
+  SELECT coalesce((SELECT CASE WHEN ${writtenSinceLiveSql('l', 'course')}
+                               THEN ${courseChangedSql('c', 'l')} OR EXISTS (${draftDifferencesSql('course')})
+                               ELSE false END
                      FROM ${LIVE_TABLE} l JOIN ${courses} c ON c.id = l.course_id WHERE l.course_id = course), false)
 $$`,
   ];
@@ -463,7 +480,11 @@ export function draftDifferencesSql(course: string): string {
  * never were live go. Answers false when the course has no live version.
  */
 export async function discardDraft(tx: Queryable, course: number): Promise<boolean> {
-  const [live] = await tx.query(`SELECT 1 FROM ${LIVE_TABLE} WHERE course_id = $1 FOR UPDATE`, [course]);
+  // Taken before the draft is read: the writes it sees are undone below, the others stay recorded.
+  const [live] = await tx.query<{ seen: string }>(
+    `SELECT pg_current_snapshot()::text AS seen FROM ${LIVE_TABLE} WHERE course_id = $1 FOR UPDATE`,
+    [course],
+  );
   if (!live) return false;
   const { table, columns } = liveCourse();
   await tx.query(
@@ -524,6 +545,11 @@ export async function discardDraft(tx: Queryable, course: number): Promise<boole
       [course, left[index]],
     );
   }
+  await tx.query(`UPDATE ${LIVE_TABLE} SET ${DRAFT_SNAPSHOT_COLUMN} = $2::pg_snapshot WHERE course_id = $1`, [
+    course,
+    live.seen,
+  ]);
+  await tx.query(forgetSeenWritesSql('$1', '$2::pg_snapshot'), [course, live.seen]);
   return true;
 }
 
@@ -582,7 +608,8 @@ function purgeableSql(index: number, alias: string): string {
  * Run by a periodic job as the platform (every structure's rows, every learner's data in view). Safe beside
  * learners answering: the candidates are locked first, which waits for an answer being written to one (its
  * foreign key holds a share lock on the node) and keeps any other from starting, then checked again by the
- * delete, whose snapshot sees what was written meanwhile. Answers the count deleted.
+ * delete, whose snapshot sees what was written meanwhile. Then forgets the recorded draft writes of courses
+ * deleted for good. Answers the count of nodes deleted.
  */
 export async function purgeRetiredNodes(db: Database): Promise<number> {
   let deleted = 0;
@@ -603,5 +630,6 @@ export async function purgeRetiredNodes(db: Database): Promise<number> {
       }),
     );
   }
+  await db.query(`SELECT ${FORGET_DELETED_FUNCTION}()`);
   return deleted;
 }

@@ -21,6 +21,7 @@ export const INNER_TABLES: readonly { table: string; column: string; owner: stri
   { table: 'audit_changes', column: 'entry_id', owner: 'audit-log' },
   { table: 'course_live', column: 'course_id', owner: 'courses' },
   { table: 'course_live_nodes', column: 'course_id', owner: 'courses' },
+  { table: 'course_draft_writes', column: 'course_id', owner: 'courses' },
 ];
 const STRUCTURE_TABLES: readonly string[] = ['subscriptions', 'live_events'];
 /**

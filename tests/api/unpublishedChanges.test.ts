@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM } from '../../server/db/scope.ts';
+import { purgeRetiredNodes } from '../../server/resources/liveVersion.ts';
 import { administratorOf, type Caller, createAs, sendAs, type Who } from '../security/support/structures.ts';
 import { iri } from './support/samples.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
@@ -10,9 +12,13 @@ import { createTestApp, type TestApp } from './support/testApp.ts';
  */
 let t: TestApp;
 let stranger: Caller;
+const onPostgres = process.env.TEST_DATABASE === 'postgresql';
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The recorded writes of a deleted course are no one's to read under row-level security: read as the owner.
+  await t.appDb.exec(`CREATE FUNCTION test_draft_writes(course integer) RETURNS bigint
+    LANGUAGE sql SECURITY DEFINER AS $$ SELECT count(*) FROM course_draft_writes WHERE course_id = course $$`);
   ({ caller: stranger } = await administratorOf(t, Number(t.users.contributor.company), true));
 });
 afterAll(async () => {
@@ -174,6 +180,51 @@ describe('the unpublishedChanges filter on courses', () => {
     }
     expect(await shown(unchanged.id)).toBe(false);
     expect(await shown(changed.id)).toBe(true);
+  });
+
+  it.runIf(onPostgres)('keeps an edit that commits after a publish read the draft', async () => {
+    const made = await course('admin');
+    // Edited and published again, so that its live version has seen a write of its own.
+    await ok('admin', 'PUT', `/api/chapters/${made.chapter}`, { title: 'A modifié' });
+    await ok('admin', 'PUT', `/api/courses/${made.id}/publish`);
+    // An edit left open while the course is published again: the publish does not see it.
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const writtenOpen = new Promise<void>((resolve) => (written = resolve));
+    const edit = t.db.transaction(async (tx) => {
+      await tx.query(`UPDATE chapter_parts SET title = 'a1 pendant la publication' WHERE id = $1`, [made.part]);
+      written();
+      await committing;
+    });
+    await writtenOpen;
+    try {
+      await ok('admin', 'PUT', `/api/courses/${made.id}/publish`);
+    } finally {
+      commit();
+    }
+    await edit;
+    expect(await shown(made.id)).toBe(true);
+  });
+
+  it('forgets the writes of a course once it is deleted for good, at the hourly purge', async () => {
+    const recorded = async (id: number) =>
+      Number((await t.db.query<{ n: string }>('SELECT test_draft_writes($1) AS n', [id]))[0].n);
+    const kept = await course('admin');
+    const gone = await course('admin');
+    for (const made of [kept, gone]) await ok('admin', 'PUT', `/api/chapters/${made.chapter}`, { title: 'Modifié' });
+    expect(await recorded(gone.id)).toBeGreaterThan(0);
+    await ok('superadmin', 'DELETE', `/api/courses/${gone.id}`);
+    const items = (await ok('superadmin', 'GET', '/api/recycle-bin?resource=courses')).json as {
+      id: number;
+      recordId: number;
+    }[];
+    await ok('superadmin', 'DELETE', `/api/recycle-bin/${items.find((item) => item.recordId === gone.id)!.id}`);
+    await purgeRetiredNodes(t.db.scoped(PLATFORM));
+    expect(await recorded(gone.id)).toBe(0);
+    // A course still there keeps its writes, and its unpublished changes.
+    expect(await recorded(kept.id)).toBeGreaterThan(0);
+    expect(await shown(kept.id)).toBe(true);
   });
 
   it('refuses a value other than true or false', async () => {

@@ -11,9 +11,9 @@ export const coursesDeclaration = declareResource(courses, {
     tags: { joinTable: 'course_tags', ownColumn: 'course_id', otherColumn: 'tag_id' },
   },
   // The published courses whose draft differs from what learners have (or, false, the others): the outline's
-  // own rule, a start-up function. Plan: the list's scan of the structure's courses, then per course one
-  // probe of course_live by its key and, for a published one, its draft and live trees read once each by
-  // their course indexes: the cost grows with the published courses' sizes, not with the other tables'.
+  // own rule, a start-up function. Plan: the list's scan of the structure's courses, then per course a probe
+  // of course_live and of its recorded draft writes by their keys and, for one written since its publish, its
+  // draft and live trees read once each by their course indexes: the cost grows with the edited courses' sizes.
   flagFilters: { unpublishedChanges: (flag) => `${courseDraftChangedSql('t.id')} = ${flag}` },
   // `status` has its own action (publish): written here, it passes the same checks and keeps publishedAt true.
   async beforeWrite({ tx, mode, id, columns, session }) {
