@@ -1,4 +1,5 @@
 import { ident } from '../shared/sql.ts';
+import { containersSql, type TreeLevel } from './courseTreeSql.ts';
 
 /*
  * Which published courses need their draft compared with their live version: those written since. Each write
@@ -21,25 +22,13 @@ export const DRAFT_SNAPSHOT_COLUMN = 'draft_snapshot';
  */
 export const FORGET_DELETED_FUNCTION = 'public.forget_deleted_courses_draft_writes';
 
-/** A level of the course's tree, outermost first: its table and the column naming its container. */
-interface TreeLevel {
-  table: string;
-  parent: string;
-}
-
 /**
  * SQL: the courses of the rows of `rows` (a transition table of level `index`), through their containers. A
  * container already deleted (a cascade) names none: its own delete records the course.
  */
 function coursesOfRowsSql(levels: readonly TreeLevel[], index: number, rows: string): string {
-  if (index === 0) return `SELECT r.${ident(levels[0].parent)} FROM ${rows} r`;
-  const joins: string[] = [];
-  let child = `r.${ident(levels[index].parent)}`;
-  for (let up = index - 1; up >= 0; up--) {
-    joins.push(`JOIN public.${ident(levels[up].table)} x${up} ON x${up}.id = ${child}`);
-    child = `x${up}.${ident(levels[up].parent)}`;
-  }
-  return `SELECT ${child} FROM ${rows} r ${joins.join(' ')}`;
+  const { joins, course } = containersSql(levels, index, 'r', 'public.');
+  return `SELECT ${course} FROM ${rows} r ${joins}`;
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { ident, literal } from '../shared/sql.ts';
 import { COURSE_DRAFT_CHANGED_FUNCTION } from './courseDraftChanged.ts';
+import { containersSql } from './courseTreeSql.ts';
 import {
   DRAFT_SNAPSHOT_COLUMN,
   draftWriteStatements,
@@ -143,18 +144,9 @@ const sameAsLive = (level: Level, alias: string, node: string) =>
  * not removed, in containers not removed.
  */
 function draftNodesSql(index: number, course: string): string {
-  const joins: string[] = [];
-  const conditions = [inDraft('x')];
-  let child = 'x';
-  for (let up = index; up > 0; up--) {
-    const container = liveLevels()[up - 1];
-    const alias = `x${up - 1}`;
-    joins.push(`JOIN ${ident(container.table)} ${alias} ON ${alias}.id = ${child}.${ident(liveLevels()[up].parent)}`);
-    conditions.push(inDraft(alias));
-    child = alias;
-  }
-  conditions.push(`${child}.${ident(liveLevels()[0].parent)} = ${course}`);
-  return `FROM ${ident(liveLevels()[index].table)} x ${joins.join(' ')} WHERE ${conditions.join(' AND ')}`;
+  const { joins, containers, course: courseOf } = containersSql(liveLevels(), index, 'x');
+  const conditions = [inDraft('x'), ...containers.map(inDraft), `${courseOf} = ${course}`];
+  return `FROM ${ident(liveLevels()[index].table)} x ${joins} WHERE ${conditions.join(' AND ')}`;
 }
 
 /** Whether a node (alias `alias`), or anything inside it, is live anywhere or already removed. */
