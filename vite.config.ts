@@ -2,11 +2,12 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
+import { precompress } from './vite.precompress.ts';
 
 const apiTarget = process.env.API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // react-admin's CSV writer loads on the first export, not with every list (src/custom/lazyJsonExport.ts).
     alias: [

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { loadSecret, TokenService } from './auth/jwt.ts';
 import { createMailer, type Mailer } from './auth/mailer.ts';
 import { Sessions } from './auth/sessions.ts';
@@ -14,6 +13,7 @@ import { ApiError, problem } from './http/errors.ts';
 import { clientFault, inputGuard } from './http/inputGuard.ts';
 import { BAD_REQUEST, schemaRefusal, VIOLATION } from './http/routeSchema.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
+import { serveBuild, wire } from './http/wire.ts';
 import { writeBudget } from './http/writeBudget.ts';
 import { declarations } from './resources/definitions/index.ts';
 import { ResourceEngine } from './resources/engine.ts';
@@ -169,6 +169,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     apiUrl: config.apiUrl,
     stripe: config.stripe.publishableKey ? { jsUrl: config.stripe.jsUrl, apiUrl: config.stripe.url } : undefined,
   });
+  await app.register(wire);
   await app.register(apiDocsRoutes);
   const versions = new SessionVersions(platformDb, config.jwtTtl);
   await versions.start();
@@ -296,7 +297,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const serveApp = options.serveApp ?? true;
   const indexFile = join(config.distDir, 'index.html');
   if (serveApp && existsSync(indexFile)) {
-    await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: false });
+    await serveBuild(app, config.distDir);
     app.get('/', (_request, reply) => reply.sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {

@@ -8,8 +8,8 @@
  * Environment: BENCH_DATA_DIR (a migrated folder, seeded or empty), BENCH_APP_DIR, BENCH_BASELINE_DIR.
  */
 import { resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { buildApp } from '../../server/app.ts';
+import { serveBuild } from '../../server/http/wire.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPglite } from '../../server/db/database.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
@@ -38,13 +38,7 @@ async function main() {
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: appDir, SEED: 'none', LOG_LEVEL: 'warn' });
   const { app } = await buildApp(config, db, { serveApp: true, logger: false });
   // The same plugin and settings as the app factory's own static serving of the back-office.
-  await app.register(fastifyStatic, {
-    root: baselineDir,
-    prefix: BASELINE_PATH,
-    wildcard: false,
-    index: false,
-    decorateReply: false,
-  });
+  await serveBuild(app, baselineDir, BASELINE_PATH, false);
   app.get(BASELINE_PATH, (_request, reply) => reply.sendFile('index.html', baselineDir));
 
   const port = await serveUntilStopped(app, db);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../../vite.precompress.ts';
 
 /**
  * The baseline is served by the bench's server under /baseline/, beside the back-office at /, so that
@@ -9,7 +10,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/baseline/',
-  plugins: [react()],
+  // Compressed at build time as the back-office is, and served by the same rules: the two travel alike.
+  plugins: [react(), precompress()],
   build: {
     sourcemap: false,
     chunkSizeWarningLimit: 1500,

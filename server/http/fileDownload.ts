@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStorage } from '../storage/fileStorage.ts';
 import { requestedRange } from './byteRange.ts';
 import { ApiError, notFound, problem } from './errors.ts';
+import { CACHE } from './wire.ts';
 
 /** `attachment; filename="..."; filename*=UTF-8''...`: an ASCII fallback and the exact UTF-8 name. */
 export function contentDisposition(name: string): string {
@@ -24,7 +25,8 @@ export interface StoredFileRow {
 /**
  * Streams a stored file the one way every download goes: as an attachment under its own name (`fallback`
  * when it has none), never sniffed nor run by the browser (nosniff, a sandboxing CSP), byte ranges honoured;
- * a 404 saying `missing` when the store has lost it. The caller has checked the session may read it.
+ * a 404 saying `missing` when the store has lost it. The caller has checked the session may read it. Its
+ * route is declared with `compress: false`: the bytes go as stored, so that ranges and HEAD describe them.
  */
 export async function sendStoredFile(
   request: FastifyRequest,
@@ -58,7 +60,8 @@ export async function sendStoredFile(
     .header('Accept-Ranges', 'bytes')
     .header('Content-Disposition', contentDisposition(file.name || fallback))
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; sandbox");
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', CACHE.userFile);
   if (!range) return reply.header('Content-Length', String(size)).send(body);
   return reply
     .status(206)

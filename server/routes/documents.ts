@@ -244,6 +244,8 @@ export async function documentRoutes(fastify: FastifyInstance, options: Document
   app.get(
     '/api/documents/:id/download',
     {
+      // The stored bytes as they are, so that a range or a HEAD describes them (sendStoredFile).
+      compress: false,
       schema: {
         params: idParams,
         response: {

@@ -166,6 +166,8 @@ export async function ticketAttachmentRoutes(fastify: FastifyInstance, options: 
   app.get(
     '/api/ticket-attachments/:id/download',
     {
+      // The stored bytes as they are, so that a range or a HEAD describes them (sendStoredFile).
+      compress: false,
       schema: {
         params: idParams,
         response: {
