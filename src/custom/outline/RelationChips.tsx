@@ -80,7 +80,8 @@ export function RelationChips({ course, field, readOnly }: { course: Identifier;
   const label = translate(`resources.courses.fields.${field}`);
   return (
     <Box component="section" aria-label={label} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography variant="subtitle2" component="h3">
+      {/* A section of the page under its title (h1), beside the outline's own (h2). */}
+      <Typography variant="subtitle2" component="h2">
         {label}
       </Typography>
       {/* A line of chips' height, empty or not: the outline page reserves it before they come. */}
