@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import type { FileStorage } from './fileStorage.ts';
 
 /**
@@ -12,6 +12,13 @@ export const FILE_ROWS = [
 
 /** The queue of keys whose row went (migration 0029), filled by the triggers below. */
 const QUEUE = 'file_removals';
+
+/**
+ * The advisory lock a backup holds while it copies the files its snapshot names (server/backup/backup.ts):
+ * each pass of removals takes it shared, or waits for the next run, so that no file the backup's rows name
+ * leaves the store before it is copied.
+ */
+export const FILE_REMOVALS_LOCK = 7_301_117;
 
 /** How often the periodic job removes the files nothing holds any more. */
 export const FILE_REMOVALS_EVERY_SECONDS = 60;
@@ -52,27 +59,34 @@ export const binnedFileKeys = (item: string) =>
  * removal that fails keeps its key queued for the next run, and the first failure is thrown once every
  * other key was tried. `db` sees every structure's rows. Answers how many files went.
  */
-export async function removeUnheldFiles(db: Queryable, files: FileStorage): Promise<number> {
+export async function removeUnheldFiles(db: Pick<Database, 'transaction'>, files: FileStorage): Promise<number> {
   let removed = 0;
   for (;;) {
-    const batch = await db.query<{ key: string; held: boolean }>(
-      `WITH queued AS (SELECT storage_key FROM ${QUEUE} ORDER BY queued_at, storage_key LIMIT ${BATCH}),
-            binned AS (SELECT k.key FROM recycle_bin b, LATERAL (${binnedFileKeys('b')}) AS k(key)
-                        WHERE k.key IN (SELECT storage_key FROM queued))
-       SELECT q.storage_key AS key,
-              (${FILE_ROWS.map(({ table, key }) => `EXISTS (SELECT 1 FROM ${table} t WHERE t.${key} = q.storage_key)`).join(' OR ')}
-               OR q.storage_key IN (SELECT key FROM binned)) AS held
-         FROM queued q`,
-    );
-    if (batch.length === 0) return removed;
-    const unheld = batch.filter((entry) => !entry.held).map((entry) => entry.key);
-    const outcomes = await Promise.allSettled(unheld.map((key) => files.remove(key)));
-    const failed = unheld.filter((_key, index) => outcomes[index].status === 'rejected');
-    const done = batch.map((entry) => entry.key).filter((key) => !failed.includes(key));
-    await db.query(`DELETE FROM ${QUEUE} WHERE storage_key = ANY($1::text[])`, [done]);
-    removed += unheld.length - failed.length;
-    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (failure) throw failure.reason;
-    if (batch.length < BATCH) return removed;
+    const pass = await db.transaction(async (tx) => {
+      const [{ free }] = await tx.query<{ free: boolean }>('SELECT pg_try_advisory_xact_lock_shared($1) AS free', [
+        FILE_REMOVALS_LOCK,
+      ]);
+      // A backup is copying files: they stay queued until its copy is done.
+      if (!free) return { size: 0, removed: 0, failure: undefined };
+      const batch = await tx.query<{ key: string; held: boolean }>(
+        `WITH queued AS (SELECT storage_key FROM ${QUEUE} ORDER BY queued_at, storage_key LIMIT ${BATCH}),
+              binned AS (SELECT k.key FROM recycle_bin b, LATERAL (${binnedFileKeys('b')}) AS k(key)
+                          WHERE k.key IN (SELECT storage_key FROM queued))
+         SELECT q.storage_key AS key,
+                (${FILE_ROWS.map(({ table, key }) => `EXISTS (SELECT 1 FROM ${table} t WHERE t.${key} = q.storage_key)`).join(' OR ')}
+                 OR q.storage_key IN (SELECT key FROM binned)) AS held
+           FROM queued q`,
+      );
+      const unheld = batch.filter((entry) => !entry.held).map((entry) => entry.key);
+      const outcomes = await Promise.allSettled(unheld.map((key) => files.remove(key)));
+      const failed = unheld.filter((_key, index) => outcomes[index].status === 'rejected');
+      const done = batch.map((entry) => entry.key).filter((key) => !failed.includes(key));
+      await tx.query(`DELETE FROM ${QUEUE} WHERE storage_key = ANY($1::text[])`, [done]);
+      const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+      return { size: batch.length, removed: unheld.length - failed.length, failure };
+    });
+    removed += pass.removed;
+    if (pass.failure) throw (pass.failure as PromiseRejectedResult).reason;
+    if (pass.size < BATCH) return removed;
   }
 }
