@@ -12,6 +12,7 @@ import { findPostgresBin, startPostgresCluster } from '../../tests/support/postg
 import { snapshot, usageBetween } from './cpu.ts';
 import { startServer, stopServer } from './serverProcess.ts';
 import { atExit, cleanUp } from '../support/cleanups.ts';
+import type { ProfileLine, StatementCounts } from './instrument.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -58,6 +59,30 @@ interface DatabaseRun {
   scaleSeedMs: number;
   measures: Measure[];
   ratios: { page1ToConstant: number; page1000ToConstant: number; page1000ToPage1: number };
+  /** What one request sends to the database, for a page 1 and for one user read (averaged over a series). */
+  statements: { path: string; label: string; perRequest: StatementCounts }[];
+  /** Where the server's CPU went while page 1 was loaded: the functions of most self time. */
+  profile: { totalMs: number; lines: ProfileLine[] };
+}
+
+/** Requests sent one after the other to count what each sends to the database. */
+const COUNTED_REQUESTS = 50;
+
+async function countedStatements(base: string, token: string, path: string): Promise<StatementCounts> {
+  const read = async (reset: boolean) =>
+    (await (await fetch(`${base}/bench/statements${reset ? '?reset=1' : ''}`)).json()) as StatementCounts;
+  await read(true);
+  for (let i = 0; i < COUNTED_REQUESTS; i++) {
+    const response = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+    if (response.status !== 200) throw new Error(`${path} a répondu ${response.status}.`);
+    await response.arrayBuffer();
+  }
+  const total = await read(false);
+  return {
+    roundTrips: total.roundTrips / COUNTED_REQUESTS,
+    statements: total.statements / COUNTED_REQUESTS,
+    transactions: total.transactions / COUNTED_REQUESTS,
+  };
 }
 
 function tempDir(prefix: string): string {
@@ -116,13 +141,32 @@ async function benchDatabase(
     // whichever list URL came first was measured ~30 % slower than the same URL measured later.
     for (const path of [PAGE1, PAGE1000]) await load(base, info.token, path, GLOBAL_WARMUP);
 
+    const firstUser = (await (
+      await fetch(base + PAGE1, { headers: { authorization: `Bearer ${info.token}`, accept: 'application/json' } })
+    ).json()) as { id: number }[] | { 'hydra:member': { id: number }[] };
+    const itemId = (Array.isArray(firstUser) ? firstUser : firstUser['hydra:member'])[0].id;
+    const statements = [
+      { path: PAGE1, label: 'page 1' },
+      { path: `/api/users/${itemId}`, label: 'un utilisateur' },
+    ];
+    const counted = [];
+    for (const { path, label } of statements)
+      counted.push({ path, label, perRequest: await countedStatements(base, info.token, path) });
+
     const measures: Measure[] = [];
+    let profile: DatabaseRun['profile'] = { totalMs: 0, lines: [] };
     for (const [path, name, targetLabel] of TARGETS) {
       await load(base, info.token, path, WARMUP);
+      const profiled = name === 'page1';
+      if (profiled) await fetch(`${base}/bench/profile/start`, { method: 'POST' });
       process.stdout.write(`   ${targetLabel} : ${DURATION} s…`);
       const before = snapshot(child.pid, postgresPort);
       const result = await load(base, info.token, path, DURATION);
       const cpu = usageBetween(before, snapshot(child.pid, postgresPort), postgresPort);
+      if (profiled)
+        profile = (await (
+          await fetch(`${base}/bench/profile/stop`, { method: 'POST' })
+        ).json()) as DatabaseRun['profile'];
       const served = Math.max(result['2xx'] + result.non2xx, 1);
       const perRequest = (ms: number | undefined) => (ms === undefined ? undefined : ms / served);
       const measure: Measure = {
@@ -154,6 +198,8 @@ async function benchDatabase(
       demoSeedMs: info.demoMs,
       scaleSeedMs: info.scaleMs,
       measures,
+      statements: counted,
+      profile,
       ratios: {
         page1ToConstant: rate('page1') / rate('constant'),
         page1000ToConstant: rate('page1000') / rate('constant'),
@@ -208,6 +254,15 @@ function printTable(run: DatabaseRun) {
       `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')}`,
     );
   console.log(`  page 1000 / page 1 : ${percent(run.ratios.page1000ToPage1)}`);
+  for (const { label, path, perRequest } of run.statements)
+    console.log(
+      `  SQL par requête, ${label} (${path}) : ${fmt(perRequest.statements, 1)} instructions en ${fmt(perRequest.roundTrips, 1)} allers-retours, ${fmt(perRequest.transactions, 1)} transactions`,
+    );
+  console.log(
+    `  CPU du serveur pendant la page 1 (profil V8, ${fmt(run.profile.totalMs)} ms hors inactivité) : les fonctions au plus de temps propre`,
+  );
+  for (const line of run.profile.lines)
+    console.log(`    ${fmt(line.percent, 1).padStart(5)} %  ${line.function}  ${line.where}`);
 }
 
 interface TargetCheck {

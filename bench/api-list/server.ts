@@ -1,7 +1,7 @@
 /**
  * The server under test, run by run.ts in a child process so that the load generator does not share its
  * event loop. Opens the database, migrates, seeds the demo accounts and BENCH_USERS scale users, serves the
- * real app on 127.0.0.1 plus one bench-only route, then prints one `BENCH_READY {json}` line on stdout.
+ * real app on 127.0.0.1 plus bench-only routes (a constant answer, the statements counted, a CPU profile), then prints one `BENCH_READY {json}` line on stdout.
  *
  * Environment: BENCH_DATA_DIR (required: PGlite data, JWT secret, outbox), BENCH_DATABASE_URL (PostgreSQL
  * instead of PGlite), BENCH_USERS (default 100000), BENCH_PAGE1_URL (the URL whose answer the constant
@@ -17,6 +17,7 @@ import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { seedScale } from '../../server/db/seed/scale.ts';
 import { READY_PREFIX, type ReadyInfo } from './protocol.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
+import { countStatements, startProfile, statementCounts, stopProfile } from './instrument.ts';
 
 async function main() {
   const dataDir = process.env.BENCH_DATA_DIR;
@@ -25,6 +26,7 @@ async function main() {
   const users = Number(process.env.BENCH_USERS ?? 100_000);
   const page1Url = process.env.BENCH_PAGE1_URL ?? '/api/users?page=1&itemsPerPage=30&order[email]=asc';
 
+  countStatements();
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
   await prepareDatabase(db);
   const started = performance.now();
@@ -43,6 +45,14 @@ async function main() {
   app.get('/bench/constant', (_request, reply) => {
     reply.type(contentType).send(constant);
   });
+
+  // What run.ts reads of the server's own work: statements sent since the last reset, and a CPU profile.
+  app.get('/bench/statements', (request) => statementCounts((request.query as { reset?: string }).reset === '1'));
+  app.post('/bench/profile/start', async () => {
+    await startProfile();
+    return { started: true };
+  });
+  app.post('/bench/profile/stop', () => stopProfile());
 
   const login = await app.inject({
     method: 'POST',
