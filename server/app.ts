@@ -46,6 +46,7 @@ import { healthRoutes } from './routes/health.ts';
 import { Counters } from './bounds/counters.ts';
 import { WriteBudgets } from './bounds/writeBudgets.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
+import { ImportSlots } from './bounds/importSlots.ts';
 import { purgeExpired, PURGE_EVERY_SECONDS } from './resources/recycleBin.ts';
 import { purgeRetiredNodes, RETIRED_PURGE_EVERY_SECONDS } from './resources/liveVersion.ts';
 import { recycleBinRoutes } from './routes/recycleBin.ts';
@@ -222,8 +223,17 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   await app.register(ticketAttachmentRoutes, { db, files, uploadMaxMb: config.uploadMaxMb });
   await app.register(recycleBinRoutes, { db, engine, files });
-  await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb });
-  await app.register(courseTransferRoutes, { db, engine, files, uploadMaxMb: config.uploadMaxMb });
+  // Course and XMind imports share this process's slots (per process by design: server/bounds/importSlots.ts).
+  const importSlots = new ImportSlots(config.importsAtOnce);
+  await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb, importSlots });
+  await app.register(courseTransferRoutes, {
+    db,
+    engine,
+    files,
+    uploadMaxMb: config.uploadMaxMb,
+    courseImportMaxMb: config.courseImportMaxMb,
+    importSlots,
+  });
   await app.register(publicRoutes, {
     db: platformDb,
     establishments: options.establishments ?? new RechercheEntreprisesClient(config.establishmentSearchUrl),
