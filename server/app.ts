@@ -39,7 +39,7 @@ import { BanClient, type AddressSearch } from './integrations/addresses.ts';
 import { RechercheEntreprisesClient, type EstablishmentSearch } from './integrations/establishments.ts';
 import { StripeClient, type PaymentProvider } from './integrations/payments.ts';
 import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
-import type { FileStorage } from './storage/fileStorage.ts';
+import { PARTIAL_UPLOADS_SWEEP_EVERY_SECONDS, sweepPartialUploads, type FileStorage } from './storage/fileStorage.ts';
 import { openFileStorage } from './storage/openFileStorage.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -277,6 +277,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       name: 'file-removals',
       everySeconds: FILE_REMOVALS_EVERY_SECONDS,
       run: () => removeUnheldFiles(platformDb, files),
+    })
+    .define({
+      name: 'partial-uploads-sweep',
+      everySeconds: PARTIAL_UPLOADS_SWEEP_EVERY_SECONDS,
+      run: () => sweepPartialUploads(files),
     })
     .define({
       name: 'recycle-bin-purge',
