@@ -39,13 +39,14 @@ import { BanClient, type AddressSearch } from './integrations/addresses.ts';
 import { RechercheEntreprisesClient, type EstablishmentSearch } from './integrations/establishments.ts';
 import { StripeClient, type PaymentProvider } from './integrations/payments.ts';
 import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
-import type { FileStorage } from './storage/fileStorage.ts';
+import { PARTIAL_UPLOADS_SWEEP_EVERY_SECONDS, sweepPartialUploads, type FileStorage } from './storage/fileStorage.ts';
 import { openFileStorage } from './storage/openFileStorage.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
 import { Counters } from './bounds/counters.ts';
 import { WriteBudgets } from './bounds/writeBudgets.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
+import { ImportSlots } from './bounds/importSlots.ts';
 import { purgeExpired, PURGE_EVERY_SECONDS } from './resources/recycleBin.ts';
 import { purgeRetiredNodes, RETIRED_PURGE_EVERY_SECONDS } from './resources/liveVersion.ts';
 import { recycleBinRoutes } from './routes/recycleBin.ts';
@@ -223,8 +224,17 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   await app.register(ticketAttachmentRoutes, { db, files, uploadMaxMb: config.uploadMaxMb });
   await app.register(recycleBinRoutes, { db, engine, files });
-  await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb });
-  await app.register(courseTransferRoutes, { db, engine, files, uploadMaxMb: config.uploadMaxMb });
+  // Course and XMind imports share this process's slots (per process by design: server/bounds/importSlots.ts).
+  const importSlots = new ImportSlots(config.importsAtOnce);
+  await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb, importSlots });
+  await app.register(courseTransferRoutes, {
+    db,
+    engine,
+    files,
+    uploadMaxMb: config.uploadMaxMb,
+    courseImportMaxMb: config.courseImportMaxMb,
+    importSlots,
+  });
   await app.register(publicRoutes, {
     db: platformDb,
     establishments: options.establishments ?? new RechercheEntreprisesClient(config.establishmentSearchUrl),
@@ -268,6 +278,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       name: 'file-removals',
       everySeconds: FILE_REMOVALS_EVERY_SECONDS,
       run: () => removeUnheldFiles(platformDb, files),
+    })
+    .define({
+      name: 'partial-uploads-sweep',
+      everySeconds: PARTIAL_UPLOADS_SWEEP_EVERY_SECONDS,
+      run: () => sweepPartialUploads(files),
     })
     .define({
       name: 'recycle-bin-purge',

@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import type { WriteBudget } from './bounds/writeBudgets.ts';
 import { RECYCLE_BIN_DEFAULT_DAYS } from '../src/domain/recycleBin.ts';
 import { DEFAULT_JOB_LEASE_SECONDS } from './jobs/scheduler.ts';
+import { DEFAULT_IMPORTS_AT_ONCE } from './bounds/importSlots.ts';
+import { COURSE_IMPORT_DEFAULT_MAX_MB } from '../src/domain/courseFormat.ts';
 
 /** Every setting of the server, read once from the environment; README.md lists them all. */
 export interface Config {
@@ -22,6 +24,13 @@ export interface Config {
   appUrl: string;
   smtpUrl?: string;
   uploadMaxMb: number;
+  /**
+   * What a course import's archive may unpack to in all (COURSE_IMPORT_MAX_MB); each of its files to at most
+   * `uploadMaxMb` (docs/SECURITY.md).
+   */
+  courseImportMaxMb: number;
+  /** Archive imports (courses, XMind maps) one process runs at once (IMPORTS_AT_ONCE); beyond, a 429. */
+  importsAtOnce: number;
   /** Uploads without a session (POST /api/public/documents/:context/upload): docs/SECURITY.md. */
   publicUploads: PublicUploadLimits;
   pushover: { token?: string; user?: string; url: string };
@@ -114,6 +123,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: env.APP_URL || `http://${env.HOST || '127.0.0.1'}:${integer(env.PORT, 8080, 'PORT')}/`,
     smtpUrl: env.SMTP_URL || undefined,
     uploadMaxMb: integer(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB'),
+    courseImportMaxMb: atLeastOne(
+      integer(env.COURSE_IMPORT_MAX_MB, COURSE_IMPORT_DEFAULT_MAX_MB, 'COURSE_IMPORT_MAX_MB'),
+      'COURSE_IMPORT_MAX_MB',
+    ),
+    importsAtOnce: atLeastOne(
+      integer(env.IMPORTS_AT_ONCE, DEFAULT_IMPORTS_AT_ONCE, 'IMPORTS_AT_ONCE'),
+      'IMPORTS_AT_ONCE',
+    ),
     publicUploads: {
       perAddressPerDay: integer(env.PUBLIC_UPLOADS_PER_ADDRESS_PER_DAY, 20, 'PUBLIC_UPLOADS_PER_ADDRESS_PER_DAY'),
       perHour: integer(env.PUBLIC_UPLOADS_PER_HOUR, 60, 'PUBLIC_UPLOADS_PER_HOUR'),

@@ -1,6 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import JSZip from 'jszip';
-import { readEntryCapped } from './zipEntry.ts';
+import { ZipArchive, ZipError } from './zipArchive.ts';
 
 /**
  * XMind maps read into a flat plan of folders and sheets, ready for set-based inserts. Both formats:
@@ -31,24 +30,23 @@ export class XmindError extends Error {
   }
 }
 
-/** A map's content file may not unpack past this: a small zip can inflate to gigabytes. */
+/**
+ * A map's content file may not unpack past this, nor past the upload limit: a small zip can inflate to
+ * gigabytes, and the content is parsed whole.
+ */
 export const MAX_CONTENT_BYTES = 64 * 1024 * 1024;
 const MAX_NAME = 255;
 
-/** Reads one zip entry, giving up as soon as it inflates past the cap. */
-const readCapped = async (entry: JSZip.JSZipObject): Promise<string> =>
-  (
-    await readEntryCapped(
-      entry,
-      MAX_CONTENT_BYTES,
-      () =>
-        new XmindError(
-          'too_large',
-          `The map's ${entry.name} unpacks to more than ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`,
-        ),
-      (error) => new XmindError('corrupt', `The archive is damaged: ${error.message}`),
-    )
-  ).toString('utf8');
+/** Reads one zip entry, stopped as soon as it inflates past `max`. */
+const readCapped = async (zip: ZipArchive, name: string, max: number): Promise<string> => {
+  try {
+    return (await zip.read(name, max)).toString('utf8');
+  } catch (error) {
+    if (error instanceof ZipError && error.reason === 'too_large')
+      throw new XmindError('too_large', `The map's ${name} unpacks to more than ${Math.floor(max / 1024 / 1024)} MB.`);
+    throw new XmindError('corrupt', `The archive is damaged: ${(error as Error).message}`);
+  }
+};
 
 const clean = (text: unknown): string =>
   (typeof text === 'string' ? text : typeof text === 'number' ? String(text) : '')
@@ -153,19 +151,21 @@ export function legacyTopics(xml: string): Topic[] {
   return roots.map(convert);
 }
 
-/** Opens an `.xmind` file and answers its central topics, one per sheet. */
-export async function readXmind(file: Buffer): Promise<Topic[]> {
-  let zip: JSZip;
+/**
+ * Opens an `.xmind` file and answers its central topics, one per sheet; its content file unpacks to at
+ * most `maxBytes` (the upload limit) and MAX_CONTENT_BYTES.
+ */
+export async function readXmind(file: Buffer, maxBytes = MAX_CONTENT_BYTES): Promise<Topic[]> {
+  let zip: ZipArchive;
   try {
-    zip = await JSZip.loadAsync(file);
+    zip = ZipArchive.open(file);
   } catch {
     throw new XmindError('corrupt', 'The file is not a readable XMind archive (a damaged or foreign file).');
   }
+  const max = Math.min(maxBytes, MAX_CONTENT_BYTES);
   // Zen files also carry a content.xml that only tells old versions to upgrade: content.json wins.
-  const json = zip.file('content.json');
-  if (json) return zenTopics(await readCapped(json));
-  const xml = zip.file('content.xml');
-  if (xml) return legacyTopics(await readCapped(xml));
+  if (zip.has('content.json')) return zenTopics(await readCapped(zip, 'content.json', max));
+  if (zip.has('content.xml')) return legacyTopics(await readCapped(zip, 'content.xml', max));
   throw new XmindError('no_content', 'The archive holds neither content.json nor content.xml: it is not an XMind map.');
 }
 

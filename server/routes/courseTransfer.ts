@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { COPY_MAX_ROWS, copyCost } from '../../src/domain/copies.ts';
+import { COPY_MAX_ROWS, copyCost, importedBytesCost } from '../../src/domain/copies.ts';
 import { COURSE_IMPORT_PROBLEMS } from '../../src/domain/courseFormat.ts';
 import { CONTENT_DOCUMENT_CONTEXTS } from '../../src/domain/rights.ts';
 import type { Database } from '../db/database.ts';
@@ -10,12 +10,19 @@ import { authorize } from '../http/authorize.ts';
 import { notFound, unprocessable, type Violation } from '../http/errors.ts';
 import { idParams, multipartBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { spendMoreWrites } from '../http/writeBudget.ts';
+import { refuseImportWhenBusy, takeImportSlot } from '../http/importSlot.ts';
+import type { ImportSlots } from '../bounds/importSlots.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { mapPgError } from '../resources/pgErrors.ts';
-import { newStorageKey, removeAll, type FileStorage } from '../storage/fileStorage.ts';
-import { ALLOWED_TYPES } from '../storage/sniff.ts';
+import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
 import { courseArchive, describeCourse } from '../transfer/courseExport.ts';
-import { CourseImportError, openCourseArchive, readDocuments, writeCourse } from '../transfer/courseImport.ts';
+import {
+  CourseImportError,
+  openCourseArchive,
+  storeDocuments,
+  type StoredDocument,
+  writeCourse,
+} from '../transfer/courseImport.ts';
 import { readCourseFile } from '../transfer/readCourseFile.ts';
 import { andAll, declarationOf, replyWithRecord } from './actions/support.ts';
 import { contentDisposition } from '../http/fileDownload.ts';
@@ -29,10 +36,17 @@ const [COVER_CONTEXT, PART_CONTEXT] = CONTENT_DOCUMENT_CONTEXTS;
  */
 export async function courseTransferRoutes(
   fastify: FastifyInstance,
-  options: { db: Database; engine: ResourceEngine; files: FileStorage; uploadMaxMb: number },
+  options: {
+    db: Database;
+    engine: ResourceEngine;
+    files: FileStorage;
+    uploadMaxMb: number;
+    courseImportMaxMb: number;
+    importSlots: ImportSlots;
+  },
 ) {
   const app = typedRoutes(fastify);
-  const { db, engine, files, uploadMaxMb } = options;
+  const { db, engine, files, uploadMaxMb, importSlots } = options;
   const courses = declarationOf('courses');
   const tags = declarationOf('tags');
   const skills = declarationOf('skills');
@@ -87,6 +101,8 @@ export async function courseTransferRoutes(
       const tagScope = andAll(authorize(request, tags, 'list').scope);
       const skillScope = andAll(authorize(request, skills, 'list').scope);
       const languageScope = andAll(authorize(request, languages, 'list').scope);
+      // Refused before the upload is read when this process is busy; the slot itself is taken once it is.
+      refuseImportWhenBusy(importSlots);
       const upload = await request.file().catch(() => undefined);
       if (!upload)
         throw unprocessable([
@@ -105,9 +121,13 @@ export async function courseTransferRoutes(
           },
         ]);
 
-      let stored: { ref: string; name: string; mimeType: string; key: string; size: number }[] = [];
+      const release = takeImportSlot(importSlots);
+      let stored: StoredDocument[] = [];
       try {
-        const archive = await openCourseArchive(content);
+        const archive = await openCourseArchive(content, {
+          entryMaxMb: uploadMaxMb,
+          totalMaxMb: options.courseImportMaxMb,
+        });
         const read = readCourseFile(archive.manifest, { maxUploadMb: uploadMaxMb, filesInArchive: archive.paths });
         const violations = [...read.violations];
         if (read.rows > COPY_MAX_ROWS)
@@ -120,31 +140,30 @@ export async function courseTransferRoutes(
           });
         if (!read.file || violations.length) throw refuse(violations);
         const file = read.file;
-        const documents = await readDocuments(archive, file);
         let languageId: number | null = null;
         if (file.course.language !== null) {
           const [language] = await db.query<{ id: number }>(
             `SELECT t.id FROM languages t WHERE t.code = $1${languageScope}`,
             [file.course.language],
           );
-          if (language) languageId = Number(language.id);
-          else
-            documents.violations.push({
-              propertyPath: 'course.language',
-              code: 'unknown_language',
-              message: COURSE_IMPORT_PROBLEMS.unknown_language(file.course.language),
-            });
+          if (!language)
+            throw refuse([
+              {
+                propertyPath: 'course.language',
+                code: 'unknown_language',
+                message: COURSE_IMPORT_PROBLEMS.unknown_language(file.course.language),
+              },
+            ]);
+          languageId = Number(language.id);
         }
+        // The files streamed into the store under fresh keys no document names yet, each paid for by its
+        // bytes as it lands (the work is done even if the import is refused later); the transaction then
+        // names them, or they are removed.
+        const documents = await storeDocuments(archive, file, files, (size) =>
+          spendMoreWrites(request, importedBytesCost(size)),
+        );
         if (documents.violations.length) throw refuse(documents.violations);
-
-        // The files first, under fresh keys no document names yet; the transaction then names them, or
-        // they are removed.
-        for (const document of documents.documents) {
-          const extension = ALLOWED_TYPES[document.mimeType].extensions[0];
-          const key = newStorageKey(extension);
-          const written = await files.write(key, document.bytes, document.mimeType);
-          stored.push({ ref: document.ref, name: document.name, mimeType: document.mimeType, key, size: written.size });
-        }
+        stored = documents.documents;
         const covers = new Set(file.course.cover ? [file.course.cover] : []);
         // The entry's record is the new course: the first course the transaction creates.
         const courseId = await runAsAction('import', { resource: 'courses' }, () =>
@@ -179,6 +198,8 @@ export async function courseTransferRoutes(
         ).catch(() => undefined);
         if (error instanceof CourseImportError) throw refuse(error.violations);
         throw mapPgError(error, courses, 'write');
+      } finally {
+        release();
       }
     },
   );

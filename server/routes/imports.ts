@@ -11,11 +11,15 @@ import { sanitizeFileName } from '../storage/sniff.ts';
 import { idParams, multipartBody, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarationOf, replyWithRecord } from './actions/support.ts';
 import { resourceItem } from '../http/answers.ts';
+import { importedBytesCost } from '../../src/domain/copies.ts';
+import type { ImportSlots } from '../bounds/importSlots.ts';
+import { refuseImportWhenBusy, takeImportSlot } from '../http/importSlot.ts';
+import { spendMoreWrites } from '../http/writeBudget.ts';
 
 /** POST /api/imports (an XMind file becomes a new version) and PUT /api/imports/[id]/activate. */
 export async function importRoutes(
   fastify: FastifyInstance,
-  options: { db: Database; engine: ResourceEngine; uploadMaxMb: number },
+  options: { db: Database; engine: ResourceEngine; uploadMaxMb: number; importSlots: ImportSlots },
 ) {
   const app = typedRoutes(fastify);
   const { db, engine } = options;
@@ -34,6 +38,8 @@ export async function importRoutes(
     async (request, reply) => {
       // Creating a version needs the right to create imports, though the resource has no generic create.
       authorize(request, imports, 'create');
+      // Refused before the upload is read when this process is busy; the slot itself is taken once it is.
+      refuseImportWhenBusy(options.importSlots);
       const file = await request.file().catch(() => undefined);
       if (!file)
         throw unprocessable([violation('file', 'blank', 'An XMind file must be sent in the multipart field "file".')]);
@@ -43,18 +49,34 @@ export async function importRoutes(
         throw error;
       });
       const fileName = sanitizeFileName(file.filename) || 'carte.xmind';
-      let plan;
+      const release = takeImportSlot(options.importSlots);
+      let id: number;
       try {
-        plan = planImport(await readXmind(content), fileName, await maxDepthOf(db));
-      } catch (error) {
-        if (error instanceof XmindError) {
-          const refused = unprocessable([violation('file', 'format', error.message)]);
-          throw new ApiError(422, { ...refused.body, reason: `xmind_${error.reason}` }, refused.contentType);
+        let plan;
+        try {
+          plan = planImport(
+            await readXmind(content, options.uploadMaxMb * 1024 * 1024),
+            fileName,
+            await maxDepthOf(db),
+          );
+        } catch (error) {
+          if (error instanceof XmindError) {
+            const refused = unprocessable([violation('file', 'format', error.message)]);
+            throw new ApiError(422, { ...refused.body, reason: `xmind_${error.reason}` }, refused.contentType);
+          }
+          throw error;
         }
-        throw error;
+        // Paid for by the text it stores, before it is stored: beyond the budget, a 429 and nothing written.
+        const bytes = plan.sheets.reduce(
+          (sum, sheet) => sum + Buffer.byteLength(sheet.title) + Buffer.byteLength(sheet.content),
+          0,
+        );
+        await spendMoreWrites(request, importedBytesCost(bytes) - 1);
+        // The entry's record is the new version: the first import the transaction creates.
+        id = await runAsAction('import', { resource: 'imports' }, () => storeVersion(db, fileName, plan));
+      } finally {
+        release();
       }
-      // The entry's record is the new version: the first import the transaction creates.
-      const id = await runAsAction('import', { resource: 'imports' }, () => storeVersion(db, fileName, plan));
       reply.header('Location', `/api/imports/${id}`);
       return replyWithRecord(engine, request, reply, imports, id, 201);
     },

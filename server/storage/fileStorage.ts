@@ -25,6 +25,12 @@ export interface FileStorage {
   size(key: string): Promise<number | undefined>;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Removes what writes cut short left behind and nothing else holds (a process killed mid-upload): the
+   * local store's temporary `.part` files, the object store's multipart uploads never completed, when last
+   * touched before `before`. Answers how many went.
+   */
+  sweepPartial(before: Date): Promise<number>;
   /** Throws when the store cannot be reached or written (the readiness answer). */
   check(): Promise<void>;
   close(): Promise<void>;
@@ -32,6 +38,19 @@ export interface FileStorage {
 
 /** How many first bytes `write` keeps for the content check (server/storage/sniff.ts). */
 export const HEAD_BYTES = 4096;
+
+/**
+ * How long a partial upload is left alone before the sweep removes it: far longer than any upload stays
+ * silent (a live one touches its file with every chunk), so that only the remains of a dead process go.
+ */
+export const PARTIAL_UPLOAD_GRACE_SECONDS = 24 * 3600;
+/** How often the periodic job `partial-uploads-sweep` looks for them. */
+export const PARTIAL_UPLOADS_SWEEP_EVERY_SECONDS = 3600;
+
+/** Removes the partial uploads of `files` older than `graceSeconds` (the periodic job, and tests with a shorter grace). */
+export function sweepPartialUploads(files: FileStorage, graceSeconds = PARTIAL_UPLOAD_GRACE_SECONDS): Promise<number> {
+  return files.sweepPartial(new Date(Date.now() - graceSeconds * 1000));
+}
 
 /** A fresh key for an upload: the month (to spread a folder's entries) and a random name with an allowed extension. */
 export function newStorageKey(extension: string): string {

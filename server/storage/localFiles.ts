@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { access, constants, mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { access, constants, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { measured, type ByteRange, type FileStorage } from './fileStorage.ts';
 
 const missing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
+
+/** The temporary name `write` gives a file until it is whole: only these are partial uploads. */
+const PARTIAL = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
 
 /**
  * Files under DATA_DIR/files, the key as their path: the embedded default, for one server process (several
@@ -29,6 +32,7 @@ export class LocalFileStorage implements FileStorage {
   /** Written under a temporary name then renamed: a file is there whole or not at all. */
   async write(key: string, body: Readable | Buffer): Promise<{ size: number; head: Buffer }> {
     const path = this.pathOf(key);
+    // PARTIAL's shape: what a process killed here leaves is found by sweepPartial.
     const temporary = `${path}.${randomUUID()}.part`;
     await mkdir(dirname(path), { recursive: true });
     const { stream, result } = measured(body);
@@ -63,6 +67,34 @@ export class LocalFileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /**
+   * Walks the store (a folder at a time, never listing it whole) for temporary files last written before
+   * `before`: a live upload writes its file with every chunk, a dead process's stays as it was.
+   */
+  async sweepPartial(before: Date): Promise<number> {
+    let removed = 0;
+    const walk = async (folder: string): Promise<void> => {
+      const entries = await opendir(folder).catch((error: unknown) => {
+        if (missing(error)) return undefined;
+        throw error;
+      });
+      if (!entries) return;
+      for await (const entry of entries) {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) await walk(path);
+        else if (entry.isFile() && PARTIAL.test(entry.name)) {
+          const stats = await stat(path).catch(() => undefined);
+          if (stats && stats.mtime < before) {
+            await rm(path, { force: true });
+            removed++;
+          }
+        }
+      }
+    };
+    await walk(this.root);
+    return removed;
   }
 
   async check(): Promise<void> {

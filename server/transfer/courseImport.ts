@@ -1,7 +1,5 @@
-import JSZip from 'jszip';
 import {
   COURSE_ARCHIVE_MAX_ENTRIES,
-  COURSE_ARCHIVE_MAX_UNPACKED_MB,
   COURSE_IMPORT_PROBLEMS,
   COURSE_MANIFEST,
   COURSE_MANIFEST_MAX_MB,
@@ -9,8 +7,9 @@ import {
 } from '../../src/domain/courseFormat.ts';
 import { documentKeysOf } from '../../src/domain/partContentShape.ts';
 import type { Queryable } from '../db/database.ts';
-import { readEntryCapped } from '../imports/zipEntry.ts';
+import { ZipArchive, ZipError } from '../imports/zipArchive.ts';
 import type { Violation } from '../http/errors.ts';
+import { newStorageKey, removeAll, type FileStorage } from '../storage/fileStorage.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
 
 /** An import refused: every problem found, as violations (src/domain/courseFormat.ts words them). */
@@ -23,53 +22,76 @@ export class CourseImportError extends Error {
 const refused = (propertyPath: string, code: 'not_a_zip' | 'no_manifest' | 'invalid_json' | 'too_large', detail = '') =>
   new CourseImportError([{ propertyPath, code, message: COURSE_IMPORT_PROBLEMS[code](detail) }]);
 
-/** Reads one entry within `max` bytes unpacked. */
-const readCapped = (entry: JSZip.JSZipObject, max: number) =>
-  readEntryCapped(
-    entry,
-    max,
-    () => refused(entry.name, 'too_large', `« ${entry.name} » décompressé dépasse la taille permise`),
-    () => refused('file', 'not_a_zip'),
-  );
+const MB = 1024 * 1024;
+
+/** What an archive may unpack to: each file (the upload limit), and all of them together. */
+export interface ArchiveBounds {
+  entryMaxMb: number;
+  totalMaxMb: number;
+}
 
 export interface CourseArchive {
   manifest: unknown;
-  /** The archive's files (not its folders), by path, read lazily within the archive's unpacked bound. */
+  /** The archive's files (not its folders), by path. */
   paths: ReadonlySet<string>;
-  read(path: string): Promise<Buffer>;
+  /**
+   * Streams the file at `path` into `files` under `key`, unpacked within the bounds (what is left of the
+   * total, and the entry's own); answers what the store answers. Past a bound, a CourseImportError
+   * `too_large` and nothing kept under `key`.
+   */
+  store(path: string, files: FileStorage, key: string, mimeType: string): Promise<{ size: number; head: Buffer }>;
+}
+
+/** A zip error as the import words it; `total`: the bound that held the entry was what is left of the total. */
+function importError(error: unknown, path: string, total: boolean, totalMaxMb: number): unknown {
+  if (!(error instanceof ZipError)) return error;
+  if (error.reason === 'damaged') return refused('file', 'not_a_zip');
+  return total
+    ? refused('file', 'too_large', `l'archive décompressée dépasse ${totalMaxMb} Mo`)
+    : refused(path, 'too_large', `« ${path} » décompressé dépasse ${Math.round(error.limit / MB)} Mo`);
 }
 
 /** The zip's `course.json`, parsed, and its other files; refused when it is no zip or unpacks too far. */
-export async function openCourseArchive(content: Buffer): Promise<CourseArchive> {
-  let zip: JSZip;
+export async function openCourseArchive(content: Buffer, bounds: ArchiveBounds): Promise<CourseArchive> {
+  let zip: ZipArchive;
   try {
-    zip = await JSZip.loadAsync(content);
+    zip = ZipArchive.open(content);
   } catch {
     throw refused('file', 'not_a_zip');
   }
-  const entries = Object.values(zip.files).filter((entry) => !entry.dir);
-  if (entries.length > COURSE_ARCHIVE_MAX_ENTRIES)
+  const names = zip.names;
+  if (names.length > COURSE_ARCHIVE_MAX_ENTRIES)
     throw refused('file', 'too_large', `plus de ${COURSE_ARCHIVE_MAX_ENTRIES} fichiers dans l'archive`);
-  const manifestEntry = zip.file(COURSE_MANIFEST);
-  if (!manifestEntry) throw refused(COURSE_MANIFEST, 'no_manifest');
-  let unpacked = 0;
-  const budget = COURSE_ARCHIVE_MAX_UNPACKED_MB * 1024 * 1024;
-  const read = async (entry: JSZip.JSZipObject, max: number) => {
-    const bytes = await readCapped(entry, Math.min(max, budget - unpacked));
-    unpacked += bytes.length;
-    return bytes;
-  };
-  const text = (await read(manifestEntry, COURSE_MANIFEST_MAX_MB * 1024 * 1024)).toString('utf8');
+  if (!zip.has(COURSE_MANIFEST)) throw refused(COURSE_MANIFEST, 'no_manifest');
+  // Every byte unpacked counts against the total, whatever becomes of it.
+  let left = bounds.totalMaxMb * MB;
+  const manifestMax = Math.min(COURSE_MANIFEST_MAX_MB * MB, bounds.entryMaxMb * MB);
+  const manifestBytes = await zip
+    .read(COURSE_MANIFEST, Math.min(manifestMax, left))
+    .catch((error: unknown) =>
+      Promise.reject(importError(error, COURSE_MANIFEST, left < manifestMax, bounds.totalMaxMb)),
+    );
+  left -= manifestBytes.length;
   let manifest: unknown;
   try {
-    manifest = JSON.parse(text);
+    manifest = JSON.parse(manifestBytes.toString('utf8'));
   } catch {
     throw refused(COURSE_MANIFEST, 'invalid_json');
   }
   return {
     manifest,
-    paths: new Set(entries.map((entry) => entry.name)),
-    read: (path) => read(zip.file(path)!, budget),
+    paths: new Set(names),
+    async store(path, files, key, mimeType) {
+      const entryMax = bounds.entryMaxMb * MB;
+      try {
+        const written = await files.write(key, zip.stream(path, Math.min(entryMax, left)), mimeType);
+        left -= written.size;
+        return written;
+      } catch (error) {
+        await files.remove(key).catch(() => undefined);
+        throw importError(error, path, left < entryMax, bounds.totalMaxMb);
+      }
+    },
   };
 }
 
@@ -77,38 +99,58 @@ export interface StoredDocument {
   ref: string;
   name: string;
   mimeType: string;
-  bytes: Buffer;
+  key: string;
+  size: number;
 }
 
 /**
- * The documents' files read from the archive and checked as an upload is (an accepted type whose first
- * bytes agree with it); their problems are violations like the file's others.
+ * The documents' files streamed from the archive into the store under fresh keys, one after the other, each
+ * checked as an upload is (an accepted type, checked before anything is unpacked, whose first bytes agree
+ * with it); their problems are violations like the file's others, and nothing is kept when there is one.
+ * `stored` is told each file kept (the writes it costs are paid there, and may refuse the import). A file
+ * named by two documents is refused by the file's check (readCourseFile): each entry is unpacked once.
+ * On any failure, what was stored is removed before the error goes up.
  */
-export async function readDocuments(
+export async function storeDocuments(
   archive: CourseArchive,
   file: CourseFile,
+  files: FileStorage,
+  stored: (size: number) => Promise<void>,
 ): Promise<{ documents: StoredDocument[]; violations: Violation[] }> {
   const violations: Violation[] = [];
   const documents: StoredDocument[] = [];
-  for (const [index, document] of file.documents.entries()) {
-    const bytes = await archive.read(document.file);
-    const mimeType = document.mimeType.toLowerCase();
-    const verdict = ALLOWED_TYPES[mimeType]
-      ? sniff(mimeType, bytes.subarray(0, 4096))
-      : { ok: false as const, reason: `type ${mimeType} non accepté` };
-    if (!verdict.ok)
-      violations.push({
-        propertyPath: `documents[${index}].file`,
-        code: 'invalid_file',
-        message: COURSE_IMPORT_PROBLEMS.invalid_file(
-          ALLOWED_TYPES[mimeType]
-            ? `« ${document.name} » n'a pas le contenu d'un fichier ${mimeType}`
-            : `« ${document.name} » est d'un type non accepté (${mimeType})`,
-        ),
-      });
-    documents.push({ ref: document.ref, name: sanitizeFileName(document.name) || document.ref, mimeType, bytes });
+  const keys: string[] = [];
+  try {
+    for (const [index, document] of file.documents.entries()) {
+      const mimeType = document.mimeType.toLowerCase();
+      const allowed = ALLOWED_TYPES[mimeType];
+      const refuse = (detail: string) =>
+        violations.push({
+          propertyPath: `documents[${index}].file`,
+          code: 'invalid_file',
+          message: COURSE_IMPORT_PROBLEMS.invalid_file(detail),
+        });
+      if (!allowed) {
+        refuse(`« ${document.name} » est d'un type non accepté (${mimeType})`);
+        continue;
+      }
+      const key = newStorageKey(allowed.extensions[0]);
+      const written = await archive.store(document.file, files, key, mimeType);
+      keys.push(key);
+      await stored(written.size);
+      if (!sniff(mimeType, written.head).ok) {
+        refuse(`« ${document.name} » n'a pas le contenu d'un fichier ${mimeType}`);
+        continue;
+      }
+      const name = sanitizeFileName(document.name) || document.ref;
+      documents.push({ ref: document.ref, name, mimeType, key, size: written.size });
+    }
+  } catch (error) {
+    await removeAll(files, keys).catch(() => undefined);
+    throw error;
   }
-  return { documents, violations };
+  if (violations.length) await removeAll(files, keys).catch(() => undefined);
+  return { documents: violations.length ? [] : documents, violations };
 }
 
 /**

@@ -93,6 +93,8 @@ export function readCourseFile(
 
   // Documents first: the course and the parts name them.
   const documentRefs = new Set<string>();
+  // One file for one document: an entry named again would be unpacked and stored again, for nothing.
+  const documentFiles = new Set<string>();
   list(root, 'documents', '').forEach((item, index) => {
     const path = `documents[${index}]`;
     const document = object(item, path);
@@ -103,6 +105,8 @@ export function readCourseFile(
       problem(`${path}.mimeType`, 'invalid_field', valueProblemDetail(`${path}.mimeType`, 'blank'));
     if (typeof document.file !== 'string' || !filesInArchive.has(document.file))
       problem(`${path}.file`, 'missing_file', String(document.file ?? ''));
+    else if (documentFiles.has(document.file)) problem(`${path}.file`, 'duplicate_reference', document.file);
+    else documentFiles.add(document.file);
   });
 
   const named = (key: 'tags' | 'skills', other: FieldContract) => {

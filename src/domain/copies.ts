@@ -17,3 +17,13 @@ export const COPY_ROWS_PER_WRITE = 100;
 
 /** The writes a copy of `rows` rows spends. */
 export const copyCost = (rows: number) => Math.max(1, Math.ceil(rows / COPY_ROWS_PER_WRITE));
+
+/**
+ * An import (a course's zip, an XMind map) spends, beyond its rows' cost as a copy, one write of its author's
+ * budget per this many bytes it stores (files, sheets' text): the disk one fills by importing is bounded as
+ * their writes are.
+ */
+export const IMPORT_BYTES_PER_WRITE = 1024 * 1024;
+
+/** The writes storing `bytes` of an import spends. */
+export const importedBytesCost = (bytes: number) => Math.ceil(bytes / IMPORT_BYTES_PER_WRITE);

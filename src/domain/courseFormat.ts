@@ -23,10 +23,12 @@ export const COURSE_FORMAT_SCHEMA_PATH = '/api/docs/course-format.schema.json';
 
 /**
  * Bounds of an imported file beyond the upload limit itself: a zip may unpack to far more than it weighs,
- * so what it holds is bounded before it is read whole.
+ * so what it holds is counted as it unpacks and stopped at its bound, never unpacked to learn its size.
+ * Each document's file unpacks to at most the upload limit (UPLOAD_MAX_MB), as if it were uploaded; the
+ * whole archive, `course.json` included, to at most COURSE_IMPORT_MAX_MB (this by default).
  */
 export const COURSE_ARCHIVE_MAX_ENTRIES = 2000;
-export const COURSE_ARCHIVE_MAX_UNPACKED_MB = 500;
+export const COURSE_IMPORT_DEFAULT_MAX_MB = 200;
 export const COURSE_MANIFEST_MAX_MB = 20;
 
 /** A chapter's or a document's reference inside the file. */

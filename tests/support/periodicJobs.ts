@@ -8,6 +8,7 @@ export const PERIODIC_JOBS = [
   'expired-rows-sweep',
   'file-removals',
   'live-events-prune',
+  'partial-uploads-sweep',
   'recycle-bin-purge',
   'retired-nodes-purge',
   'ticket-attachments-sweep',
