@@ -44,6 +44,7 @@ import { openFileStorage } from './storage/openFileStorage.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
 import { Counters } from './bounds/counters.ts';
+import { rowCapRefusal } from './bounds/rowCaps.ts';
 import { WriteBudgets } from './bounds/writeBudgets.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { purgeExpired, PURGE_EVERY_SECONDS } from './resources/recycleBin.ts';
@@ -142,7 +143,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
 
   app.setErrorHandler((error, request, reply) => {
     const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
-    const fault = clientFault(error, request);
+    // A cap the database holds (bounds/rowCaps.ts) refused the write: the 422 of that cap.
+    const fault = rowCapRefusal(error) ?? clientFault(error, request);
     if (fault) {
       // Kept visible (a value a handler should have checked), but it is the request's fault, not a 500.
       if (!(error instanceof ApiError)) request.log.warn({ err: error }, `${route}: a value the database refused`);
