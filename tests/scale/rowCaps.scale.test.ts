@@ -73,7 +73,7 @@ describe('caps over three processes', () => {
           const response = await fetch(`${cluster.url}/api/tickets/${ticket}/attachments`, {
             method: 'POST',
             headers: { authorization: `Bearer ${token}`, 'content-type': contentType, accept: 'application/json' },
-            body: payload,
+            body: new Uint8Array(payload),
           });
           await response.arrayBuffer();
           return response.status;
