@@ -51,6 +51,7 @@ import { purgeExpired, PURGE_EVERY_SECONDS } from './resources/recycleBin.ts';
 import { purgeRetiredNodes, RETIRED_PURGE_EVERY_SECONDS } from './resources/liveVersion.ts';
 import { recycleBinRoutes } from './routes/recycleBin.ts';
 import { LiveHub, pruneLiveEvents, PRUNE_EVERY_SECONDS } from './live/liveHub.ts';
+import { StreamSlots } from './live/streamSlots.ts';
 import { StreamTickets } from './live/streamTickets.ts';
 import { eventRoutes } from './routes/events.ts';
 import { revisionRoutes } from './routes/revisions.ts';
@@ -214,7 +215,12 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const hub = new LiveHub(platformDb);
   await hub.start();
   app.addHook('onClose', () => hub.stop());
-  await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret, db), versions });
+  await app.register(eventRoutes, {
+    hub,
+    tickets: new StreamTickets(secret, db),
+    versions,
+    slots: new StreamSlots(platformDb, config.liveStreamsPerUser),
+  });
   await app.register(documentRoutes, {
     db,
     engine,
