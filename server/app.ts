@@ -44,6 +44,7 @@ import { openFileStorage } from './storage/openFileStorage.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
 import { healthRoutes } from './routes/health.ts';
 import { Counters } from './bounds/counters.ts';
+import { rowCapRefusal } from './bounds/rowCaps.ts';
 import { WriteBudgets } from './bounds/writeBudgets.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { ImportSlots } from './bounds/importSlots.ts';
@@ -51,6 +52,7 @@ import { purgeExpired, PURGE_EVERY_SECONDS } from './resources/recycleBin.ts';
 import { purgeRetiredNodes, RETIRED_PURGE_EVERY_SECONDS } from './resources/liveVersion.ts';
 import { recycleBinRoutes } from './routes/recycleBin.ts';
 import { LiveHub, pruneLiveEvents, PRUNE_EVERY_SECONDS } from './live/liveHub.ts';
+import { StreamSlots } from './live/streamSlots.ts';
 import { StreamTickets } from './live/streamTickets.ts';
 import { eventRoutes } from './routes/events.ts';
 import { revisionRoutes } from './routes/revisions.ts';
@@ -143,7 +145,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
 
   app.setErrorHandler((error, request, reply) => {
     const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
-    const fault = clientFault(error, request);
+    // A cap the database holds (bounds/rowCaps.ts) refused the write: the 422 of that cap.
+    const fault = rowCapRefusal(error) ?? clientFault(error, request);
     if (fault) {
       // Kept visible (a value a handler should have checked), but it is the request's fault, not a 500.
       if (!(error instanceof ApiError)) request.log.warn({ err: error }, `${route}: a value the database refused`);
@@ -214,7 +217,12 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const hub = new LiveHub(platformDb);
   await hub.start();
   app.addHook('onClose', () => hub.stop());
-  await app.register(eventRoutes, { hub, tickets: new StreamTickets(secret, db), versions });
+  await app.register(eventRoutes, {
+    hub,
+    tickets: new StreamTickets(secret, db),
+    versions,
+    slots: new StreamSlots(platformDb, config.liveStreamsPerUser),
+  });
   await app.register(documentRoutes, {
     db,
     engine,

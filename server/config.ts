@@ -4,6 +4,7 @@ import { RECYCLE_BIN_DEFAULT_DAYS } from '../src/domain/recycleBin.ts';
 import { DEFAULT_JOB_LEASE_SECONDS } from './jobs/scheduler.ts';
 import { DEFAULT_IMPORTS_AT_ONCE } from './bounds/importSlots.ts';
 import { COURSE_IMPORT_DEFAULT_MAX_MB } from '../src/domain/courseFormat.ts';
+import { DEFAULT_LIVE_STREAMS_PER_USER } from './live/streamSlots.ts';
 
 /** Every setting of the server, read once from the environment; README.md lists them all. */
 export interface Config {
@@ -65,6 +66,8 @@ export interface Config {
   jobLeaseSeconds: number;
   /** How many days a deleted record stays in the recycle bin before it is erased for good (RECYCLE_BIN_DAYS). */
   recycleBinDays: number;
+  /** Live event streams one user may hold open at once, over every process (LIVE_STREAMS_PER_USER). */
+  liveStreamsPerUser: number;
 }
 
 /** An S3-compatible object store (AWS, MinIO, Ceph, Garage...): one bucket, the files' keys as object keys. */
@@ -164,6 +167,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recycleBinDays: atLeastOne(
       integer(env.RECYCLE_BIN_DAYS, RECYCLE_BIN_DEFAULT_DAYS, 'RECYCLE_BIN_DAYS'),
       'RECYCLE_BIN_DAYS',
+    ),
+    liveStreamsPerUser: atLeastOne(
+      integer(env.LIVE_STREAMS_PER_USER, DEFAULT_LIVE_STREAMS_PER_USER, 'LIVE_STREAMS_PER_USER'),
+      'LIVE_STREAMS_PER_USER',
     ),
   };
 }

@@ -190,7 +190,11 @@ async function measure(
 async function runOn(database: DatabaseRun['database'], env: Record<string, string>): Promise<DatabaseRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-live-'));
   atExit(() => rmSync(dataDir, { recursive: true, force: true }));
-  const { base, child } = await startServer({ BENCH_DATA_DIR: dataDir, ...env });
+  const { base, child } = await startServer({
+    BENCH_DATA_DIR: dataDir,
+    LIVE_STREAMS_PER_USER: String(LISTENERS),
+    ...env,
+  });
   const { token } = await json<{ token: string }>(base, '/api/auth/token', {
     method: 'POST',
     body: JSON.stringify({ login: 'admin@demo.fr', password: DEMO_PASSWORD }),

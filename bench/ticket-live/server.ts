@@ -21,7 +21,14 @@ async function main() {
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
   await prepareDatabase(db);
   await seedDemo(db, { files: new LocalFileStorage(dataDir) });
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'none', LOG_LEVEL: 'warn' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    // The bench opens all its streams as one user.
+    LIVE_STREAMS_PER_USER: process.env.LIVE_STREAMS_PER_USER,
+  });
   const { app, hub } = await buildApp(config, db, { serveApp: false, logger: false });
   app.get('/bench/memory', async () => {
     // A collection first, when exposed (--expose-gc): what is retained, not what waits to be freed.

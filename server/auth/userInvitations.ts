@@ -53,6 +53,6 @@ export class UserInvitations {
       ].join('\n'),
     }));
     // The code is no record of the API: the entry says who invited whom.
-    await runAsAction('invite', { resource: 'users', id }, () => noteInAuditLog(this.db, 'users', id, user.company_id));
+    await runAsAction('invite', { resource: 'users', id }, () => noteInAuditLog(this.db, 'users', id));
   }
 }

@@ -3,7 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { currentScope, runInScope, scopeSettingSql, withinScope, type Scope } from './scope.ts';
+import { currentScope, runInScope, scopeSettingSql, setScopeKey, withinScope, type Scope } from './scope.ts';
 import { prepareScope, ScopedQuery } from './scopedQuery.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -226,6 +226,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
       });
     },
     async useRole(name) {
+      await readScopeKey(database);
       await db.exec(`SET ROLE ${quotedIdentifier(name)}`);
       await refuseBypassingRole(database);
       role = name;
@@ -242,6 +243,16 @@ export async function openPglite(dataDir: string): Promise<Database> {
     },
   };
   return database;
+}
+
+/**
+ * The key that seals the server's scopes (scope.ts), read as the tables' owner before the server takes the
+ * application's role, which may not read it.
+ */
+async function readScopeKey(db: Queryable): Promise<void> {
+  const [row] = await db.query<{ key: Uint8Array }>('SELECT key FROM scope_key');
+  if (!row) throw new Error('The database has no scope key (migration 0036).');
+  setScopeKey(Buffer.from(row.key));
 }
 
 /**
@@ -367,7 +378,13 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       const scope = currentScope();
       const client = await checkout();
       return rollingBackOnFailure(client, async () => {
-        await client.query(scope ? `BEGIN; ${scopeSettingSql(scope)}` : 'BEGIN');
+        // The scope, then BEGIN, in one round trip (ScopedQuery): the BEGIN turns the implicit transaction
+        // that set the scope into the explicit one, and the seal travels as a parameter, never as text.
+        if (scope)
+          await new Promise<void>((resolve, reject) => {
+            client.query(new ScopedQuery(scope, { text: 'BEGIN' }, (error) => (error ? reject(error) : resolve())));
+          });
+        else await client.query('BEGIN');
         const result = await work({
           query: async <T extends Row>(sql: string, params?: unknown[]) =>
             (await client.query(prepared(sql, params))).rows as T[],
@@ -377,6 +394,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       });
     },
     async useRole(name) {
+      await readScopeKey(database);
       role = name;
       await refuseBypassingRole(database);
     },

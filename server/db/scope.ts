@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac } from 'node:crypto';
 import type { AuditAction } from '../../src/domain/audit.ts';
 
 /**
@@ -40,17 +41,41 @@ const settingId = (value: number | null | undefined) => (Number.isSafeInteger(va
 const settingName = (value: string | undefined) => (value && /^[a-z-]{1,64}$/.test(value) ? value : '');
 
 /**
- * The settings of a scope, in the order of the statement that sets them: the structure, the platform flag,
- * the user, and what the audit log says of the write.
+ * The key that seals a scope (migration 0036: only the tables' owner reads it): read by the server once, as
+ * the owner, before its statements take the application's role (`setScopeKey`). One database per process.
  */
-export const scopeSettings = (scope: Scope): string[] => [
-  settingId(scope.structure),
-  scope.platform ? 'on' : 'off',
-  settingId(scope.userId),
-  settingName(scope.action),
-  settingName(scope.resource),
-  settingId(scope.recordId),
-];
+let sealKey: Buffer | undefined;
+
+export function setScopeKey(key: Buffer): void {
+  sealKey = key;
+}
+
+/**
+ * The seal of a scope's structure, platform flag and user, one a line: what `app_scope_sealed()` recomputes
+ * with the same key. Without it, row-level security reads the settings as no scope at all, so a statement
+ * that sets them by hand (one injected into a request) cannot widen its scope.
+ */
+const sealOf = (structure: string, platform: string, user: string) =>
+  sealKey ? createHmac('sha256', sealKey).update(`${structure}\n${platform}\n${user}`).digest('hex') : '';
+
+/**
+ * The settings of a scope, in the order of the statement that sets them: the structure, the platform flag,
+ * the user, what the audit log says of the write, and the seal.
+ */
+export const scopeSettings = (scope: Scope): string[] => {
+  const structure = settingId(scope.structure);
+  const platform = scope.platform ? 'on' : 'off';
+  const user = settingId(scope.userId);
+  return [
+    structure,
+    platform,
+    user,
+    settingName(scope.action),
+    settingName(scope.resource),
+    settingId(scope.recordId),
+    sealOf(structure, platform, user),
+  ];
+};
 
 /** The settings a scope's statement sets, in that order. */
 export const SCOPE_SETTINGS = [
@@ -60,6 +85,7 @@ export const SCOPE_SETTINGS = [
   'app.action',
   'app.resource',
   'app.record_id',
+  'app.scope_seal',
 ];
 
 /**
@@ -113,9 +139,19 @@ export function runAsDefaultAction<T>(
 /**
  * The statement that sets a scope for the current transaction only (`set_config(…, true)`), so that a
  * connection handed to another caller, or a pooler's next client, never inherits it. Its values are
- * integers, a flag and the domain's names, written as literals: it can travel in one message with the BEGIN.
+ * integers, a flag, the domain's names and the seal's hex, written as literals. On PostgreSQL the server sends
+ * scopes as parameters instead (scopedQuery.ts), so that no seal shows in another session's
+ * `pg_stat_activity`; this text is for the embedded database, one process whose only session is the server's.
  */
 export function scopeSettingSql(scope: Scope): string {
   const values = scopeSettings(scope);
   return `SELECT ${SCOPE_SETTINGS.map((name, index) => `set_config('${name}', '${values[index]}', true)`).join(', ')}`;
+}
+
+/** The same statement with its values as parameters, for a transaction's own queries (`tx.query(...)`). */
+export function scopeSettingQuery(scope: Scope): [string, string[]] {
+  return [
+    `SELECT ${SCOPE_SETTINGS.map((name, index) => `set_config('${name}', $${index + 1}, true)`).join(', ')}`,
+    scopeSettings(scope),
+  ];
 }

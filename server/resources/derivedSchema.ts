@@ -3,6 +3,7 @@ import { AUDIT_OPERATIONS } from '../../src/domain/audit.ts';
 import { TICKET_STATUSES } from '../../src/domain/contracts/tickets.ts';
 import { PLAN_PERIODS, SUBSCRIPTION_STATUSES } from '../../src/domain/onboarding.ts';
 import type { Database } from '../db/database.ts';
+import { rowCapStatements } from '../bounds/rowCaps.ts';
 import { fileRemovalStatements } from '../storage/fileRemovals.ts';
 import { ident, literal } from '../shared/sql.ts';
 import { responseTargetStatements } from '../tickets/responseTargets.ts';
@@ -93,7 +94,8 @@ END $$`;
  * Every statement that puts the domain's enumerations, the resources' row counts, the tickets' due dates
  * (responseTargets.ts), the audit log's triggers (auditTriggers.ts), the full-text columns of search
  * (searchSchema.ts), the release rule (releases.ts), the queueing of deleted rows' files
- * (storage/fileRemovals.ts) and the courses' live versions (liveVersion.ts) into the schema.
+ * (storage/fileRemovals.ts), the courses' live versions (liveVersion.ts) and the "at most N rows" caps
+ * (bounds/rowCaps.ts) into the schema.
  */
 export function derivedSchemaStatements(): string[] {
   const tables = [
@@ -110,6 +112,7 @@ export function derivedSchemaStatements(): string[] {
     ...releaseStatements(declarations),
     ...fileRemovalStatements(),
     ...liveVersionStatements(),
+    ...rowCapStatements(),
   ];
 }
 

@@ -2,7 +2,7 @@ import { BINNABLE_RESOURCES, isBinnable, LABEL_MAX_LENGTH, RECYCLE_BIN } from '.
 import type { Database, Queryable, Row } from '../db/database.ts';
 import { binnedFileKeys } from '../storage/fileRemovals.ts';
 import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
-import { currentScope, runAsAction, runAsDefaultAction, scopeSettingSql } from '../db/scope.ts';
+import { currentScope, runAsAction, runAsDefaultAction, scopeSettingQuery } from '../db/scope.ts';
 import { ApiError, notFound, problem } from '../http/errors.ts';
 import { ident } from '../shared/sql.ts';
 import { declarations, declarationsByName } from './definitions/index.ts';
@@ -39,12 +39,12 @@ const resourceOfTable = (table: string): ResourceDeclaration | undefined =>
  */
 async function acrossStructures<T>(tx: Queryable, work: () => Promise<T>): Promise<T> {
   const scope = currentScope() ?? { structure: null, platform: false };
-  await tx.query(scopeSettingSql({ ...scope, structure: null, platform: true }));
+  await tx.query(...scopeSettingQuery({ ...scope, structure: null, platform: true }));
   // Nodes removed from a course's draft go with their course too.
   await tx.query(showRemovedSql(true));
   // A failure rolls the transaction back, scope and all: only a success needs its scope given back.
   const result = await work();
-  await tx.query(scopeSettingSql(scope));
+  await tx.query(...scopeSettingQuery(scope));
   await tx.query(showRemovedSql(false));
   return result;
 }
@@ -237,7 +237,7 @@ export class RecycleBin {
         const schema = await this.schema(tx);
         // The audit log's entry names the record put back, not the bin's item: known only now.
         await runAsDefaultAction('restore', { resource: declaration.name, id: item.record_id }, async () => {
-          await tx.query(scopeSettingSql(currentScope()!));
+          await tx.query(...scopeSettingQuery(currentScope()!));
           await this.putBack(tx, schema, declaration, item);
         });
         await tx.query('DELETE FROM recycle_bin WHERE id = $1', [itemId]);
@@ -366,8 +366,8 @@ export class RecycleBin {
 }
 
 /**
- * Erases bin items for good (`conditions` on `t`, with `params`), each logged as erased in the same
- * statement: answers how many went and the keys of the files their documents kept, which the caller
+ * Erases bin items for good (`conditions` on `t`, with `params`), each logged as erased by the bin's
+ * own trigger (migration 0037): answers how many went and the keys of the files their documents kept, which the caller
  * removes once the transaction is over.
  */
 export async function eraseBinned(
@@ -377,11 +377,8 @@ export async function eraseBinned(
 ): Promise<{ erased: number; files: string[] }> {
   const [row] = await db.query<{ erased: number; files: string[] }>(
     `WITH gone AS (DELETE FROM recycle_bin t WHERE ${conditions.length > 0 ? conditions.join(' AND ') : 'true'}
-                   RETURNING t.id, t.resource, t.record_id, t.company_id, t.label, t.rows),
-          logged AS (SELECT public.audit_erase(coalesce(jsonb_agg(jsonb_build_object(
-                       'resource', g.resource, 'record_id', g.record_id, 'company', g.company_id, 'label', g.label)
-                       ORDER BY g.id), '[]')) AS n FROM gone g)
-     SELECT (SELECT n FROM logged) AS erased,
+                   RETURNING t.id, t.rows)
+     SELECT (SELECT count(*) FROM gone)::int AS erased,
             ARRAY(SELECT k.key FROM gone, LATERAL (${binnedFileKeys('gone')}) AS k(key)) AS files`,
     params,
   );

@@ -183,7 +183,7 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role};
 GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role};
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${role};
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${role};
-REVOKE ALL ON schema_migrations, tenancy_state, derived_schema_state FROM ${role};
+REVOKE ALL ON schema_migrations, tenancy_state, derived_schema_state, scope_key FROM ${role};
 REVOKE INSERT, UPDATE, DELETE ON ${AUDIT_TABLES.join(', ')} FROM ${role};
 REVOKE SELECT ON audit_texts FROM ${role};
 DO $$

@@ -79,7 +79,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountOp
       await runAsAction('sign-out-everywhere', { resource: 'users', id: session.userId }, () =>
         db.query(
           `WITH signed_out AS (UPDATE users SET session_version = session_version + 1 WHERE id = $1 RETURNING company_id)
-           SELECT audit_note('users', $1, (SELECT company_id FROM signed_out))`,
+           SELECT audit_note('users', $1) FROM signed_out`,
           [session.userId],
         ),
       );

@@ -118,7 +118,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
     await runAsAction('sign-out', { resource: 'users', id: session.userId }, () =>
       db.transaction(async (tx) => {
         await sessions.revokeFamily(session.family, tx);
-        await noteInAuditLog(tx, 'users', session.userId, session.company);
+        await noteInAuditLog(tx, 'users', session.userId);
       }),
     );
     return reply.status(204).send();

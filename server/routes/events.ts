@@ -2,10 +2,11 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { SessionVersions } from '../auth/sessionVersions.ts';
 import { hasRole } from '../../src/domain/roles.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { forbidden, tooMany, unauthorized } from '../http/errors.ts';
 import { noBody, queryOf, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole } from '../http/session.ts';
 import type { LiveEvent, LiveHub } from '../live/liveHub.ts';
+import { STREAM_SLOT_RENEW_SECONDS, type StreamSlots } from '../live/streamSlots.ts';
 import type { StreamTickets } from '../live/streamTickets.ts';
 import { shaped, streamed } from '../http/answers.ts';
 
@@ -32,7 +33,12 @@ const streamTicket = shaped(
  */
 export async function eventRoutes(
   fastify: FastifyInstance,
-  { hub, tickets, versions }: { hub: LiveHub; tickets: StreamTickets; versions: SessionVersions },
+  {
+    hub,
+    tickets,
+    versions,
+    slots,
+  }: { hub: LiveHub; tickets: StreamTickets; versions: SessionVersions; slots: StreamSlots },
 ) {
   const app = typedRoutes(fastify);
   // A stream never ends by itself: the server's close would wait for every open one. When the process
@@ -42,6 +48,15 @@ export async function eventRoutes(
   app.addHook('preClose', async () => {
     for (const response of open) response.end(`retry: ${500 + Math.floor(Math.random() * 1500)}\n\n`);
   });
+  // The slots of this process's open streams (streamSlots.ts), renewed together: one statement a period
+  // whatever the number of streams.
+  const slotsHeld = new Map<ServerResponse, string>();
+  const renewal = setInterval(() => {
+    if (slotsHeld.size > 0)
+      slots.renew([...slotsHeld.values()]).catch((error: unknown) => app.log.warn({ err: error }, 'stream slots'));
+  }, STREAM_SLOT_RENEW_SECONDS * 1000);
+  renewal.unref();
+  app.addHook('onClose', async () => clearInterval(renewal));
 
   app.post('/api/events/ticket', { schema: { body: noBody, response: { 200: streamTicket } } }, async (request) => {
     const session = requireRole(request, 'ROLE_USER', 'Listening to live events');
@@ -71,6 +86,13 @@ export async function eventRoutes(
       const grant = typeof query.ticket === 'string' ? await tickets.redeem(query.ticket) : undefined;
       if (!grant || !(await versions.stands({ userId: grant.userId, version: grant.sv, family: grant.sid })))
         throw unauthorized('Invalid JWT Token');
+      // A slot among the user's streams of every process, before anything is kept for this one.
+      const slot = await slots.take(grant.userId);
+      if (!slot)
+        throw tooMany(
+          STREAM_SLOT_RENEW_SECONDS,
+          `Au plus ${slots.perUser} flux d’événements ouverts à la fois pour un compte : fermez un onglet.`,
+        );
       const audience = { userId: grant.userId, staff: hasRole(grant.roles, 'ROLE_ADMIN'), structure: grant.structure };
       const lastHeader = request.headers['last-event-id'];
       const last = Number((typeof lastHeader === 'string' ? lastHeader : undefined) ?? query.lastEventId ?? NaN);
@@ -86,6 +108,7 @@ export async function eventRoutes(
       });
       response.write(`retry: ${RETRY_MS}\n\n`);
       open.add(response);
+      slotsHeld.set(response, slot);
 
       // Subscribed before the replay is read, so that nothing committed in between is lost; what arrives
       // meanwhile waits, and is sent after the replay unless the replay had it.
@@ -103,6 +126,8 @@ export async function eventRoutes(
         });
       });
       const stop = () => {
+        if (slotsHeld.delete(response))
+          slots.release(slot).catch((error: unknown) => request.log.warn({ err: error }, 'stream slot'));
         open.delete(response);
         clearInterval(heartbeat);
         unsubscribe();
@@ -110,6 +135,8 @@ export async function eventRoutes(
       };
       request.raw.on('close', stop);
       response.on('close', stop);
+      // A client gone while its slot was being taken has no close left to tell.
+      if (request.raw.destroyed || response.destroyed) return stop();
 
       try {
         await hub.ready();

@@ -378,7 +378,7 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
         db.transaction(async (tx) => {
           await tx.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
           const chosen = await choosePlan(tx, companyId, plan, intent?.id ?? null);
-          if (chosen) await noteInAuditLog(tx, 'companies', companyId, companyId);
+          if (chosen) await noteInAuditLog(tx, 'companies', companyId);
           return chosen;
         }),
       );
@@ -470,7 +470,7 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
       const row = await runAsAction('unsubscribe', { resource: 'companies', id: companyId }, () =>
         db.transaction(async (tx) => {
           const ended = await unsubscribe(tx, companyId, userId);
-          if (ended) await noteInAuditLog(tx, 'companies', companyId, companyId);
+          if (ended) await noteInAuditLog(tx, 'companies', companyId);
           return ended;
         }),
       );

@@ -4,7 +4,6 @@ import {
   SAVED_VIEW_NAME_MAX_LENGTH,
   SAVED_VIEW_PARAMS_MAX_LENGTH,
   SAVED_VIEW_SORT_ORDERS,
-  SAVED_VIEWS_PER_LIST,
   type SavedView,
 } from '../../src/domain/savedViews.ts';
 import type { Database, Row } from '../db/database.ts';
@@ -133,23 +132,14 @@ export async function savedViewRoutes(fastify: FastifyInstance, { db }: { db: Da
       const session = userOf(request);
       const { resource, name, params } = request.body;
       checkParams(params);
-      const created = await db
-        .transaction(async (tx) => {
-          const [count] = await tx.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM saved_views WHERE user_id = $1 AND resource = $2',
-            [session.userId, resource],
-          );
-          if (Number(count.n) >= SAVED_VIEWS_PER_LIST)
-            throw unprocessable([
-              violation('name', 'too_many', `Une liste garde au plus ${SAVED_VIEWS_PER_LIST} vues : supprimez-en une.`),
-            ]);
-          const [row] = await tx.query(
-            `INSERT INTO saved_views (user_id, company_id, resource, name, params)
-             VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${viewSql}`,
-            [session.userId, session.company, resource, name.trim(), JSON.stringify(params)],
-          );
-          return row;
-        })
+      // The cap on a list's views is the database's (bounds/rowCaps.ts): counted there under the group's
+      // lock, so that parallel creations, on any process, never pass it.
+      const [created] = await db
+        .query(
+          `INSERT INTO saved_views (user_id, company_id, resource, name, params)
+           VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${viewSql}`,
+          [session.userId, session.company, resource, name.trim(), JSON.stringify(params)],
+        )
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? nameTaken() : error;
         });

@@ -21,6 +21,40 @@ export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8';
  */
 export const FORMULA_TRIGGERS: readonly string[] = ['=', '+', '-', '@', '\t', '\r'];
 
+/**
+ * Other spellings of the triggers that some spreadsheet, import dialog or locale reads as the trigger
+ * itself: the minus sign and the dashes typed for it, the heavy plus and minus. The compatibility forms
+ * (full-width `＝＋－＠`, small and superscript signs) are found by folding a cell (NFKC) instead.
+ */
+export const FORMULA_TRIGGER_LOOKALIKES: readonly string[] = [
+  '\u2212', // minus sign
+  '\u2010', // hyphen
+  '\u2011', // non-breaking hyphen
+  '\u2012', // figure dash
+  '\u2013', // en dash
+  '\u2795', // heavy plus
+  '\u2796', // heavy minus
+];
+
+/**
+ * What a spreadsheet may skip before the first character it reads: white space of any kind (the no-break
+ * and ideographic spaces too), the byte order mark and the other format characters (zero-width spaces and
+ * joiners, direction marks), and control characters. A trigger after them still triggers.
+ */
+const SKIPPED = /^[\p{White_Space}\p{Cf}\p{Cc}]*/u;
+
+/** Where a line ends inside a cell: a parser that splits lines there reads what follows as a new row. */
+const LINE_BREAK = /(\r\n|[\n\r\v\f\u0085\u2028\u2029])/u;
+
+const TRIGGERS = new Set([...FORMULA_TRIGGERS, ...FORMULA_TRIGGER_LOOKALIKES]);
+
+/** Whether a spreadsheet could read `line` as a formula: a trigger first, or after what it skips, in any form. */
+function startsAFormula(line: string): boolean {
+  if (TRIGGERS.has(line.charAt(0))) return true;
+  const first = String.fromCodePoint(line.codePointAt(SKIPPED.exec(line)![0].length) ?? 0x20);
+  return TRIGGERS.has(first) || TRIGGERS.has(first.normalize('NFKC').charAt(0));
+}
+
 /** What prefixes such a cell. */
 export const FORMULA_GUARD = "'";
 
@@ -49,9 +83,19 @@ export const exportPath = (resource: string) => `/api/${resource}/export.csv`;
 // What makes a cell need quotes (RFC 4180).
 const QUOTED = [CSV_SEPARATOR, '"', '\r', '\n'];
 
-/** A text as a cell: guarded against formulas, then quoted when it holds a separator, a quote or a line end. */
+/**
+ * A text as a cell: guarded against formulas (the cell, and each line inside it, that could start one gets
+ * the guard), then quoted when it holds a separator, a quote or a line end.
+ */
 export function csvCell(text: string): string {
-  const guarded = FORMULA_TRIGGERS.some((trigger) => text.startsWith(trigger)) ? `${FORMULA_GUARD}${text}` : text;
+  // The lines, with the breaks between them (odd items); the first line is read as the whole cell, so that
+  // line breaks before a trigger are skipped as a spreadsheet skips them.
+  const parts = text.split(LINE_BREAK);
+  const guarded = parts
+    .map((part, index) =>
+      index % 2 === 0 && startsAFormula(index === 0 ? text : part) ? `${FORMULA_GUARD}${part}` : part,
+    )
+    .join('');
   return QUOTED.some((char) => guarded.includes(char)) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 
