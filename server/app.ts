@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { loadSecret, TokenService } from './auth/jwt.ts';
 import { createMailer, type Mailer } from './auth/mailer.ts';
 import { Sessions } from './auth/sessions.ts';
+import { RolePermissions } from './auth/rolePermissions.ts';
 import { SessionVersions } from './auth/sessionVersions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -56,6 +57,7 @@ import { StreamSlots } from './live/streamSlots.ts';
 import { StreamTickets } from './live/streamTickets.ts';
 import { eventRoutes } from './routes/events.ts';
 import { revisionRoutes } from './routes/revisions.ts';
+import { rolePermissionRoutes } from './routes/rolePermissions.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
 import { searchRoutes } from './routes/search.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
@@ -182,7 +184,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     // Refused writes too: a refresh token presented twice revokes its session and answers 401.
     if (request.method !== 'GET' && request.method !== 'HEAD') await versions.settle();
   });
-  await app.register(authHook, { tokens, versions });
+  const permissions = new RolePermissions(platformDb);
+  await permissions.start();
+  app.addHook('onClose', () => permissions.close());
+  await app.register(authHook, { tokens, versions, permissions });
   await app.register(writeBudget, { db, budget: config.writeBudget });
   await app.register(inputGuard);
   const files = options.files ?? (await openFileStorage(config));
@@ -214,6 +219,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(revisionRoutes, { db, engine });
   await app.register(searchRoutes, { db });
   await app.register(savedViewRoutes, { db });
+  await app.register(rolePermissionRoutes, { db, permissions });
   const hub = new LiveHub(platformDb);
   await hub.start();
   app.addHook('onClose', () => hub.stop());

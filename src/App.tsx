@@ -18,6 +18,7 @@ import { OnboardPage, OnboardSuccessPage } from './custom/onboarding/lazyPages';
 import { lazyComponent } from './custom/lazyComponent';
 import { Dashboard } from './custom/dashboard/lazyDashboard';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
+import { RIGHTS_ROUTE } from './custom/rights/rightsRoute';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { resources } from './resources';
@@ -27,6 +28,7 @@ const AccountPage = lazyComponent(() => import('./custom/account/AccountPage').t
 const TicketAttachmentPage = lazyComponent(() =>
   import('./custom/tickets/attachments/TicketAttachmentPage').then((module) => module.TicketAttachmentPage),
 );
+const RightsPage = lazyComponent(() => import('./custom/rights/RightsPage').then((module) => module.RightsPage));
 const CourseOutlinePage = lazyComponent(() =>
   import('./custom/outline/CourseOutlinePage').then((module) => module.CourseOutlinePage),
 );
@@ -72,6 +74,7 @@ export function App() {
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/account" element={<AccountPage />} />
+            <Route path={RIGHTS_ROUTE} element={<RightsPage />} />
             <Route path="/courses/:id/outline" element={<CourseOutlinePage />} />
             {/* Where the e-mail to a ticket's author links each file of a reply (after sign-in). */}
             <Route path="/ticket-attachments/:id" element={<TicketAttachmentPage />} />

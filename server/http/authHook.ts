@@ -2,7 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { sessionStructure, STRUCTURE_HEADER } from '../../src/domain/tenancy.ts';
 import type { TokenService } from '../auth/jwt.ts';
+import type { RolePermissions } from '../auth/rolePermissions.ts';
 import type { SessionVersions } from '../auth/sessionVersions.ts';
+import { NO_GRANTS } from '../../src/domain/permissions.ts';
+import { isPlatformStaff } from '../../src/domain/tenancy.ts';
 import { runInScope } from '../db/scope.ts';
 import { badRequest, unauthorized } from './errors.ts';
 import { scopeOf } from './session.ts';
@@ -39,41 +42,45 @@ function chosenStructure(request: FastifyRequest): number | null {
  * token is valid while its user exists, is enabled and keeps the session version the token was issued at,
  * and while its session (refresh-token family) was not revoked.
  */
-export const authHook = fp<{ tokens: TokenService; versions: SessionVersions }>(async (app, { tokens, versions }) => {
-  app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0];
-    if (!path.startsWith('/api/')) return;
-    const header = request.headers.authorization;
-    const isPublic = PUBLIC.some((pattern) => pattern.test(path));
-    // The scheme is case-insensitive (RFC 9110).
-    if (!/^bearer /i.test(header ?? '')) {
-      if (isPublic) return;
-      throw unauthorized('JWT Token not found');
-    }
-    try {
-      const claims = await tokens.verify((header ?? '').slice(7).trim());
-      if (!(await versions.stands({ userId: claims.employeeId, version: claims.sv ?? 0, family: claims.sid })))
-        throw unauthorized('Invalid JWT Token');
-      request.session = {
-        userId: claims.employeeId,
-        roles: claims.role,
-        company: claims.company,
-        username: claims.username,
-        family: claims.sid,
-        scope: claims.scope ?? 'full',
-        sessionVersion: claims.sv ?? 0,
-        // A structure's people are in their own structure, whatever they send; platform staff choose.
-        structure: sessionStructure(claims.role, claims.company ?? null, chosenStructure(request)),
-      };
-    } catch (error) {
-      if (!isPublic) throw error;
-    }
-  });
-  // Everything the request does from here runs in its session's scope, which row-level security reads;
-  // without a session, in none (public routes that need rows name the platform's scope themselves).
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (request.session) runInScope(scopeOf(request.session), done);
-    else done();
-  });
-});
+export const authHook = fp<{ tokens: TokenService; versions: SessionVersions; permissions: RolePermissions }>(
+  async (app, { tokens, versions, permissions }) => {
+    app.decorateRequest('session', null);
+    app.addHook('onRequest', async (request) => {
+      const path = request.url.split('?')[0];
+      if (!path.startsWith('/api/')) return;
+      const header = request.headers.authorization;
+      const isPublic = PUBLIC.some((pattern) => pattern.test(path));
+      // The scheme is case-insensitive (RFC 9110).
+      if (!/^bearer /i.test(header ?? '')) {
+        if (isPublic) return;
+        throw unauthorized('JWT Token not found');
+      }
+      try {
+        const claims = await tokens.verify((header ?? '').slice(7).trim());
+        if (!(await versions.stands({ userId: claims.employeeId, version: claims.sv ?? 0, family: claims.sid })))
+          throw unauthorized('Invalid JWT Token');
+        request.session = {
+          userId: claims.employeeId,
+          roles: claims.role,
+          company: claims.company,
+          username: claims.username,
+          family: claims.sid,
+          scope: claims.scope ?? 'full',
+          sessionVersion: claims.sv ?? 0,
+          // A structure's people are in their own structure, whatever they send; platform staff choose.
+          structure: sessionStructure(claims.role, claims.company ?? null, chosenStructure(request)),
+          // Their structure's rights, as the rights screen left them; platform staff keep the table's.
+          grants: isPlatformStaff(claims.role) ? NO_GRANTS : await permissions.of(claims.company ?? null),
+        };
+      } catch (error) {
+        if (!isPublic) throw error;
+      }
+    });
+    // Everything the request does from here runs in its session's scope, which row-level security reads;
+    // without a session, in none (public routes that need rows name the platform's scope themselves).
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (request.session) runInScope(scopeOf(request.session), done);
+      else done();
+    });
+  },
+);

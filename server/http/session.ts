@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors.ts';
 import { hasRole, type Role } from '../../src/domain/roles.ts';
+import type { Grants } from '../../src/domain/permissions.ts';
 import type { SessionStructure } from '../../src/domain/tenancy.ts';
 import type { Scope } from '../db/scope.ts';
 
@@ -15,6 +16,8 @@ export interface Session {
   sessionVersion: number;
   /** Whose rows this request works on: the user's structure, or the one platform staff chose (X-Structure). */
   structure: SessionStructure;
+  /** What the rights screen changed of the rights table for the user's structure (none for platform staff). */
+  grants: Grants;
 }
 
 /** The scope row-level security gives a session's statements. */

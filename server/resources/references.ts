@@ -27,7 +27,7 @@ export async function unreachable(
   // A session may always name its own user (the author of what it writes), platform staff in a structure too.
   const wanted = [...new Set(ids)].filter((id) => !(resource === 'users' && id === session.userId));
   if (!target || wanted.length === 0) return new Set(target ? [] : wanted);
-  const allowed = session.userId === null ? 'all' : reach(session.roles, resource, 'get');
+  const allowed = session.userId === null ? 'all' : reach(session.roles, resource, 'get', session.grants);
   const ownRows = ownRowsOf(target);
   if (!allowed || (allowed === 'own' && (!ownRows || session.userId === null))) return new Set(wanted);
   const own =

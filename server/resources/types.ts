@@ -1,4 +1,5 @@
 import type { ResourceContract, ScalarField } from '../../src/domain/contracts/types.ts';
+import type { Grants } from '../../src/domain/permissions.ts';
 import type { Operation, ResourceRights } from '../../src/domain/rights.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Violation } from '../http/errors.ts';
@@ -130,7 +131,7 @@ export interface ResourceDeclaration {
    * The rows a session reaches beyond its rights and structure, as SQL on `t` (a bin's items: those of the
    * resources the session may delete), added to every statement on the resource.
    */
-  sessionRows?: (session: { userId: number; roles: readonly string[] }) => string;
+  sessionRows?: (session: { userId: number; roles: readonly string[]; grants?: Grants }) => string;
   /**
    * Whether the table keeps exact row counts and a write generation (row_counts), which unfiltered lists
    * and the list caches read: yes unless said otherwise. A table every write of the API writes to (the audit

@@ -8,11 +8,15 @@ import type { SchemaInfo } from './schemaInfo.ts';
 import { structureColumnOf } from './tenancy.ts';
 import { columnOf, type FieldDeclaration, type ResourceDeclaration } from './types.ts';
 
+import type { Grants } from '../../src/domain/permissions.ts';
+
 export interface WriteSession {
   userId: number | null;
   roles: readonly string[];
   /** Whose rows the session works on (src/domain/tenancy.ts). */
   structure: SessionStructure;
+  /** The session's structure's changes to the rights table (src/domain/permissions.ts). */
+  grants?: Grants;
 }
 
 /** What a create or update body becomes: column values, relation sets to replace, and violations. */

@@ -7,8 +7,11 @@ import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import { INVITATION_FAMILY, UserInvitations, type InvitedUser } from '../auth/userInvitations.ts';
 import type { Database } from '../db/database.ts';
 import { PLATFORM } from '../db/scope.ts';
-import { problem, tooMany } from '../http/errors.ts';
-import { requireRole } from '../http/session.ts';
+import { forbidden, notFound, problem, tooMany } from '../http/errors.ts';
+import { reach } from '../../src/domain/rights.ts';
+import { authorize } from '../http/authorize.ts';
+import { declarationsByName } from '../resources/definitions/index.ts';
+import { andAll } from './actions/support.ts';
 import { idParams, noBody, pathId, rightsFirst, stringsBody, typedRoutes } from '../http/routeSchema.ts';
 import { noContent, sessionTokens } from '../http/answers.ts';
 
@@ -21,7 +24,7 @@ export interface InvitationOptions {
 }
 
 /**
- * Inviting a user: a super admin's new user starts in first connection (ROLE_FIRST_CONNECT, no
+ * Inviting a user: an administrator's new user starts in first connection (ROLE_FIRST_CONNECT, no
  * password); `send-invitation` mails them a code, again on demand, within the limits of every code
  * (server/auth/codes.ts). The invitee gives their e-mail and that code to `POST /api/auth/invitation`, which
  * opens the session that sets a password (`reinit-password/validate`), as a checked reset code does.
@@ -39,14 +42,27 @@ export async function invitationRoutes(fastify: FastifyInstance, { db, sessions,
     windowSeconds: THROTTLE_WINDOW_SECONDS,
   });
 
+  // Inviting is changing a user: whoever may change every user of their structure (its administrators)
+  // invites them, within their rank, as the users' update reaches them.
+  const users = declarationsByName.get('users')!;
+  const mayInvite = (request: Parameters<typeof authorize>[0]) => {
+    const allowed = authorize(request, users, 'update');
+    if (reach(allowed.session.roles, users.name, 'update', allowed.session.grants) !== 'all')
+      throw forbidden('Inviting a user requires the right to change users.');
+    return allowed;
+  };
   app.post(
     '/api/users/:id/send-invitation',
     {
       schema: { params: idParams, body: noBody, response: { 204: noContent } },
-      ...rightsFirst((request) => requireRole(request, 'ROLE_SUPER_ADMIN', 'Inviting a user')),
+      ...rightsFirst(mayInvite),
     },
     async (request, reply) => {
-      await invitations.invite(pathId(request));
+      const { scope } = mayInvite(request);
+      const id = pathId(request);
+      const [reached] = await db.query(`SELECT 1 FROM users t WHERE t.id = $1${andAll(scope)}`, [id]);
+      if (!reached) throw notFound(`User ${id} not found.`);
+      await invitations.invite(id);
       return reply.status(204).send();
     },
   );

@@ -67,7 +67,7 @@ export async function platformRoutes(fastify: FastifyInstance, { db, push }: { d
           const label = labelColumn(type.resource);
           if (!related || !label) continue;
           // The choices are rows of the related resource: the session sees those its own list would show.
-          const reachable = reach(session.roles, related.name, 'list');
+          const reachable = reach(session.roles, related.name, 'list', session.grants);
           const ownRows = ownRowsOf(related);
           if (!reachable || (reachable === 'own' && !ownRows)) continue;
           const conditions = [

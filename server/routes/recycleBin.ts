@@ -31,7 +31,7 @@ export async function recycleBinRoutes(
   const bin = declarationOf(RECYCLE_BIN);
   const mayErase = rightsFirst((request) => {
     authorize(request, bin, 'list');
-    if (!mayEraseForGood(requireSession(request).roles))
+    if (!mayEraseForGood(requireSession(request).roles, requireSession(request).grants))
       throw forbidden('Erasing for good from the recycle bin requires ROLE_ADMIN.');
   });
   /** Files are removed once their rows are gone for good: a file left behind is logged, not a failure. */

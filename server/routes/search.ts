@@ -90,7 +90,8 @@ function searchable(request: FastifyRequest, targets: SearchTarget[]) {
   const session = requireSession(request);
   return targets.flatMap((target) => {
     const operations = target.declaration.operations ?? ['list'];
-    if (!operations.includes('list') || !reach(session.roles, target.declaration.name, 'list')) return [];
+    if (!operations.includes('list') || !reach(session.roles, target.declaration.name, 'list', session.grants))
+      return [];
     return [{ target, scope: authorize(request, target.declaration, 'list').scope }];
   });
 }

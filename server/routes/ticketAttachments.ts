@@ -66,7 +66,7 @@ export async function ticketAttachmentRoutes(fastify: FastifyInstance, options: 
   /** The attachment `id` if the session may read it, else a 404 (a stranger learns nothing of it). */
   async function readable(request: FastifyRequest, id: number) {
     const { session, scope } = authorize(request, tickets, 'get');
-    const staff = reach(session.roles, 'notes-bo', 'get') === 'all';
+    const staff = reach(session.roles, 'notes-bo', 'get', session.grants) === 'all';
     const [row] = await db.query<AttachmentSummary & { storage_key: string; mime_type: string }>(
       `SELECT ${ATTACHMENT_COLUMNS}, a.storage_key, a.mime_type
          FROM ticket_attachments a JOIN tickets t ON t.id = a.ticket_id
@@ -141,7 +141,7 @@ export async function ticketAttachmentRoutes(fastify: FastifyInstance, options: 
       const id = pathId(request);
       const [ticket] = await db.query(`SELECT 1 FROM tickets t WHERE t.id = $1${scoped(scope)}`, [id]);
       if (!ticket) throw notFound(`Ticket ${id} not found.`);
-      const staff = reach(session.roles, 'notes-bo', 'get') === 'all';
+      const staff = reach(session.roles, 'notes-bo', 'get', session.grants) === 'all';
       return db.query<AttachmentSummary>(
         `SELECT ${ATTACHMENT_COLUMNS} FROM ticket_attachments a
           WHERE a.ticket_id = $1 AND (a.message_id IS NOT NULL OR (a.note_id IS NOT NULL AND $2))

@@ -1,4 +1,5 @@
 import { hasRole } from './roles';
+import type { Grants } from './permissions';
 import { reach } from './rights';
 
 /**
@@ -41,11 +42,14 @@ export const ERASE_ROLE = 'ROLE_ADMIN';
  * The binned items a session sees and restores: those of the resources it may delete, every one (`all`)
  * or only the items it binned itself (`own`: it may delete only its own rows, e.g. an administrator's notes).
  */
-export function binReach(roles: readonly string[]): { all: BinnableResource[]; own: BinnableResource[] } {
+export function binReach(
+  roles: readonly string[],
+  grants?: Grants,
+): { all: BinnableResource[]; own: BinnableResource[] } {
   const all: BinnableResource[] = [];
   const own: BinnableResource[] = [];
   for (const resource of BINNABLE_NAMES) {
-    const reached = reach(roles, resource, 'delete');
+    const reached = reach(roles, resource, 'delete', grants);
     if (reached === 'all') all.push(resource);
     else if (reached === 'own') own.push(resource);
   }
@@ -53,11 +57,11 @@ export function binReach(roles: readonly string[]): { all: BinnableResource[]; o
 }
 
 /** Whether the session sees a bin at all: it may delete some binnable resource. */
-export const mayUseRecycleBin = (roles: readonly string[]): boolean => {
-  const { all, own } = binReach(roles);
+export const mayUseRecycleBin = (roles: readonly string[], grants?: Grants): boolean => {
+  const { all, own } = binReach(roles, grants);
   return all.length + own.length > 0;
 };
 
 /** Whether the session erases for good what it sees in the bin. */
-export const mayEraseForGood = (roles: readonly string[]): boolean =>
-  mayUseRecycleBin(roles) && hasRole(roles, ERASE_ROLE);
+export const mayEraseForGood = (roles: readonly string[], grants?: Grants): boolean =>
+  mayUseRecycleBin(roles, grants) && hasRole(roles, ERASE_ROLE);

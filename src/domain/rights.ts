@@ -1,11 +1,14 @@
-import { hasRole, type Role } from './roles';
+import { grantKey, rankOf, type Grants, type Operation } from './permissions';
+import { hasRole, mayGiveRoles, type Role } from './roles';
 import {
+  isPlatformStaff,
   CATALOGUE_ROWS,
   catalogueRowsOf,
   PLATFORM_ROLE,
   PLATFORM_ROWS,
   STRUCTURE_FIELD,
   STRUCTURE_ROWS,
+  STRUCTURES_RESOURCE,
   structureRowsOf,
   type Tenancy,
 } from './tenancy';
@@ -14,7 +17,7 @@ import {
  * API.md's "Roles and rights" matrix: one table, read by the server (every route enforces it) and by the
  * back-office (`canAccess`: menus and pages show only what the session may open).
  */
-export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+export type { Operation };
 
 export interface OwnRule {
   /** Roles that, below the resource's access, still reach their own rows with these operations. */
@@ -49,11 +52,19 @@ export interface ResourceRights {
    * them (as API Platform does), the back-office shows them read-only.
    */
   fields?: Readonly<Record<string, Role>>;
+  /**
+   * The field holding a row's roles (users): a session outside the platform changes and deletes only rows
+   * whose roles it holds itself, and gives no role above its own. Platform staff stay out of a structure
+   * administrator's reach, and nobody promotes anyone, themselves included, beyond their own rank.
+   */
+  ranked?: string;
 }
 
 // By area. "all" for the super admin includes delete; "read, write" does not.
 type Access = Omit<ResourceRights, 'tenancy'>;
 const CONTENT: Access = { read: 'ROLE_USER', write: 'ROLE_USER', delete: 'ROLE_SUPER_ADMIN' };
+// A structure's courses and their outline: its administrators remove them (to the recycle bin, restorable).
+const COURSE_CONTENT: Access = { ...CONTENT, delete: 'ROLE_ADMIN' };
 const SUPPORT: Access = { read: 'ROLE_ADMIN', write: 'ROLE_ADMIN', delete: 'ROLE_SUPER_ADMIN' };
 const ADMINISTRATION: Access = { read: 'ROLE_SUPER_ADMIN', write: 'ROLE_SUPER_ADMIN' };
 
@@ -70,10 +81,10 @@ export const CONTENT_DOCUMENT_CONTEXTS = ['course_cover', 'chapter_part'] as con
  * validations, comments, notes, tickets, documents, error reports) belongs to a structure.
  */
 export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
-  courses: { ...CONTENT, tenancy: CATALOGUE_ROWS },
-  modules: { ...CONTENT, tenancy: catalogueRowsOf('course') },
-  chapters: { ...CONTENT, tenancy: catalogueRowsOf('module') },
-  'chapter-parts': { ...CONTENT, tenancy: catalogueRowsOf('chapter') },
+  courses: { ...COURSE_CONTENT, tenancy: CATALOGUE_ROWS },
+  modules: { ...COURSE_CONTENT, tenancy: catalogueRowsOf('course') },
+  chapters: { ...COURSE_CONTENT, tenancy: catalogueRowsOf('module') },
+  'chapter-parts': { ...COURSE_CONTENT, tenancy: catalogueRowsOf('chapter') },
   tags: { ...CONTENT, tenancy: CATALOGUE_ROWS },
   skills: { ...CONTENT, tenancy: CATALOGUE_ROWS },
   comments: { ...CONTENT, tenancy: STRUCTURE_ROWS },
@@ -117,24 +128,28 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
   'user-supervisions': { ...SUPPORT, tenancy: structureRowsOf('learner') },
   'chapter-validations': { ...SUPPORT, tenancy: structureRowsOf('user') },
   'chapter-part-responses': { ...SUPPORT, tenancy: structureRowsOf('user') },
+  // A structure's administrators run their people: invite, import, change, disable and remove them (only
+  // their structure's, never above their own rank: `ranked`).
   users: {
     tenancy: STRUCTURE_ROWS,
     read: 'ROLE_ADMIN',
-    write: 'ROLE_SUPER_ADMIN',
+    write: 'ROLE_ADMIN',
     own: [
       { roles: ['ROLE_USER'], operations: ['list', 'get', 'update'] },
       { roles: ['ROLE_FIRST_CONNECT'], operations: ['get'] },
     ],
     mine: { user: 'id' },
-    // One's own profile: name, phone, language. Who one is and what one may, the super admin decides.
+    // One's own profile: name, phone, language. Who one is and what one may, an administrator decides; a
+    // password, only its owner (through the code) or platform staff.
     fields: {
-      email: 'ROLE_SUPER_ADMIN',
-      type: 'ROLE_SUPER_ADMIN',
-      roles: 'ROLE_SUPER_ADMIN',
-      enabled: 'ROLE_SUPER_ADMIN',
-      accessRights: 'ROLE_SUPER_ADMIN',
+      email: 'ROLE_ADMIN',
+      type: 'ROLE_ADMIN',
+      roles: 'ROLE_ADMIN',
+      enabled: 'ROLE_ADMIN',
+      accessRights: 'ROLE_ADMIN',
       password: 'ROLE_SUPER_ADMIN',
     },
+    ranked: 'roles',
   },
   // Admins read a user's page whole, with its access rights' names and its sign-ins.
   'user-connections': {
@@ -186,10 +201,40 @@ export function roleNeeded(rights: ResourceRights, operation: Operation): Role {
   return rights.write;
 }
 
-/** `all` rows, only the session's `own` rows, or nothing. */
-export function reach(roles: readonly string[], resource: string, operation: Operation): 'all' | 'own' | false {
+// The platform's own resources, the audit log (the database writes it), the bin (it follows the deletes) and
+// the structures themselves are the platform's to rule: no structure's role is granted anything there.
+const UNGOVERNED = new Set(['audit-log', 'recycle-bin', STRUCTURES_RESOURCE]);
+
+/** Whether the rights screen changes a structure's roles' rights on a resource (src/domain/permissions.ts). */
+export const isGoverned = (resource: string): boolean => {
+  const rights = RESOURCE_RIGHTS[resource];
+  return rights !== undefined && rights.tenancy.rows !== 'platform' && !UNGOVERNED.has(resource);
+};
+
+export const GOVERNED_RESOURCES: readonly string[] = Object.keys(RESOURCE_RIGHTS).filter(isGoverned);
+
+/** A structure's grant or withdrawal that applies to a session, if any (never to platform staff). */
+function grantOf(roles: readonly string[], resource: string, operation: Operation, grants: Grants) {
+  if (isPlatformStaff(roles) || !isGoverned(resource)) return undefined;
+  const rank = rankOf(roles);
+  const value = rank === undefined ? undefined : grants[grantKey(rank, resource, operation)];
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+/**
+ * `all` rows, only the session's `own` rows, or nothing: the rights table, or what the session's structure
+ * changed of it (`grants`: a granted operation reaches all of the structure's rows, a withdrawn one none).
+ */
+export function reach(
+  roles: readonly string[],
+  resource: string,
+  operation: Operation,
+  grants?: Grants,
+): 'all' | 'own' | false {
   const rights = RESOURCE_RIGHTS[resource];
   if (!rights) return false;
+  const granted = grants ? grantOf(roles, resource, operation, grants) : undefined;
+  if (granted !== undefined) return granted ? 'all' : false;
   if (hasRole(roles, roleNeeded(rights, operation))) return 'all';
   const own = rights.own?.some(
     (rule) => rule.operations.includes(operation) && rule.roles.some((role) => hasRole(roles, role)),
@@ -228,6 +273,31 @@ export function isMine(resource: string, record: Readonly<Record<string, unknown
   return owner !== null && owner !== undefined && Number(owner) === userId;
 }
 
+/** Whether a record of a ranked resource holds no role above the session's, for a change (`ranked`). */
+function withinRank(
+  roles: readonly string[],
+  resource: string,
+  operation: Operation,
+  record: Readonly<Record<string, unknown>>,
+): boolean {
+  const ranked = RESOURCE_RIGHTS[resource]?.ranked;
+  if (!ranked || (operation !== 'update' && operation !== 'delete') || isPlatformStaff(roles)) return true;
+  const held = record[ranked];
+  return !Array.isArray(held) || mayGiveRoles(roles, held);
+}
+
+/** Whether a change of a ranked row is the session's own row, which it does not delete (`ranked`). */
+const isOwnRankedDelete = (
+  resource: string,
+  operation: Operation,
+  record: Readonly<Record<string, unknown>>,
+  userId?: number,
+) =>
+  operation === 'delete' &&
+  RESOURCE_RIGHTS[resource]?.ranked !== undefined &&
+  userId !== undefined &&
+  Number(idOf(record.id)) === userId;
+
 /**
  * Whether these roles may take an operation on a record: on every row, or on their own rows and this is
  * one. Without a record, whether they may on some rows.
@@ -238,8 +308,12 @@ export function allows(
   operation: Operation,
   record?: Readonly<Record<string, unknown>>,
   userId?: number,
+  grants?: Grants,
 ): boolean {
-  const reached = reach(roles, resource, operation);
+  const reached = reach(roles, resource, operation, grants);
+  if (reached !== false && record !== undefined && !withinRank(roles, resource, operation, record)) return false;
+  if (record !== undefined && !isPlatformStaff(roles) && isOwnRankedDelete(resource, operation, record, userId))
+    return false;
   if (reached !== 'own' || record === undefined || operation === 'list' || operation === 'create')
     return reached !== false;
   return userId !== undefined && isMine(resource, record, userId);

@@ -16,6 +16,7 @@ import { courseTransferEn } from './courseTransfer.en';
 import { listExportEn } from './listExport.en';
 import { csvImportEn } from './csvImport.en';
 import { phoneListEn } from './phoneList.en';
+import { rightsEn } from './rights.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -83,6 +84,7 @@ export const en: Messages = {
     ...listExportEn,
     ...csvImportEn,
     ...phoneListEn,
+    ...rightsEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

@@ -17,6 +17,7 @@ import { courseTransferFr } from './courseTransfer.fr';
 import { listExportFr } from './listExport.fr';
 import { csvImportFr } from './csvImport.fr';
 import { phoneListFr } from './phoneList.fr';
+import { rightsFr } from './rights.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -84,6 +85,7 @@ export const fr = {
     ...listExportFr,
     ...csvImportFr,
     ...phoneListFr,
+    ...rightsFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

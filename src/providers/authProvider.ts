@@ -1,9 +1,11 @@
 import { addRefreshAuthToAuthProvider, HttpError, type AuthProvider } from 'react-admin';
+import type { Grants } from '../domain/permissions';
 import { allows, mayWriteField, reach, rightsOf, type Operation } from '../domain/rights';
 import { isKnownRole } from '../domain/roles';
 import { mayUseRecycleBin, RECYCLE_BIN } from '../domain/recycleBin';
 import { mayChangeRecord, type SessionStructure } from '../domain/tenancy';
 import { appStore } from './appStore';
+import { grantsStore, type GrantsStore } from './grantsStore';
 import {
   httpClient,
   isAccessEnded,
@@ -57,6 +59,7 @@ type AnyRecord = Readonly<Record<string, unknown>>;
  * asked for as `<resource>.<field>`: `read` follows the resource's, `write` / `edit` the field's own role
  * (the rights table's `fields`) on top of the record's. With the session's `structure`, a record is changed
  * (edited, deleted) only from its own structure: a catalogue course is read, never changed, from inside one.
+ * `grants`: what the session's structure changed of the table (the rights screen).
  */
 export function rolesAllow(
   roles: readonly string[],
@@ -65,18 +68,20 @@ export function rolesAllow(
   record?: AnyRecord,
   userId?: number,
   structure?: SessionStructure,
+  grants?: Grants,
 ): boolean {
   const dot = resource.indexOf('.');
   if (dot > 0) {
     const [base, field] = [resource.slice(0, dot), resource.slice(dot + 1)];
-    if (action === 'read' || action === 'show') return rolesAllow(roles, base, 'show', record, userId, structure);
+    if (action === 'read' || action === 'show')
+      return rolesAllow(roles, base, 'show', record, userId, structure, grants);
     if (action !== 'write' && action !== 'edit') return false;
-    return rolesAllow(roles, base, 'edit', record, userId, structure) && mayWriteField(roles, base, field);
+    return rolesAllow(roles, base, 'edit', record, userId, structure, grants) && mayWriteField(roles, base, field);
   }
   const operation = OPERATIONS[action];
-  if (operation === undefined || !allows(roles, resource, operation, record, userId)) return false;
+  if (operation === undefined || !allows(roles, resource, operation, record, userId, grants)) return false;
   // The bin shows only what the session may delete: without any such right, nothing to open.
-  if (resource === RECYCLE_BIN && !mayUseRecycleBin(roles)) return false;
+  if (resource === RECYCLE_BIN && !mayUseRecycleBin(roles, grants)) return false;
   if (!record || !structure || (operation !== 'update' && operation !== 'delete')) return true;
   return mayChangeRecord(rightsOf(resource).tenancy, record, structure);
 }
@@ -93,7 +98,15 @@ function sessionUserId(session: SessionStore): number | undefined {
  * menu and the list need not wait a round of react-query (and a render) for them before showing.
  */
 export const sessionAllows = (resource: string, action: string, record?: AnyRecord) =>
-  rolesAllow(sessionStore.getRoles(), resource, action, record, sessionUserId(sessionStore), currentStructure());
+  rolesAllow(
+    sessionStore.getRoles(),
+    resource,
+    action,
+    record,
+    sessionUserId(sessionStore),
+    currentStructure(),
+    grantsStore.current(),
+  );
 
 /**
  * Whether the session may take an action on every record of a resource, not only its own (bulk actions).
@@ -101,7 +114,8 @@ export const sessionAllows = (resource: string, action: string, record?: AnyReco
  */
 export function sessionAllowsAll(resource: string, action: string): boolean {
   const operation = OPERATIONS[action];
-  if (operation === undefined || reach(sessionStore.getRoles(), resource, operation) !== 'all') return false;
+  if (operation === undefined || reach(sessionStore.getRoles(), resource, operation, grantsStore.current()) !== 'all')
+    return false;
   return (
     operation === 'list' ||
     operation === 'get' ||
@@ -156,6 +170,8 @@ export interface AuthDeps {
   applyLocale?: (locale: string) => void;
   /** The structure platform staff chose in the switcher (its id); none: all structures. */
   chosenStructure?: () => number | null | undefined;
+  /** The session's structure's rights, as the rights screen left them (read once a session). */
+  grants?: GrantsStore;
 }
 
 // The route is after the hash (react-admin's hash router).
@@ -176,7 +192,14 @@ export function createAuthProvider({
   now = Date.now,
   applyLocale,
   chosenStructure: chosen = () => null,
+  grants = grantsStore,
 }: AuthDeps): AuthProvider {
+  // The structure's rights of the signed-in user, before any answer of canAccess.
+  const ensureGrants = async () => {
+    const userId = sessionUserId(session);
+    if (userId !== undefined && sessionState(session, now()) !== 'none')
+      await grants.ensure(http, String(userId), session.getRoles());
+  };
   return {
     async login({ email, username, password, renew }: LoginParams) {
       try {
@@ -195,6 +218,8 @@ export function createAuthProvider({
         }
         // A first connection: the server has just e-mailed a code.
         if (isRestricted(payload.role)) return { redirectTo: nextStepOf(payload) };
+        grants.forget();
+        await ensureGrants();
         if (applyLocale) {
           // Best effort: the session is open whether or not the user's language could be read.
           const { json } = await http(`/api/users/${encodeURIComponent(payload.employeeId)}`).catch(() => ({
@@ -214,6 +239,7 @@ export function createAuthProvider({
       const hadSession = Boolean(session.getToken());
       await signOut?.();
       session.clear();
+      grants.forget();
       if (hadSession) signedOut?.();
       preferences().removeItem(SIDE_BLOCK_HISTORY_KEY);
     },
@@ -225,6 +251,8 @@ export function createAuthProvider({
       // No session is a plain visit, not an error: off to the login page without a message.
       if (state === 'none') throw { message: false };
       if (state === 'expired') throw new Error('ra.notification.logged_out');
+      // The screens read the rights at once (sessionAllows): the structure's are in before the first one.
+      await ensureGrants();
     },
 
     // A 401 means the session is gone (the http client renews an expired token first, and retries once
@@ -253,6 +281,7 @@ export function createAuthProvider({
     getPermissions: async () => session.getRoles(),
 
     async canAccess({ resource, action, record }) {
+      await ensureGrants();
       return rolesAllow(
         session.getRoles(),
         resource,
@@ -260,6 +289,7 @@ export function createAuthProvider({
         record,
         sessionUserId(session),
         structureOf(session, chosen()),
+        grants.current(),
       );
     },
   };

@@ -205,9 +205,9 @@ describe('invitations', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it("is the super admin's; an unknown e-mail answers as a wrong code", async () => {
+  it("is the structure's administrators' and platform staff's; an unknown e-mail answers as a wrong code", async () => {
     const user = await newUser('invitee.droits@demo.fr');
-    expect((await t.request('POST', `/api/users/${user.id}/send-invitation`, { as: 'admin' })).status).toBe(403);
+    expect((await t.request('POST', `/api/users/${user.id}/send-invitation`, { as: 'admin' })).status).toBe(204);
     expect((await t.request('POST', `/api/users/${user.id}/send-invitation`, { as: 'contributor' })).status).toBe(403);
     expect((await t.request('POST', '/api/users/999999/send-invitation', { as: 'superadmin' })).status).toBe(404);
     expect(await post('/api/auth/invitation', { email: 'personne@demo.fr', code: '123456' })).toMatchObject({
@@ -219,7 +219,7 @@ describe('invitations', () => {
 });
 
 describe("an admin reading a user's page", () => {
-  it('reads the access rights and the connections of another user, and changes nothing', async () => {
+  it('reads the access rights and the connections of another user, and grants their structure’s rights only', async () => {
     const [other] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
     expect((await t.request('GET', '/api/access-rights', { as: 'admin' })).status).toBe(200);
     const connections = await t.request('GET', `/api/users/${other.id}/user-connections`, {
@@ -236,7 +236,8 @@ describe("an admin reading a user's page", () => {
       as: 'admin',
       body: { accessRights: [`/api/access-rights/${right.id}`] },
     });
-    expect(add.status).not.toBe(200);
+    // A structure's administrator grants the platform's access rights to their people (none above their own).
+    expect(add.status).toBe(200);
     // A contributor still reads only their own connections, and no access rights.
     expect((await t.request('GET', `/api/users/${other.id}/user-connections`, { as: 'contributor' })).status).toBe(200);
     expect((await t.request('GET', '/api/access-rights', { as: 'contributor' })).status).toBe(403);

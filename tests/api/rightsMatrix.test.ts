@@ -12,8 +12,13 @@ type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 type Reach = 'all' | 'readWrite' | 'readWriteOwnDelete' | 'read' | 'readOwnWrite' | 'own' | 'none';
 
 const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach> }> = {
+  // A structure's administrators remove their own courses and outline (to the recycle bin).
+  'course content': {
+    resources: ['courses', 'modules', 'chapters', 'chapter-parts'],
+    reach: { contributor: 'readWrite', admin: 'all', superadmin: 'all' },
+  },
   content: {
-    resources: ['courses', 'modules', 'chapters', 'chapter-parts', 'tags', 'skills', 'comments', 'documents'],
+    resources: ['tags', 'skills', 'comments', 'documents'],
     reach: { contributor: 'readWrite', admin: 'readWrite', superadmin: 'all' },
   },
   support: {
@@ -54,12 +59,13 @@ const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach>
     reach: { contributor: 'read', admin: 'read', superadmin: 'read' },
   },
 };
-// API.md's exceptions inside the areas: admins read users (and their access rights and connections); contributors reach their own user, their own
+// API.md's exceptions inside the areas: admins run their structure's users (and read their access rights and
+// connections); contributors reach their own user, their own
 // connections and their own bug tickets (which they may file); everyone signed in reads the country list.
 // An admin is also a user (role hierarchy), so keeps what a contributor has on their own rows.
 // Contributors' documents are course content and their own uploads (docs/SECURITY.md).
 const EXCEPTIONS: Record<string, Partial<Record<Account, Reach>>> = {
-  users: { admin: 'readOwnWrite', contributor: 'own' },
+  users: { admin: 'all', contributor: 'own' },
   // Admins read a user's page whole (its access rights' names, its sign-ins).
   'user-connections': { admin: 'read', contributor: 'own' },
   'access-rights': { admin: 'read' },

@@ -209,7 +209,12 @@ beforeAll(async () => {
         .id,
     );
     // Two of each: an action naming another row of A's (an unlock) names one of the same persona's.
+    const known = new Set(idsOf(made[who], 'users'));
     for (const variant of [0, 1]) await createRows(t, bodies, callers[who], made[who], aWords, variant);
+    // The users it created first (administrators invite theirs): the controls change and invite one of them,
+    // not a seeded account, nor themselves.
+    const users = idsOf(made[who], 'users');
+    made[who].set('users', [...users.filter((id) => !known.has(id)), ...users.filter((id) => known.has(id))]);
   }
   const aSeed = await structureRows(t, A, SEED_ROWS_ATTACKED);
   for (const who of WHO) {

@@ -10,6 +10,7 @@ import { meetsPasswordPolicy } from '../../src/custom/auth/passwordRules.ts';
 import { en } from '../../src/i18n/en.ts';
 import { fr } from '../../src/i18n/fr.ts';
 import { AUTH_ROUTES, createAuthProvider, isPublicRoute, loginFailure } from '../../src/providers/authProvider.ts';
+import { createGrantsStore, ROLE_PERMISSIONS_PATH } from '../../src/providers/grantsStore.ts';
 import { createHttpClient, sessionLost, violationsToErrors, type HttpClient } from '../../src/providers/httpClient.ts';
 import { isExpired, openSession, SessionRefused } from '../../src/providers/session.ts';
 import { createSessionStore, memoryStorage, SIDE_BLOCK_HISTORY_KEY } from '../../src/providers/sessionStore.ts';
@@ -34,6 +35,7 @@ function harness(http: HttpClient = vi.fn(), route = '/users') {
     renewSession,
     preferences: () => preferences,
     route: () => route,
+    grants: createGrantsStore(),
   });
   return { provider, session, storage, preferences, renewSession };
 }
@@ -189,13 +191,16 @@ describe('the session check', () => {
         renewSession: kit.renewSession,
         preferences: memoryStorage,
         route: () => '/users',
+        grants: createGrantsStore(),
       }),
       kit.refreshAuth,
     );
     await expect(
       Promise.all([provider.checkAuth({}), provider.checkAuth({}), provider.getPermissions!({})]),
     ).resolves.toEqual([undefined, undefined, ['ROLE_ADMIN']]);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    // One refresh for both checks (the structure's rights are then read once, with the fresh token).
+    const calls = fetch.mock.calls as unknown as [string][];
+    expect(calls.filter(([url]) => !url.endsWith(ROLE_PERMISSIONS_PATH))).toHaveLength(1);
     expect(session.getToken()).toBe(fresh);
   });
 
@@ -324,11 +329,31 @@ describe('logout, identity, permissions and rights', () => {
     expect(await can(['ROLE_ADMIN'], 'sheets', 'list')).toBe(false);
     expect(await can(['ROLE_SUPER_ADMIN'], 'sheets', 'delete')).toBe(true);
     expect(await can(['ROLE_ADMIN'], 'courses', 'show')).toBe(true);
-    expect(await can(['ROLE_ADMIN'], 'courses', 'delete')).toBe(false);
+    expect(await can(['ROLE_ADMIN'], 'courses', 'delete')).toBe(true);
+    expect(await can(['ROLE_ADMIN'], 'tags', 'delete')).toBe(false);
     expect(await can(['ROLE_FIRST_CONNECT'], 'users', 'show')).toBe(true);
     expect(await can(['ROLE_FIRST_CONNECT'], 'users', 'list')).toBe(false);
     expect(await can(['ROLE_SUPER_ADMIN'], 'courses', 'fly')).toBe(false);
     expect(await can(['ROLE_SUPER_ADMIN'], 'unknown-resource', 'list')).toBe(false);
+  });
+});
+
+describe("canAccess and the structure's rights", () => {
+  it('follows what platform staff granted or withdrew for the structure, read once a session', async () => {
+    const http = answer({ grants: { 'ROLE_ADMIN modules delete': false, 'ROLE_USER tickets list': true } });
+    const can = async (roles: string[], resource: string, action: string) => {
+      const { provider, session } = harness(http);
+      session.save({ token: tokenFor(roles), refreshToken: 'r', roles });
+      return provider.canAccess!({ resource, action });
+    };
+    expect(await can(['ROLE_ADMIN'], 'modules', 'delete')).toBe(false);
+    expect(await can(['ROLE_ADMIN'], 'chapters', 'delete')).toBe(true);
+    expect(await can(['ROLE_USER'], 'tickets', 'list')).toBe(true);
+    expect(await can(['ROLE_USER'], 'modules', 'delete')).toBe(false);
+    // Platform staff follow the rights table alone, and never ask.
+    http.mockClear();
+    expect(await can(['ROLE_SUPER_ADMIN'], 'modules', 'delete')).toBe(true);
+    expect(http).not.toHaveBeenCalled();
   });
 });
 

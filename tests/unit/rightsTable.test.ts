@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allows, fieldWriteRole, isMine, mayWriteField } from '../../src/domain/rights';
+import { allows, fieldWriteRole, GOVERNED_RESOURCES, isMine, mayWriteField, reach } from '../../src/domain/rights';
 import { rolesAllow } from '../../src/providers/authProvider';
 import { snackTypeOf } from '../../src/custom/snackbars/snacks';
 
@@ -13,12 +13,14 @@ const SUPER_ADMIN = ['ROLE_SUPER_ADMIN'];
 const ME = 3;
 
 describe('the rights table, on a record', () => {
-  it("lets a contributor and an admin edit their own profile, not someone else's", () => {
-    for (const roles of [CONTRIBUTOR, ADMIN]) {
-      expect(allows(roles, 'users', 'update', { id: ME }, ME)).toBe(true);
-      expect(allows(roles, 'users', 'update', { id: 7 }, ME)).toBe(false);
-    }
-    expect(allows(SUPER_ADMIN, 'users', 'update', { id: 7 }, ME)).toBe(true);
+  it("lets a contributor edit their own profile, an admin their structure's people up to their own rank", () => {
+    expect(allows(CONTRIBUTOR, 'users', 'update', { id: ME }, ME)).toBe(true);
+    expect(allows(CONTRIBUTOR, 'users', 'update', { id: 7 }, ME)).toBe(false);
+    expect(allows(ADMIN, 'users', 'update', { id: 7, roles: ['ROLE_ADMIN'] }, ME)).toBe(true);
+    expect(allows(ADMIN, 'users', 'delete', { id: 7, roles: ['ROLE_USER'] }, ME)).toBe(true);
+    expect(allows(ADMIN, 'users', 'update', { id: 7, roles: ['ROLE_SUPER_ADMIN'] }, ME)).toBe(false);
+    expect(allows(ADMIN, 'users', 'get', { id: 7, roles: ['ROLE_SUPER_ADMIN'] }, ME)).toBe(true);
+    expect(allows(SUPER_ADMIN, 'users', 'update', { id: 7, roles: ['ROLE_SUPER_ADMIN'] }, ME)).toBe(true);
     // No record: whether some rows are reached (a route, a menu entry).
     expect(allows(ADMIN, 'users', 'update')).toBe(true);
     expect(allows(CONTRIBUTOR, 'users', 'delete')).toBe(false);
@@ -47,13 +49,14 @@ describe('the rights table, on a record', () => {
 });
 
 describe('the rights table, per field', () => {
-  it('leaves who a user is and what they may to the super admin', () => {
-    for (const field of ['email', 'type', 'roles', 'enabled', 'accessRights', 'password']) {
-      expect(fieldWriteRole('users', field)).toBe('ROLE_SUPER_ADMIN');
+  it('leaves who a user is and what they may to administrators, a password to platform staff', () => {
+    for (const field of ['email', 'type', 'roles', 'enabled', 'accessRights']) {
+      expect(fieldWriteRole('users', field)).toBe('ROLE_ADMIN');
       expect(mayWriteField(CONTRIBUTOR, 'users', field)).toBe(false);
-      expect(mayWriteField(ADMIN, 'users', field)).toBe(false);
-      expect(mayWriteField(SUPER_ADMIN, 'users', field)).toBe(true);
+      expect(mayWriteField(ADMIN, 'users', field)).toBe(true);
     }
+    expect(mayWriteField(ADMIN, 'users', 'password')).toBe(false);
+    expect(mayWriteField(SUPER_ADMIN, 'users', 'password')).toBe(true);
     for (const field of ['firstName', 'lastName', 'phone', 'locale'])
       expect(mayWriteField(CONTRIBUTOR, 'users', field)).toBe(true);
   });
@@ -101,5 +104,26 @@ describe('what a 409 says', () => {
     expect(referenced).toMatch(/n’est pas vide/);
     expect(stale).toMatch(/modifié ce dossier entre-temps/);
     expect(referenced).not.toBe(stale);
+  });
+});
+
+describe("the rights table as a structure's grants change it", () => {
+  const ADMIN_ROLES = ['ROLE_ADMIN'];
+  it('grants and withdraws per role, never for platform staff nor on the platform’s own resources', () => {
+    const grants = {
+      'ROLE_ADMIN modules delete': false,
+      'ROLE_USER tickets list': true,
+      'ROLE_ADMIN languages create': true,
+    };
+    expect(reach(ADMIN_ROLES, 'modules', 'delete', grants)).toBe(false);
+    expect(reach(ADMIN_ROLES, 'modules', 'delete')).toBe('all');
+    // An administrator is their rank's cells, whatever users are given.
+    expect(reach(ADMIN_ROLES, 'tickets', 'list', grants)).toBe('all');
+    expect(reach(['ROLE_USER'], 'tickets', 'list', grants)).toBe('all');
+    expect(reach(['ROLE_SUPER_ADMIN'], 'modules', 'delete', grants)).toBe('all');
+    expect(reach(ADMIN_ROLES, 'languages', 'create', grants)).toBe(false);
+    expect(GOVERNED_RESOURCES).not.toContain('languages');
+    expect(GOVERNED_RESOURCES).not.toContain('audit-log');
+    expect(GOVERNED_RESOURCES).toContain('users');
   });
 });

@@ -4,11 +4,12 @@ import { createSessionStore, memoryStorage } from '../../src/providers/sessionSt
 
 /** The back-office offers a user's edit only where the server takes it; the account's language. */
 describe('rights on a user record', () => {
-  it("lets an admin or a contributor edit their own user, not another's", () => {
-    for (const roles of [['ROLE_ADMIN'], ['ROLE_USER']]) {
-      expect(rolesAllow(roles, 'users', 'edit', { id: 7 }, 7)).toBe(true);
-      expect(rolesAllow(roles, 'users', 'edit', { id: 8 }, 7)).toBe(false);
-    }
+  it("lets a contributor edit their own user, an admin their structure's people but platform staff", () => {
+    for (const roles of [['ROLE_ADMIN'], ['ROLE_USER']])
+      expect(rolesAllow(roles, 'users', 'edit', { id: 7, roles }, 7)).toBe(true);
+    expect(rolesAllow(['ROLE_USER'], 'users', 'edit', { id: 8 }, 7)).toBe(false);
+    expect(rolesAllow(['ROLE_ADMIN'], 'users', 'edit', { id: 8, roles: ['ROLE_USER'] }, 7)).toBe(true);
+    expect(rolesAllow(['ROLE_ADMIN'], 'users', 'edit', { id: 8, roles: ['ROLE_SUPER_ADMIN'] }, 7)).toBe(false);
     expect(rolesAllow(['ROLE_ADMIN'], 'users', 'show', { id: 8 }, 7)).toBe(true);
     expect(rolesAllow(['ROLE_USER'], 'users', 'show', { id: 8 }, 7)).toBe(false);
   });
@@ -16,7 +17,7 @@ describe('rights on a user record', () => {
   it('lets a super admin edit anyone, and answers as the table without a record', () => {
     expect(rolesAllow(['ROLE_SUPER_ADMIN'], 'users', 'edit', { id: 8 }, 7)).toBe(true);
     expect(rolesAllow(['ROLE_ADMIN'], 'users', 'edit', undefined, 7)).toBe(true);
-    expect(rolesAllow(['ROLE_ADMIN'], 'users', 'delete', { id: 7 }, 7)).toBe(false);
+    expect(rolesAllow(['ROLE_USER'], 'users', 'delete', { id: 7 }, 7)).toBe(false);
     expect(rolesAllow(['ROLE_ADMIN'], 'access-rights', 'list', undefined, 7)).toBe(true);
     expect(rolesAllow(['ROLE_ADMIN'], 'access-rights', 'create', undefined, 7)).toBe(false);
   });

@@ -27,6 +27,7 @@ import {
   liveNodesSql,
 } from '../../resources/liveVersion.ts';
 import { COURSE_VERSIONS, POSITION_FIELD, type CourseVersion } from '../../../src/domain/courseVersions.ts';
+import type { Grants } from '../../../src/domain/permissions.ts';
 import { reach } from '../../../src/domain/rights.ts';
 
 const named = { id: { type: 'integer' }, title: { type: ['string', 'null'] } };
@@ -185,9 +186,12 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
 const versionQuery = queryOf({ version: { type: 'string', enum: [...COURSE_VERSIONS] } });
 
 /** Whether the request asks for the draft: staff who may edit courses previewing it; anyone else is refused. */
-function wantsDraft(version: CourseVersion | undefined, session: { roles: readonly string[] }): boolean {
+function wantsDraft(
+  version: CourseVersion | undefined,
+  session: { roles: readonly string[]; grants?: Grants },
+): boolean {
   if (version !== 'draft') return false;
-  if (!reach(session.roles, 'courses', 'update'))
+  if (!reach(session.roles, 'courses', 'update', session.grants))
     throw forbidden('The draft of a course is for those who may edit courses.');
   return true;
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Collapse, ListItemButton, ListItemText, MenuList } from '@mui/material';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -6,8 +6,17 @@ import { useSidebarState, useStore, useTranslate, type ResourceDefinition } from
 import type { MenuGroup as MenuGroupName } from './menuGroups';
 import { ResourceMenuLink } from './ResourceMenuLink';
 
-/** One section of the menu: its title folds it (remembered), then a menu of its resources' lists. */
-export function MenuGroup({ group, resources }: { group: MenuGroupName; resources: ResourceDefinition[] }) {
+/** One section of the menu: its title folds it (remembered), then a menu of its resources' lists and its screens. */
+export function MenuGroup({
+  group,
+  resources,
+  screens,
+}: {
+  group: MenuGroupName;
+  resources: ResourceDefinition[];
+  /** Entries of screens that are no resource's list (the rights screen). */
+  screens?: ReactNode;
+}) {
   const translate = useTranslate();
   const [sidebarOpen] = useSidebarState();
   const [folded, setFolded] = useStore(`menu.folded.${group}`, false);
@@ -31,6 +40,7 @@ export function MenuGroup({ group, resources }: { group: MenuGroupName; resource
           {resources.map((resource) => (
             <ResourceMenuLink key={resource.name} resource={resource} />
           ))}
+          {screens}
         </MenuList>
       </Collapse>
     </>

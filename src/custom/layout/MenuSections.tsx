@@ -1,5 +1,9 @@
 import { MenuList } from '@mui/material';
-import { DashboardMenuItem, useResourceDefinitions, useTranslate } from 'react-admin';
+import SecurityIcon from '@mui/icons-material/Security';
+import { DashboardMenuItem, MenuItemLink, useResourceDefinitions, useTranslate } from 'react-admin';
+import { isPlatformStaff } from '../../domain/tenancy';
+import { sessionStore } from '../../providers/sessionStore';
+import { RIGHTS_ROUTE } from '../rights/rightsRoute';
 import { sessionAllows } from '../../providers/authProvider';
 import { MenuGroup } from './MenuGroup';
 import { MENU_GROUPS } from './menuGroups';
@@ -21,7 +25,14 @@ export function MenuSections() {
         const listable = definitions.filter(
           (resource) => resource.options?.group === group && sessionAllows(resource.name, 'list'),
         );
-        return listable.length > 0 ? <MenuGroup key={group} group={group} resources={listable} /> : null;
+        // The rights screen, platform staff's, among the settings.
+        const screens =
+          group === 'settings' && isPlatformStaff(sessionStore.getRoles()) ? (
+            <MenuItemLink to={RIGHTS_ROUTE} primaryText={translate('app.rights.menu')} leftIcon={<SecurityIcon />} />
+          ) : undefined;
+        return listable.length > 0 || screens ? (
+          <MenuGroup key={group} group={group} resources={listable} screens={screens} />
+        ) : null;
       })}
     </>
   );

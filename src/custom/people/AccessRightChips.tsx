@@ -37,7 +37,7 @@ export function AccessRightChips() {
   const held = new Set(((record.accessRights as Identifier[] | undefined) ?? []).map(String));
   const mine = (rights ?? []).filter((right) => held.has(String(right.id)));
   const others = (rights ?? []).filter((right) => !held.has(String(right.id)));
-  const canChange = mayChangeUsers();
+  const canChange = mayChangeUsers(record);
 
   async function change(verb: 'add' | 'remove', right: RaRecord) {
     setBusy(true);

@@ -67,7 +67,7 @@ export function UserProfile() {
         {formatDateTime(record.lastConnectionAt as string) || '—'}
       </Line>
       <Line label="resources.users.fields.enabled">
-        {mayChangeUsers() && !own ? (
+        {mayChangeUsers(record) && !own ? (
           <FormControlLabel
             control={
               <Switch
@@ -82,8 +82,8 @@ export function UserProfile() {
           translate(record.enabled ? 'app.people.user.enabled' : 'app.people.user.disabled')
         )}
       </Line>
-      {/* A super admin changes their own profile on this page like anyone's. */}
-      {own && !mayChangeUsers() && (
+      {/* Whoever changes users (administrators, platform staff) changes their own profile here like anyone's. */}
+      {own && !mayChangeUsers(record) && (
         <Link to="/account" variant="body2">
           {translate('app.people.user.edit_mine')}
         </Link>

@@ -7,17 +7,14 @@ import {
   type RaRecord,
   type Validator,
 } from 'react-admin';
-import { ROLES } from '../../domain/roles';
 import { isPlatformStaff } from '../../domain/tenancy';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { choicesOf } from '../../custom/crud/choices';
 import { inputOf } from '../../custom/crud/fieldInput';
 import { StructureInput } from '../../custom/crud/StructureInput';
 import { useSessionStructure } from '../../custom/tenancy/useSessionStructure';
+import { givableRoles } from '../../custom/people/sessionUser';
 import { config } from './screens';
-
-// The server adds first connection itself: it is not a role to give.
-const INVITED_ROLES = ROLES.filter((role) => role !== 'ROLE_FIRST_CONNECT');
 
 // Only platform staff belong to no structure (the server's `users_platform_staff`, a 422 on `company`).
 const structureUnlessStaff: Validator = (value, values: { roles?: string[] }) =>
@@ -58,7 +55,7 @@ export function InviteUser() {
         {inputOf(config, 'lastName')}
         {inputOf(config, 'phone')}
         {inputOf(config, 'type')}
-        {inputOf(config, 'roles', { choices: choicesOf(INVITED_ROLES, 'role') })}
+        {inputOf(config, 'roles', { choices: choicesOf(givableRoles(), 'role') })}
         {inputOf(config, 'locale')}
         {allStructures && (
           <StructureInput

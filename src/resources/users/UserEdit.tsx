@@ -4,49 +4,51 @@ import { choicesOf } from '../../custom/crud/choices';
 import { inputOf } from '../../custom/crud/fieldInput';
 import { ResourceEdit } from '../../custom/crud/ResourceEdit';
 import { RoleChips } from '../../custom/people/RoleChips';
-import { mayChangeUsers, sessionUserId } from '../../custom/people/sessionUser';
+import { givableRoles, mayChangeUsers, sessionUserId } from '../../custom/people/sessionUser';
 import { config } from './screens';
 
 const typeSpec = config.fields.find((field) => field.source === 'type')!;
 const USER_TYPES = choicesOf(typeSpec.choices ?? [], typeSpec.choiceGroup ?? 'type');
 
 /**
- * A user's edit screen, with the fields the session may write as the server decides them: a
- * super admin changes everything; anyone else only their own name, phone and language, and reads their
- * e-mail, type, roles and state. Another user's record is only read (their page).
+ * A user's edit screen, with the fields the session may write as the server decides them: whoever
+ * changes users (a structure's administrators, platform staff) changes everything but what is above their
+ * rank (the server answers 404 for a user above it); anyone else only their own name, phone and language,
+ * and reads their e-mail, type, roles and state. Another user's record is only read (their page).
  */
 export function UserEdit() {
   const { id } = useParams();
-  const superAdmin = mayChangeUsers();
-  if (!superAdmin && sessionUserId() !== Number(id))
+  const mayChange = mayChangeUsers();
+  const roleChoices = choicesOf(givableRoles(), 'role');
+  if (!mayChange && sessionUserId() !== Number(id))
     return <Navigate to={`/users/${encodeURIComponent(id ?? '')}/show`} replace />;
   const form = (
     <SimpleForm warnWhenUnsavedChanges>
-      {!superAdmin && (
+      {!mayChange && (
         <Labeled source="email">
           <EmailField source="email" />
         </Labeled>
       )}
       {inputOf(config, 'firstName')}
       {inputOf(config, 'lastName')}
-      {superAdmin && inputOf(config, 'email')}
+      {mayChange && inputOf(config, 'email')}
       {inputOf(config, 'phone')}
       {inputOf(config, 'locale')}
-      {superAdmin ? (
+      {mayChange ? (
         inputOf(config, 'type')
       ) : (
         <Labeled source="type">
           <SelectField source="type" choices={USER_TYPES} />
         </Labeled>
       )}
-      {superAdmin ? (
-        inputOf(config, 'roles')
+      {mayChange ? (
+        inputOf(config, 'roles', { choices: roleChoices })
       ) : (
         <Labeled source="roles">
           <RoleChips />
         </Labeled>
       )}
-      {superAdmin ? (
+      {mayChange ? (
         inputOf(config, 'enabled')
       ) : (
         <Labeled source="enabled">

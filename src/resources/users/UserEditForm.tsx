@@ -1,12 +1,14 @@
 import { Stack } from '@mui/material';
 import { Button, Form, SaveButton, useNotify, useRecordContext, useUpdate, type RaRecord } from 'react-admin';
 import { inputOf } from '../../custom/crud/fieldInput';
+import { givableRoles } from '../../custom/people/sessionUser';
+import { choicesOf } from '../../custom/crud/choices';
 import { useSaveFailure } from '../../custom/people/submitErrors';
 import { config } from './screens';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'type', 'roles', 'locale'] as const;
 
-/** A super admin's form of a user's profile, on the user's page; the server's 422s land on the fields. */
+/** The form of a user's profile for whoever changes users (never to a role above their own), on the user's page; the server's 422s land on the fields. */
 export function UserEditForm({ onDone }: { onDone: () => void }) {
   const notify = useNotify();
   const saveFailure = useSaveFailure();
@@ -33,7 +35,12 @@ export function UserEditForm({ onDone }: { onDone: () => void }) {
   return (
     <Form record={record} onSubmit={save}>
       <Stack sx={{ minWidth: 0 }}>
-        {FIELDS.map((source) => inputOf(config, source, { resource: 'users' }))}
+        {FIELDS.map((source) =>
+          inputOf(config, source, {
+            resource: 'users',
+            ...(source === 'roles' ? { choices: choicesOf(givableRoles(), 'role') } : {}),
+          }),
+        )}
         <Stack direction="row" spacing={1}>
           <SaveButton />
           <Button label="ra.action.cancel" onClick={onDone} />

@@ -35,7 +35,7 @@ function UserPageContent() {
   const [editing, setEditing] = useState(false);
   if (isPending) return <Loader size="small" />;
   if (error || !record) return <Alert severity="error">{translate('app.people.load_error')}</Alert>;
-  const canChange = mayChangeUsers();
+  const canChange = mayChangeUsers(record);
   const invited = Array.isArray(record.roles) && record.roles.includes('ROLE_FIRST_CONNECT');
   return (
     <Stack spacing={2} sx={{ p: 1, minWidth: 0 }} data-testid="user-page">
