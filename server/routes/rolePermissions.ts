@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PERMISSION_OPERATIONS, STRUCTURE_ROLES, type StructureRole } from '../../src/domain/permissions.ts';
-import { GOVERNED_RESOURCES, type Operation } from '../../src/domain/rights.ts';
+import { PERMISSION_OPERATIONS, STRUCTURE_ROLES } from '../../src/domain/permissions.ts';
+import { GOVERNED_RESOURCES } from '../../src/domain/rights.ts';
 import { PLATFORM_ROLE } from '../../src/domain/tenancy.ts';
 import { readGrants, type RolePermissions } from '../auth/rolePermissions.ts';
 import type { Database } from '../db/database.ts';
@@ -77,12 +77,7 @@ export async function rolePermissionRoutes(
     async (request) => {
       const session = staff(request);
       const company = structureOf(session);
-      const { role, resource, operation, allowed } = request.body as {
-        role: StructureRole;
-        resource: string;
-        operation: Operation;
-        allowed: boolean | null;
-      };
+      const { role, resource, operation, allowed } = request.body;
       if (allowed === null)
         await db.query(
           'DELETE FROM role_permissions WHERE company_id = $1 AND role = $2 AND resource = $3 AND operation = $4',

@@ -143,6 +143,15 @@ beforeAll(async () => {
       t.request('POST', '/api/subscribe', { as: 'superadmin', body: { plan, company: iri('companies', structure) } }),
       'A plan',
     );
+    // A cell of the rights screen changed in each structure: the seed leaves every structure on the defaults.
+    await must(
+      t.request('PUT', '/api/role-permissions', {
+        as: 'superadmin',
+        headers: { 'x-structure': String(structure) },
+        body: { role: 'ROLE_USER', resource: 'courses', operation: 'create', allowed: false },
+      }),
+      'A rights change',
+    );
   }
 
   // Each table's rule, from the model (a resource's structure column, its catalogue, its join tables) and
