@@ -16,6 +16,7 @@ import { courseTransferEn } from './courseTransfer.en';
 import { listExportEn } from './listExport.en';
 import { csvImportEn } from './csvImport.en';
 import { phoneListEn } from './phoneList.en';
+import { outlineLinkEn } from './outlineLink.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -83,6 +84,8 @@ export const en: Messages = {
     ...listExportEn,
     ...csvImportEn,
     ...phoneListEn,
+    // The way to a course's outline, on the courses list; the editor's own words come with it.
+    outline: outlineLinkEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

@@ -17,6 +17,7 @@ import { courseTransferFr } from './courseTransfer.fr';
 import { listExportFr } from './listExport.fr';
 import { csvImportFr } from './csvImport.fr';
 import { phoneListFr } from './phoneList.fr';
+import { outlineLinkFr } from './outlineLink.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -84,6 +85,8 @@ export const fr = {
     ...listExportFr,
     ...csvImportFr,
     ...phoneListFr,
+    // The way to a course's outline, on the courses list; the editor's own words come with it.
+    outline: outlineLinkFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

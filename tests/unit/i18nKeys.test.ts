@@ -35,18 +35,18 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
 }
 
 // With the messages that lazily loaded screens add (src/i18n/lateMessages.ts): the chapter-part editors', the
-// outline's, a record's history's and the journal's.
+// outline's (beside its link's, in the first page's), a record's history's and the journal's.
 const french = flatten({
   ...fr,
   resources: { ...fr.resources, 'audit-log': { ...fr.resources['audit-log'], ...auditLogFr } },
   choices: { ...fr.choices, auditAction: auditActionsFr },
-  app: { ...fr.app, parts: partsFr, outline: outlineFr, history: historyFr },
+  app: { ...fr.app, parts: partsFr, outline: { ...fr.app.outline, ...outlineFr }, history: historyFr },
 });
 const english = flatten({
   ...en,
   resources: { ...en.resources, 'audit-log': { ...en.resources['audit-log'], ...auditLogEn } },
   choices: { ...en.choices, auditAction: auditActionsEn },
-  app: { ...en.app, parts: partsEn, outline: outlineEn, history: historyEn },
+  app: { ...en.app, parts: partsEn, outline: { ...en.app.outline, ...outlineEn }, history: historyEn },
 });
 
 function sourceFiles(dir: string): string[] {
