@@ -6,12 +6,11 @@ import { libraryEn } from './library.en';
 import { ticketAttachmentsEn } from './ticketAttachments.en';
 import { peopleAppEn } from './people.en';
 import { ticketsEn } from './tickets.en';
-import { onboardingEn } from './onboarding.en';
+import { subscriptionEn } from './subscription.en';
 import { tenancyEn } from './tenancy.en';
 import { searchEn } from './search.en';
 import { mentionsEn } from './mentions.en';
 import { presenceEn } from './presence.en';
-import { dashboardEn } from './dashboard.en';
 import { courseTransferEn } from './courseTransfer.en';
 import { listExportEn } from './listExport.en';
 import { csvImportEn } from './csvImport.en';
@@ -72,14 +71,13 @@ export const en: Messages = {
     ...shellEn,
     ...ticketsEn,
     ...peopleAppEn,
-    ...onboardingEn,
+    ...subscriptionEn,
     ...libraryEn,
     ...ticketAttachmentsEn,
     ...tenancyEn,
     ...searchEn,
     ...mentionsEn,
     ...presenceEn,
-    ...dashboardEn,
     ...courseTransferEn,
     ...listExportEn,
     ...csvImportEn,

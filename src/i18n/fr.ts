@@ -6,13 +6,12 @@ import { libraryFr } from './library.fr';
 import { ticketAttachmentsFr } from './ticketAttachments.fr';
 import { peopleAppFr } from './people.fr';
 import { ticketsFr } from './tickets.fr';
-import { onboardingFr } from './onboarding.fr';
+import { subscriptionFr } from './subscription.fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
 import { mentionsFr } from './mentions.fr';
 import { presenceFr } from './presence.fr';
-import { dashboardFr } from './dashboard.fr';
 import { courseTransferFr } from './courseTransfer.fr';
 import { listExportFr } from './listExport.fr';
 import { csvImportFr } from './csvImport.fr';
@@ -73,14 +72,13 @@ export const fr = {
     ...shellFr,
     ...ticketsFr,
     ...peopleAppFr,
-    ...onboardingFr,
+    ...subscriptionFr,
     ...libraryFr,
     ...ticketAttachmentsFr,
     ...tenancyFr,
     ...searchFr,
     ...mentionsFr,
     ...presenceFr,
-    ...dashboardFr,
     ...courseTransferFr,
     ...listExportFr,
     ...csvImportFr,
