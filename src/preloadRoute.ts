@@ -1,6 +1,7 @@
 import { LoginPage } from './custom/auth/lazyPages';
 import { Dashboard } from './custom/dashboard/lazyDashboard';
 import { LIST_PER_PAGE } from './custom/crud/fieldSpec';
+import { expectFirstRows } from './custom/useAfterFirstPaint';
 import { listSortOf } from './custom/crud/listSort';
 import { preloadOutline } from './custom/outline/preloadOutline';
 import { appStore } from './providers/appStore';
@@ -63,6 +64,7 @@ export function preloadRoute(hash: string, signedIn = Boolean(sessionStore.getTo
       perPage: LIST_PER_PAGE,
     });
     data = startEarlyList(dataProvider, name, request);
+    expectFirstRows();
   }
   const screen = route.definition[route.kind];
   const code = canPreload(screen) ? screen.preload() : Promise.resolve();

@@ -8,6 +8,9 @@ export interface LoadedScript {
   bytes: number;
   /** gzip at zlib's default level, as Vite's build report counts it. */
   gzipBytes: number;
+  /** The body's bytes as they travelled (Resource Timing's encodedBodySize), and their Content-Encoding. */
+  servedBytes: number;
+  encoding: string;
   startMs: number;
   endMs: number;
 }
@@ -41,6 +44,7 @@ interface PageEntry {
   name: string;
   startTime: number;
   responseEnd: number;
+  encodedBodySize: number;
 }
 
 interface PageFigures {
@@ -78,13 +82,15 @@ const READ_FIGURES = `({
   documentEnd: performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0,
   resources: performance.getEntriesByType('resource').map((entry) => ({
     name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd,
+    encodedBodySize: entry.encodedBodySize,
   })),
 })`;
 
 /**
  * Opens `url` in a new browser context (empty cache, no connection kept from an earlier load), waits
  * for the first list row, and reads what the page loaded before it: the JS files from the network
- * (the bodies Chromium received, gzipped here) and the API calls.
+ * (the bodies Chromium received, gzipped here, and the bytes that travelled as the server sent them)
+ * and the API calls.
  */
 export async function coldLoad(browser: Browser, { url, session, timeoutMs }: ColdLoadOptions): Promise<LoadResult> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -92,13 +98,15 @@ export async function coldLoad(browser: Browser, { url, session, timeoutMs }: Co
     await context.addInitScript({ content: instrumentPage(session) });
     const page = await context.newPage();
     const bodies = new Map<string, Promise<Buffer | undefined>>();
+    const encodings = new Map<string, string>();
     const errors: string[] = [];
     page.on('response', (response: Response) => {
-      if (new URL(response.url()).pathname.endsWith('.js'))
-        bodies.set(
-          response.url(),
-          response.body().catch(() => undefined),
-        );
+      if (!new URL(response.url()).pathname.endsWith('.js')) return;
+      encodings.set(response.url(), response.headers()['content-encoding'] ?? 'identity');
+      bodies.set(
+        response.url(),
+        response.body().catch(() => undefined),
+      );
     });
     page.on('pageerror', (error) => errors.push(error.message));
 
@@ -131,6 +139,8 @@ export async function coldLoad(browser: Browser, { url, session, timeoutMs }: Co
         path: new URL(entry.name).pathname,
         bytes: body.length,
         gzipBytes: gzipSync(body).length,
+        servedBytes: entry.encodedBodySize,
+        encoding: encodings.get(entry.name) ?? 'identity',
         startMs: entry.startTime,
         endMs: entry.responseEnd,
       });

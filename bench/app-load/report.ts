@@ -22,7 +22,11 @@ export interface SubjectFigures {
   /** gzip bytes of the JS loaded before the first row (median over the loads; it should not vary). */
   initialJsGzipBytes: number;
   initialJsBytes: number;
+  /** The bytes of that JS that travelled, compressed as the server sent it, and the encodings it came in. */
+  initialJsServedBytes: number;
+  initialJsEncodings: string[];
   initialJsFiles: number;
+  initialJsFilesMost: number;
   /** Whether some load fetched another set of files before its first row. */
   initialJsVaried: boolean;
   firstRowMs: number[];
@@ -52,8 +56,11 @@ export interface Summary {
   checks: Check[];
 }
 
-const TARGET_RATIO = 1.0;
+/** The back-office must beat the one-list app by a margin, not merely match it. */
+const TARGET_RATIO = 0.8;
 const ONE_CALL = 1;
+/** Each file before the first row is a request the page waits on; a handful is what one screen's code needs. */
+const MAX_FILES = 5;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -70,7 +77,7 @@ function medianOf(values: (number | undefined)[]): number | undefined {
 const listCall = (load: LoadResult) => load.apiCalls.filter((call) => /^\/api\/courses\?/.test(call.path)).at(-1);
 
 function figuresOf({ loads }: Subject): SubjectFigures {
-  const sum = (load: LoadResult, size: 'bytes' | 'gzipBytes') =>
+  const sum = (load: LoadResult, size: 'bytes' | 'gzipBytes' | 'servedBytes') =>
     load.scripts.reduce((total, script) => total + script[size], 0);
   const sets = new Set(
     loads.map((load) =>
@@ -83,7 +90,10 @@ function figuresOf({ loads }: Subject): SubjectFigures {
   return {
     initialJsGzipBytes: median(loads.map((load) => sum(load, 'gzipBytes'))),
     initialJsBytes: median(loads.map((load) => sum(load, 'bytes'))),
+    initialJsServedBytes: median(loads.map((load) => sum(load, 'servedBytes'))),
+    initialJsEncodings: [...new Set(loads.flatMap((load) => load.scripts.map((script) => script.encoding)))].sort(),
     initialJsFiles: median(loads.map((load) => load.scripts.length)),
+    initialJsFilesMost: Math.max(...loads.map((load) => load.scripts.length)),
     initialJsVaried: sets.size > 1,
     firstRowMs: loads.map((load) => Math.round(load.firstRowMs)),
     firstRowMedianMs: median(loads.map((load) => load.firstRowMs)),
@@ -116,6 +126,12 @@ export function summarise(subjects: Subject[]): Summary {
     checks: [
       check('initial JS (gzip), back-office / baseline', app.initialJsGzipBytes, baseline.initialJsGzipBytes),
       check('time to first row (median), back-office / baseline', app.firstRowMedianMs, baseline.firstRowMedianMs),
+      {
+        label: 'JS files before the first row (back-office, most in one load)',
+        value: String(app.initialJsFilesMost),
+        target: `<= ${MAX_FILES}`,
+        pass: app.initialJsFilesMost <= MAX_FILES,
+      },
       // A second call is a request the list's own did not find answered: a sort or page the early one missed.
       {
         label: 'one API call before the first row (back-office, most in one load)',
@@ -140,7 +156,7 @@ function printFiles(subject: Subject): void {
     const file = script.path.replace(/^.*?(assets\/)/, '$1');
     const holds = subject.build.chunks.get(file) ?? '?';
     console.log(
-      `  ${pad(file, 40)} ${padLeft(kB(script.gzipBytes), 9)} gzip  ${padLeft(ms(script.startMs), 8)} → ${padLeft(ms(script.endMs), 8)}  ${holds}`,
+      `  ${pad(file, 40)} ${padLeft(kB(script.gzipBytes), 9)} gzip ${padLeft(kB(script.servedBytes), 9)} ${pad(script.encoding, 4)} ${padLeft(ms(script.startMs), 8)} → ${padLeft(ms(script.endMs), 8)}  ${holds}`,
     );
   }
   for (const call of load.apiCalls)
@@ -151,6 +167,10 @@ export function printReport(subjects: Subject[], summary: Summary, route: string
   const { app, baseline } = summary;
   const rows: [string, (figures: SubjectFigures) => string][] = [
     ['initial JS, gzip', (figures) => kB(figures.initialJsGzipBytes)],
+    [
+      'initial JS, as served',
+      (figures) => `${kB(figures.initialJsServedBytes)} (${figures.initialJsEncodings.join(', ')})`,
+    ],
     ['initial JS, raw', (figures) => kB(figures.initialJsBytes)],
     ['JS files before the first row', (figures) => String(figures.initialJsFiles)],
     ['first row, median', (figures) => ms(figures.firstRowMedianMs)],

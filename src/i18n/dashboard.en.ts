@@ -1,4 +1,4 @@
-/** The home page's words (src/custom/dashboard), spread under `app` by en.ts. */
+/** The home page's words in English. */
 export const dashboardEn = {
   dashboard: {
     title: 'Dashboard',

@@ -1,4 +1,4 @@
-/** The home page's words (src/custom/dashboard), spread under `app` by fr.ts. */
+/** The home page's words (src/custom/dashboard), added under `app` when it loads (custom/dashboard/messages.ts). */
 export const dashboardFr = {
   dashboard: {
     title: 'Tableau de bord',

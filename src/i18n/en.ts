@@ -6,17 +6,17 @@ import { libraryEn } from './library.en';
 import { ticketAttachmentsEn } from './ticketAttachments.en';
 import { peopleAppEn } from './people.en';
 import { ticketsEn } from './tickets.en';
-import { onboardingEn } from './onboarding.en';
+import { subscriptionEn } from './subscription.en';
 import { tenancyEn } from './tenancy.en';
 import { searchEn } from './search.en';
 import { mentionsEn } from './mentions.en';
 import { presenceEn } from './presence.en';
-import { dashboardEn } from './dashboard.en';
 import { courseTransferEn } from './courseTransfer.en';
 import { listExportEn } from './listExport.en';
 import { csvImportEn } from './csvImport.en';
 import { phoneListEn } from './phoneList.en';
 import { rightsEn } from './rights.en';
+import { outlineLinkEn } from './outlineLink.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -72,19 +72,20 @@ export const en: Messages = {
     ...shellEn,
     ...ticketsEn,
     ...peopleAppEn,
-    ...onboardingEn,
+    ...subscriptionEn,
     ...libraryEn,
     ...ticketAttachmentsEn,
     ...tenancyEn,
     ...searchEn,
     ...mentionsEn,
     ...presenceEn,
-    ...dashboardEn,
     ...courseTransferEn,
     ...listExportEn,
     ...csvImportEn,
     ...phoneListEn,
     ...rightsEn,
+    // The way to a course's outline, on the courses list; the editor's own words come with it.
+    outline: outlineLinkEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

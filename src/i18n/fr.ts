@@ -6,18 +6,18 @@ import { libraryFr } from './library.fr';
 import { ticketAttachmentsFr } from './ticketAttachments.fr';
 import { peopleAppFr } from './people.fr';
 import { ticketsFr } from './tickets.fr';
-import { onboardingFr } from './onboarding.fr';
+import { subscriptionFr } from './subscription.fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
 import { mentionsFr } from './mentions.fr';
 import { presenceFr } from './presence.fr';
-import { dashboardFr } from './dashboard.fr';
 import { courseTransferFr } from './courseTransfer.fr';
 import { listExportFr } from './listExport.fr';
 import { csvImportFr } from './csvImport.fr';
 import { phoneListFr } from './phoneList.fr';
 import { rightsFr } from './rights.fr';
+import { outlineLinkFr } from './outlineLink.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -73,19 +73,20 @@ export const fr = {
     ...shellFr,
     ...ticketsFr,
     ...peopleAppFr,
-    ...onboardingFr,
+    ...subscriptionFr,
     ...libraryFr,
     ...ticketAttachmentsFr,
     ...tenancyFr,
     ...searchFr,
     ...mentionsFr,
     ...presenceFr,
-    ...dashboardFr,
     ...courseTransferFr,
     ...listExportFr,
     ...csvImportFr,
     ...phoneListFr,
     ...rightsFr,
+    // The way to a course's outline, on the courses list; the editor's own words come with it.
+    outline: outlineLinkFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

@@ -1,4 +1,4 @@
-/** The sign-up of a structure (/onboard) and its plan in "Mon compte", spread under `app` by fr.ts. */
+/** The sign-up of a structure (/onboard), added under `app` when its pages load (custom/onboarding/messages.ts). */
 export const onboardingFr = {
   onboarding: {
     steps_label: "Étapes de l'inscription",
@@ -103,30 +103,5 @@ export const onboardingFr = {
       step_backoffice: 'Vous arrivez dans le back-office en tant qu’administrateur de la structure.',
       first_connection: 'Première connexion',
     },
-  },
-  subscription: {
-    title: 'Abonnement de la structure',
-    plan: 'Formule %{name}',
-    period_end: 'Période en cours jusqu’au %{date}',
-    ends_at: 'Résilié : l’accès de la structure prend fin le %{date}.',
-    unsubscribe: 'Résilier l’abonnement',
-    confirm_title: 'Résilier l’abonnement ?',
-    confirm_content:
-      'La structure garde son accès jusqu’à la fin de la période payée, le %{date}. Ensuite, plus personne ne pourra s’y connecter.',
-    back: 'Retour',
-    done: 'Abonnement résilié',
-    none: "Cette structure n'a pas de formule.",
-  },
-  structures: {
-    invite: 'Inviter une structure',
-    invite_intro:
-      "Créez un lien d'inscription pour une nouvelle structure : il préremplit son nom et ne sert qu'une fois.",
-    name: 'Nom de la structure',
-    create_link: 'Créer le lien',
-    link: "Lien d'invitation",
-    copy: 'Copier le lien',
-    copied: 'Lien copié',
-    copy_failed: 'Impossible de copier : sélectionnez le lien et copiez-le.',
-    close: 'Fermer',
   },
 };

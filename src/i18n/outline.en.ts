@@ -2,8 +2,6 @@ import type { outlineFr } from './outline.fr';
 
 /** The course outline editor's words in English. */
 export const outlineEn: typeof outlineFr = {
-  open: 'Course outline',
-  open_named: 'Open the outline of the course "%{title}"',
   page_title: 'Outline: %{title}',
   back: '← Back to courses',
   details: 'The course',

@@ -1,7 +1,5 @@
 /** The course outline editor's words, added under `app.outline` when the editor loads. */
 export const outlineFr = {
-  open: 'Plan du cours',
-  open_named: 'Ouvrir le plan du cours « %{title} »',
   page_title: 'Plan : %{title}',
   back: '← Retour aux cours',
   details: 'Le cours',

@@ -170,6 +170,36 @@ describe('Tableau de bord', () => {
     expect(course.id).toBeGreaterThan(0);
   });
 
+  it('keeps every card in place while the figures arrive, on a phone (no layout shift)', async () => {
+    const { page } = t;
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Lighthouse's figure: the layout shifts of the load, summed (none follows an input here).
+    await page.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { __shifts: number[] }).__shifts = []);
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The cards' figures come well after the cards are painted, as on a slow connection.
+    await page.route(
+      (url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/health',
+      async (route) => {
+        if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.fallback();
+      },
+    );
+    await t.signIn('superadmin');
+    await homeLoaded(page);
+    await card(page, 'Tickets')
+      .getByRole('link', { name: /Urgente$/ })
+      .waitFor();
+    // A frame for the last shift to be reported.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.05);
+    await page.unroute('**');
+  });
+
   it('shows platform staff the structures to validate across all structures, and the plan inside one', async () => {
     const { page } = t;
     await t.signIn('superadmin');

@@ -10,6 +10,10 @@ import { outlineEn } from '../../src/i18n/outline.en';
 import { outlineFr } from '../../src/i18n/outline.fr';
 import { historyEn } from '../../src/i18n/history.en';
 import { historyFr } from '../../src/i18n/history.fr';
+import { dashboardEn } from '../../src/i18n/dashboard.en';
+import { dashboardFr } from '../../src/i18n/dashboard.fr';
+import { onboardingEn } from '../../src/i18n/onboarding.en';
+import { onboardingFr } from '../../src/i18n/onboarding.fr';
 import { auditActionsEn, auditLogEn } from '../../src/i18n/auditLog.en';
 import { auditActionsFr, auditLogFr } from '../../src/i18n/auditLog.fr';
 import { resources } from '../../src/resources';
@@ -35,18 +39,33 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
 }
 
 // With the messages that lazily loaded screens add (src/i18n/lateMessages.ts): the chapter-part editors', the
-// outline's, a record's history's and the journal's.
+// outline's (beside its link's, in the first page's), a record's history's, the journal's, the home page's and
+// the sign-up's.
 const french = flatten({
   ...fr,
   resources: { ...fr.resources, 'audit-log': { ...fr.resources['audit-log'], ...auditLogFr } },
   choices: { ...fr.choices, auditAction: auditActionsFr },
-  app: { ...fr.app, parts: partsFr, outline: outlineFr, history: historyFr },
+  app: {
+    ...fr.app,
+    ...dashboardFr,
+    ...onboardingFr,
+    parts: partsFr,
+    outline: { ...fr.app.outline, ...outlineFr },
+    history: historyFr,
+  },
 });
 const english = flatten({
   ...en,
   resources: { ...en.resources, 'audit-log': { ...en.resources['audit-log'], ...auditLogEn } },
   choices: { ...en.choices, auditAction: auditActionsEn },
-  app: { ...en.app, parts: partsEn, outline: outlineEn, history: historyEn },
+  app: {
+    ...en.app,
+    ...dashboardEn,
+    ...onboardingEn,
+    parts: partsEn,
+    outline: { ...en.app.outline, ...outlineEn },
+    history: historyEn,
+  },
 });
 
 function sourceFiles(dir: string): string[] {

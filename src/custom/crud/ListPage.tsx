@@ -1,15 +1,25 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Box, Card } from '@mui/material';
-import { Empty, Pagination, Title, useListContext } from 'react-admin';
+import { Empty, Title, useListContext } from 'react-admin';
 import { lazyComponent } from '../lazyComponent';
 import { Loader } from '../Loader';
-import { useAfterFirstPaint } from '../useAfterFirstPaint';
+import { firstRowsRendered, useAfterFirstPaint } from '../useAfterFirstPaint';
 import type { ScreensConfig } from './fieldSpec';
 
 // The toolbar's usual height, held while its code comes: the rows do not jump when it shows.
 const TOOLBAR_MIN_HEIGHT = 64;
 
 const toolbarPlaceholder = <Box className="RaList-actions" sx={{ minHeight: TOOLBAR_MIN_HEIGHT }} />;
+
+// MUI's pagination bar is at least this tall: its place is held while its code comes, after the rows.
+const PAGINATION_MIN_HEIGHT = 52;
+
+const paginationPlaceholder = <Box sx={{ minHeight: PAGINATION_MIN_HEIGHT }} />;
+
+const ListPagination = lazyComponent(
+  () => import('./listPagination').then((module) => module.Pagination),
+  paginationPlaceholder,
+);
 
 const ResourceListToolbar = lazyComponent(
   () => import('./ResourceListToolbar').then((module) => module.ResourceListToolbar),
@@ -18,13 +28,19 @@ const ResourceListToolbar = lazyComponent(
 
 /**
  * A list page as react-admin's <List> lays it out (title, toolbar, the rows in a card, pagination, or the
- * "no records yet" page), with the toolbar loaded apart (ResourceListToolbar): react-admin's <List>
- * imports its filter form with it, and the first page of the app waited for a form's code to show rows.
+ * "no records yet" page), with the toolbar and the pagination loaded apart (ResourceListToolbar,
+ * listPagination.ts): react-admin's <List> imports its filter form with it, and the first page of the app
+ * waited for a form's code, and a select's, to show rows.
  */
 export function ListPage({ config, children }: { config: ScreensConfig; children: ReactNode }) {
   const { data, defaultTitle, error, filterValues, isPending, resource, total } = useListContext();
   // On the app's first page, the toolbar's code is asked for once the rows are painted.
   const toolbarShown = useAfterFirstPaint();
+  // The app's surroundings wait for the first list's rows (or its empty page, or its error) to be painted.
+  const settled = !isPending || Boolean(error);
+  useEffect(() => {
+    if (settled) firstRowsRendered();
+  }, [settled]);
   // react-admin's ListView: the empty page only for a list that has loaded nothing with no filter on.
   const nothingYet = !error && !isPending && total === 0 && Object.keys(filterValues).length === 0;
   return (
@@ -55,7 +71,7 @@ export function ListPage({ config, children }: { config: ScreensConfig; children
             {/* A list that waits for its first rows shows the spec's loader, not a blank card. */}
             {isPending && !data ? <Loader size="medium" /> : children}
           </Card>
-          <Pagination />
+          {toolbarShown ? <ListPagination /> : paginationPlaceholder}
         </Box>
       )}
     </Box>

@@ -12,6 +12,7 @@ import { SavedViewsCard } from './SavedViewsCard';
 import { SignInsCard } from './SignInsCard';
 import { TicketsCard } from './TicketsCard';
 import { UnpublishedChangesCard } from './UnpublishedChangesCard';
+import './messages';
 
 /** Answers waiting for review, the oldest first; learners invited who have not started; structures to validate. */
 const WAITING_ANSWERS = { status: 'submitted' };

@@ -27,6 +27,14 @@ export function PlanCard({ company }: { company?: number }) {
       state={cardStateOf(query, !plan)}
       empty="app.dashboard.plan.empty"
       testId="card-plan"
+      placeholder={
+        // The plan's name, its end, and the link to manage it: the card's size while the plan loads.
+        <>
+          <Typography sx={{ fontWeight: 600 }}>{'\u00a0'}</Typography>
+          <Typography variant="body2">{'\u00a0'}</Typography>
+          {company === undefined && <Typography sx={{ display: 'inline-block', mt: 1 }}>{'\u00a0'}</Typography>}
+        </>
+      }
     >
       {plan && (
         <>

@@ -23,6 +23,7 @@ export function SignInsCard() {
       figure="app.dashboard.sign_ins.figure"
       empty="app.dashboard.sign_ins.empty"
       testId="card-sign-ins"
+      rowPlaceholder={<ListItemText primary={'\u00a0'} secondary={'\u00a0'} />}
       row={(connection) => (
         <ListItemText
           primary={nameOf(connection.user)}

@@ -1,6 +1,12 @@
 import { Typography } from '@mui/material';
-import { useGetIdentity, useTranslate } from 'react-admin';
-import { OPEN_TICKET_STATUS, TICKET_PRIORITIES, type TicketView } from '../../domain/helpdesk';
+import { useGetIdentity, useTranslate, type Identifier } from 'react-admin';
+import {
+  OPEN_TICKET_STATUS,
+  TICKET_PRIORITIES,
+  TICKET_VIEWS,
+  type TicketView,
+  type TicketViewCounts,
+} from '../../domain/helpdesk';
 import { ticketViewFilter } from '../tickets/ticketViewFilter';
 import { useTicketViewCounts } from '../tickets/useTicketViewCounts';
 import { cardStateOf, DashboardCard } from './DashboardCard';
@@ -10,13 +16,50 @@ import { listLink } from './listLink';
 /** The views the home page shows, the late ones first after the user's own. */
 const SHOWN_VIEWS: readonly TicketView[] = ['mine', 'overdue', 'unassigned', 'all'];
 
+/** Every figure at zero, the user's own view included: the card's size before its counts arrive. */
+const NO_COUNTS = {
+  ...Object.fromEntries(TICKET_VIEWS.map((view) => [view, 0])),
+  open: Object.fromEntries(TICKET_PRIORITIES.map((priority) => [priority, 0])),
+} as TicketViewCounts;
+
+/** The card's figures: the views, then the open tickets by urgency. */
+function TicketFigures({ counts, me }: { counts: TicketViewCounts; me: Identifier | undefined }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography component="h3" variant="subtitle2" color="text.secondary">
+        {translate('app.dashboard.tickets.views')}
+      </Typography>
+      {SHOWN_VIEWS.filter((view) => view !== 'mine' || me !== undefined).map((view) => (
+        <FigureLink
+          key={view}
+          to={listLink('tickets', ticketViewFilter(view, me))}
+          value={counts[view]}
+          label={translate(`app.tickets.views.${view}`)}
+          alert={view === 'overdue'}
+        />
+      ))}
+      <Typography component="h3" variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
+        {translate('app.dashboard.tickets.urgency')}
+      </Typography>
+      {[...TICKET_PRIORITIES].reverse().map((priority) => (
+        <FigureLink
+          key={priority}
+          to={listLink('tickets', { status: OPEN_TICKET_STATUS, priority })}
+          value={counts.open[priority]}
+          label={translate(`choices.ticketPriority.${priority}`)}
+        />
+      ))}
+    </>
+  );
+}
+
 /**
  * Support staff's tickets: the list's built-in views (mine, late, unassigned, all) and the open tickets by
  * urgency, from the one call that counts them (`GET /api/tickets/views`, shared with the list's views menu
  * and kept fresh by the tickets' live events).
  */
 export function TicketsCard() {
-  const translate = useTranslate();
   const { identity } = useGetIdentity();
   const query = useTicketViewCounts();
   const counts = query.data?.data;
@@ -27,34 +70,9 @@ export function TicketsCard() {
       state={state}
       empty="app.dashboard.tickets.empty"
       testId="card-tickets"
+      placeholder={<TicketFigures counts={NO_COUNTS} me={0} />}
     >
-      {counts && (
-        <>
-          <Typography component="h3" variant="subtitle2" color="text.secondary">
-            {translate('app.dashboard.tickets.views')}
-          </Typography>
-          {SHOWN_VIEWS.filter((view) => view !== 'mine' || identity?.id !== undefined).map((view) => (
-            <FigureLink
-              key={view}
-              to={listLink('tickets', ticketViewFilter(view, identity?.id))}
-              value={counts[view]}
-              label={translate(`app.tickets.views.${view}`)}
-              alert={view === 'overdue'}
-            />
-          ))}
-          <Typography component="h3" variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
-            {translate('app.dashboard.tickets.urgency')}
-          </Typography>
-          {[...TICKET_PRIORITIES].reverse().map((priority) => (
-            <FigureLink
-              key={priority}
-              to={listLink('tickets', { status: OPEN_TICKET_STATUS, priority })}
-              value={counts.open[priority]}
-              label={translate(`choices.ticketPriority.${priority}`)}
-            />
-          ))}
-        </>
-      )}
+      {counts && <TicketFigures counts={counts} me={identity?.id} />}
     </DashboardCard>
   );
 }

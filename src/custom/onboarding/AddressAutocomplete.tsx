@@ -3,6 +3,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { AddressFeature } from '../../domain/onboarding';
+import './messages';
 
 const DEBOUNCE_MS = 300;
 

@@ -3,6 +3,7 @@ import { Button, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { checkAdmin, type FieldErrors, type OnboardingDraft } from './onboardingDraft';
 import { StepForm } from './StepForm';
+import './messages';
 
 interface Props {
   draft: OnboardingDraft;

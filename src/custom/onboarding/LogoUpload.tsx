@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import './messages';
 
 interface Props {
   name: string;

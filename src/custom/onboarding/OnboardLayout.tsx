@@ -3,6 +3,7 @@ import { Box, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material'
 import { useTranslate } from 'react-admin';
 import { STEPS, type Step as StepName } from './onboardingDraft';
 import { PublicCard } from '../auth/PublicCard';
+import './messages';
 
 interface OnboardLayoutProps {
   /** The step shown, or none (the success page). */

@@ -10,6 +10,7 @@ import { PaymentStep } from './PaymentStep';
 import { PlanStep } from './PlanStep';
 import { StructureDetailsStep } from './StructureDetailsStep';
 import { StructureSearchStep } from './StructureSearchStep';
+import './messages';
 
 export const ONBOARD_SUCCESS = '/onboard/success';
 

@@ -6,6 +6,7 @@ import { isRestricted, readTokenPayload } from '../../providers/session';
 import { sessionStore } from '../../providers/sessionStore';
 import { OnboardLayout } from './OnboardLayout';
 import { useOnboardingDraft } from './onboardingDraft';
+import './messages';
 
 /**
  * /onboard/success: what happens next, and the way to the first connection (the e-mailed code, then a

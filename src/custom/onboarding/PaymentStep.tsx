@@ -6,6 +6,7 @@ import type { SetupIntentStatus } from '../../providers/onboardingActions';
 import type { OnboardingDraft } from './onboardingDraft';
 import { type CardOutcome, useStripeCard } from './useStripeCard';
 import { StepForm } from './StepForm';
+import './messages';
 
 /** Stripe's test payment methods offered when no publishable key is configured (offline: the stand-in). */
 const TEST_CARDS = ['pm_card_visa', 'pm_card_chargeDeclined'] as const;

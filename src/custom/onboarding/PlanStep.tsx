@@ -7,6 +7,7 @@ import type { Subscription } from '../../providers/onboardingActions';
 import { Loader } from '../Loader';
 import { NO_PLAN, type OnboardingDraft } from './onboardingDraft';
 import { StepForm } from './StepForm';
+import './messages';
 
 interface Props {
   draft: OnboardingDraft;

@@ -6,6 +6,7 @@ import { AddressAutocomplete } from './AddressAutocomplete';
 import { LogoUpload } from './LogoUpload';
 import { checkDetails, type FieldErrors, type OnboardingDraft } from './onboardingDraft';
 import { StepForm } from './StepForm';
+import './messages';
 
 interface Props {
   draft: OnboardingDraft;

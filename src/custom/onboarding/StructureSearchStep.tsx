@@ -4,6 +4,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { Establishment } from '../../domain/onboarding';
 import type { OnboardingDraft } from './onboardingDraft';
+import './messages';
 
 /** Typing pauses this long before the directory is asked. */
 const DEBOUNCE_MS = 350;

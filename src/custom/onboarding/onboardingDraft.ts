@@ -1,6 +1,7 @@
 import { useStore } from 'react-admin';
 import type { RegisteredCompany } from '../../providers/onboardingActions';
 import { EMAIL_PATTERN, isFrenchPostcode, isSiret, phoneE164 } from '../../domain/onboardingFields';
+import './messages';
 
 /** The sign-up's steps, in order; the payment step is only shown for a paid plan. */
 export const STEPS = ['structure', 'details', 'admin', 'plan', 'payment'] as const;

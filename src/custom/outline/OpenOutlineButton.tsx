@@ -2,7 +2,6 @@ import { Button } from '@mui/material';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import { Link } from 'react-router-dom';
 import { useBasename, useRecordContext, useTranslate } from 'react-admin';
-import './messages';
 
 /** On each row of the courses list: the way to the course's outline editor (the row itself opens the side panel). */
 export function OpenOutlineButton() {

@@ -1,16 +1,17 @@
 import { createElement } from 'react';
-import { NullableBooleanInput } from 'react-admin';
+import { LazyNullableBooleanInput } from '../../custom/crud/lazyInputs';
 import { screensOf } from '../../custom/crud/screensOf';
 import { courses } from '../../domain/contracts';
 import { lazyComponent } from '../../custom/lazyComponent';
 import { CourseActions } from '../../custom/outline/CourseActions';
 import { ImportCourseButton } from '../../custom/courseTransfer/ImportCourseButton';
-import { CourseShowActions } from './CourseShowActions';
 
 // Loaded with the form only: the list reads this declaration too and needs no upload input.
 const CourseCoverInput = lazyComponent<{ source: string }>(() =>
   import('../../custom/library/DocumentReferenceInput').then((module) => module.CourseCoverInput),
 );
+// Loaded with the course's page: the list needs no export or new-session buttons.
+const CourseShowActions = lazyComponent(() => import('./CourseShowActions').then((module) => module.CourseShowActions));
 
 /** The standard screens of courses: its fields as the API serves them (API.md, Resources). */
 export const config = screensOf(courses, {
@@ -33,7 +34,7 @@ export const config = screensOf(courses, {
   rowActions: CourseActions,
   showActions: CourseShowActions,
   // The published courses whose draft differs from what learners have (the API's `unpublishedChanges`).
-  extraFilters: [createElement(NullableBooleanInput, { key: 'unpublishedChanges', source: 'unpublishedChanges' })],
+  extraFilters: [createElement(LazyNullableBooleanInput, { key: 'unpublishedChanges', source: 'unpublishedChanges' })],
   // A course exported elsewhere comes in as a new course of its own.
   listHeader: ImportCourseButton,
 });

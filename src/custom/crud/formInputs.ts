@@ -1,0 +1,2 @@
+// react-admin's inputs that a resource's list declares as filters, for lazyInputs.ts to load apart.
+export { NullableBooleanInput } from 'react-admin';
