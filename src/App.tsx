@@ -80,12 +80,13 @@ export function App() {
             <Route path="/ticket-attachments/:id" element={<TicketAttachmentPage />} />
           </CustomRoutes>
           {/* What the generic screens read of a resource beyond react-admin's own props: its menu section,
-              its list's order, its show screen (the side panel's infos). */}
+              its list's order, its show screen (the side panel's infos) and its list (whose screens say how
+              its fields read where a custom show screen does not: a record's history). */}
           {resources.map(({ group, listSort, ...resource }) => (
             <Resource
               key={resource.name}
               {...resource}
-              options={{ ...resource.options, group, listSort, show: resource.show }}
+              options={{ ...resource.options, group, listSort, show: resource.show, list: resource.list }}
             />
           ))}
         </CoreAdminUI>

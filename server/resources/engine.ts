@@ -396,8 +396,10 @@ export class ResourceEngine {
           const group = siblingGroupOf(declaration);
           const closeGap = group ? await prepareRemoval(tx, group, id) : undefined;
           await declaration.beforeDelete?.(tx, id);
-          // A node learners have stays, marked removed from the draft (liveVersion.ts).
-          if (await removeFromDraft(tx, declaration, id, scope)) {
+          // A node learners have stays, marked removed from the draft (liveVersion.ts), its removal in the bin.
+          const taken = await removeFromDraft(tx, declaration, id, scope);
+          if (taken) {
+            await this.bin.keepRemoval(tx, declaration, id, taken, deletedBy);
             await closeGap?.();
             return [{ id }];
           }

@@ -24,6 +24,7 @@ import {
 import { declarations, declarationsByName } from './definitions/index.ts';
 import { learnerReleasedFunction, ownReleaseCondition, RELEASE_COLUMN, releasedFunction } from './releases.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
+import { movedNodes, type DifferenceRow } from './movedNodes.ts';
 
 /**
  * The live version of src/domain/courseVersions.ts as SQL. `course_live_nodes` holds one row a node of a
@@ -45,11 +46,11 @@ const RESTORE_ACTION: AuditAction = 'restore';
  * a "removed at" date) because a planner without statistics on the column takes `IS NOT NULL` as true of nearly
  * every row, and `IS NULL` of almost none: the hiding must not make it plan every read of the tree for one row.
  */
-const DRAFT_COLUMN = 'in_draft_since';
+export const DRAFT_COLUMN = 'in_draft_since';
 /** SQL: whether the row `alias` is in the draft (not removed). */
-const inDraft = (alias?: string) => `${alias ? `${alias}.` : ''}${DRAFT_COLUMN} IS NOT NULL`;
+export const inDraft = (alias?: string) => `${alias ? `${alias}.` : ''}${DRAFT_COLUMN} IS NOT NULL`;
 /** SQL: whether the row `alias` was removed from the draft. */
-const removedFromDraft = (alias: string) => `${alias}.${DRAFT_COLUMN} IS NULL`;
+export const removedFromDraft = (alias: string) => `${alias}.${DRAFT_COLUMN} IS NULL`;
 /** The transaction's setting under which the removed nodes are seen (row-level security hides them otherwise). */
 const SHOW_REMOVED_SETTING = 'app.removed_rows';
 
@@ -143,7 +144,7 @@ const sameAsLive = (level: Level, alias: string, node: string) =>
  * The draft's nodes of a level in the course `course` (SQL), as `FROM … WHERE …` with the node as `x`: those
  * not removed, in containers not removed.
  */
-function draftNodesSql(index: number, course: string): string {
+export function draftNodesSql(index: number, course: string): string {
   const { joins, containers, course: courseOf } = containersSql(liveLevels(), index, 'x');
   const conditions = [inDraft('x'), ...containers.map(inDraft), `${courseOf} = ${course}`];
   return `FROM ${ident(liveLevels()[index].table)} x ${joins} WHERE ${conditions.join(' AND ')}`;
@@ -362,18 +363,24 @@ export async function liveAmong(tx: Queryable, resource: string, ids: readonly n
   return rows.map((row) => Number(row.id));
 }
 
+/** The rows of join tables a removal took with it, kept by its bin item and put back by its restore. */
+export interface RemovedRelations {
+  table: string;
+  rows: Record<string, unknown>[];
+}
+
 /**
  * A delete of a node that learners have, or had (it or anything inside it is live, or was removed before):
  * the node is marked removed instead, hidden from the authors, kept for the learners until a publish, and
- * kept after for the answers and progress pointing at it. Answers whether it was so (the caller deletes
- * otherwise). `scope`: the engine's conditions on `t`.
+ * kept after for the answers and progress pointing at it. Answers the relations it took when it was so,
+ * false otherwise (the caller deletes). `scope`: the engine's conditions on `t`.
  */
 export async function removeFromDraft(
   tx: Queryable,
   declaration: ResourceDeclaration,
   id: number,
   scope: readonly string[],
-): Promise<boolean> {
+): Promise<RemovedRelations[] | false> {
   const index = liveLevelOf(declaration.name);
   if (index < 0) return false;
   await tx.query(showRemovedSql(true));
@@ -386,10 +393,18 @@ export async function removeFromDraft(
   await tx.query(showRemovedSql(false));
   if (marked.length === 0) return false;
   // Its relations go as a delete's cascade would take them (tags, prerequisites either way): they are not
-  // versioned, and a relation to a node no one sees would name nothing.
-  for (const joined of joinRowsOf(declaration.name))
-    await tx.query(`DELETE FROM ${ident(joined.table)} WHERE ${ident(joined.column)} = $1`, [id]);
-  return true;
+  // versioned, and a relation to a node no one sees would name nothing. Its bin item keeps them.
+  const taken: RemovedRelations[] = [];
+  for (const joined of joinRowsOf(declaration.name)) {
+    const rows = await tx.query<{ row: Record<string, unknown> }>(
+      `DELETE FROM ${ident(joined.table)} j WHERE j.${ident(joined.column)} = $1 RETURNING to_jsonb(j) AS row`,
+      [id],
+    );
+    const group = taken.find((entry) => entry.table === joined.table);
+    if (group) group.rows.push(...rows.map((row) => row.row));
+    else if (rows.length > 0) taken.push({ table: joined.table, rows: rows.map((row) => row.row) });
+  }
+  return taken;
 }
 
 /** The join tables' columns that name a node of `resource`, from either side of a relation. */
@@ -414,11 +429,16 @@ export async function draftStateOf(tx: Queryable, course: number): Promise<Draft
     [course],
   );
   if (!live) return { live: false, changed: false, course: false, nodes };
-  const rows = await tx.query<{ level: string; id: number }>(`${draftDifferencesSql('$1')} ORDER BY 1, 2`, [course]);
-  for (const row of rows) {
-    const key = DRAFT_NODE_KEYS[row.level as LiveResource];
-    if (key) nodes[key].push(row.id);
+  const rows = await tx.query<DifferenceRow>(`${draftDifferencesSql('$1')} ORDER BY 1, 2`, [course]);
+  const changed = new Map<string, Set<number>>();
+  for (const { level, id } of [...rows.filter((row) => row.live_rank === null), ...movedNodes(rows)]) {
+    const key = DRAFT_NODE_KEYS[level as LiveResource];
+    if (key && !changed.get(key)?.has(id)) {
+      changed.set(key, (changed.get(key) ?? new Set()).add(id));
+      nodes[key].push(id);
+    }
   }
+  for (const list of Object.values(nodes)) list.sort((a, b) => a - b);
   return { live: true, changed: live.course || rows.length > 0, course: live.course, nodes };
 }
 
@@ -440,8 +460,12 @@ function draftTreeSql(course: string): string {
 
 /**
  * SQL: the nodes (`level`, `id`) where the draft's tree of the course `course` (an SQL expression) differs from
- * its live version: a draft node not live, or live elsewhere, at another place or date, or with other fields;
- * and the container of a live node the draft no longer has (removed, or moved to another course). What
+ * its live version: a draft node not live, or live elsewhere, at another date, or with other fields; and the
+ * container of a live node the draft no longer has (removed, or moved to another course). Those rows have no
+ * ranks. A place is not compared as a number: a node added, removed or moved shifts its siblings' positions
+ * without changing their order. Where the order of the nodes both versions have in a container differs, every
+ * one of them comes with its rank in each version (`draft_rank`, `live_rank`, `parent_id`), and the moved ones
+ * are those off the longest run kept in order (`movedNodes`). What
  * `draftStateOf` lists and `course_draft_changed` asks of (with the course's own fields, `courseChangedSql`),
  * so the outline and the courses' filter agree.
  * Both sides materialised once, then hash-joined: a course of 6,000 parts is two scans, not 6,000 lookups.
@@ -456,13 +480,22 @@ export function draftDifferencesSql(course: string): string {
   return `WITH draft AS MATERIALIZED (${draftTreeSql(course)}),
      live AS MATERIALIZED (
        SELECT l.level, l.id, l.parent_id, l.position, l.${ident(RELEASE_COLUMN)} AS release_at, l.fields
-         FROM ${LIVE_NODES_TABLE} l WHERE l.course_id = ${course})
-     SELECT d.level, d.id FROM draft d LEFT JOIN live l ON l.level = d.level AND l.id = d.id
-      WHERE l.id IS NULL OR l.parent_id <> d.parent_id OR l.position <> d.position
+         FROM ${LIVE_NODES_TABLE} l WHERE l.course_id = ${course}),
+     common AS MATERIALIZED (
+       SELECT d.level, d.id, d.parent_id,
+              row_number() OVER (PARTITION BY d.level, d.parent_id ORDER BY d.position, d.id) AS draft_rank,
+              row_number() OVER (PARTITION BY d.level, d.parent_id ORDER BY l.position, l.id) AS live_rank
+         FROM draft d JOIN live l ON l.level = d.level AND l.id = d.id AND l.parent_id = d.parent_id)
+     SELECT d.level, d.id, NULL::bigint AS draft_rank, NULL::bigint AS live_rank, NULL::int4 AS parent_id
+       FROM draft d LEFT JOIN live l ON l.level = d.level AND l.id = d.id
+      WHERE l.id IS NULL OR l.parent_id <> d.parent_id
          OR l.release_at IS DISTINCT FROM d.release_at OR l.fields <> d.fields
      UNION
-     SELECT ${containerOf}, l.parent_id FROM live l LEFT JOIN draft d ON d.level = l.level AND d.id = l.id
-      WHERE d.id IS NULL`;
+     SELECT ${containerOf}, l.parent_id, NULL, NULL, NULL FROM live l LEFT JOIN draft d ON d.level = l.level AND d.id = l.id
+      WHERE d.id IS NULL
+     UNION ALL
+     SELECT c.level, c.id, c.draft_rank, c.live_rank, c.parent_id FROM common c
+      WHERE (c.level, c.parent_id) IN (SELECT r.level, r.parent_id FROM common r WHERE r.draft_rank <> r.live_rank)`;
 }
 
 /**
@@ -575,14 +608,29 @@ function retiredSql(index: number, alias: string): string {
 }
 
 /**
+ * SQL: whether the removal of the node `alias` of a level, or of a container of it, is in the recycle bin: the
+ * node may still be restored into the draft.
+ */
+function binnedRemovalSql(index: number, alias: string): string {
+  const level = liveLevels()[index];
+  const own = `EXISTS (SELECT 1 FROM recycle_bin b WHERE b.removal AND b.resource = ${literal(level.resource)} AND b.record_id = ${alias}.id)`;
+  if (index === 0) return own;
+  const inner = `h${index - 1}`;
+  return `(${own} OR EXISTS (SELECT 1 FROM ${ident(liveLevels()[index - 1].table)} ${inner}
+    WHERE ${inner}.id = ${alias}.${ident(level.parent)} AND ${binnedRemovalSql(index - 1, inner)}))`;
+}
+
+/**
  * SQL: whether the node `alias` of a level needs no keeping: out of the draft, in no live version, named by no
- * learner's data, and holding no node (those inside go first, when they need no keeping either).
+ * learner's data, its removal no longer in the bin, and holding no node (those inside go first, when they need
+ * no keeping either).
  */
 function purgeableSql(index: number, alias: string): string {
   const level = liveLevels()[index];
   const inner = liveLevels()[index + 1];
   return [
     retiredSql(index, alias),
+    `NOT ${binnedRemovalSql(index, alias)}`,
     `NOT EXISTS (SELECT 1 FROM ${LIVE_NODES_TABLE} n WHERE n.level = ${literal(level.resource)} AND n.id = ${alias}.id)`,
     ...learnerReferencesOf(level.resource).map(
       ({ table, column }) => `NOT EXISTS (SELECT 1 FROM ${ident(table)} d WHERE d.${ident(column)} = ${alias}.id)`,

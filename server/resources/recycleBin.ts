@@ -8,7 +8,8 @@ import { ident } from '../shared/sql.ts';
 import { declarations, declarationsByName } from './definitions/index.ts';
 import { insertionOrder, readCatalogue, type ForeignKey, type SchemaCatalogue } from './foreignKeys.ts';
 import { iriOf } from './iri.ts';
-import { showRemovedSql } from './liveVersion.ts';
+import { putRemovalBack, removedContents } from './draftRemovals.ts';
+import { liveLevels, showRemovedSql, type RemovedRelations } from './liveVersion.ts';
 import { lockGroups, placeAmongSiblings, siblingGroupOf } from './siblings.ts';
 import { structureColumnOf } from './tenancy.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
@@ -147,27 +148,100 @@ export class RecycleBin {
         const count = group.rows.length - (group.table === declaration.table ? 1 : 0);
         if (resource && count > 0) contents[resource] = (contents[resource] ?? 0) + count;
       }
-      const tenancy = declaration.access.tenancy;
-      const structure = tenancy.rows === 'platform' ? null : (root.row[structureColumnOf(tenancy)] ?? null);
-      await tx.query(
-        `INSERT INTO recycle_bin (company_id, resource, record_id, label, deleted_by_id, deleted_by_name, expires_at,
-                                  contents, rows, set_null)
-         VALUES ($1, $2, $3, $4, $5, (SELECT concat_ws(' ', u.first_name, u.last_name) FROM users u WHERE u.id = $5),
-                 now() + make_interval(days => $6), $7::jsonb, $8::jsonb, $9::jsonb)`,
-        [
-          structure,
-          declaration.name,
-          id,
-          labelOf(declaration, root.row),
-          deletedBy,
-          this.retentionDays,
-          JSON.stringify(contents),
-          JSON.stringify(groups),
-          JSON.stringify(setNull),
-        ],
-      );
+      // Removed nodes it takes along are in this item now: theirs would restore what is gone.
+      for (const level of liveLevels()) {
+        const ids = groups.find((group) => group.table === level.table)?.rows.map((row) => row.id) ?? [];
+        if (ids.length > 0)
+          await tx.query(`DELETE FROM recycle_bin WHERE removal AND resource = $1 AND record_id = ANY($2::int4[])`, [
+            level.resource,
+            ids,
+          ]);
+      }
+      await this.insertItem(tx, declaration, root.row, deletedBy, { contents, rows: groups, setNull, removal: false });
     });
     return true;
+  }
+
+  /**
+   * After a node of a published course is marked removed from its draft (liveVersion.ts's `removeFromDraft`),
+   * in its transaction: its bin item, which keeps the relations the removal took; the node stays in its table.
+   */
+  async keepRemoval(
+    tx: Queryable,
+    declaration: ResourceDeclaration,
+    id: number,
+    taken: RemovedRelations[],
+    deletedBy: number | null,
+  ): Promise<void> {
+    if (!isBinnable(declaration.name)) return;
+    await tx.query(showRemovedSql(true));
+    const [root] = await tx.query<{ row: Row }>(
+      `SELECT to_jsonb(t) AS row FROM ${ident(declaration.table)} t WHERE t.id = $1`,
+      [id],
+    );
+    await tx.query(showRemovedSql(false));
+    const contents = await removedContents(tx, declaration.name, id);
+    await this.insertItem(tx, declaration, root.row, deletedBy, { contents, rows: taken, setNull: [], removal: true });
+  }
+
+  private async insertItem(
+    tx: Queryable,
+    declaration: ResourceDeclaration,
+    root: Row,
+    deletedBy: number | null,
+    item: { contents: Record<string, number>; rows: BinnedRows[]; setNull: SetNull[]; removal: boolean },
+  ): Promise<void> {
+    const tenancy = declaration.access.tenancy;
+    const structure = tenancy.rows === 'platform' ? null : (root[structureColumnOf(tenancy)] ?? null);
+    await tx.query(
+      `INSERT INTO recycle_bin (company_id, resource, record_id, label, deleted_by_id, deleted_by_name, expires_at,
+                                contents, rows, set_null, removal)
+       VALUES ($1, $2, $3, $4, $5, (SELECT concat_ws(' ', u.first_name, u.last_name) FROM users u WHERE u.id = $5),
+               now() + make_interval(days => $6), $7::jsonb, $8::jsonb, $9::jsonb, $10)`,
+      [
+        structure,
+        declaration.name,
+        root.id,
+        labelOf(declaration, root),
+        deletedBy,
+        this.retentionDays,
+        JSON.stringify(item.contents),
+        JSON.stringify(item.rows),
+        JSON.stringify(item.setNull),
+        item.removal,
+      ],
+    );
+  }
+
+  /**
+   * In a discard's transaction, once its nodes are back in the draft: the bin items of their removals go, the
+   * relations those removals took put back. `condition`: on the items, alias `b`, with `params`.
+   */
+  async takeRemovals(tx: Queryable, condition: string, params: unknown[]): Promise<void> {
+    const items = await tx.query<{ id: number; rows: BinnedRows[] }>(
+      `SELECT b.id, b.rows FROM recycle_bin b WHERE ${condition} ORDER BY b.id FOR UPDATE`,
+      params,
+    );
+    if (items.length === 0) return;
+    const schema = await this.schema(tx);
+    for (const item of items) await this.insertBinned(tx, schema, item.rows);
+    await tx.query('DELETE FROM recycle_bin WHERE id = ANY($1::int4[])', [items.map((item) => item.id)]);
+  }
+
+  /** A removal's relations back where what they name is still there (a tag erased meanwhile stays gone). */
+  private async insertBinned(tx: Queryable, schema: SchemaCatalogue, binned: BinnedRows[]): Promise<void> {
+    await acrossStructures(tx, async () => {
+      for (const group of await this.restorable(tx, schema, binned, '', 0)) {
+        if (group.rows.length === 0) continue;
+        const columns = (schema.columns.get(group.table) ?? []).map(ident).join(', ');
+        await tx.query(
+          `INSERT INTO ${ident(group.table)} (${columns})
+               SELECT ${columns} FROM jsonb_populate_recordset(NULL::${ident(group.table)}, $1::jsonb)
+           ON CONFLICT DO NOTHING`,
+          [JSON.stringify(group.rows)],
+        );
+      }
+    });
   }
 
   /** The record's row and every row its delete cascades to, by table in insertion order, and the SET NULL it makes. */
@@ -225,8 +299,14 @@ export class RecycleBin {
     let binned: BinnedRows[] = [];
     try {
       return await this.db.transaction(async (tx) => {
-        const [item] = await tx.query<{ resource: string; record_id: number; rows: BinnedRows[]; set_null: SetNull[] }>(
-          `SELECT t.resource, t.record_id, t.rows, t.set_null FROM recycle_bin t
+        const [item] = await tx.query<{
+          resource: string;
+          record_id: number;
+          rows: BinnedRows[];
+          set_null: SetNull[];
+          removal: boolean;
+        }>(
+          `SELECT t.resource, t.record_id, t.rows, t.set_null, t.removal FROM recycle_bin t
             WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')} FOR UPDATE`,
           [itemId],
         );
@@ -238,7 +318,11 @@ export class RecycleBin {
         // The audit log's entry names the record put back, not the bin's item: known only now.
         await runAsDefaultAction('restore', { resource: declaration.name, id: item.record_id }, async () => {
           await tx.query(...scopeSettingQuery(currentScope()!));
-          await this.putBack(tx, schema, declaration, item);
+          if (item.removal) {
+            // Still in its table, marked removed from its course's draft: back into the draft.
+            await putRemovalBack(tx, declaration.name, item.record_id);
+            await this.insertBinned(tx, schema, item.rows);
+          } else await this.putBack(tx, schema, declaration, item);
         });
         await tx.query('DELETE FROM recycle_bin WHERE id = $1', [itemId]);
         return { resource: declaration.name, record: iriOf(declaration.name, item.record_id) };

@@ -25,6 +25,7 @@ const notifications = listOf(
   shaped('A notification and its delivery.', {
     id: {},
     template: {},
+    templateName: { description: 'The template’s name, as its list shows it (null when it is gone).' },
     channel: {},
     to: {},
     subject: {},
@@ -92,8 +93,12 @@ export async function ticketDeskRoutes(fastify: FastifyInstance, { db }: { db: D
       const id = pathId(request);
       await ticketExists(request, id);
       return db.query(
-        `SELECT id, template, channel, recipient AS "to", subject, status, error, to_json(created_at) AS "createdAt"
-         FROM ticket_notifications WHERE ticket_id = $1 ORDER BY created_at DESC, id DESC`,
+        // The template by its name, never its code: the structure's own first, then the catalogue's.
+        `SELECT d.id, d.template,
+                (SELECT nt.name FROM notification_templates nt WHERE nt.code = d.template
+                  ORDER BY nt.company_id NULLS LAST LIMIT 1) AS "templateName",
+                d.channel, d.recipient AS "to", d.subject, d.status, d.error, to_json(d.created_at) AS "createdAt"
+         FROM ticket_notifications d WHERE d.ticket_id = $1 ORDER BY d.created_at DESC, d.id DESC`,
         [id],
       );
     },

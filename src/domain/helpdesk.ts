@@ -11,6 +11,12 @@ export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'normal';
 
+/**
+ * Macros: a canned reply may set its ticket's follow-up date this many days after the reply is sent, from 1 to
+ * `MACRO_FOLLOW_UP_MAX_DAYS` (the SQL check of migration 0042 says the same).
+ */
+export const MACRO_FOLLOW_UP_MAX_DAYS = 365;
+
 /** The status of a ticket that waits for support: its targets run only while it has it. */
 export const OPEN_TICKET_STATUS = 'created';
 

@@ -53,6 +53,17 @@ export const ticketsEn: typeof ticketsFr = {
       no_staff: 'No staff member',
       refused: "This person cannot handle this structure's tickets.",
     },
+    message_fields: { author: 'Author', body: 'Message', status: 'Status' },
+    macro: {
+      title: 'Macro “%{title}”',
+      sets: 'Sending the reply also sets: %{sets}.',
+      status: 'status “%{value}”',
+      priority: 'priority “%{value}”',
+      assignee: 'assigned to %{name}',
+      follow_up: 'follow up in %{smart_count} day |||| follow up in %{smart_count} days',
+      remove: 'Remove',
+      badge: 'macro',
+    },
     canned: {
       title: 'Canned replies',
       loading: 'Searching…',
@@ -108,7 +119,8 @@ export const ticketsEn: typeof ticketsFr = {
       sent: 'Sent',
       failed: 'Failed',
       to: 'To: %{to}',
-      template: 'Template %{template}, channel %{channel}',
+      template: 'Template “%{template}”, sent by %{channel}',
+      template_gone: 'deleted',
       reason: 'Reason: %{error}',
     },
     // The tickets list of a structure that has none yet (src/custom/tickets/TicketsEmpty.tsx).

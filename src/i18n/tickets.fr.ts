@@ -51,6 +51,17 @@ export const ticketsFr = {
       no_staff: "Aucun membre de l'équipe",
       refused: 'Cette personne ne peut pas traiter les tickets de cette structure.',
     },
+    message_fields: { author: 'Auteur', body: 'Message', status: 'Statut' },
+    macro: {
+      title: 'Macro « %{title} »',
+      sets: 'En envoyant la réponse : %{sets}.',
+      status: 'statut « %{value} »',
+      priority: 'priorité « %{value} »',
+      assignee: 'attribué à %{name}',
+      follow_up: 'à relancer dans %{smart_count} jour |||| à relancer dans %{smart_count} jours',
+      remove: 'Retirer',
+      badge: 'macro',
+    },
     canned: {
       title: 'Réponses types',
       loading: 'Recherche…',
@@ -106,7 +117,8 @@ export const ticketsFr = {
       sent: 'Envoyée',
       failed: 'Échec',
       to: 'À : %{to}',
-      template: 'Modèle %{template}, canal %{channel}',
+      template: 'Modèle « %{template} », envoyé par %{channel}',
+      template_gone: 'supprimé',
       reason: 'Raison : %{error}',
     },
     // The tickets list of a structure that has none yet (src/custom/tickets/TicketsEmpty.tsx).

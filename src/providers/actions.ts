@@ -37,6 +37,8 @@ export interface AddTicketMessageParams {
   attachments?: readonly number[];
   lastMessage?: number;
   force?: boolean;
+  /** A macro: the canned reply whose status, priority, assignee and follow-up the message also sets. */
+  cannedReply?: Identifier;
 }
 
 export interface RelationParams {
@@ -80,6 +82,8 @@ export interface TicketAgendaEntry {
 export interface TicketNotification {
   id: number;
   template: string;
+  /** Its template's name (null once the template is gone). */
+  templateName: string | null;
   channel: string;
   to: string | null;
   subject: string | null;

@@ -19,7 +19,8 @@ import {
  * The support desk as an agent works it, in a browser: "Me l'attribuer", a priority and its live due badge,
  * the list's built-in views with their counts ("En retard"), a canned reply inserted with `/` and its
  * variables filled, the keyboard (j / k, r, `?`, Ctrl+Shift+Enter), the panel's fixed defects (its tabs at
- * 1440 px, "Retour" without an error icon, no "Concerne : Rien", a header on one line), axe and 390 px.
+ * 1440 px, "Retour" without an error icon, no "Concerne : Rien", a header on one line), a macro applied at
+ * 1280 px with the assignee readable and the history and notifications in French, axe and 390 px.
  */
 
 /** An MUI icon's path, as the page draws it. */
@@ -160,6 +161,72 @@ describe('the agent at the desk', () => {
       expect(drawn).not.toBe(drawingOf(ErrorOutlineIcon));
       await back.click();
     }
+  });
+
+  it('at 1280 px: the assignee readable, a macro applied in one action, history and notifications in French', async () => {
+    const page = t.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const subject = `Macro ${stamp()}`;
+    const shortcut = `traite${stamp()}`;
+    await contributorTicket(subject);
+    const [agent] = await t.api<{ id: number; email: string }[]>('/api/users?q=admin%40demo.fr', { as: 'admin' });
+    await t.api('/api/canned-replies', {
+      as: 'admin',
+      body: {
+        title: `Résolu ${shortcut}`,
+        shortcut,
+        body: 'Bonjour {{authorFirstName}}, c’est corrigé.',
+        status: 'treated',
+        priority: 'high',
+        assignee: `/api/users/${agent.id}`,
+        followUpDays: 2,
+      },
+    });
+    await t.signIn('admin');
+    await openTicket(page, subject);
+
+    // The assignee field is wide enough to read, and nothing is drawn over it.
+    const assignee = panelOf(page).getByRole('combobox', { name: 'Attribué à' });
+    const field = (await assignee
+      .locator('xpath=ancestor::div[contains(@class,"MuiAutocomplete-root")]')
+      .boundingBox())!;
+    const button = (await panelOf(page).getByRole('button', { name: "Me l'attribuer" }).boundingBox())!;
+    expect(field.width).toBeGreaterThan(250);
+    expect(button.y >= field.y + field.height || button.x >= field.x + field.width).toBe(true);
+
+    // The macro: chosen with `/`, what it sets said in words, applied with the reply.
+    await replyBox(page).click();
+    await page.keyboard.type(`/${shortcut}`);
+    await page.getByRole('option', { name: new RegExp(`Résolu ${shortcut}`) }).waitFor();
+    await page.keyboard.press('Enter');
+    const summary = panelOf(page).getByTestId('macro-summary');
+    await poll(() => summary.innerText()).toContain('attribué à Antoine Durand');
+    const said = await summary.innerText();
+    for (const words of ['statut « Traité »', 'priorité « Haute »', 'à relancer dans 2 jours'])
+      expect(said).toContain(words);
+    await expectNoSeriousViolation(page);
+    await panelOf(page).getByRole('button', { name: 'Envoyer en attente' }).click();
+    await poll(() => statusOf(page).innerText()).toBe('Traité');
+    await poll(() => assignee.inputValue()).toBe('Antoine Durand');
+    expect(await panelOf(page).getByTestId('ticket-priority').inputValue()).toBe('high');
+    await poll(() => summary.count()).toBe(0);
+
+    // History and notifications: French words and names, never a key, a code or an IRI.
+    const raw = /choices\.|\/api\/|ticket_reply|\bbody\b|\bcreated\b|\btreated\b|canal email/;
+    await panelOf(page).getByRole('tab', { name: 'Historique' }).click();
+    const history = panelOf(page).getByRole('list', { name: /historique|modifications/i });
+    await history.waitFor();
+    await poll(() => panelOf(page).innerText()).toContain('Haute');
+    const told = await panelOf(page).innerText();
+    expect(told).toContain('Antoine Durand');
+    expect(told).toContain('Traité');
+    expect(told).not.toMatch(raw);
+    await expectNoSeriousViolation(page);
+    await panelOf(page).getByRole('tab', { name: 'Notifications' }).click();
+    const notification = panelOf(page).getByTestId('ticket-notification').first();
+    await notification.waitFor();
+    expect(await notification.innerText()).toMatch(/Modèle « .+ », envoyé par E-mail/);
+    expect(await notification.innerText()).not.toMatch(raw);
   });
 
   it('works 390 px wide: the views, the assignment and every sub-tab', async () => {

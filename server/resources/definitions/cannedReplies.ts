@@ -4,7 +4,8 @@ import {
   CANNED_REPLY_VARIABLES,
   unknownCannedReplyVariables,
 } from '../../../src/domain/helpdesk.ts';
-import type { Violation } from '../../http/errors.ts';
+import { unprocessable, violation, type Violation } from '../../http/errors.ts';
+import { handlesTickets, structureOfWrite } from './tickets.ts';
 import { declareResource } from '../declare.ts';
 
 export const cannedRepliesDeclaration = declareResource(cannedReplies, {
@@ -29,6 +30,15 @@ export const cannedRepliesDeclaration = declareResource(cannedReplies, {
         });
       return { violations };
     },
+  },
+  // A macro's assignee is one a ticket of the reply's structure may have.
+  async beforeWrite(write) {
+    const assignee = write.columns.get('assignee_id')?.value;
+    if (typeof assignee !== 'number') return;
+    if (!(await handlesTickets(write.tx, assignee, await structureOfWrite(write, 'canned_replies'), write.session)))
+      throw unprocessable([
+        violation('assignee', 'not_staff', "Cette personne ne traite pas les tickets de la structure de cette réponse type."),
+      ]);
   },
   constraints: { canned_replies_shortcut_key: { field: 'shortcut', message: 'This shortcut is already used.' } },
 });

@@ -210,7 +210,9 @@ async function remove(bulk: Bulk): Promise<number[]> {
   for (const id of ids) {
     const gap = await prepareRemoval(tx, group, id);
     await declaration.beforeDelete?.(tx, id);
-    if (await removeFromDraft(tx, declaration, id, scope)) {
+    const taken = await removeFromDraft(tx, declaration, id, scope);
+    if (taken) {
+      await engine.bin.keepRemoval(tx, declaration, id, taken, request.session?.userId ?? null);
       await gap();
       continue;
     }

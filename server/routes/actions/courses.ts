@@ -25,7 +25,9 @@ import {
   liveLevels,
   liveNodeSql,
   liveNodesSql,
+  showRemovedSql,
 } from '../../resources/liveVersion.ts';
+import { discardNode, liveRemovalItemsSql, nodeWithCourseSql } from '../../resources/draftRemovals.ts';
 import { COURSE_VERSIONS, POSITION_FIELD, type CourseVersion } from '../../../src/domain/courseVersions.ts';
 import type { Grants } from '../../../src/domain/permissions.ts';
 import { reach } from '../../../src/domain/rights.ts';
@@ -119,10 +121,43 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
           throw unprocessable([
             violation('status', 'not_published', 'Only a published course has a draft to discard.'),
           ]);
+        // Every live node is back in the draft: their removals leave the bin, with the relations they took.
+        await engine.bin.takeRemovals(tx, liveRemovalItemsSql('$1'), [course]);
       });
       return replyWithRecord(engine, request, reply, courses, id);
     },
   );
+
+  // One node's changes discarded, the rest of the draft kept: the node back as its live version has it.
+  for (const { resource } of liveLevels()) {
+    const nodes = declarationOf(resource);
+    app.put(
+      `/api/${resource}/:id/discard`,
+      {
+        schema: { params: idParams, body: noBody, response: { 200: resourceItem(nodes.type) } },
+        ...rightsFirst((request) => authorize(request, nodes, 'update')),
+      },
+      async (request, reply) => {
+        const { session, scope } = authorize(request, nodes, 'update');
+        const id = pathId(request);
+        await runAsAction('discard', { resource, id }, () =>
+          db.transaction(async (tx) => {
+            await requirePublishRight(tx, session);
+            // Removed nodes are found too: discarding a removal is what brings one back.
+            await tx.query(showRemovedSql(true));
+            const [node] = await tx.query<{ course: number }>(nodeWithCourseSql(resource, '$1', scope), [id]);
+            await tx.query(showRemovedSql(false));
+            if (!node) throw notFound(`${nodes.type} ${id} not found.`);
+            // The course first, as the whole discard and the publish take it, then the node's rows.
+            await tx.query(`SELECT id FROM courses WHERE id = $1 FOR UPDATE`, [node.course]);
+            await discardNode(tx, resource, id, Number(node.course));
+            await engine.bin.takeRemovals(tx, 'b.removal AND b.resource = $1 AND b.record_id = $2', [resource, id]);
+          }),
+        );
+        return replyWithRecord(engine, request, reply, nodes, id);
+      },
+    );
+  }
 
   app.get(
     '/api/courses/:id/draft',

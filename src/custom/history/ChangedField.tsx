@@ -17,11 +17,17 @@ interface StructuredField {
   labels: string;
   /** Its keys that hold a text of many lines (Markdown, notes): compared by line however short. */
   texts: readonly string[];
+  /** Its keys that read as the record's own fields of that name (a message's author and status, as the ticket's). */
+  asFields?: readonly string[];
 }
 
-/** The structured fields whose keys have names: a chapter part's content, as its editor names them. */
+/**
+ * The structured fields whose keys have names: a chapter part's content, as its editor names them; a ticket's
+ * message, its author by name and its status in words.
+ */
 const STRUCTURED: Readonly<Record<string, Readonly<Record<string, StructuredField>>>> = {
   'chapter-parts': { content: { labels: 'parts.fields', texts: ['markdown', 'text'] } },
+  tickets: { messages: { labels: 'tickets.message_fields', texts: ['body'], asFields: ['author', 'status'] } },
 };
 
 /**
@@ -35,11 +41,14 @@ export function ChangedField({
   spec,
   record,
   created = false,
+  specOf,
 }: {
   resource: string;
   field: string;
   change: FieldChange;
   spec?: FieldSpec;
+  /** How the resource's screens show each of its fields. */
+  specOf?: (source: string) => FieldSpec | undefined;
   record?: RaRecord;
   /** The record's creation: its values, with nothing before them to compare. */
   created?: boolean;
@@ -74,6 +83,7 @@ export function ChangedField({
         after={after}
         labelOf={structure ? labelOf : (key) => key}
         texts={structure?.texts ?? []}
+        specOf={(key) => (structure?.asFields?.includes(key) ? specOf?.(key) : undefined)}
       />
     );
   else if (isLongTextChange(before, after, spec?.kind === 'longText' || spec?.editor !== undefined))

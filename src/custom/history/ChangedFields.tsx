@@ -42,6 +42,7 @@ export function ChangedFields({
           field={field}
           change={change}
           spec={specOf(field)}
+          specOf={specOf}
           record={record}
           created={created}
         />

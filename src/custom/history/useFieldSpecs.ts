@@ -20,14 +20,16 @@ function contractSpec(resource: string, source: string): FieldSpec | undefined {
 
 /**
  * How the resource's screens show each field (widget, labels of its values, relation target): its folder's
- * declaration, which the side panel's show screen was made from; the contract's for a field it leaves out.
+ * declaration, which the side panel's show screen was made from (or its list's, where that screen is custom);
+ * the contract's for a field it leaves out.
  */
 export function useFieldSpecs(resource: string): {
   isPending: boolean;
   specOf: (source: string) => FieldSpec | undefined;
 } {
   const { options } = useResourceDefinition({ resource });
-  const load = screensLoaderOf(options?.show);
+  // A custom show screen (the ticket panel) has no declaration: the list's says how its fields read then.
+  const load = screensLoaderOf(options?.show) ?? screensLoaderOf(options?.list);
   const { data: config, isPending } = useQuery({
     queryKey: ['screensConfig', resource],
     queryFn: async () => (await load!()).config,

@@ -11,7 +11,8 @@ import {
   type NodeRef,
   type Removed,
 } from './outlineModel';
-import { outlineKey } from './useCourseOutline';
+import { learnerChapterKey, learnerMenuKey, outlineKey } from './outlineQuery';
+import { draftKey } from './useDraftState';
 
 const KIND_OF: Record<string, NodeKind> = { modules: 'module', chapters: 'chapter', 'chapter-parts': 'part' };
 
@@ -19,7 +20,7 @@ const KIND_OF: Record<string, NodeKind> = { modules: 'module', chapters: 'chapte
  * A node deleted in react-admin's undoable mode: it leaves the outline at once, a snack "… supprimé" offers
  * "Annuler", and the DELETE is sent only when the snack goes. Undone, the node is put back where it was;
  * refused by the server, it comes back with the reason. The tree is asked for again once the server has
- * deleted (its prerequisites may have pointed at the node).
+ * deleted (its prerequisites may have pointed at the node), with the draft's marks and the learner preview.
  */
 export function useRemoveNode(courseId: number) {
   const queryClient = useQueryClient();
@@ -70,7 +71,9 @@ export function useRemoveNode(courseId: number) {
           },
           onSettled: () => {
             pending.current.delete(nodeKey(node));
-            void queryClient.invalidateQueries({ queryKey: key });
+            // The learner preview and the draft's marks follow the removal too, without a reload.
+            for (const queryKey of [key, draftKey(courseId), learnerMenuKey(courseId), learnerChapterKey()])
+              void queryClient.invalidateQueries({ queryKey });
           },
         },
       );

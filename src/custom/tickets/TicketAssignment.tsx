@@ -69,8 +69,10 @@ export function TicketAssignment({ ticket }: { ticket: Ticket }) {
     return () => document.removeEventListener('keydown', onKey);
   });
 
+  // The panel is narrow whatever the window (a side panel at 1280 px, the phone's width): the assignee gets a
+  // line of its own, readable, and the button and the priority share the next one, wrapping if need be.
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+    <Stack spacing={1} data-testid="ticket-assignment">
       <Autocomplete
         options={options}
         value={options.find((option) => option.id === current?.id) ?? null}
@@ -79,7 +81,7 @@ export function TicketAssignment({ ticket }: { ticket: Ticket }) {
         onChange={(_, option) => save({ assignee: option?.id ?? null }, 'app.tickets.assignment.saved')}
         disabled={isPending}
         size="small"
-        sx={{ flex: 1, minWidth: 0 }}
+        fullWidth
         noOptionsText={translate('app.tickets.assignment.no_staff')}
         renderInput={(params) => (
           <TextField
@@ -89,33 +91,35 @@ export function TicketAssignment({ ticket }: { ticket: Ticket }) {
           />
         )}
       />
-      <Button
-        size="small"
-        startIcon={<PersonAddIcon />}
-        onClick={assignToMe}
-        disabled={isPending || mine || me === undefined}
-        sx={{ whiteSpace: 'nowrap' }}
-      >
-        {translate('app.tickets.assignment.assign_to_me')}
-      </Button>
-      <TextField
-        select
-        size="small"
-        label={translate('resources.tickets.fields.priority')}
-        value={ticket.priority}
-        onChange={(event) =>
-          save({ priority: event.target.value as TicketPriority }, 'app.tickets.assignment.priority_saved')
-        }
-        disabled={isPending}
-        sx={{ minWidth: 130 }}
-        slotProps={{ htmlInput: { 'data-testid': 'ticket-priority' } }}
-      >
-        {TICKET_PRIORITIES.map((priority) => (
-          <MenuItem key={priority} value={priority}>
-            {translate(`choices.ticketPriority.${priority}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button
+          size="small"
+          startIcon={<PersonAddIcon />}
+          onClick={assignToMe}
+          disabled={isPending || mine || me === undefined}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {translate('app.tickets.assignment.assign_to_me')}
+        </Button>
+        <TextField
+          select
+          size="small"
+          label={translate('resources.tickets.fields.priority')}
+          value={ticket.priority}
+          onChange={(event) =>
+            save({ priority: event.target.value as TicketPriority }, 'app.tickets.assignment.priority_saved')
+          }
+          disabled={isPending}
+          sx={{ minWidth: 130, flex: '1 1 130px' }}
+          slotProps={{ htmlInput: { 'data-testid': 'ticket-priority' } }}
+        >
+          {TICKET_PRIORITIES.map((priority) => (
+            <MenuItem key={priority} value={priority}>
+              {translate(`choices.ticketPriority.${priority}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
     </Stack>
   );
 }

@@ -48,8 +48,9 @@ export function TicketNotificationsTab({ id }: SidePanelTabProps) {
           <Typography variant="caption" component="p" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {translate('app.tickets.notifications.to', { to: notification.to ?? '—' })} ·{' '}
             {translate('app.tickets.notifications.template', {
-              template: notification.template,
-              channel: notification.channel,
+              // Words, never codes: the template's name, the channel as the templates' list says it.
+              template: notification.templateName ?? translate('app.tickets.notifications.template_gone'),
+              channel: translate(`choices.channel.${notification.channel}`, { _: notification.channel }),
             })}
           </Typography>
           {notification.error && (

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Stack, TextField } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import DoneIcon from '@mui/icons-material/Done';
@@ -7,6 +7,7 @@ import type { KeyboardEvent } from 'react';
 import type { TicketMessageStatus } from '../../providers/actions';
 import { shortcutOf } from './shortcuts';
 import { useCannedReplyPicker } from './useCannedReplyPicker';
+import { isMacro, MacroSummary, type CannedReplyChoice } from './MacroSummary';
 import { AttachFilesButton, AttachmentDraftChips, attachmentDropSx } from './attachments/AttachmentDraftBar';
 import type { AttachmentDraft } from './attachments/useAttachmentDraft';
 
@@ -14,8 +15,16 @@ interface TicketReplyBoxProps {
   ticketId: Identifier;
   text: string;
   onText: (text: string) => void;
-  /** Sends the text with a status (and its files); resolves once sent, rejects when the call failed (the text stays). */
-  send: (status: TicketMessageStatus, message: string, attachments?: readonly number[]) => Promise<unknown>;
+  /**
+   * Sends the text with a status (and its files, and the macro whose settings go with it); resolves once sent,
+   * rejects when the call failed (the text stays).
+   */
+  send: (
+    status: TicketMessageStatus,
+    message: string,
+    attachments?: readonly number[],
+    cannedReply?: Identifier,
+  ) => Promise<unknown>;
   sending: boolean;
   closed: boolean;
   /** The files going with the next message (held by the panel: the closing footer sends them too). */
@@ -26,13 +35,25 @@ interface TicketReplyBoxProps {
  * The free-text box under the thread and its two buttons: "send as waiting" (status `created`) and
  * "send as treated" (status `treated`). A blank text does nothing and shows nothing (the spec's rule);
  * Ctrl+Enter sends as waiting, Ctrl+Shift+Enter as treated, `r` anywhere outside a field comes here, and
- * `/` at the start of a word offers the canned replies. Read-only while the ticket is closed.
+ * `/` at the start of a word offers the canned replies (a macro's settings shown under the box, sent with the
+ * reply). Read-only while the ticket is closed.
  */
 export function TicketReplyBox({ ticketId, text, onText, send, sending, closed, files }: TicketReplyBoxProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const input = useRef<HTMLTextAreaElement | null>(null);
-  const picker = useCannedReplyPicker({ ticketId, text, onText, input });
+  // A macro chosen from the canned replies: what it sets goes with the next reply, shown until then.
+  const [macro, setMacro] = useState<CannedReplyChoice | undefined>();
+  const picker = useCannedReplyPicker({
+    ticketId,
+    text,
+    onText,
+    input,
+    onChosen: (reply) => setMacro(isMacro(reply) ? reply : undefined),
+  });
+
+  // The text sent or cleared (by "Envoyer quand même" too): the macro went with it, or is dropped with it.
+  const chosen = text.trim() === '' ? undefined : macro;
 
   useEffect(() => {
     function onKey(event: globalThis.KeyboardEvent) {
@@ -48,8 +69,9 @@ export function TicketReplyBox({ ticketId, text, onText, send, sending, closed, 
     const message = text.trim();
     if (message === '' || sending || closed || files.blocked) return;
     try {
-      await send(status, message, files.ids);
+      await send(status, message, files.ids, chosen?.id);
       onText('');
+      setMacro(undefined);
       files.reset();
       notify('app.tickets.sent', { type: 'success' });
     } catch {
@@ -74,6 +96,7 @@ export function TicketReplyBox({ ticketId, text, onText, send, sending, closed, 
         value={text}
         onChange={(event) => {
           onText(event.target.value);
+          if (event.target.value.trim() === '') setMacro(undefined);
           picker.follow();
         }}
         onKeyDown={onKeyDown}
@@ -91,6 +114,7 @@ export function TicketReplyBox({ ticketId, text, onText, send, sending, closed, 
         disabled={closed}
       />
       {picker.popup}
+      {chosen && !closed && <MacroSummary macro={chosen} onRemove={() => setMacro(undefined)} />}
       <AttachmentDraftChips draft={files} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <AttachFilesButton draft={files} disabled={closed} />

@@ -1,4 +1,5 @@
-import { useDataProvider, useGetList, useNotify, type Identifier } from 'react-admin';
+import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { isMacro, type CannedReplyChoice } from './MacroSummary';
 import { sessionAllows } from '../../providers/authProvider';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useCaretPicker, useCaretTrigger, type CaretPicker, type TicketTextField } from './useCaretPicker';
@@ -9,11 +10,7 @@ const PICKER_SIZE = 8;
 /** A `/` at the start of a word, just before the caret, and what was typed after it. */
 const SLASH = /(^|\s)\/([^\s/]*)$/;
 
-interface CannedReply {
-  id: Identifier;
-  title: string;
-  shortcut: string;
-}
+type CannedReply = CannedReplyChoice;
 
 export interface CannedReplyPicker extends CaretPicker {
   /** To call after each change of the text or of the caret. */
@@ -23,10 +20,21 @@ export interface CannedReplyPicker extends CaretPicker {
 /**
  * "Réponses types" in the reply box: a `/` typed at the start of a word opens a search of the canned
  * replies by shortcut or title (what follows the `/`); arrows choose, Enter puts the reply, its variables
- * filled by the server for this ticket and agent, in place of the `/` and what followed; Escape closes.
+ * filled by the server for this ticket and agent, in place of the `/` and what followed; Escape closes. A
+ * macro's settings are the caller's to show and send (`onChosen`).
  */
-export function useCannedReplyPicker({ ticketId, text, onText, input }: TicketTextField): CannedReplyPicker {
+export function useCannedReplyPicker({
+  ticketId,
+  text,
+  onText,
+  input,
+  onChosen,
+}: TicketTextField & {
+  /** Told of the reply put in, for what it also sets (a macro). */
+  onChosen?: (reply: CannedReplyChoice) => void;
+}): CannedReplyPicker {
   const notify = useNotify();
+  const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   // Support staff's: a contributor answering their own bug ticket has none.
   const trigger = useCaretTrigger(SLASH, input, sessionAllows('canned-replies', 'list'));
@@ -44,6 +52,7 @@ export function useCannedReplyPicker({ ticketId, text, onText, input }: TicketTe
     try {
       const { data: filled } = await dataProvider.renderCannedReply({ id: reply.id, ticket: ticketId });
       onText(text.slice(0, at.start) + filled + text.slice(at.end));
+      onChosen?.(reply);
       const caret = at.start + filled.length;
       requestAnimationFrame(() => {
         input.current?.focus();
@@ -65,7 +74,7 @@ export function useCannedReplyPicker({ ticketId, text, onText, input }: TicketTe
     loading: 'app.tickets.canned.loading',
     none: 'app.tickets.canned.none',
     primary: (reply) => reply.title,
-    secondary: (reply) => `/${reply.shortcut}`,
+    secondary: (reply) => `/${reply.shortcut}${isMacro(reply) ? ` · ${translate('app.tickets.macro.badge')}` : ''}`,
   });
   return { ...picker, follow: trigger.follow };
 }

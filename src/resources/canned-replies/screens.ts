@@ -9,6 +9,11 @@ export const config = screensOf(cannedReplies, {
     { source: 'shortcut', column: true, filter: true },
     // The variables a canned reply may use, inserted at the cursor.
     { source: 'body', editor: CannedReplyBodyEditor },
+    // A macro: what sending it also sets on the ticket, each optional.
+    { source: 'status', choiceGroup: 'ticketStatus' },
+    { source: 'priority', choiceGroup: 'ticketPriority' },
+    { source: 'assignee' },
+    { source: 'followUpDays' },
     { source: 'updatedAt', column: true },
   ],
   // A delete is for good (no recycle bin for them): asked first.

@@ -10,6 +10,7 @@ interface Pending {
   status: TicketMessageStatus;
   message: string;
   attachments?: readonly number[];
+  cannedReply?: Identifier;
   newer: TicketMessage[];
 }
 
@@ -54,15 +55,27 @@ export function useReplyGuard({
     setText(next);
   }
 
-  async function send(status: TicketMessageStatus, message: string, attachments?: readonly number[]) {
+  async function send(
+    status: TicketMessageStatus,
+    message: string,
+    attachments?: readonly number[],
+    cannedReply?: Identifier,
+  ) {
     try {
-      return await mutateAsync({ message, status, attachments, lastMessage: answering.current ?? newestOf(messages) });
+      return await mutateAsync({
+        message,
+        status,
+        attachments,
+        cannedReply,
+        lastMessage: answering.current ?? newestOf(messages),
+      });
     } catch (error) {
       if (isNewerMessageRefusal(error))
         setPending({
           status,
           message,
           attachments,
+          cannedReply,
           newer: (error.body as { newerMessages: TicketMessage[] }).newerMessages,
         });
       throw error;
@@ -76,6 +89,7 @@ export function useReplyGuard({
         message: pending.message,
         status: pending.status,
         attachments: pending.attachments,
+        cannedReply: pending.cannedReply,
         force: true,
       });
       setPending(undefined);
