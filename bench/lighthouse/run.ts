@@ -190,8 +190,17 @@ async function main() {
       const url = `${baseUrl}${page.path({ course })}`;
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i += 1) {
-        const session = page.signedIn ? await sessionEntries(baseUrl, ACCOUNT) : undefined;
-        runs.push(await runOnce(browser, url, session, preset));
+        const session = page.signedIn ? await sessionEntries(baseUrl, ACCOUNT) : null;
+        // Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART): that run is made again, twice at most.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            runs.push(await runOnce(browser, url, session ?? undefined, preset));
+            break;
+          } catch (error) {
+            if (attempt >= 3) throw error;
+            console.log(`  ${preset} ${page.label}: ${(error as Error).message}; again`);
+          }
+        }
       }
       (results[preset] ??= {})[page.key] = runs;
       const scores = runs.map((run) => run.scores.performance).join(' ');

@@ -248,8 +248,9 @@ describe('the recycle bin', () => {
     expect(refused.json).toMatchObject({ reason: 'parent_binned', binned: iri('recycle-bin', moduleItem.id) });
     expect(refused.json.detail).toContain('le module qui le contenait, « Parent parti M2 », est dans la corbeille');
 
-    expect((await send('admin', 'DELETE', `/api/recycle-bin/${moduleItem.id}`)).status).toBe(404);
-    expect((await send(staff, 'DELETE', `/api/recycle-bin/${moduleItem.id}`)).status).toBe(204);
+    // The structure's administrator, who may delete its modules, erases what they see in the bin.
+    expect((await send('admin', 'DELETE', `/api/recycle-bin/${moduleItem.id}`)).status).toBe(204);
+    expect((await send(staff, 'DELETE', `/api/recycle-bin/${moduleItem.id}`)).status).toBe(404);
     const erased = await restore(chapterItem);
     expect(erased.status).toBe(422);
     expect(erased.json).toMatchObject({ reason: 'parent_erased' });
@@ -401,17 +402,19 @@ describe('whose bin', () => {
     expect((await binned()).map((candidate) => candidate.id)).toContain(item.id);
   });
 
-  it('shows each session the items of what it may delete: an administrator’s own notes', async () => {
+  it('shows each session the items of what it may delete: an administrator’s notes and structure content', async () => {
     const note = await create('notes-bo', { content: 'Ma note', user: iri('users', t.users.contributor.id) }, 'admin');
     await remove(`/api/notes-bo/${note.id}`, 'admin');
-    const tree = await courseTree('Pas pour admin');
+    const tree = await courseTree('Pour admin');
     await remove(`/api/chapters/${tree.chapters[3].id}`);
     const seen = await binned('admin');
-    expect(seen.map((item) => item.resource)).toEqual(['notes-bo']);
+    // A structure's administrators delete its content too (docs/SECURITY.md, rights): they see it binned.
+    expect(seen.map((item) => item.resource)).toEqual(expect.arrayContaining(['notes-bo', 'chapters']));
     expect(await binned('contributor')).toEqual([]);
-    expect((await send('contributor', 'GET', `/api/recycle-bin/${seen[0].id}`)).status).toBe(404);
-    expect((await restore(seen[0], 'contributor')).status).toBe(404);
-    expect((await restore(seen[0], 'admin')).status).toBe(200);
+    const binnedNote = seen.find((item) => item.resource === 'notes-bo')!;
+    expect((await send('contributor', 'GET', `/api/recycle-bin/${binnedNote.id}`)).status).toBe(404);
+    expect((await restore(binnedNote, 'contributor')).status).toBe(404);
+    expect((await restore(binnedNote, 'admin')).status).toBe(200);
     expect(await getStatus('notes-bo', note.id, 'admin')).toBe(200);
   });
 });
