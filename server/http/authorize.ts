@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { reach, roleNeeded } from '../../src/domain/rights.ts';
-import { ownRowsOf } from '../resources/ownRows.ts';
-import { structureScope } from '../resources/tenancy.ts';
+import { roleNeeded } from '../../src/domain/rights.ts';
+import { reachOf } from '../resources/reach.ts';
 import type { Operation, ResourceDeclaration } from '../resources/types.ts';
 import { forbidden } from './errors.ts';
 import { requireSession } from './session.ts';
@@ -13,12 +12,8 @@ import { requireSession } from './session.ts';
  */
 export function authorize(request: FastifyRequest, declaration: ResourceDeclaration, operation: Operation) {
   const session = requireSession(request);
-  const structure = structureScope(declaration, operation, session.structure);
-  if (declaration.sessionRows) structure.push(declaration.sessionRows(session));
-  const allowed = reach(session.roles, declaration.name, operation);
-  if (allowed === 'all') return { session, scope: structure, forced: undefined };
-  const ownRows = allowed === 'own' ? ownRowsOf(declaration) : undefined;
-  if (ownRows && Number.isSafeInteger(session.userId))
-    return { session, scope: [...structure, ownRows.condition(session.userId as number)], forced: ownRows.forced };
-  throw forbidden(`${operation} on ${declaration.name} requires ${roleNeeded(declaration.access, operation)}.`);
+  const reached = reachOf(declaration, operation, session);
+  if (!reached)
+    throw forbidden(`${operation} on ${declaration.name} requires ${roleNeeded(declaration.access, operation)}.`);
+  return { session, scope: reached.scope, forced: reached.forced };
 }
