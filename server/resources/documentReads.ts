@@ -24,6 +24,19 @@ import { reachOf, type Reader } from './reach.ts';
  * (tests/security/documentPaths.test.ts holds both).
  */
 
+/** JSON values that name a document as `{document: IRI or id}`: chapter-part contents and learners' answers. */
+export const JSON_REFERENCES = [
+  ['chapter_parts', 'content'],
+  ['chapter_part_responses', 'value'],
+] as const;
+
+/**
+ * The document a JSON value of `column` (on `alias`) names, as an SQL integer (NULL when none), with the
+ * same grammar as the API takes (src/domain/chapterPartContent.ts): an IRI or a bare id.
+ */
+export const jsonDocumentIdSql = (alias: string, column: string) =>
+  `(regexp_match(${alias}.${column} ->> 'document', '^(?:/api/documents/)?(\\d{1,9})$'))[1]::int`;
+
 const checked: unique symbol = Symbol('readable document');
 
 /** A document its reader may read: only `readableDocuments` makes one, and only one gives its bytes. */

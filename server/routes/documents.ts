@@ -10,7 +10,7 @@ import { sendStoredFile } from '../http/fileDownload.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
-import { documentFile, readableDocuments } from '../resources/documentReads.ts';
+import { documentFile, JSON_REFERENCES, jsonDocumentIdSql, readableDocuments } from '../resources/documentReads.ts';
 import { removeUnheldFiles } from '../storage/fileRemovals.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 import { storeUpload } from '../storage/storeUpload.ts';
@@ -94,18 +94,7 @@ async function reserveSlot(db: Database, address: string, limits: PublicUploadLi
   });
 }
 
-/** JSON values that name a document as `{document: IRI or id}`: chapter-part contents and learners' answers. */
-export const JSON_REFERENCES = [
-  ['chapter_parts', 'content'],
-  ['chapter_part_responses', 'value'],
-] as const;
-
-/**
- * The document a JSON value of `column` (on `alias`) names, as an SQL integer (NULL when none), with the
- * same grammar as the API takes (src/domain/chapterPartContent.ts): an IRI or a bare id.
- */
-export const jsonDocumentIdSql = (alias: string, column: string) =>
-  `(regexp_match(${alias}.${column} ->> 'document', '^(?:/api/documents/)?(\\d{1,9})$'))[1]::int`;
+export { JSON_REFERENCES, jsonDocumentIdSql };
 
 /** Whether a row of `table` names the document `documentId` (an SQL expression) in its JSON column. */
 const namedInJson = ([table, column]: (typeof JSON_REFERENCES)[number], documentId: string) =>
