@@ -1,10 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { reach, roleNeeded } from '../../src/domain/rights.ts';
-import { rolesAbove } from '../../src/domain/roles.ts';
-import { isPlatformStaff } from '../../src/domain/tenancy.ts';
-import { literal } from '../shared/sql.ts';
-import { ownRowsOf } from '../resources/ownRows.ts';
-import { structureScope } from '../resources/tenancy.ts';
+import { roleNeeded } from '../../src/domain/rights.ts';
+import { reachOf } from '../resources/reach.ts';
 import type { Operation, ResourceDeclaration } from '../resources/types.ts';
 import { forbidden } from './errors.ts';
 import { requireSession } from './session.ts';
@@ -17,21 +13,8 @@ import { requireSession } from './session.ts';
  */
 export function authorize(request: FastifyRequest, declaration: ResourceDeclaration, operation: Operation) {
   const session = requireSession(request);
-  const structure = structureScope(declaration, operation, session.structure);
-  if (declaration.sessionRows) structure.push(declaration.sessionRows(session));
-  const ranked = declaration.access.ranked;
-  if (ranked && (operation === 'update' || operation === 'delete') && !isPlatformStaff(session.roles)) {
-    // Rows holding a role above the session's are not its to change: as if they were not there (404).
-    const above = rolesAbove(session.roles);
-    const column = declaration.fields[ranked]?.column ?? ranked;
-    if (above.length) structure.push(`NOT (t.${column} && ARRAY[${above.map(literal).join(', ')}]::text[])`);
-    // Nor is one's own row to delete: a structure's administrator does not remove themselves.
-    if (operation === 'delete' && Number.isSafeInteger(session.userId)) structure.push(`t.id <> ${session.userId}`);
-  }
-  const allowed = reach(session.roles, declaration.name, operation, session.grants);
-  if (allowed === 'all') return { session, scope: structure, forced: undefined };
-  const ownRows = allowed === 'own' ? ownRowsOf(declaration) : undefined;
-  if (ownRows && Number.isSafeInteger(session.userId))
-    return { session, scope: [...structure, ownRows.condition(session.userId as number)], forced: ownRows.forced };
-  throw forbidden(`${operation} on ${declaration.name} requires ${roleNeeded(declaration.access, operation)}.`);
+  const reached = reachOf(declaration, operation, session);
+  if (!reached)
+    throw forbidden(`${operation} on ${declaration.name} requires ${roleNeeded(declaration.access, operation)}.`);
+  return { session, scope: reached.scope, forced: reached.forced };
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FileStorage } from '../storage/fileStorage.ts';
+import type { ByteRange } from '../storage/fileStorage.ts';
 import { requestedRange } from './byteRange.ts';
 import { ApiError, notFound, problem } from './errors.ts';
 import { CACHE } from './wire.ts';
@@ -14,25 +14,29 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** A stored file as a row names it: its name, the type it was checked as, its size and its key in the store. */
-export interface StoredFileRow {
+/**
+ * A stored file as a download sends it: its name, the type it was checked as, its size, and how to read its
+ * bytes (a byte range of them) or learn that the store still holds it. Made only by the rule of what carries
+ * it (a document's read rule, an attachment's ticket), which is how the store is reached.
+ */
+export interface StoredFile {
   name: string;
-  mime_type: string;
+  mimeType: string;
   size: number | string;
-  storage_key: string;
+  read(range?: ByteRange): Promise<Readable | undefined>;
+  exists(): Promise<boolean>;
 }
 
 /**
  * Streams a stored file the one way every download goes: as an attachment under its own name (`fallback`
  * when it has none), never sniffed nor run by the browser (nosniff, a sandboxing CSP), byte ranges honoured;
- * a 404 saying `missing` when the store has lost it. The caller has checked the session may read it. Its
- * route is declared with `compress: false`: the bytes go as stored, so that ranges and HEAD describe them.
+ * a 404 saying `missing` when the store has lost it. Its route is declared with `compress: false`: the bytes
+ * go as stored, so that ranges and HEAD describe them.
  */
 export async function sendStoredFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  files: FileStorage,
-  file: StoredFileRow,
+  file: StoredFile,
   fallback: string,
   missing: string,
 ) {
@@ -50,13 +54,13 @@ export async function sendStoredFile(
   // A HEAD answers from the store's metadata: streaming the file only to drop it would read it whole.
   const body =
     request.method === 'HEAD'
-      ? (await files.size(file.storage_key)) === undefined
-        ? undefined
-        : Readable.from([])
-      : await files.read(file.storage_key, range);
+      ? (await file.exists())
+        ? Readable.from([])
+        : undefined
+      : await file.read(range);
   if (!body) throw noFile;
   reply
-    .header('Content-Type', file.mime_type)
+    .header('Content-Type', file.mimeType)
     .header('Accept-Ranges', 'bytes')
     .header('Content-Disposition', contentDisposition(file.name || fallback))
     .header('X-Content-Type-Options', 'nosniff')

@@ -1,4 +1,5 @@
 import { ApiError, badRequest, problem, unprocessable, violation } from '../http/errors.ts';
+import { CATALOGUE_REFERENCE } from '../../src/domain/tenancy.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 
 interface PgError {
@@ -61,6 +62,10 @@ export function mapPgError(
         ),
       ]);
     case '23514': {
+      if (pg.constraint === 'catalogue_reference') {
+        const field = pg.column ?? /\(([A-Za-z]+)\)\.$/.exec((error as { message?: string }).message ?? '')?.[1] ?? '';
+        return unprocessable([violation(field, CATALOGUE_REFERENCE.code, CATALOGUE_REFERENCE.message(field))]);
+      }
       if (pg.constraint === 'structure_move')
         return unprocessable([
           violation('company', 'structure', 'A record stays in its structure: it cannot be moved to another one.'),

@@ -1,9 +1,8 @@
-import { reach, type Operation } from '../../src/domain/rights.ts';
 import type { Queryable } from '../db/database.ts';
 import { violation, type Violation } from '../http/errors.ts';
 import { declarationsByName } from './definitions/index.ts';
 import { liveAmong } from './liveVersion.ts';
-import { ownRowsOf } from './ownRows.ts';
+import { reachOf } from './reach.ts';
 import { ident } from '../shared/sql.ts';
 import { structureScope } from './tenancy.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
@@ -27,17 +26,15 @@ export async function unreachable(
   // A session may always name its own user (the author of what it writes), platform staff in a structure too.
   const wanted = [...new Set(ids)].filter((id) => !(resource === 'users' && id === session.userId));
   if (!target || wanted.length === 0) return new Set(target ? [] : wanted);
-  const allowed = session.userId === null ? 'all' : reach(session.roles, resource, 'get', session.grants);
-  const ownRows = ownRowsOf(target);
-  if (!allowed || (allowed === 'own' && (!ownRows || session.userId === null))) return new Set(wanted);
-  const own =
-    allowed === 'own' && ownRows && session.userId !== null ? ` AND ${ownRows.condition(session.userId)}` : '';
-  const operation: Operation = intoRow ? 'update' : 'get';
-  const structure = structureScope(target, operation, session.structure)
-    .map((condition) => ` AND ${condition}`)
-    .join('');
+  // The server's own work (no user) names what its scope holds; a session what the rights table gives it.
+  const reached =
+    session.userId === null
+      ? { scope: structureScope(target, 'get', session.structure) }
+      : reachOf(target, 'get', session);
+  if (!reached) return new Set(wanted);
+  const conditions = [...reached.scope, ...(intoRow ? structureScope(target, 'update', session.structure) : [])];
   const found = await db.query<{ id: number }>(
-    `SELECT t.id FROM ${ident(target.table)} t WHERE t.id = ANY($1::int4[])${own}${structure}`,
+    `SELECT t.id FROM ${ident(target.table)} t WHERE t.id = ANY($1::int4[])${conditions.map((condition) => ` AND ${condition}`).join('')}`,
     [wanted],
   );
   const present = new Set(found.map((row) => Number(row.id)));

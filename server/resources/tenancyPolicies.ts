@@ -5,6 +5,7 @@ import { APP_ROLE } from '../db/scope.ts';
 import type { Database } from '../db/database.ts';
 import { ident } from '../shared/sql.ts';
 import { liveLevels, presentRowsSql } from './liveVersion.ts';
+import { catalogueGuardStatements } from './catalogueReferences.ts';
 import { catalogueRowsSql, inScopeSql, structureColumnOf } from './tenancy.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 
@@ -122,6 +123,8 @@ export function tenancyStatements(): string[] {
       sql.push(...ownedPolicies(field.type.joinTable, field.type.ownColumn, declaration, other));
     }
   }
+  // What the catalogue names, every structure reads (server/resources/catalogueReferences.ts).
+  sql.push(...catalogueGuardStatements());
   for (const inner of INNER_TABLES)
     sql.push(...ownedPolicies(inner.table, inner.column, declarationsByName.get(inner.owner) ?? inner.owner));
   // A node removed from a published course's draft is no one's to read, but for publish and discard.
@@ -193,7 +196,7 @@ BEGIN
     EXECUTE format('DROP POLICY %I ON %I', p.policyname, p.tablename);
   END LOOP;
   FOR p IN SELECT tgname, c.relname FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
-            WHERE c.relnamespace = 'public'::regnamespace AND (tgname LIKE '%\\_keep\\_structure' OR tgname LIKE '%\\_inherit\\_structure') LOOP
+            WHERE c.relnamespace = 'public'::regnamespace AND (tgname LIKE '%\\_keep\\_structure' OR tgname LIKE '%\\_inherit\\_structure' OR tgname LIKE '%\\_catalogue\\_guard') LOOP
     EXECUTE format('DROP TRIGGER %I ON %I', p.tgname, p.relname);
   END LOOP;
   FOR p IN SELECT relname AS tablename, NULL AS policyname FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relrowsecurity LOOP

@@ -64,13 +64,13 @@ export async function courseTransferRoutes(
       ...rightsFirst((request) => authorize(request, courses, 'get')),
     },
     async (request, reply) => {
-      const { scope } = authorize(request, courses, 'get');
+      const { scope, session } = authorize(request, courses, 'get');
       const id = pathId(request);
       // One transaction, the structure's scope set once for every statement of the tree.
       const described = await db.transaction(async (tx) => {
         const [course] = await tx.query(`SELECT 1 FROM courses t WHERE t.id = $1${andAll(scope)}`, [id]);
         if (!course) throw notFound(`Course ${id} not found.`);
-        return describeCourse(tx, id);
+        return describeCourse(tx, id, session);
       });
       if (!described) throw notFound(`Course ${id} not found.`);
       const name = `${described.file.course.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || `cours-${id}`}.zip`;

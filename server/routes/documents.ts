@@ -10,6 +10,7 @@ import { sendStoredFile } from '../http/fileDownload.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
+import { documentFile, JSON_REFERENCES, jsonDocumentIdSql, readableDocuments } from '../resources/documentReads.ts';
 import { removeUnheldFiles } from '../storage/fileRemovals.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 import { storeUpload } from '../storage/storeUpload.ts';
@@ -93,18 +94,7 @@ async function reserveSlot(db: Database, address: string, limits: PublicUploadLi
   });
 }
 
-/** JSON values that name a document as `{document: IRI or id}`: chapter-part contents and learners' answers. */
-export const JSON_REFERENCES = [
-  ['chapter_parts', 'content'],
-  ['chapter_part_responses', 'value'],
-] as const;
-
-/**
- * The document a JSON value of `column` (on `alias`) names, as an SQL integer (NULL when none), with the
- * same grammar as the API takes (src/domain/chapterPartContent.ts): an IRI or a bare id.
- */
-export const jsonDocumentIdSql = (alias: string, column: string) =>
-  `(regexp_match(${alias}.${column} ->> 'document', '^(?:/api/documents/)?(\\d{1,9})$'))[1]::int`;
+export { JSON_REFERENCES, jsonDocumentIdSql };
 
 /** Whether a row of `table` names the document `documentId` (an SQL expression) in its JSON column. */
 const namedInJson = ([table, column]: (typeof JSON_REFERENCES)[number], documentId: string) =>
@@ -256,16 +246,14 @@ export async function documentRoutes(fastify: FastifyInstance, options: Document
       ...rightsFirst((request) => authorize(request, documents, 'get')),
     },
     async (request, reply) => {
-      const { scope } = authorize(request, documents, 'get');
+      const { session } = authorize(request, documents, 'get');
       const id = pathId(request);
-      const [document] = await db.query<{ name: string; mime_type: string; size: number; storage_key: string | null }>(
-        `SELECT t.name, t.mime_type, t.size, t.storage_key FROM documents t WHERE t.id = $1${scope.map((c) => ` AND ${c}`).join('')}`,
-        [id],
-      );
+      // The one read rule of a document's bytes: what the session's own reading of documents reaches.
+      const document = (await readableDocuments(db, session, [id])).get(id);
       const missing = `Document ${id} has no file.`;
-      if (!document?.storage_key) throw notFound(missing);
-      const file = { ...document, storage_key: document.storage_key };
-      return sendStoredFile(request, reply, files, file, `document-${id}`, missing);
+      const file = document && documentFile(files, document);
+      if (!file?.present) throw notFound(missing);
+      return sendStoredFile(request, reply, file, `document-${id}`, missing);
     },
   );
 

@@ -12,6 +12,12 @@ import {
 } from '../../src/domain/courseFormat.ts';
 import { documentKeysOf } from '../../src/domain/partContentShape.ts';
 import type { Queryable } from '../db/database.ts';
+import {
+  documentBytes,
+  readableDocumentsOfCourse,
+  type ReadableDocument,
+} from '../resources/documentReads.ts';
+import type { Reader } from '../resources/reach.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 
 /** A timestamp as the file holds it. */
@@ -19,14 +25,16 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : new 
 
 /**
  * A course described as `course.json` (src/domain/courseFormat.ts) from what the transaction's scope reads,
- * a few set-based statements, the documents it names listed with their stored files. Chapters and documents
+ * a few set-based statements, the documents it names listed with their stored files; a course naming a
+ * document `reader` may not read is refused (a 422 naming it: the document read rule). Chapters and documents
  * get references of the file (`c1`, `d1`...) in the order they come; unlocks to chapters of another course
  * are left out, as the copy leaves them.
  */
 export async function describeCourse(
   tx: Queryable,
   courseId: number,
-): Promise<{ file: CourseFile; files: { path: string; storageKey: string | null }[] } | undefined> {
+  reader: Reader,
+): Promise<{ file: CourseFile; files: { path: string; document: ReadableDocument | undefined }[] } | undefined> {
   const [course] = await tx.query<{
     title: string;
     description: string | null;
@@ -145,18 +153,15 @@ export async function describeCourse(
         parts: partsOf.get(Number(chapter.id)) ?? [],
       })),
   }));
-  const stored = await tx.query<{ id: number; name: string; mime_type: string; storage_key: string | null }>(
-    'SELECT id, name, mime_type, storage_key FROM documents WHERE id = ANY($1::int4[])',
-    [documentIds],
-  );
-  const byId = new Map(stored.map((row) => [Number(row.id), row]));
-  const files: { path: string; storageKey: string | null }[] = [];
+  // The documents' one read rule, which also refuses the whole export if any is not the reader's to read.
+  const { readable } = await readableDocumentsOfCourse(tx, reader, courseId, 'export');
+  const files: { path: string; document: ReadableDocument | undefined }[] = [];
   const documents = documentIds.map((id, index) => {
-    const row = byId.get(id);
+    const row = readable.get(id);
     const ref = `d${index + 1}`;
     const path = `${COURSE_FILES_FOLDER}${ref}`;
-    files.push({ path, storageKey: row?.storage_key ?? null });
-    return { ref, name: row?.name || ref, mimeType: row?.mime_type ?? 'application/octet-stream', file: path };
+    files.push({ path, document: row });
+    return { ref, name: row?.name || ref, mimeType: row?.mimeType ?? 'application/octet-stream', file: path };
   });
   return {
     file: {
@@ -195,8 +200,8 @@ export async function courseArchive(
   // One fixed date, not the clock's nor a last change's: the same course gives the same bytes.
   const date = ARCHIVE_DATE;
   zip.file(COURSE_MANIFEST, JSON.stringify(described.file, null, 2), { compression: 'DEFLATE', date });
-  for (const { path, storageKey } of described.files) {
-    const body = storageKey ? await files.read(storageKey) : undefined;
+  for (const { path, document } of described.files) {
+    const body = document ? await documentBytes(files, document) : undefined;
     // No folder entries: JSZip would date them with the clock.
     if (body) zip.file(path, body, { binary: true, compression: 'STORE', date, createFolders: false });
   }

@@ -92,3 +92,13 @@ export function mayChangeRecord(
     tenancy.rows === 'structure' && tenancy.self ? structureIdOf(record.id) : structureIdOf(record[STRUCTURE_FIELD]);
   return owner !== null && owner === session.structure;
 }
+
+/**
+ * A catalogue row naming a row that not every structure reads (a structure's tag, chapter or document, the
+ * platform's support file): refused on the field, in French (docs/SECURITY.md, "Structures").
+ */
+export const CATALOGUE_REFERENCE = {
+  code: 'catalogue_reference',
+  message: (field: string) =>
+    `Le catalogue est lu par toutes les structures : « ${field} » ne peut pas nommer un élément propre à une structure.`,
+} as const;

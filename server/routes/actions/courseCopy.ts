@@ -1,5 +1,6 @@
 import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { namableFromSql } from '../../resources/catalogueReferences.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { authorize } from '../../http/authorize.ts';
 import { notFound } from '../../http/errors.ts';
@@ -17,13 +18,20 @@ import { resourceItem } from '../../http/answers.ts';
  * modules with their tags, their chapters with their parts, and the unlocks between its chapters. Each
  * level is placed 0..n-1 in its source's order, and its copies are told from their sources by (parent,
  * position). Tags and skills the session cannot read are left behind (only the platform might have put
- * another structure's on a catalogue course). `title`: the copy's, when not its source's. Answers the copy's id.
+ * another structure's on a catalogue course), and so are, in a copy into the catalogue, a structure's own tags,
+ * skills and cover (the catalogue never points into a structure; a part naming a structure's document refuses
+ * the copy, server/resources/catalogueReferences.ts). `title`: the copy's, when not its source's. Answers the
+ * copy's id.
  */
+/** The copy's structure: the session's (the course's column default), none for the catalogue. */
+const COPY_HOME = '(SELECT app_structure())';
+
 export async function copyCourse(tx: Queryable, sourceId: number, title?: string): Promise<number> {
   const [course] = await tx.query<{ id: number }>(
     `INSERT INTO courses (title, description, language_id, status, is_template, cover_id${withScheduledDates('courses')})
-     SELECT coalesce($2, title), description, language_id, 'draft', false, cover_id${withScheduledDates('courses')}
-       FROM courses WHERE id = $1
+     SELECT coalesce($2, title), description, language_id, 'draft', false,
+            (SELECT d.id FROM documents d WHERE d.id = s.cover_id AND ${namableFromSql('documents', 'd', COPY_HOME)})${withScheduledDates('courses')}
+       FROM courses s WHERE id = $1
      RETURNING id`,
     [sourceId, title ?? null],
   );
@@ -31,11 +39,13 @@ export async function copyCourse(tx: Queryable, sourceId: number, title?: string
   if (!course) throw notFound(`Course ${sourceId} not found.`);
   const copyId = course.id;
   await tx.query(
-    `INSERT INTO course_tags (course_id, tag_id) SELECT $2, j.tag_id FROM course_tags j JOIN tags g ON g.id = j.tag_id WHERE j.course_id = $1`,
+    `INSERT INTO course_tags (course_id, tag_id) SELECT $2, j.tag_id FROM course_tags j JOIN tags g ON g.id = j.tag_id
+      WHERE j.course_id = $1 AND ${namableFromSql('tags', 'g', COPY_HOME)}`,
     [sourceId, copyId],
   );
   await tx.query(
-    `INSERT INTO course_skills (course_id, skill_id) SELECT $2, j.skill_id FROM course_skills j JOIN skills s ON s.id = j.skill_id WHERE j.course_id = $1`,
+    `INSERT INTO course_skills (course_id, skill_id) SELECT $2, j.skill_id FROM course_skills j JOIN skills s ON s.id = j.skill_id
+      WHERE j.course_id = $1 AND ${namableFromSql('skills', 's', COPY_HOME)}`,
     [sourceId, copyId],
   );
   const modules = await tx.query<{ source: number; copy: number }>(
@@ -53,7 +63,8 @@ export async function copyCourse(tx: Queryable, sourceId: number, title?: string
   await tx.query(
     `INSERT INTO module_tags (module_id, tag_id)
      SELECT m.copy, j.tag_id FROM module_tags j JOIN tags g ON g.id = j.tag_id
-       JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON m.source = j.module_id`,
+       JOIN unnest($1::int4[], $2::int4[]) AS m(source, copy) ON m.source = j.module_id
+      WHERE ${namableFromSql('tags', 'g', COPY_HOME)}`,
     [moduleSources, moduleCopies],
   );
   const chapters = await tx.query<{ source: number; copy: number }>(

@@ -60,7 +60,7 @@ export async function courseRerunRoutes(
           title: title?.trim(),
           finish: async (tx, copy) => {
             await moveScheduledDates(tx, copy, offset ?? null);
-            await duplicateCourseDocuments(tx, files, copy, session.userId, written);
+            await duplicateCourseDocuments(tx, files, copy, session, written);
           },
         });
         reply.header('Location', `/api/courses/${copyId}`);

@@ -1,3 +1,4 @@
+import { namableFromSql } from '../../resources/catalogueReferences.ts';
 import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -118,9 +119,11 @@ export async function copyModule(tx: Queryable, id: number, course: number | nul
      RETURNING id`,
     [id, course],
   );
-  // The tags the session reads (a catalogue module may carry only the catalogue's).
+  // The tags the session reads; a copy into the catalogue leaves a structure's own behind.
   await tx.query(
-    'INSERT INTO module_tags (module_id, tag_id) SELECT $2, j.tag_id FROM module_tags j JOIN tags g ON g.id = j.tag_id WHERE j.module_id = $1',
+    `INSERT INTO module_tags (module_id, tag_id)
+     SELECT $2, j.tag_id FROM module_tags j JOIN tags g ON g.id = j.tag_id
+      WHERE j.module_id = $1 AND ${namableFromSql('tags', 'g', '(SELECT company_id FROM modules WHERE id = $2)')}`,
     [id, copy.id],
   );
   const sourceChapters = await tx.query<{ id: number }>(
