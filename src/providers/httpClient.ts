@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { COPY_TOO_LARGE } from '../domain/copies';
-import { STRUCTURE_HEADER } from '../domain/tenancy';
+import { NO_STRUCTURE, STRUCTURE_HEADER } from '../domain/tenancy';
 import { buildReport, ERROR_CALL_PATH, shouldReport } from './errorReport';
 import { xhrFetch } from './xhrFetch';
 import { isExpired, needsRefresh, openSession, readTokenPayload, type SessionTokens } from './session';
@@ -80,6 +80,7 @@ const TRANSLATED_VIOLATIONS = new Set([
   'unknown_variable',
   'current_password',
   COPY_TOO_LARGE,
+  NO_STRUCTURE,
 ]);
 
 // What the user reads for each failure; the server's own detail stays in the error's body.

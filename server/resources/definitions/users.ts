@@ -1,4 +1,5 @@
 import { users } from '../../../src/domain/contracts/users.ts';
+import { NO_STRUCTURE } from '../../../src/domain/tenancy.ts';
 import { declareResource } from '../declare.ts';
 
 export const usersDeclaration = declareResource(users, {
@@ -16,6 +17,7 @@ export const usersDeclaration = declareResource(users, {
     users_email_key: { field: 'email', message: 'This e-mail address is already used.' },
     users_platform_staff: {
       field: 'company',
+      code: NO_STRUCTURE,
       message: 'Only platform staff (ROLE_SUPER_ADMIN) may belong to no structure.',
     },
   },
