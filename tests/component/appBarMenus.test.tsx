@@ -48,3 +48,11 @@ describe('the app bar on a phone', () => {
     expect(screen.queryByRole('button', { name: /Profile/ })).toBeNull();
   });
 });
+
+describe('Ctrl+K', () => {
+  it('opens the search when pressed right after signing in, before the menus are on screen', async () => {
+    fireEvent.keyDown(document, { key: 'k', ctrlKey: true });
+    renderMenus();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+});
