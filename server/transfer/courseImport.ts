@@ -1,5 +1,6 @@
 import JSZip from 'jszip';
 import {
+  COURSE_ARCHIVE_FIELD,
   COURSE_ARCHIVE_MAX_ENTRIES,
   COURSE_ARCHIVE_MAX_UNPACKED_MB,
   COURSE_IMPORT_PROBLEMS,
@@ -29,7 +30,7 @@ const readCapped = (entry: JSZip.JSZipObject, max: number) =>
     entry,
     max,
     () => refused(entry.name, 'too_large', `« ${entry.name} » décompressé dépasse la taille permise`),
-    () => refused('file', 'not_a_zip'),
+    () => refused(COURSE_ARCHIVE_FIELD, 'not_a_zip'),
   );
 
 export interface CourseArchive {
@@ -45,11 +46,11 @@ export async function openCourseArchive(content: Buffer): Promise<CourseArchive>
   try {
     zip = await JSZip.loadAsync(content);
   } catch {
-    throw refused('file', 'not_a_zip');
+    throw refused(COURSE_ARCHIVE_FIELD, 'not_a_zip');
   }
   const entries = Object.values(zip.files).filter((entry) => !entry.dir);
   if (entries.length > COURSE_ARCHIVE_MAX_ENTRIES)
-    throw refused('file', 'too_large', `plus de ${COURSE_ARCHIVE_MAX_ENTRIES} fichiers dans l'archive`);
+    throw refused(COURSE_ARCHIVE_FIELD, 'too_large', `plus de ${COURSE_ARCHIVE_MAX_ENTRIES} fichiers dans l'archive`);
   const manifestEntry = zip.file(COURSE_MANIFEST);
   if (!manifestEntry) throw refused(COURSE_MANIFEST, 'no_manifest');
   let unpacked = 0;

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext, HttpError, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ImportCourseButton } from '../../src/custom/courseTransfer/ImportCourseButton';
 import { XmindImporter } from '../../src/custom/library/XmindImporter';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
+import { sessionStore } from '../../src/providers/sessionStore';
+
+const payload = btoa(JSON.stringify({ role: ['ROLE_ADMIN'], company: 7, exp: Math.floor(Date.now() / 1000) + 3600 }));
 
 /** A refused import, as the user reads it: French words only, never the server's English detail. */
 
@@ -36,5 +40,24 @@ describe('a broken XMind map', () => {
     expect(alert.textContent).toBe(
       'faux.xmind : Ce fichier n’est pas une carte XMind lisible : l’archive est endommagée ou d’un autre format.',
     );
+  });
+});
+
+describe('a file that is no course archive', () => {
+  it('names the file sent in French, not by its field', async () => {
+    sessionStore.save({ token: `x.${payload}.y`, refreshToken: 'r', roles: ['ROLE_ADMIN'] });
+    const refusal = new HttpError('Unprocessable', 422, {
+      violations: [{ propertyPath: 'file', code: 'not_a_zip', message: 'Ce fichier n’est pas une archive zip.' }],
+    });
+    renderWith({ importCourse: () => Promise.reject(refusal) }, <ImportCourseButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Importer un cours' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    fireEvent.change(input!, { target: { files: [new File(['%PDF-1.4'], 'cours.pdf')] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Importer' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('Fichier envoyé')).toBeTruthy();
+    expect(within(alert).queryByText('file')).toBeNull();
+    sessionStore.clear();
   });
 });

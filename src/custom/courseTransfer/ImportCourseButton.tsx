@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { COURSE_ARCHIVE_FIELD } from '../../domain/courseFormat';
 import { sessionAllows } from '../../providers/authProvider';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useOpenNewCourse } from './useOpenNewCourse';
@@ -119,7 +120,9 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
                         variant="caption"
                         sx={{ display: 'block', overflowWrap: 'anywhere' }}
                       >
-                        {problem.propertyPath}
+                        {problem.propertyPath === COURSE_ARCHIVE_FIELD
+                          ? translate('app.course_transfer.import.where_file')
+                          : translate('app.course_transfer.import.where_archive', { path: problem.propertyPath })}
                       </Typography>
                     )}
                   </li>
