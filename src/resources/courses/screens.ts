@@ -4,6 +4,7 @@ import { screensOf } from '../../custom/crud/screensOf';
 import { courses } from '../../domain/contracts';
 import { lazyComponent } from '../../custom/lazyComponent';
 import { CourseActions } from '../../custom/outline/CourseActions';
+import { outlinePage } from '../../custom/outline/outlinePage';
 import { ImportCourseButton } from '../../custom/courseTransfer/ImportCourseButton';
 import { CourseShowActions } from './CourseShowActions';
 
@@ -31,6 +32,8 @@ export const config = screensOf(courses, {
   // Each course opens its outline editor (/courses/:id/outline); a catalogue course read from
   // inside a structure is copied into it to be changed.
   rowActions: CourseActions,
+  // A new course is built in its outline: that is where its creation lands.
+  createdPage: outlinePage,
   showActions: CourseShowActions,
   // The published courses whose draft differs from what learners have (the API's `unpublishedChanges`).
   extraFilters: [createElement(NullableBooleanInput, { key: 'unpublishedChanges', source: 'unpublishedChanges' })],
