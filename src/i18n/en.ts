@@ -49,6 +49,9 @@ export const en: Messages = {
   choices: { ...contentsEn.choices, ...peopleEn.choices },
   app: {
     name: 'Back-office',
+    fields: {
+      color: 'Colour %{color}',
+    },
     menu: {
       label: 'Main menu',
       contents: 'Content',

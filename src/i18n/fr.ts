@@ -50,6 +50,9 @@ export const fr = {
   choices: { ...contentsFr.choices, ...peopleFr.choices },
   app: {
     name: 'Back-office',
+    fields: {
+      color: 'Couleur %{color}',
+    },
     menu: {
       label: 'Menu principal',
       contents: 'Contenus',
