@@ -19,6 +19,19 @@ const checkbox: Components<Theme>['MuiCheckbox'] = {
 };
 
 /**
+ * "Aller au contenu" leaves the focus in the page's main content. react-admin's own focuses it, then blurs it
+ * at once, leaving the focus on <body>: a screen reader says nothing, and the next Tab starts from the top in
+ * some browsers. The content takes the focus for as long as the user stays there.
+ */
+function skipToMainContent() {
+  const main = document.getElementById('main-content');
+  if (!main) return;
+  main.setAttribute('tabindex', '-1');
+  main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
+  main.focus();
+}
+
+/**
  * react-admin's light theme with the contrasts WCAG AA asks for (axe-core checks them in the browser
  * tests, tests/e2e/a11y.e2e.test.ts): white on the app bar's blue was 3.1:1, a filled input's grey label
  * 4.4:1, primary text buttons on the page's grey about 4.4:1. The red delete button was 3.8:1 on the form
@@ -53,6 +66,7 @@ export const lightTheme: RaThemeOptions = {
       },
     },
     MuiCheckbox: checkbox,
+    RaSkipNavigationButton: { defaultProps: { onClick: skipToMainContent } },
     RaToolbar: { styleOverrides: { root: { backgroundColor: grey[100] } } },
     RaBulkActionsToolbar: {
       styleOverrides: { root: { '& .RaBulkActionsToolbar-toolbar': { backgroundColor: '#eef3fa' } } },

@@ -36,7 +36,7 @@ export type Storage<C extends ResourceContract> = Omit<
 > & {
   fields?: Partial<Record<FieldName<C>, FieldStorage>>;
   siblingsOf?: FieldName<C>;
-  constraints?: Record<string, { field: FieldName<C>; message: string }>;
+  constraints?: Record<string, { field: FieldName<C>; message: string; code?: string }>;
 };
 
 function fieldType(resource: string, name: string, field: FieldContract, storage: FieldStorage | undefined): FieldType {

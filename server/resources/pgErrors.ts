@@ -43,7 +43,7 @@ export function mapPgError(
       return unprocessable([
         violation(
           declared?.field ?? fieldOfColumn(declaration, keyColumn(pg.detail)),
-          'unique',
+          declared?.code ?? 'unique',
           declared?.message ?? 'This value is already used.',
         ),
       ]);
@@ -74,7 +74,7 @@ export function mapPgError(
       return unprocessable([
         violation(
           declared?.field ?? fieldOfColumn(declaration, column),
-          'constraint',
+          declared?.code ?? 'constraint',
           declared?.message ?? 'This value is not valid.',
         ),
       ]);

@@ -138,8 +138,11 @@ export interface ResourceDeclaration {
    * log) keeps none: every transaction would write a counter slot besides its entry; its lists count.
    */
   rowCounts?: false;
-  /** CHECK or UNIQUE constraint name -> the field a violation is reported on, and its message. */
-  constraints?: Record<string, { field: string; message: string }>;
+  /**
+   * CHECK or UNIQUE constraint name -> the field a violation is reported on, its message, and its code when
+   * the back-office words it apart from the generic one (`unique`, `constraint`).
+   */
+  constraints?: Record<string, { field: string; message: string; code?: string }>;
 }
 
 export function columnOf(name: string, field: FieldDeclaration): string {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { COPY_MAX_ROWS, copyCost, importedBytesCost } from '../../src/domain/copies.ts';
-import { COURSE_IMPORT_PROBLEMS } from '../../src/domain/courseFormat.ts';
+import { COURSE_ARCHIVE_FIELD, COURSE_IMPORT_PROBLEMS } from '../../src/domain/courseFormat.ts';
 import { CONTENT_DOCUMENT_CONTEXTS } from '../../src/domain/rights.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
@@ -106,7 +106,11 @@ export async function courseTransferRoutes(
       const upload = await request.file().catch(() => undefined);
       if (!upload)
         throw unprocessable([
-          { propertyPath: 'file', code: 'blank', message: 'Un fichier doit être envoyé dans le champ « file ».' },
+          {
+            propertyPath: COURSE_ARCHIVE_FIELD,
+            code: 'blank',
+            message: 'Un fichier doit être envoyé dans le champ « file ».',
+          },
         ]);
       const content = await upload.file
         .toArray()
@@ -115,7 +119,7 @@ export async function courseTransferRoutes(
       if (!content || upload.file.truncated)
         throw refuse([
           {
-            propertyPath: 'file',
+            propertyPath: COURSE_ARCHIVE_FIELD,
             code: 'too_large',
             message: COURSE_IMPORT_PROBLEMS.too_large(`plus de ${uploadMaxMb} Mo`),
           },

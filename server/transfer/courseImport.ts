@@ -1,4 +1,5 @@
 import {
+  COURSE_ARCHIVE_FIELD,
   COURSE_ARCHIVE_MAX_ENTRIES,
   COURSE_IMPORT_PROBLEMS,
   COURSE_MANIFEST,
@@ -45,9 +46,9 @@ export interface CourseArchive {
 /** A zip error as the import words it; `total`: the bound that held the entry was what is left of the total. */
 function importError(error: unknown, path: string, total: boolean, totalMaxMb: number): unknown {
   if (!(error instanceof ZipError)) return error;
-  if (error.reason === 'damaged') return refused('file', 'not_a_zip');
+  if (error.reason === 'damaged') return refused(COURSE_ARCHIVE_FIELD, 'not_a_zip');
   return total
-    ? refused('file', 'too_large', `l'archive décompressée dépasse ${totalMaxMb} Mo`)
+    ? refused(COURSE_ARCHIVE_FIELD, 'too_large', `l'archive décompressée dépasse ${totalMaxMb} Mo`)
     : refused(path, 'too_large', `« ${path} » décompressé dépasse ${Math.round(error.limit / MB)} Mo`);
 }
 
@@ -57,11 +58,11 @@ export async function openCourseArchive(content: Buffer, bounds: ArchiveBounds):
   try {
     zip = ZipArchive.open(content);
   } catch {
-    throw refused('file', 'not_a_zip');
+    throw refused(COURSE_ARCHIVE_FIELD, 'not_a_zip');
   }
   const names = zip.names;
   if (names.length > COURSE_ARCHIVE_MAX_ENTRIES)
-    throw refused('file', 'too_large', `plus de ${COURSE_ARCHIVE_MAX_ENTRIES} fichiers dans l'archive`);
+    throw refused(COURSE_ARCHIVE_FIELD, 'too_large', `plus de ${COURSE_ARCHIVE_MAX_ENTRIES} fichiers dans l'archive`);
   if (!zip.has(COURSE_MANIFEST)) throw refused(COURSE_MANIFEST, 'no_manifest');
   // Every byte unpacked counts against the total, whatever becomes of it.
   let left = bounds.totalMaxMb * MB;

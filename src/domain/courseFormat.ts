@@ -17,6 +17,8 @@ export const COURSE_FORMAT_VERSIONS_READ = [1, 2] as const;
 /** What `course.json` says it is, beside its version. */
 export const COURSE_FORMAT_NAME = 'lms-course';
 export const COURSE_MANIFEST = 'course.json';
+/** The multipart field an import sends the archive in: a problem named by it is the file itself. */
+export const COURSE_ARCHIVE_FIELD = 'file';
 export const COURSE_FILES_FOLDER = 'files/';
 /** Where the format's JSON Schema is published, beside the OpenAPI document. */
 export const COURSE_FORMAT_SCHEMA_PATH = '/api/docs/course-format.schema.json';

@@ -42,6 +42,12 @@ export const STRUCTURE_FIELD = 'company';
  */
 export const STRUCTURE_HEADER = 'X-Structure';
 
+/**
+ * The code of the violation refusing a row of a structure's resource that names no structure (a user
+ * created by platform staff working across all structures); the back-office translates it.
+ */
+export const NO_STRUCTURE = 'no_structure';
+
 /** The resource of the structures themselves. */
 export const STRUCTURES_RESOURCE = 'companies';
 

@@ -34,6 +34,8 @@ export const courseTransferEn: typeof courseTransferFr = {
       none: 'No file chosen.',
       submit: 'Import',
       busy: 'Importing…',
+      where_file: 'File sent',
+      where_archive: 'In the archive: %{path}',
       refused: 'The file was refused:',
       done: 'Course imported: you can edit it.',
     },

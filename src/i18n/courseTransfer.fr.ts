@@ -35,6 +35,9 @@ export const courseTransferFr = {
       submit: 'Importer',
       busy: 'Import en cours…',
       refused: 'Le fichier a été refusé :',
+      // Where a problem is: the file sent itself, or a place inside the archive (its path as the server names it).
+      where_file: 'Fichier envoyé',
+      where_archive: 'Dans l’archive : %{path}',
       done: 'Cours importé : vous pouvez le modifier.',
     },
   },

@@ -50,6 +50,9 @@ export const en: Messages = {
   choices: { ...contentsEn.choices, ...peopleEn.choices },
   app: {
     name: 'Back-office',
+    fields: {
+      color: 'Colour %{color}',
+    },
     menu: {
       label: 'Main menu',
       contents: 'Content',
@@ -177,6 +180,8 @@ export const en: Messages = {
       json: 'This text is not valid JSON.',
       unknown_variable: 'This template does not offer this variable: use those listed under the field.',
       current_password: 'The current password is wrong.',
+      no_structure:
+        'No structure chosen: first choose a structure in the top bar (only platform staff belong to no structure).',
       copy_too_large: `Too large to copy at once: a copy writes at most ${COPY_MAX_ROWS.toLocaleString('en-GB')} items (chapters, parts…). Copy its parts one by one.`,
     },
   },

@@ -51,6 +51,9 @@ export const fr = {
   choices: { ...contentsFr.choices, ...peopleFr.choices },
   app: {
     name: 'Back-office',
+    fields: {
+      color: 'Couleur %{color}',
+    },
     menu: {
       label: 'Menu principal',
       contents: 'Contenus',
@@ -181,6 +184,8 @@ export const fr = {
       json: "Ce texte n'est pas du JSON valide.",
       unknown_variable: 'Ce modèle ne propose pas cette variable : utilisez celles listées sous le champ.',
       current_password: 'Le mot de passe actuel est incorrect.',
+      no_structure:
+        'Aucune structure choisie : choisissez d’abord une structure dans la barre du haut (seul le personnel de la plateforme n’appartient à aucune structure).',
       copy_too_large: `Trop volumineux pour être copié en une fois : une copie écrit au plus ${COPY_MAX_ROWS.toLocaleString('fr-FR')} éléments (chapitres, parties…). Copiez-en les parties une à une.`,
     },
   },

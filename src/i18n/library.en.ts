@@ -55,7 +55,14 @@ export const libraryEn = {
       choose: 'Import an XMind map',
       importing: 'Importing %{name}',
       done: 'Version %{version} imported: %{folders} folders, %{sheets} sheets.',
-      invalid: 'This file is not a readable XMind map: %{message}',
+      invalid: 'This file is not a readable XMind map.',
+      refused: {
+        corrupt: 'This file is not a readable XMind map: the archive is damaged or of another format.',
+        no_content: 'This file is not an XMind map: the archive holds no map.',
+        invalid:
+          'This file is not a readable XMind map: its content is malformed or has no sheet with a central topic.',
+        too_large: 'This XMind map is too large once unpacked.',
+      },
       activate: 'Activate',
       activate_label: 'Activate version %{version}',
       activated: 'Version %{version} is now the active tree.',

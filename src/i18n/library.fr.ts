@@ -55,7 +55,14 @@ export const libraryFr = {
       choose: 'Importer une carte XMind',
       importing: 'Import de %{name}',
       done: 'Version %{version} importée : %{folders} dossiers, %{sheets} fiches.',
-      invalid: 'Ce fichier n’est pas une carte XMind lisible : %{message}',
+      invalid: 'Ce fichier n’est pas une carte XMind lisible.',
+      refused: {
+        corrupt: 'Ce fichier n’est pas une carte XMind lisible : l’archive est endommagée ou d’un autre format.',
+        no_content: 'Ce fichier n’est pas une carte XMind : l’archive ne contient aucune carte.',
+        invalid:
+          'Ce fichier n’est pas une carte XMind lisible : son contenu est mal formé ou n’a aucune feuille avec un sujet central.',
+        too_large: 'Cette carte XMind est trop volumineuse une fois décompressée.',
+      },
       activate: 'Activer',
       activate_label: 'Activer la version %{version}',
       activated: 'La version %{version} est maintenant l’arborescence active.',

@@ -1,11 +1,12 @@
 import { HttpError } from 'react-admin';
 import { COPY_TOO_LARGE } from '../domain/copies';
-import { STRUCTURE_HEADER } from '../domain/tenancy';
+import { NO_STRUCTURE, STRUCTURE_HEADER } from '../domain/tenancy';
 import { buildReport, ERROR_CALL_PATH, shouldReport } from './errorReport';
 import { xhrFetch } from './xhrFetch';
 import { isExpired, needsRefresh, openSession, readTokenPayload, type SessionTokens } from './session';
 import { sessionStore, type SessionStore } from './sessionStore';
 import { chosenStructure } from './structureChoice';
+import { routes } from './routes';
 
 /** Origin of the API; empty means the page's own origin. */
 export const API_URL: string = import.meta.env?.VITE_API_URL ?? '';
@@ -79,6 +80,7 @@ const TRANSLATED_VIOLATIONS = new Set([
   'unknown_variable',
   'current_password',
   COPY_TOO_LARGE,
+  NO_STRUCTURE,
 ]);
 
 // What the user reads for each failure; the server's own detail stays in the error's body.
@@ -251,6 +253,18 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
 
   const absolute = (url: string) => (url.startsWith('/') ? apiUrl + url : url);
 
+  /**
+   * The session's own user record (the app bar's name, the account page) is asked for across all structures:
+   * platform staff belong to none, so inside the structure they chose their own record is not one of its rows.
+   */
+  function isOwnProfile(url: string): boolean {
+    const token = session.getToken();
+    const own = token ? readTokenPayload(token)?.employeeId : undefined;
+    if (own === undefined) return false;
+    const path = url.split(/[?#]/, 1)[0];
+    return path === routes.item('users', own) || path === absolute(routes.item('users', own));
+  }
+
   async function call(url: string, init: RequestInit, options: CallOptions, token?: string): Promise<Outcome> {
     const { listing, responseType, onUploadProgress } = options;
     const headers = new Headers(init.headers);
@@ -360,7 +374,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
     } = options;
     const how: CallOptions = { listing, responseType, onUploadProgress };
     if (!secured) return settle(await call(url, given, how));
-    const structure = allStructures ? undefined : deps.structure?.();
+    const structure = allStructures || isOwnProfile(url) ? undefined : deps.structure?.();
     const init = structure
       ? { ...given, headers: withHeader(given.headers, STRUCTURE_HEADER, String(structure)) }
       : given;

@@ -1,4 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
+import { COURSE_ARCHIVE_FIELD } from '../domain/courseFormat';
 import type { HttpClient } from './httpClient';
 import { withQuery, type ListParams } from './hydra';
 import { fromApi } from './records';
@@ -120,7 +121,7 @@ export function createTransfer(http: HttpClient, save: (file: DownloadResult) =>
      */
     async importCourse(file: Blob, { filename, signal }: Pick<UploadParams, 'filename' | 'signal'> = {}) {
       const form = new FormData();
-      form.append('file', file, filename ?? (file as File).name ?? 'cours.zip');
+      form.append(COURSE_ARCHIVE_FIELD, file, filename ?? (file as File).name ?? 'cours.zip');
       const { json } = await http(routes.courseImport, { method: 'POST', body: form, signal });
       return { data: fromApi(json) as RaRecord };
     },

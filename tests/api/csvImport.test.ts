@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../server/auth/mailer.ts';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from '../../src/domain/csvImport.ts';
+import { NO_STRUCTURE } from '../../src/domain/tenancy.ts';
 import { administratorOf, type Caller, sendAs, type Who } from '../security/support/structures.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
@@ -199,6 +200,16 @@ describe('structures and rights', () => {
       expect.objectContaining({ row: 1, field: 'company', code: single.json.violations[0].code }),
     ]);
     expect(await usersNamed([row.email])).toEqual([]);
+  });
+
+  it('names the missing structure with its own code when platform staff import users across all structures', async () => {
+    const across = { token: staff.token };
+    const row = person();
+    const answer = await importRows('users', [row], true, across);
+    const single = await send(across, 'POST', '/api/users', person());
+    expect([answer.status, single.status]).toEqual([422, 422]);
+    expect(answer.json.violations).toEqual([expect.objectContaining({ row: 0, field: 'company', code: NO_STRUCTURE })]);
+    expect(single.json.violations).toEqual([expect.objectContaining({ propertyPath: 'company', code: NO_STRUCTURE })]);
   });
 
   it('keeps the role fields to whom the single create keeps them: a contributor’s profile fields only', async () => {

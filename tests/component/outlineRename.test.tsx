@@ -7,6 +7,7 @@ import '../../src/custom/outline/messages';
 import { OutlineActionsContext, type OutlineActions } from '../../src/custom/outline/OutlineContext';
 import type { CourseOutline } from '../../src/domain/outline';
 import { outlineKey } from '../../src/custom/outline/outlineQuery';
+import { CourseDetails } from '../../src/custom/outline/CourseDetails';
 import { RenameField } from '../../src/custom/outline/RenameField';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
 
@@ -65,5 +66,45 @@ describe('RenameField', () => {
     expect(onDone).not.toHaveBeenCalled();
     fireEvent.keyDown(screen.getByLabelText('Nouveau titre'), { key: 'Escape' });
     expect(onDone).toHaveBeenCalled();
+  });
+
+  it('refuses a title over its length with the field’s message, keeping all that was pasted', async () => {
+    const { onDone, dataProvider } = renderField(async () => ({ data: { id: 10 } }) as never);
+    const input = (await screen.findByLabelText('Nouveau titre')) as HTMLInputElement;
+    // A browser cuts a paste at an input's maxlength without a word: the field has none.
+    expect(input.getAttribute('maxlength')).toBeNull();
+    const pasted = 'x'.repeat(10_000);
+    fireEvent.change(input, { target: { value: pasted } });
+    fireEvent.submit(input.closest('form')!);
+    await screen.findByText('Maximum 255 caractères');
+    expect(input.value).toBe(pasted);
+    expect(dataProvider.update).not.toHaveBeenCalled();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});
+
+describe("the course's own title above its outline", () => {
+  it('refuses a pasted title over its length instead of cutting it', async () => {
+    const course = { id: 1, title: 'Excel', description: null, language: null, cover: null, updatedAt: 'x' };
+    const update = vi.fn(async () => ({ data: course }));
+    const dataProvider = {
+      getOne: async () => ({ data: course }),
+      getList: async () => ({ data: [], total: 0 }),
+      getMany: async () => ({ data: [] }),
+      update,
+    } as unknown as DataProvider;
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider()}>
+        <CourseDetails id={1} />
+      </AdminContext>,
+    );
+    const input = (await screen.findByDisplayValue('Excel')) as HTMLInputElement;
+    expect(input.getAttribute('maxlength')).toBeNull();
+    const pasted = 'y'.repeat(10_000);
+    fireEvent.change(input, { target: { value: pasted } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Maximum 255 caractères');
+    expect(input.value).toBe(pasted);
+    expect(update).not.toHaveBeenCalled();
   });
 });

@@ -128,6 +128,15 @@ describe('translations', () => {
     expect(missingIn(english, used)).toEqual([]);
   });
 
+  it('titles every creation page in proper French, with its article ("Créer une formation")', () => {
+    const creatable = resources.filter((definition) => definition.create).map((definition) => definition.name);
+    expect(creatable.length).toBeGreaterThan(5);
+    for (const name of creatable) {
+      const title = french.get(`resources.${name}.page.create`);
+      expect(title, name).toMatch(/^Créer (un|une) [a-zà-ÿ]/);
+    }
+  });
+
   it('has the same keys in French and in English', () => {
     expect([...english.keys()].filter((key) => !french.has(key))).toEqual([]);
     expect([...french.keys()].filter((key) => !english.has(key))).toEqual([]);

@@ -62,6 +62,34 @@ describe('the structure header', () => {
     expect(headers.map((sent) => sent.get('X-Structure'))).toEqual([null, null]);
   });
 
+  it('is not sent when the session asks for its own user record: the profile stays readable in any structure', async () => {
+    const { httpClient, headers } = recordingClient(staff(), () => 7);
+    await httpClient('/api/users/42');
+    await httpClient('/api/users/42', { method: 'PUT', body: '{}' });
+    await httpClient('/api/users/43');
+    await httpClient('/api/users/42/user-connections');
+    expect(headers.map((sent) => sent.get('X-Structure'))).toEqual([null, null, '7', '7']);
+  });
+
+  it("gives the app bar the staff's own name while a structure is chosen", async () => {
+    const session = staff();
+    const fetch = vi.fn(async (url: string, init: RequestInit = {}) =>
+      // The server's answer to platform staff inside a structure: their own record is none of its rows.
+      new Headers(init.headers).get('X-Structure')
+        ? Response.json({ title: 'Not Found' }, { status: 404 })
+        : Response.json({ id: 42, firstName: 'Sophie', lastName: 'Martin', url }),
+    );
+    const { httpClient } = createHttpClient({ fetch, session, structure: () => 7, errorCallUrl: 'http://x/none' });
+    const authProvider = createAuthProvider({
+      http: httpClient,
+      session,
+      renewSession: async () => undefined,
+      preferences: memoryStorage,
+      route: () => '/',
+    });
+    expect(await authProvider.getIdentity?.()).toMatchObject({ id: 42, fullName: 'Sophie Martin' });
+  });
+
   it("is the platform staff's choice only: a structure's people send none, whatever the store holds", () => {
     const store = memoryStore({ [CHOSEN_STRUCTURE_KEY]: { id: 7, name: 'Transports Morel' } });
     expect(chosenStructure(store, staff())).toEqual({ id: 7, name: 'Transports Morel' });

@@ -1,6 +1,6 @@
 import { users } from '../../../src/domain/contracts/users.ts';
 import { FIRST_CONNECT_ROLE as FIRST_CONNECT, mayGiveRoles } from '../../../src/domain/roles.ts';
-import { isPlatformStaff } from '../../../src/domain/tenancy.ts';
+import { isPlatformStaff, NO_STRUCTURE } from '../../../src/domain/tenancy.ts';
 import { unprocessable, violation } from '../../http/errors.ts';
 import { declareResource } from '../declare.ts';
 
@@ -42,6 +42,7 @@ export const usersDeclaration = declareResource(users, {
     users_email_key: { field: 'email', message: 'This e-mail address is already used.' },
     users_platform_staff: {
       field: 'company',
+      code: NO_STRUCTURE,
       message: 'Only platform staff (ROLE_SUPER_ADMIN) may belong to no structure.',
     },
   },

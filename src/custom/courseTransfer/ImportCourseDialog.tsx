@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { COURSE_ARCHIVE_FIELD } from '../../domain/courseFormat';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useOpenNewCourse } from './useOpenNewCourse';
 
@@ -100,7 +101,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                         variant="caption"
                         sx={{ display: 'block', overflowWrap: 'anywhere' }}
                       >
-                        {problem.propertyPath}
+                        {problem.propertyPath === COURSE_ARCHIVE_FIELD
+                          ? translate('app.course_transfer.import.where_file')
+                          : translate('app.course_transfer.import.where_archive', { path: problem.propertyPath })}
                       </Typography>
                     )}
                   </li>

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
+import { outlinePage } from '../outline/outlinePage';
 import { useBasename, useNotify, type Identifier } from 'react-admin';
 
 /** After a course was made (a new session, an import): the lists asked again, a word, and its outline opened. */
@@ -13,7 +14,7 @@ export function useOpenNewCourse() {
     async (id: Identifier, message: string) => {
       await queryClient.invalidateQueries({ queryKey: ['courses'] });
       notify(message, { type: 'success' });
-      navigate(`${basename}/courses/${encodeURIComponent(String(id))}/outline`);
+      navigate(`${basename}${outlinePage(id)}`);
     },
     [basename, navigate, notify, queryClient],
   );

@@ -5,5 +5,10 @@ import { ResourceForm } from './ResourceForm';
 
 /** A new record from the resource's declared inputs (or its own `form`); back to the list once the server has it. */
 export function ResourceCreate({ config, form }: { config: ScreensConfig; form?: ReactNode }) {
-  return <Create redirect="list">{form ?? <ResourceForm config={config} mode="create" />}</Create>;
+  const { createdPage } = config;
+  return (
+    <Create redirect={createdPage ? (_resource, id) => createdPage(id ?? '') : 'list'}>
+      {form ?? <ResourceForm config={config} mode="create" />}
+    </Create>
+  );
 }

@@ -80,6 +80,8 @@ export interface ScreensConfig {
   extraFilters?: readonly ReactElement[];
   /** What the contract offers beyond list and show. */
   create?: boolean;
+  /** Where a new record's creation lands, below the app's basename; its list by default. */
+  createdPage?: (id: Identifier) => string;
   edit?: boolean;
   delete?: boolean;
   /** A delete from the list asks first instead of offering an undo (a document's file goes for good). */

@@ -11,6 +11,7 @@ import {
 } from 'react-admin';
 import { Box } from '@mui/material';
 import { choicesOf } from './choices';
+import { ColorField } from '../fields/ColorField';
 import { DateTimeField } from '../fields/DateTimeField';
 import { lazyComponent } from '../lazyComponent';
 import { ChoiceChips } from './ChoiceChips';
@@ -59,6 +60,8 @@ export function fieldValue(spec: FieldSpec, place: FieldPlace = 'show') {
       return <EmailField source={source} />;
     case 'url':
       return <UrlField source={source} />;
+    case 'color':
+      return <ColorField source={source} />;
     case 'enum':
       return <SelectField source={source} choices={choicesOf(spec.choices ?? [], spec.choiceGroup ?? source)} />;
     case 'reference':

@@ -77,7 +77,8 @@ export function CsvImportDialog({
     const file = event.target.files?.[0];
     // The same file, fixed, may be picked again: the input must see a change.
     event.target.value = '';
-    if (!file) return;
+    // Rows checked without a structure would all be refused: the banner asks for one first.
+    if (!file || needsStructure) return;
     setStep({ name: 'reading', file: file.name });
     try {
       const csv = await readCsv(file, config, translate);
@@ -99,7 +100,7 @@ export function CsvImportDialog({
   };
 
   const submit = async () => {
-    if (step.name !== 'preview' || step.problems.length > 0) return;
+    if (step.name !== 'preview' || step.problems.length > 0 || needsStructure) return;
     setStep({ name: 'importing', file: step.file, csv: step.csv });
     try {
       const answer = await dataProvider.importRows(resource, step.csv.rows, false);
@@ -142,7 +143,7 @@ export function CsvImportDialog({
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <Button variant="outlined" component="label" disabled={busy || needsStructure}>
             {translate(step.name === 'choose' ? 'app.csv_import.choose' : 'app.csv_import.choose_again')}
-            <input type="file" accept=".csv,text/csv" hidden onChange={pick} />
+            <input type="file" accept=".csv,text/csv" hidden disabled={busy || needsStructure} onChange={pick} />
           </Button>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             {step.name === 'choose'
@@ -237,7 +238,11 @@ export function CsvImportDialog({
         <Button onClick={onClose} disabled={busy}>
           {translate('ra.action.cancel')}
         </Button>
-        <Button variant="contained" onClick={submit} disabled={step.name !== 'preview' || refusedRows.length > 0}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={step.name !== 'preview' || refusedRows.length > 0 || needsStructure}
+        >
           {translate(step.name === 'importing' ? 'app.csv_import.importing' : 'app.csv_import.submit', {
             smart_count: preview?.csv.rows.length ?? 0,
           })}

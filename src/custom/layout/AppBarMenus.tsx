@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { LocalesMenuButton, Logout, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
 import { isPlatformStaff } from '../../domain/tenancy';
 import { sessionStore } from '../../providers/sessionStore';
@@ -28,10 +28,12 @@ export function AppBarMenus() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const [report, setReport] = useState<ReportContext>();
-  // The button shows the user's name: its accessible name must contain it (WCAG 2.5.3), then say what it opens.
-  const userMenuLabel = identity?.fullName
-    ? `${identity.fullName} — ${translate('ra.auth.user_menu')}`
-    : 'ra.auth.user_menu';
+  // Wide enough, the button shows the user's name: its accessible name must contain it (WCAG 2.5.3), then say
+  // what it opens. On a phone it is an icon, and react-admin reads its label as a key with an English
+  // fallback: a key it is.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
+  const userMenuLabel =
+    wide && identity?.fullName ? `${identity.fullName} — ${translate('ra.auth.user_menu')}` : 'ra.auth.user_menu';
   return (
     <>
       <SearchButton />

@@ -65,7 +65,8 @@ export function DocumentPreviewDialog({ record, onClose }: { record: RaRecord; o
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="document-preview-title">
       <DialogTitle id="document-preview-title">{translate('app.library.preview', { name: record.name })}</DialogTitle>
-      <DialogContent>
+      {/* A PDF's page or a long text scrolls inside the dialog: the keyboard must reach it to scroll it. */}
+      <DialogContent tabIndex={0} role="region" aria-labelledby="document-preview-title">
         {!shown && <CircularProgress aria-label={translate('app.library.preview_title')} />}
         {shown?.kind === 'image' && (
           <Box

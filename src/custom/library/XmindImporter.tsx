@@ -22,10 +22,11 @@ export function XmindImporter() {
         });
       }}
       describeError={(error) => {
-        const body = (error as { status?: number; body?: { violations?: { message?: string }[] } }) ?? {};
-        if (body.status === 422)
-          return translate('app.library.xmind.invalid', { message: body.body?.violations?.[0]?.message ?? '' });
-        return uploadErrorMessage(error, translate);
+        const { status, body } = (error as { status?: number; body?: { reason?: unknown } }) ?? {};
+        if (status !== 422) return uploadErrorMessage(error, translate);
+        // The server's reason (`xmind_corrupt`…) says why in French; its message is the server's English detail.
+        const reason = typeof body?.reason === 'string' ? body.reason.replace(/^xmind_/, '') : '';
+        return translate(`app.library.xmind.refused.${reason}`, { _: translate('app.library.xmind.invalid') });
       }}
     />
   );

@@ -11,12 +11,14 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  maxLength,
   required,
   type Identifier,
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useStaleSaves } from '../crud/useStaleSaves';
 import { CourseCoverInput } from '../library/DocumentReferenceInput';
+import { TITLE_MAX_LENGTH } from './titleLength';
 import { outlineKey } from './useCourseOutline';
 
 /**
@@ -47,7 +49,7 @@ export function CourseDetails({ id, readOnly }: { id: Identifier; readOnly?: boo
           </Toolbar>
         }
       >
-        <TextInput source="title" validate={required()} fullWidth slotProps={{ htmlInput: { maxLength: 255 } }} />
+        <TextInput source="title" validate={[required(), maxLength(TITLE_MAX_LENGTH.course)]} fullWidth />
         <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%' }}>
           <ReferenceInput source="language" reference="languages" perPage={500} sort={{ field: 'name', order: 'ASC' }}>
             <SelectInput optionText="name" fullWidth />

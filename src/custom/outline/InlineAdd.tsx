@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Button, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useOutlineActions, type AddingAt } from './OutlineContext';
+import { titleLengthError } from './titleLength';
 import { useNodeActions } from './useNodeActions';
 
 /** The title of a new module or chapter, typed where it will be; Enter creates it, Escape gives up. */
@@ -11,9 +12,11 @@ export function InlineAdd({ at }: { at: AddingAt }) {
   const { create } = useNodeActions();
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState(false);
+  const [error, setError] = useState<string>();
   const submit = async () => {
-    if (!title.trim()) return setError(true);
+    if (!title.trim()) return setError(translate('ra.validation.required'));
+    const tooLong = titleLengthError(at.kind, title.trim(), translate);
+    if (tooLong) return setError(tooLong);
     setBusy(true);
     try {
       await create(at.kind, at.parent, at.position, title.trim());
@@ -38,16 +41,15 @@ export function InlineAdd({ at }: { at: AddingAt }) {
           size="small"
           label={translate(`app.outline.new_title.${at.kind}`)}
           value={title}
-          error={error}
-          helperText={error ? translate('ra.validation.required') : undefined}
+          error={error !== undefined}
+          helperText={error}
           onChange={(event) => {
             setTitle(event.target.value);
-            setError(false);
+            setError(undefined);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Escape') setAdding(undefined);
           }}
-          slotProps={{ htmlInput: { maxLength: 255 } }}
           sx={{ flex: '1 1 12rem' }}
         />
         <Button type="submit" variant="contained" size="small" disabled={busy} sx={{ mt: 0.5 }}>

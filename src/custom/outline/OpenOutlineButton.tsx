@@ -2,6 +2,7 @@ import { Button } from '@mui/material';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import { Link } from 'react-router-dom';
 import { useBasename, useRecordContext, useTranslate } from 'react-admin';
+import { outlinePage } from './outlinePage';
 
 /** On each row of the courses list: the way to the course's outline editor (the row itself opens the side panel). */
 export function OpenOutlineButton() {
@@ -12,7 +13,7 @@ export function OpenOutlineButton() {
   return (
     <Button
       component={Link}
-      to={`${basename}/courses/${encodeURIComponent(String(record.id))}/outline`}
+      to={`${basename}${outlinePage(record.id)}`}
       size="small"
       startIcon={<AccountTreeIcon />}
       aria-label={translate('app.outline.open_named', { title: String(record.title ?? '') })}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, TextField } from '@mui/material';
 import { HttpError, useTranslate } from 'react-admin';
 import type { NodeRef } from './outlineModel';
+import { titleLengthError } from './titleLength';
 import { useNodeActions } from './useNodeActions';
 
 /** The server's word on the title (a 422 names it), or its general message, as a translation key. */
@@ -36,6 +37,8 @@ export function RenameField({
     const typed = title.trim();
     if (typed === initial.trim()) return onDone();
     if (!typed && node.kind !== 'part') return setError(translate('ra.validation.required'));
+    const tooLong = titleLengthError(node.kind, typed, translate);
+    if (tooLong) return setError(tooLong);
     setBusy(true);
     try {
       await rename(node, typed);
@@ -75,7 +78,6 @@ export function RenameField({
         }}
         // Leaving an unchanged field closes it; a changed one stays, so that nothing typed is lost.
         onBlur={() => title.trim() === initial.trim() && !busy && onDone()}
-        slotProps={{ htmlInput: { maxLength: 255 } }}
       />
     </Box>
   );

@@ -8,6 +8,7 @@ import { rightsOf } from '../../domain/rights';
 import { isCatalogueRecord } from '../../domain/tenancy';
 import { sessionAllows } from '../../providers/authProvider';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { outlinePage } from '../outline/outlinePage';
 import { useSessionStructure } from './useSessionStructure';
 
 /** Whether the session works inside a structure, reads this catalogue course, and may have courses of its own. */
@@ -39,7 +40,7 @@ export function CopyToStructureButton({ record: given }: { record?: RaRecord }) 
       const { data } = await dataProvider.copyCourse({ id: record.id });
       await queryClient.invalidateQueries({ queryKey: ['courses'] });
       notify('app.tenancy.copy.done', { type: 'success' });
-      navigate(`${basename}/courses/${encodeURIComponent(String(data.id))}/outline`);
+      navigate(`${basename}${outlinePage(data.id)}`);
     } catch (error) {
       notify(error instanceof Error && error.message ? error.message : 'GenericError', { type: 'error' });
       setBusy(false);

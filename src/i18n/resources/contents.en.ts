@@ -5,6 +5,7 @@ export const contentsEn: typeof contentsFr = {
   resources: {
     tags: {
       name: 'Tag |||| Tags',
+      page: { create: 'Create a tag' },
       fields: {
         name: 'Name',
         color: 'Colour',
@@ -15,6 +16,7 @@ export const contentsEn: typeof contentsFr = {
     },
     skills: {
       name: 'Skill |||| Skills',
+      page: { create: 'Create a skill' },
       fields: {
         name: 'Name',
         description: 'Description',
@@ -25,6 +27,7 @@ export const contentsEn: typeof contentsFr = {
     },
     courses: {
       name: 'Course |||| Courses',
+      page: { create: 'Create a course' },
       fields: {
         title: 'Title',
         description: 'Description',
@@ -46,6 +49,7 @@ export const contentsEn: typeof contentsFr = {
     },
     modules: {
       name: 'Module |||| Modules',
+      page: { create: 'Create a module' },
       fields: {
         title: 'Title',
         description: 'Description',
@@ -62,6 +66,7 @@ export const contentsEn: typeof contentsFr = {
     },
     chapters: {
       name: 'Chapter |||| Chapters',
+      page: { create: 'Create a chapter' },
       fields: {
         title: 'Title',
         description: 'Description',
@@ -79,6 +84,7 @@ export const contentsEn: typeof contentsFr = {
     },
     'chapter-parts': {
       name: 'Chapter part |||| Chapter parts',
+      page: { create: 'Create a chapter part' },
       fields: {
         chapter: 'Chapter',
         type: 'Type',
@@ -94,6 +100,7 @@ export const contentsEn: typeof contentsFr = {
     },
     'chapter-part-responses': {
       name: 'Response |||| Responses',
+      page: { create: 'Create a response' },
       fields: {
         chapterPart: 'Chapter part',
         user: 'User',
@@ -107,6 +114,7 @@ export const contentsEn: typeof contentsFr = {
     },
     'chapter-validations': {
       name: 'Chapter validation |||| Chapter validations',
+      page: { create: 'Create a chapter validation' },
       fields: {
         chapter: 'Chapter',
         user: 'User',
@@ -119,6 +127,7 @@ export const contentsEn: typeof contentsFr = {
     },
     comments: {
       name: 'Comment |||| Comments',
+      page: { create: 'Create a comment' },
       fields: {
         body: 'Text',
         author: 'Author',
@@ -133,6 +142,7 @@ export const contentsEn: typeof contentsFr = {
     },
     documents: {
       name: 'Document |||| Documents',
+      page: { create: 'Create a document' },
       fields: {
         name: 'Name',
         mimeType: 'File type',
@@ -146,6 +156,7 @@ export const contentsEn: typeof contentsFr = {
     },
     sheets: {
       name: 'Sheet |||| Sheets',
+      page: { create: 'Create a sheet' },
       fields: {
         title: 'Title',
         content: 'Content (Markdown)',
@@ -161,6 +172,7 @@ export const contentsEn: typeof contentsFr = {
     },
     folders: {
       name: 'Folder |||| Folders',
+      page: { create: 'Create a folder' },
       fields: {
         name: 'Name',
         parent: 'Parent folder',
@@ -172,6 +184,7 @@ export const contentsEn: typeof contentsFr = {
     },
     imports: {
       name: 'XMind import |||| XMind imports',
+      page: { create: 'Create a xMind import' },
       forcedCaseName: 'XMind import |||| XMind imports',
       fields: {
         filename: 'File',

@@ -4,6 +4,7 @@ export const contentsFr = {
   resources: {
     tags: {
       name: 'Tag |||| Tags',
+      page: { create: 'Créer un tag' },
       fields: {
         name: 'Nom',
         color: 'Couleur',
@@ -14,6 +15,7 @@ export const contentsFr = {
     },
     skills: {
       name: 'Compétence |||| Compétences',
+      page: { create: 'Créer une compétence' },
       fields: {
         name: 'Nom',
         description: 'Description',
@@ -24,6 +26,7 @@ export const contentsFr = {
     },
     courses: {
       name: 'Formation |||| Formations',
+      page: { create: 'Créer une formation' },
       fields: {
         title: 'Titre',
         description: 'Description',
@@ -45,6 +48,7 @@ export const contentsFr = {
     },
     modules: {
       name: 'Module |||| Modules',
+      page: { create: 'Créer un module' },
       fields: {
         title: 'Titre',
         description: 'Description',
@@ -61,6 +65,7 @@ export const contentsFr = {
     },
     chapters: {
       name: 'Chapitre |||| Chapitres',
+      page: { create: 'Créer un chapitre' },
       fields: {
         title: 'Titre',
         description: 'Description',
@@ -78,6 +83,7 @@ export const contentsFr = {
     },
     'chapter-parts': {
       name: 'Partie de chapitre |||| Parties de chapitre',
+      page: { create: 'Créer une partie de chapitre' },
       fields: {
         chapter: 'Chapitre',
         type: 'Type',
@@ -93,6 +99,7 @@ export const contentsFr = {
     },
     'chapter-part-responses': {
       name: 'Réponse |||| Réponses',
+      page: { create: 'Créer une réponse' },
       fields: {
         chapterPart: 'Partie de chapitre',
         user: 'Utilisateur',
@@ -106,6 +113,7 @@ export const contentsFr = {
     },
     'chapter-validations': {
       name: 'Validation de chapitre |||| Validations de chapitre',
+      page: { create: 'Créer une validation de chapitre' },
       fields: {
         chapter: 'Chapitre',
         user: 'Utilisateur',
@@ -118,6 +126,7 @@ export const contentsFr = {
     },
     comments: {
       name: 'Commentaire |||| Commentaires',
+      page: { create: 'Créer un commentaire' },
       fields: {
         body: 'Texte',
         author: 'Auteur',
@@ -132,6 +141,7 @@ export const contentsFr = {
     },
     documents: {
       name: 'Document |||| Documents',
+      page: { create: 'Créer un document' },
       fields: {
         name: 'Nom',
         mimeType: 'Type de fichier',
@@ -145,6 +155,7 @@ export const contentsFr = {
     },
     sheets: {
       name: 'Fiche |||| Fiches',
+      page: { create: 'Créer une fiche' },
       fields: {
         title: 'Titre',
         content: 'Contenu (Markdown)',
@@ -160,6 +171,7 @@ export const contentsFr = {
     },
     folders: {
       name: 'Dossier |||| Dossiers',
+      page: { create: 'Créer un dossier' },
       fields: {
         name: 'Nom',
         parent: 'Dossier parent',
@@ -171,6 +183,7 @@ export const contentsFr = {
     },
     imports: {
       name: 'Import XMind |||| Imports XMind',
+      page: { create: 'Créer un import XMind' },
       // react-admin lower-cases the name in its dialogs ("Supprimer import xmind"): the brand keeps its case.
       forcedCaseName: 'import XMind |||| imports XMind',
       fields: {

@@ -5,6 +5,7 @@ export const peopleEn: typeof peopleFr = {
   resources: {
     users: {
       name: 'User |||| Users',
+      page: { create: 'Create a user' },
       fields: {
         firstName: 'First name',
         lastName: 'Last name',
@@ -26,6 +27,7 @@ export const peopleEn: typeof peopleFr = {
     },
     companies: {
       name: 'Structure |||| Structures',
+      page: { create: 'Create a structure' },
       fields: {
         name: 'Name',
         siret: 'SIRET',
@@ -46,6 +48,7 @@ export const peopleEn: typeof peopleFr = {
     },
     'user-connections': {
       name: 'Sign-in |||| Sign-ins',
+      page: { create: 'Create a sign-in' },
       fields: {
         user: 'User',
         connectedAt: 'Signed in at',
@@ -58,6 +61,7 @@ export const peopleEn: typeof peopleFr = {
     },
     'access-rights': {
       name: 'Access right |||| Access rights',
+      page: { create: 'Create an access right' },
       fields: {
         code: 'Code',
         label: 'Label',
@@ -69,6 +73,7 @@ export const peopleEn: typeof peopleFr = {
     },
     'user-supervisions': {
       name: 'Supervision |||| Supervisions',
+      page: { create: 'Create a supervision' },
       fields: {
         supervisor: 'Supervisor',
         learner: 'Learner',
@@ -82,6 +87,7 @@ export const peopleEn: typeof peopleFr = {
     },
     participations: {
       name: 'Participation |||| Participations',
+      page: { create: 'Create a participation' },
       fields: {
         user: 'User',
         course: 'Course',
@@ -96,6 +102,7 @@ export const peopleEn: typeof peopleFr = {
     },
     languages: {
       name: 'Language |||| Languages',
+      page: { create: 'Create a language' },
       fields: {
         code: 'Code',
         name: 'Name',
@@ -105,6 +112,7 @@ export const peopleEn: typeof peopleFr = {
     },
     'system-configurations': {
       name: 'System setting |||| System settings',
+      page: { create: 'Create a system setting' },
       fields: {
         key: 'Key',
         value: 'Value',
@@ -115,6 +123,7 @@ export const peopleEn: typeof peopleFr = {
     },
     countries: {
       name: 'Country |||| Countries',
+      page: { create: 'Create a country' },
       fields: {
         code: 'Code',
         name: 'Name',
@@ -124,6 +133,7 @@ export const peopleEn: typeof peopleFr = {
     },
     tickets: {
       name: 'Ticket |||| Tickets',
+      page: { create: 'Create a ticket' },
       fields: {
         subject: 'Subject',
         type: 'Type',
@@ -146,6 +156,7 @@ export const peopleEn: typeof peopleFr = {
     },
     'canned-replies': {
       name: 'Canned reply |||| Canned replies',
+      page: { create: 'Create a canned reply' },
       fields: {
         title: 'Title',
         shortcut: 'Shortcut',
@@ -162,6 +173,7 @@ export const peopleEn: typeof peopleFr = {
     },
     'notes-bo': {
       name: 'Note |||| Notes',
+      page: { create: 'Create a note' },
       fields: {
         content: 'Note',
         pinned: 'Pinned',
@@ -176,6 +188,7 @@ export const peopleEn: typeof peopleFr = {
     },
     'notification-templates': {
       name: 'Notification template |||| Notification templates',
+      page: { create: 'Create a notification template' },
       fields: {
         code: 'Code',
         name: 'Name',
@@ -191,6 +204,7 @@ export const peopleEn: typeof peopleFr = {
     },
     'error-calls': {
       name: 'Failed call |||| Failed calls',
+      page: { create: 'Create a failed call' },
       fields: {
         status: 'Status',
         endpoint: 'Call',

@@ -4,6 +4,7 @@ export const peopleFr = {
   resources: {
     users: {
       name: 'Utilisateur |||| Utilisateurs',
+      page: { create: 'Créer un utilisateur' },
       fields: {
         firstName: 'Prénom',
         lastName: 'Nom',
@@ -25,6 +26,7 @@ export const peopleFr = {
     },
     companies: {
       name: 'Structure |||| Structures',
+      page: { create: 'Créer une structure' },
       fields: {
         name: 'Nom',
         siret: 'SIRET',
@@ -45,6 +47,7 @@ export const peopleFr = {
     },
     'user-connections': {
       name: 'Connexion |||| Connexions',
+      page: { create: 'Créer une connexion' },
       fields: {
         user: 'Utilisateur',
         connectedAt: 'Date de connexion',
@@ -57,6 +60,7 @@ export const peopleFr = {
     },
     'access-rights': {
       name: "Droit d'accès |||| Droits d'accès",
+      page: { create: "Créer un droit d'accès" },
       fields: {
         code: 'Code',
         label: 'Libellé',
@@ -68,6 +72,7 @@ export const peopleFr = {
     },
     'user-supervisions': {
       name: 'Supervision |||| Supervisions',
+      page: { create: 'Créer une supervision' },
       fields: {
         supervisor: 'Superviseur',
         learner: 'Apprenant',
@@ -81,6 +86,7 @@ export const peopleFr = {
     },
     participations: {
       name: 'Participation |||| Participations',
+      page: { create: 'Créer une participation' },
       fields: {
         user: 'Utilisateur',
         course: 'Formation',
@@ -95,6 +101,7 @@ export const peopleFr = {
     },
     languages: {
       name: 'Langue |||| Langues',
+      page: { create: 'Créer une langue' },
       fields: {
         code: 'Code',
         name: 'Nom',
@@ -104,6 +111,7 @@ export const peopleFr = {
     },
     'system-configurations': {
       name: 'Paramètre système |||| Paramètres système',
+      page: { create: 'Créer un paramètre système' },
       fields: {
         key: 'Clé',
         value: 'Valeur',
@@ -114,6 +122,7 @@ export const peopleFr = {
     },
     countries: {
       name: 'Pays |||| Pays',
+      page: { create: 'Créer un pays' },
       fields: {
         code: 'Code',
         name: 'Nom',
@@ -123,6 +132,7 @@ export const peopleFr = {
     },
     tickets: {
       name: 'Ticket |||| Tickets',
+      page: { create: 'Créer un ticket' },
       fields: {
         subject: 'Sujet',
         type: 'Type',
@@ -145,6 +155,7 @@ export const peopleFr = {
     },
     'canned-replies': {
       name: 'Réponse type |||| Réponses types',
+      page: { create: 'Créer une réponse type' },
       fields: {
         title: 'Titre',
         shortcut: 'Raccourci',
@@ -161,6 +172,7 @@ export const peopleFr = {
     },
     'notes-bo': {
       name: 'Note |||| Notes',
+      page: { create: 'Créer une note' },
       fields: {
         content: 'Note',
         pinned: 'Épinglée',
@@ -175,6 +187,7 @@ export const peopleFr = {
     },
     'notification-templates': {
       name: 'Modèle de notification |||| Modèles de notification',
+      page: { create: 'Créer un modèle de notification' },
       fields: {
         code: 'Code',
         name: 'Nom',
@@ -190,6 +203,7 @@ export const peopleFr = {
     },
     'error-calls': {
       name: 'Appel en erreur |||| Appels en erreur',
+      page: { create: 'Créer un appel en erreur' },
       fields: {
         status: 'Statut',
         endpoint: 'Appel',

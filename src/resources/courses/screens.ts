@@ -4,6 +4,7 @@ import { screensOf } from '../../custom/crud/screensOf';
 import { courses } from '../../domain/contracts';
 import { lazyComponent } from '../../custom/lazyComponent';
 import { CourseActions } from '../../custom/outline/CourseActions';
+import { outlinePage } from '../../custom/outline/outlinePage';
 import { ImportCourseButton } from '../../custom/courseTransfer/ImportCourseButton';
 
 // Loaded with the form only: the list reads this declaration too and needs no upload input.
@@ -32,6 +33,8 @@ export const config = screensOf(courses, {
   // Each course opens its outline editor (/courses/:id/outline); a catalogue course read from
   // inside a structure is copied into it to be changed.
   rowActions: CourseActions,
+  // A new course is built in its outline: that is where its creation lands.
+  createdPage: outlinePage,
   showActions: CourseShowActions,
   // The published courses whose draft differs from what learners have (the API's `unpublishedChanges`).
   extraFilters: [createElement(LazyNullableBooleanInput, { key: 'unpublishedChanges', source: 'unpublishedChanges' })],
