@@ -53,11 +53,7 @@ export async function sendStoredFile(
   }
   // A HEAD answers from the store's metadata: streaming the file only to drop it would read it whole.
   const body =
-    request.method === 'HEAD'
-      ? (await file.exists())
-        ? Readable.from([])
-        : undefined
-      : await file.read(range);
+    request.method === 'HEAD' ? ((await file.exists()) ? Readable.from([]) : undefined) : await file.read(range);
   if (!body) throw noFile;
   reply
     .header('Content-Type', file.mimeType)

@@ -12,11 +12,7 @@ import {
 } from '../../src/domain/courseFormat.ts';
 import { documentKeysOf } from '../../src/domain/partContentShape.ts';
 import type { Queryable } from '../db/database.ts';
-import {
-  documentBytes,
-  readableDocumentsOfCourse,
-  type ReadableDocument,
-} from '../resources/documentReads.ts';
+import { documentBytes, readableDocumentsOfCourse, type ReadableDocument } from '../resources/documentReads.ts';
 import type { Reader } from '../resources/reach.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 

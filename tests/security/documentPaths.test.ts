@@ -254,6 +254,8 @@ const CALLERS: Record<string, DocumentPath> = {
  */
 const OTHER_READS: Record<string, string> = {
   'server/storage/copyFiles.ts': 'the operator’s copy of every file to another store',
+  'server/backup/backup.ts': 'the operator’s backup of every file the rows name, and its restore',
+  'server/imports/xmind.ts': 'the entries of the uploaded map, not the store',
   'server/http/fileDownload.ts': 'sends a stored file its rule made, through that file’s own read',
   'server/routes/ticketAttachments.ts': 'a ticket attachment, after its ticket’s rule',
   'server/transfer/courseImport.ts': 'the entries of the uploaded zip, not the store',

@@ -37,7 +37,11 @@ export const cannedRepliesDeclaration = declareResource(cannedReplies, {
     if (typeof assignee !== 'number') return;
     if (!(await handlesTickets(write.tx, assignee, await structureOfWrite(write, 'canned_replies'), write.session)))
       throw unprocessable([
-        violation('assignee', 'not_staff', "Cette personne ne traite pas les tickets de la structure de cette réponse type."),
+        violation(
+          'assignee',
+          'not_staff',
+          'Cette personne ne traite pas les tickets de la structure de cette réponse type.',
+        ),
       ]);
   },
   constraints: { canned_replies_shortcut_key: { field: 'shortcut', message: 'This shortcut is already used.' } },
