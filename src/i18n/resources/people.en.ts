@@ -1,4 +1,4 @@
-import type { peopleFr } from './people.fr';
+import type { peopleFr } from '../../domain/words/people.fr';
 
 /** Typed by the French file: a key missing here does not compile. */
 export const peopleEn: typeof peopleFr = {
