@@ -43,6 +43,7 @@ import { createPushNotifier, type PushNotifier } from './notify/pushover.ts';
 import { PARTIAL_UPLOADS_SWEEP_EVERY_SECONDS, sweepPartialUploads, type FileStorage } from './storage/fileStorage.ts';
 import { openFileStorage } from './storage/openFileStorage.ts';
 import { errorCallRoutes } from './routes/errorCall.ts';
+import { RouteTemplates } from './http/routeTemplates.ts';
 import { healthRoutes } from './routes/health.ts';
 import { Counters } from './bounds/counters.ts';
 import { rowCapRefusal } from './bounds/rowCaps.ts';
@@ -124,6 +125,9 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       customOptions: { coerceTypes: false, allErrors: true, allowUnionTypes: true, keywords: [VIOLATION, BAD_REQUEST] },
     },
   });
+  // Before any route: the incident list names the route a reported path called.
+  const routes = new RouteTemplates();
+  routes.listen(app);
   const secret = await loadSecret(config.jwtSecret, config.dataDir);
   const tokens = new TokenService(secret, config.jwtTtl);
   const engine = new ResourceEngine(
@@ -200,7 +204,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(invitationRoutes, { db, sessions, mailer, appUrl: config.appUrl });
   await app.register(csvImportRoutes, { db, engine, mailer, appUrl: config.appUrl });
   await app.register(notificationTemplateRoutes, { db, mailer });
-  await app.register(errorCallRoutes, { db: platformDb });
+  await app.register(errorCallRoutes, { db: platformDb, routes });
   await app.register(resourceRoutes, { engine });
   await app.register(actionRoutes, {
     db,

@@ -47,9 +47,9 @@ function fieldType(resource: string, name: string, field: FieldContract, storage
     case 'integer':
       return { kind: 'integer', min: field.min, max: field.max };
     case 'enum':
-      return { kind: 'enum', values: field.values };
+      return { kind: 'enum', values: field.values, choiceGroup: field.choiceGroup };
     case 'stringList':
-      return { kind: 'stringList', values: field.values };
+      return { kind: 'stringList', values: field.values, choiceGroup: field.choiceGroup };
     case 'relation':
       return { kind: 'relation', resource: field.target, embedded: field.embedded };
     case 'relations':

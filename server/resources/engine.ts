@@ -4,6 +4,7 @@ import { badRequest, notFound, problem, unprocessable, violation } from '../http
 import { RECYCLE_BIN_DEFAULT_DAYS } from '../../src/domain/recycleBin.ts';
 import { ListCache } from './listCache.ts';
 import { ListExport } from './listExport.ts';
+import type { CsvFormat } from '../../src/domain/csvFrench.ts';
 import { afterKeySql, orderBySql, orderKeyOf, orderKeysSelect } from './listOrder.ts';
 import { parseListQuery, type ListQuery, type QueryValues } from './listQuery.ts';
 import { mapPgError } from './pgErrors.ts';
@@ -116,8 +117,8 @@ export class ResourceEngine {
   }
 
   /** The whole filtered list, in the list's order, read in batches for a CSV export (listExport.ts). */
-  exportOf(declaration: ResourceDeclaration, query: QueryValues, scope: string[]): ListExport {
-    return new ListExport(this.db, this.schema, declaration, query, scope);
+  exportOf(declaration: ResourceDeclaration, query: QueryValues, scope: string[], format?: CsvFormat): ListExport {
+    return new ListExport(this.db, this.schema, declaration, query, scope, format);
   }
 
   private readonly generations = new Map<string, number>();

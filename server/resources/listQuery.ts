@@ -64,7 +64,8 @@ function isoDate(raw: string, name: string): string {
 function filterCondition(declaration: ResourceDeclaration, name: string, query: QueryValues, params: Params): string[] {
   if (name === 'q') {
     const words = (query.get('q')?.at(-1) ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-    return words.map((word) => `t.search LIKE ${params.add(`%${escapeLike(word)}%`)}`);
+    // The column is folded without accents (migration 0044): so is the word.
+    return words.map((word) => `t.search LIKE search_fold(${params.add(`%${escapeLike(word)}%`)})`);
   }
   const field = declaration.fields[name];
   const type = field.type;

@@ -16,7 +16,8 @@ import { declarations } from './definitions/index.ts';
 import type { ResourceEngine } from './engine.ts';
 import { formatOf, rawQueryOf, sendCollection, sendItem } from './envelope.ts';
 import { parseQueryString } from './listQuery.ts';
-import { bodySchema, querySchema, refusal } from './routeSchemas.ts';
+import { bodySchema, exportQuerySchema, querySchema, refusal } from './routeSchemas.ts';
+import { DEFAULT_CSV_FORMAT, type CsvFormat } from '../../src/domain/csvFrench.ts';
 import type { Operation, ResourceDeclaration } from './types.ts';
 import { spendMoreWrites } from '../http/writeBudget.ts';
 
@@ -61,7 +62,11 @@ async function sendListExport(
   scope: string[],
 ) {
   await spendMoreWrites(request, 1);
-  const listExport = engine.exportOf(declaration, parseQueryString(rawQueryOf(request)), scope);
+  const query = new Map(parseQueryString(rawQueryOf(request)));
+  // The route's schema let only a known format through; the list's query is the rest.
+  const format = (query.get('format')?.at(-1) ?? DEFAULT_CSV_FORMAT) as CsvFormat;
+  query.delete('format');
+  const listExport = engine.exportOf(declaration, query, scope, format);
   const rows = await listExport.countUpTo(EXPORT_MAX_ROWS);
   if (rows > EXPORT_MAX_ROWS)
     throw unprocessable([
@@ -109,8 +114,13 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
       app.get(
         exportPath(declaration.name),
         guarded('list', {
-          querystring: querySchema(declaration),
-          response: { 200: streamed(CSV_MEDIA_TYPE, 'The whole filtered list as CSV (UTF-8 with BOM, `;`, CRLF).') },
+          querystring: exportQuerySchema(declaration),
+          response: {
+            200: streamed(
+              CSV_MEDIA_TYPE,
+              'The whole filtered list as CSV (UTF-8 with BOM, `;`, CRLF): French headers and values, or the API’s with `format=api`.',
+            ),
+          },
         }),
         async (request, reply) => {
           const { scope } = authorize(request, declaration, 'list');

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isWritable, type FieldContract } from '../../src/domain/contracts/types.ts';
+import { CSV_FORMATS } from '../../src/domain/csvFrench.ts';
 import {
   BLANK,
   COLOR,
@@ -114,6 +115,12 @@ function filterPattern(declaration: ResourceDeclaration, name: string): string |
     default:
       return undefined;
   }
+}
+
+/** The query of a list's CSV export: the list's own, and the file's format (French by default). */
+export function exportQuerySchema(declaration: ResourceDeclaration): Schema {
+  const list = querySchema(declaration) as { type: 'object'; properties: Record<string, Schema> };
+  return { ...list, properties: { ...list.properties, format: oneOrMany(`^(${CSV_FORMATS.join('|')})$`) } };
 }
 
 export function querySchema(declaration: ResourceDeclaration): Schema {

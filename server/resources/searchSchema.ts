@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SEARCH_KINDS, SEARCH_LABEL_MAX_LENGTH, type SearchKind } from '../../src/domain/search.ts';
+import { SEARCH_KINDS, SEARCH_LABEL_MAX_LENGTH, SEARCH_MAX_WORDS, type SearchKind } from '../../src/domain/search.ts';
 import { ident, literal } from '../shared/sql.ts';
 import { declarationsByName } from './definitions/index.ts';
 import { readableRowsSql } from './tenancy.ts';
@@ -7,6 +7,12 @@ import { columnOf, type ResourceDeclaration } from './types.ts';
 
 /** The generated full-text column of every searched table (GIN-indexed), derived from SEARCH_KINDS. */
 export const SEARCH_VECTOR = 'search_vector';
+
+/**
+ * The generated column of a searched table's naming fields (weight A) folded without case nor accents
+ * (`search_fold`, migration 0044), under a trigram index: a word typed is found inside a longer one.
+ */
+export const SEARCH_PARTS = 'search_parts';
 
 /** The text search configurations of migration 0020: French stems, and whole words for prefixes. */
 const CONFIGURATIONS = ['search_fr', 'search_simple'] as const;
@@ -56,23 +62,45 @@ export function searchVectorSql(target: SearchTarget): string {
   return pieces.join(' || ');
 }
 
+/** A row's naming fields (weight A) as one folded text, for the parts of words. */
+export function searchPartsSql(target: SearchTarget): string {
+  const { kind, declaration } = target;
+  const columns = Object.entries(kind.fields)
+    .filter(([field, weight]) => weight === 'A' && declaration.fields[field].type.kind !== 'json')
+    .map(([field]) => ident(columnOf(field, declaration.fields[field])));
+  // concat_ws is only stable (it takes any type); text concatenation is immutable, as a generated column needs.
+  return `search_fold(${columns.map((column) => `coalesce(${column}, '')`).join(` || ' ' || `)})`;
+}
+
+/**
+ * The SQL condition that every part (a folded word as a LIKE pattern, the longest first, which the trigram
+ * index looks up) is in the row's naming fields; none when the parameter holds no part.
+ */
+export function partsMatchSql(column: string, parts: string): string {
+  const each = Array.from({ length: SEARCH_MAX_WORDS }, (_, index) =>
+    index === 0
+      ? `${column} LIKE (${parts})[1]`
+      : `(cardinality(${parts}) < ${index + 1} OR ${column} LIKE (${parts})[${index + 1}])`,
+  );
+  return `(cardinality(${parts}) > 0 AND ${each.join(' AND ')})`;
+}
+
 /**
  * The statement that gives a table its full-text column and index: written again only when the column's
  * expression changed (its signature is the column's comment), since it rewrites the table.
  */
-function searchColumnStatement(target: SearchTarget): string {
+function searchColumnStatement(target: SearchTarget, column: string, expression: string, index: string): string {
   const table = target.declaration.table;
-  const expression = searchVectorSql(target);
   const signature = createHash('sha256').update(expression).digest('hex').slice(0, 32);
   const relation = literal(ident(table));
   return `DO $$ BEGIN
   IF col_description(${relation}::regclass,
-       (SELECT attnum FROM pg_attribute WHERE attrelid = ${relation}::regclass AND attname = ${literal(SEARCH_VECTOR)}
+       (SELECT attnum FROM pg_attribute WHERE attrelid = ${relation}::regclass AND attname = ${literal(column)}
            AND NOT attisdropped)) IS DISTINCT FROM ${literal(signature)} THEN
-    ALTER TABLE ${ident(table)} DROP COLUMN IF EXISTS ${ident(SEARCH_VECTOR)};
-    ALTER TABLE ${ident(table)} ADD COLUMN ${ident(SEARCH_VECTOR)} tsvector GENERATED ALWAYS AS (${expression}) STORED;
-    CREATE INDEX ${ident(`${table}_${SEARCH_VECTOR}_idx`)} ON ${ident(table)} USING gin (${ident(SEARCH_VECTOR)});
-    COMMENT ON COLUMN ${ident(table)}.${ident(SEARCH_VECTOR)} IS ${literal(signature)};
+    ALTER TABLE ${ident(table)} DROP COLUMN IF EXISTS ${ident(column)};
+    ALTER TABLE ${ident(table)} ADD COLUMN ${ident(column)} ${column === SEARCH_VECTOR ? 'tsvector' : 'text'} GENERATED ALWAYS AS (${expression}) STORED;
+    CREATE INDEX ${ident(`${table}_${column}_idx`)} ON ${ident(table)} USING ${index};
+    COMMENT ON COLUMN ${ident(table)}.${ident(column)} IS ${literal(signature)};
   END IF;
 END $$`;
 }
@@ -93,10 +121,12 @@ export const candidatesFunction = (target: SearchTarget): string => `${target.de
 function candidatesStatement(target: SearchTarget): string {
   const { declaration } = target;
   const readable = readableRowsSql(declaration.access.tenancy, 't');
-  return `CREATE OR REPLACE FUNCTION ${ident(candidatesFunction(target))}(q tsquery, n integer) RETURNS SETOF integer
+  const matches = `(t.${ident(SEARCH_VECTOR)} @@ q OR ${partsMatchSql(`t.${ident(SEARCH_PARTS)}`, 'parts')})`;
+  return `DROP FUNCTION IF EXISTS ${ident(candidatesFunction(target))}(tsquery, integer);
+CREATE OR REPLACE FUNCTION ${ident(candidatesFunction(target))}(q tsquery, parts text[], n integer) RETURNS SETOF integer
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public SET enable_seqscan = off AS $fn$
   SELECT t.id FROM public.${ident(declaration.table)} t
-   WHERE t.${ident(SEARCH_VECTOR)} @@ q${readable ? ` AND ${readable}` : ''}
+   WHERE ${matches}${readable ? ` AND ${readable}` : ''}
    LIMIT n
 $fn$`;
 }
@@ -106,4 +136,8 @@ $fn$`;
  * derived schema (derivedSchema.ts).
  */
 export const searchSchemaStatements = (): string[] =>
-  searchTargets().flatMap((target) => [searchColumnStatement(target), candidatesStatement(target)]);
+  searchTargets().flatMap((target) => [
+    searchColumnStatement(target, SEARCH_VECTOR, searchVectorSql(target), `gin (${ident(SEARCH_VECTOR)})`),
+    searchColumnStatement(target, SEARCH_PARTS, searchPartsSql(target), `gin (${ident(SEARCH_PARTS)} gin_trgm_ops)`),
+    candidatesStatement(target),
+  ]);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reach } from '../../src/domain/rights.ts';
 import {
   SEARCH_CANDIDATES_PER_KIND,
+  SEARCH_PART_MIN_LENGTH,
   SEARCH_PREFIX_MIN_LENGTH,
   SEARCH_QUERY_MAX_LENGTH,
   SEARCH_RESULTS_PER_KIND,
@@ -12,7 +13,14 @@ import type { Database } from '../db/database.ts';
 import { authorize } from '../http/authorize.ts';
 import { queryOf, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
-import { candidatesFunction, SEARCH_VECTOR, searchTargets, type SearchTarget } from '../resources/searchSchema.ts';
+import {
+  candidatesFunction,
+  partsMatchSql,
+  SEARCH_PARTS,
+  SEARCH_VECTOR,
+  searchTargets,
+  type SearchTarget,
+} from '../resources/searchSchema.ts';
 import { ident, literal, Params } from '../shared/sql.ts';
 
 const searchQuery = queryOf({ q: { type: 'string', maxLength: SEARCH_QUERY_MAX_LENGTH } }, ['q']);
@@ -67,20 +75,37 @@ function tsquerySql(words: string[], params: Params): string {
 }
 
 /**
+ * The words as parts to find inside the naming fields: each folded by the database (search_fold) into a LIKE
+ * pattern, the longest first (the trigram index looks that one up); none when even the longest is too short
+ * for the index, the full-text query alone deciding then. Words are letters and digits only, so no pattern
+ * character reaches LIKE.
+ */
+function partsSql(words: string[], params: Params): string {
+  const longest = [...words].sort((a, b) => [...b].length - [...a].length);
+  if ([...longest[0]].length < SEARCH_PART_MIN_LENGTH) return `ARRAY[]::text[]`;
+  return `ARRAY[${longest.map((word) => `'%' || search_fold(${params.add(word, 'text')}) || '%'`).join(', ')}]`;
+}
+
+/**
  * One kind's best matches: among at most SEARCH_CANDIDATES_PER_KIND rows the index finds (in the session's
  * rows: the same conditions as the kind's list, beside row-level security), the best ranked, one more than
  * given to tell whether there are more.
  */
-function kindSql(target: SearchTarget, scope: string[], tsquery: string): string {
+function kindSql(target: SearchTarget, scope: string[], tsquery: string, parts: string, typed: string): string {
   const table = ident(target.declaration.table);
+  const matches = `(t.${ident(SEARCH_VECTOR)} @@ ${tsquery} OR ${partsMatchSql(`t.${ident(SEARCH_PARTS)}`, parts)})`;
   // Without conditions of the session's own (platform staff over every structure), the candidates come from
-  // the full-text index first (candidatesFunction); with them, from the table's rows the conditions select.
+  // the indexes first (candidatesFunction); with them, from the table's rows the conditions select.
   const candidates =
     scope.length === 0
-      ? `t.id IN (SELECT ${ident(candidatesFunction(target))}(${tsquery}, ${SEARCH_CANDIDATES_PER_KIND}))`
-      : [`t.${ident(SEARCH_VECTOR)} @@ ${tsquery}`, ...scope].join(' AND ');
-  return `(SELECT ${literal(target.kind.resource)} AS resource, c.id, c.label, ts_rank(c.v, ${tsquery}) AS rank
-     FROM (SELECT t.id, ${target.labelSql} AS label, t.${ident(SEARCH_VECTOR)} AS v FROM ${table} t
+      ? `t.id IN (SELECT ${ident(candidatesFunction(target))}(${tsquery}, ${parts}, ${SEARCH_CANDIDATES_PER_KIND}))`
+      : [matches, ...scope].join(' AND ');
+  // How well it matches: the full-text rank (words, stems, weights), plus how closely the words typed are a
+  // stretch of the naming fields (pg_trgm's word_similarity: 1 for a whole word, less for a part of one).
+  return `(SELECT ${literal(target.kind.resource)} AS resource, c.id, c.label,
+          ts_rank(c.v, ${tsquery}) + word_similarity(${typed}, c.p) AS rank
+     FROM (SELECT t.id, ${target.labelSql} AS label, t.${ident(SEARCH_VECTOR)} AS v, t.${ident(SEARCH_PARTS)} AS p
+             FROM ${table} t
             WHERE ${candidates} LIMIT ${SEARCH_CANDIDATES_PER_KIND}) c
     ORDER BY rank DESC, c.id LIMIT ${SEARCH_RESULTS_PER_KIND + 1})`;
 }
@@ -115,13 +140,23 @@ export async function searchRoutes(fastify: FastifyInstance, { db }: { db: Datab
       const kinds = searchable(request, targets);
       if (words.length === 0 || kinds.length === 0) return { query, groups: [] };
       const params = new Params();
-      const [{ q }] = await db.query<{ q: string }>(`SELECT (${tsquerySql(words, params)})::text AS q`, params.values);
-      // The searching statement takes the query PostgreSQL built as its one parameter: its text depends only
-      // on the kinds searched and the session's conditions, so it is prepared once and planned without
-      // planning anew at each keystroke (which costs more than the search on PGlite).
-      const tsquery = '$1::tsquery';
-      const sql = kinds.map(({ target, scope }) => kindSql(target, scope, tsquery)).join('\nUNION ALL\n');
-      const rows = await db.query<{ resource: string; id: number; label: string; rank: number }>(sql, [q]);
+      const typed = params.add(words.join(' '), 'text');
+      const [{ q, parts, folded }] = await db.query<{ q: string; parts: string[]; folded: string }>(
+        `SELECT (${tsquerySql(words, params)})::text AS q, ${partsSql(words, params)} AS parts,
+                search_fold(${typed}) AS folded`,
+        params.values,
+      );
+      // The searching statement takes what PostgreSQL built as its parameters: its text depends only on the
+      // kinds searched and the session's conditions, so it is prepared once and planned without planning
+      // anew at each keystroke (which costs more than the search on PGlite).
+      const sql = kinds
+        .map(({ target, scope }) => kindSql(target, scope, '$1::tsquery', '$2::text[]', '$3::text'))
+        .join('\nUNION ALL\n');
+      const rows = await db.query<{ resource: string; id: number; label: string; rank: number }>(sql, [
+        q,
+        parts,
+        folded,
+      ]);
       const groups = kinds.flatMap(({ target }) => {
         const found = rows
           .filter((row) => row.resource === target.kind.resource)

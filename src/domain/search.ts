@@ -46,6 +46,13 @@ export const SEARCH_CANDIDATES_PER_KIND = 500;
  * (every name starting with it), which ranks nothing useful; alone it matches a whole word.
  */
 export const SEARCH_PREFIX_MIN_LENGTH = 2;
+/**
+ * The shortest word looked for inside longer words ("securite" in "cybersécurité", in the naming fields, the
+ * weight A ones): the trigram index finds a part of three characters or more; a shorter word only matches
+ * as a word or the beginning of one.
+ */
+export const SEARCH_PART_MIN_LENGTH = 3;
+
 /** The longest label of a result, in characters (a note's text). */
 export const SEARCH_LABEL_MAX_LENGTH = 120;
 

@@ -1,4 +1,4 @@
-/** The journal's words (src/resources/audit-log), beside its name in resources/people.fr.ts: they come with its screens. */
+/** The journal's words (src/resources/audit-log), beside its name in src/domain/words/people.fr.ts: they come with its screens. */
 export const auditLogFr = {
   fields: {
     at: 'Date',

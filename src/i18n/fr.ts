@@ -1,6 +1,6 @@
 import frenchMessages from 'ra-language-french';
-import { contentsFr } from './resources/contents.fr';
-import { peopleFr } from './resources/people.fr';
+import { contentsFr } from '../domain/words/contents.fr';
+import { peopleFr } from '../domain/words/people.fr';
 import { shellFr } from './shell.fr';
 import { libraryFr } from './library.fr';
 import { ticketAttachmentsFr } from './ticketAttachments.fr';

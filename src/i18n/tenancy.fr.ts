@@ -1,7 +1,10 @@
+import { STRUCTURE_FIELD } from '../domain/tenancy';
+import { RECORD_WORDS_FR } from '../domain/words/records.fr';
+
 /** The structures' words (switcher, structure column and filter, the catalogue), spread under `app` by fr.ts. */
 export const tenancyFr = {
   tenancy: {
-    structure: 'Structure',
+    structure: RECORD_WORDS_FR[STRUCTURE_FIELD],
     all_structures: 'Toutes les structures',
     catalogue: 'Catalogue',
     platform: 'Plateforme',

@@ -13,6 +13,8 @@ export interface ErrorReport {
   employeeId: number | null;
   endpoint: string;
   protocol: string;
+  /** The failed call's HTTP method: with the path, the server tells which of its routes failed. */
+  method: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export function shouldReport(status: number, url: string): boolean {
 export interface FailedCall {
   /** The URL as called, absolute. */
   url: string;
+  method: string;
   status: number;
   /** The answer's body (parsed when JSON), or the network error's message. */
   details: unknown;
@@ -40,7 +43,7 @@ export interface FailedCall {
   now: number;
 }
 
-export function buildReport({ url, status, details, payload, pageUrl, now }: FailedCall): ErrorReport {
+export function buildReport({ url, method, status, details, payload, pageUrl, now }: FailedCall): ErrorReport {
   const called = new URL(url, pageUrl || 'http://host.invalid');
   return {
     details,
@@ -51,5 +54,6 @@ export function buildReport({ url, status, details, payload, pageUrl, now }: Fai
     employeeId: payload?.employeeId ?? null,
     endpoint: called.pathname + called.search,
     protocol: called.protocol,
+    method: method.toUpperCase(),
   };
 }

@@ -297,17 +297,24 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
   }
 
   // Fire and forget: a report never delays nor fails the caller.
-  function report(url: string, { status, json, body }: Outcome, token?: string): void {
+  function report(url: string, { status, json, body }: Outcome, init: RequestInit, token?: string): void {
     if (!shouldReport(status, url)) return;
+    const payload = token ? readTokenPayload(token) : undefined;
     const failure = buildReport({
       url: absolute(url),
+      method: init.method ?? 'GET',
       status,
       details: json ?? body,
-      payload: token ? readTokenPayload(token) : undefined,
+      payload,
       pageUrl: deps.pageUrl?.() ?? '',
       now: now(),
     });
-    const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    // The server names the report's structure and person from the token alone (the body's ids are the
+    // spec's, never trusted): a still valid token goes with it, and the structure the call worked in.
+    const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'application/json' });
+    if (token && payload && !isExpired(payload, now())) headers.set('Authorization', `Bearer ${token}`);
+    const structure = new Headers(init.headers).get(STRUCTURE_HEADER);
+    if (structure) headers.set(STRUCTURE_HEADER, structure);
     Promise.resolve()
       .then(() =>
         deps.fetch(deps.errorCallUrl ?? ERROR_CALL_PATH, { method: 'POST', headers, body: JSON.stringify(failure) }),
@@ -343,7 +350,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
       } else if (isAccessEnded(outcome.status, outcome.json)) {
         loseSession('app.auth.access_ended');
         throw sessionLost('GenericError');
-      } else report(REFRESH_PATH, outcome, token);
+      } else report(REFRESH_PATH, outcome, { method: 'POST' }, token);
     }
     loseSession('GenericError');
     throw sessionLost('GenericError');
@@ -394,7 +401,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
       if (token) outcome = await call(url, init, how, token);
     }
     if ((outcome.status === 0 || outcome.status >= 400) && !expected.includes(outcome.status))
-      report(url, outcome, token);
+      report(url, outcome, init, token);
     return settle(outcome);
   };
 

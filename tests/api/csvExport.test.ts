@@ -67,8 +67,10 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function exported(who: Who, resource: string, query = '') {
-  const response = await get(who, `${exportPath(resource)}${query ? `?${query}` : ''}`);
+/** An export in the API's format (`format=api`), or in the French one (the default) with `format: 'fr'`. */
+async function exported(who: Who, resource: string, query = '', format: 'api' | 'fr' = 'api') {
+  const parameters = [query, format === 'api' ? 'format=api' : ''].filter(Boolean).join('&');
+  const response = await get(who, `${exportPath(resource)}${parameters ? `?${parameters}` : ''}`);
   expect(response.status, response.body).toBe(200);
   expect(response.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
   expect(String(response.headers['content-disposition'])).toMatch(
@@ -183,6 +185,70 @@ describe('GET /api/{resource}/export.csv', () => {
 
   it('refuses a filter the list refuses', async () => {
     expect((await get('admin', `${exportPath('users')}?enabled=maybe`)).status).toBe(400);
+  });
+});
+
+describe('the French export (the default)', () => {
+  it('heads its columns with the labels the import reads and writes French values', async () => {
+    const email = `export.francais.${Date.now()}@exemple.fr`;
+    const [user] = await t.db.query<{ id: number }>(
+      `INSERT INTO users (email, first_name, last_name, type, roles, enabled, locale, company_id, last_connection_at)
+       VALUES ($1, 'Élodie', 'Lefèvre', 'contributor', ARRAY['ROLE_USER', 'ROLE_ADMIN'], false, 'fr', $2,
+               timestamptz '2026-07-14T08:05:00Z') RETURNING id`,
+      [email, structure],
+    );
+    const rights = await t.db.query<{ id: number; label: string }>(
+      'SELECT id, label FROM access_rights ORDER BY id LIMIT 2',
+    );
+    for (const right of rights)
+      await t.db.query('INSERT INTO user_access_rights (user_id, access_right_id) VALUES ($1, $2)', [
+        user.id,
+        right.id,
+      ]);
+    const [company] = await t.db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [structure]);
+
+    const file = await exported('admin', 'users', `q=${encodeURIComponent(email)}`, 'fr');
+    expect(file.header.slice(0, 4)).toEqual(['ID', 'Adresse e-mail', 'Prénom', 'Nom']);
+    for (const label of ['Type', 'Rôles', 'Actif', 'Structure', "Droits d'accès", 'Dernière connexion', 'Création'])
+      expect(file.header).toContain(label);
+    expect(file.header).not.toContain('Mot de passe');
+    expect(file.ids).toEqual([user.id]);
+    const value = (label: string) => file.column(label)[0];
+    expect(value('Type')).toBe('Contributeur');
+    expect(value('Rôles')).toBe('Contributeur | Administrateur');
+    expect(value('Actif')).toBe('Non');
+    // 08:05 UTC is 10:05 in Paris in July.
+    expect(value('Dernière connexion')).toBe('14/07/2026 10:05');
+    expect(value('Création')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(value('Structure')).toBe(company.name);
+    expect(value("Droits d'accès")).toBe(
+      rights
+        .map((right) => right.label)
+        .sort()
+        .join(' | '),
+    );
+    expect(value('Langue')).toBe('Français');
+
+    // The API's format keeps the API's names and values, for re-import and scripts.
+    const raw = await exported('admin', 'users', `q=${encodeURIComponent(email)}`, 'api');
+    expect(raw.header.slice(0, 4)).toEqual(['id', 'email', 'firstName', 'lastName']);
+    expect(raw.column('type')[0]).toBe('contributor');
+    expect(raw.column('roles')[0]).toBe('ROLE_USER, ROLE_ADMIN');
+    expect(raw.column('enabled')[0]).toBe('false');
+    expect(raw.column('lastConnectionAt')[0]).toMatch(/^2026-07-14T08:05:00/);
+    expect(raw.column('accessRights')[0]).toBe(rights.map((right) => right.id).join(', '));
+    expect(raw.column('company')[0]).toBe(company.name);
+  });
+
+  it("names a course's references and labels its status, and refuses an unknown format", async () => {
+    const title = `Export ${Date.now()}`;
+    const course = await t.request('POST', '/api/courses', { as: 'admin', body: { title } });
+    expect(course.status, course.body).toBe(201);
+    const file = await exported('admin', 'courses', `q=${encodeURIComponent(title)}`, 'fr');
+    expect(file.column('Titre')).toEqual([title]);
+    expect(file.column('Statut')).toEqual(['Brouillon']);
+    expect(file.column('Modèle')).toEqual(['Non']);
+    expect((await get('admin', `${exportPath('users')}?format=xlsx`)).status).toBe(400);
   });
 });
 

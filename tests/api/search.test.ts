@@ -103,7 +103,10 @@ describe('GET /api/search', () => {
     const candidates = (scope: { structure: number | null; platform: boolean }) =>
       t.db
         .scoped(scope)
-        .query<{ id: number }>(`SELECT courses_search_ids(to_tsquery('search_simple', $1), 50) AS id`, [word]);
+        .query<{ id: number }>(
+          `SELECT courses_search_ids(to_tsquery('search_simple', $1), ARRAY['%' || search_fold($1) || '%'], 50) AS id`,
+          [word],
+        );
     const otherStructure = (await administratorOf(t, structure, true)).structure;
     expect(await candidates({ structure: otherStructure, platform: false })).toEqual([]);
     expect((await candidates({ structure, platform: false })).map((row) => Number(row.id))).toEqual([course.id]);
@@ -163,5 +166,35 @@ describe('GET /api/search', () => {
     const entries = await send('superadmin', 'GET', `/api/audit-log?resource=courses&recordId=${course.id}`);
     expect(JSON.stringify(entries.json)).not.toContain('search_vector');
     expect(JSON.stringify(entries.json)).not.toContain('searchVector');
+  });
+});
+
+describe('parts of words', () => {
+  it('finds a word inside a longer one, accents and case ignored, in the lists’ q filter too', async () => {
+    const word = marker();
+    const course = await create('courses', { title: `Les fondamentaux de la cybersécurité ${word}` });
+    for (const q of ['securite', 'SÉCURITÉ', 'cyberSecu', 'fondamentaux securite'])
+      expect(idsOf(await search('contributor', `${q} ${word}`), 'courses'), q).toContain(course.id);
+    expect(idsOf(await search('contributor', `securite ${word.slice(3)}`), 'courses')).toContain(course.id);
+    // Every word must still be there.
+    expect(idsOf(await search('contributor', `securite incendie ${word}`), 'courses')).toEqual([]);
+    const listed = await send('contributor', 'GET', `/api/courses?q=${encodeURIComponent(`securite ${word}`)}`);
+    expect(listed.status).toBe(200);
+    expect((listed.json as { id: number }[]).map((item) => item.id)).toEqual([course.id]);
+  });
+
+  it('ranks a whole word before a part of one', async () => {
+    const word = marker();
+    const part = await create('courses', { title: `Les fondamentaux de la cybersécurité ${word}` });
+    const whole = await create('courses', { title: `Sécurité ${word}` });
+    expect(idsOf(await search('contributor', `securite ${word}`), 'courses')).toEqual([whole.id, part.id]);
+  });
+
+  it("stays within the session's structure, and finds for platform staff in every structure", async () => {
+    const word = marker();
+    const course = await create('courses', { title: `Cybersécurité avancée ${word}` });
+    expect(idsOf(await search(stranger, `securite ${word}`), 'courses')).toEqual([]);
+    expect(idsOf(await search(staff, `securite ${word}`), 'courses')).toEqual([course.id]);
+    expect(idsOf(await search('superadmin', `securite ${word}`), 'courses')).toEqual([course.id]);
   });
 });

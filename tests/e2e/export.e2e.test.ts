@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BOM, CSV_LINE_END, CSV_SEPARATOR, EXPORT_TOO_LARGE, FORMULA_GUARD } from '../../src/domain/csvExport.ts';
+import { frenchHeader } from '../../src/domain/csvFrench.ts';
 import { expectNoSeriousViolation } from './axe.ts';
 import { stamp, startApp, type App } from './harness.ts';
 
@@ -43,13 +44,37 @@ describe('Exporter', () => {
     expect(text.startsWith(CSV_BOM)).toBe(true);
     const [header, ...lines] = text.slice(CSV_BOM.length).split(CSV_LINE_END).filter(Boolean);
     const columns = header.split(CSV_SEPARATOR);
-    const at = columns.indexOf('name');
+    // The French file heads each column with the label the list shows.
+    const at = columns.indexOf(frenchHeader('tags', 'name'));
     expect(at).toBeGreaterThan(0);
     const exported = lines.map((line) => line.split(CSV_SEPARATOR)[at]);
     // In the list's order (name descending, by the database's collation), the formula guarded.
     const shown = await page.locator('tbody tr td.column-name').allTextContents();
     expect(new Set(shown)).toEqual(new Set(names));
     expect(exported).toEqual(shown.map((name) => (name.startsWith('=') ? `${FORMULA_GUARD}${name}` : name)));
+  });
+
+  it('downloads a file a French user reads: labels, French values, Paris dates, names', async () => {
+    const { page } = t;
+    const word = `lecture${stamp()}`;
+    await t.api('/api/tags', { method: 'POST', body: { name: `${word} tag` }, as: 'admin' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const filter = encodeURIComponent(JSON.stringify({ q: word }));
+    await t.signIn('admin', `/tags?filter=${filter}`);
+    await page.getByText(`${word} tag`).first().waitFor();
+    await expectNoSeriousViolation(page);
+    const downloading = page.waitForEvent('download');
+    // At 390 px the toolbar's buttons are icons, named all the same.
+    await page.getByRole('button', { name: 'Exporter', exact: true }).click();
+    const text = await readFile((await (await downloading).path())!, 'utf8');
+    const [header, line] = text.slice(CSV_BOM.length).split(CSV_LINE_END);
+    const cells = Object.fromEntries(
+      header.split(CSV_SEPARATOR).map((name, index) => [name, line.split(CSV_SEPARATOR)[index]]),
+    );
+    expect(Object.keys(cells)).toEqual(['ID', 'Nom', 'Couleur', 'Structure', 'Création', 'Mise à jour']);
+    expect(cells.Nom).toBe(`${word} tag`);
+    expect(cells.Structure).toBe('Académie Démo');
+    expect(cells['Création']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   });
 
   it('says in French why an export was refused', async () => {

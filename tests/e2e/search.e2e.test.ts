@@ -51,6 +51,20 @@ describe('Rechercher partout', () => {
     expect(course.id).toBeGreaterThan(0);
   });
 
+  it('finds "Les fondamentaux de la cybersécurité" typed "securite" with Ctrl+K', async () => {
+    const { page } = t;
+    const word = `Zorglub${stamp()}`;
+    const title = `Les fondamentaux de la cybersécurité ${word}`;
+    await t.api('/api/courses', { method: 'POST', body: { title }, as: 'admin' });
+    await t.signIn('admin', '/courses');
+    await page.locator('body').press('Control+k');
+    await searchField(page).waitFor();
+    await searchField(page).fill(`securite ${word.toLowerCase()}`);
+    const option = searchDialog(page).getByRole('group', { name: 'Formations' }).getByRole('option', { name: title });
+    await option.waitFor();
+    await expectNoSeriousViolation(page);
+  });
+
   it('searches from the app bar at 390 px', async () => {
     const { page } = t;
     const word = `Zorglub${stamp()}`;

@@ -237,7 +237,10 @@ describe('reports of failed secured calls', () => {
       employeeId: 42,
       endpoint: '/api/courses?page=2',
       protocol: 'https:',
+      method: 'PUT',
     });
+    // The server reads who reported from the token alone: a valid one goes with the report.
+    expect(report.authorization).toBe(`Bearer ${FRESH}`);
     expect(typeof (report.body as { timestamp: unknown }).timestamp).toBe('number');
     release();
   });
@@ -309,6 +312,7 @@ describe('reports of failed secured calls', () => {
     expect(
       buildReport({
         url: 'http://127.0.0.1:8080/api/x',
+        method: 'delete',
         status: 502,
         details: null,
         pageUrl: 'http://127.0.0.1:8080/#/',
@@ -323,6 +327,7 @@ describe('reports of failed secured calls', () => {
       employeeId: null,
       endpoint: '/api/x',
       protocol: 'http:',
+      method: 'DELETE',
     });
   });
 });

@@ -65,6 +65,9 @@ function kindOf(field: FieldContract): FieldKind {
   }
 }
 
+const choiceGroupOf = (field: FieldContract) =>
+  field.kind === 'enum' || field.kind === 'stringList' ? field.choiceGroup : undefined;
+
 function choicesOf(field: FieldContract): readonly (string | number)[] | undefined {
   if (field.kind === 'enum') return field.values;
   return field.kind === 'stringList' ? field.values : undefined;
@@ -85,7 +88,7 @@ export function fieldSpecOf(contract: ResourceContract, screen: ScreenField): Fi
     kind,
     reference: targetOf(field) ?? (field.kind === 'embedded' ? field.target : undefined),
     choices,
-    choiceGroup: choices ? (screen.choiceGroup ?? screen.source) : undefined,
+    choiceGroup: choices ? (screen.choiceGroup ?? choiceGroupOf(field) ?? screen.source) : undefined,
     required: field.required,
     maxLength: field.kind === 'string' ? field.maxLength : undefined,
     min: field.kind === 'integer' ? field.min : undefined,

@@ -1,3 +1,4 @@
+import { CSV_LIST_SEPARATOR } from '../../domain/csvFrench';
 import { CSV_IMPORT_EXCLUDED_FIELDS, CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from '../../domain/csvImport';
 import { writableField } from '../crud/fieldRights';
 import type { FieldSpec, ScreensConfig } from '../crud/fieldSpec';
@@ -73,9 +74,10 @@ function valueOf(spec: FieldSpec, cell: string, translate: Translate): unknown {
       return choiceOf(spec, text, translate);
     case 'list':
     case 'references':
-      // A list in one cell: its items separated by "|" (a "," would be the separator of some files).
+      // A list in one cell: its items separated by "|" (a "," would be the separator of some files), as the
+      // French export writes them.
       return text
-        .split('|')
+        .split(CSV_LIST_SEPARATOR.trim())
         .map((item) => item.trim())
         .filter(Boolean)
         .map((item) => (spec.kind === 'list' ? choiceOf(spec, item, translate) : item));

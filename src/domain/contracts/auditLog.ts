@@ -12,7 +12,7 @@ export const auditLog = defineContract({
     user: { kind: 'relation', target: 'users', readOnly: true },
     // The user's name when they wrote: it outlives the account.
     userName: { kind: 'string', readOnly: true },
-    action: { kind: 'enum', values: AUDIT_ACTIONS, readOnly: true },
+    action: { kind: 'enum', values: AUDIT_ACTIONS, choiceGroup: 'auditAction', readOnly: true },
     // The API name of the main record's resource (`chapter-parts`), and its id and IRI.
     resource: { kind: 'string', readOnly: true },
     recordId: { kind: 'integer', readOnly: true },

@@ -11,7 +11,7 @@ export const chapterPartResponses = defineContract({
     chapterPart: { kind: 'relation', target: 'chapter-parts', required: true },
     user: { kind: 'relation', target: 'users', required: true },
     value: { kind: 'json' },
-    status: { kind: 'enum', values: RESPONSE_STATUSES },
+    status: { kind: 'enum', values: RESPONSE_STATUSES, choiceGroup: 'responseStatus' },
     feedback: { kind: 'text' },
   },
   filters: ['chapterPart', 'user', 'status'],

@@ -9,7 +9,7 @@ export const chapterParts = defineContract({
   description: "A chapter's part: content of one of the 14 types, ordered by position.",
   fields: {
     chapter: { kind: 'relation', target: 'chapters', required: true },
-    type: { kind: 'enum', values: CHAPTER_PART_TYPES, required: true },
+    type: { kind: 'enum', values: CHAPTER_PART_TYPES, choiceGroup: 'partType', required: true },
     position: { kind: 'integer', min: 0 },
     title: { kind: 'string', maxLength: 255 },
     content: { kind: 'json' },

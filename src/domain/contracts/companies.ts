@@ -19,7 +19,7 @@ export const companies = defineContract({
     country: { kind: 'relation', target: 'countries' },
     /** Where its people read and write dates (release dates): an IANA name PostgreSQL knows. */
     timeZone: { kind: 'string', format: 'timeZone', maxLength: TIME_ZONE_MAX_LENGTH },
-    status: { kind: 'enum', values: COMPANY_STATUSES, readOnly: true },
+    status: { kind: 'enum', values: COMPANY_STATUSES, choiceGroup: 'companyStatus', readOnly: true },
     activatedAt: { kind: 'datetime', readOnly: true },
   },
   filters: ['status'],

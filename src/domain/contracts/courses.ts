@@ -11,7 +11,7 @@ export const courses = defineContract({
     title: { kind: 'string', maxLength: 255, required: true },
     description: { kind: 'text' },
     language: { kind: 'relation', target: 'languages' },
-    status: { kind: 'enum', values: COURSE_STATUSES },
+    status: { kind: 'enum', values: COURSE_STATUSES, choiceGroup: 'courseStatus' },
     publishedAt: { kind: 'datetime', readOnly: true },
     isTemplate: { kind: 'boolean' },
     cover: { kind: 'relation', target: 'documents' },

@@ -10,7 +10,7 @@ export const imports = defineContract({
   fields: {
     filename: { kind: 'string', readOnly: true },
     type: { kind: 'enum', values: ['xmind'], readOnly: true },
-    status: { kind: 'enum', values: IMPORT_STATUSES, readOnly: true },
+    status: { kind: 'enum', values: IMPORT_STATUSES, choiceGroup: 'importStatus', readOnly: true },
     version: { kind: 'integer', readOnly: true },
     rootFolder: { kind: 'relation', target: 'folders', readOnly: true },
     summary: { kind: 'json', readOnly: true },

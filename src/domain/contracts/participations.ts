@@ -10,7 +10,7 @@ export const participations = defineContract({
   fields: {
     user: { kind: 'relation', target: 'users', required: true },
     course: { kind: 'relation', target: 'courses', required: true },
-    status: { kind: 'enum', values: PARTICIPATION_STATUSES },
+    status: { kind: 'enum', values: PARTICIPATION_STATUSES, choiceGroup: 'participationStatus' },
     progress: { kind: 'integer', min: 0, max: 100 },
     startedAt: { kind: 'datetime' },
     completedAt: { kind: 'datetime' },

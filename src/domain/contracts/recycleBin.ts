@@ -8,7 +8,7 @@ export const recycleBin = defineContract({
   description:
     'A deleted record kept with what it contained until it expires: restored whole, or erased for good (docs/API.md, "Recycle bin").',
   fields: {
-    resource: { kind: 'enum', values: BINNABLE_NAMES, readOnly: true },
+    resource: { kind: 'enum', values: BINNABLE_NAMES, choiceGroup: 'binnedResource', readOnly: true },
     recordId: { kind: 'integer', readOnly: true },
     label: { kind: 'string', readOnly: true },
     deletedAt: { kind: 'datetime', readOnly: true },

@@ -10,7 +10,7 @@ export const sheets = defineContract({
     title: { kind: 'string', maxLength: 255, required: true },
     content: { kind: 'text' },
     folder: { kind: 'relation', target: 'folders' },
-    status: { kind: 'enum', values: COURSE_STATUSES },
+    status: { kind: 'enum', values: COURSE_STATUSES, choiceGroup: 'sheetStatus' },
     tags: { kind: 'relations', target: 'tags' },
     import: { kind: 'relation', target: 'imports', readOnly: true },
   },

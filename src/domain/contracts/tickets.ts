@@ -12,10 +12,10 @@ export const tickets = defineContract({
   type: 'Ticket',
   description: 'A bug report or a support request, with its thread of messages.',
   fields: {
-    type: { kind: 'enum', values: TICKET_TYPES, required: true },
+    type: { kind: 'enum', values: TICKET_TYPES, choiceGroup: 'ticketType', required: true },
     subject: { kind: 'string', maxLength: 255, required: true },
     // Support staff set it (here or with add-message); an author's own bug ticket keeps the status they get.
-    status: { kind: 'enum', values: TICKET_STATUSES },
+    status: { kind: 'enum', values: TICKET_STATUSES, choiceGroup: 'ticketStatus' },
     parent: { kind: 'polymorphic', targets: ['users', 'courses'] },
     author: { kind: 'relation', target: 'users', embedded: true, readOnly: true, defaultsToSessionUser: true },
     // "À relancer le": support staff's own follow-up date, not the reporter's to set.
@@ -25,7 +25,7 @@ export const tickets = defineContract({
     assignee: { kind: 'relation', target: 'users', embedded: true },
     // Whether it has an assignee, even one the session may not read (platform staff, from inside a structure).
     assigned: { kind: 'boolean', readOnly: true },
-    priority: { kind: 'enum', values: TICKET_PRIORITIES },
+    priority: { kind: 'enum', values: TICKET_PRIORITIES, choiceGroup: 'ticketPriority' },
     // The response targets, computed by the database when the ticket opens or its priority changes
     // (src/domain/helpdesk.ts); `dueAt` is the one that runs now, null once it waits for nobody.
     firstRepliedAt: { kind: 'datetime', readOnly: true },

@@ -25,9 +25,13 @@ export type ScalarField =
   | { kind: 'integer'; min?: number; max?: number }
   | { kind: 'boolean' }
   | { kind: 'datetime' }
-  | { kind: 'enum'; values: readonly (string | number)[] }
+  /**
+   * `choiceGroup`: where its values' labels are, `choices.<group>.<value>` of the words (src/domain/words/),
+   * the field's name by default: the screens, the CSV import and the French export read them there.
+   */
+  | { kind: 'enum'; values: readonly (string | number)[]; choiceGroup?: string }
   | { kind: 'json' }
-  | { kind: 'stringList'; values?: readonly string[] }
+  | { kind: 'stringList'; values?: readonly string[]; choiceGroup?: string }
   | { kind: 'password' };
 
 export type FieldContract = FieldCommon &

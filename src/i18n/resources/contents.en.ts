@@ -1,4 +1,4 @@
-import type { contentsFr } from './contents.fr';
+import type { contentsFr } from '../../domain/words/contents.fr';
 
 /** Typed by the French file: a key missing here does not compile. */
 export const contentsEn: typeof contentsFr = {

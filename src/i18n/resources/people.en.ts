@@ -1,4 +1,4 @@
-import type { peopleFr } from './people.fr';
+import type { peopleFr } from '../../domain/words/people.fr';
 
 /** Typed by the French file: a key missing here does not compile. */
 export const peopleEn: typeof peopleFr = {
@@ -207,10 +207,16 @@ export const peopleEn: typeof peopleFr = {
       page: { create: 'Create a failed call' },
       fields: {
         status: 'Status',
-        endpoint: 'Call',
+        route: 'Route',
+        method: 'Method',
+        occurrences: 'Count',
+        firstAt: 'First time',
+        lastAt: 'Last time',
+        expected: 'Expected refusal',
+        endpoint: 'Last call',
         url: 'Address',
         protocol: 'Protocol',
-        occurredAt: 'Occurred',
+        occurredAt: 'Occurred (browser)',
         company: 'Organisation',
         employee: 'User',
         details: 'Details',

@@ -27,7 +27,7 @@ export const config = screensOf(auditLog, {
     { source: 'at', column: true },
     { source: 'userName', column: true },
     { source: 'user', filter: true },
-    { source: 'action', choiceGroup: 'auditAction', column: true, filter: 'alwaysOn' },
+    { source: 'action', column: true, filter: 'alwaysOn' },
     { source: 'resource', column: true, render: AuditResourceField },
     { source: 'record', column: true, render: AuditRecordField },
     { source: 'changes', column: true, render: AuditChangesField },

@@ -7,7 +7,7 @@ export const config = screensOf(chapterPartResponses, {
     { source: 'chapterPart', column: true, filter: true },
     { source: 'user', column: true, filter: true },
     { source: 'value' },
-    { source: 'status', choiceGroup: 'responseStatus', column: true, filter: 'alwaysOn' },
+    { source: 'status', column: true, filter: 'alwaysOn' },
     { source: 'feedback' },
     { source: 'createdAt' },
   ],

@@ -12,7 +12,7 @@ import { ReleaseDateField, ReleaseDateInput } from '../../custom/releases/Releas
 export const config = screensOf(chapterParts, {
   fields: [
     { source: 'chapter', column: true, filter: 'alwaysOn' },
-    { source: 'type', choiceGroup: 'partType', column: true, filter: 'alwaysOn', render: PartTypeField },
+    { source: 'type', column: true, filter: 'alwaysOn', render: PartTypeField },
     { source: 'position', column: true },
     { source: 'title', column: true },
     { source: 'content', column: true, render: PartContentField },

@@ -13,7 +13,7 @@ export const config = screensOf(companies, {
     { source: 'city', column: true },
     { source: 'country' },
     { source: 'timeZone' },
-    { source: 'status', choiceGroup: 'companyStatus', column: true, filter: 'alwaysOn' },
+    { source: 'status', column: true, filter: 'alwaysOn' },
     { source: 'activatedAt', column: true },
     { source: 'createdAt' },
     { source: 'updatedAt' },

@@ -20,7 +20,7 @@ export const config = screensOf(courses, {
     { source: 'title', column: true },
     { source: 'description' },
     { source: 'language' },
-    { source: 'status', choiceGroup: 'courseStatus', column: true, filter: 'alwaysOn' },
+    { source: 'status', column: true, filter: 'alwaysOn' },
     { source: 'publishedAt', column: true },
     { source: 'isTemplate', column: true, filter: true },
     { source: 'cover', editor: CourseCoverInput },

@@ -9,5 +9,5 @@ export const errorCalls: ResourceDefinition = {
   group: 'support',
   ...standardScreens('error-calls', load),
   icon: BugReportIcon,
-  recordRepresentation: 'endpoint',
+  recordRepresentation: 'route',
 };

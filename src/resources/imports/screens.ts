@@ -8,7 +8,7 @@ import { XmindImporter } from '../../custom/library/XmindImporter';
 export const config = screensOf(imports, {
   fields: [
     { source: 'filename', column: true },
-    { source: 'status', choiceGroup: 'importStatus', column: true, filter: 'alwaysOn' },
+    { source: 'status', column: true, filter: 'alwaysOn' },
     { source: 'version', column: true },
     { source: 'rootFolder' },
     { source: 'summary', column: true, render: ImportSummaryField },

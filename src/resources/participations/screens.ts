@@ -6,7 +6,7 @@ export const config = screensOf(participations, {
   fields: [
     { source: 'user', column: true, filter: true },
     { source: 'course', column: true, filter: true },
-    { source: 'status', choiceGroup: 'participationStatus', column: true, filter: 'alwaysOn' },
+    { source: 'status', column: true, filter: 'alwaysOn' },
     { source: 'progress', column: true },
     { source: 'startedAt' },
     { source: 'completedAt', column: true },

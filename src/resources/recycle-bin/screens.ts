@@ -5,7 +5,7 @@ import { BinContentsField, BinEmpty, BinHeader, BinRowActions } from './RecycleB
 /** The bin: what was deleted, by whom and when, until when, with what; restore or erase each, or empty it. */
 export const config = screensOf(recycleBin, {
   fields: [
-    { source: 'resource', column: true, filter: 'alwaysOn', choiceGroup: 'binnedResource' },
+    { source: 'resource', column: true, filter: 'alwaysOn' },
     { source: 'label', column: true },
     { source: 'deletedByName', column: true },
     { source: 'deletedAt', column: true },

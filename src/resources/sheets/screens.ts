@@ -14,7 +14,7 @@ export const config = screensOf(sheets, {
     { source: 'title', column: true },
     { source: 'content', render: MarkdownField, editor: MarkdownInput },
     { source: 'folder', column: true, filter: true },
-    { source: 'status', choiceGroup: 'sheetStatus', column: true, filter: 'alwaysOn' },
+    { source: 'status', column: true, filter: 'alwaysOn' },
     { source: 'tags' },
     { source: 'import' },
     { source: 'createdAt' },

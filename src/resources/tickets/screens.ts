@@ -10,11 +10,11 @@ import { TicketViews } from '../../custom/tickets/TicketViews';
 export const config = screensOf(tickets, {
   fields: [
     { source: 'subject', column: true },
-    { source: 'type', choiceGroup: 'ticketType', column: true, filter: 'alwaysOn' },
-    { source: 'status', choiceGroup: 'ticketStatus', column: true, filter: 'alwaysOn' },
+    { source: 'type', column: true, filter: 'alwaysOn' },
+    { source: 'status', column: true, filter: 'alwaysOn' },
     { source: 'parent', column: true },
     { source: 'author', column: true },
-    { source: 'priority', choiceGroup: 'ticketPriority', column: true, filter: true },
+    { source: 'priority', column: true, filter: true },
     { source: 'assignee', column: true, filter: true },
     // The running response target, as a live badge ("Réponse due dans 2 h", "En retard de 35 min").
     { source: 'dueAt', column: true, render: TicketDueColumn },

@@ -453,14 +453,22 @@ const NOTES: [NoteTarget, string, string, boolean, number][] = [
   ],
 ];
 
-// [status, method and endpoint, page, user, message, days ago]
-const ERROR_CALLS: [number, string, string, string, string, number][] = [
-  [500, 'GET /api/courses/3/menu', '/courses/3/show', ADMIN, 'Internal Server Error', 21],
-  [502, 'POST /api/documents/upload', '/documents/create', 'manon.bonnet@academie-demo.fr', 'Bad Gateway', 26],
-  [504, 'GET /api/participations?itemsPerPage=500', '/participations', THOMAS, 'Gateway Timeout', 14],
-  [503, 'GET /api/tickets?type=2', '/tickets', NATHALIE, 'Service Unavailable', 9],
-  [500, 'PUT /api/chapters/12/reorder', '/chapters/12', ME, 'Internal Server Error', 48],
-  [0, 'GET /api/system-configurations', '/settings', SUPERADMIN, 'Network Error', 2],
+// [status, method and endpoint, page, user, message, days ago of the last time, how many times, days ago of the first]
+const ERROR_CALLS: [number, string, string, string, string, number, number, number][] = [
+  [500, 'GET /api/courses/3/menu', '/courses/3/show', ADMIN, 'Internal Server Error', 21, 3, 23],
+  [502, 'POST /api/documents/upload', '/documents/create', 'manon.bonnet@academie-demo.fr', 'Bad Gateway', 26, 1, 26],
+  [504, 'GET /api/participations?itemsPerPage=500', '/participations', THOMAS, 'Gateway Timeout', 14, 7, 30],
+  [503, 'GET /api/tickets?type=2', '/tickets', NATHALIE, 'Service Unavailable', 9, 1, 9],
+  [500, 'PUT /api/chapters/12/reorder', '/chapters/12', ME, 'Internal Server Error', 48, 2, 50],
+  [0, 'GET /api/system-configurations', '/settings', SUPERADMIN, 'Network Error', 2, 1, 2],
+];
+
+// Refusals the user could fix, only counted: [status, method and route, a structure's member, days ago, how many]
+const REFUSAL_COUNTS: [number, string, string, number, number][] = [
+  [422, 'POST /api/users', ADMIN, 0, 4],
+  [422, 'PUT /api/courses/{id}', ADMIN, 1, 11],
+  [409, 'PUT /api/chapters/{id}', THOMAS, 1, 2],
+  [415, 'POST /api/documents/upload', 'manon.bonnet@academie-demo.fr', 3, 1],
 ];
 
 const CANNED_REPLIES: readonly [title: string, shortcut: string, body: string][] = [
@@ -582,9 +590,12 @@ export async function seedSupport(
       employee_id: 'integer',
       endpoint: 'text',
       protocol: 'text',
+      method: 'text',
+      occurrences: 'integer',
       _at: 'interval',
+      _first: 'interval',
     },
-    ERROR_CALLS.map(([status, call, page, user, message, days]) => {
+    ERROR_CALLS.map(([status, call, page, user, message, days, occurrences, firstDays]) => {
       const [method, endpoint] = call.split(' ');
       return {
         details: {
@@ -600,9 +611,48 @@ export async function seedSupport(
         employee_id: must(users, user),
         endpoint,
         protocol: 'https',
+        method,
+        occurrences,
         _at: ago(days, 0, 17),
+        _first: ago(firstDays, 0, 9),
       };
     }),
-    { computed: { occurred_at: 'now() - x._at', created_at: 'now() - x._at', updated_at: 'now() - x._at' } },
+    {
+      computed: {
+        // The route as the server names it (server/http/routeTemplates.ts): its ids read {id}.
+        route: `regexp_replace(split_part(x.endpoint, '?', 1), '/[0-9]+(?=/|$)', '/{id}', 'g')`,
+        occurred_at: 'now() - x._at',
+        first_at: 'now() - x._first',
+        last_at: 'now() - x._at',
+        created_at: 'now() - x._first',
+        updated_at: 'now() - x._at',
+      },
+    },
+  );
+  await insertRows(
+    tx,
+    'error_calls',
+    {
+      status: 'integer',
+      company_id: 'integer',
+      method: 'text',
+      route: 'text',
+      occurrences: 'integer',
+      _at: 'interval',
+    },
+    REFUSAL_COUNTS.map(([status, call, member, days, occurrences]) => {
+      const [method, route] = call.split(' ');
+      return { status, company_id: must(companyOf, member), method, route, occurrences, _at: ago(days, 0, 10) };
+    }),
+    {
+      computed: {
+        // The counts of a day in Paris: the first refusal at most 2 hours before the last, the same day.
+        day: `((now() - x._at) AT TIME ZONE 'Europe/Paris')::date`,
+        first_at: `greatest(now() - x._at - interval '2 hours', date_trunc('day', now() - x._at, 'Europe/Paris'))`,
+        last_at: 'now() - x._at',
+        created_at: `greatest(now() - x._at - interval '2 hours', date_trunc('day', now() - x._at, 'Europe/Paris'))`,
+        updated_at: 'now() - x._at',
+      },
+    },
   );
 }
