@@ -14,18 +14,13 @@
  * to bench/results/app-load-<date>.json. Environment:
  * BENCH_LOADS (5), BENCH_TIMEOUT_MS (30000), BENCH_APP_ROOT (build the back-office from that copy instead).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
-import { openSession } from '../../src/providers/session.ts';
-import { createSessionStore, type KeyValueStorage } from '../../src/providers/sessionStore.ts';
 import { snapshot } from '../api-list/cpu.ts';
 import { viteBuild } from './build.ts';
 import { coldLoad } from './coldLoad.ts';
@@ -33,6 +28,7 @@ import { descendantsCpuMs } from './cpuTree.ts';
 import { BASELINE_PATH, READY_PREFIX, type ReadyInfo } from './protocol.ts';
 import { printReport, summarise, type MeasuredLoad, type Subject } from './report.ts';
 import { CHROMIUM_ARGS } from '../../tests/support/chromium.ts';
+import { seededTemplate, sessionEntries, startBenchServer } from '../support/benchServer.ts';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 // A copy of the project (its own src/, vite.config.ts; node_modules linked) to measure a change before making it.
@@ -44,75 +40,13 @@ const workDir = join(root, '.tmp', 'bench-app-load');
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
 
-/** The e2e suite's seeded template, when there is one, spares PGlite's initdb and the demo seed. */
-function seededTemplate(): string | undefined {
-  const cache = join(root, '.tmp', 'e2e');
-  if (!existsSync(cache)) return undefined;
-  const template = readdirSync(cache).find((entry) => entry.startsWith('template-') && !entry.includes('.partial-'));
-  return template ? join(cache, template) : undefined;
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; info: ReadyInfo }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('server.ts', import.meta.url))], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        child.once('exit', () => {
-          clearTimeout(kill);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  );
-  const info = await new Promise<ReadyInfo>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The bench server was not ready within 240 s.')), 240_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (!line.startsWith(READY_PREFIX)) return console.log(`  [server] ${line}`);
-      clearTimeout(timer);
-      resolve(JSON.parse(line.slice(READY_PREFIX.length)) as ReadyInfo);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`The bench server stopped before it was ready (${code ?? signal}).`));
-    });
-  });
-  return { child, info };
-}
-
-/** A fresh session from a real login, as the entries the back-office's own session store writes. */
-async function sessionEntries(baseUrl: string): Promise<[string, string][]> {
-  const response = await fetch(`${baseUrl}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ login: 'superadmin@demo.fr', password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`Login answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-  const entries = new Map<string, string>();
-  const storage: KeyValueStorage = {
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-  openSession(
-    await response.json(),
-    createSessionStore(() => storage),
-  );
-  return [...entries];
-}
-
 async function measuredLoad(
   browser: Browser,
   baseUrl: string,
   subject: Subject,
   serverPid: number,
 ): Promise<MeasuredLoad> {
-  const session = await sessionEntries(baseUrl);
+  const session = await sessionEntries(baseUrl, 'superadmin@demo.fr');
   const before = { cpu: snapshot(serverPid, undefined), tree: descendantsCpuMs(), at: performance.now() };
   const result = await coldLoad(browser, { url: `${baseUrl}${subject.path}${ROUTE}`, session, timeoutMs: TIMEOUT_MS });
   const after = { cpu: snapshot(serverPid, undefined), tree: descendantsCpuMs(), at: performance.now() };
@@ -151,14 +85,18 @@ async function main(): Promise<void> {
 
   const dataDir = await mkdtemp(join(tmpdir(), 'lms-bench-app-load-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const template = seededTemplate();
+  const template = seededTemplate(root);
   if (template) await cp(template, dataDir, { recursive: true });
   else console.log('no seeded e2e template in .tmp/e2e: the server seeds the demo data first (slower start)');
-  const { child, info } = await startServer({
-    BENCH_DATA_DIR: dataDir,
-    BENCH_APP_DIR: app.dir,
-    BENCH_BASELINE_DIR: baseline.dir,
-  });
+  const { child, info } = await startBenchServer<ReadyInfo>(
+    fileURLToPath(new URL('server.ts', import.meta.url)),
+    {
+      cwd: root,
+      readyPrefix: READY_PREFIX,
+      env: { BENCH_DATA_DIR: dataDir, BENCH_APP_DIR: app.dir, BENCH_BASELINE_DIR: baseline.dir },
+    },
+    (stop) => cleanups.push(stop),
+  );
   const baseUrl = `http://127.0.0.1:${info.port}`;
   console.log(`server ready on ${baseUrl}: back-office at /, baseline at ${BASELINE_PATH}`);
 

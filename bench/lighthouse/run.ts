@@ -12,7 +12,7 @@
  * the page's scripts run, as the app keeps it, from a real login made for each run.
  * Environment: BENCH_RUNS (3), BENCH_PAGES (comma-separated keys, all by default), BENCH_PRESETS (mobile,desktop).
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { viteBuild } from '../app-load/build.ts';
 import { BASELINE_PATH, READY_PREFIX, type ReadyInfo } from '../app-load/protocol.ts';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
-import { sessionEntries, startBenchServer } from '../support/benchServer.ts';
+import { seededTemplate, sessionEntries, startBenchServer } from '../support/benchServer.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -81,13 +81,6 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const workDir = join(root, '.tmp', 'bench-lighthouse');
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
-
-function seededTemplate(): string | undefined {
-  const cache = join(root, '.tmp', 'e2e');
-  if (!existsSync(cache)) return undefined;
-  const template = readdirSync(cache).find((entry) => entry.startsWith('template-') && !entry.includes('.partial-'));
-  return template ? join(cache, template) : undefined;
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -152,7 +145,7 @@ async function main() {
 
   const dataDir = await mkdtemp(join(tmpdir(), 'lms-bench-lighthouse-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const template = seededTemplate();
+  const template = seededTemplate(root);
   if (template) await cp(template, dataDir, { recursive: true });
   const { info } = await startBenchServer<ReadyInfo>(
     fileURLToPath(new URL('../app-load/server.ts', import.meta.url)),

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { openSession } from '../../src/providers/session.ts';
@@ -68,4 +70,12 @@ export async function sessionEntries(baseUrl: string, login: string): Promise<[s
     createSessionStore(() => storage),
   );
   return [...entries];
+}
+
+/** The e2e suite's seeded PGlite template under `root`, when there is one: it spares initdb and the demo seed. */
+export function seededTemplate(root: string): string | undefined {
+  const cache = join(root, '.tmp', 'e2e');
+  if (!existsSync(cache)) return undefined;
+  const template = readdirSync(cache).find((entry) => entry.startsWith('template-') && !entry.includes('.partial-'));
+  return template ? join(cache, template) : undefined;
 }
