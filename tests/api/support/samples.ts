@@ -225,11 +225,35 @@ export async function sampleBody(
         body[name] = sampleScalar(name, field, variant, index);
     }
   }
-  if (declaration.name === 'chapter-parts')
-    body.content = await samplePartContent(body.type as ChapterPartType, picker);
-  // Rules the field types do not say: a shortcut is one word; an assignee handles the ticket's structure's tickets.
+  if (declaration.name === 'chapter-parts') {
+    const content = await samplePartContent(body.type as ChapterPartType, picker);
+    // A part names a document of its own structure, or of the catalogue for the catalogue's parts.
+    if (typeof content.document === 'string' && body.chapter !== undefined) {
+      const [own] = await t.db.query<{ id: number }>(
+        `SELECT d.id FROM documents d
+          WHERE d.company_id IS NOT DISTINCT FROM (SELECT c.company_id FROM chapters c WHERE c.id = $1)
+          ORDER BY d.id LIMIT 1`,
+        [Number(String(body.chapter).split('/').pop())],
+      );
+      if (own) content.document = iri('documents', own.id);
+    }
+    body.content = content;
+  }
+  // Rules the field types do not say: a shortcut is one word; an assignee handles the ticket's structure's
+  // tickets (a macro's too); a chapter unlocks chapters of its own structure, or of the catalogue for the
+  // catalogue's.
   if (declaration.name === 'canned-replies') body.shortcut = `exemple-${RUN}-${next()}`;
-  if (declaration.name === 'tickets' && body.assignee !== undefined) {
+  if (declaration.name === 'chapters' && Array.isArray(body.unlocks) && body.module !== undefined) {
+    const unlockable = await t.db.query<{ id: number }>(
+      `SELECT c.id FROM chapters c JOIN modules m ON m.id = c.module_id JOIN courses k ON k.id = m.course_id
+        WHERE k.company_id IS NOT DISTINCT FROM (SELECT k2.company_id FROM modules m2
+                                                   JOIN courses k2 ON k2.id = m2.course_id WHERE m2.id = $1)
+        ORDER BY c.id LIMIT 2`,
+      [Number(String(body.module).split('/').pop())],
+    );
+    body.unlocks = unlockable.map((row) => reference('chapters', row.id));
+  }
+  if ((declaration.name === 'tickets' || declaration.name === 'canned-replies') && body.assignee !== undefined) {
     // The ticket's structure, named by an IRI or (relations as bare ids) by its id.
     const named = body.company;
     const structure =
@@ -328,7 +352,7 @@ export async function insertSample(t: TestApp, declaration: ResourceDeclaration,
     index++;
     if (!isStored(field) || field.type.kind === 'password' || excluded.has(name)) continue;
     const column = columns.get(columnOf(name, field));
-    if (!column || names.includes(column.name)) continue;
+    if (!column || column.generated || names.includes(column.name)) continue;
     let value: unknown;
     if (field.type.kind === 'relation') value = (await picker.existing(field.type.resource, index)) ?? null;
     else value = sampleScalar(name, field, variant, index);

@@ -19,18 +19,25 @@ export interface TableColumn {
   name: string;
   udt: string;
   nullable: boolean;
+  /** A generated column (GENERATED ALWAYS AS ... STORED): the database's to fill, never an insert's. */
+  generated: boolean;
 }
 
 export async function tableColumns(db: Queryable, table: string): Promise<Map<string, TableColumn>> {
-  const rows = await db.query<{ column_name: string; udt_name: string; is_nullable: string }>(
-    `SELECT column_name, udt_name, is_nullable FROM information_schema.columns
+  const rows = await db.query<{ column_name: string; udt_name: string; is_nullable: string; is_generated: string }>(
+    `SELECT column_name, udt_name, is_nullable, is_generated FROM information_schema.columns
       WHERE table_schema = current_schema() AND table_name = $1`,
     [table],
   );
   return new Map(
     rows.map((row) => [
       row.column_name,
-      { name: row.column_name, udt: row.udt_name, nullable: row.is_nullable === 'YES' },
+      {
+        name: row.column_name,
+        udt: row.udt_name,
+        nullable: row.is_nullable === 'YES',
+        generated: row.is_generated === 'ALWAYS',
+      },
     ]),
   );
 }
