@@ -99,6 +99,12 @@ const catalogueOwnerSql = (reference: CatalogueReference, alias: string) =>
     ? `EXISTS (SELECT 1 FROM public.${ident(reference.owner.table)} o WHERE o.id = ${alias}.${ident(reference.ownColumn)} AND o.company_id IS NULL)`
     : `${alias}.company_id IS NULL`;
 
+/** SQL, in a row trigger: the update left the columns a reference's check reads as they were. */
+const unchangedSql = (reference: CatalogueReference) =>
+  (reference.kind === 'join' ? [reference.ownColumn, reference.otherColumn] : [reference.otherColumn, 'company_id'])
+    .map((column) => `NEW.${ident(column)} IS NOT DISTINCT FROM OLD.${ident(column)}`)
+    .join(' AND ');
+
 /** A name a guard gives its function and trigger. */
 const guardName = (reference: CatalogueReference) =>
   `${reference.table}_${reference.field}_catalogue_guard`.toLowerCase();
@@ -111,6 +117,11 @@ export function catalogueGuardStatements(): string[] {
     return [
       `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, public AS $guard$
 BEGIN
+  -- An update that changes neither the name nor whose the row is adds nothing to check (a publish touches
+  -- every course row; a bad name already there is the check command's to report).
+  IF TG_OP = 'UPDATE' AND ${unchangedSql(reference)} THEN
+    RETURN NULL;
+  END IF;
   IF ${catalogueOwnerSql(reference, 'NEW')}
      AND EXISTS (SELECT 1 FROM ${target} t WHERE t.id = ${namedSql(reference, 'NEW')} AND NOT ${sharedSql(reference.target, 't')}) THEN
     RAISE EXCEPTION 'A catalogue row may not name a structure''s own row (%).', ${literal(reference.field)}

@@ -201,19 +201,19 @@ describe('relations', () => {
     ).toBe(404);
   });
 
-  it('lets only a super admin change access rights', async () => {
+  it("lets a structure's administrators change their people's access rights, and not its authors", async () => {
     const [right] = await t.db.query<{ id: number }>('SELECT id FROM access_rights ORDER BY id LIMIT 1');
     const [user] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'contributeur@demo.fr'`);
     expect(
       (
         await t.request('PUT', `/api/users/${user.id}/add-access-rights`, {
-          as: 'admin',
+          as: 'contributor',
           body: { accessRights: [right.id] },
         })
       ).status,
     ).toBe(403);
     const granted = await t.request('PUT', `/api/users/${user.id}/add-access-rights`, {
-      as: 'superadmin',
+      as: 'admin',
       body: { accessRights: [iri('access-rights', right.id)] },
     });
     expect(granted.status).toBe(200);
