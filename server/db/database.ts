@@ -120,6 +120,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   // passed as quoted text, which PostgreSQL reads with the prepared parameter types.
   const preparedNames = new PreparedNames();
   const parameterTypes = new Map<string, Promise<string[] | undefined>>();
+  /** The texts whose PREPARE is under way outside any transaction (it waits for the database to be free). */
+  const preparingOutside = new Set<string>();
   let role: string | undefined;
 
   /**
@@ -132,6 +134,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
     name: string,
     sql: string,
   ): Promise<string[] | undefined> {
+    // A transaction holds the embedded database: a PREPARE of the same text begun outside it, by a
+    // concurrent request, waits for this transaction to end, and waiting for it here would never end.
+    if (inTransaction && preparingOutside.has(name)) return Promise.resolve(undefined);
     let types = parameterTypes.get(name);
     if (!types) {
       types = (async () => {
@@ -155,6 +160,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
         return row.types;
       })();
       parameterTypes.set(name, types);
+      if (!inTransaction) {
+        preparingOutside.add(name);
+        const done = () => void preparingOutside.delete(name);
+        types.then(done, done);
+      }
     }
     return types;
   }
