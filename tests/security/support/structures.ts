@@ -171,9 +171,9 @@ export class Bodies {
     }
     if (declaration.name === 'chapter-parts')
       Object.assign(body, { type: 'text_markdown', content: { markdown: `${words} ${++counter}` } });
-    // A ticket's assignee must handle the structure's tickets, which a pool's user may not: left unassigned
-    // (tests/api/helpdesk.test.ts tries assignees across structures).
-    if (declaration.name === 'tickets') delete body.assignee;
+    // A ticket's (or a macro's) assignee must handle the structure's tickets, which a pool's user may not:
+    // left unassigned (tests/api/helpdesk.test.ts and ticketMacros.test.ts try assignees across structures).
+    if (declaration.name === 'tickets' || declaration.name === 'canned-replies') delete body.assignee;
     // A canned reply's shortcut is one lower-case word.
     if (declaration.name === 'canned-replies') body.shortcut = `raccourci-${++counter}`;
     return body;
