@@ -9,6 +9,7 @@ import { ident, literal } from '../shared/sql.ts';
 import { responseTargetStatements } from '../tickets/responseTargets.ts';
 import { auditStatements } from './auditTriggers.ts';
 import { declarations } from './definitions/index.ts';
+import { learningStatements } from '../learning/rulesSql.ts';
 import { liveVersionStatements } from './liveVersion.ts';
 import { releaseStatements } from './releases.ts';
 import { searchSchemaStatements } from './searchSchema.ts';
@@ -112,6 +113,7 @@ export function derivedSchemaStatements(): string[] {
     ...releaseStatements(declarations),
     ...fileRemovalStatements(),
     ...liveVersionStatements(),
+    ...learningStatements(),
     ...rowCapStatements(),
   ];
 }

@@ -24,7 +24,18 @@ export const INNER_TABLES: readonly { table: string; column: string; owner: stri
   { table: 'course_live_nodes', column: 'course_id', owner: 'courses' },
   { table: 'course_draft_writes', column: 'course_id', owner: 'courses' },
 ];
-const STRUCTURE_TABLES: readonly string[] = ['subscriptions', 'live_events', 'role_permissions'];
+const STRUCTURE_TABLES: readonly string[] = [
+  'subscriptions',
+  'live_events',
+  'role_permissions',
+  'participation_cycles',
+  'learning_reminders',
+  'mail_opt_outs',
+  'report_subscriptions',
+  'learning_course_stats',
+  'learning_funnel',
+  'learning_daily',
+];
 /**
  * Tables of one user's own rows (saved views): a session reads and writes its user's only, within its
  * structure, or wherever it works for platform staff, whose rows name no structure.

@@ -125,6 +125,8 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
   // "Réponses types": a structure's support staff write and use them; its administrators are its agents.
   'canned-replies': { ...SUPPORT, tenancy: STRUCTURE_ROWS, delete: 'ROLE_ADMIN' },
   participations: { ...SUPPORT, tenancy: structureRowsOf('user') },
+  // A structure's administrators write its enrolment rules; a rule's course may be the catalogue's.
+  'enrolment-rules': { ...SUPPORT, tenancy: STRUCTURE_ROWS, delete: 'ROLE_ADMIN' },
   'user-supervisions': { ...SUPPORT, tenancy: structureRowsOf('learner') },
   'chapter-validations': { ...SUPPORT, tenancy: structureRowsOf('user') },
   'chapter-part-responses': { ...SUPPORT, tenancy: structureRowsOf('user') },

@@ -11,6 +11,7 @@ import { companiesDeclaration as companies } from './companies.ts';
 import { countriesDeclaration as countries } from './countries.ts';
 import { coursesDeclaration as courses } from './courses.ts';
 import { documentsDeclaration as documents } from './documents.ts';
+import { enrolmentRulesDeclaration as enrolmentRules } from './enrolmentRules.ts';
 import { errorCallsDeclaration as errorCalls } from './errorCalls.ts';
 import { foldersDeclaration as folders } from './folders.ts';
 import { importsDeclaration as imports } from './imports.ts';
@@ -36,6 +37,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   accessRights,
   userSupervisions,
   participations,
+  enrolmentRules,
   tags,
   skills,
   courses,

@@ -8,6 +8,8 @@ export const usersDeclaration = declareResource(users, {
   table: 'users',
   fields: {
     accessRights: { joinTable: 'user_access_rights', ownColumn: 'user_id', otherColumn: 'access_right_id' },
+    tags: { joinTable: 'user_tags', ownColumn: 'user_id', otherColumn: 'tag_id' },
+    skills: { joinTable: 'user_skills', ownColumn: 'user_id', otherColumn: 'skill_id' },
     password: { column: 'password_hash' },
   },
   // A user created here has not chosen a password yet: the first login goes through a code, then a new password.

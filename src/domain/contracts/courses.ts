@@ -1,3 +1,4 @@
+import { VALIDITY_MONTHS_MAX } from '../learning';
 import { rightsOf } from '../rights';
 import { defineContract } from './types';
 
@@ -18,6 +19,8 @@ export const courses = defineContract({
     modules: { kind: 'children', target: 'modules' },
     skills: { kind: 'relations', target: 'skills' },
     tags: { kind: 'relations', target: 'tags' },
+    // A completion expires this many months after it: the learner is enrolled again (recertification).
+    validityMonths: { kind: 'integer', min: 1, max: VALIDITY_MONTHS_MAX },
   },
   filters: ['status', 'isTemplate', 'tags', 'skills'],
   search: true,

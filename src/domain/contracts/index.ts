@@ -10,6 +10,7 @@ import { companies } from './companies';
 import { countries } from './countries';
 import { courses } from './courses';
 import { documents } from './documents';
+import { enrolmentRules } from './enrolmentRules';
 import { errorCalls } from './errorCalls';
 import { folders } from './folders';
 import { imports } from './imports';
@@ -57,6 +58,7 @@ export { systemConfigurations, tags, tickets, userConnections, users, userSuperv
 export { recycleBin };
 export { auditLog };
 export { cannedReplies };
+export { enrolmentRules };
 
 /** Every resource of the API, in API.md's order: the server serves these, the documentation describes them. */
 export const CONTRACTS: readonly ResourceContract[] = [

@@ -19,6 +19,8 @@ export const users = defineContract({
     enabled: { kind: 'boolean' },
     locale: { kind: 'enum', values: LOCALES },
     accessRights: { kind: 'relations', target: 'access-rights' },
+    tags: { kind: 'relations', target: 'tags' },
+    skills: { kind: 'relations', target: 'skills' },
     lastConnectionAt: { kind: 'datetime', readOnly: true },
     password: { kind: 'password', writeOnly: true },
   },
