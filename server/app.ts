@@ -69,6 +69,8 @@ import { ticketPresenceRoutes } from './routes/ticketPresence.ts';
 import { TicketPresence } from './tickets/ticketPresence.ts';
 import { PRESENCE_BUDGET } from '../src/domain/presence.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
+import { OptOutTokens } from './notify/optOuts.ts';
+import { sendDueReminders, type ReminderLinks } from './learning/reminders.ts';
 
 export interface AppContext {
   app: FastifyInstance;
@@ -141,6 +143,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const platformDb = db.scoped(PLATFORM);
   const sessions = new Sessions(platformDb, tokens, config.refreshTtl);
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.dataDir, (line) => app.log.info(line));
+  // The learning mails' links: the back-office's pages, the one-click opt-out posted to the API itself.
+  const mailLinks: ReminderLinks = {
+    appUrl: config.appUrl,
+    apiUrl: config.apiUrl ?? new URL(config.appUrl).origin,
+    optOuts: new OptOutTokens(config.optOutSecret ?? secret),
+  };
+  const logMailFailure = (error: unknown, what: string) => app.log.error({ err: error }, `${what} was not sent`);
 
   // API Platform clients send JSON-LD and merge-patch bodies: they are JSON.
   app.addContentTypeParser(
@@ -261,6 +270,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   // choice, a structure admin's own), on the platform's scope.
   await app.register(onboardingRoutes, {
     db: platformDb,
+    optOuts: mailLinks.optOuts,
     sessions,
     mailer,
     addresses: options.addresses ?? new BanClient(config.addressSearchUrl),
@@ -312,6 +322,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       name: 'retired-nodes-purge',
       everySeconds: RETIRED_PURGE_EVERY_SECONDS,
       run: () => purgeRetiredNodes(platformDb),
+    })
+    .define({
+      name: 'learning-reminders',
+      everySeconds: config.learningRemindersSeconds,
+      run: () => sendDueReminders(platformDb, mailer, mailLinks, logMailFailure),
     })
     .define({
       name: 'expired-rows-sweep',
