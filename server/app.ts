@@ -71,6 +71,8 @@ import { PRESENCE_BUDGET } from '../src/domain/presence.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
 import { OptOutTokens } from './notify/optOuts.ts';
 import { sendDueReminders, type ReminderLinks } from './learning/reminders.ts';
+import { sendWeeklyReports, WEEKLY_REPORT_CHECK_SECONDS } from './learning/weeklyReport.ts';
+import { reportSubscriptionRoutes } from './routes/reportSubscription.ts';
 
 export interface AppContext {
   app: FastifyInstance;
@@ -232,6 +234,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(revisionRoutes, { db, engine });
   await app.register(searchRoutes, { db });
   await app.register(savedViewRoutes, { db });
+  await app.register(reportSubscriptionRoutes, { db });
   await app.register(rolePermissionRoutes, { db, permissions });
   const hub = new LiveHub(platformDb);
   await hub.start();
@@ -327,6 +330,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       name: 'learning-reminders',
       everySeconds: config.learningRemindersSeconds,
       run: () => sendDueReminders(platformDb, mailer, mailLinks, logMailFailure),
+    })
+    .define({
+      name: 'learning-weekly-report',
+      everySeconds: WEEKLY_REPORT_CHECK_SECONDS,
+      run: () => sendWeeklyReports(platformDb, mailer, mailLinks, logMailFailure),
     })
     .define({
       name: 'expired-rows-sweep',
