@@ -1,7 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REMINDER_STAGES, reminderStageAt } from '../../src/domain/learning.ts';
-import { daysLeftAt, dueDateWords, reminderStageWords } from '../../src/domain/learningMail.ts';
+import {
+  daysLeftAt,
+  DEFAULT_REMINDER_TEXTS,
+  dueDateWords,
+  REMINDER_TEMPLATES,
+  reminderStageWords,
+  type ReminderRecipient,
+} from '../../src/domain/learningMail.ts';
+import {
+  sampleVariables,
+  TEMPLATE_LOCALES,
+  templateFamily,
+  unknownVariables,
+  usedVariables,
+} from '../../src/domain/templateVariables.ts';
 import type { Mail, Mailer } from '../../server/auth/mailer.ts';
 import { reminderStageSql, sendDueReminders, type ReminderLinks } from '../../server/learning/reminders.ts';
 import { OptOutTokens } from '../../server/notify/optOuts.ts';
@@ -131,6 +145,22 @@ describe('the stage of a due date', () => {
     // The end of a day in UTC is the next morning in Paris: the day said is the due one.
     expect(dueDateWords(due, 'fr')).toBe('18 juin 2026');
     expect(dueDateWords(due, 'en')).toBe('18 June 2026');
+  });
+});
+
+describe('the reminder templates', () => {
+  it('are families of their own, whose built-in texts name only their variables, each with a sample', () => {
+    for (const recipient of Object.keys(REMINDER_TEMPLATES) as ReminderRecipient[])
+      for (const locale of TEMPLATE_LOCALES) {
+        const code = `${REMINDER_TEMPLATES[recipient]}_${locale}`;
+        expect(templateFamily(code)).toBe(REMINDER_TEMPLATES[recipient]);
+        const { subject, body } = DEFAULT_REMINDER_TEXTS[recipient][locale];
+        expect(unknownVariables(code, `${subject} ${body}`), code).toEqual([]);
+        const samples = sampleVariables(code, locale);
+        for (const name of usedVariables(`${subject} ${body}`)) expect(samples[name], `${code} ${name}`).not.toBe(name);
+      }
+    // The learner's copy names no supervisor's page.
+    expect(unknownVariables('learning_reminder_fr', '{{learnerUrl}}')).toEqual(['learnerUrl']);
   });
 });
 
