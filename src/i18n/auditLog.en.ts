@@ -12,6 +12,7 @@ export const auditLogEn: typeof auditLogFr = {
     record: 'Item',
     changes: 'Changed fields',
     company: 'Structure',
+    sessions: 'Sign-ins and sign-outs',
   },
   empty: 'No change recorded yet: every write will show here, with its author and what it changed.',
   invite: '',

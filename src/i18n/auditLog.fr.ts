@@ -10,6 +10,7 @@ export const auditLogFr = {
     record: 'Élément',
     changes: 'Champs modifiés',
     company: 'Structure',
+    sessions: 'Connexions et déconnexions',
   },
   empty:
     "Aucune modification enregistrée pour le moment : chaque écriture apparaîtra ici, avec son auteur et ce qu'elle a changé.",
