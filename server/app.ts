@@ -48,6 +48,7 @@ import { healthRoutes } from './routes/health.ts';
 import { Counters } from './bounds/counters.ts';
 import { rowCapRefusal } from './bounds/rowCaps.ts';
 import { WriteBudgets } from './bounds/writeBudgets.ts';
+import { REQUEST_ID_LOG_LABEL, requestIdOptions, requestIds } from './http/requestIds.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { ImportSlots } from './bounds/importSlots.ts';
 import { purgeExpired, PURGE_EVERY_SECONDS } from './resources/recycleBin.ts';
@@ -117,9 +118,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       options.logger || options.logStream
         ? { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
         : false,
-    logController: new LogController({ disableRequestLogging: !options.logRequests }),
+    logController: new LogController({
+      disableRequestLogging: !options.logRequests,
+      requestIdLogLabel: REQUEST_ID_LOG_LABEL,
+    }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
+    ...requestIdOptions,
     // Route schemas check what clients sent as they sent it ("12" is not a number) and report every field.
     ajv: {
       customOptions: { coerceTypes: false, allErrors: true, allowUnionTypes: true, keywords: [VIOLATION, BAD_REQUEST] },
@@ -171,10 +176,12 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     }
     // pino serialises `err` with its stack: every 500 can be traced, request logging on or not.
     request.log.error({ err: error }, `${route} failed`);
-    const failure = problem(500, 'Internal Server Error');
+    // The id a user can quote to support, who finds the logged error by it.
+    const failure = problem(500, 'Internal Server Error', { requestId: request.id });
     return reply.status(500).type(failure.contentType).send(failure.body);
   });
 
+  await app.register(requestIds);
   await app.register(securityHeaders, {
     apiUrl: config.apiUrl,
     stripe: config.stripe.publishableKey ? { jsUrl: config.stripe.jsUrl, apiUrl: config.stripe.url } : undefined,
