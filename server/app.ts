@@ -72,9 +72,7 @@ import { ticketPresenceRoutes } from './routes/ticketPresence.ts';
 import { TicketPresence } from './tickets/ticketPresence.ts';
 import { PRESENCE_BUDGET } from '../src/domain/presence.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
-import { OptOutTokens } from './notify/optOuts.ts';
-import { sendDueReminders, type ReminderLinks } from './learning/reminders.ts';
-import { sendWeeklyReports, WEEKLY_REPORT_CHECK_SECONDS } from './learning/weeklyReport.ts';
+import { learningMails } from './learning/mailJobs.ts';
 import { reportSubscriptionRoutes } from './routes/reportSubscription.ts';
 
 export interface AppContext {
@@ -161,13 +159,9 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   const mailer = metrics.countMails(
     options.mailer ?? createMailer(config.smtpUrl, config.dataDir, (line) => app.log.info(line)),
   );
-  // The learning mails' links: the back-office's pages, the one-click opt-out posted to the API itself.
-  const mailLinks: ReminderLinks = {
-    appUrl: config.appUrl,
-    apiUrl: config.apiUrl ?? new URL(config.appUrl).origin,
-    optOuts: new OptOutTokens(config.optOutSecret ?? secret),
-  };
-  const logMailFailure = (error: unknown, what: string) => app.log.error({ err: error }, `${what} was not sent`);
+  const learning = learningMails(config, secret, platformDb, mailer, (error, what) =>
+    app.log.error({ err: error }, `${what} was not sent`),
+  );
 
   // API Platform clients send JSON-LD and merge-patch bodies: they are JSON.
   app.addContentTypeParser(
@@ -293,7 +287,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   // choice, a structure admin's own), on the platform's scope.
   await app.register(onboardingRoutes, {
     db: platformDb,
-    optOuts: mailLinks.optOuts,
+    optOuts: learning.optOuts,
     sessions,
     mailer,
     addresses: options.addresses ?? new BanClient(config.addressSearchUrl),
@@ -348,16 +342,6 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
       run: () => purgeRetiredNodes(platformDb),
     })
     .define({
-      name: 'learning-reminders',
-      everySeconds: config.learningRemindersSeconds,
-      run: () => sendDueReminders(platformDb, mailer, mailLinks, logMailFailure),
-    })
-    .define({
-      name: 'learning-weekly-report',
-      everySeconds: WEEKLY_REPORT_CHECK_SECONDS,
-      run: () => sendWeeklyReports(platformDb, mailer, mailLinks, logMailFailure),
-    })
-    .define({
       name: 'expired-rows-sweep',
       everySeconds: EXPIRED_ROWS_SWEEP_SECONDS,
       run: async () => {
@@ -368,6 +352,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
         await sessions.forgetExpiredCarries();
       },
     });
+  for (const job of learning.jobs) jobs.define(job);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
