@@ -61,6 +61,7 @@ import { revisionRoutes } from './routes/revisions.ts';
 import { rolePermissionRoutes } from './routes/rolePermissions.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
 import { enrolmentRoutes } from './routes/enrolments.ts';
+import { enrolmentRuleRoutes } from './routes/enrolmentRules.ts';
 import { searchRoutes } from './routes/search.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
 import { helpdeskRoutes } from './routes/helpdesk.ts';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(searchRoutes, { db });
   await app.register(savedViewRoutes, { db });
   await app.register(enrolmentRoutes, { db });
+  await app.register(enrolmentRuleRoutes, { db });
   await app.register(rolePermissionRoutes, { db, permissions });
   const hub = new LiveHub(platformDb);
   await hub.start();
