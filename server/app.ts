@@ -62,6 +62,7 @@ import { rolePermissionRoutes } from './routes/rolePermissions.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
 import { enrolmentRoutes } from './routes/enrolments.ts';
 import { enrolmentRuleRoutes } from './routes/enrolmentRules.ts';
+import { recertifyExpired, RECERTIFY_EVERY_SECONDS } from './learning/recertification.ts';
 import { searchRoutes } from './routes/search.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
 import { helpdeskRoutes } from './routes/helpdesk.ts';
@@ -316,6 +317,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       name: 'retired-nodes-purge',
       everySeconds: RETIRED_PURGE_EVERY_SECONDS,
       run: () => purgeRetiredNodes(platformDb),
+    })
+    .define({
+      name: 'learning-recertification',
+      everySeconds: RECERTIFY_EVERY_SECONDS,
+      run: () => recertifyExpired(platformDb),
     })
     .define({
       name: 'expired-rows-sweep',
