@@ -60,6 +60,7 @@ import { eventRoutes } from './routes/events.ts';
 import { revisionRoutes } from './routes/revisions.ts';
 import { rolePermissionRoutes } from './routes/rolePermissions.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
+import { LEARNING_AGGREGATES_JOB, refreshLearningAggregates } from './learning/aggregates.ts';
 import { searchRoutes } from './routes/search.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
 import { helpdeskRoutes } from './routes/helpdesk.ts';
@@ -312,6 +313,11 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       name: 'retired-nodes-purge',
       everySeconds: RETIRED_PURGE_EVERY_SECONDS,
       run: () => purgeRetiredNodes(platformDb),
+    })
+    .define({
+      name: LEARNING_AGGREGATES_JOB,
+      everySeconds: config.learningAggregatesSeconds,
+      run: () => refreshLearningAggregates(db),
     })
     .define({
       name: 'expired-rows-sweep',
