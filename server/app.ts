@@ -60,6 +60,7 @@ import { eventRoutes } from './routes/events.ts';
 import { revisionRoutes } from './routes/revisions.ts';
 import { rolePermissionRoutes } from './routes/rolePermissions.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
+import { learningRoutes } from './routes/learning.ts';
 import { LEARNING_AGGREGATES_JOB, refreshLearningAggregates } from './learning/aggregates.ts';
 import { searchRoutes } from './routes/search.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(revisionRoutes, { db, engine });
   await app.register(searchRoutes, { db });
   await app.register(savedViewRoutes, { db });
+  await app.register(learningRoutes, { db });
   await app.register(rolePermissionRoutes, { db, permissions });
   const hub = new LiveHub(platformDb);
   await hub.start();
