@@ -6,6 +6,7 @@ import { DEFAULT_IMPORTS_AT_ONCE } from './bounds/importSlots.ts';
 import { COURSE_IMPORT_DEFAULT_MAX_MB } from '../src/domain/courseFormat.ts';
 import { DEFAULT_LIVE_STREAMS_PER_USER } from './live/streamSlots.ts';
 import { LEARNING_AGGREGATES_SECONDS } from './learning/aggregates.ts';
+import { DEFAULT_LEARNING_REMINDERS_SECONDS } from './learning/reminders.ts';
 
 /** Every setting of the server, read once from the environment; README.md lists them all. */
 export interface Config {
@@ -25,6 +26,8 @@ export interface Config {
   /** The back-office's address, for links in e-mails (APP_URL; by default the server's own). */
   appUrl: string;
   smtpUrl?: string;
+  /** The bearer token Prometheus scrapes /metrics with; without one, the figures are not served. */
+  metricsToken?: string;
   uploadMaxMb: number;
   /**
    * What a course import's archive may unpack to in all (COURSE_IMPORT_MAX_MB); each of its files to at most
@@ -71,6 +74,13 @@ export interface Config {
   liveStreamsPerUser: number;
   /** How often the reports' aggregates are refreshed, in seconds (LEARNING_AGGREGATES_SECONDS). */
   learningAggregatesSeconds: number;
+  /** How often due dates are looked at for reminders to send (LEARNING_REMINDERS_SECONDS). */
+  learningRemindersSeconds: number;
+  /**
+   * The key of the mails' opt-out links (OPT_OUT_SECRET); by default one derived from the JWT secret, so that
+   * changing JWT_SECRET also voids the links already sent (set this to keep them).
+   */
+  optOutSecret?: string;
 }
 
 /** An S3-compatible object store (AWS, MinIO, Ceph, Garage...): one bucket, the files' keys as object keys. */
@@ -128,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiUrl: env.VITE_API_URL || undefined,
     appUrl: env.APP_URL || `http://${env.HOST || '127.0.0.1'}:${integer(env.PORT, 8080, 'PORT')}/`,
     smtpUrl: env.SMTP_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     uploadMaxMb: integer(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB'),
     courseImportMaxMb: atLeastOne(
       integer(env.COURSE_IMPORT_MAX_MB, COURSE_IMPORT_DEFAULT_MAX_MB, 'COURSE_IMPORT_MAX_MB'),
@@ -179,6 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       integer(env.LEARNING_AGGREGATES_SECONDS, LEARNING_AGGREGATES_SECONDS, 'LEARNING_AGGREGATES_SECONDS'),
       'LEARNING_AGGREGATES_SECONDS',
     ),
+    learningRemindersSeconds: atLeastOne(
+      integer(env.LEARNING_REMINDERS_SECONDS, DEFAULT_LEARNING_REMINDERS_SECONDS, 'LEARNING_REMINDERS_SECONDS'),
+      'LEARNING_REMINDERS_SECONDS',
+    ),
+    optOutSecret: env.OPT_OUT_SECRET || undefined,
   };
 }
 

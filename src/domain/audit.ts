@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = [
   'bulk-add-tags',
   'bulk-release',
   'bulk-import',
+  // A cell of a structure's rights granted, withdrawn or set back to its default (the rights screen).
+  'change-rights',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

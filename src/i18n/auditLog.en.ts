@@ -43,6 +43,7 @@ export const auditActionsEn: Record<keyof typeof auditActionsFr, string> = {
   'bulk-add-tags': 'Bulk tags added',
   'bulk-release': 'Bulk release date set',
   'bulk-import': 'Bulk import',
+  'change-rights': 'Rights changed',
   'add-tags': 'Tags added',
   'remove-tags': 'Tags removed',
   'add-skills': 'Skills added',

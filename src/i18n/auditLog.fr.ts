@@ -42,6 +42,7 @@ export const auditActionsFr = {
   'bulk-add-tags': 'Ajout groupé de tags',
   'bulk-release': 'Programmation groupée',
   'bulk-import': 'Import groupé',
+  'change-rights': 'Droits modifiés',
   'add-tags': 'Ajout de tags',
   'remove-tags': 'Retrait de tags',
   'add-skills': 'Ajout de compétences',
