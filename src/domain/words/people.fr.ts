@@ -95,6 +95,8 @@ export const peopleFr = {
         startedAt: 'Commencée le',
         completedAt: 'Terminée le',
         createdAt: 'Création',
+        state: 'Situation',
+        learner: 'Apprenant',
       },
       empty: 'Aucune participation pour le moment.',
       invite: 'Voulez-vous en créer une ?',
@@ -233,6 +235,13 @@ export const peopleFr = {
     channel: { email: 'E-mail', sms: 'SMS', push: 'Notification push' },
     locale: { fr: 'Français', en: 'Anglais' },
     participationStatus: { invited: 'Invité', in_progress: 'En cours', completed: 'Terminée' },
+    learnerState: {
+      completed: 'Terminé',
+      late: 'En retard',
+      at_risk: 'À risque',
+      not_started: 'Pas commencé',
+      on_track: 'En cours, dans les temps',
+    },
     role: {
       ROLE_SUPER_ADMIN: 'Super administrateur',
       ROLE_ADMIN: 'Administrateur',

@@ -96,6 +96,8 @@ export const peopleEn: typeof peopleFr = {
         startedAt: 'Started',
         completedAt: 'Completed',
         createdAt: 'Created',
+        state: 'Standing',
+        learner: 'Learner',
       },
       empty: 'No participations yet.',
       invite: 'Do you want to add one?',
@@ -234,6 +236,13 @@ export const peopleEn: typeof peopleFr = {
     channel: { email: 'E-mail', sms: 'SMS', push: 'Push notification' },
     locale: { fr: 'French', en: 'English' },
     participationStatus: { invited: 'Invited', in_progress: 'In progress', completed: 'Completed' },
+    learnerState: {
+      completed: 'Completed',
+      late: 'Late',
+      at_risk: 'At risk',
+      not_started: 'Not started',
+      on_track: 'On track',
+    },
     role: {
       ROLE_SUPER_ADMIN: 'Super administrator',
       ROLE_ADMIN: 'Administrator',
