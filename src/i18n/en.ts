@@ -17,6 +17,7 @@ import { csvImportEn } from './csvImport.en';
 import { phoneListEn } from './phoneList.en';
 import { rightsEn } from './rights.en';
 import { outlineLinkEn } from './outlineLink.en';
+import { learningLinkEn } from './learningLink.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -89,6 +90,7 @@ export const en: Messages = {
     ...rightsEn,
     // The way to a course's outline, on the courses list; the editor's own words come with it.
     outline: outlineLinkEn,
+    learning_link: learningLinkEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

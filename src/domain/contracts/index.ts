@@ -67,6 +67,7 @@ export const CONTRACTS: readonly ResourceContract[] = [
   accessRights,
   userSupervisions,
   participations,
+  enrolmentRules,
   tags,
   skills,
   courses,
