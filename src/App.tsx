@@ -15,6 +15,7 @@ import {
   VerifyCodePage,
 } from './custom/auth/lazyPages';
 import { OnboardPage, OnboardSuccessPage } from './custom/onboarding/lazyPages';
+import { COURSE_LEARNERS_ROUTE } from './custom/learners/learnerPages';
 import { lazyComponent } from './custom/lazyComponent';
 import { Dashboard } from './custom/dashboard/lazyDashboard';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
@@ -31,6 +32,9 @@ const TicketAttachmentPage = lazyComponent(() =>
 const RightsPage = lazyComponent(() => import('./custom/rights/RightsPage').then((module) => module.RightsPage));
 const CourseOutlinePage = lazyComponent(() =>
   import('./custom/outline/CourseOutlinePage').then((module) => module.CourseOutlinePage),
+);
+const CourseLearnersPage = lazyComponent(() =>
+  import('./custom/learners/CourseLearnersPage').then((module) => module.CourseLearnersPage),
 );
 
 /*
@@ -76,6 +80,7 @@ export function App() {
             <Route path="/account" element={<AccountPage />} />
             <Route path={RIGHTS_ROUTE} element={<RightsPage />} />
             <Route path="/courses/:id/outline" element={<CourseOutlinePage />} />
+            <Route path={COURSE_LEARNERS_ROUTE} element={<CourseLearnersPage />} />
             {/* Where the e-mail to a ticket's author links each file of a reply (after sign-in). */}
             <Route path="/ticket-attachments/:id" element={<TicketAttachmentPage />} />
           </CustomRoutes>

@@ -15,8 +15,9 @@ function failureOf(error: unknown): string {
 /**
  * "Exporter" above a list: the whole filtered list, in its order, as the server writes it
  * (`GET /api/{resource}/export.csv`), not the first rows react-admin's own exporter fetches in the browser.
+ * `filter` is the list's permanent filter (a course's learners), which its context does not hold.
  */
-export function ExportListButton() {
+export function ExportListButton({ filter }: { filter?: Record<string, unknown> }) {
   const { resource, filterValues, sort, total } = useListContext();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
@@ -25,7 +26,7 @@ export function ExportListButton() {
   const run = async () => {
     setBusy(true);
     try {
-      await dataProvider.exportList(resource, { sort, filter: filterValues });
+      await dataProvider.exportList(resource, { sort, filter: { ...filterValues, ...filter } });
     } catch (error) {
       notify(failureOf(error), { type: 'error' });
     } finally {
