@@ -15,7 +15,7 @@ import {
   VerifyCodePage,
 } from './custom/auth/lazyPages';
 import { OnboardPage, OnboardSuccessPage } from './custom/onboarding/lazyPages';
-import { COURSE_LEARNERS_ROUTE } from './custom/learners/learnerPages';
+import { COURSE_LEARNERS_ROUTE, LEARNER_ROUTE } from './custom/learners/learnerPages';
 import { lazyComponent } from './custom/lazyComponent';
 import { Dashboard } from './custom/dashboard/lazyDashboard';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
@@ -36,6 +36,7 @@ const CourseOutlinePage = lazyComponent(() =>
 const CourseLearnersPage = lazyComponent(() =>
   import('./custom/learners/CourseLearnersPage').then((module) => module.CourseLearnersPage),
 );
+const LearnerPage = lazyComponent(() => import('./custom/learners/LearnerPage').then((module) => module.LearnerPage));
 
 /*
  * react-admin's <Admin>, assembled from its two halves (AdminContext, CoreAdminUI) as its documentation
@@ -81,6 +82,7 @@ export function App() {
             <Route path={RIGHTS_ROUTE} element={<RightsPage />} />
             <Route path="/courses/:id/outline" element={<CourseOutlinePage />} />
             <Route path={COURSE_LEARNERS_ROUTE} element={<CourseLearnersPage />} />
+            <Route path={LEARNER_ROUTE} element={<LearnerPage />} />
             {/* Where the e-mail to a ticket's author links each file of a reply (after sign-in). */}
             <Route path="/ticket-attachments/:id" element={<TicketAttachmentPage />} />
           </CustomRoutes>
