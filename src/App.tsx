@@ -15,6 +15,7 @@ import {
   VerifyCodePage,
 } from './custom/auth/lazyPages';
 import { OnboardPage, OnboardSuccessPage } from './custom/onboarding/lazyPages';
+import { UnsubscribePage } from './custom/unsubscribe/lazyUnsubscribePage';
 import { COURSE_LEARNERS_ROUTE, LEARNER_ROUTE } from './custom/learners/learnerPages';
 import { lazyComponent } from './custom/lazyComponent';
 import { Dashboard } from './custom/dashboard/lazyDashboard';
@@ -67,7 +68,7 @@ export function App() {
           accessDenied={AccessDenied}
           authenticationError={AuthenticationError}
         >
-          {/* Public screens, bare (no menu): the sign-in flows and the sign-up of a structure. */}
+          {/* Public screens, bare (no menu): the sign-in flows, the sign-up of a structure, a mail's opt-out link. */}
           <CustomRoutes noLayout>
             <Route path={AUTH_ROUTES.logout} element={<LogoutOnMount />} />
             <Route path={AUTH_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
@@ -76,6 +77,7 @@ export function App() {
             <Route path={AUTH_ROUTES.invitation} element={<InvitationPage />} />
             <Route path="/onboard" element={<OnboardPage />} />
             <Route path="/onboard/success" element={<OnboardSuccessPage />} />
+            <Route path="/unsubscribe" element={<UnsubscribePage />} />
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/account" element={<AccountPage />} />
