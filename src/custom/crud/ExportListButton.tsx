@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { CircularProgress } from '@mui/material';
+import { CircularProgress, IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/GetApp';
+import MoreIcon from '@mui/icons-material/ArrowDropDown';
 import { Button, HttpError, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
+import type { CsvFormat } from '../../domain/csvFrench';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** The message of a failed export: the list's own refusals in French, else a plain failure. */
@@ -15,7 +17,9 @@ function failureOf(error: unknown): string {
 /**
  * "Exporter" above a list: the whole filtered list, in its order, as the server writes it
  * (`GET /api/{resource}/export.csv`), not the first rows react-admin's own exporter fetches in the browser.
- * `filter` is the list's permanent filter (a course's learners), which its context does not hold.
+ * A French spreadsheet by default; the menu beside it offers the API's own fields, which a re-import or an
+ * integration reads. `filter` is the list's permanent filter (a course's learners), which its context does
+ * not hold.
  */
 export function ExportListButton({ filter }: { filter?: Record<string, unknown> }) {
   const { resource, filterValues, sort, total } = useListContext();
@@ -23,10 +27,12 @@ export function ExportListButton({ filter }: { filter?: Record<string, unknown> 
   const notify = useNotify();
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
-  const run = async () => {
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const run = async (format: CsvFormat) => {
+    setMenu(null);
     setBusy(true);
     try {
-      await dataProvider.exportList(resource, { sort, filter: { ...filterValues, ...filter } });
+      await dataProvider.exportList(resource, { sort, filter: { ...filterValues, ...filter }, format });
     } catch (error) {
       notify(failureOf(error), { type: 'error' });
     } finally {
@@ -34,10 +40,32 @@ export function ExportListButton({ filter }: { filter?: Record<string, unknown> 
     }
   };
   const label = busy ? 'app.list_export.busy' : 'ra.action.export';
+  const disabled = busy || total === 0;
+  const more = translate('app.list_export.more');
   return (
-    // Named even when disabled: react-admin's icon button on a phone drops its name then.
-    <Button label={label} aria-label={translate(label)} disabled={busy || total === 0} onClick={() => void run()}>
-      {busy ? <CircularProgress size={16} /> : <DownloadIcon />}
-    </Button>
+    <>
+      {/* Named even when disabled: react-admin's icon button on a phone drops its name then. */}
+      <Button label={label} aria-label={translate(label)} disabled={disabled} onClick={() => void run('fr')}>
+        {busy ? <CircularProgress size={16} /> : <DownloadIcon />}
+      </Button>
+      <Tooltip title={more}>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={more}
+            aria-haspopup="menu"
+            disabled={disabled}
+            onClick={(event) => setMenu(event.currentTarget)}
+            sx={{ ml: -0.5 }}
+          >
+            <MoreIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+        <MenuItem onClick={() => void run('fr')}>{translate('app.list_export.french')}</MenuItem>
+        <MenuItem onClick={() => void run('api')}>{translate('app.list_export.api')}</MenuItem>
+      </Menu>
+    </>
   );
 }

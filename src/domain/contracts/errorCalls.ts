@@ -11,7 +11,7 @@ export const errorCalls = defineContract({
     route: { kind: 'string', readOnly: true },
     method: { kind: 'string', readOnly: true },
     // How many reports the row counts, and when the server received the first and the last.
-    occurrences: { kind: 'integer', readOnly: true },
+    occurrences: { kind: 'integer', min: 1, readOnly: true },
     firstAt: { kind: 'datetime', readOnly: true },
     lastAt: { kind: 'datetime', readOnly: true },
     expected: { kind: 'boolean', readOnly: true },
