@@ -42,7 +42,8 @@ export const learningEn: typeof learningFr = {
     remind_supervisor_help: "Each learner's supervisor also receives their due-date reminders.",
     preview: 'Preview',
     apply: 'Enrol',
-    preview_line: '%{to_enrol}, %{already}.',
+    line: '%{first}, %{already}.',
+    line_alone: '%{first}.',
     will_enrol: '%{smart_count} person will be enrolled |||| %{smart_count} people will be enrolled',
     already: '%{smart_count} already is |||| %{smart_count} already are',
     will_reenrol:
@@ -54,7 +55,6 @@ export const learningEn: typeof learningFr = {
     sample: 'Among them:',
     stale: 'The choices changed since this preview: preview again before enrolling.',
     done: '%{summary}',
-    done_line: '%{enrolled}, %{already}.',
     enrolled: '%{smart_count} person enrolled |||| %{smart_count} people enrolled',
     were_already: '%{smart_count} already was |||| %{smart_count} already were',
     reenrolled: '%{smart_count} person enrolled again. |||| %{smart_count} people enrolled again.',
@@ -94,6 +94,7 @@ export const learningEn: typeof learningFr = {
     reenrolled: '%{name} is enrolled in the course again.',
   },
   learner: {
+    title: 'Follow-up of a learner',
     page_title: 'Follow-up of %{name}',
     open_user: 'See their profile',
     not_found: 'This learner cannot be found.',

@@ -45,7 +45,8 @@ export const learningFr = {
     remind_supervisor_help: 'Le superviseur de chaque apprenant reçoit aussi ses rappels d’échéance.',
     preview: 'Aperçu',
     apply: 'Inscrire',
-    preview_line: '%{to_enrol}, %{already}.',
+    line: '%{first}, %{already}.',
+    line_alone: '%{first}.',
     will_enrol: '%{smart_count} personne sera inscrite |||| %{smart_count} personnes seront inscrites',
     already: "%{smart_count} l'est déjà |||| %{smart_count} le sont déjà",
     will_reenrol:
@@ -57,7 +58,6 @@ export const learningFr = {
     sample: 'Parmi elles :',
     stale: 'Les choix ont changé depuis cet aperçu : refaites-le avant d’inscrire.',
     done: '%{summary}',
-    done_line: '%{enrolled}, %{already}.',
     enrolled: '%{smart_count} personne inscrite |||| %{smart_count} personnes inscrites',
     were_already: "%{smart_count} l'était déjà |||| %{smart_count} l'étaient déjà",
     reenrolled: '%{smart_count} personne réinscrite. |||| %{smart_count} personnes réinscrites.',
@@ -98,6 +98,7 @@ export const learningFr = {
     reenrolled: '%{name} est de nouveau inscrit à la formation.',
   },
   learner: {
+    title: 'Suivi d’un apprenant',
     page_title: 'Suivi de %{name}',
     open_user: 'Voir sa fiche',
     not_found: 'Cet apprenant est introuvable.',

@@ -32,9 +32,9 @@ export function LearnerLines() {
             <ProgressValue value={record.progress as number} name={learnerNameOf(record)} />
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
               <Typography variant="body2" color="text.secondary">
-                {translate('app.learning.learners.due_line', {
-                  due: formatDay(record.dueAt as string | null) || translate('app.learning.no_due'),
-                })}
+                {record.dueAt
+                  ? translate('app.learning.learners.due_line', { due: formatDay(record.dueAt as string) })
+                  : translate('app.learning.no_due')}
               </Typography>
               <ParticipationActions />
             </Box>

@@ -22,13 +22,16 @@ export function LearnerPage() {
   if (isPending) return <Loader />;
   if (error || !data)
     return (
-      <Alert severity={(error as { status?: number } | null)?.status === 404 ? 'warning' : 'error'} sx={{ my: 2 }}>
-        {translate(
-          (error as { status?: number } | null)?.status === 404
-            ? 'app.learning.learner.not_found'
-            : 'app.learning.learner.load_error',
-        )}
-      </Alert>
+      <>
+        <Title title={translate('app.learning.learner.title')} />
+        <Alert severity={(error as { status?: number } | null)?.status === 404 ? 'warning' : 'error'} sx={{ my: 2 }}>
+          {translate(
+            (error as { status?: number } | null)?.status === 404
+              ? 'app.learning.learner.not_found'
+              : 'app.learning.learner.load_error',
+          )}
+        </Alert>
+      </>
     );
   const { learner } = data;
   const name = learner.name || learner.email;
