@@ -67,19 +67,25 @@ export function learningStatements(): string[] {
     // day); a validation removed undoes it. Rows whose figures did not change are not written.
     `CREATE OR REPLACE FUNCTION learning_recount(learners integer[], course_ids integer[]) RETURNS void
        LANGUAGE sql AS $$
-       WITH counted AS (
+       -- The pairs drive the count, each course's total is read once, and the counts are made before the
+       -- update joins them: a recount of thousands (an enrolment, a publish) stays linear.
+       WITH pairs AS MATERIALIZED (
+         SELECT DISTINCT x.user_id, x.course_id FROM unnest(learners, course_ids) AS x(user_id, course_id)
+       ), totals AS MATERIALIZED (
+         SELECT k.course_id, course_chapter_total(k.course_id) AS total FROM (SELECT DISTINCT course_id FROM pairs) k
+       ), counted AS MATERIALIZED (
          SELECT p.id, c.validity_months, t.total, v.validated, v.first_at, v.last_at,
                 (t.total > 0 AND v.validated >= t.total)
                   OR (p.status = 'completed' AND v.validated >= p.validated_chapters AND v.validated > 0) AS done
-           FROM participations p
+           FROM pairs x
+           JOIN participations p ON p.user_id = x.user_id AND p.course_id = x.course_id
            JOIN courses c ON c.id = p.course_id
-           CROSS JOIN LATERAL (SELECT course_chapter_total(p.course_id) AS total) t
+           JOIN totals t ON t.course_id = p.course_id
            CROSS JOIN LATERAL (
              SELECT count(*)::int AS validated, min(cv.validated_at) AS first_at, max(cv.validated_at) AS last_at
                FROM chapter_validations cv JOIN chapters ch ON ch.id = cv.chapter_id JOIN modules m ON m.id = ch.module_id
               WHERE cv.user_id = p.user_id AND m.course_id = p.course_id
                 AND (p.cycle_started_at IS NULL OR cv.validated_at >= p.cycle_started_at)) v
-          WHERE (p.user_id, p.course_id) IN (SELECT * FROM unnest(learners, course_ids))
        ), next AS (
          SELECT k.id, k.validated,
                 CASE WHEN k.done THEN 100 ELSE learning_progress(k.validated, k.total) END AS progress,

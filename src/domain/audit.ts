@@ -56,6 +56,13 @@ export const AUDIT_ACTIONS = [
   'bulk-import',
   // A cell of a structure's rights granted, withdrawn or set back to its default (the rights screen).
   'change-rights',
+  // Learners enrolled in a course (a selection, a tag, a structure...), one enrolment undone or made again, an
+  // enrolment rule applied to the members already there, and the new cycle of an expired completion.
+  'enrol',
+  'unenrol',
+  'reenrol',
+  'apply-rule',
+  'recertify',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

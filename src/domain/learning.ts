@@ -28,6 +28,20 @@ export const VALIDITY_MONTHS_MAX = 120;
 
 /** The most learners one enrolment may name or reach (a CSV, a tag): beyond, split it. */
 export const ENROLMENT_MAX_LEARNERS = 20_000;
+/** The most tags, and the most skills, one enrolment's audience may name. */
+export const ENROLMENT_MAX_GROUPS = 50;
+/** How many of the people an enrolment would enrol its preview names (the first by name). */
+export const ENROLMENT_SAMPLE_SIZE = 10;
+/**
+ * An enrolment spends one write of its author's budget (docs/SECURITY.md) per this many learners it
+ * enrols: one request may write thousands of rows, and is bounded as that many small writes would be.
+ */
+export const ENROLMENT_ROWS_PER_WRITE = 100;
+export const enrolmentCost = (rows: number) => Math.max(1, Math.ceil(rows / ENROLMENT_ROWS_PER_WRITE));
+/** The code of the violation refusing an audience beyond ENROLMENT_MAX_LEARNERS; the back-office words it. */
+export const ENROLMENT_TOO_LARGE = 'too_many_learners';
+/** The code of the violation refusing an enrolment rule that names neither a tag nor a skill (on `tag`). */
+export const RULE_WITHOUT_AUDIENCE = 'no_audience';
 
 const DAY_MS = 86_400_000;
 

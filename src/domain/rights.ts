@@ -141,14 +141,17 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
       { roles: ['ROLE_FIRST_CONNECT'], operations: ['get'] },
     ],
     mine: { user: 'id' },
-    // One's own profile: name, phone, language. Who one is and what one may, an administrator decides; a
-    // password, only its owner (through the code) or platform staff.
+    // One's own profile: name, phone, language. Who one is and what one may, an administrator decides (tags
+    // and skills too: enrolment rules enrol by them); a password, only its owner (through the code) or
+    // platform staff.
     fields: {
       email: 'ROLE_ADMIN',
       type: 'ROLE_ADMIN',
       roles: 'ROLE_ADMIN',
       enabled: 'ROLE_ADMIN',
       accessRights: 'ROLE_ADMIN',
+      tags: 'ROLE_ADMIN',
+      skills: 'ROLE_ADMIN',
       password: 'ROLE_SUPER_ADMIN',
     },
     ranked: 'roles',

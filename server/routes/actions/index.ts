@@ -10,6 +10,7 @@ import { courseRoutes } from './courses.ts';
 import { folderRoutes } from './folders.ts';
 import { orderingRoutes } from './ordering.ts';
 import { outlineRoutes } from './outline.ts';
+import { participationRoutes } from './participations.ts';
 import { relationActionRoutes } from './relations.ts';
 import { releaseTimeZoneRoutes } from './releaseTimeZone.ts';
 import { ticketRoutes } from './tickets.ts';
@@ -31,4 +32,5 @@ export async function actionRoutes(
   await app.register(ticketRoutes, options);
   await app.register(folderRoutes, options);
   await app.register(userRoutes, options);
+  await app.register(participationRoutes, options);
 }

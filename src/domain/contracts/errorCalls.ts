@@ -26,6 +26,8 @@ export const errorCalls = defineContract({
     employee: { kind: 'embedded', shape: 'object', readOnly: true, target: 'users' },
     endpoint: { kind: 'string', readOnly: true },
     protocol: { kind: 'string', readOnly: true },
+    // The failed call's request id (its answer's X-Request-Id), as the server's logs name it.
+    requestId: { kind: 'string', readOnly: true },
   },
   filters: ['status', 'expected'],
   order: ['lastAt', 'occurrences', 'status', 'createdAt'],
