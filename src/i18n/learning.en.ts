@@ -60,10 +60,8 @@ export const learningEn: typeof learningFr = {
     reenrolled: '%{smart_count} person enrolled again. |||| %{smart_count} people enrolled again.',
   },
   violations: {
-    empty_audience: 'Nobody matches this choice.',
-    too_many: `Too many people: at most ${ENROLMENT_MAX_LEARNERS.toLocaleString('en-GB')} at once.`,
-    past: 'This date has already passed.',
-    due_range: `Between 1 and ${DUE_DAYS_MAX} days.`,
+    audience_blank: 'Choose whom to enrol.',
+    dueAt_range: `Choose today or a later day, at most ${DUE_DAYS_MAX} days ahead.`,
   },
   learners: {
     page_title: 'Learners · %{title}',

@@ -62,12 +62,10 @@ export const learningFr = {
     were_already: "%{smart_count} l'était déjà |||| %{smart_count} l'étaient déjà",
     reenrolled: '%{smart_count} personne réinscrite. |||| %{smart_count} personnes réinscrites.',
   },
-  // The refusals of an enrolment the server names by a code of its own.
+  // The refusals of an enrolment said for the input they name (`<input>_<code>`) where the app's are too vague.
   violations: {
-    empty_audience: 'Personne ne correspond à ce choix.',
-    too_many: `Trop de personnes : au plus ${ENROLMENT_MAX_LEARNERS.toLocaleString('fr-FR')} en une fois.`,
-    past: 'Cette date est déjà passée.',
-    due_range: `Entre 1 et ${DUE_DAYS_MAX} jours.`,
+    audience_blank: 'Choisissez qui inscrire.',
+    dueAt_range: `Choisissez aujourd’hui ou un jour à venir, dans ${DUE_DAYS_MAX} jours au plus.`,
   },
   learners: {
     page_title: 'Apprenants · %{title}',

@@ -53,14 +53,14 @@ describe('the body of a preview and an enrolment', () => {
 
 describe("the server's refusals", () => {
   const refused = (violations: object[]) => new HttpError('ra.message.invalid_form', 422, { violations, errors: {} });
-  const known = (key: string) => key === 'app.validation.range' || key === 'app.learning.violations.past';
+  const known = (key: string) => ['app.validation.range', 'app.learning.violations.dueAt_range'].includes(key);
 
-  it('lands each on the input it names, in French where a code is known', () => {
+  it('lands each on the input it names, in the words of that input where it has some, else of its code', () => {
     expect(
       refusalsOf(
         refused([
           { propertyPath: 'due.days', code: 'range', message: 'Out of range.' },
-          { propertyPath: 'due.at', code: 'past', message: 'In the past.' },
+          { propertyPath: 'due.at', code: 'range', message: 'A due date is today or later.' },
           { propertyPath: 'audience.tags[0]', code: 'reference', message: 'No such tag.' },
           { propertyPath: 'audience', code: 'no_structure', message: 'Choose a structure.' },
         ]),
@@ -68,7 +68,7 @@ describe("the server's refusals", () => {
       ),
     ).toEqual({
       dueDays: 'app.validation.range',
-      dueAt: 'app.learning.violations.past',
+      dueAt: 'app.learning.violations.dueAt_range',
       tags: 'No such tag.',
       audience: 'Choose a structure.',
     });

@@ -122,8 +122,8 @@ interface Violation {
 
 /**
  * A 422 of the preview or the enrolment, by the input it names: each message a translation key where the
- * screens have one for its code (`app.learning.violations.<code>`, then the app's `app.validation.<code>`),
- * else the server's own text. `general` holds what names no input. Undefined for any other failure.
+ * screens have one for its code (for that input, `app.learning.violations.<input>_<code>`, then for any,
+ * `app.learning.violations.<code>`, then the app's `app.validation.<code>`), else the server's own text. `general` holds what names no input. Undefined for any other failure.
  */
 export function refusalsOf(
   error: unknown,
@@ -137,9 +137,11 @@ export function refusalsOf(
   for (const violation of violations) {
     const input = inputOf(violation.propertyPath ?? '');
     if (refusals[input]) continue;
-    const own = violation.code ? `app.learning.violations.${violation.code}` : undefined;
-    const shared = violation.code ? `app.validation.${violation.code}` : undefined;
-    refusals[input] = own && known(own) ? own : shared && known(shared) ? shared : violation.message;
+    const { code } = violation;
+    const keys = code
+      ? [`app.learning.violations.${input}_${code}`, `app.learning.violations.${code}`, `app.validation.${code}`]
+      : [];
+    refusals[input] = keys.find(known) ?? violation.message;
   }
   if (Object.keys(refusals).length === 0) refusals.general = error.message;
   return refusals;
