@@ -85,7 +85,7 @@ async function enrolTag(page: Page, course: { title: string }, tag: { name: stri
   await dialog.getByRole('combobox', { name: 'Tags' }).fill(tag.name);
   await page.getByRole('option', { name: tag.name, exact: true }).click();
   await dialog.getByLabel('Un nombre de jours après l’inscription').check();
-  await dialog.getByLabel('Nombre de jours').fill('30');
+  await dialog.getByRole('spinbutton', { name: 'Nombre de jours' }).fill('30');
   await dialog.getByRole('button', { name: 'Aperçu' }).click();
   const preview = dialog.getByTestId('enrol-preview');
   await preview.getByText('3 personnes seront inscrites.').waitFor();
