@@ -64,6 +64,8 @@ import { revisionRoutes } from './routes/revisions.ts';
 import { rolePermissionRoutes } from './routes/rolePermissions.ts';
 import { savedViewRoutes } from './routes/savedViews.ts';
 import { enrolmentRoutes } from './routes/enrolments.ts';
+import { enrolmentRuleRoutes } from './routes/enrolmentRules.ts';
+import { recertifyExpired, RECERTIFY_EVERY_SECONDS } from './learning/recertification.ts';
 import { searchRoutes } from './routes/search.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
 import { helpdeskRoutes } from './routes/helpdesk.ts';
@@ -244,6 +246,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   await app.register(searchRoutes, { db });
   await app.register(savedViewRoutes, { db });
   await app.register(enrolmentRoutes, { db });
+  await app.register(enrolmentRuleRoutes, { db });
   await app.register(rolePermissionRoutes, { db, permissions });
   const hub = new LiveHub(platformDb);
   liveStreams = () => hub.listeners;
@@ -335,6 +338,11 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
       name: 'retired-nodes-purge',
       everySeconds: RETIRED_PURGE_EVERY_SECONDS,
       run: () => purgeRetiredNodes(platformDb),
+    })
+    .define({
+      name: 'learning-recertification',
+      everySeconds: RECERTIFY_EVERY_SECONDS,
+      run: () => recertifyExpired(platformDb),
     })
     .define({
       name: 'expired-rows-sweep',

@@ -9,6 +9,7 @@ import { ident, literal } from '../shared/sql.ts';
 import { responseTargetStatements } from '../tickets/responseTargets.ts';
 import { auditStatements } from './auditTriggers.ts';
 import { declarations } from './definitions/index.ts';
+import { enrolmentRuleStatements } from '../learning/enrolmentRulesSql.ts';
 import { learningStatements } from '../learning/rulesSql.ts';
 import { liveVersionStatements } from './liveVersion.ts';
 import { releaseStatements } from './releases.ts';
@@ -95,8 +96,8 @@ END $$`;
  * Every statement that puts the domain's enumerations, the resources' row counts, the tickets' due dates
  * (responseTargets.ts), the audit log's triggers (auditTriggers.ts), the full-text columns of search
  * (searchSchema.ts), the release rule (releases.ts), the queueing of deleted rows' files
- * (storage/fileRemovals.ts), the courses' live versions (liveVersion.ts) and the "at most N rows" caps
- * (bounds/rowCaps.ts) into the schema.
+ * (storage/fileRemovals.ts), the courses' live versions (liveVersion.ts), the learners' progress and the
+ * enrolment rules' arrivals (learning/) and the "at most N rows" caps (bounds/rowCaps.ts) into the schema.
  */
 export function derivedSchemaStatements(): string[] {
   const tables = [
@@ -114,6 +115,7 @@ export function derivedSchemaStatements(): string[] {
     ...fileRemovalStatements(),
     ...liveVersionStatements(),
     ...learningStatements(),
+    ...enrolmentRuleStatements(),
     ...rowCapStatements(),
   ];
 }

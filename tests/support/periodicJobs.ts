@@ -7,6 +7,7 @@ export const PERIODIC_JOBS = [
   'anonymous-upload-sweep',
   'expired-rows-sweep',
   'file-removals',
+  'learning-recertification',
   'live-events-prune',
   'partial-uploads-sweep',
   'recycle-bin-purge',
