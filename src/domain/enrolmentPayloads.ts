@@ -58,12 +58,17 @@ export interface EnrolmentResult {
 export interface RulePreview {
   toEnrol: number;
   alreadyEnrolled: number;
+  /** Unenrolled by a manager: a rule does not enrol them again. */
+  unenrolled: number;
   sample: EnrolmentPerson[];
+  dueAt: string | null;
 }
 
 export interface RuleApplyResult {
   enrolled: number;
   alreadyEnrolled: number;
+  unenrolled: number;
+  dueAt: string | null;
 }
 
 /** A course as a learner's view names it. */

@@ -115,6 +115,8 @@ export const learningEn: typeof learningFr = {
       'The rule as saved enrols the members who already have its tag or skill. Those who get them later are enrolled by the rule itself, while it is active.',
     preview_error: "This rule's preview cannot be computed right now.",
     apply: 'Apply',
+    unenrolled:
+      '%{smart_count} person unenrolled by a manager is not enrolled again. |||| %{smart_count} people unenrolled by a manager are not enrolled again.',
     applied: '%{summary}',
   },
   unsubscribe: {

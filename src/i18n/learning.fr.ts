@@ -119,6 +119,8 @@ export const learningFr = {
       'La règle telle qu’elle est enregistrée inscrit les membres qui ont déjà son tag ou sa compétence. Ceux qui les reçoivent plus tard sont inscrits par la règle elle-même, tant qu’elle est active.',
     preview_error: 'L’aperçu de cette règle ne peut pas être calculé pour le moment.',
     apply: 'Appliquer',
+    unenrolled:
+      '%{smart_count} personne désinscrite par un responsable n’est pas réinscrite. |||| %{smart_count} personnes désinscrites par un responsable ne sont pas réinscrites.',
     applied: '%{summary}',
   },
   unsubscribe: {

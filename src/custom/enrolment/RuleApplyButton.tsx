@@ -16,7 +16,8 @@ export function RuleApplyButton() {
   const translate = useTranslate();
   const record = useRecordContext();
   const [open, setOpen] = useState(false);
-  if (!record || !sessionAllows('enrolment-rules', 'edit', record)) return null;
+  // Applying a rule is enrolling people.
+  if (!record || !sessionAllows('participations', 'create')) return null;
   return (
     <>
       <Button

@@ -16,16 +16,19 @@ import {
 import { useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { Loader } from '../Loader';
+import { useFormatDay } from '../learners/useFormatDay';
 import { useEnrolmentWords } from './useEnrolmentWords';
 
 /**
- * A rule's application to the members already there: its preview (who it would enrol, who already is, the
- * first names), then « Appliquer », which enrols them and says how many.
+ * A rule's application to the members already there: its preview (who it would enrol, who already is, who
+ * a manager unenrolled and the rule leaves alone, the due date, the first names), then « Appliquer », which
+ * enrols them and says how many.
  */
 export function RuleApplyDialog({ rule, onClose }: { rule: RaRecord; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const words = useEnrolmentWords();
+  const formatDay = useFormatDay();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
   const titleId = useId();
@@ -72,6 +75,16 @@ export function RuleApplyDialog({ rule, onClose }: { rule: RaRecord; onClose: ()
           {result && (
             <>
               <Typography sx={{ fontWeight: 'bold' }}>{words.previewOf(result)}</Typography>
+              {result.unenrolled > 0 && (
+                <Typography variant="body2">
+                  {translate('app.learning.rule.unenrolled', { smart_count: result.unenrolled })}
+                </Typography>
+              )}
+              <Typography variant="body2">
+                {result.dueAt
+                  ? translate('app.learning.enrol.preview_due', { day: formatDay(result.dueAt) })
+                  : translate('app.learning.enrol.preview_no_due')}
+              </Typography>
               {result.sample.length > 0 && (
                 <>
                   <Typography variant="body2">{translate('app.learning.enrol.sample')}</Typography>
