@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { Alert, Box, Card, CardContent, Link as MuiLink, Typography } from '@mui/material';
 import { Link, Title, useBasename, useCreatePath, useTranslate } from 'react-admin';
-import { sessionAllows } from '../../providers/authProvider';
+import { sessionAllows, sessionAllowsAll } from '../../providers/authProvider';
 import { Loader } from '../Loader';
 import { AnswersWaitingList } from './AnswersWaitingList';
 import { LearnerCourseList } from './LearnerCourseList';
@@ -45,7 +45,8 @@ export function LearnerPage() {
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {learner.email}
         </Typography>
-        {sessionAllows('users', 'show') && (
+        {/* A supervisor reads their learners' progress, not their accounts. */}
+        {sessionAllowsAll('users', 'show') && (
           <MuiLink component={Link} to={createPath({ resource: 'users', id: learner.id, type: 'show' })}>
             {translate('app.learning.learner.open_user')}
           </MuiLink>
