@@ -12,6 +12,12 @@ export interface Scope {
   platform: boolean;
   userId?: number | null;
   /**
+   * The statements read as the user's supervisor role: row-level security shows them only the rows of the
+   * learners the user supervises (server/learning/supervision.ts), whatever their own conditions say. Set
+   * by a supervisor's read routes, sealed with the structure, the platform flag and the user.
+   */
+  supervisor?: boolean;
+  /**
    * What the audit log's entry of a write says was done (src/domain/audit.ts, AUDIT_ACTIONS) and its main
    * record (the resource's API name, and the record's id when it is known before the write).
    */
@@ -51,21 +57,27 @@ export function setScopeKey(key: Buffer): void {
 }
 
 /**
- * The seal of a scope's structure, platform flag and user, one a line: what `app_scope_sealed()` recomputes
- * with the same key. Without it, row-level security reads the settings as no scope at all, so a statement
- * that sets them by hand (one injected into a request) cannot widen its scope.
+ * The seal of a scope's structure, platform flag and user, one a line, and of its supervisor flag on a fourth
+ * line when it is set (migration 0047; a scope without it is sealed as before): what `app_scope_sealed()`
+ * recomputes with the same key. Without it, row-level security reads the settings as no scope at all, so a
+ * statement that sets them by hand (one injected into a request) cannot widen its scope, nor drop the flag.
  */
-const sealOf = (structure: string, platform: string, user: string) =>
-  sealKey ? createHmac('sha256', sealKey).update(`${structure}\n${platform}\n${user}`).digest('hex') : '';
+const sealOf = (structure: string, platform: string, user: string, supervisor: string) =>
+  sealKey
+    ? createHmac('sha256', sealKey)
+        .update(`${structure}\n${platform}\n${user}${supervisor ? `\n${supervisor}` : ''}`)
+        .digest('hex')
+    : '';
 
 /**
  * The settings of a scope, in the order of the statement that sets them: the structure, the platform flag,
- * the user, what the audit log says of the write, and the seal.
+ * the user, what the audit log says of the write, the supervisor flag, and the seal.
  */
 export const scopeSettings = (scope: Scope): string[] => {
   const structure = settingId(scope.structure);
   const platform = scope.platform ? 'on' : 'off';
   const user = settingId(scope.userId);
+  const supervisor = scope.supervisor ? 'on' : '';
   return [
     structure,
     platform,
@@ -73,7 +85,8 @@ export const scopeSettings = (scope: Scope): string[] => {
     settingName(scope.action),
     settingName(scope.resource),
     settingId(scope.recordId),
-    sealOf(structure, platform, user),
+    supervisor,
+    sealOf(structure, platform, user, supervisor),
   ];
 };
 
@@ -85,8 +98,15 @@ export const SCOPE_SETTINGS = [
   'app.action',
   'app.resource',
   'app.record_id',
+  'app.supervisor',
   'app.scope_seal',
 ];
+
+/** Runs `work` in the caller's scope read as its user's supervisor role (`Scope.supervisor`). */
+export function asSupervisor<T>(work: () => T): T {
+  const scope = currentScope() ?? { structure: null, platform: false };
+  return runInScope({ ...scope, supervisor: true }, work);
+}
 
 /**
  * Runs `work` as one action of the audit log: the entry of each write it makes names this action and main

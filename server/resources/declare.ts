@@ -1,5 +1,5 @@
-import type { FieldContract, ResourceContract } from '../../src/domain/contracts/types.ts';
-import type { FieldDeclaration, FieldType, ResourceDeclaration } from './types.ts';
+import type { FieldContract, ResourceContract, ScalarField } from '../../src/domain/contracts/types.ts';
+import type { FieldDeclaration, FieldType, Format, ResourceDeclaration } from './types.ts';
 
 /**
  * Where a field lives when its column is not the default one (snake_case, `_id` for a to-one relation),
@@ -13,10 +13,16 @@ export type FieldStorage =
   | { table: string; foreignKey: string; orderBy: string }
   /** A relation to one of several resources, each in its own column, with the SQL of its display name (alias `p`). */
   | { targets: Record<string, { column: string; table: string; nameSql: string }> }
-  /** The SQL of a computed value (row alias `t`). */
-  | { sql: string };
+  /**
+   * The SQL of a computed value (row alias `t`), by format when it differs; also of a read-only scalar the
+   * row does not store (a learner's state, from the row's dates), which is then served as the contract says.
+   */
+  | { sql: string | ((format: Format) => string) };
 
 type FieldName<C extends ResourceContract> = Extract<keyof C['fields'], string>;
+
+const isScalar = (type: FieldType): type is Extract<FieldType, ScalarField> =>
+  !['relation', 'relations', 'children', 'polymorphic', 'computed'].includes(type.kind);
 
 /** The server's side of a resource: its storage and the rules that need the database. */
 export type Storage<C extends ResourceContract> = Omit<
@@ -41,6 +47,14 @@ export type Storage<C extends ResourceContract> = Omit<
 
 function fieldType(resource: string, name: string, field: FieldContract, storage: FieldStorage | undefined): FieldType {
   const missing = (what: string) => new Error(`${resource}.${name}: the server declaration must give ${what}.`);
+  const computed = storage && 'sql' in storage ? storage.sql : undefined;
+  if (computed !== undefined && field.kind !== 'embedded') {
+    if (!field.readOnly) throw new Error(`${resource}.${name}: a value computed by SQL is read-only.`);
+    const value = fieldType(resource, name, field, undefined);
+    if (value.kind === 'computed' || !isScalar(value))
+      throw new Error(`${resource}.${name}: only a scalar or an embedded value is computed by SQL.`);
+    return { kind: 'computed', sql: computed, value };
+  }
   switch (field.kind) {
     case 'string':
       return { kind: 'string', format: field.format, maxLength: field.maxLength };

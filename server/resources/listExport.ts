@@ -67,6 +67,8 @@ const isReference = (type: FieldType) =>
 
 /** How a field's value reads for a French user: labels, Oui/Non, Paris dates, references by name. */
 function frenchCellOf(name: string, type: FieldType): (value: unknown, names: unknown) => string {
+  // A value the row does not store reads as what the contract says it is (a learner's state: its label).
+  if (type.kind === 'computed' && type.value) return frenchCellOf(name, type.value);
   if (isReference(type))
     return (_value, names) =>
       Array.isArray(names) ? csvCell(names.join(CSV_LIST_SEPARATOR)) : names == null ? '' : csvCell(String(names));

@@ -65,10 +65,25 @@ function filterCondition(declaration: ResourceDeclaration, name: string, query: 
   if (name === 'q') {
     const words = (query.get('q')?.at(-1) ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
     // The column is folded without accents (migration 0044): so is the word.
-    return words.map((word) => `t.search LIKE search_fold(${params.add(`%${escapeLike(word)}%`)})`);
+    const matches = (alias: string) =>
+      words.map((word) => `${alias}.search LIKE search_fold(${params.add(`%${escapeLike(word)}%`)})`);
+    const via = declaration.searchVia;
+    if (!via || words.length === 0) return matches('t');
+    // The pointed rows are found by their own trigram index, then this table's rows by their column.
+    return [`t.${ident(via.column)} IN (SELECT s.id FROM ${ident(via.table)} s WHERE ${matches('s').join(' AND ')})`];
   }
   const field = declaration.fields[name];
   const type = field.type;
+  const computed = declaration.computedFilters?.[name];
+  if (type.kind === 'computed') {
+    const raw = [...(query.get(name) ?? []), ...(query.get(`${name}[]`) ?? [])];
+    if (raw.length === 0) return [];
+    const values = type.value?.kind === 'enum' ? type.value.values.map(String) : undefined;
+    if (!computed || !values) throw new Error(`${declaration.name}.${name}: a computed filter needs its condition.`);
+    for (const value of raw)
+      if (!values.includes(value)) throw badRequest(`"${name}" takes one of ${values.join(', ')}, not "${value}".`);
+    return [computed([...new Set(raw)])];
+  }
   if (type.kind === 'datetime') {
     const conditions: string[] = [];
     const column = `t.${ident(columnOf(name, field))}`;
@@ -153,6 +168,13 @@ export function parseListQuery(
     where.push(through.condition(params.add(ids, 'int4[]')));
     readsOtherTables = true;
   }
+  for (const [name, condition] of Object.entries(declaration.defaultFilters ?? {})) {
+    const raw = query.get(name)?.at(-1);
+    if (raw !== undefined && raw !== '' && !Object.hasOwn(BOOLEAN, raw))
+      throw badRequest(`"${name}" takes true or false, not "${raw}".`);
+    if (raw === undefined || raw === '' || !BOOLEAN[raw]) where.push(condition);
+  }
+  if (declaration.searchVia && (query.get('q')?.at(-1) ?? '').trim() !== '') readsOtherTables = true;
   for (const [name, condition] of Object.entries(declaration.flagFilters ?? {})) {
     const raw = query.get(name)?.at(-1);
     if (raw === undefined || raw === '') continue;

@@ -1,3 +1,4 @@
+import { supervisedSql } from '../learning/supervision.ts';
 import { literal } from '../shared/sql.ts';
 import { columnOf, type OwnRows, type ResourceDeclaration } from './types.ts';
 
@@ -17,7 +18,17 @@ const valueSql = (value: string | number) => (typeof value === 'number' ? String
 export function ownRowsOf(declaration: ResourceDeclaration): OwnRows | undefined {
   const mine = declaration.access.mine;
   if (!mine) return undefined;
-  const { only, orAny } = mine;
+  const { only, orAny, supervised } = mine;
+  if (supervised)
+    return {
+      condition: (userId) =>
+        supervisedSql(
+          String(Number(userId)),
+          columnSql(declaration, mine.user),
+          columnSql(declaration, supervised.course),
+        ),
+      supervised: true,
+    };
   return {
     condition(userId) {
       let sql = `${columnSql(declaration, mine.user)} = ${Number(userId)}`;

@@ -7,7 +7,7 @@ import {
   exportFilename,
   exportPath,
 } from '../../src/domain/csvExport.ts';
-import { currentScope } from '../db/scope.ts';
+import { asSupervisor, currentScope } from '../db/scope.ts';
 import { streamed } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { badRequest, unprocessable, violation } from '../http/errors.ts';
@@ -85,6 +85,9 @@ async function sendListExport(
     .send(listExport.stream(currentScope()));
 }
 
+/** A read of a supervisor's learners runs in a scope that reads as one: row-level security holds it too. */
+const readAs = <T>(supervised: boolean, work: () => T): T => (supervised ? asSupervisor(work) : work());
+
 /** CRUD and Hydra listing for every declared resource, generic over the declarations. */
 export async function resourceRoutes(app: FastifyInstance, { engine }: { engine: ResourceEngine }) {
   for (const declaration of declarations) {
@@ -105,8 +108,8 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
 
     if (operations.includes('list'))
       app.get(base, guarded('list', { querystring: querySchema(declaration) }), async (request, reply) => {
-        const { scope } = authorize(request, declaration, 'list');
-        return sendCollection(request, reply, engine, declaration, base, scope);
+        const { scope, supervised } = authorize(request, declaration, 'list');
+        return readAs(supervised, () => sendCollection(request, reply, engine, declaration, base, scope));
       });
 
     // A path of its own beside the items': Fastify matches it before `/:id`.
@@ -123,16 +126,17 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
           },
         }),
         async (request, reply) => {
-          const { scope } = authorize(request, declaration, 'list');
-          return sendListExport(request, reply, engine, declaration, scope);
+          const { scope, supervised } = authorize(request, declaration, 'list');
+          return readAs(supervised, () => sendListExport(request, reply, engine, declaration, scope));
         },
       );
 
     if (operations.includes('get'))
       app.get(`${base}/:id`, guarded('get', { params: idParamsSchema }), async (request, reply) => {
-        const { scope } = authorize(request, declaration, 'get');
+        const { scope, supervised } = authorize(request, declaration, 'get');
         const format = formatOf(request);
-        return sendItem(reply, format, declaration, await engine.get(declaration, idParam(request), format, scope));
+        const item = await readAs(supervised, () => engine.get(declaration, idParam(request), format, scope));
+        return sendItem(reply, format, declaration, item);
       });
 
     if (operations.includes('create'))

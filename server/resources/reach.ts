@@ -27,7 +27,7 @@ export function reachOf(
   declaration: ResourceDeclaration,
   operation: Operation,
   reader: Reader,
-): { scope: string[]; forced: Record<string, unknown> | undefined } | undefined {
+): { scope: string[]; forced: Record<string, unknown> | undefined; supervised?: true } | undefined {
   const scope = structureScope(declaration, operation, reader.structure);
   const userId = reader.userId;
   const known = userId !== null && Number.isSafeInteger(userId);
@@ -45,5 +45,5 @@ export function reachOf(
   if (allowed === 'all') return { scope, forced: undefined };
   const ownRows = allowed === 'own' ? ownRowsOf(declaration) : undefined;
   if (!ownRows || !known) return undefined;
-  return { scope: [...scope, ownRows.condition(userId)], forced: ownRows.forced };
+  return { scope: [...scope, ownRows.condition(userId)], forced: ownRows.forced, supervised: ownRows.supervised };
 }

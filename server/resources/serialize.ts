@@ -1,7 +1,7 @@
 import { ident, literal } from '../shared/sql.ts';
-import { columnOf, type ResourceDeclaration } from './types.ts';
+import { columnOf, type Format, type ResourceDeclaration } from './types.ts';
 
-export type Format = 'jsonld' | 'json';
+export type { Format } from './types.ts';
 
 const iriSql = (resource: string, idSql: string) => `${literal(`/api/${resource}/`)} || ${idSql}`;
 
@@ -69,7 +69,7 @@ export function itemJsonSql(declaration: ResourceDeclaration, format: Format): s
         break;
       }
       case 'computed':
-        value = type.sql;
+        value = typeof type.sql === 'function' ? type.sql(format) : type.sql;
         break;
       default:
         value = column;

@@ -7,6 +7,7 @@ import { ident } from '../shared/sql.ts';
 import { liveLevels, presentRowsSql } from './liveVersion.ts';
 import { catalogueGuardStatements } from './catalogueReferences.ts';
 import { catalogueRowsSql, inScopeSql, structureColumnOf } from './tenancy.ts';
+import { supervisionPolicies } from '../learning/supervision.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 
 /**
@@ -141,6 +142,8 @@ export function tenancyStatements(): string[] {
   // A node removed from a published course's draft is no one's to read, but for publish and discard.
   for (const { table } of liveLevels())
     sql.push(`CREATE POLICY present_rows ON ${ident(table)} AS RESTRICTIVE FOR SELECT USING ${presentRowsSql}`);
+  // A scope that reads as a supervisor sees only its supervised learners' rows.
+  sql.push(...supervisionPolicies());
   for (const table of STRUCTURE_TABLES)
     sql.push(
       `ALTER TABLE ${ident(table)} ENABLE ROW LEVEL SECURITY`,

@@ -24,8 +24,15 @@ export type FieldType =
   | { kind: 'children'; resource: string; table: string; foreignKey: string; orderBy: string }
   /** A to-one relation to one of several resources, each in its own column; read as an embedded summary. */
   | { kind: 'polymorphic'; targets: Record<string, { column: string; nameSql: string; table: string }> }
-  /** A read-only value computed by SQL (`t` is the row's alias): embedded summaries, message threads. */
-  | { kind: 'computed'; sql: string };
+  /**
+   * A read-only value computed by SQL (`t` is the row's alias): embedded summaries, message threads. `sql`
+   * may differ by format (a summary's `@id` is JSON-LD's). `value`: what the contract says of the value when
+   * it is a scalar (a learner's state, an enum): its labels in the exports, its filter (`computedFilters`).
+   */
+  | { kind: 'computed'; sql: string | ((format: Format) => string); value?: ScalarField };
+
+/** How an item is written: JSON-LD (with `@id`, `@type`) or plain JSON. */
+export type Format = 'jsonld' | 'json';
 
 export interface FieldDeclaration {
   type: FieldType;
@@ -48,6 +55,8 @@ export interface OwnRows {
   condition: (userId: number) => string;
   /** Values a create of one's own row always gets, whatever the body says. */
   forced?: Record<string, unknown>;
+  /** The rows are the learners' a supervisor follows: the reads run in a scope that reads as one (scope.ts). */
+  supervised?: true;
 }
 
 /** What a cross-field check gives back: violations, values to store instead of those sent, references to check. */
@@ -94,6 +103,22 @@ export interface ResourceDeclaration {
    * condition on `t` given the SQL parameter of the asked value (bool), `true`, `false`, `1` or `0`.
    */
   flagFilters?: Record<string, (flag: string) => string>;
+  /**
+   * Filters on a computed field (a participation's state): name -> the condition on `t` that the rows hold
+   * one of the asked values (exact, or any-of with `[]`), each already checked against the field's enum.
+   */
+  computedFilters?: Record<string, (values: readonly string[]) => string>;
+  /**
+   * Rules a list applies unless asked not to (unenrolled participations are left out): name -> the condition
+   * on `t` when the query says `false` or nothing, none when it says `true`. Written as a literal, so that a
+   * partial index whose predicate it is serves the list.
+   */
+  defaultFilters?: Record<string, string>;
+  /**
+   * `q` searches the `search` column of the row another table's row this one points at (a participation's
+   * learner): the column of this table naming it, and that table.
+   */
+  searchVia?: { column: string; table: string };
   /** Fields a list may be ordered on (always with `id` as the tie-breaker). */
   order: readonly string[];
   defaultOrder?: readonly (readonly [string, 'asc' | 'desc'])[];

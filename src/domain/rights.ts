@@ -36,6 +36,12 @@ export interface Mine {
   only?: { field: string; value: string | number };
   /** Or rows whose field holds one of these values, whoever's (course content documents). */
   orAny?: { field: string; values: readonly string[] };
+  /**
+   * Instead of the session's own rows, those of the learners it supervises (user-supervisions) while the
+   * supervision lasts: `user` names the learner, `course` the course a supervision may be limited to. Read
+   * only: a supervisor follows, and changes nothing.
+   */
+  supervised?: { course: string };
 }
 
 export interface ResourceRights {
@@ -124,7 +130,14 @@ export const RESOURCE_RIGHTS: Readonly<Record<string, ResourceRights>> = {
   'notification-templates': { ...SUPPORT, tenancy: CATALOGUE_ROWS },
   // "Réponses types": a structure's support staff write and use them; its administrators are its agents.
   'canned-replies': { ...SUPPORT, tenancy: STRUCTURE_ROWS, delete: 'ROLE_ADMIN' },
-  participations: { ...SUPPORT, tenancy: structureRowsOf('user') },
+  participations: {
+    ...SUPPORT,
+    tenancy: structureRowsOf('user'),
+    // A supervisor follows the learners they supervise: their participations in the supervision's course (or
+    // all of them), while it lasts, and nothing else (docs/SECURITY.md, "Supervisors").
+    own: [{ roles: ['ROLE_USER'], operations: ['list', 'get'] }],
+    mine: { user: 'user', supervised: { course: 'course' } },
+  },
   // A structure's administrators write its enrolment rules; a rule's course may be the catalogue's.
   'enrolment-rules': { ...SUPPORT, tenancy: STRUCTURE_ROWS, delete: 'ROLE_ADMIN' },
   'user-supervisions': { ...SUPPORT, tenancy: structureRowsOf('learner') },
@@ -272,6 +285,8 @@ const idOf = (value: unknown): unknown =>
 export function isMine(resource: string, record: Readonly<Record<string, unknown>>, userId: number): boolean {
   const mine = RESOURCE_RIGHTS[resource]?.mine;
   if (!mine) return false;
+  // Which learners a session supervises is the server's to say: it sends a supervisor only those rows.
+  if (mine.supervised) return true;
   if (mine.orAny && mine.orAny.values.includes(String(record[mine.orAny.field]))) return true;
   if (mine.only && record[mine.only.field] !== mine.only.value) return false;
   const owner = idOf(record[mine.user]);

@@ -53,14 +53,17 @@ for (const declaration of declarations) {
   describe(declaration.name, () => {
     for (const filter of declaration.filters) {
       if (filter === 'q') {
-        it('q has a trigram GIN index on search', async () => {
-          const gin = (await indexes(declaration.table)).filter(
+        // A search through the row pointed at (a participation's learner) is that table's.
+        const searched = declaration.searchVia?.table ?? declaration.table;
+        it(`q has a trigram GIN index on ${searched}.search`, async () => {
+          if (declaration.searchVia) await expectLeadingIndex(declaration.table, declaration.searchVia.column);
+          const gin = (await indexes(searched)).filter(
             (index) => index.firstColumn === 'search' && index.method === 'gin' && index.opclass === 'gin_trgm_ops',
           );
           expect(
             gin.map((index) => index.name),
-            `a trigram GIN index on ${declaration.table}.search: docs/ARCHITECTURE.md, "Adding a resource", step 3, ` +
-              `CREATE INDEX ${declaration.table}_search_idx ON ${declaration.table} USING gin (search gin_trgm_ops)`,
+            `a trigram GIN index on ${searched}.search: docs/ARCHITECTURE.md, "Adding a resource", step 3, ` +
+              `CREATE INDEX ${searched}_search_idx ON ${searched} USING gin (search gin_trgm_ops)`,
           ).toHaveLength(1);
         });
         continue;

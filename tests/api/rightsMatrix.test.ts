@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './support/testApp.ts';
  */
 type Account = 'superadmin' | 'admin' | 'contributor';
 type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
-type Reach = 'all' | 'readWrite' | 'readWriteOwnDelete' | 'read' | 'readOwnWrite' | 'own' | 'none';
+type Reach = 'all' | 'readWrite' | 'readWriteOwnDelete' | 'read' | 'readOwnWrite' | 'own' | 'readOwn' | 'none';
 
 const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach> }> = {
   // A structure's administrators remove their own courses and outline (to the recycle bin).
@@ -80,6 +80,8 @@ const EXCEPTIONS: Record<string, Partial<Record<Account, Reach>>> = {
   'canned-replies': { admin: 'all' },
   // A structure's administrators run their enrolment rules whole.
   'enrolment-rules': { admin: 'all' },
+  // A supervisor reads the participations of the learners they supervise, and changes none.
+  participations: { contributor: 'readOwn' },
 };
 const OWN_CREATE = new Set(['tickets']);
 
@@ -105,6 +107,8 @@ function expectedAllowed(resource: string, account: Account, operation: Operatio
       if (operation === 'delete') return false;
       if (operation === 'create') return OWN_CREATE.has(resource) ? 'own' : false;
       return 'own';
+    case 'readOwn':
+      return operation === 'list' || operation === 'get' ? 'own' : false;
     case 'none':
       return false;
   }

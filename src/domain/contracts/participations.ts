@@ -1,4 +1,4 @@
-import { DUE_DAYS_MAX } from '../learning';
+import { DUE_DAYS_MAX, LEARNER_STATES } from '../learning';
 import { rightsOf } from '../rights';
 import { defineContract } from './types';
 
@@ -27,8 +27,15 @@ export const participations = defineContract({
     lastActivityAt: { kind: 'datetime', readOnly: true },
     expiresAt: { kind: 'datetime', readOnly: true },
     unenrolledAt: { kind: 'datetime', readOnly: true },
+    // Where the learner stands now (learnerStateOf): completed, late, at risk, not started or on track.
+    state: { kind: 'enum', values: LEARNER_STATES, choiceGroup: 'learnerState', readOnly: true },
+    // Who the learner is, `{"@id", id, name, email}`: what a supervisor, who reads no user, is shown.
+    learner: { kind: 'embedded', shape: 'object', readOnly: true, target: 'users' },
   },
-  filters: ['user', 'course', 'status', 'dueAt', 'rule'],
+  // Unenrolled participations are left out of the list unless it is asked for `unenrolled=true` (API.md).
+  filters: ['user', 'course', 'status', 'dueAt', 'rule', 'state'],
+  // The learner's name and e-mail.
+  search: true,
   order: ['status', 'progress', 'dueAt', 'lastActivityAt', 'startedAt', 'completedAt', 'createdAt'],
   rights: rightsOf('participations'),
 });

@@ -105,6 +105,8 @@ export const peopleFr = {
         expiresAt: 'Expire le',
         unenrolledAt: 'Désinscrit le',
         createdAt: 'Inscrit le',
+        state: 'Situation',
+        learner: 'Apprenant',
       },
       empty: 'Aucune inscription pour le moment.',
       invite: 'Voulez-vous en créer une ?',
@@ -266,7 +268,7 @@ export const peopleFr = {
       late: 'En retard',
       at_risk: 'À risque',
       not_started: 'Pas commencé',
-      on_track: 'En bonne voie',
+      on_track: 'En cours, dans les temps',
     },
     role: {
       ROLE_SUPER_ADMIN: 'Super administrateur',

@@ -106,6 +106,8 @@ export const peopleEn: typeof peopleFr = {
         expiresAt: 'Expires',
         unenrolledAt: 'Unenrolled',
         createdAt: 'Enrolled',
+        state: 'Standing',
+        learner: 'Learner',
       },
       empty: 'No enrolments yet.',
       invite: 'Do you want to add one?',
