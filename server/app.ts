@@ -75,6 +75,8 @@ import { ticketPresenceRoutes } from './routes/ticketPresence.ts';
 import { TicketPresence } from './tickets/ticketPresence.ts';
 import { PRESENCE_BUDGET } from '../src/domain/presence.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
+import { learningMails } from './learning/mailJobs.ts';
+import { reportSubscriptionRoutes } from './routes/reportSubscription.ts';
 
 export interface AppContext {
   app: FastifyInstance;
@@ -159,6 +161,9 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   const sessions = new Sessions(platformDb, tokens, config.refreshTtl);
   const mailer = metrics.countMails(
     options.mailer ?? createMailer(config.smtpUrl, config.dataDir, (line) => app.log.info(line)),
+  );
+  const learning = learningMails(config, secret, platformDb, mailer, (error, what) =>
+    app.log.error({ err: error }, `${what} was not sent`),
   );
 
   // API Platform clients send JSON-LD and merge-patch bodies: they are JSON.
@@ -247,6 +252,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   await app.register(savedViewRoutes, { db });
   await app.register(enrolmentRoutes, { db });
   await app.register(enrolmentRuleRoutes, { db });
+  await app.register(reportSubscriptionRoutes, { db });
   await app.register(rolePermissionRoutes, { db, permissions });
   const hub = new LiveHub(platformDb);
   liveStreams = () => hub.listeners;
@@ -286,6 +292,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   // choice, a structure admin's own), on the platform's scope.
   await app.register(onboardingRoutes, {
     db: platformDb,
+    optOuts: learning.optOuts,
     sessions,
     mailer,
     addresses: options.addresses ?? new BanClient(config.addressSearchUrl),
@@ -355,6 +362,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
         await sessions.forgetExpiredCarries();
       },
     });
+  for (const job of learning.jobs) jobs.define(job);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 

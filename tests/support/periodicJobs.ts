@@ -8,6 +8,8 @@ export const PERIODIC_JOBS = [
   'expired-rows-sweep',
   'file-removals',
   'learning-recertification',
+  'learning-reminders',
+  'learning-weekly-report',
   'live-events-prune',
   'partial-uploads-sweep',
   'recycle-bin-purge',
