@@ -7,6 +7,7 @@ export const config = screensOf(participations, {
     { source: 'user', column: true, filter: true },
     { source: 'course', column: true, filter: true },
     { source: 'status', column: true, filter: 'alwaysOn' },
+    { source: 'state', column: true, filter: true },
     { source: 'progress', column: true },
     { source: 'validatedChapters' },
     { source: 'dueAt', column: true },
