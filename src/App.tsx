@@ -15,6 +15,8 @@ import {
   VerifyCodePage,
 } from './custom/auth/lazyPages';
 import { OnboardPage, OnboardSuccessPage } from './custom/onboarding/lazyPages';
+import { UnsubscribePage } from './custom/unsubscribe/lazyUnsubscribePage';
+import { COURSE_LEARNERS_ROUTE, LEARNER_ROUTE } from './custom/learners/learnerPages';
 import { lazyComponent } from './custom/lazyComponent';
 import { Dashboard } from './custom/dashboard/lazyDashboard';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
@@ -32,6 +34,10 @@ const RightsPage = lazyComponent(() => import('./custom/rights/RightsPage').then
 const CourseOutlinePage = lazyComponent(() =>
   import('./custom/outline/CourseOutlinePage').then((module) => module.CourseOutlinePage),
 );
+const CourseLearnersPage = lazyComponent(() =>
+  import('./custom/learners/CourseLearnersPage').then((module) => module.CourseLearnersPage),
+);
+const LearnerPage = lazyComponent(() => import('./custom/learners/LearnerPage').then((module) => module.LearnerPage));
 
 /*
  * react-admin's <Admin>, assembled from its two halves (AdminContext, CoreAdminUI) as its documentation
@@ -62,7 +68,7 @@ export function App() {
           accessDenied={AccessDenied}
           authenticationError={AuthenticationError}
         >
-          {/* Public screens, bare (no menu): the sign-in flows and the sign-up of a structure. */}
+          {/* Public screens, bare (no menu): the sign-in flows, the sign-up of a structure, a mail's opt-out link. */}
           <CustomRoutes noLayout>
             <Route path={AUTH_ROUTES.logout} element={<LogoutOnMount />} />
             <Route path={AUTH_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
@@ -71,11 +77,14 @@ export function App() {
             <Route path={AUTH_ROUTES.invitation} element={<InvitationPage />} />
             <Route path="/onboard" element={<OnboardPage />} />
             <Route path="/onboard/success" element={<OnboardSuccessPage />} />
+            <Route path="/unsubscribe" element={<UnsubscribePage />} />
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/account" element={<AccountPage />} />
             <Route path={RIGHTS_ROUTE} element={<RightsPage />} />
             <Route path="/courses/:id/outline" element={<CourseOutlinePage />} />
+            <Route path={COURSE_LEARNERS_ROUTE} element={<CourseLearnersPage />} />
+            <Route path={LEARNER_ROUTE} element={<LearnerPage />} />
             {/* Where the e-mail to a ticket's author links each file of a reply (after sign-in). */}
             <Route path="/ticket-attachments/:id" element={<TicketAttachmentPage />} />
           </CustomRoutes>

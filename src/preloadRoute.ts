@@ -17,7 +17,7 @@ type Screen = ResourceDefinition[ScreenKind];
 
 /**
  * The resource screen a route of react-admin's shows: `/users` its list, `/users/create`, `/users/7/show`,
- * `/users/7` (edit). `/` is the home page, no resource's.
+ * `/users/7` (edit). `/` is the home page, no resource's; `/courses/7/learners` is a page of its own.
  */
 export function routeOf(path: string): { definition: ResourceDefinition; kind: ScreenKind } | undefined {
   const [name, id, action] = path.split('/').filter(Boolean);
@@ -26,6 +26,8 @@ export function routeOf(path: string): { definition: ResourceDefinition; kind: S
   if (!definition) return undefined;
   if (id === undefined) return { definition, kind: 'list' };
   if (id === 'create' && action === undefined) return { definition, kind: 'create' };
+  // A page of a record beyond react-admin's screens (a course's outline, its learners) is a page of its own.
+  if (action !== undefined && action !== 'show') return undefined;
   return { definition, kind: action === 'show' ? 'show' : 'edit' };
 }
 

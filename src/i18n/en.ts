@@ -17,8 +17,10 @@ import { csvImportEn } from './csvImport.en';
 import { phoneListEn } from './phoneList.en';
 import { rightsEn } from './rights.en';
 import { outlineLinkEn } from './outlineLink.en';
+import { learningLinkEn } from './learningLink.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
+import { ENROLMENT_MAX_LEARNERS } from '../domain/learning';
 
 /** English, loaded on demand; typed by the French messages so that no key is missing. */
 export const en: Messages = {
@@ -89,6 +91,7 @@ export const en: Messages = {
     ...rightsEn,
     // The way to a course's outline, on the courses list; the editor's own words come with it.
     outline: outlineLinkEn,
+    learning_link: learningLinkEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',
@@ -183,6 +186,8 @@ export const en: Messages = {
       no_structure:
         'No structure chosen: first choose a structure in the top bar (only platform staff belong to no structure).',
       copy_too_large: `Too large to copy at once: a copy writes at most ${COPY_MAX_ROWS.toLocaleString('en-GB')} items (chapters, parts…). Copy its parts one by one.`,
+      too_many_learners: `Too many people for one enrolment: at most ${ENROLMENT_MAX_LEARNERS.toLocaleString('en-GB')} at once. Split it.`,
+      no_audience: 'Choose a tag or a skill: the rule enrols those who have it.',
     },
   },
 };

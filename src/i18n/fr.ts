@@ -8,6 +8,7 @@ import { peopleAppFr } from './people.fr';
 import { ticketsFr } from './tickets.fr';
 import { subscriptionFr } from './subscription.fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
+import { ENROLMENT_MAX_LEARNERS } from '../domain/learning';
 import { tenancyFr } from './tenancy.fr';
 import { searchFr } from './search.fr';
 import { mentionsFr } from './mentions.fr';
@@ -18,6 +19,7 @@ import { csvImportFr } from './csvImport.fr';
 import { phoneListFr } from './phoneList.fr';
 import { rightsFr } from './rights.fr';
 import { outlineLinkFr } from './outlineLink.fr';
+import { learningLinkFr } from './learningLink.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -90,6 +92,7 @@ export const fr = {
     ...rightsFr,
     // The way to a course's outline, on the courses list; the editor's own words come with it.
     outline: outlineLinkFr,
+    learning_link: learningLinkFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',
@@ -187,6 +190,8 @@ export const fr = {
       no_structure:
         'Aucune structure choisie : choisissez d’abord une structure dans la barre du haut (seul le personnel de la plateforme n’appartient à aucune structure).',
       copy_too_large: `Trop volumineux pour être copié en une fois : une copie écrit au plus ${COPY_MAX_ROWS.toLocaleString('fr-FR')} éléments (chapitres, parties…). Copiez-en les parties une à une.`,
+      too_many_learners: `Trop de personnes pour une inscription : au plus ${ENROLMENT_MAX_LEARNERS.toLocaleString('fr-FR')} à la fois. Scindez-la.`,
+      no_audience: 'Choisissez un tag ou une compétence : la règle inscrit ceux qui les ont.',
     },
   },
 };

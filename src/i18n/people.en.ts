@@ -65,8 +65,8 @@ export const peopleAppEn: typeof peopleAppFr = {
       until: 'until %{date}',
     },
     participations: {
-      title: 'Participations',
-      none: 'No participation.',
+      title: 'Courses',
+      none: 'Enrolled in no course.',
       progress: 'Progress of "%{title}"',
     },
     invitation: {

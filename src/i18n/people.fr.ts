@@ -63,8 +63,8 @@ export const peopleAppFr = {
       until: "jusqu'au %{date}",
     },
     participations: {
-      title: 'Participations',
-      none: 'Aucune participation.',
+      title: 'Formations',
+      none: 'Inscrit à aucune formation.',
       progress: 'Progression de « %{title} »',
     },
     invitation: {

@@ -31,7 +31,14 @@ export const AUTH_ROUTES = {
   invitation: '/invitation',
 } as const;
 
-const PUBLIC_ROUTES = new Set<string>([...Object.values(AUTH_ROUTES), '/register', '/onboard', '/onboard/success']);
+// With the sign-up's pages, and the page of a mail's opt-out link, whose token says who.
+const PUBLIC_ROUTES = new Set<string>([
+  ...Object.values(AUTH_ROUTES),
+  '/register',
+  '/onboard',
+  '/onboard/success',
+  '/unsubscribe',
+]);
 
 export const isPublicRoute = (path: string) => PUBLIC_ROUTES.has(path.replace(/\/+$/, '') || '/');
 

@@ -17,6 +17,7 @@ import { httpClient, refreshAuth, type HttpClient } from './httpClient';
 import { createSearchActions } from './searchActions';
 import { createCsvImportActions } from './csvImportActions';
 import { createMentionActions } from './mentionActions';
+import { createEnrolmentActions } from './enrolmentActions';
 import { createTicketAttachmentActions } from './ticketAttachmentActions';
 import { fromCollection, withQuery, type ListParams } from './hydra';
 import { fromApi, toApi, updateBody } from './records';
@@ -37,7 +38,8 @@ export type AppDataProvider = DataProvider &
   ReturnType<typeof createSearchActions> &
   ReturnType<typeof createCsvImportActions> &
   ReturnType<typeof createMentionActions> &
-  ReturnType<typeof createTicketAttachmentActions>;
+  ReturnType<typeof createTicketAttachmentActions> &
+  ReturnType<typeof createEnrolmentActions>;
 
 export interface DataProviderDeps {
   http?: HttpClient;
@@ -117,6 +119,7 @@ export function createDataProvider({
     ...createCsvImportActions(http),
     ...createMentionActions(http),
     ...createTicketAttachmentActions(http),
+    ...createEnrolmentActions(http),
   };
 }
 

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { COPY_TOO_LARGE } from '../domain/copies';
+import { ENROLMENT_TOO_LARGE, RULE_WITHOUT_AUDIENCE } from '../domain/learning';
 import { NO_STRUCTURE, STRUCTURE_HEADER } from '../domain/tenancy';
 import { buildReport, ERROR_CALL_PATH, shouldReport } from './errorReport';
 import { xhrFetch } from './xhrFetch';
@@ -81,6 +82,8 @@ const TRANSLATED_VIOLATIONS = new Set([
   'current_password',
   COPY_TOO_LARGE,
   NO_STRUCTURE,
+  ENROLMENT_TOO_LARGE,
+  RULE_WITHOUT_AUDIENCE,
 ]);
 
 // What the user reads for each failure; the server's own detail stays in the error's body.

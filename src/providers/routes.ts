@@ -68,6 +68,13 @@ export const routes = {
   accountPassword: `${API}/account/password`,
   signOutEverywhere: `${API}/account/sign-out-everywhere`,
   templatePreview: `${API}/notification-templates/preview`,
+  /** A course's enrolment of an audience, and its preview (the same body, nothing written). */
+  enrolments: `${API}/enrolments`,
+  enrolmentPreview: `${API}/enrolments/preview`,
+  /** Reference-server extension: one learner's courses, progress and answers waiting for a review. */
+  learner: (user: Identifier) => `${API}/learning/learners/${id(user)}`,
+  /** An opt-out link of a mail, followed without a session. */
+  unsubscribe: `${API}/unsubscribe`,
 } as const;
 
 /** The root folder of the sheets' tree (API.md: "null for the root, id 1"). */

@@ -3,6 +3,7 @@ import { auditLog } from './audit-log';
 import { cannedReplies } from './canned-replies';
 import { companies } from './companies';
 import { countries } from './countries';
+import { enrolmentRules } from './enrolment-rules';
 import { errorCalls } from './error-calls';
 import { languages } from './languages';
 import { notesBo } from './notes-bo';
@@ -22,6 +23,7 @@ export const peopleResources: readonly ResourceDefinition[] = [
   accessRights,
   userSupervisions,
   participations,
+  enrolmentRules,
   userConnections,
   tickets,
   cannedReplies,

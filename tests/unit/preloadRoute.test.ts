@@ -15,5 +15,7 @@ describe('the screen a route opens on', () => {
   it('is nothing for a page that is no resource: the home page at the root, the account page', () => {
     expect(screenOf('/')).toBeUndefined();
     expect(screenOf('/account')).toBeUndefined();
+    // A record's own pages beyond react-admin's: not its edit form.
+    expect(screenOf('/courses/12/learners')).toBeUndefined();
   });
 });

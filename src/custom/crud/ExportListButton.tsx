@@ -18,9 +18,10 @@ function failureOf(error: unknown): string {
  * "Exporter" above a list: the whole filtered list, in its order, as the server writes it
  * (`GET /api/{resource}/export.csv`), not the first rows react-admin's own exporter fetches in the browser.
  * A French spreadsheet by default; the menu beside it offers the API's own fields, which a re-import or an
- * integration reads.
+ * integration reads. `filter` is the list's permanent filter (a course's learners), which its context does
+ * not hold.
  */
-export function ExportListButton() {
+export function ExportListButton({ filter }: { filter?: Record<string, unknown> }) {
   const { resource, filterValues, sort, total } = useListContext();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
@@ -31,7 +32,7 @@ export function ExportListButton() {
     setMenu(null);
     setBusy(true);
     try {
-      await dataProvider.exportList(resource, { sort, filter: filterValues, format });
+      await dataProvider.exportList(resource, { sort, filter: { ...filterValues, ...filter }, format });
     } catch (error) {
       notify(failureOf(error), { type: 'error' });
     } finally {

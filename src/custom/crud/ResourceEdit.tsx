@@ -22,12 +22,20 @@ function ReadOnlyRecordGuard() {
  * Pessimistic: a save waits for the server, so its violations land on the fields; a delete asks first.
  * A save the server refuses as stale (someone wrote the record since it was read) keeps the form as typed
  * and shows a message with a way to reload, above the form. `form` replaces the declared inputs (a
- * resource with its own editors, the chapter parts).
+ * resource with its own editors, the chapter parts); `actions` replaces react-admin's buttons above it.
  */
-export function ResourceEdit({ config, form }: { config: ScreensConfig; form?: ReactNode }) {
+export function ResourceEdit({
+  config,
+  form,
+  actions,
+}: {
+  config: ScreensConfig;
+  form?: ReactNode;
+  actions?: ReactNode;
+}) {
   const { onError, staleAlert } = useStaleSaves();
   return (
-    <Edit mutationMode="pessimistic" redirect="list" mutationOptions={{ onError }}>
+    <Edit mutationMode="pessimistic" redirect="list" mutationOptions={{ onError }} actions={actions}>
       <ReadOnlyRecordGuard />
       {staleAlert}
       {form ?? <ResourceForm config={config} mode="edit" />}

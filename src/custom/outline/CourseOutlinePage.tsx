@@ -9,6 +9,7 @@ import { sessionAllows } from '../../providers/authProvider';
 import { Loader } from '../Loader';
 import { CopyToStructureButton } from '../tenancy/CopyToStructureButton';
 import { CourseTransferActions } from '../courseTransfer/CourseTransferActions';
+import { CourseLearnerActions } from '../learners/CourseLearnerActions';
 import './messages';
 import { CourseDetails, RelationChips } from './lazyPanels';
 import { lazyComponent } from '../lazyComponent';
@@ -177,9 +178,17 @@ export function CourseOutlinePage() {
   const main = useMemo(
     () => (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-        <MuiLink component={Link} to={createPath({ resource: 'courses', type: 'list' })}>
-          {translate('app.outline.back')}
-        </MuiLink>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <MuiLink component={Link} to={createPath({ resource: 'courses', type: 'list' })}>
+            {translate('app.outline.back')}
+          </MuiLink>
+          {/* Drawn with the page, not after it: the tree below does not move when they come. */}
+          {title !== undefined && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <CourseLearnerActions record={{ id: courseId, title }} short={false} />
+            </Box>
+          )}
+        </Box>
         <Card component="section" aria-label={translate('app.outline.details')}>
           <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             {readOnly && course && (
@@ -200,7 +209,7 @@ export function CourseOutlinePage() {
         </Card>
       </Box>
     ),
-    [translate, createPath, readOnly, course, reveal, courseId, painted, onMove],
+    [translate, createPath, title, readOnly, course, reveal, courseId, painted, onMove],
   );
   // The side panel's outline is deferred: it changes in a render of its own, after the tree's is painted.
   const page = useMemo(

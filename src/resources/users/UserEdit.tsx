@@ -48,6 +48,9 @@ export function UserEdit() {
           <RoleChips />
         </Labeled>
       )}
+      {/* Who a user is for the enrolment rules and the enrolments by tag or skill: an administrator's say. */}
+      {mayChange && inputOf(config, 'tags')}
+      {mayChange && inputOf(config, 'skills')}
       {mayChange ? (
         inputOf(config, 'enabled')
       ) : (

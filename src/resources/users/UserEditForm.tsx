@@ -6,7 +6,9 @@ import { choicesOf } from '../../custom/crud/choices';
 import { useSaveFailure } from '../../custom/people/submitErrors';
 import { config } from './screens';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'type', 'roles', 'locale'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'type', 'roles', 'locale', 'tags', 'skills'] as const;
+// A user's tags and skills left empty are sent as no tags, no skills.
+const LISTS: ReadonlySet<string> = new Set(['tags', 'skills']);
 
 /** The form of a user's profile for whoever changes users (never to a role above their own), on the user's page; the server's 422s land on the fields. */
 export function UserEditForm({ onDone }: { onDone: () => void }) {
@@ -17,7 +19,9 @@ export function UserEditForm({ onDone }: { onDone: () => void }) {
   if (!record) return null;
 
   async function save(values: Partial<RaRecord>) {
-    const data = Object.fromEntries([...FIELDS, 'updatedAt'].map((key) => [key, values[key] ?? null]));
+    const data = Object.fromEntries(
+      [...FIELDS, 'updatedAt'].map((key) => [key, values[key] ?? (LISTS.has(key) ? [] : null)]),
+    );
     try {
       await update(
         'users',

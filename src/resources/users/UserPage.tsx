@@ -11,6 +11,7 @@ import { AccessRightChips } from '../../custom/people/AccessRightChips';
 import { ConnectionsTable } from '../../custom/people/ConnectionsTable';
 import { InvitationResend } from '../../custom/people/InvitationResend';
 import { ParticipationList } from '../../custom/people/ParticipationList';
+import { LearnerFollowLink } from '../../custom/learners/LearnerFollowLink';
 import { SupervisionList } from '../../custom/people/SupervisionList';
 import { mayChangeUsers } from '../../custom/people/sessionUser';
 import { UserProfile } from '../../custom/people/UserProfile';
@@ -64,6 +65,10 @@ function UserPageContent() {
       {sessionAllows('participations', 'list') && (
         <Part title="app.people.participations.title">
           <ParticipationList userId={record.id} />
+          <LearnerFollowLink
+            user={record.id}
+            name={`${record.firstName ?? ''} ${record.lastName ?? ''}`.trim() || String(record.email ?? '')}
+          />
         </Part>
       )}
       <Part title="app.people.connections.title">

@@ -15,6 +15,8 @@ export const config = screensOf(users, {
     { source: 'locale' },
     { source: 'company' },
     { source: 'accessRights' },
+    { source: 'tags' },
+    { source: 'skills' },
     { source: 'lastConnectionAt', column: true },
     { source: 'password', createOnly: true },
     { source: 'createdAt' },
