@@ -19,6 +19,7 @@ import { lazyComponent } from './custom/lazyComponent';
 import { Dashboard } from './custom/dashboard/lazyDashboard';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
 import { RIGHTS_ROUTE } from './custom/rights/rightsRoute';
+import { COURSE_FUNNEL_ROUTE, LEARNING_REPORTS_ROUTE } from './custom/learningReports/learningRoutes';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { resources } from './resources';
@@ -31,6 +32,13 @@ const TicketAttachmentPage = lazyComponent(() =>
 const RightsPage = lazyComponent(() => import('./custom/rights/RightsPage').then((module) => module.RightsPage));
 const CourseOutlinePage = lazyComponent(() =>
   import('./custom/outline/CourseOutlinePage').then((module) => module.CourseOutlinePage),
+);
+// The reports carry the charts' library: only these two screens load it.
+const LearningReportPage = lazyComponent(() =>
+  import('./custom/learningReports/LearningReportPage').then((module) => module.LearningReportPage),
+);
+const CourseFunnelPage = lazyComponent(() =>
+  import('./custom/learningReports/CourseFunnelPage').then((module) => module.CourseFunnelPage),
 );
 
 /*
@@ -76,6 +84,8 @@ export function App() {
             <Route path="/account" element={<AccountPage />} />
             <Route path={RIGHTS_ROUTE} element={<RightsPage />} />
             <Route path="/courses/:id/outline" element={<CourseOutlinePage />} />
+            <Route path={LEARNING_REPORTS_ROUTE} element={<LearningReportPage />} />
+            <Route path={COURSE_FUNNEL_ROUTE} element={<CourseFunnelPage />} />
             {/* Where the e-mail to a ticket's author links each file of a reply (after sign-in). */}
             <Route path="/ticket-attachments/:id" element={<TicketAttachmentPage />} />
           </CustomRoutes>

@@ -17,6 +17,7 @@ import { csvImportEn } from './csvImport.en';
 import { phoneListEn } from './phoneList.en';
 import { rightsEn } from './rights.en';
 import { outlineLinkEn } from './outlineLink.en';
+import { learningReportsLinkEn } from './learningReportsLink.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 
@@ -89,6 +90,8 @@ export const en: Messages = {
     ...rightsEn,
     // The way to a course's outline, on the courses list; the editor's own words come with it.
     outline: outlineLinkEn,
+    // The ways to the learning reports (the menu, a course's funnel); the reports' own words come with them.
+    learning_reports: learningReportsLinkEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

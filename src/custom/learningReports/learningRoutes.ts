@@ -1,0 +1,6 @@
+/** Where the learning reports live in the back-office: the menu and App.tsx read these, not the screens' code. */
+export const LEARNING_REPORTS_ROUTE = '/learning';
+export const COURSE_FUNNEL_ROUTE = '/courses/:id/funnel';
+
+/** Where learners drop off in a course: how many reached, then validated, each chapter. */
+export const courseFunnelLink = (course: number | string): string => `/courses/${course}/funnel`;
