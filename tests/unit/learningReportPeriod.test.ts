@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  presetOf,
-  presetPeriod,
-  reportParamsOf,
-  searchOfReport,
-} from '../../src/custom/learningReports/reportPeriod';
+import { presetOf, presetPeriod, reportParamsOf, searchOfReport } from '../../src/custom/learningReports/reportPeriod';
 import { tableCsv } from '../../src/custom/learningReports/tableCsv';
 import { CSV_BOM, CSV_LINE_END } from '../../src/domain/csvExport';
 
