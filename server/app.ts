@@ -48,6 +48,9 @@ import { healthRoutes } from './routes/health.ts';
 import { Counters } from './bounds/counters.ts';
 import { rowCapRefusal } from './bounds/rowCaps.ts';
 import { WriteBudgets } from './bounds/writeBudgets.ts';
+import { REQUEST_ID_LOG_LABEL, requestIdOptions, requestIds } from './http/requestIds.ts';
+import { Metrics, metricsPlugin } from './http/metrics.ts';
+import { timedView } from './db/timedDatabase.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { ImportSlots } from './bounds/importSlots.ts';
 import { purgeExpired, PURGE_EVERY_SECONDS } from './resources/recycleBin.ts';
@@ -111,15 +114,26 @@ export interface AppOptions {
 const EXPIRED_ROWS_SWEEP_SECONDS = 600;
 
 /** The Fastify app over an open, migrated database. Tests build it in-process and call `app.inject`. */
-export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<AppContext> {
+export async function buildApp(config: Config, given: Database, options: AppOptions = {}): Promise<AppContext> {
+  // The operator's figures of this process (/metrics): every statement the app sends is timed.
+  let liveStreams = () => 0;
+  const metrics = new Metrics({
+    liveStreams: () => liveStreams(),
+    pool: given.poolStats ? () => given.poolStats!() : undefined,
+  });
+  const db = timedView(given, metrics.statement);
   const app = Fastify({
     logger:
       options.logger || options.logStream
         ? { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
         : false,
-    logController: new LogController({ disableRequestLogging: !options.logRequests }),
+    logController: new LogController({
+      disableRequestLogging: !options.logRequests,
+      requestIdLogLabel: REQUEST_ID_LOG_LABEL,
+    }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
+    ...requestIdOptions,
     // Route schemas check what clients sent as they sent it ("12" is not a number) and report every field.
     ajv: {
       customOptions: { coerceTypes: false, allErrors: true, allowUnionTypes: true, keywords: [VIOLATION, BAD_REQUEST] },
@@ -140,7 +154,9 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   // work on the platform's scope, and on credentials only.
   const platformDb = db.scoped(PLATFORM);
   const sessions = new Sessions(platformDb, tokens, config.refreshTtl);
-  const mailer = options.mailer ?? createMailer(config.smtpUrl, config.dataDir, (line) => app.log.info(line));
+  const mailer = metrics.countMails(
+    options.mailer ?? createMailer(config.smtpUrl, config.dataDir, (line) => app.log.info(line)),
+  );
 
   // API Platform clients send JSON-LD and merge-patch bodies: they are JSON.
   app.addContentTypeParser(
@@ -171,10 +187,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     }
     // pino serialises `err` with its stack: every 500 can be traced, request logging on or not.
     request.log.error({ err: error }, `${route} failed`);
-    const failure = problem(500, 'Internal Server Error');
+    // The id a user can quote to support, who finds the logged error by it.
+    const failure = problem(500, 'Internal Server Error', { requestId: request.id });
     return reply.status(500).type(failure.contentType).send(failure.body);
   });
 
+  await app.register(requestIds);
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(securityHeaders, {
     apiUrl: config.apiUrl,
     stripe: config.stripe.publishableKey ? { jsUrl: config.stripe.jsUrl, apiUrl: config.stripe.url } : undefined,
@@ -225,6 +244,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   await app.register(savedViewRoutes, { db });
   await app.register(rolePermissionRoutes, { db, permissions });
   const hub = new LiveHub(platformDb);
+  liveStreams = () => hub.listeners;
   await hub.start();
   app.addHook('onClose', () => hub.stop());
   await app.register(eventRoutes, {
@@ -281,6 +301,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const jobs = new JobScheduler(db, {
     leaseMs: config.jobLeaseSeconds * 1000,
     onError: (job, error) => app.log.error({ err: error }, `The periodic job ${job} failed`),
+    onRun: (job, failed) => metrics.jobRan(job, failed),
   })
     .define({
       name: 'anonymous-upload-sweep',

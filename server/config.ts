@@ -24,6 +24,8 @@ export interface Config {
   /** The back-office's address, for links in e-mails (APP_URL; by default the server's own). */
   appUrl: string;
   smtpUrl?: string;
+  /** The bearer token Prometheus scrapes /metrics with; without one, the figures are not served. */
+  metricsToken?: string;
   uploadMaxMb: number;
   /**
    * What a course import's archive may unpack to in all (COURSE_IMPORT_MAX_MB); each of its files to at most
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiUrl: env.VITE_API_URL || undefined,
     appUrl: env.APP_URL || `http://${env.HOST || '127.0.0.1'}:${integer(env.PORT, 8080, 'PORT')}/`,
     smtpUrl: env.SMTP_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     uploadMaxMb: integer(env.UPLOAD_MAX_MB, 50, 'UPLOAD_MAX_MB'),
     courseImportMaxMb: atLeastOne(
       integer(env.COURSE_IMPORT_MAX_MB, COURSE_IMPORT_DEFAULT_MAX_MB, 'COURSE_IMPORT_MAX_MB'),

@@ -43,6 +43,8 @@ export interface Database extends Queryable {
    */
   heard(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's figures (PostgreSQL; PGlite is one connection and has none). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -110,6 +112,7 @@ function scopedView(db: Database, scope: Scope): Database {
     listen: (channel, onNotify, onGap) => db.listen(channel, onNotify, onGap),
     heard: () => db.heard(),
     close: () => db.close(),
+    poolStats: db.poolStats ? () => db.poolStats!() : undefined,
   };
 }
 
@@ -352,6 +355,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
 
   const database: Database = {
     kind: 'postgresql',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async query<T extends Row>(sql: string, params?: unknown[]) {
       const scope = currentScope();
       const client = await checkout();

@@ -21,6 +21,8 @@ export interface SchedulerOptions {
   leaseMs?: number;
   /** Told of a job that failed (it is tried again at its next period). */
   onError?: (job: string, error: unknown) => void;
+  /** Told of each run of a job this process claimed, failed or not (the operator's figures). */
+  onRun?: (job: string, failed: boolean) => void;
 }
 
 /** One due job nobody holds, claimed for `owner` until the lease ends. */
@@ -129,6 +131,7 @@ export class JobScheduler {
       this.options.onError?.(name, error);
     } finally {
       clearInterval(renewal);
+      this.options.onRun?.(name, failure !== null);
     }
     await this.db
       .query(

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
 import { objectBody, typedRoutes } from '../http/routeSchema.ts';
 import { noContent } from '../http/answers.ts';
+import { isRequestId } from '../http/requestIds.ts';
 import type { RouteTemplates } from '../http/routeTemplates.ts';
 import { isExpectedRefusal } from '../../src/domain/errorCalls.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/releases.ts';
@@ -34,7 +35,16 @@ const httpStatus = (value: unknown) => {
 };
 
 /** Any value is kept (a report describes a failure, whatever shape it took); only the body must be an object. */
-const report = objectBody({ details: {}, status: {}, timestamp: {}, url: {}, endpoint: {}, protocol: {}, method: {} });
+const report = objectBody({
+  details: {},
+  status: {},
+  timestamp: {},
+  url: {},
+  endpoint: {},
+  protocol: {},
+  method: {},
+  requestId: {},
+});
 
 /**
  * One statement whatever the report: its failure's group is made or counted once more, also when two
@@ -43,8 +53,8 @@ const report = objectBody({ details: {}, status: {}, timestamp: {}, url: {}, end
  * keeps its last report's details, page and person.
  */
 const RECORD = `INSERT INTO error_calls AS e
-   (details, status, occurred_at, url, company_id, employee_id, endpoint, protocol, route, method, day)
- VALUES ($1::jsonb, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+   (details, status, occurred_at, url, company_id, employee_id, endpoint, protocol, route, method, request_id, day)
+ VALUES ($1::jsonb, $2, $3, $4, $5, $6, $7, $8, $9, $10, $13,
    CASE WHEN $11::boolean
      THEN (now() AT TIME ZONE coalesce((SELECT c.time_zone FROM companies c WHERE c.id = $5), $12::text))::date
    END)
@@ -57,7 +67,8 @@ const RECORD = `INSERT INTO error_calls AS e
    url = EXCLUDED.url,
    employee_id = EXCLUDED.employee_id,
    endpoint = EXCLUDED.endpoint,
-   protocol = EXCLUDED.protocol`;
+   protocol = EXCLUDED.protocol,
+   request_id = EXCLUDED.request_id`;
 
 /**
  * Failed calls the back-office reports; administrators list them as error-calls, grouped by failure. A
@@ -102,6 +113,7 @@ export async function errorCallRoutes(
         called,
         expected,
         DEFAULT_TIME_ZONE,
+        kept(isRequestId(report.requestId) ? report.requestId : null),
       ]);
       return reply.status(204).send();
     },

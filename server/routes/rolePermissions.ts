@@ -3,7 +3,9 @@ import { PERMISSION_OPERATIONS, STRUCTURE_ROLES } from '../../src/domain/permiss
 import { GOVERNED_RESOURCES } from '../../src/domain/rights.ts';
 import { PLATFORM_ROLE } from '../../src/domain/tenancy.ts';
 import { readGrants, type RolePermissions } from '../auth/rolePermissions.ts';
+import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database } from '../db/database.ts';
+import { runAsAction } from '../db/scope.ts';
 import { shaped } from '../http/answers.ts';
 import { badRequest } from '../http/errors.ts';
 import { objectBody, refusedAs, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
@@ -78,19 +80,25 @@ export async function rolePermissionRoutes(
       const session = staff(request);
       const company = structureOf(session);
       const { role, resource, operation, allowed } = request.body;
-      if (allowed === null)
-        await db.query(
-          'DELETE FROM role_permissions WHERE company_id = $1 AND role = $2 AND resource = $3 AND operation = $4',
-          [company, role, resource, operation],
-        );
-      else
-        await db.query(
-          `INSERT INTO role_permissions (company_id, role, resource, operation, allowed, updated_by)
-           VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (company_id, role, resource, operation)
-           DO UPDATE SET allowed = EXCLUDED.allowed, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-          [company, role, resource, operation, allowed, session.userId],
-        );
+      // What a structure's people may do is worth a line of its journal, as the structure's own change.
+      await runAsAction('change-rights', { resource: 'companies', id: company }, () =>
+        db.transaction(async (tx) => {
+          if (allowed === null)
+            await tx.query(
+              'DELETE FROM role_permissions WHERE company_id = $1 AND role = $2 AND resource = $3 AND operation = $4',
+              [company, role, resource, operation],
+            );
+          else
+            await tx.query(
+              `INSERT INTO role_permissions (company_id, role, resource, operation, allowed, updated_by)
+               VALUES ($1, $2, $3, $4, $5, $6)
+               ON CONFLICT (company_id, role, resource, operation)
+               DO UPDATE SET allowed = EXCLUDED.allowed, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+              [company, role, resource, operation, allowed, session.userId],
+            );
+          await noteInAuditLog(tx, 'companies', company);
+        }),
+      );
       // The next call, on any process, checks the new rights: this one has heard its own change first.
       await permissions.settle();
       return matrixOf(db, company);

@@ -54,9 +54,17 @@ export const AUDIT_ACTIONS = [
   'bulk-add-tags',
   'bulk-release',
   'bulk-import',
+  // A cell of a structure's rights granted, withdrawn or set back to its default (the rights screen).
+  'change-rights',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The entries of sessions rather than of work: a busy structure's people sign in all day, and the journal
+ * hides them unless asked (its `sessions` filter), so that its changes stay readable.
+ */
+export const SESSION_ACTIONS = ['sign-in', 'sign-out', 'sign-out-everywhere'] as const satisfies readonly AuditAction[];
 
 /** Whether an entry's main record is gone after it: deleted (to the recycle bin), or erased for good. */
 export const leavesRecordGone = (action: unknown): boolean => action === 'delete' || action === 'erase';

@@ -10,6 +10,7 @@ export const auditLogFr = {
     record: 'Élément',
     changes: 'Champs modifiés',
     company: 'Structure',
+    sessions: 'Connexions et déconnexions',
   },
   empty:
     "Aucune modification enregistrée pour le moment : chaque écriture apparaîtra ici, avec son auteur et ce qu'elle a changé.",
@@ -41,6 +42,7 @@ export const auditActionsFr = {
   'bulk-add-tags': 'Ajout groupé de tags',
   'bulk-release': 'Programmation groupée',
   'bulk-import': 'Import groupé',
+  'change-rights': 'Droits modifiés',
   'add-tags': 'Ajout de tags',
   'remove-tags': 'Retrait de tags',
   'add-skills': 'Ajout de compétences',

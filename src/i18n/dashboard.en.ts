@@ -7,6 +7,7 @@ export const dashboardEn = {
     error: 'These figures cannot be loaded right now.',
     tickets: {
       title: 'Tickets',
+      waiting: 'Support awaiting an answer',
       views: 'By view',
       urgency: 'Open, by urgency',
       empty: 'No tickets: everything is handled.',

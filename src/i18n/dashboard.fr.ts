@@ -7,6 +7,7 @@ export const dashboardFr = {
     error: 'Ces chiffres ne peuvent pas être chargés pour le moment.',
     tickets: {
       title: 'Tickets',
+      waiting: 'Support en attente de réponse',
       views: 'Par vue',
       urgency: 'Ouverts, par urgence',
       empty: 'Aucun ticket : tout est traité.',

@@ -96,6 +96,7 @@ export const outlineEn: typeof outlineFr = {
     content: 'Everything it holds goes with it to the recycle bin, where it can be restored from.',
   },
   menu: {
+    discard_node: 'Undo its changes',
     add_chapter: 'Add a chapter',
     add_chapter_after: 'Add a chapter after',
     add_module_after: 'Add a module after',
@@ -147,6 +148,10 @@ export const outlineEn: typeof outlineFr = {
     confirm_content:
       'The draft goes back to the version learners get: what was added since the publication is deleted, what was removed comes back. This cannot be undone.',
     confirm_keep: 'Keep my changes',
+    node_confirm_title: 'Undo the changes of “%{title}”?',
+    node_confirm_content:
+      'This item goes back to the version learners get; the rest of the draft is kept. This cannot be undone.',
+    node_discarded: 'The item’s changes were undone',
     version: 'Version shown',
     live: 'Published',
     draft: 'Draft',

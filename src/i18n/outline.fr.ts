@@ -95,6 +95,7 @@ export const outlineFr = {
   },
   menu: {
     add_chapter: 'Ajouter un chapitre',
+    discard_node: 'Annuler ses modifications',
     add_chapter_after: 'Ajouter un chapitre après',
     add_module_after: 'Ajouter un module après',
     add_part: 'Ajouter une partie',
@@ -145,6 +146,10 @@ export const outlineFr = {
     confirm_content:
       'Le brouillon revient à la version que les apprenants reçoivent : ce qui a été ajouté depuis la publication est supprimé, ce qui a été supprimé revient. Cette action est définitive.',
     confirm_keep: 'Garder mes modifications',
+    node_confirm_title: 'Annuler les modifications de « %{title} » ?',
+    node_confirm_content:
+      'Cet élément revient à la version que les apprenants reçoivent ; le reste du brouillon est gardé. Cette action est définitive.',
+    node_discarded: 'Modifications de l’élément annulées',
     version: 'Version montrée',
     live: 'Publiée',
     draft: 'Brouillon',

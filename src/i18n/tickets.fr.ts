@@ -81,7 +81,8 @@ export const ticketsFr = {
       help: 'Afficher cette aide',
       keys: { Ctrl: 'Ctrl', Shift: 'Maj', Enter: 'Entrée' },
     },
-    waiting_count: '%{smart_count} ticket de support en attente |||| %{smart_count} tickets de support en attente',
+    waiting_count:
+      '%{smart_count} ticket de support en attente de réponse |||| %{smart_count} tickets de support en attente de réponse',
     agenda: {
       timeline: 'Chronologie du ticket',
       follow_up: 'À relancer le',

@@ -217,6 +217,9 @@ export function createActions({ http, hasToken }: ActionDeps) {
     publish: ({ id }: { id: Identifier }) => put(routes.action('courses', id, 'publish')),
     /** A published course's draft brought back to its live version. */
     discardDraft: ({ id }: { id: Identifier }) => put(routes.action('courses', id, 'discard')),
+    /** One node of a published course's draft brought back to its live version, the rest kept. */
+    discardNode: ({ resource, id }: { resource: string; id: Identifier }) =>
+      put(routes.action(resource, id, 'discard')),
     /**
      * A course the session reads (the catalogue's included) copied whole, as a draft, into the session's
      * structure; answers the copy.

@@ -15,6 +15,8 @@ export interface ErrorReport {
   protocol: string;
   /** The failed call's HTTP method: with the path, the server tells which of its routes failed. */
   method: string;
+  /** The failed call's id as its answer named it (X-Request-Id): the server's log lines carry it. */
+  requestId: string | null;
 }
 
 /**
@@ -41,9 +43,20 @@ export interface FailedCall {
   /** The page the user was on. */
   pageUrl: string;
   now: number;
+  /** The answer's X-Request-Id, when it came. */
+  requestId?: string | null;
 }
 
-export function buildReport({ url, method, status, details, payload, pageUrl, now }: FailedCall): ErrorReport {
+export function buildReport({
+  url,
+  method,
+  status,
+  details,
+  payload,
+  pageUrl,
+  now,
+  requestId,
+}: FailedCall): ErrorReport {
   const called = new URL(url, pageUrl || 'http://host.invalid');
   return {
     details,
@@ -55,5 +68,6 @@ export function buildReport({ url, method, status, details, payload, pageUrl, no
     endpoint: called.pathname + called.search,
     protocol: called.protocol,
     method: method.toUpperCase(),
+    requestId: requestId ?? null,
   };
 }

@@ -297,7 +297,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
   }
 
   // Fire and forget: a report never delays nor fails the caller.
-  function report(url: string, { status, json, body }: Outcome, init: RequestInit, token?: string): void {
+  function report(
+    url: string,
+    { status, json, body, headers: answered }: Outcome,
+    init: RequestInit,
+    token?: string,
+  ): void {
     if (!shouldReport(status, url)) return;
     const payload = token ? readTokenPayload(token) : undefined;
     const failure = buildReport({
@@ -308,6 +313,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
       payload,
       pageUrl: deps.pageUrl?.() ?? '',
       now: now(),
+      requestId: answered.get('X-Request-Id'),
     });
     // The server names the report's structure and person from the token alone (the body's ids are the
     // spec's, never trusted): a still valid token goes with it, and the structure the call worked in.

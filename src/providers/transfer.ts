@@ -1,3 +1,4 @@
+import { DEFAULT_CSV_FORMAT, type CsvFormat } from '../domain/csvFrench';
 import type { Identifier, RaRecord } from 'react-admin';
 import { COURSE_ARCHIVE_FIELD } from '../domain/courseFormat';
 import type { HttpClient } from './httpClient';
@@ -111,8 +112,15 @@ export function createTransfer(http: HttpClient, save: (file: DownloadResult) =>
      * A list's whole filtered result as CSV (`GET /api/{resource}/export.csv`, the list's filters and order),
      * made by the server and saved on the user's machine.
      */
-    exportList(resource: string, { sort, filter }: Pick<ListParams, 'sort' | 'filter'>) {
-      return download(withQuery(routes.listExport(resource), { sort, filter }), `${resource}.csv`);
+    exportList(
+      resource: string,
+      { sort, filter, format = DEFAULT_CSV_FORMAT }: Pick<ListParams, 'sort' | 'filter'> & { format?: CsvFormat },
+    ) {
+      // The French spreadsheet by default; `api`: the API's own fields, for a re-import or an integration.
+      const path = withQuery(routes.listExport(resource), { sort, filter });
+      const formatted =
+        format === DEFAULT_CSV_FORMAT ? path : `${path}${path.includes('?') ? '&' : '?'}format=${format}`;
+      return download(formatted, format === DEFAULT_CSV_FORMAT ? `${resource}.csv` : `${resource}-api.csv`);
     },
 
     /**

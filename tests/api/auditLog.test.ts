@@ -548,6 +548,20 @@ describe('the journal (GET /api/audit-log)', () => {
     await expectStatus('GET', '/api/audit-log', 403, { as: 'contributor' });
   });
 
+  it('leaves sign-ins and sign-outs out with sessions=false, and lists them alone with sessions=true', async () => {
+    await expectStatus('POST', '/api/auth/token', 200, { body: { login: 'admin@demo.fr', password: DEMO_PASSWORD } });
+    await partWithHistory();
+    const page = (flag: string) =>
+      expectStatus('GET', `/api/audit-log?itemsPerPage=200&sessions=${flag}`, 200, { as: 'admin' });
+    const work = (await page('false'))['hydra:member'] as { action: string }[];
+    const sessions = (await page('true'))['hydra:member'] as { action: string }[];
+    expect(work.length).toBeGreaterThan(0);
+    expect(work.filter((entry) => ['sign-in', 'sign-out', 'sign-out-everywhere'].includes(entry.action))).toEqual([]);
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.map((entry) => entry.action)).toContain('sign-in');
+    expect(sessions.every((entry) => ['sign-in', 'sign-out', 'sign-out-everywhere'].includes(entry.action))).toBe(true);
+  });
+
   it('keeps each structure to its own entries; platform staff read every one, X-Structure narrows', async () => {
     const part = await partWithHistory();
     const stranger = await otherStructureAdmin();

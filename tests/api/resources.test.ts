@@ -251,6 +251,10 @@ function expectEcho(declaration: ResourceDeclaration, body: Row, item: Row) {
         // The server may add values of its own (a new user starts with ROLE_FIRST_CONNECT).
         expect(got, name).toEqual(expect.arrayContaining(sent as string[]));
         break;
+      case 'json':
+        // The server may derive values of its own beside what was sent (a video's id from its address).
+        expect(got, name).toEqual(expect.objectContaining(sent as Row));
+        break;
       default:
         expect(got, name).toEqual(sent);
     }

@@ -31,6 +31,7 @@ const AREAS: Record<string, { resources: string[]; reach: Record<Account, Reach>
       'chapter-validations',
       'chapter-part-responses',
       'canned-replies',
+      'enrolment-rules',
     ],
     reach: { contributor: 'none', admin: 'readWrite', superadmin: 'all' },
   },
@@ -77,6 +78,8 @@ const EXCEPTIONS: Record<string, Partial<Record<Account, Reach>>> = {
   'notes-bo': { admin: 'readWriteOwnDelete' },
   // A structure's support staff manage their canned replies whole.
   'canned-replies': { admin: 'all' },
+  // A structure's administrators run their enrolment rules whole.
+  'enrolment-rules': { admin: 'all' },
 };
 const OWN_CREATE = new Set(['tickets']);
 

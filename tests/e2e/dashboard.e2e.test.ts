@@ -45,6 +45,13 @@ describe('Tableau de bord', () => {
     const tickets = card(page, 'Tickets');
     for (const view of ['Mes tickets', 'En retard', 'Non attribués', 'Tous'])
       await tickets.getByRole('link', { name: new RegExp(`${view}$`) }).waitFor();
+    // The menu badge's number is the card's first figure, under the words of the badge's tooltip.
+    const waiting = tickets.getByRole('link', { name: /Support en attente de réponse$/ });
+    const badge = page.getByTestId('waiting-tickets');
+    expect(await badge.getAttribute('title')).toMatch(/tickets? de support en attente de réponse$/);
+    await expect
+      .poll(async () => Number((await waiting.innerText()).match(/\d+/)?.[0]))
+      .toBe(Number(await badge.innerText()));
     // The demo structure has no plan: the card says so.
     await card(page, 'Abonnement').getByText('Aucun abonnement en cours.').waitFor();
     await card(page, 'Mes vues enregistrées')

@@ -77,6 +77,24 @@ describe('Exporter', () => {
     expect(cells['Création']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   });
 
+  it('offers the API format beside it, for a re-import or an integration', async () => {
+    const { page } = t;
+    const word = `brut${stamp()}`;
+    await t.api('/api/tags', { method: 'POST', body: { name: `${word} tag` }, as: 'admin' });
+    const filter = encodeURIComponent(JSON.stringify({ q: word }));
+    await t.signIn('admin', `/tags?filter=${filter}`);
+    await page.getByText(`${word} tag`).first().waitFor();
+    await page.getByRole('button', { name: "Choisir le format de l'export" }).click();
+    await page.getByRole('menuitem', { name: /^Format de l'API/ }).waitFor();
+    await expectNoSeriousViolation(page);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: /^Format de l'API/ }).click();
+    const text = await readFile((await (await downloading).path())!, 'utf8');
+    const [header, line] = text.slice(CSV_BOM.length).split(CSV_LINE_END);
+    expect(header.split(CSV_SEPARATOR)).toEqual(expect.arrayContaining(['id', 'name']));
+    expect(line).toContain(`${word} tag`);
+  });
+
   it('says in French why an export was refused', async () => {
     const { page } = t;
     await t.signIn('admin', '/users');

@@ -98,6 +98,17 @@ describe('onboarding', () => {
     // Success, then the first connection: the code from the outbox, a password, the back-office.
     await heading(page, 'Votre structure est inscrite');
     await expectNoSeriousViolation(page);
+    // The same page in another tab (its own session storage, empty) still leads to this account's code.
+    const otherTab = await page.context().newPage();
+    try {
+      await otherTab.goto(page.url());
+      await otherTab.getByRole('button', { name: 'Première connexion' }).click();
+      const address = otherTab.getByRole('textbox', { name: /e-mail/i });
+      await address.waitFor();
+      expect(await address.inputValue()).toBe('claire.fontaine@academie-numerique.fr');
+    } finally {
+      await otherTab.close();
+    }
     await page.getByRole('button', { name: 'Première connexion' }).click();
     await typeCode(page, await t.readLastCode('claire.fontaine@academie-numerique.fr'));
     await page.getByRole('heading', { name: 'Choisissez votre mot de passe' }).waitFor();

@@ -114,4 +114,41 @@ describe('a published course’s draft in the outline', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousViolation(page);
   });
+  it('undoes one node’s changes from its menu, keeping the rest of the draft', async () => {
+    const { page } = t;
+    const post = <T>(path: string, body: unknown) => t.api<T>(path, { method: 'POST', body, as: 'admin' });
+    const course = await post<{ id: number }>('/api/courses', { title: `Un seul ${stamp()}` });
+    const module = await post<{ id: number }>('/api/modules', { title: 'Beta', course: `/api/courses/${course.id}` });
+    const first = await post<{ id: number }>('/api/chapters', { title: 'B1', module: `/api/modules/${module.id}` });
+    const second = await post<{ id: number }>('/api/chapters', { title: 'B2', module: `/api/modules/${module.id}` });
+    for (const chapter of [first, second])
+      await post('/api/chapter-parts', {
+        chapter: `/api/chapters/${chapter.id}`,
+        type: 'interactive_text',
+        title: 'Partie',
+        content: { question: 'Une question' },
+      });
+    await t.api(`/api/courses/${course.id}/publish`, { method: 'PUT', body: {}, as: 'admin' });
+
+    await t.signIn('admin', `/courses/${course.id}/outline`);
+    await outlineSettled(page);
+    await unfold(page, 'Beta');
+    await rename(page, `chapter:${first.id}`, 'B1', 'B1 gardé');
+    await rename(page, `chapter:${second.id}`, 'B2', 'B2 de trop');
+    const row = outlineRow(page, `chapter:${second.id}`);
+    await row.getByLabel(UNPUBLISHED).waitFor();
+    await row.getByRole('button', { name: 'Actions sur « B2 de trop »' }).click();
+    await page.getByRole('menuitem', { name: 'Annuler ses modifications' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Annuler les modifications de « B2 de trop » ?' });
+    await dialog.waitFor();
+    await expectNoSeriousViolation(page);
+    const discarded = page.waitForResponse((response) => response.url().endsWith(`/chapters/${second.id}/discard`));
+    await dialog.getByRole('button', { name: 'Annuler les modifications' }).click();
+    expect((await discarded).status()).toBe(200);
+    await row.getByRole('button', { name: 'B2', exact: true }).waitFor();
+    await row.getByLabel(UNPUBLISHED).waitFor({ state: 'detached' });
+    // The other chapter's edit stays in the draft.
+    await outlineRow(page, `chapter:${first.id}`).getByRole('button', { name: 'B1 gardé', exact: true }).waitFor();
+    await publishBar(page).getByText(UNPUBLISHED).waitFor();
+  });
 });

@@ -192,6 +192,25 @@ describe("a structure's rights, as platform staff set them", () => {
     expect((await t.request('GET', path, { as: 'contributor' })).status).toBe(404);
   });
 
+  it("writes each change of a structure's rights in its journal, which its administrators read", async () => {
+    const entries = async () => {
+      const journal = await t.request(
+        'GET',
+        `/api/audit-log?action=change-rights&resource=companies&recordId=${structure}`,
+        { as: 'admin' },
+      );
+      expect(journal.status, journal.body).toBe(200);
+      return journal.json as { 'hydra:totalItems': number; 'hydra:member': Record<string, unknown>[] };
+    };
+    const before = (await entries())['hydra:totalItems'];
+    const changed = await cell({ role: 'ROLE_USER', resource: 'tags', operation: 'delete', allowed: true });
+    expect(changed.status, changed.body).toBe(200);
+    await cell({ role: 'ROLE_USER', resource: 'tags', operation: 'delete', allowed: null });
+    const after = await entries();
+    expect(after['hydra:totalItems']).toBe(before + 2);
+    expect(after['hydra:member'][0]).toMatchObject({ action: 'change-rights', userName: expect.any(String) });
+  });
+
   it('leaves the rights to platform staff, in a chosen structure, on what a structure may be given', async () => {
     const admin = await t.request('PUT', '/api/role-permissions', { as: 'admin', body: withdraw });
     expect(admin.status).toBe(403);

@@ -317,6 +317,7 @@ describe('reports of failed secured calls', () => {
         details: null,
         pageUrl: 'http://127.0.0.1:8080/#/',
         now: 5,
+        requestId: '0f3e2d1c-aaaa-4bbb-8ccc-123456789abc',
       }),
     ).toEqual({
       details: null,
@@ -328,6 +329,8 @@ describe('reports of failed secured calls', () => {
       endpoint: '/api/x',
       protocol: 'http:',
       method: 'DELETE',
+      // The failed call's own id, as its answer named it: the server's log lines carry it.
+      requestId: '0f3e2d1c-aaaa-4bbb-8ccc-123456789abc',
     });
   });
 });

@@ -64,6 +64,7 @@ CREATE TABLE enrolment_rules (
   due_days integer,
   remind_supervisor boolean NOT NULL DEFAULT false,
   active boolean NOT NULL DEFAULT true,
+  search text GENERATED ALWAYS AS (search_fold(name)) STORED,
   created_by_id integer REFERENCES users (id) ON DELETE SET NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
@@ -75,6 +76,9 @@ CREATE INDEX enrolment_rules_skill_idx ON enrolment_rules (skill_id) WHERE skill
 CREATE INDEX enrolment_rules_created_by_idx ON enrolment_rules (created_by_id);
 CREATE INDEX enrolment_rules_created_at_idx ON enrolment_rules (created_at, id);
 CREATE INDEX enrolment_rules_name_idx ON enrolment_rules (name, id);
+CREATE INDEX enrolment_rules_active_idx ON enrolment_rules (active, id);
+CREATE INDEX enrolment_rules_updated_at_idx ON enrolment_rules (updated_at, id);
+CREATE INDEX enrolment_rules_search_idx ON enrolment_rules USING gin (search gin_trgm_ops);
 ALTER TABLE participations ADD COLUMN rule_id integer REFERENCES enrolment_rules (id) ON DELETE SET NULL;
 CREATE INDEX participations_rule_idx ON participations (rule_id);
 

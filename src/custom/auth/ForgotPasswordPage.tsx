@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Stack } from '@mui/material';
 import { useNavigate, useNotify, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { AUTH_ROUTES } from '../../providers/authProvider';
 import { httpClient } from '../../providers/httpClient';
 import { openSession } from '../../providers/session';
@@ -16,7 +17,9 @@ export function ForgotPasswordPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+  const [params] = useSearchParams();
+  // Filled when a page that knows the address leads here (the sign-up's success page, in any tab).
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
   // The spec's errorLoginResetPassword flag: no account has this address.
   const [unknownEmail, setUnknownEmail] = useState(false);
   const [pending, setPending] = useState(false);

@@ -66,6 +66,7 @@ export function ResourceList({ config }: { config: ScreensConfig }) {
       exporter={false}
       sort={listSortOf(resource, options?.listSort)}
       perPage={LIST_PER_PAGE}
+      filterDefaultValues={config.filterDefaultValues}
     >
       <StructureFilterGuard offered={showsStructure} />
       <ListPage config={config}>

@@ -90,6 +90,8 @@ export interface ScreensConfig {
   listHeader?: ComponentType;
   /** What a list without any row (and no filter on) shows, instead of react-admin's "no records yet" page. */
   listEmpty?: ComponentType;
+  /** The filters a list opens with (the journal leaves sign-ins out until asked). */
+  filterDefaultValues?: Record<string, unknown>;
   /** A last column of buttons on each row (download, activate), in the row's record context. */
   rowActions?: ComponentType;
   /** Buttons above a record's fields on its page (the side panel's `infos`), in its record context. */

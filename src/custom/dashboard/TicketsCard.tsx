@@ -9,6 +9,7 @@ import {
 } from '../../domain/helpdesk';
 import { ticketViewFilter } from '../tickets/ticketViewFilter';
 import { useTicketViewCounts } from '../tickets/useTicketViewCounts';
+import { useWaitingTicketsCount, WAITING_TICKETS_FILTER } from '../tickets/useWaitingTicketsCount';
 import { cardStateOf, DashboardCard } from './DashboardCard';
 import { FigureLink } from './FigureLink';
 import { listLink } from './listLink';
@@ -23,11 +24,26 @@ const NO_COUNTS = {
 } as TicketViewCounts;
 
 /** The card's figures: the views, then the open tickets by urgency. */
-function TicketFigures({ counts, me }: { counts: TicketViewCounts; me: Identifier | undefined }) {
+function TicketFigures({
+  counts,
+  me,
+  waiting,
+}: {
+  counts: TicketViewCounts;
+  me: Identifier | undefined;
+  waiting: number;
+}) {
   const translate = useTranslate();
   return (
     <>
-      <Typography component="h3" variant="subtitle2" color="text.secondary">
+      {/* The menu badge's figure, under the words its tooltip says. */}
+      <FigureLink
+        to={listLink('tickets', WAITING_TICKETS_FILTER)}
+        value={waiting}
+        label={translate('app.dashboard.tickets.waiting')}
+        alert={waiting > 0}
+      />
+      <Typography component="h3" variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
         {translate('app.dashboard.tickets.views')}
       </Typography>
       {SHOWN_VIEWS.filter((view) => view !== 'mine' || me !== undefined).map((view) => (
@@ -63,6 +79,7 @@ export function TicketsCard() {
   const { identity } = useGetIdentity();
   const query = useTicketViewCounts();
   const counts = query.data?.data;
+  const waiting = useWaitingTicketsCount() ?? 0;
   const state = cardStateOf(query, counts?.all === 0);
   return (
     <DashboardCard
@@ -70,9 +87,9 @@ export function TicketsCard() {
       state={state}
       empty="app.dashboard.tickets.empty"
       testId="card-tickets"
-      placeholder={<TicketFigures counts={NO_COUNTS} me={0} />}
+      placeholder={<TicketFigures counts={NO_COUNTS} me={0} waiting={0} />}
     >
-      {counts && <TicketFigures counts={counts} me={identity?.id} />}
+      {counts && <TicketFigures counts={counts} me={identity?.id} waiting={waiting} />}
     </DashboardCard>
   );
 }

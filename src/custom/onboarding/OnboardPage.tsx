@@ -82,7 +82,12 @@ export function OnboardPage() {
     }
   }
 
-  const done = () => navigate(ONBOARD_SUCCESS);
+  // The address travels in the page's address: the success page opened in another tab (whose session and
+  // draft are this tab's alone) still knows whose first connection it leads to.
+  const done = () =>
+    navigate(
+      draft.registered ? `${ONBOARD_SUCCESS}?email=${encodeURIComponent(draft.registered.email)}` : ONBOARD_SUCCESS,
+    );
   // Once registered, the steps before the plan are behind: the structure exists.
   const step = draft.registered && ['structure', 'details', 'admin'].includes(draft.step) ? 'plan' : draft.step;
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import { useNavigate, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { AUTH_ROUTES } from '../../providers/authProvider';
 import { isRestricted, readTokenPayload } from '../../providers/session';
 import { sessionStore } from '../../providers/sessionStore';
@@ -16,11 +17,12 @@ export function OnboardSuccessPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { draft, reset } = useOnboardingDraft();
+  const [params] = useSearchParams();
   const token = sessionStore.getToken();
   const payload = token ? readTokenPayload(token) : undefined;
   // The sign-up's own session goes on to the code; without it (another browser), a new code is asked for.
   const waiting = Boolean(payload && isRestricted(payload.role));
-  const email = draft.registered?.email ?? payload?.username ?? '';
+  const email = draft.registered?.email ?? payload?.username ?? params.get('email') ?? '';
 
   // The sign-up is over: what was typed is no longer needed.
   useEffect(() => {
@@ -42,7 +44,13 @@ export function OnboardSuccessPage() {
         <Button
           variant="contained"
           size="large"
-          onClick={() => navigate(waiting ? AUTH_ROUTES.code : AUTH_ROUTES.forgotPassword)}
+          onClick={() =>
+            navigate(
+              waiting
+                ? AUTH_ROUTES.code
+                : `${AUTH_ROUTES.forgotPassword}${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+            )
+          }
         >
           {translate('app.onboarding.success.first_connection')}
         </Button>

@@ -8,6 +8,7 @@ import { useCreatePath, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { OutlineRow } from './OutlineRow';
 import { DraftMark } from './DraftMark';
+import { useDraftChanged } from './useDraftState';
 import { ReleaseMark } from './ReleaseMark';
 import { isScheduled } from '../../domain/releases';
 import { useOutlineActions } from './OutlineContext';
@@ -27,6 +28,7 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
   const { openDialog, setAdding, remove, may } = useOutlineActions();
   const { duplicate, setTemplate } = useNodeActions();
   const node = { kind: 'chapter', id: chapter.id } as const;
+  const changed = useDraftChanged('chapter', chapter.id);
   const after = chapter.position + 1;
   const addPart = () => openDialog({ kind: 'part', chapter: chapter.id });
   const locked = translate('app.outline.locked', { smart_count: chapter.unlocks.length });
@@ -84,6 +86,11 @@ export const ChapterNode = memo(function ChapterNode({ chapter, module }: { chap
           label: 'app.outline.menu.edit',
           onClick: () => navigate(createPath({ resource: 'chapters', id: chapter.id, type: 'edit' })),
           when: may('chapter', 'edit'),
+        },
+        {
+          label: 'app.outline.menu.discard_node',
+          onClick: () => openDialog({ kind: 'discard', node, title: chapter.title }),
+          when: changed && may('chapter', 'edit'),
         },
         {
           label: 'app.outline.menu.delete',

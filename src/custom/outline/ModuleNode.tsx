@@ -16,6 +16,7 @@ import type { OutlineModule } from '../../domain/outline';
 import { nodeKey } from './outlineModel';
 import { useAddingIn } from './outlineView';
 import { useNodeActions } from './useNodeActions';
+import { useDraftChanged } from './useDraftState';
 
 const MODULE_ICON = <ViewModuleIcon fontSize="small" />;
 
@@ -33,6 +34,7 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
   const { id, title, isTemplate, releaseAt, position } = module;
   const chapters = module.chapters.length;
   const node = useMemo(() => ({ kind: 'module', id }) as const, [id]);
+  const changed = useDraftChanged('module', id);
   const inlineAt = (index: number) =>
     addingHere && Math.min(addingHere.position, module.chapters.length) === index && <InlineAdd at={addingHere} />;
   // The row's badges and menu from the module's own fields, not its chapters: a chapter moved inside this
@@ -86,6 +88,11 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
         when: may('module', 'edit'),
       },
       {
+        label: 'app.outline.menu.discard_node',
+        onClick: () => openDialog({ kind: 'discard', node, title }),
+        when: changed && may('module', 'edit'),
+      },
+      {
         label: 'app.outline.menu.delete',
         onClick: () => remove(node, title, chapters > 0),
         when: may('module', 'delete'),
@@ -108,6 +115,7 @@ export const ModuleNode = memo(function ModuleNode({ module }: { module: Outline
     navigate,
     createPath,
     remove,
+    changed,
   ]);
   return (
     <OutlineRow

@@ -12,6 +12,7 @@ export type OutlineDialog =
   | { kind: 'template'; resource: 'chapters' | 'modules'; parent: number; position: number }
   | { kind: 'prerequisites'; chapter: number }
   | { kind: 'delete'; node: NodeRef; title: string }
+  | { kind: 'discard'; node: NodeRef; title: string }
   | { kind: 'release'; node: NodeRef; title: string; releaseAt: string | null };
 
 /** Where an inline "add" field is open: a module or chapter to create under `parent` at `position`. */

@@ -25,6 +25,33 @@ function NodeReleaseDialog({
   );
 }
 
+/** One node's unpublished changes undone, once confirmed: there is no way back. */
+function NodeDiscardDialog({
+  dialog,
+  onClose,
+}: {
+  dialog: Extract<OutlineDialog, { kind: 'discard' }>;
+  onClose: () => void;
+}) {
+  const { discardNode } = useNodeActions();
+  return (
+    <Confirm
+      isOpen
+      title="app.outline.draft.node_confirm_title"
+      content="app.outline.draft.node_confirm_content"
+      translateOptions={{ title: dialog.title }}
+      confirm="app.outline.draft.discard"
+      cancel="app.outline.draft.confirm_keep"
+      confirmColor="warning"
+      onConfirm={() => {
+        onClose();
+        void discardNode(dialog.node).catch(() => undefined);
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
 /**
  * The one dialog the outline has open, if any. A module or chapter with children is confirmed before it
  * goes (its whole subtree goes with it); the delete itself can still be undone from its snack.
@@ -55,6 +82,8 @@ export const OutlineDialogs = memo(function OutlineDialogs({
       return <PrerequisitesDialog chapter={dialog.chapter} onClose={onClose} />;
     case 'release':
       return <NodeReleaseDialog dialog={dialog} onClose={onClose} />;
+    case 'discard':
+      return <NodeDiscardDialog dialog={dialog} onClose={onClose} />;
     case 'delete':
       return (
         <Confirm

@@ -6,6 +6,7 @@ import { partIconOf, partTypeLabel } from '../chapterParts/partTypeLook';
 import type { ChapterPartType } from '../../domain/chapterParts';
 import { OutlineRow } from './OutlineRow';
 import { DraftMark } from './DraftMark';
+import { useDraftChanged } from './useDraftState';
 import { ReleaseMark } from './ReleaseMark';
 import { isScheduled } from '../../domain/releases';
 import { useOutlineActions } from './OutlineContext';
@@ -23,6 +24,7 @@ export const PartNode = memo(function PartNode({ part }: { part: OutlinePart }) 
   const typeName = icon ? translate(partTypeLabel(part.type as ChapterPartType)) : part.type;
   const title = part.title?.trim() || typeName;
   const node = { kind: 'part', id: part.id } as const;
+  const changed = useDraftChanged('part', part.id);
   return (
     <OutlineRow
       node={node}
@@ -45,6 +47,11 @@ export const PartNode = memo(function PartNode({ part }: { part: OutlinePart }) 
           label: 'app.outline.menu.edit',
           onClick: () => navigate(createPath({ resource: 'chapter-parts', id: part.id, type: 'edit' })),
           when: may('part', 'edit'),
+        },
+        {
+          label: 'app.outline.menu.discard_node',
+          onClick: () => openDialog({ kind: 'discard', node, title }),
+          when: changed && may('part', 'edit'),
         },
         {
           label: 'app.outline.menu.duplicate',

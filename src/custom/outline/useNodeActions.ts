@@ -128,8 +128,18 @@ export function useNodeActions() {
     [dataProvider, queryClient, courseId],
   );
 
+  /** One node's unpublished changes undone, as learners have it; the rest of the draft kept. */
+  const discardNode = useCallback(
+    (node: NodeRef) =>
+      run(
+        () => dataProvider.discardNode({ resource: RESOURCE_OF[node.kind], id: node.id }),
+        'app.outline.draft.node_discarded',
+      ),
+    [dataProvider, run],
+  );
+
   return useMemo(
-    () => ({ create, duplicate, insertTemplate, setTemplate, setRelease, rename, refresh }),
-    [create, duplicate, insertTemplate, setTemplate, setRelease, rename, refresh],
+    () => ({ create, duplicate, insertTemplate, setTemplate, setRelease, rename, discardNode, refresh }),
+    [create, duplicate, insertTemplate, setTemplate, setRelease, rename, discardNode, refresh],
   );
 }

@@ -11,7 +11,7 @@ export const errorCalls = defineContract({
     route: { kind: 'string', readOnly: true },
     method: { kind: 'string', readOnly: true },
     // How many reports the row counts, and when the server received the first and the last.
-    occurrences: { kind: 'integer', readOnly: true },
+    occurrences: { kind: 'integer', min: 1, readOnly: true },
     firstAt: { kind: 'datetime', readOnly: true },
     lastAt: { kind: 'datetime', readOnly: true },
     expected: { kind: 'boolean', readOnly: true },
@@ -26,6 +26,8 @@ export const errorCalls = defineContract({
     employee: { kind: 'embedded', shape: 'object', readOnly: true, target: 'users' },
     endpoint: { kind: 'string', readOnly: true },
     protocol: { kind: 'string', readOnly: true },
+    // The failed call's request id (its answer's X-Request-Id), as the server's logs name it.
+    requestId: { kind: 'string', readOnly: true },
   },
   filters: ['status', 'expected'],
   order: ['lastAt', 'occurrences', 'status', 'createdAt'],

@@ -86,6 +86,7 @@ export const CONTRACTS: readonly ResourceContract[] = [
   imports,
   tickets,
   cannedReplies,
+  enrolmentRules,
   countries,
   errorCalls,
   companies,

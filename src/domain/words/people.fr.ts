@@ -215,6 +215,7 @@ export const peopleFr = {
         endpoint: 'Dernier appel',
         url: 'Adresse',
         protocol: 'Protocole',
+        requestId: 'Identifiant de la requête',
         occurredAt: 'Survenu le (navigateur)',
         company: 'Structure',
         employee: 'Utilisateur',

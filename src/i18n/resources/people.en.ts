@@ -216,6 +216,7 @@ export const peopleEn: typeof peopleFr = {
         endpoint: 'Last call',
         url: 'Address',
         protocol: 'Protocol',
+        requestId: 'Request id',
         occurredAt: 'Occurred (browser)',
         company: 'Organisation',
         employee: 'User',

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import type { RaRecord } from 'react-admin';
+import { LazyNullableBooleanInput } from '../../custom/crud/lazyInputs';
 import { screensOf } from '../../custom/crud/screensOf';
 import '../../custom/history/messages';
 import { leavesRecordGone } from '../../domain/audit';
@@ -36,7 +37,10 @@ export const config = screensOf(auditLog, {
     createElement(AuditResourceFilter, { key: 'resource', source: 'resource', alwaysOn: true }),
     createElement(PeriodInput, { key: 'after', source: 'at.after', edge: 'start', alwaysOn: true }),
     createElement(PeriodInput, { key: 'before', source: 'at.before', edge: 'end', alwaysOn: true }),
+    // Sign-ins and sign-outs would drown the changes: left out until asked for.
+    createElement(LazyNullableBooleanInput, { key: 'sessions', source: 'sessions', alwaysOn: true }),
   ],
+  filterDefaultValues: { sessions: false },
   listEmpty: AuditLogEmpty,
   // On a phone: when (the title), which record and who, the action as its status.
   phoneLine: { facts: ['resource', 'record', 'userName'], status: ['action'] },
