@@ -72,6 +72,10 @@ import { ticketPresenceRoutes } from './routes/ticketPresence.ts';
 import { TicketPresence } from './tickets/ticketPresence.ts';
 import { PRESENCE_BUDGET } from '../src/domain/presence.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
+import { OptOutTokens } from './notify/optOuts.ts';
+import { sendDueReminders, type ReminderLinks } from './learning/reminders.ts';
+import { sendWeeklyReports, WEEKLY_REPORT_CHECK_SECONDS } from './learning/weeklyReport.ts';
+import { reportSubscriptionRoutes } from './routes/reportSubscription.ts';
 
 export interface AppContext {
   app: FastifyInstance;
@@ -157,6 +161,13 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   const mailer = metrics.countMails(
     options.mailer ?? createMailer(config.smtpUrl, config.dataDir, (line) => app.log.info(line)),
   );
+  // The learning mails' links: the back-office's pages, the one-click opt-out posted to the API itself.
+  const mailLinks: ReminderLinks = {
+    appUrl: config.appUrl,
+    apiUrl: config.apiUrl ?? new URL(config.appUrl).origin,
+    optOuts: new OptOutTokens(config.optOutSecret ?? secret),
+  };
+  const logMailFailure = (error: unknown, what: string) => app.log.error({ err: error }, `${what} was not sent`);
 
   // API Platform clients send JSON-LD and merge-patch bodies: they are JSON.
   app.addContentTypeParser(
@@ -242,6 +253,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   await app.register(revisionRoutes, { db, engine });
   await app.register(searchRoutes, { db });
   await app.register(savedViewRoutes, { db });
+  await app.register(reportSubscriptionRoutes, { db });
   await app.register(rolePermissionRoutes, { db, permissions });
   const hub = new LiveHub(platformDb);
   liveStreams = () => hub.listeners;
@@ -281,6 +293,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   // choice, a structure admin's own), on the platform's scope.
   await app.register(onboardingRoutes, {
     db: platformDb,
+    optOuts: mailLinks.optOuts,
     sessions,
     mailer,
     addresses: options.addresses ?? new BanClient(config.addressSearchUrl),
@@ -333,6 +346,16 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
       name: 'retired-nodes-purge',
       everySeconds: RETIRED_PURGE_EVERY_SECONDS,
       run: () => purgeRetiredNodes(platformDb),
+    })
+    .define({
+      name: 'learning-reminders',
+      everySeconds: config.learningRemindersSeconds,
+      run: () => sendDueReminders(platformDb, mailer, mailLinks, logMailFailure),
+    })
+    .define({
+      name: 'learning-weekly-report',
+      everySeconds: WEEKLY_REPORT_CHECK_SECONDS,
+      run: () => sendWeeklyReports(platformDb, mailer, mailLinks, logMailFailure),
     })
     .define({
       name: 'expired-rows-sweep',

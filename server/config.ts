@@ -5,6 +5,7 @@ import { DEFAULT_JOB_LEASE_SECONDS } from './jobs/scheduler.ts';
 import { DEFAULT_IMPORTS_AT_ONCE } from './bounds/importSlots.ts';
 import { COURSE_IMPORT_DEFAULT_MAX_MB } from '../src/domain/courseFormat.ts';
 import { DEFAULT_LIVE_STREAMS_PER_USER } from './live/streamSlots.ts';
+import { DEFAULT_LEARNING_REMINDERS_SECONDS } from './learning/reminders.ts';
 
 /** Every setting of the server, read once from the environment; README.md lists them all. */
 export interface Config {
@@ -70,6 +71,13 @@ export interface Config {
   recycleBinDays: number;
   /** Live event streams one user may hold open at once, over every process (LIVE_STREAMS_PER_USER). */
   liveStreamsPerUser: number;
+  /** How often due dates are looked at for reminders to send (LEARNING_REMINDERS_SECONDS). */
+  learningRemindersSeconds: number;
+  /**
+   * The key of the mails' opt-out links (OPT_OUT_SECRET); by default one derived from the JWT secret, so that
+   * changing JWT_SECRET also voids the links already sent (set this to keep them).
+   */
+  optOutSecret?: string;
 }
 
 /** An S3-compatible object store (AWS, MinIO, Ceph, Garage...): one bucket, the files' keys as object keys. */
@@ -175,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       integer(env.LIVE_STREAMS_PER_USER, DEFAULT_LIVE_STREAMS_PER_USER, 'LIVE_STREAMS_PER_USER'),
       'LIVE_STREAMS_PER_USER',
     ),
+    learningRemindersSeconds: atLeastOne(
+      integer(env.LEARNING_REMINDERS_SECONDS, DEFAULT_LEARNING_REMINDERS_SECONDS, 'LEARNING_REMINDERS_SECONDS'),
+      'LEARNING_REMINDERS_SECONDS',
+    ),
+    optOutSecret: env.OPT_OUT_SECRET || undefined,
   };
 }
 

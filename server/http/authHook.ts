@@ -29,6 +29,12 @@ const PUBLIC = [
   /^\/api\/events$/,
 ];
 
+/**
+ * Paths that also answer without a token, while a token sent is checked as on any other path: leaving a plan
+ * needs a session, a mail's opt-out link (its signed token in the body) does not.
+ */
+const SESSION_OPTIONAL = [/^\/api\/unsubscribe$/];
+
 function chosenStructure(request: FastifyRequest): number | null {
   const value = request.headers[STRUCTURE_HEADER.toLowerCase()];
   if (value === undefined || value === '') return null;
@@ -52,7 +58,7 @@ export const authHook = fp<{ tokens: TokenService; versions: SessionVersions; pe
       const isPublic = PUBLIC.some((pattern) => pattern.test(path));
       // The scheme is case-insensitive (RFC 9110).
       if (!/^bearer /i.test(header ?? '')) {
-        if (isPublic) return;
+        if (isPublic || SESSION_OPTIONAL.some((pattern) => pattern.test(path))) return;
         throw unauthorized('JWT Token not found');
       }
       try {

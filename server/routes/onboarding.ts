@@ -47,9 +47,13 @@ import {
   unsubscribe,
 } from '../onboarding/subscriptions.ts';
 import { listOf, sessionTokens, shaped, subscription } from '../http/answers.ts';
+import { MAIL_TOPICS } from '../../src/domain/learningMail.ts';
+import { recordOptOut, type OptOutTokens } from '../notify/optOuts.ts';
 
 export interface OnboardingOptions {
   db: Database;
+  /** Reads the opt-out links of the mails, which `POST /api/unsubscribe` also takes. */
+  optOuts: OptOutTokens;
   sessions: Sessions;
   mailer: Mailer;
   addresses: AddressSearch;
@@ -127,6 +131,16 @@ const subscribed = shaped('The subscription chosen, and how to pay for it when i
   payment: { description: 'How the browser pays (Stripe.js or test cards), or null for a free plan.' },
 });
 const paymentStatus = shaped('The status of the SetupIntent.', { status: { type: 'string' } }, ['status']);
+/**
+ * An opt-out link's token (server/notify/optOuts.ts): whatever its shape, the handler refuses a bad one on
+ * `token`, as the link it is (an optional body's schema would name no field).
+ */
+const OPT_OUT_TOKEN = { description: 'The signed token of a mail’s opt-out link.' };
+const optedOut = shaped(
+  'What a mail’s opt-out link stopped: its topic, for the address shown masked.',
+  { topic: { type: 'string', enum: [...MAIL_TOPICS] }, email: { type: 'string' } },
+  ['topic', 'email'],
+);
 const leaving = shaped('The subscription, ending with its period.', {
   ...(subscription.properties as Record<string, Schema>),
   accessEndsAt: { type: ['string', 'null'] },
@@ -460,22 +474,52 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
     },
   );
 
-  app.post(
-    '/api/unsubscribe',
-    { schema: { body: optionalBody(company), response: { 200: leaving } } },
-    async (request) => {
-      const session = requireSession(request);
-      if (session.scope !== 'full') throw forbidden('Leaving needs a full session.');
-      const { companyId, userId } = await companyOf(request, optionalField(request.body, 'company'));
-      const row = await runAsAction('unsubscribe', { resource: 'companies', id: companyId }, () =>
-        db.transaction(async (tx) => {
-          const ended = await unsubscribe(tx, companyId, userId);
-          if (ended) await noteInAuditLog(tx, 'companies', companyId);
-          return ended;
-        }),
-      );
-      if (!row) throw notFound('This structure has no plan.');
-      return { ...subscriptionJson(row), accessEndsAt: row.current_period_end?.toISOString() ?? null };
-    },
-  );
+  // A mail's opt-out link: its signed token, posted by the back-office's public page (`{ token }`) or, in the
+  // query, by a mail client's one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`).
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    typedRoutes(scope).post(
+      '/api/unsubscribe',
+      {
+        schema: {
+          querystring: queryOf({ token: { ...OPT_OUT_TOKEN, type: 'string', maxLength: 200 } }),
+          body: optionalBody({ ...company, token: OPT_OUT_TOKEN }),
+          response: { 200: { anyOf: [optedOut, leaving] } },
+        },
+        ...perMinute(30),
+      },
+      async (request) => {
+        const token = optionalField(request.body, 'token') ?? request.query.token;
+        if (token !== undefined) return optOut(token);
+        return leave(request);
+      },
+    );
+  });
+
+  async function optOut(token: unknown) {
+    const grant = typeof token === 'string' ? options.optOuts.read(token) : undefined;
+    const done = grant && (await recordOptOut(db, grant));
+    if (!done) throw unprocessable([violation('token', 'invalid', 'Ce lien de désinscription n’est pas valable.')]);
+    return done;
+  }
+
+  /** Without a token: the structure leaves its plan (a full session of its administrator, or a super admin's). */
+  async function leave(request: FastifyRequest) {
+    const session = requireSession(request);
+    if (session.scope !== 'full') throw forbidden('Leaving needs a full session.');
+    const { companyId, userId } = await companyOf(request, optionalField(request.body, 'company'));
+    const row = await runAsAction('unsubscribe', { resource: 'companies', id: companyId }, () =>
+      db.transaction(async (tx) => {
+        const ended = await unsubscribe(tx, companyId, userId);
+        if (ended) await noteInAuditLog(tx, 'companies', companyId);
+        return ended;
+      }),
+    );
+    if (!row) throw notFound('This structure has no plan.');
+    return { ...subscriptionJson(row), accessEndsAt: row.current_period_end?.toISOString() ?? null };
+  }
 }

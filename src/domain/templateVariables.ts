@@ -19,6 +19,18 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   weekly_digest: ['newParticipations', 'completedCourses', 'openTickets', 'dashboardUrl'],
   session_reminder: ['courseTitle', 'startTime', 'location'],
   new_chapter: ['chapterTitle', 'courseTitle'],
+  // A due date's reminder to the learner, and the copy to each of their supervisors (src/domain/learningMail.ts).
+  learning_reminder: ['learnerName', 'courseTitle', 'dueDate', 'daysLeft', 'stage', 'courseUrl', 'unsubscribeUrl'],
+  learning_reminder_supervisor: [
+    'learnerName',
+    'courseTitle',
+    'dueDate',
+    'daysLeft',
+    'stage',
+    'courseUrl',
+    'learnerUrl',
+    'unsubscribeUrl',
+  ],
 };
 
 /** A template is written in one of the locales its contract offers. */
@@ -82,6 +94,12 @@ const SAMPLES: Readonly<Record<TemplateLocale, Readonly<Record<string, string>>>
     startTime: '9 h 30',
     location: 'salle B',
     chapterTitle: 'Les mots de passe',
+    learnerName: 'Camille Martin',
+    dueDate: '15 juin 2026',
+    daysLeft: '3',
+    stage: 'Échéance dans 3 jours',
+    learnerUrl: 'https://backoffice.exemple.fr/#/learning/learners/42',
+    unsubscribeUrl: 'https://backoffice.exemple.fr/#/unsubscribe?token=exemple',
   },
   en: {
     firstName: 'Camille',
@@ -109,6 +127,12 @@ const SAMPLES: Readonly<Record<TemplateLocale, Readonly<Record<string, string>>>
     startTime: '9:30 am',
     location: 'room B',
     chapterTitle: 'Passwords',
+    learnerName: 'Camille Martin',
+    dueDate: '15 June 2026',
+    daysLeft: '3',
+    stage: 'Due in 3 days',
+    learnerUrl: 'https://backoffice.example.com/#/learning/learners/42',
+    unsubscribeUrl: 'https://backoffice.example.com/#/unsubscribe?token=example',
   },
 };
 

@@ -6,7 +6,9 @@ import { INNER_TABLES, USER_TABLES } from '../../server/resources/tenancyPolicie
 import { columnOf } from '../../server/resources/types.ts';
 import { ident, literal } from '../../server/shared/sql.ts';
 import { iri } from '../api/support/samples.ts';
-import { createTestApp, type TestApp } from '../api/support/testApp.ts';
+import { createTestApp, JWT_SECRET, type TestApp } from '../api/support/testApp.ts';
+import { sendDueReminders } from '../../server/learning/reminders.ts';
+import { OptOutTokens } from '../../server/notify/optOuts.ts';
 import {
   addTo,
   administratorOf,
@@ -15,6 +17,7 @@ import {
   isTenant,
   must,
   type Pools,
+  send,
   tenancyOf,
 } from './support/structures.ts';
 
@@ -152,7 +155,23 @@ beforeAll(async () => {
       }),
       'A rights change',
     );
+    // The learning mails' rows: a weekly report taken, an opt-out followed, a reminder due (sent below).
+    await must(send(t, member, 'PUT', '/api/learning/report-subscription'), 'A weekly report');
+    const [learner] = await t.db.query<{ id: number }>(
+      'SELECT id FROM users WHERE company_id = $1 AND enabled ORDER BY id LIMIT 1',
+      [structure],
+    );
+    const token = new OptOutTokens(JWT_SECRET).issue(learner.id, 'learning_reports');
+    await must(t.request('POST', '/api/unsubscribe', { body: { token } }), 'An opt-out');
+    await t.db.query(
+      `WITH course AS (INSERT INTO courses (title, company_id) VALUES ('Rappel', $2) RETURNING id)
+       INSERT INTO participations (user_id, course_id, due_at, company_id)
+       SELECT $1, id, now() + interval '12 hours', $2 FROM course`,
+      [learner.id, structure],
+    );
   }
+  const links = { appUrl: t.config.appUrl, apiUrl: t.config.appUrl, optOuts: new OptOutTokens(JWT_SECRET) };
+  await sendDueReminders(t.db, { send: async () => undefined }, links);
 
   // Each table's rule, from the model (a resource's structure column, its catalogue, its join tables) and
   // the schema (a table with a structure column of its own; or one whose rows die with one row's).

@@ -260,6 +260,8 @@ describe('structure A facing structure B', () => {
         body: { plan: plans.find((plan) => plan.price > 0)?.id, company: iri('companies', B) },
       });
       bIntent = (await must(subscribed, 'A plan of B')).json.setupIntent.id;
+      // B's administrator receives B's weekly figures: A never reads nor ends that subscription.
+      await must(send(t, bAdmin, 'PUT', '/api/learning/report-subscription'), "B's weekly report");
       const ids = async (sql: string, params: unknown[]) =>
         (await t.db.query<{ id: number }>(sql, params)).map((row) => row.id);
       addTo(

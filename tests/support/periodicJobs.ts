@@ -7,6 +7,8 @@ export const PERIODIC_JOBS = [
   'anonymous-upload-sweep',
   'expired-rows-sweep',
   'file-removals',
+  'learning-reminders',
+  'learning-weekly-report',
   'live-events-prune',
   'partial-uploads-sweep',
   'recycle-bin-purge',

@@ -1,3 +1,9 @@
+import {
+  DEFAULT_REMINDER_TEXTS,
+  REMINDER_TEMPLATES,
+  type ReminderRecipient,
+} from '../../../../src/domain/learningMail.ts';
+import { TEMPLATE_LOCALES } from '../../../../src/domain/templateVariables.ts';
 import type { Queryable } from '../../database.ts';
 import { ago, insertRows } from './bulk.ts';
 
@@ -184,6 +190,14 @@ const TEMPLATES: [string, string, 'email' | 'sms' | 'push', string | null, strin
     'en',
     true,
   ],
+  // The platform's reminders of a due date, to the learner and to their supervisors: the texts the server
+  // also falls back to when a platform has none.
+  ...(Object.keys(REMINDER_TEMPLATES) as ReminderRecipient[]).flatMap((recipient) =>
+    TEMPLATE_LOCALES.map((locale): (typeof TEMPLATES)[number] => {
+      const text = DEFAULT_REMINDER_TEXTS[recipient][locale];
+      return [`${REMINDER_TEMPLATES[recipient]}_${locale}`, text.name, 'email', text.subject, text.body, locale, true];
+    }),
+  ),
 ];
 
 export async function seedNotificationTemplates(tx: Queryable): Promise<void> {
