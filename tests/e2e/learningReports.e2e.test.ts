@@ -151,9 +151,11 @@ describe('Suivi des formations', () => {
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
     const text = await readFile((await file.path())!, 'utf8');
     expect(text.startsWith(CSV_BOM)).toBe(true);
-    const header = text.slice(CSV_BOM.length).split(CSV_LINE_END)[0];
-    expect(header).toContain('Formation');
-    expect(header).not.toMatch(/completionRate|atRisk|enrolled/);
+    // French headings, never the API's names.
+    const header = text.slice(CSV_BOM.length).split(CSV_LINE_END)[0].split(CSV_SEPARATOR);
+    expect(header).toContain('Inscrits');
+    expect(header).toContain('En retard');
+    expect(header.filter((name) => /^(enrolled|completed|late|atRisk|completionRate)$/.test(name))).toEqual([]);
   });
 
   it('opens a course’s funnel from the Suivi table and follows a bar to its learners', async () => {
