@@ -8,6 +8,7 @@ export const learningReportsEn = {
   empty_chart: 'No figures in this period.',
   refreshed_at: 'Data refreshed at %{time}',
   refreshed_on: 'Data refreshed on %{day} at %{time}',
+  charted: 'The chart shows %{shown} of %{total}, the largest; the table lists them all.',
   totals: 'Figures of the period',
   show_data: 'Show the data',
   hide_data: 'Hide the data',

@@ -11,6 +11,7 @@ export const learningReportsFr = {
   empty_chart: 'Aucun chiffre sur cette période.',
   refreshed_at: 'Données actualisées à %{time}',
   refreshed_on: 'Données actualisées le %{day} à %{time}',
+  charted: 'Le graphique en montre %{shown} sur %{total}, les plus nombreuses ; le tableau les donne toutes.',
   totals: 'Chiffres de la période',
   show_data: 'Voir les données',
   hide_data: 'Masquer les données',

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { presetOf, presetPeriod, reportParamsOf, searchOfReport } from '../../src/custom/learningReports/reportPeriod';
+import { CHART_MAX_CATEGORIES, chartedRows } from '../../src/custom/learningReports/reportColumns';
 import { tableCsv } from '../../src/custom/learningReports/tableCsv';
 import { CSV_BOM, CSV_LINE_END } from '../../src/domain/csvExport';
 
-/** The "Suivi" page's periods and a chart's CSV, on fixed days. */
+/** The "Suivi" page's periods on fixed days, a chart's CSV and which rows its bars draw. */
 
 // A Wednesday in the second quarter, at local noon: "today" is the user's own day.
 const today = new Date(2026, 4, 13, 12);
@@ -52,5 +53,17 @@ describe("a chart's CSV", () => {
       `"'=HYPERLINK(""x"")";100`,
       '',
     ]);
+  });
+});
+
+describe("a chart's bars", () => {
+  it('draws the heaviest rows only, in the table’s order, when there are too many', () => {
+    const rows = Array.from({ length: CHART_MAX_CATEGORIES + 5 }, (_, index) => ({ index, weight: index % 7 }));
+    const charted = chartedRows(rows, (row) => row.weight);
+    expect(charted).toHaveLength(CHART_MAX_CATEGORIES);
+    expect(charted.map((row) => row.index)).toEqual([...charted.map((row) => row.index)].sort((a, b) => a - b));
+    const lightestKept = Math.min(...charted.map((row) => row.weight));
+    expect(rows.filter((row) => !charted.includes(row)).every((row) => row.weight <= lightestKept)).toBe(true);
+    expect(chartedRows(rows.slice(0, 3), (row) => row.weight)).toEqual(rows.slice(0, 3));
   });
 });

@@ -24,6 +24,7 @@ export function ChartSection<R>({
   filename,
   testId,
   empty: emptyText = 'app.learning_reports.empty_chart',
+  charted,
   children,
 }: {
   title: string;
@@ -37,6 +38,8 @@ export function ChartSection<R>({
   testId: string;
   /** What the section says when it has no rows (a key of the messages). */
   empty?: string;
+  /** How many rows the chart draws, when fewer than the table's (chartedRows). */
+  charted?: number;
   /** The chart. */
   children: ReactNode;
 }) {
@@ -89,6 +92,11 @@ export function ChartSection<R>({
             {hint && (
               <Typography variant="body2" color="text.secondary">
                 {hint}
+              </Typography>
+            )}
+            {charted !== undefined && charted < rows.length && (
+              <Typography variant="body2" color="text.secondary">
+                {translate('app.learning_reports.charted', { shown: charted, total: rows.length })}
               </Typography>
             )}
             <Box sx={{ minWidth: 0 }}>{children}</Box>

@@ -3,7 +3,7 @@ import type { LearningReport } from '../../domain/learningReports';
 import { ChartSection } from './ChartSection';
 import { courseLearnersLink } from './learningLinks';
 import { courseFunnelLink } from './learningRoutes';
-import type { ReportColumn } from './reportColumns';
+import { chartedRows, type ReportColumn } from './reportColumns';
 import { ReportBarChart } from './ReportBarChart';
 
 type CourseRow = LearningReport['courses'][number];
@@ -15,6 +15,7 @@ type CourseRow = LearningReport['courses'][number];
 export function CourseCompletionChart({ courses }: { courses: readonly CourseRow[] }) {
   const translate = useTranslate();
   const title = translate('app.learning_reports.completion.title');
+  const charted = chartedRows(courses, (row) => row.enrolled);
   const columns: ReportColumn<CourseRow>[] = [
     { key: 'course', label: translate('app.learning_reports.columns.course'), value: (row) => row.course.title },
     {
@@ -52,20 +53,21 @@ export function CourseCompletionChart({ courses }: { courses: readonly CourseRow
       rowKey={(row) => row.course.id}
       filename="suivi-completion"
       testId="chart-completion"
+      charted={charted.length}
     >
       <ReportBarChart
         title={title}
-        categories={courses.map((row) => row.course.title)}
+        categories={charted.map((row) => row.course.title)}
         series={[
           {
             id: 'completionRate',
             label: translate('app.learning_reports.columns.completion_rate'),
-            data: courses.map((row) => row.completionRate),
+            data: charted.map((row) => row.completionRate),
             percent: true,
             color: 'success',
           },
         ]}
-        linkOf={(_, index) => courseLearnersLink(courses[index].course.id, ['completed'])}
+        linkOf={(_, index) => courseLearnersLink(charted[index].course.id, ['completed'])}
       />
     </ChartSection>
   );

@@ -2,7 +2,7 @@ import { useTranslate } from 'react-admin';
 import type { LearningReport } from '../../domain/learningReports';
 import { ChartSection } from './ChartSection';
 import { courseLearnersLink, stateOfFigure } from './learningLinks';
-import type { ReportColumn } from './reportColumns';
+import { chartedRows, type ReportColumn } from './reportColumns';
 import { ReportBarChart } from './ReportBarChart';
 
 type CourseRow = LearningReport['courses'][number];
@@ -13,6 +13,7 @@ export function CourseRiskChart({ courses }: { courses: readonly CourseRow[] }) 
   const title = translate('app.learning_reports.risk.title');
   // A course with no one behind or at risk would only be an empty line.
   const shown = courses.filter((row) => row.late > 0 || row.atRisk > 0);
+  const charted = chartedRows(shown, (row) => row.late + row.atRisk);
   const columns: ReportColumn<CourseRow>[] = [
     { key: 'course', label: translate('app.learning_reports.columns.course'), value: (row) => row.course.title },
     {
@@ -38,25 +39,26 @@ export function CourseRiskChart({ courses }: { courses: readonly CourseRow[] }) 
       filename="suivi-retards"
       testId="chart-risk"
       empty="app.learning_reports.risk.empty"
+      charted={charted.length}
     >
       <ReportBarChart
         title={title}
-        categories={shown.map((row) => row.course.title)}
+        categories={charted.map((row) => row.course.title)}
         series={[
           {
             id: 'late',
             label: translate('app.learning_reports.columns.late'),
-            data: shown.map((row) => row.late),
+            data: charted.map((row) => row.late),
             color: 'error',
           },
           {
             id: 'atRisk',
             label: translate('app.learning_reports.columns.at_risk'),
-            data: shown.map((row) => row.atRisk),
+            data: charted.map((row) => row.atRisk),
             color: 'warning',
           },
         ]}
-        linkOf={(series, index) => courseLearnersLink(shown[index].course.id, stateOfFigure(series))}
+        linkOf={(series, index) => courseLearnersLink(charted[index].course.id, stateOfFigure(series))}
       />
     </ChartSection>
   );

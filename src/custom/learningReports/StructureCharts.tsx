@@ -4,7 +4,7 @@ import type { LearningReport } from '../../domain/learningReports';
 import { STRUCTURE_FIELD } from '../../domain/tenancy';
 import { ChartSection } from './ChartSection';
 import { participationsLink, stateOfFigure } from './learningLinks';
-import type { ReportColumn } from './reportColumns';
+import { chartedRows, type ReportColumn } from './reportColumns';
 import { ReportBarChart } from './ReportBarChart';
 
 type StructureRow = LearningReport['structures'][number];
@@ -62,7 +62,8 @@ export function StructureCharts({ structures }: { structures: readonly Structure
       link: (row) => structureLink(row, ['at_risk']),
     },
   ];
-  const names = structures.map((row) => row.structure.name);
+  const byEnrolled = chartedRows(structures, (row) => row.enrolled);
+  const byRisk = chartedRows(structures, (row) => row.late + row.atRisk);
   return (
     <>
       <ChartSection
@@ -72,20 +73,21 @@ export function StructureCharts({ structures }: { structures: readonly Structure
         rowKey={(row) => row.structure.id}
         filename="suivi-structures"
         testId="chart-structures-completion"
+        charted={byEnrolled.length}
       >
         <ReportBarChart
           title={completionTitle}
-          categories={names}
+          categories={byEnrolled.map((row) => row.structure.name)}
           series={[
             {
               id: 'completionRate',
               label: translate('app.learning_reports.columns.completion_rate'),
-              data: structures.map((row) => row.completionRate),
+              data: byEnrolled.map((row) => row.completionRate),
               percent: true,
               color: 'success',
             },
           ]}
-          linkOf={(_, index) => structureLink(structures[index], ['completed'])}
+          linkOf={(_, index) => structureLink(byEnrolled[index], ['completed'])}
         />
       </ChartSection>
       <ChartSection
@@ -95,25 +97,26 @@ export function StructureCharts({ structures }: { structures: readonly Structure
         rowKey={(row) => row.structure.id}
         filename="suivi-structures-retards"
         testId="chart-structures-risk"
+        charted={byRisk.length}
       >
         <ReportBarChart
           title={riskTitle}
-          categories={names}
+          categories={byRisk.map((row) => row.structure.name)}
           series={[
             {
               id: 'late',
               label: translate('app.learning_reports.columns.late'),
-              data: structures.map((row) => row.late),
+              data: byRisk.map((row) => row.late),
               color: 'error',
             },
             {
               id: 'atRisk',
               label: translate('app.learning_reports.columns.at_risk'),
-              data: structures.map((row) => row.atRisk),
+              data: byRisk.map((row) => row.atRisk),
               color: 'warning',
             },
           ]}
-          linkOf={(series, index) => structureLink(structures[index], stateOfFigure(series))}
+          linkOf={(series, index) => structureLink(byRisk[index], stateOfFigure(series))}
         />
       </ChartSection>
     </>
