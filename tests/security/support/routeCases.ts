@@ -68,28 +68,53 @@ const propertiesOf = (schema: unknown): Record<string, Schema> => {
   return object?.properties ?? object?.then?.properties ?? {};
 };
 
-/** The properties of a hand-written route's body and query that name rows. */
+/**
+ * The properties of a hand-written route's body and query that name rows; a body's, at any depth (an
+ * enrolment's `audience.users`), by their dotted path.
+ */
 function schemaReferences(route: RegisteredRoute) {
-  return (['body', 'querystring'] as const).flatMap((part) =>
-    Object.entries(propertiesOf(route.schema?.[part])).flatMap(([key, schema]) => {
-      const reference = referenceOf(schema);
-      return reference ? [{ key, ...reference, inQuery: part === 'querystring' }] : [];
-    }),
-  );
+  const within = (
+    schema: unknown,
+    prefix: string,
+    inQuery: boolean,
+  ): { key: string; resource: string; list: boolean; inQuery: boolean }[] =>
+    Object.entries(propertiesOf(schema)).flatMap(([key, property]) => {
+      const reference = referenceOf(property);
+      if (reference) return [{ key: `${prefix}${key}`, ...reference, inQuery }];
+      return !inQuery && property.properties ? within(property, `${prefix}${key}.`, inQuery) : [];
+    });
+  return [...within(route.schema?.body, '', false), ...within(route.schema?.querystring, '', true)];
+}
+
+/** A body with `value` at a dotted path, the objects on its way copied. */
+function withValue(body: Record<string, unknown> | undefined, path: string, value: unknown): Record<string, unknown> {
+  const [key, ...rest] = path.split('.');
+  const copy = { ...body };
+  copy[key] =
+    rest.length === 0 ? value : withValue(copy[key] as Record<string, unknown> | undefined, rest.join('.'), value);
+  return copy;
 }
 
 /** Values a pattern asks for, which no schema can guess: the payment step's test card and SetupIntent. */
 const KNOWN_VALUES: Record<string, unknown> = { paymentMethod: 'pm_card_visa', setupIntent: 'seti_unknown1' };
 
-function fill(key: string, schema: Schema): unknown {
+function fill(key: string, schema: Schema, objects = false): unknown {
   if (key in KNOWN_VALUES) return KNOWN_VALUES[key];
+  // An object of the values its properties take, references aside (an enrolment's audience: the structure).
+  if (objects && schema.properties)
+    return Object.fromEntries(
+      Object.entries(schema.properties as Record<string, Schema>)
+        .filter(([, property]) => !referenceOf(property))
+        .map(([name, property]) => [name, fill(name, property, objects)])
+        .filter(([, value]) => value !== undefined),
+    );
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'integer' || type === 'number') return (schema.minimum as number | undefined) ?? 1;
   if (type === 'boolean') return true;
   if (type === 'string') return 'Texte de test';
   const branch = (schema.anyOf as Schema[] | undefined)?.[0];
-  return branch ? fill(key, branch) : undefined;
+  return branch ? fill(key, branch, objects) : undefined;
 }
 
 /** Whether the route's body is a multipart upload rather than JSON. */
@@ -107,6 +132,7 @@ export function schemaBody(
   route: RegisteredRoute,
   reference: (resource: string) => number | undefined,
   all = false,
+  objects = false,
 ): Record<string, unknown> | undefined {
   const schema = route.schema?.body as Schema | undefined;
   if (!schema || schema.content) return undefined;
@@ -116,9 +142,16 @@ export function schemaBody(
     const named = referenceOf(property);
     const id = named && (required.has(key) || all) ? reference(named.resource) : undefined;
     if (named && id !== undefined) body[key] = named.list ? [iri(named.resource, id)] : iri(named.resource, id);
-    else if (!named && required.has(key)) body[key] = fill(key, property);
+    else if (!named && required.has(key)) body[key] = fill(key, property, objects);
   }
   return body;
+}
+
+/** Whether a route's body requires a property naming rows. */
+function namesRowsFirst(route: RegisteredRoute): boolean {
+  const schema = route.schema?.body as Schema | undefined;
+  const required = new Set((schema?.required as string[] | undefined) ?? []);
+  return Object.entries(propertiesOf(schema)).some(([key, property]) => required.has(key) && referenceOf(property));
 }
 
 /** A request of the attack, and the twin it is compared with. */
@@ -239,6 +272,11 @@ export function attackCases(attack: Attack): Case[] {
           });
       } else if (route.method === 'GET' && params === '') {
         for (const found of schemaReferences(route)) named.push({ ...found, url: route.url });
+      } else if (!declaration && route.method === 'POST' && params === '' && namesRowsFirst(route)) {
+        // A call whose body must name a row, as a create does (an enrolment's course): each row it may name,
+        // at any depth, on a body otherwise valid with A's own rows.
+        const base = schemaBody(route, own, false, true);
+        for (const found of schemaReferences(route)) named.push({ ...found, url: route.url, base });
       }
       for (const item of named)
         for (const id of idsOf(targets, item.resource)) {
@@ -246,7 +284,7 @@ export function attackCases(attack: Attack): Case[] {
           const body =
             item.key === 'content'
               ? { ...item.base, type: 'image', content: { document: value, alt: 'Image' } }
-              : { ...item.base, [item.key]: item.list ? [value] : value };
+              : withValue(item.base, item.key, item.list ? [value] : value);
           add({
             // Removing what is not there changes nothing and is no error: only the twin tells.
             label: `${item.resource} ${id} of B named by ${item.key}`,
