@@ -1,6 +1,4 @@
-import { CSV_BOM, csvCell, csvLine } from '../../src/domain/csvExport.ts';
-import { completionRateOf } from '../../src/domain/learning.ts';
-import { learningReportFr } from '../../src/domain/words/learning.fr.ts';
+import { completionRateOf } from '../../src/domain/learningMail.ts';
 import type { Queryable } from '../db/database.ts';
 import { courseStatsSql, dailySql, refreshedAtSql } from './aggregates.ts';
 import { allOf, type LearningReader } from './readers.ts';
@@ -112,21 +110,4 @@ export async function readReport(db: Queryable, reader: LearningReader, query: R
       return { structure: { id: Number(row.id), name: String(row.name) }, ...figures };
     }),
   };
-}
-
-const HEADERS = ['course', 'enrolled', 'started', 'completed', 'late', 'atRisk', 'completionRate'] as const;
-
-/**
- * The report as a French spreadsheet opens it: one line a course under the screens' words, then the total;
- * the format of every export (BOM, `;`, CRLF, formulas guarded). The weekly mail attaches the same file.
- */
-export function reportCsv(report: Report): string {
-  const line = (name: string, figures: Figures) =>
-    csvLine([csvCell(name), ...HEADERS.slice(1).map((key) => String(figures[key as keyof Figures]))]);
-  return (
-    CSV_BOM +
-    csvLine(HEADERS.map((key) => csvCell(learningReportFr[key]))) +
-    report.courses.map((row) => line(row.course.title, row)).join('') +
-    line(learningReportFr.total, report.totals)
-  );
 }

@@ -11,7 +11,8 @@ import { idFromReference } from '../resources/iri.ts';
 import { readFunnel } from '../learning/funnel.ts';
 import { readLearnerCourses, readOverview } from '../learning/learner.ts';
 import { learningReader, readableCourse, readableLearner } from '../learning/readers.ts';
-import { readReport, reportCsv } from '../learning/report.ts';
+import { readReport } from '../learning/report.ts';
+import { reportCsv } from '../learning/weeklyReport.ts';
 
 /**
  * Following learning, read side (API.md, "Following learning (read)"): one learner's courses, a course's
@@ -190,7 +191,7 @@ export async function learningRoutes(fastify: FastifyInstance, { db }: { db: Dat
         response: {
           200: {
             ...reportAnswer,
-            description: `${String(reportAnswer.description)} With format=csv, the courses' figures and their total as CSV (French headers).`,
+            description: `${String(reportAnswer.description)} With format=csv, the courses' figures and their total as CSV (French headers), the file the weekly report mail attaches.`,
           },
         },
       },
@@ -213,7 +214,7 @@ export async function learningRoutes(fastify: FastifyInstance, { db }: { db: Dat
         .header('Content-Disposition', `attachment; filename="suivi-${dayOf(new Date())}.csv"`)
         .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')
-        .send(reportCsv(report));
+        .send(reportCsv(report.courses, report.totals));
     },
   );
 

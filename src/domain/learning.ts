@@ -111,12 +111,6 @@ export function reminderStageAt(dueAt: Date, now: Date): ReminderStage | null {
   return before === undefined ? null : (`before_${before}` as ReminderStage);
 }
 
-/**
- * A course's completion rate in a report: the share of its enrolled learners who completed it, in whole
- * percent rounded down (as progress is), 0 when nobody is enrolled.
- */
-export const completionRateOf = (completed: number, enrolled: number): number => progressOf(completed, enrolled);
-
 /** The weeks a report's timeline covers unless told otherwise (up to today), and the most it covers. */
 export const REPORT_DEFAULT_WEEKS = 12;
 export const REPORT_MAX_WEEKS = 156;
