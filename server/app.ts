@@ -66,6 +66,8 @@ import { savedViewRoutes } from './routes/savedViews.ts';
 import { enrolmentRoutes } from './routes/enrolments.ts';
 import { enrolmentRuleRoutes } from './routes/enrolmentRules.ts';
 import { recertifyExpired, RECERTIFY_EVERY_SECONDS } from './learning/recertification.ts';
+import { learningRoutes } from './routes/learning.ts';
+import { LEARNING_AGGREGATES_JOB, refreshLearningAggregates } from './learning/aggregates.ts';
 import { searchRoutes } from './routes/search.ts';
 import { ticketDeskRoutes } from './routes/ticketDesk.ts';
 import { helpdeskRoutes } from './routes/helpdesk.ts';
@@ -252,6 +254,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   await app.register(savedViewRoutes, { db });
   await app.register(enrolmentRoutes, { db });
   await app.register(enrolmentRuleRoutes, { db });
+  await app.register(learningRoutes, { db });
   await app.register(reportSubscriptionRoutes, { db });
   await app.register(rolePermissionRoutes, { db, permissions });
   const hub = new LiveHub(platformDb);
@@ -350,6 +353,11 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
       name: 'learning-recertification',
       everySeconds: RECERTIFY_EVERY_SECONDS,
       run: () => recertifyExpired(platformDb),
+    })
+    .define({
+      name: LEARNING_AGGREGATES_JOB,
+      everySeconds: config.learningAggregatesSeconds,
+      run: () => refreshLearningAggregates(db),
     })
     .define({
       name: 'expired-rows-sweep',

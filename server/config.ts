@@ -5,6 +5,7 @@ import { DEFAULT_JOB_LEASE_SECONDS } from './jobs/scheduler.ts';
 import { DEFAULT_IMPORTS_AT_ONCE } from './bounds/importSlots.ts';
 import { COURSE_IMPORT_DEFAULT_MAX_MB } from '../src/domain/courseFormat.ts';
 import { DEFAULT_LIVE_STREAMS_PER_USER } from './live/streamSlots.ts';
+import { LEARNING_AGGREGATES_SECONDS } from './learning/aggregates.ts';
 import { DEFAULT_LEARNING_REMINDERS_SECONDS } from './learning/reminders.ts';
 
 /** Every setting of the server, read once from the environment; README.md lists them all. */
@@ -71,6 +72,8 @@ export interface Config {
   recycleBinDays: number;
   /** Live event streams one user may hold open at once, over every process (LIVE_STREAMS_PER_USER). */
   liveStreamsPerUser: number;
+  /** How often the reports' aggregates are refreshed, in seconds (LEARNING_AGGREGATES_SECONDS). */
+  learningAggregatesSeconds: number;
   /** How often due dates are looked at for reminders to send (LEARNING_REMINDERS_SECONDS). */
   learningRemindersSeconds: number;
   /**
@@ -182,6 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsPerUser: atLeastOne(
       integer(env.LIVE_STREAMS_PER_USER, DEFAULT_LIVE_STREAMS_PER_USER, 'LIVE_STREAMS_PER_USER'),
       'LIVE_STREAMS_PER_USER',
+    ),
+    learningAggregatesSeconds: atLeastOne(
+      integer(env.LEARNING_AGGREGATES_SECONDS, LEARNING_AGGREGATES_SECONDS, 'LEARNING_AGGREGATES_SECONDS'),
+      'LEARNING_AGGREGATES_SECONDS',
     ),
     learningRemindersSeconds: atLeastOne(
       integer(env.LEARNING_REMINDERS_SECONDS, DEFAULT_LEARNING_REMINDERS_SECONDS, 'LEARNING_REMINDERS_SECONDS'),

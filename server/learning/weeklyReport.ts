@@ -13,6 +13,7 @@ import { isPlatformStaff } from '../../src/domain/tenancy.ts';
 import type { Mail, Mailer } from '../auth/mailer.ts';
 import type { Queryable } from '../db/database.ts';
 import { literal } from '../shared/sql.ts';
+import { refreshedAtSql } from './aggregates.ts';
 import type { ReminderLinks } from './reminders.ts';
 
 /** Subscriptions are looked at hourly: each is sent on the first look past its week. */
@@ -95,7 +96,9 @@ export async function structureFigures(
     at_risk: number;
     refreshed_at: Date;
   }>(
-    `SELECT c.id, c.title, s.enrolled, s.started, s.completed, s.late, s.at_risk, s.refreshed_at
+    // When the figures were counted: the aggregate's last refresh (a row unchanged since keeps its older stamp).
+    `SELECT c.id, c.title, s.enrolled, s.started, s.completed, s.late, s.at_risk,
+            ${refreshedAtSql(['course_stats'])} AS refreshed_at
        FROM learning_course_stats s JOIN courses c ON c.id = s.course_id
       WHERE s.company_id = $1
       ORDER BY c.title, c.id`,

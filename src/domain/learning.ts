@@ -110,3 +110,14 @@ export function reminderStageAt(dueAt: Date, now: Date): ReminderStage | null {
   const before = [...REMINDER_DAYS_BEFORE].sort((a, b) => a - b).find((days) => left <= (days + 1) * DAY_MS);
   return before === undefined ? null : (`before_${before}` as ReminderStage);
 }
+
+/** The weeks a report's timeline covers unless told otherwise (up to today), and the most it covers. */
+export const REPORT_DEFAULT_WEEKS = 12;
+export const REPORT_MAX_WEEKS = 156;
+
+/** The home page's lists: learners late, and those whose due date comes within this many days. */
+export const OVERVIEW_DUE_WITHIN_DAYS = 7;
+/** How many of each the home page names (the count says how many there are). */
+export const OVERVIEW_ITEMS = 5;
+/** The most answers waiting for review one learner's view lists, the oldest first. */
+export const LEARNER_ANSWERS_LISTED = 100;

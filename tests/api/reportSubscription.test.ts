@@ -32,7 +32,8 @@ const PATH = '/api/learning/report-subscription';
 const marker = `zqb${randomUUID().slice(0, 6)}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ mailer });
+  // The aggregates' job runs once at the start, then not while the test's own figures stand.
+  t = await createTestApp({ mailer, config: { learningAggregatesSeconds: 86_400 } });
   links = { appUrl: t.config.appUrl, apiUrl: 'http://api.exemple.fr', optOuts: new OptOutTokens(JWT_SECRET) };
   A = Number(t.users.admin.company);
   const [other] = await t.db.query<{ id: number; company_id: number; email: string; session_version: number }>(
@@ -48,7 +49,8 @@ beforeAll(async () => {
     scope: 'full',
     sv: Number(other.session_version),
   });
-  // Figures of both structures, as the aggregates' job keeps them.
+  // Figures of both structures, as the aggregates' job keeps them: the test's alone, not the demo's.
+  await t.db.query('DELETE FROM learning_course_stats');
   const stats = async (company: number, title: string, figures: number[]) => {
     const [course] = await t.db.query<{ id: number }>(
       `INSERT INTO courses (title, company_id) VALUES ($1, $2) RETURNING id`,

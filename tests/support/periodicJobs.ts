@@ -7,6 +7,7 @@ export const PERIODIC_JOBS = [
   'anonymous-upload-sweep',
   'expired-rows-sweep',
   'file-removals',
+  'learning-aggregates',
   'learning-recertification',
   'learning-reminders',
   'learning-weekly-report',

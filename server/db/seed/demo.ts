@@ -8,6 +8,8 @@ import { seedComments } from './demo/comments.ts';
 import { demoFiles, insertDocuments, writeDemoFiles } from './demo/files.ts';
 import { seedKnowledge } from './demo/knowledge.ts';
 import { seedLearning } from './demo/learning.ts';
+import { seedFollowUp } from './demo/followUp.ts';
+import { refreshLearningAggregates } from '../../learning/aggregates.ts';
 import { seedNotificationTemplates } from './demo/notifications.ts';
 import { ACADEMY, MOREL, seedPeople } from './demo/people.ts';
 import { seedReference, seedStructureLabels } from './demo/reference.ts';
@@ -82,6 +84,7 @@ export async function seedDemo(db: Database, options: { files: FileStorage }): P
     // Courses are written published before their content: their live versions are made from it now.
     await tx.query(`SELECT publish_course_live(id) FROM courses WHERE status = 'published'`);
     await seedLearning(tx, random, people, catalog, options.files);
+    await seedFollowUp(tx, people, catalog, refs.tags);
     await seedComments(tx, catalog, people.users);
     const companyOf = new Map(
       people.specs.flatMap((spec) =>
@@ -97,4 +100,6 @@ export async function seedDemo(db: Database, options: { files: FileStorage }): P
     await seedNotificationTemplates(tx);
     await seedKnowledge(tx, refs.tags);
   });
+  // The reports' figures are true from the first start, before the periodic job's first turn.
+  await refreshLearningAggregates(db);
 }
