@@ -252,10 +252,10 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   await app.register(revisionRoutes, { db, engine });
   await app.register(searchRoutes, { db });
   await app.register(savedViewRoutes, { db });
-  await app.register(enrolmentRoutes, { db });
-  await app.register(enrolmentRuleRoutes, { db });
   await app.register(learningRoutes, { db });
   await app.register(reportSubscriptionRoutes, { db });
+  await app.register(enrolmentRoutes, { db });
+  await app.register(enrolmentRuleRoutes, { db });
   await app.register(rolePermissionRoutes, { db, permissions });
   const hub = new LiveHub(platformDb);
   liveStreams = () => hub.listeners;

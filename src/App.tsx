@@ -21,6 +21,7 @@ import { lazyComponent } from './custom/lazyComponent';
 import { Dashboard } from './custom/dashboard/lazyDashboard';
 import { AUTH_ROUTES, authProvider } from './providers/authProvider';
 import { RIGHTS_ROUTE } from './custom/rights/rightsRoute';
+import { COURSE_FUNNEL_ROUTE, LEARNING_REPORTS_ROUTE } from './custom/learningReports/learningRoutes';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { resources } from './resources';
@@ -38,6 +39,13 @@ const CourseLearnersPage = lazyComponent(() =>
   import('./custom/learners/CourseLearnersPage').then((module) => module.CourseLearnersPage),
 );
 const LearnerPage = lazyComponent(() => import('./custom/learners/LearnerPage').then((module) => module.LearnerPage));
+// The reports carry the charts' library: only these two screens load it.
+const LearningReportPage = lazyComponent(() =>
+  import('./custom/learningReports/LearningReportPage').then((module) => module.LearningReportPage),
+);
+const CourseFunnelPage = lazyComponent(() =>
+  import('./custom/learningReports/CourseFunnelPage').then((module) => module.CourseFunnelPage),
+);
 
 /*
  * react-admin's <Admin>, assembled from its two halves (AdminContext, CoreAdminUI) as its documentation
@@ -85,6 +93,8 @@ export function App() {
             <Route path="/courses/:id/outline" element={<CourseOutlinePage />} />
             <Route path={COURSE_LEARNERS_ROUTE} element={<CourseLearnersPage />} />
             <Route path={LEARNER_ROUTE} element={<LearnerPage />} />
+            <Route path={LEARNING_REPORTS_ROUTE} element={<LearningReportPage />} />
+            <Route path={COURSE_FUNNEL_ROUTE} element={<CourseFunnelPage />} />
             {/* Where the e-mail to a ticket's author links each file of a reply (after sign-in). */}
             <Route path="/ticket-attachments/:id" element={<TicketAttachmentPage />} />
           </CustomRoutes>

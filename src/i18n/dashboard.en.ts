@@ -34,6 +34,21 @@ export const dashboardEn = {
       empty: 'No sign-in recorded.',
       failed: 'failed',
     },
+    learners: {
+      late: {
+        title: 'Late learners',
+        figure: 'Learners past their due date',
+        empty: 'No late learner.',
+      },
+      due_this_week: {
+        title: 'Due this week',
+        figure: 'Learners to complete this week',
+        empty: 'Nothing due this week.',
+      },
+      due: 'due %{date}',
+      no_due: 'no due date',
+      open: '%{name}, %{course}: see the course’s learners',
+    },
     invitations: {
       title: 'Pending invitations',
       figure: 'Course enrolments not started yet',

@@ -34,6 +34,21 @@ export const dashboardFr = {
       empty: 'Aucune connexion enregistrée.',
       failed: 'échec',
     },
+    learners: {
+      late: {
+        title: 'Apprenants en retard',
+        figure: 'Apprenants dont l’échéance est passée',
+        empty: 'Aucun apprenant en retard.',
+      },
+      due_this_week: {
+        title: 'Échéances de la semaine',
+        figure: 'Apprenants à terminer cette semaine',
+        empty: 'Aucune échéance cette semaine.',
+      },
+      due: 'échéance le %{date}',
+      no_due: 'sans échéance',
+      open: '%{name}, %{course} : voir les apprenants de la formation',
+    },
     invitations: {
       title: 'Invitations en attente',
       figure: 'Inscriptions à une formation pas encore commencées',

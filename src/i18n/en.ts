@@ -18,6 +18,7 @@ import { phoneListEn } from './phoneList.en';
 import { rightsEn } from './rights.en';
 import { outlineLinkEn } from './outlineLink.en';
 import { learningLinkEn } from './learningLink.en';
+import { learningReportsLinkEn } from './learningReportsLink.en';
 import type { Messages } from './fr';
 import { COPY_MAX_ROWS } from '../domain/copies';
 import { ENROLMENT_MAX_LEARNERS } from '../domain/learning';
@@ -92,6 +93,8 @@ export const en: Messages = {
     // The way to a course's outline, on the courses list; the editor's own words come with it.
     outline: outlineLinkEn,
     learning_link: learningLinkEn,
+    // The ways to the learning reports (the menu, a course's funnel); the reports' own words come with them.
+    learning_reports: learningReportsLinkEn,
     auth: {
       invalid_credentials: 'Wrong e-mail address or password.',
       login_error: 'An error occurred',

@@ -20,6 +20,7 @@ import { phoneListFr } from './phoneList.fr';
 import { rightsFr } from './rights.fr';
 import { outlineLinkFr } from './outlineLink.fr';
 import { learningLinkFr } from './learningLink.fr';
+import { learningReportsLinkFr } from './learningReportsLink.fr';
 
 /** French, the default: react-admin's messages, then ours by key (resources, choices, app). */
 export const fr = {
@@ -93,6 +94,8 @@ export const fr = {
     // The way to a course's outline, on the courses list; the editor's own words come with it.
     outline: outlineLinkFr,
     learning_link: learningLinkFr,
+    // The ways to the learning reports (the menu, a course's funnel); the reports' own words come with them.
+    learning_reports: learningReportsLinkFr,
     auth: {
       invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
       login_error: 'Une erreur est survenue',

@@ -11,6 +11,7 @@ import {
   type UpdateParams,
 } from 'react-admin';
 import { createActions, type Actions } from './actions';
+import { createLearningReportActions } from './learningReportActions';
 import { createOnboardingActions, type OnboardingActions } from './onboardingActions';
 import { withEarlyLists } from './earlyList';
 import { httpClient, refreshAuth, type HttpClient } from './httpClient';
@@ -34,6 +35,7 @@ const TYPED_SUMMARIES = new Set(['tickets']);
 export type AppDataProvider = DataProvider &
   Actions &
   OnboardingActions &
+  ReturnType<typeof createLearningReportActions> &
   ReturnType<typeof createTransfer> &
   ReturnType<typeof createSearchActions> &
   ReturnType<typeof createCsvImportActions> &
@@ -114,6 +116,7 @@ export function createDataProvider({
     },
     ...createActions({ http, hasToken }),
     ...createOnboardingActions(http),
+    ...createLearningReportActions(http, save),
     ...createTransfer(http, save),
     ...createSearchActions(http),
     ...createCsvImportActions(http),

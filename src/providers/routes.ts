@@ -48,6 +48,12 @@ export const routes = {
   /** A course as a zip (course.json and its documents' files), and such a zip made a new course. */
   courseExport: (course: Identifier) => `${API}/courses/${id(course)}/export`,
   courseImport: `${API}/courses/import`,
+  /** Reference-server extensions: the "Suivi" figures (JSON, or CSV with `format=csv`), a course's funnel, the
+   *  home page's learners, and the session's weekly e-mail of the figures. */
+  learningReport: `${API}/learning/report`,
+  courseFunnel: (course: Identifier) => `${API}/learning/courses/${id(course)}/funnel`,
+  learningOverview: `${API}/learning/overview`,
+  reportSubscription: `${API}/learning/report-subscription`,
   /** A record's changes, newest first, and the restore of the record as one of them left it. */
   revisions: (resource: string, key: Identifier) => revisionsPath(resource, id(key)),
   revisionRestore: (resource: string, key: Identifier, change: Identifier) =>

@@ -31,6 +31,8 @@ describe('Tableau de bord', () => {
     await homeLoaded(page);
     expect(new URL(page.url()).hash).toBe('#/');
     expect(await titles(page)).toEqual([
+      'Apprenants en retard',
+      'Échéances de la semaine',
       'Tickets',
       'Brouillons',
       'Modifications non publiées',

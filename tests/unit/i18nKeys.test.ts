@@ -13,6 +13,8 @@ import { historyFr } from '../../src/i18n/history.fr';
 import { dashboardEn } from '../../src/i18n/dashboard.en';
 import { dashboardFr } from '../../src/i18n/dashboard.fr';
 import { onboardingEn } from '../../src/i18n/onboarding.en';
+import { learningReportsEn } from '../../src/i18n/learningReports.en';
+import { learningReportsFr } from '../../src/i18n/learningReports.fr';
 import { onboardingFr } from '../../src/i18n/onboarding.fr';
 import { auditActionsEn, auditLogEn } from '../../src/i18n/auditLog.en';
 import { learningEn } from '../../src/i18n/learning.en';
@@ -42,7 +44,7 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
 
 // With the messages that lazily loaded screens add (src/i18n/lateMessages.ts): the chapter-part editors', the
 // outline's (beside its link's, in the first page's), a record's history's, the journal's, the home page's,
-// the sign-up's and the learners' screens'.
+// the sign-up's, the learners' screens' and the learning reports' (beside their links', in the first page's).
 const french = flatten({
   ...fr,
   resources: { ...fr.resources, 'audit-log': { ...fr.resources['audit-log'], ...auditLogFr } },
@@ -55,6 +57,7 @@ const french = flatten({
     outline: { ...fr.app.outline, ...outlineFr },
     history: historyFr,
     learning: learningFr,
+    learning_reports: { ...fr.app.learning_reports, ...learningReportsFr },
   },
 });
 const english = flatten({
@@ -69,6 +72,7 @@ const english = flatten({
     outline: { ...en.app.outline, ...outlineEn },
     history: historyEn,
     learning: learningEn,
+    learning_reports: { ...en.app.learning_reports, ...learningReportsEn },
   },
 });
 

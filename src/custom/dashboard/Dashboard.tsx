@@ -6,10 +6,13 @@ import { sessionAllows, sessionAllowsAll } from '../../providers/authProvider';
 import { sessionStore } from '../../providers/sessionStore';
 import { useSessionStructure, useStructureChoice } from '../tenancy/useSessionStructure';
 import { DraftsCard } from './DraftsCard';
+import { DueThisWeekCard } from './DueThisWeekCard';
+import { LateLearnersCard } from './LateLearnersCard';
 import { ListCountCard } from './ListCountCard';
 import { PlanCard } from './PlanCard';
 import { SavedViewsCard } from './SavedViewsCard';
 import { SignInsCard } from './SignInsCard';
+import { SupervisedLearnersCards } from './SupervisedLearnersCards';
 import { TicketsCard } from './TicketsCard';
 import { UnpublishedChangesCard } from './UnpublishedChangesCard';
 import './messages';
@@ -30,7 +33,8 @@ const handles = (resource: string) => sessionAllowsAll(resource, 'list');
  * Reviewers: the answers waiting. A structure's administrators: its sign-ins, its pending invitations, its
  * plan. Platform staff: the same in the structure they work in, or across all of them (the structures to
  * validate instead of a plan). Everyone: their saved views. Each card is one request; each figure a link to
- * the list it counts. The cards stack on a phone.
+ * the list it counts. The cards stack on a phone. Administrators, and supervisors about their own learners:
+ * the learners late and due this week.
  */
 export function Dashboard() {
   const translate = useTranslate();
@@ -38,6 +42,7 @@ export function Dashboard() {
   const [choice] = useStructureChoice();
   const roles = sessionStore.getRoles();
   const platform = isPlatformStaff(roles);
+  const admin = hasRole(roles, 'ROLE_ADMIN');
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 2, minWidth: 0 }} data-testid="dashboard">
       <Title title={translate('app.dashboard.title')} />
@@ -57,6 +62,9 @@ export function Dashboard() {
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(auto-fill, minmax(260px, 1fr))' },
         }}
       >
+        {/* What a structure's administrators come for first: their learners who are late or due soon. */}
+        {admin && <LateLearnersCard />}
+        {admin && <DueThisWeekCard />}
         {handles('tickets') && <TicketsCard />}
         {sessionAllows('courses', 'create') && <DraftsCard />}
         {sessionAllows('courses', 'edit') && <UnpublishedChangesCard />}
@@ -82,7 +90,7 @@ export function Dashboard() {
             testId="card-invitations"
           />
         )}
-        {hasRole(roles, 'ROLE_ADMIN') && !allStructures && <PlanCard company={platform ? choice?.id : undefined} />}
+        {admin && !allStructures && <PlanCard company={platform ? choice?.id : undefined} />}
         {platform && allStructures && handles('companies') && (
           <ListCountCard
             resource="companies"
@@ -94,6 +102,7 @@ export function Dashboard() {
           />
         )}
         <SavedViewsCard />
+        {!admin && <SupervisedLearnersCards />}
       </Box>
     </Stack>
   );

@@ -1,0 +1,24 @@
+import type { LearnerState } from '../../domain/learning';
+import { courseLearnersAppPath } from '../../domain/learningMail';
+import { listLink } from '../dashboard/listLink';
+
+/** A course's "Apprenants", narrowed to some states (`?filter={"state":["late"]}`, as react-admin's lists read it). */
+export function courseLearnersLink(course: number, states: readonly LearnerState[] = []): string {
+  // The page the reminder e-mails link to as well: its address is the domain's.
+  const page = courseLearnersAppPath(course).replace(/^#/, '');
+  return states.length === 0 ? page : `${page}?${new URLSearchParams({ filter: JSON.stringify({ state: states }) })}`;
+}
+
+/**
+ * The enrolments of every course, narrowed (a structure, some states, a status): where a figure that no one
+ * course holds leads, in the participations' list.
+ */
+export const participationsLink = (filter: Record<string, unknown>): string => listLink('participations', filter);
+
+/** The learners' state a report's figure counts (`atRisk` → `at_risk`), for the links of its bars. */
+export const STATE_OF_FIGURE = { completed: 'completed', late: 'late', atRisk: 'at_risk' } as const satisfies Record<
+  string,
+  LearnerState
+>;
+export const stateOfFigure = (figure: string): LearnerState[] =>
+  figure in STATE_OF_FIGURE ? [STATE_OF_FIGURE[figure as keyof typeof STATE_OF_FIGURE]] : [];
