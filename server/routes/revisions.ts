@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { shaped } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
+import { asSupervisor } from '../db/scope.ts';
 import { ApiError, notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
 import { ID_PATTERN, optionalBody, optionalField, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarations } from '../resources/definitions/index.ts';
@@ -81,10 +82,12 @@ export async function revisionRoutes(
         ...rightsFirst((request) => authorize(request, declaration, 'get')),
       },
       async (request, reply) => {
-        const { scope, session } = authorize(request, declaration, 'get');
+        const { scope, session, supervised } = authorize(request, declaration, 'get');
         const id = pathId(request);
-        // Whoever may read the record reads its history; a record they may not read is not found.
-        await engine.get(declaration, id, 'json', scope);
+        // Whoever may read the record reads its history; a record they may not read is not found (a supervisor
+        // reads it as one, under row-level security too).
+        const read = () => engine.get(declaration, id, 'json', scope);
+        await (supervised ? asSupervisor(read) : read());
         const page = Number(request.query.page ?? 1);
         const itemsPerPage = Math.min(Number(request.query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE), MAX_ITEMS_PER_PAGE);
         const logScope = structureScope(auditLog, 'list', session.structure);

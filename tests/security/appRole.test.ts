@@ -144,4 +144,30 @@ describe("the application's role", () => {
       expect(await usersOf(q, B)).toBe(0);
     });
   });
+
+  it("reads as a supervisor their learners' rows only, and nothing once the flag is cleared or forged", async () => {
+    const supervisor = t.users.contributor.id;
+    const participations = (q: Queryable) =>
+      q.query<{ id: number }>('SELECT id FROM participations ORDER BY id').then((rows) => rows.map((row) => row.id));
+    // The demo's supervisions of the contributor are current and name no course: every course of those learners.
+    const expected = (
+      await t.db.query<{ id: number }>(
+        `SELECT p.id FROM participations p WHERE p.user_id IN (SELECT learner_id FROM user_supervisions
+          WHERE supervisor_id = $1 AND course_id IS NULL AND ends_at IS NULL AND starts_at <= now()) ORDER BY p.id`,
+        [supervisor],
+      )
+    ).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(0);
+    await asAppRole(async (q) => {
+      await q.query(...scopeSettingQuery({ structure: A, platform: false, userId: supervisor, supervisor: true }));
+      expect(await participations(q)).toEqual(expected);
+      await q.query(`SELECT set_config('app.supervisor', '', true)`);
+      expect(await participations(q)).toEqual([]);
+      // A structure's scope made a supervisor's by hand is no scope.
+      await q.query(...scopeSettingQuery({ structure: A, platform: false, userId: supervisor }));
+      expect((await participations(q)).length).toBeGreaterThan(expected.length);
+      await q.query(`SELECT set_config('app.supervisor', 'on', true)`);
+      expect(await participations(q)).toEqual([]);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Row } from '../../server/db/database.ts';
 import { APP_ROLE, scopeSettingSql } from '../../server/db/scope.ts';
+import { refreshLearningAggregates } from '../../server/learning/aggregates.ts';
 import { declarations, declarationsByName } from '../../server/resources/definitions/index.ts';
 import { INNER_TABLES, USER_TABLES } from '../../server/resources/tenancyPolicies.ts';
 import { columnOf } from '../../server/resources/types.ts';
@@ -172,6 +173,9 @@ beforeAll(async () => {
   }
   const links = { appUrl: t.config.appUrl, apiUrl: t.config.appUrl, optOuts: new OptOutTokens(JWT_SECRET) };
   await sendDueReminders(t.db, { send: async () => undefined }, links);
+
+  // The reports' aggregates of both structures, from the rows above.
+  await refreshLearningAggregates(t.db);
 
   // Each table's rule, from the model (a resource's structure column, its catalogue, its join tables) and
   // the schema (a table with a structure column of its own; or one whose rows die with one row's).
