@@ -181,7 +181,7 @@ describe('enrolling and following learners', () => {
 
     // The learner's own view: the course, late.
     await page.getByRole('link', { name: `Voir les formations de ${nameOf(people[0])}` }).click();
-    await page.getByRole('heading', { level: 1, name: nameOf(people[0]) }).waitFor();
+    await page.getByRole('heading', { level: 2, name: nameOf(people[0]), exact: true }).waitFor();
     const courses = page.getByTestId('learner-courses');
     await courses.getByRole('row').filter({ hasText: course.title }).getByText('En retard').waitFor();
     await expectNoSeriousViolation(page);
