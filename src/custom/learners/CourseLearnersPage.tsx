@@ -52,7 +52,7 @@ export function CourseLearnersPage() {
           {translate('app.learning.learners.back')}
         </MuiLink>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-          <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
             {course ? translate('app.learning.learners.heading', { title }) : <Loader size="small" />}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

@@ -9,7 +9,7 @@ import { useLearnerView } from './useLearnerView';
 import './messages';
 
 /**
- * One learner's learning: every course they are enrolled in, with its progress, state, due date and
+ * One learner's learning (the app bar's title is the page's first heading): every course they are enrolled in, with its progress, state, due date and
  * chapters validated, and their answers waiting for a review, each opening its review.
  */
 export function LearnerPage() {
@@ -39,7 +39,7 @@ export function LearnerPage() {
     <Box component="section" sx={{ display: 'flex', flexDirection: 'column', gap: 2, py: 2, minWidth: 0 }}>
       <Title title={translate('app.learning.learner.page_title', { name })} />
       <Box>
-        <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
           {name}
         </Typography>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -54,7 +54,7 @@ export function LearnerPage() {
       </Box>
       <Card component="section" aria-labelledby="learner-courses">
         <CardContent>
-          <Typography id="learner-courses" variant="h6" component="h2" gutterBottom>
+          <Typography id="learner-courses" variant="h6" component="h3" gutterBottom>
             {translate('app.learning.learner.courses', { smart_count: data.courses.length })}
           </Typography>
           <LearnerCourseList courses={data.courses} />
@@ -62,7 +62,7 @@ export function LearnerPage() {
       </Card>
       <Card component="section" aria-labelledby="learner-answers">
         <CardContent>
-          <Typography id="learner-answers" variant="h6" component="h2" gutterBottom>
+          <Typography id="learner-answers" variant="h6" component="h3" gutterBottom>
             {translate('app.learning.learner.answers', { smart_count: data.answersWaiting.length })}
           </Typography>
           <AnswersWaitingList answers={data.answersWaiting} />
