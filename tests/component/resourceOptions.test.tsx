@@ -43,15 +43,17 @@ describe("what the generic screens read of react-admin's resource definitions", 
     const sections = await screen.findAllByRole('menu');
     expect(sections.map((section) => section.getAttribute('aria-label'))).toEqual([
       'ra.page.dashboard',
+      // Following learning, for those who read participations: a page of its own after the home page.
+      'app.learning_reports.menu',
       'app.menu.contents',
       'app.menu.users',
       'app.menu.support',
       // Platform staff's own screen among the settings: the rights of a structure's roles.
       'app.menu.settings',
     ]);
-    expect(sections.map((section) => section.querySelectorAll('a').length)).toEqual([1, 1, 1, 1, 1]);
+    expect(sections.map((section) => section.querySelectorAll('a').length)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(sections[0].querySelector('a')?.getAttribute('href')).toBe('#/');
-    expect(sections[2].querySelector('a')?.getAttribute('href')).toBe('#/users');
+    expect(sections[3].querySelector('a')?.getAttribute('href')).toBe('#/users');
   });
 
   it("shows a resource's show screen from its options in the side panel's infos, or says there is none", () => {

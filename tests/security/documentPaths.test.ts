@@ -259,6 +259,7 @@ const OTHER_READS: Record<string, string> = {
   'server/http/fileDownload.ts': 'sends a stored file its rule made, through that file’s own read',
   'server/routes/ticketAttachments.ts': 'a ticket attachment, after its ticket’s rule',
   'server/transfer/courseImport.ts': 'the entries of the uploaded zip, not the store',
+  'server/routes/onboarding.ts': 'an opt-out link’s signed token, not the store',
 };
 
 describe('no path reads a document past the rule', () => {
