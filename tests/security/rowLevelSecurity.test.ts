@@ -170,6 +170,13 @@ beforeAll(async () => {
        SELECT $1, id, now() + interval '12 hours', $2 FROM course`,
       [learner.id, structure],
     );
+    // A completed cycle kept by a recertification.
+    await t.db.query(
+      `INSERT INTO participation_cycles (company_id, participation_id, started_at, completed_at)
+       SELECT $2, p.id, now() - interval '400 days', now() - interval '380 days'
+         FROM participations p WHERE p.user_id = $1 AND p.company_id = $2 ORDER BY p.id LIMIT 1`,
+      [learner.id, structure],
+    );
   }
   const links = { appUrl: t.config.appUrl, apiUrl: t.config.appUrl, optOuts: new OptOutTokens(JWT_SECRET) };
   await sendDueReminders(t.db, { send: async () => undefined }, links);
