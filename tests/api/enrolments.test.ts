@@ -348,7 +348,7 @@ describe('the journal and the bounds', () => {
 
   it(
     `refuse an audience of more than ${ENROLMENT_MAX_LEARNERS} people, and write nothing`,
-    { timeout: 60_000 },
+    { timeout: 240_000 },
     async () => {
       const [{ id: structure }] = await t.db.query<{ id: number }>(
         `INSERT INTO companies (name, status) VALUES ('Grande structure', 'active') RETURNING id`,
