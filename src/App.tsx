@@ -16,6 +16,7 @@ import {
 } from './custom/auth/lazyPages';
 import { OnboardPage, OnboardSuccessPage } from './custom/onboarding/lazyPages';
 import { UnsubscribePage } from './custom/unsubscribe/lazyUnsubscribePage';
+import { UNSUBSCRIBE_ROUTE } from './domain/learningMail';
 import { COURSE_LEARNERS_ROUTE, LEARNER_ROUTE } from './custom/learners/learnerPages';
 import { lazyComponent } from './custom/lazyComponent';
 import { Dashboard } from './custom/dashboard/lazyDashboard';
@@ -85,7 +86,7 @@ export function App() {
             <Route path={AUTH_ROUTES.invitation} element={<InvitationPage />} />
             <Route path="/onboard" element={<OnboardPage />} />
             <Route path="/onboard/success" element={<OnboardSuccessPage />} />
-            <Route path="/unsubscribe" element={<UnsubscribePage />} />
+            <Route path={UNSUBSCRIBE_ROUTE} element={<UnsubscribePage />} />
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/account" element={<AccountPage />} />

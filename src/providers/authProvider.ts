@@ -19,6 +19,7 @@ import { isExpired, isRestricted, openSession, readTokenPayload, SessionRefused,
 import { SIDE_BLOCK_HISTORY_KEY, sessionStore, type KeyValueStorage, type SessionStore } from './sessionStore';
 import { chosenStructure, currentStructure, structureOf } from './structureChoice';
 import { tabSessions } from './tabSessions';
+import { UNSUBSCRIBE_ROUTE } from '../domain/learningMail';
 
 /** The screens of the sign-in flows; all are public (no session check), with the spec's onboarding ones. */
 export const AUTH_ROUTES = {
@@ -37,7 +38,7 @@ const PUBLIC_ROUTES = new Set<string>([
   '/register',
   '/onboard',
   '/onboard/success',
-  '/unsubscribe',
+  UNSUBSCRIBE_ROUTE,
 ]);
 
 export const isPublicRoute = (path: string) => PUBLIC_ROUTES.has(path.replace(/\/+$/, '') || '/');
