@@ -98,8 +98,11 @@ export function CourseFunnelPage() {
         >
           <ReportBarChart
             title={title}
+            // Columns in the course's order, numbered, under their modules; the names whole in the tooltip.
+            layout="vertical"
             categories={steps.map((step) => `${step.module.title} › ${chapterName(step)}`)}
-            ticks={steps.map((step) => `${step.module.title}\n${chapterName(step)}`)}
+            ticks={steps.map((step) => String(step.place))}
+            groups={[steps.map((step) => step.module.title)]}
             series={[
               {
                 id: 'reached',
