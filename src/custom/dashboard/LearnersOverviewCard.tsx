@@ -44,7 +44,7 @@ export function LearnersOverviewCard({
     item.dueAt
       ? translate('app.dashboard.learners.due', {
           // A due date is the end of its day in UTC (src/domain/learning.ts): read in Paris, 23:59 UTC is the next day.
-          date: new Date(item.dueAt).toLocaleDateString(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }),
+          date: new Date(item.dueAt).toLocaleDateString(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
         })
       : translate('app.dashboard.learners.no_due');
   const count = (value: number) =>
@@ -97,7 +97,8 @@ export function LearnersOverviewCard({
                       {item.learner.name}
                     </Link>
                   }
-                  secondary={`${item.course.title} · ${dueOf(item)}`}
+                  // The due day first: a phone cuts the end of the line.
+                  secondary={`${dueOf(item)} · ${item.course.title}`}
                   slotProps={{ primary: ONE_LINE_SX, secondary: ONE_LINE_SX }}
                 />
               </ListItem>
