@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { LearnerState } from '../../domain/learning';
 import { OVERVIEW_ITEMS, type LearningOverview, type OverviewItem } from '../../domain/learningReports';
-import { courseLearnersLink } from '../learningReports/learningLinks';
+import { courseLearnersPage } from '../learners/learnerPages';
 import { cardStateOf, DashboardCard } from './DashboardCard';
 import { FigureLink } from './FigureLink';
 import { useLearningOverview } from './useLearningOverview';
@@ -88,7 +88,7 @@ export function LearnersOverviewCard({
                   primary={
                     <Link
                       component={RouterLink}
-                      to={courseLearnersLink(item.course.id, states)}
+                      to={courseLearnersPage(item.course.id, states)}
                       aria-label={translate('app.dashboard.learners.open', {
                         name: item.learner.name,
                         course: item.course.title,

@@ -1,13 +1,5 @@
 import type { LearnerState } from '../../domain/learning';
-import { courseLearnersAppPath } from '../../domain/learningMail';
 import { listLink } from '../dashboard/listLink';
-
-/** A course's "Apprenants", narrowed to some states (`?filter={"state":["late"]}`, as react-admin's lists read it). */
-export function courseLearnersLink(course: number, states: readonly LearnerState[] = []): string {
-  // The page the reminder e-mails link to as well: its address is the domain's.
-  const page = courseLearnersAppPath(course).replace(/^#/, '');
-  return states.length === 0 ? page : `${page}?${new URLSearchParams({ filter: JSON.stringify({ state: states }) })}`;
-}
 
 /**
  * The enrolments of every course, narrowed (a structure, some states, a status): where a figure that no one
