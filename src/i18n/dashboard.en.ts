@@ -45,8 +45,8 @@ export const dashboardEn = {
         figure: 'Learners to complete this week',
         empty: 'Nothing due this week.',
       },
-      due: 'due %{date}',
-      no_due: 'no due date',
+      due: 'Due %{date}',
+      no_due: 'No due date',
       open: '%{name}, %{course}: see the course’s learners',
     },
     invitations: {

@@ -45,8 +45,8 @@ export const dashboardFr = {
         figure: 'Apprenants à terminer cette semaine',
         empty: 'Aucune échéance cette semaine.',
       },
-      due: 'échéance le %{date}',
-      no_due: 'sans échéance',
+      due: 'Échéance le %{date}',
+      no_due: 'Sans échéance',
       open: '%{name}, %{course} : voir les apprenants de la formation',
     },
     invitations: {

@@ -169,6 +169,6 @@ describe('the home page’s late learners', () => {
     const link = await screen.findByRole('link', { name: /^Léa Martin, Sécurité incendie/ });
     expect(hrefOf(link)).toBe('/courses/4/learners?filter={"state":["late"]}');
     // The end of its day in UTC is still that day, wherever the browser is.
-    expect(screen.getByText('Sécurité incendie · échéance le 20 novembre')).toBeTruthy();
+    expect(screen.getByText('Échéance le 20 nov. · Sécurité incendie')).toBeTruthy();
   });
 });

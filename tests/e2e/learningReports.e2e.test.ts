@@ -90,6 +90,26 @@ describe('Suivi des formations', () => {
     expect(hashOf(page)).toBe(`#/courses/${first.course.id}/learners?filter={"state":["late"]}`);
   });
 
+  it('shows a supervisor the same cards about the learners they follow, after their own cards', async () => {
+    const { page } = t;
+    const own = await t.api<LearningOverview>('/api/learning/overview', { as: 'contributeur' });
+    const everyone = await t.api<LearningOverview>('/api/learning/overview', { as: 'admin' });
+    // The demo's contributor follows some of the academy's learners, one of them late: not all of them.
+    expect(own.late.count).toBeGreaterThanOrEqual(1);
+    expect(own.late.count).toBeLessThan(everyone.late.count);
+    await t.signIn('contributeur');
+    await homeLoaded(page);
+    const late = region(page, 'Apprenants en retard');
+    const figure = late
+      .getByText('Apprenants dont l’échéance est passée')
+      .filter({ visible: true })
+      .locator('xpath=..');
+    expect(Number((await figure.innerText()).match(/\d+/)?.[0])).toBe(own.late.count);
+    const names = await late.locator('li a:visible').allInnerTexts();
+    expect(names).toEqual(own.late.items.map((item) => item.learner.name));
+    await expectNoSeriousViolation(page);
+  });
+
   it('reads a chart’s figures in its table and exports them, then the whole report, at 390 px', async () => {
     const { page } = t;
     await page.setViewportSize({ width: 390, height: 844 });
@@ -158,7 +178,7 @@ describe('Suivi des formations', () => {
     expect(header.filter((name) => /^(enrolled|completed|late|atRisk|completionRate)$/.test(name))).toEqual([]);
   });
 
-  it('opens a course’s funnel from the Suivi table and follows a bar to its learners', async () => {
+  it('opens a course’s funnel from the Suivi table and follows a bar to its learners, at 390 px', async () => {
     const { page } = t;
     const { from, to } = presetPeriod('last_30_days', new Date());
     const report = await t.api<LearningReport>(`/api/learning/report?from=${from}&to=${to}`, { as: 'admin' });
@@ -174,6 +194,7 @@ describe('Suivi des formations', () => {
     expect(chosen, 'a course of the demo data with learners in its chapters').toBeDefined();
     const funnel = chosen!;
 
+    await page.setViewportSize({ width: 390, height: 844 });
     await t.signIn('admin', `/learning?from=${from}&to=${to}`);
     const completion = region(page, 'Taux de complétion par formation');
     await completion.getByRole('button', { name: 'Voir les données' }).click();
@@ -189,9 +210,11 @@ describe('Suivi des formations', () => {
     );
     expect(await table.locator('tbody tr').first().locator('td').nth(1).innerText()).toBe(String(steps[0].reached));
     await expectNoSeriousViolation(page);
+    // On a phone the chart and its table stay within the screen (the table scrolls in its own box).
+    expect(await widerThanScreen(page)).toBeLessThanOrEqual(0);
 
     // A bar of the chart opens the course's learners.
-    await chart.locator('.MuiBarElement-root').first().click();
+    await chart.locator('.MuiBarChart-element').first().click();
     await page.waitForURL(new RegExp(`#/courses/${funnel.course.id}/learners$`));
   });
 

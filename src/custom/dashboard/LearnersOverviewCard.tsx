@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { LearnerState } from '../../domain/learning';
 import { OVERVIEW_ITEMS, type LearningOverview, type OverviewItem } from '../../domain/learningReports';
-import { courseLearnersLink } from '../learningReports/learningLinks';
+import { courseLearnersPage } from '../learners/learnerPages';
 import { cardStateOf, DashboardCard } from './DashboardCard';
 import { FigureLink } from './FigureLink';
 import { useLearningOverview } from './useLearningOverview';
@@ -44,7 +44,7 @@ export function LearnersOverviewCard({
     item.dueAt
       ? translate('app.dashboard.learners.due', {
           // A due date is the end of its day in UTC (src/domain/learning.ts): read in Paris, 23:59 UTC is the next day.
-          date: new Date(item.dueAt).toLocaleDateString(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }),
+          date: new Date(item.dueAt).toLocaleDateString(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
         })
       : translate('app.dashboard.learners.no_due');
   const count = (value: number) =>
@@ -88,7 +88,7 @@ export function LearnersOverviewCard({
                   primary={
                     <Link
                       component={RouterLink}
-                      to={courseLearnersLink(item.course.id, states)}
+                      to={courseLearnersPage(item.course.id, states)}
                       aria-label={translate('app.dashboard.learners.open', {
                         name: item.learner.name,
                         course: item.course.title,
@@ -97,7 +97,8 @@ export function LearnersOverviewCard({
                       {item.learner.name}
                     </Link>
                   }
-                  secondary={`${item.course.title} · ${dueOf(item)}`}
+                  // The due day first: a phone cuts the end of the line.
+                  secondary={`${dueOf(item)} · ${item.course.title}`}
                   slotProps={{ primary: ONE_LINE_SX, secondary: ONE_LINE_SX }}
                 />
               </ListItem>

@@ -1,7 +1,7 @@
 import { useTranslate } from 'react-admin';
 import type { LearningReport } from '../../domain/learningReports';
 import { ChartSection } from './ChartSection';
-import { courseLearnersLink } from './learningLinks';
+import { courseLearnersPage } from '../learners/learnerPages';
 import { courseFunnelLink } from './learningRoutes';
 import { chartedRows, type ReportColumn } from './reportColumns';
 import { ReportBarChart } from './ReportBarChart';
@@ -22,13 +22,13 @@ export function CourseCompletionChart({ courses }: { courses: readonly CourseRow
       key: 'enrolled',
       label: translate('app.learning_reports.columns.enrolled'),
       value: (row) => row.enrolled,
-      link: (row) => courseLearnersLink(row.course.id),
+      link: (row) => courseLearnersPage(row.course.id),
     },
     {
       key: 'completed',
       label: translate('app.learning_reports.columns.completed'),
       value: (row) => row.completed,
-      link: (row) => courseLearnersLink(row.course.id, ['completed']),
+      link: (row) => courseLearnersPage(row.course.id, ['completed']),
     },
     {
       key: 'completionRate',
@@ -67,7 +67,7 @@ export function CourseCompletionChart({ courses }: { courses: readonly CourseRow
             color: 'success',
           },
         ]}
-        linkOf={(_, index) => courseLearnersLink(charted[index].course.id, ['completed'])}
+        linkOf={(_, index) => courseLearnersPage(charted[index].course.id, ['completed'])}
       />
     </ChartSection>
   );

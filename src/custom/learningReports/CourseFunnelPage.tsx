@@ -8,7 +8,7 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 import { Loader } from '../Loader';
 import { ChartSection } from './ChartSection';
 import { useFigureFormat } from './figureFormat';
-import { courseLearnersLink } from './learningLinks';
+import { courseLearnersPage } from '../learners/learnerPages';
 import type { ReportColumn } from './reportColumns';
 import { ReportBarChart } from './ReportBarChart';
 import { RefreshedAt } from './RefreshedAt';
@@ -45,7 +45,7 @@ export function CourseFunnelPage() {
   const title = translate('app.learning_reports.funnel_page.chart', { title: funnel.course.title });
   const share = (count: number) => (funnel.enrolled > 0 ? (100 * count) / funnel.enrolled : 0);
   const chapterName = (step: FunnelStep) => `${step.place}. ${step.chapter.title}`;
-  const learners = courseLearnersLink(funnel.course.id);
+  const learners = courseLearnersPage(funnel.course.id);
   const columns: ReportColumn<FunnelStep>[] = [
     { key: 'chapter', label: translate('app.learning_reports.columns.chapter'), value: chapterName },
     { key: 'module', label: translate('app.learning_reports.columns.module'), value: (step) => step.module.title },
@@ -98,8 +98,11 @@ export function CourseFunnelPage() {
         >
           <ReportBarChart
             title={title}
+            // Columns in the course's order, numbered, under their modules; the names whole in the tooltip.
+            layout="vertical"
             categories={steps.map((step) => `${step.module.title} › ${chapterName(step)}`)}
-            ticks={steps.map((step) => `${step.module.title}\n${chapterName(step)}`)}
+            ticks={steps.map((step) => String(step.place))}
+            groups={[steps.map((step) => step.module.title)]}
             series={[
               {
                 id: 'reached',

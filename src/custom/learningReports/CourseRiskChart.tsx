@@ -1,7 +1,8 @@
 import { useTranslate } from 'react-admin';
 import type { LearningReport } from '../../domain/learningReports';
 import { ChartSection } from './ChartSection';
-import { courseLearnersLink, stateOfFigure } from './learningLinks';
+import { stateOfFigure } from './learningLinks';
+import { courseLearnersPage } from '../learners/learnerPages';
 import { chartedRows, type ReportColumn } from './reportColumns';
 import { ReportBarChart } from './ReportBarChart';
 
@@ -20,13 +21,13 @@ export function CourseRiskChart({ courses }: { courses: readonly CourseRow[] }) 
       key: 'late',
       label: translate('app.learning_reports.columns.late'),
       value: (row) => row.late,
-      link: (row) => courseLearnersLink(row.course.id, ['late']),
+      link: (row) => courseLearnersPage(row.course.id, ['late']),
     },
     {
       key: 'atRisk',
       label: translate('app.learning_reports.columns.at_risk'),
       value: (row) => row.atRisk,
-      link: (row) => courseLearnersLink(row.course.id, ['at_risk']),
+      link: (row) => courseLearnersPage(row.course.id, ['at_risk']),
     },
   ];
   return (
@@ -58,7 +59,7 @@ export function CourseRiskChart({ courses }: { courses: readonly CourseRow[] }) 
             color: 'warning',
           },
         ]}
-        linkOf={(series, index) => courseLearnersLink(charted[index].course.id, stateOfFigure(series))}
+        linkOf={(series, index) => courseLearnersPage(charted[index].course.id, stateOfFigure(series))}
       />
     </ChartSection>
   );

@@ -1,5 +1,6 @@
+import { useEffect, useRef, useState } from 'react';
 import { Box, useMediaQuery, useTheme } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
+import { BarChart, barClasses } from '@mui/x-charts/BarChart';
 import { frFRLocalText } from '@mui/x-charts/locales';
 import { useLocaleState } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -22,12 +23,23 @@ const AXES = 70;
 // The longest category name an axis writes (the tooltip and the table say it whole).
 const TICK_CHARS = 22;
 
-// Each line of a name apart: a tick may hold two (a chapter under its module).
-const shortened = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => (line.length > TICK_CHARS ? `${line.slice(0, TICK_CHARS - 1)}…` : line))
-    .join('\n');
+const shortened = (text: string, chars = TICK_CHARS) =>
+  text.length > chars ? `${text.slice(0, Math.max(1, chars - 1))}…` : text;
+// About the width of a character of a tick label, and what the value axis and the margins take, in pixels.
+const CHAR_PX = 7;
+const VALUE_AXIS_PX = 60;
+
+/** How many of its neighbours (itself included) share each label: a group's label spans them all. */
+function spans(labels: readonly string[]): number[] {
+  const lengths: number[] = [];
+  for (let start = 0; start < labels.length;) {
+    let end = start;
+    while (end + 1 < labels.length && labels[end + 1] === labels[start]) end += 1;
+    for (let index = start; index <= end; index += 1) lengths.push(end - start + 1);
+    start = end + 1;
+  }
+  return lengths;
+}
 
 /**
  * A bar chart of the reports: one bar a series for each category (a course, a week, a structure), as tall as
@@ -39,6 +51,7 @@ export function ReportBarChart({
   title,
   categories,
   ticks = categories,
+  groups,
   series,
   layout = 'horizontal',
   linkOf,
@@ -47,8 +60,13 @@ export function ReportBarChart({
   title: string;
   /** Each category's name, whole (the tooltip's). */
   categories: readonly string[];
-  /** Each category's name on the axis, when shorter than its whole name; a line break writes it on two lines. */
+  /** Each category's name on the axis, when shorter than its whole name. */
   ticks?: readonly string[];
+  /**
+   * Rows of labels under the columns' names, one label a category, neighbours of the same label written
+   * once across them: a funnel's chapters under their module. Columns only.
+   */
+  groups?: readonly (readonly string[])[];
   series: readonly ReportSeries[];
   layout?: 'horizontal' | 'vertical';
   linkOf: (series: string, index: number) => string | undefined;
@@ -57,9 +75,28 @@ export function ReportBarChart({
   const navigate = useNavigate();
   const [locale] = useLocaleState();
   const format = useFigureFormat();
+  // The chart's width, for its groups' labels to fit the columns they span.
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || !groups || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [groups]);
+  const fitting = (labels: readonly string[]) => {
+    const lengths = spans(labels);
+    const column = width > 0 ? (width - VALUE_AXIS_PX) / Math.max(1, labels.length) : 0;
+    return labels.map((label, index) =>
+      shortened(label, column > 0 ? Math.floor((lengths[index] * column) / CHAR_PX) : TICK_CHARS),
+    );
+  };
   const percent = series.every((item) => item.percent);
   const valueAxis = {
     min: 0,
+    // Counts are whole: no axis of a few learners reads 0, 0, 1, 1.
+    tickMinStep: percent ? undefined : 1,
     ...(percent ? { max: 100 } : {}),
     valueFormatter: (value: number) => (percent ? format.percent(value) : format.count(value)),
   };
@@ -69,17 +106,24 @@ export function ReportBarChart({
     data: categories.map((_, index) => index),
     valueFormatter: (index: number, context: { location: string }) =>
       context.location === 'tick' ? shortened(ticks[index] ?? '') : (categories[index] ?? ''),
+    ...(groups
+      ? {
+          groups: [ticks, ...groups].map(fitting).map((labels) => ({
+            getValue: (_: unknown, index: number) => labels[index] ?? '',
+          })),
+        }
+      : {}),
   };
   const horizontal = layout === 'horizontal';
   // The names' column: narrower on a phone, where the bars need the width.
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const height = horizontal
     ? categories.length * (series.length * BAR + CATEGORY_GAP) + AXES + (series.length > 1 ? 30 : 0)
-    : 300;
+    : 300 + (groups?.length ?? 0) * 24;
   return (
     // Named by a figure around it: the chart's own `title` lands on an element of role "none", which may
     // not be named (axe's aria-prohibited-attr).
-    <Box role="figure" aria-label={title} sx={{ minWidth: 0 }}>
+    <Box ref={box} role="figure" aria-label={title} sx={{ minWidth: 0 }}>
       <BarChart
         layout={layout}
         height={height}
@@ -101,7 +145,7 @@ export function ReportBarChart({
           const to = linkOf(String(item.seriesId), item.dataIndex);
           if (to) navigate(to);
         }}
-        sx={{ '& .MuiBarElement-root': { cursor: 'pointer' } }}
+        sx={{ [`& .${barClasses.element}`]: { cursor: 'pointer' } }}
       />
     </Box>
   );

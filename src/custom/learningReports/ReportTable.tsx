@@ -3,6 +3,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useFigureFormat } from './figureFormat';
 import type { ReportColumn } from './reportColumns';
 
+const NAME_SX = { minWidth: 140, overflowWrap: 'break-word' } as const;
+
 /**
  * A chart's figures as a table, for whoever does not read the chart: named by its caption, each row headed
  * by its first column (the course, the week, the structure), each figure a link to the learners it counts
@@ -34,7 +36,13 @@ export function ReportTable<R>({
         <TableHead>
           <TableRow>
             {columns.map((column, index) => (
-              <TableCell key={column.key} align={index === 0 ? 'left' : 'right'} scope="col">
+              <TableCell
+                key={column.key}
+                align={
+                  index === 0 || (rows[0] !== undefined && typeof column.value(rows[0]) === 'string') ? 'left' : 'right'
+                }
+                scope="col"
+              >
                 {column.label}
               </TableCell>
             ))}
@@ -52,8 +60,15 @@ export function ReportTable<R>({
                 ) : (
                   text(column, row)
                 );
-                return index === 0 ? (
-                  <TableCell key={column.key} component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                // Names wrap between their words and keep a readable width; figures stay on one line, right-aligned.
+                if (index === 0)
+                  return (
+                    <TableCell key={column.key} component="th" scope="row" sx={NAME_SX}>
+                      {content}
+                    </TableCell>
+                  );
+                return typeof column.value(row) === 'string' ? (
+                  <TableCell key={column.key} sx={{ overflowWrap: 'break-word' }}>
                     {content}
                   </TableCell>
                 ) : (

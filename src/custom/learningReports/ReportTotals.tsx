@@ -4,7 +4,8 @@ import type { LearnerState } from '../../domain/learning';
 import type { ReportFigures } from '../../domain/learningReports';
 import { FigureLink } from '../dashboard/FigureLink';
 import { useFigureFormat } from './figureFormat';
-import { courseLearnersLink, participationsLink } from './learningLinks';
+import { participationsLink } from './learningLinks';
+import { courseLearnersPage } from '../learners/learnerPages';
 
 const TILE_SX = { py: 1, '&:last-child': { pb: 1 } } as const;
 
@@ -18,7 +19,7 @@ export function ReportTotals({ totals, course }: { totals: ReportFigures; course
   const link = (states: LearnerState[] = []) =>
     course === undefined
       ? participationsLink(states.length > 0 ? { state: states } : {})
-      : courseLearnersLink(course, states);
+      : courseLearnersPage(course, states);
   const tiles = [
     { key: 'enrolled', value: totals.enrolled, to: link() },
     { key: 'completed', value: totals.completed, to: link(['completed']) },

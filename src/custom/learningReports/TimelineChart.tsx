@@ -2,7 +2,8 @@ import { useTranslate } from 'react-admin';
 import type { ReportWeek } from '../../domain/learningReports';
 import { ChartSection } from './ChartSection';
 import { useFigureFormat } from './figureFormat';
-import { courseLearnersLink, participationsLink } from './learningLinks';
+import { participationsLink } from './learningLinks';
+import { courseLearnersPage } from '../learners/learnerPages';
 import type { ReportColumn } from './reportColumns';
 import { ReportBarChart } from './ReportBarChart';
 
@@ -15,9 +16,9 @@ export function TimelineChart({ weeks, course }: { weeks: readonly ReportWeek[];
   const format = useFigureFormat();
   const title = translate('app.learning_reports.timeline.title');
   const weekLabel = (row: ReportWeek) => translate('app.learning_reports.timeline.week', { day: format.day(row.week) });
-  const enrolledLink = () => (course === undefined ? participationsLink({}) : courseLearnersLink(course));
+  const enrolledLink = () => (course === undefined ? participationsLink({}) : courseLearnersPage(course));
   const completedLink = () =>
-    course === undefined ? participationsLink({ state: ['completed'] }) : courseLearnersLink(course, ['completed']);
+    course === undefined ? participationsLink({ state: ['completed'] }) : courseLearnersPage(course, ['completed']);
   const columns: ReportColumn<ReportWeek>[] = [
     { key: 'week', label: translate('app.learning_reports.columns.week'), value: weekLabel },
     {

@@ -1,10 +1,5 @@
 import type { LearnerState } from '../../domain/learning';
-import { courseLearnersPage } from '../learners/learnerPages';
 import { listLink } from '../dashboard/listLink';
-
-/** A course's "Apprenants", narrowed to some states (`?filter={"state":["late"]}`, as react-admin's lists read it). */
-export const courseLearnersLink = (course: number, states: readonly LearnerState[] = []): string =>
-  courseLearnersPage(course, states);
 
 /**
  * The enrolments of every course, narrowed (a structure, some states, a status): where a figure that no one
