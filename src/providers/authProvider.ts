@@ -7,6 +7,7 @@ import { mayChangeRecord, type SessionStructure } from '../domain/tenancy';
 import { appStore } from './appStore';
 import { grantsStore, type GrantsStore } from './grantsStore';
 import {
+  failedInEndedSession,
   httpClient,
   isAccessEnded,
   isSessionLost,
@@ -268,6 +269,8 @@ export function createAuthProvider({
     // the user. A 403 is a right the session lacks: it stays, and the screen shows the error.
     async checkError(error: { status?: number }) {
       if (error?.status !== 401) return;
+      // A call still out when the user signed out answers 401 after they signed in again: not this session's.
+      if (failedInEndedSession(error, session.getToken())) return;
       if (isSessionLost(error)) throw { message: false };
       throw new Error('ra.notification.logged_out');
     },

@@ -180,6 +180,20 @@ export function sessionLost(reason: SessionLostReason): HttpError {
   return new HttpError(reason, 401, { sessionLost: true });
 }
 
+/** The access token each failed secured call was sent with (none: it was refused before leaving). */
+const tokenOfFailure = new WeakMap<object, string | undefined>();
+
+/**
+ * Whether a failure belongs to a session that has ended since: the call left with another token than
+ * the one the tab holds now (signed out, then in again while it was out). Its 401 says nothing of the
+ * current session, which must not be ended for it.
+ */
+export function failedInEndedSession(error: unknown, currentToken: string | undefined): boolean {
+  if (typeof error !== 'object' || error === null || !tokenOfFailure.has(error)) return false;
+  const token = tokenOfFailure.get(error);
+  return token !== undefined && token !== currentToken;
+}
+
 export function isSessionLost(error: unknown): boolean {
   return error instanceof HttpError && (error.body as { sessionLost?: boolean } | null)?.sessionLost === true;
 }
@@ -411,7 +425,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
     }
     if ((outcome.status === 0 || outcome.status >= 400) && !expected.includes(outcome.status))
       report(url, outcome, init, token);
-    return settle(outcome);
+    try {
+      return settle(outcome);
+    } catch (failure) {
+      tokenOfFailure.set(failure as object, token);
+      throw failure;
+    }
   };
 
   async function signOut(): Promise<void> {

@@ -211,6 +211,44 @@ describe('the session check', () => {
     await expect(provider.checkError(new HttpError('x', 403, {}))).resolves.toBeUndefined();
     await expect(provider.checkError(new HttpError('x', 500, {}))).resolves.toBeUndefined();
   });
+
+  it('ends no newer session for a 401 that a call of an ended one got (signed out, then in again)', async () => {
+    const storage = memoryStorage();
+    const session = createSessionStore(() => storage, 'test');
+    const first = tokenFor(['ROLE_ADMIN']);
+    openSession({ token: first, refresh_token: 'r1' }, session);
+    let answer: (response: Response) => void = () => undefined;
+    // Error reports are answered at once; the call under test waits for the test to answer it.
+    const fetch = vi.fn((url: string) =>
+      url.includes('errorCall')
+        ? Promise.resolve(new Response('{}'))
+        : new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    const kit = createHttpClient({ fetch, session });
+    const { provider } = harness(kit.httpClient);
+    const inFlight = kit.httpClient('/api/tags').catch((error: unknown) => error);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    // The user signs out while the call is out; the server, which revoked the session, answers 401.
+    session.clear();
+    answer(new Response('{}', { status: 401 }));
+    const failure = await inFlight;
+    expect(failure).toBeInstanceOf(HttpError);
+    // Signed in again before react-admin asks whether the 401 ends the session: it does not end this one.
+    openSession({ token: tokenFor(['ROLE_ADMIN'], nowSeconds() + 1800), refresh_token: 'r2' }, session);
+    const own = createSessionStore(() => storage, 'test');
+    await expect(
+      createAuthProvider({
+        http: kit.httpClient,
+        session: own,
+        renewSession: vi.fn(),
+        preferences: memoryStorage,
+        route: () => '/users',
+        grants: createGrantsStore(),
+      }).checkError(failure as HttpError),
+    ).resolves.toBeUndefined();
+    // A 401 of the session the tab holds still ends it (the client's own, after its renewal failed).
+    await expect(provider.checkError(sessionLost('GenericError'))).rejects.toEqual({ message: false });
+  });
 });
 
 describe('logout, identity, permissions and rights', () => {
