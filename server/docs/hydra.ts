@@ -2,6 +2,7 @@ import { CONTRACTS } from '../../src/domain/contracts/index.ts';
 import { fieldWriteRole } from '../../src/domain/rights.ts';
 import {
   ALL_OPERATIONS,
+  filterVariables,
   isWritable,
   type FieldContract,
   type ResourceContract,
@@ -289,23 +290,20 @@ export function contextOf(type: string, origin: string): Record<string, unknown>
   return { '@context': { ...head, ...terms } };
 }
 
-/** The query variables a filter of the contract answers to, as API Platform names them. */
-export function filterVariables(contract: ResourceContract, name: string): string[] {
-  const field = contract.fields[name];
-  if (field?.kind === 'datetime')
-    return ['before', 'strictly_before', 'after', 'strictly_after'].map((suffix) => `${name}[${suffix}]`);
-  return [name, `${name}[]`];
-}
-
 /** A collection's `hydra:search`: every filter, the search and the orders its list accepts at `path`. */
 export function searchTemplate(contract: ResourceContract, path = `/api/${contract.name}`) {
   const mapping: { '@type': 'IriTemplateMapping'; variable: string; property: string | null; required: boolean }[] = [];
   for (const name of contract.filters)
     for (const variable of filterVariables(contract, name))
       mapping.push({ '@type': 'IriTemplateMapping', variable, property: name, required: false });
+  // A rule filter reads no one property of the record either.
+  for (const name of Object.keys(contract.ruleFilters ?? {}))
+    for (const variable of filterVariables(contract, name))
+      mapping.push({ '@type': 'IriTemplateMapping', variable, property: null, required: false });
   // `q` searches the record's text as a whole, no one property: API Platform maps such a filter to no property.
   if (contract.search) mapping.push({ '@type': 'IriTemplateMapping', variable: 'q', property: null, required: false });
-  for (const name of contract.order)
+  // `id` breaks every order's ties, and is an order of its own (react-admin's default sort).
+  for (const name of ['id', ...contract.order.filter((field) => field !== 'id')])
     mapping.push({ '@type': 'IriTemplateMapping', variable: `order[${name}]`, property: name, required: false });
   return {
     '@type': 'hydra:IriTemplate',
@@ -326,3 +324,5 @@ export function searchTemplateText(contract: ResourceContract, path: string): st
   if (!/\d/.test(path)) searchTexts.set(key, text);
   return text;
 }
+
+export { filterVariables };

@@ -1,5 +1,10 @@
 import { CONTRACTS } from '../../src/domain/contracts/index.ts';
-import { ALL_OPERATIONS, type ResourceContract } from '../../src/domain/contracts/types.ts';
+import {
+  ALL_OPERATIONS,
+  DEFAULT_ITEMS_PER_PAGE,
+  MAX_ITEMS_PER_PAGE,
+  type ResourceContract,
+} from '../../src/domain/contracts/types.ts';
 import { roleNeeded } from '../../src/domain/rights.ts';
 import { COLLECTION, MEDIA_TYPE, RESOURCE } from '../http/answers.ts';
 import { searchTemplate } from './hydra.ts';
@@ -29,7 +34,12 @@ function paths(contract: ResourceContract) {
   if (operations.includes('list')) {
     const parameters = [
       { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-      { name: 'itemsPerPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 30 } },
+      {
+        name: 'itemsPerPage',
+        in: 'query',
+        schema: { type: 'integer', minimum: 1, maximum: MAX_ITEMS_PER_PAGE, default: DEFAULT_ITEMS_PER_PAGE },
+        description: `At most ${MAX_ITEMS_PER_PAGE}: more is a 400.`,
+      },
       ...searchTemplate(contract)['hydra:mapping'].map((entry) => ({
         name: entry.variable,
         in: 'query',

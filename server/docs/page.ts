@@ -1,5 +1,10 @@
 import { CONTRACTS } from '../../src/domain/contracts/index.ts';
-import { ALL_OPERATIONS, type FieldContract, type ResourceContract } from '../../src/domain/contracts/types.ts';
+import {
+  ALL_OPERATIONS,
+  MAX_ITEMS_PER_PAGE,
+  type FieldContract,
+  type ResourceContract,
+} from '../../src/domain/contracts/types.ts';
 import { fieldWriteRole, roleNeeded } from '../../src/domain/rights.ts';
 import { filterVariables } from './hydra.ts';
 
@@ -55,7 +60,9 @@ function section(contract: ResourceContract): string {
     )
     .join('');
   const filters = [
-    ...contract.filters.flatMap((name) => filterVariables(contract, name)),
+    ...[...contract.filters, ...Object.keys(contract.ruleFilters ?? {})].flatMap((name) =>
+      filterVariables(contract, name),
+    ),
     ...(contract.search ? ['q'] : []),
   ];
   const routes = operations
@@ -86,6 +93,6 @@ code{font-size:.9em}h2 small{font-weight:normal}</style></head><body><main>
 <p>Every route needs a bearer JWT (<code>POST /api/auth/token</code>) unless said otherwise. Machine-readable:
 <a href="/api/docs.jsonld">Hydra (JSON-LD)</a>, <a href="/api/docs.json">OpenAPI 3.1</a>; entrypoint <a href="/api">/api</a>.
 Lists answer Hydra collections (<code>Accept: application/ld+json</code>) or plain arrays (<code>application/json</code>),
-paged with <code>page</code> and <code>itemsPerPage</code> (≤ 500). An invalid write answers 422 with one violation per field.</p>
+paged with <code>page</code> and <code>itemsPerPage</code> (≤ ${MAX_ITEMS_PER_PAGE}, more is a 400). An invalid write answers 422 with one violation per field.</p>
 <nav>${index}</nav>${CONTRACTS.map(section).join('\n')}</main></body></html>`;
 }

@@ -96,6 +96,18 @@ export function declareResource<C extends ResourceContract>(contract: C, storage
   for (const name of Object.keys(stored))
     if (!Object.hasOwn(contract.fields, name))
       throw new Error(`${contract.name}: storage for "${name}", which the contract lacks.`);
+  // A rule filter is the contract's promise and the storage's SQL: each side must have the other's.
+  const ruleSql = [
+    ...Object.keys(storage.flagFilters ?? {}).map((name) => [name, 'flag'] as const),
+    ...Object.keys(storage.defaultFilters ?? {}).map((name) => [name, 'flag'] as const),
+    ...Object.keys(storage.throughFilters ?? {}).map((name) => [name, 'relation'] as const),
+  ];
+  for (const [name, kind] of ruleSql)
+    if (contract.ruleFilters?.[name]?.kind !== kind)
+      throw new Error(`${contract.name}: the filter "${name}" is not a ${kind} rule filter of the contract.`);
+  for (const name of Object.keys(contract.ruleFilters ?? {}))
+    if (!ruleSql.some(([stored]) => stored === name))
+      throw new Error(`${contract.name}: the rule filter "${name}" has no SQL.`);
   const fields: Record<string, FieldDeclaration> = {};
   for (const [name, field] of Object.entries(contract.fields)) {
     const where = (stored as Record<string, FieldStorage | undefined>)[name];

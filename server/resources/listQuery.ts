@@ -1,4 +1,10 @@
-import { badRequest } from '../http/errors.ts';
+import {
+  DEFAULT_ITEMS_PER_PAGE,
+  listParameters,
+  MAX_ITEMS_PER_PAGE,
+  type ResourceContract,
+} from '../../src/domain/contracts/types.ts';
+import { badRequest, problem } from '../http/errors.ts';
 import { idFromReference } from './iri.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { ident, Params } from '../shared/sql.ts';
@@ -6,8 +12,37 @@ import { columnOf, type ResourceDeclaration } from './types.ts';
 
 export type QueryValues = ReadonlyMap<string, readonly string[]>;
 
-export const DEFAULT_ITEMS_PER_PAGE = 30;
-export const MAX_ITEMS_PER_PAGE = 500;
+export { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE };
+
+const allowedByContract = new Map<string, ReadonlySet<string>>();
+
+/** The query parameters a list of the contract takes (listParameters), kept per resource. */
+export function allowedParameters(contract: ResourceContract): ReadonlySet<string> {
+  let allowed = allowedByContract.get(contract.name);
+  if (!allowed) {
+    allowed = new Set(listParameters(contract));
+    allowedByContract.set(contract.name, allowed);
+  }
+  return allowed;
+}
+
+/**
+ * A parameter the list does not take is refused rather than ignored: a filter or an order silently dropped
+ * answers rows the client did not ask for, as if they were. The body names the parameter and those allowed.
+ */
+function refuseUnknownParameters(contract: ResourceContract, query: QueryValues): void {
+  const allowed = allowedParameters(contract);
+  for (const key of query.keys()) {
+    if (allowed.has(key)) continue;
+    const order = key.startsWith('order[');
+    const choices = [...allowed].filter((name) => name.startsWith('order[') === order);
+    throw problem(
+      400,
+      `"${key}" is not ${order ? 'an order' : 'a parameter'} of ${contract.name}; allowed: ${choices.join(', ')}.`,
+      { reason: order ? 'unknown_order' : 'unknown_filter', parameter: key, allowed: choices },
+    );
+  }
+}
 
 export interface OrderColumn {
   column: string;
@@ -47,6 +82,14 @@ function positiveInteger(values: readonly string[] | undefined, name: string, fa
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw badRequest(`"${name}" must be a positive integer.`);
   return Number(raw);
 }
+
+/** A page larger than a list serves: refused, not cut short, so that a client never takes a part for the whole. */
+export const pageTooLarge = (asked: number) =>
+  problem(400, `"itemsPerPage" is at most ${MAX_ITEMS_PER_PAGE}, not ${asked}.`, {
+    reason: 'page_too_large',
+    parameter: 'itemsPerPage',
+    maximum: MAX_ITEMS_PER_PAGE,
+  });
 
 const BOOLEAN: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
@@ -153,6 +196,7 @@ export function parseListQuery(
 ): ListQuery {
   for (const [key, values] of query)
     if (values.some((value) => value.includes('\u0000'))) throw badRequest(`"${key}" contains a NUL character.`);
+  refuseUnknownParameters(declaration.contract, query);
   const params = new Params();
   const where = [...scope];
   let readsOtherTables = false;
@@ -187,7 +231,7 @@ export function parseListQuery(
   const order: OrderColumn[] = [];
   for (const [key, values] of query) {
     const match = /^order\[([A-Za-z]+)\]$/.exec(key);
-    if (!match || !declaration.order.includes(match[1])) continue;
+    if (!match || (match[1] !== 'id' && !declaration.order.includes(match[1]))) continue;
     const direction = values.at(-1)?.toLowerCase();
     if (direction !== 'asc' && direction !== 'desc') throw badRequest(`"${key}" takes asc or desc.`);
     order.push({ column: orderColumnOf(declaration, match[1]), direction: direction === 'asc' ? 'ASC' : 'DESC' });
@@ -196,7 +240,8 @@ export function parseListQuery(
     for (const [name, direction] of declaration.defaultOrder ?? [])
       order.push({ column: orderColumnOf(declaration, name), direction: direction === 'asc' ? 'ASC' : 'DESC' });
   // The id breaks ties so that pages never overlap or skip a row.
-  order.push({ column: 'id', direction: order.at(-1)?.direction ?? 'ASC' });
+  if (!order.some((part) => part.column === 'id'))
+    order.push({ column: 'id', direction: order.at(-1)?.direction ?? 'ASC' });
 
   const columns = schema.get(declaration.table);
   const keysetable =
@@ -204,9 +249,7 @@ export function parseListQuery(
     order.every((part) => columns?.get(part.column)?.nullable === false);
 
   const page = positiveInteger(query.get('page'), 'page', 1);
-  const itemsPerPage = Math.min(
-    positiveInteger(query.get('itemsPerPage'), 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE),
-    MAX_ITEMS_PER_PAGE,
-  );
+  const itemsPerPage = positiveInteger(query.get('itemsPerPage'), 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE);
+  if (itemsPerPage > MAX_ITEMS_PER_PAGE) throw pageTooLarge(itemsPerPage);
   return { where, params, order, page, itemsPerPage, keysetable, readsOtherTables };
 }

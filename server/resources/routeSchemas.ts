@@ -131,7 +131,11 @@ export function querySchema(declaration: ResourceDeclaration): Schema {
     if (pattern)
       for (const variable of filterVariables(declaration.contract, name)) properties[variable] = oneOrMany(pattern);
   }
-  for (const name of declaration.contract.order)
+  for (const [name, rule] of Object.entries(declaration.contract.ruleFilters ?? {})) {
+    const pattern = rule.kind === 'flag' ? '^(true|false|1|0)$' : referencePattern(rule.target);
+    for (const variable of filterVariables(declaration.contract, name)) properties[variable] = oneOrMany(pattern);
+  }
+  for (const name of ['id', ...declaration.contract.order])
     properties[`order[${name}]`] = oneOrMany('^([aA][sS][cC]|[dD][eE][sS][cC])$');
   return { type: 'object', properties };
 }

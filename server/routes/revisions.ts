@@ -10,7 +10,7 @@ import { ID_PATTERN, optionalBody, optionalField, pathId, rightsFirst, typedRout
 import { declarations } from '../resources/definitions/index.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { formatOf, sendItem } from '../resources/envelope.ts';
-import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../resources/listQuery.ts';
+import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, pageTooLarge } from '../resources/listQuery.ts';
 import { restoreBody, revisionsOf } from '../resources/revisions.ts';
 import { structureScope } from '../resources/tenancy.ts';
 import type { ResourceDeclaration } from '../resources/types.ts';
@@ -89,7 +89,8 @@ export async function revisionRoutes(
         const read = () => engine.get(declaration, id, 'json', scope);
         await (supervised ? asSupervisor(read) : read());
         const page = Number(request.query.page ?? 1);
-        const itemsPerPage = Math.min(Number(request.query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE), MAX_ITEMS_PER_PAGE);
+        const itemsPerPage = Number(request.query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE);
+        if (itemsPerPage > MAX_ITEMS_PER_PAGE) throw pageTooLarge(itemsPerPage);
         const logScope = structureScope(auditLog, 'list', session.structure);
         const result = await revisionsOf(db, declaration, id, logScope, { page, itemsPerPage });
         const members = `[${result.members.join(',')}]`;

@@ -148,6 +148,9 @@ export const en: Messages = {
     http: {
       network: 'The server does not answer. Check your connection.',
       bad_request: 'The request is not valid.',
+      unknown_filter: 'This list has no such filter: remove it to show the list.',
+      unknown_order: 'This list cannot be sorted on this column: choose another order.',
+      page_too_large: 'This list does not show that many rows a page.',
       unauthorized: 'Your session has ended, please log in again.',
       forbidden: 'You do not have the rights this needs.',
       not_found: 'This item does not exist (any more).',

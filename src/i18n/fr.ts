@@ -150,6 +150,9 @@ export const fr = {
     http: {
       network: 'Le serveur ne répond pas. Vérifiez votre connexion.',
       bad_request: 'La demande est incorrecte.',
+      unknown_filter: "Cette liste ne se filtre pas ainsi : retirez ce filtre pour l'afficher.",
+      unknown_order: 'Cette liste ne se trie pas sur cette colonne : choisissez un autre tri.',
+      page_too_large: 'Cette liste ne montre pas autant de lignes par page.',
       unauthorized: 'Votre session a pris fin, veuillez vous reconnecter.',
       forbidden: "Vous n'avez pas les droits nécessaires.",
       not_found: "Cet élément n'existe pas ou plus.",

@@ -91,9 +91,22 @@ export function createDataProvider({
       list(resource, { ...params, filter: { ...filter, [target]: id } }),
     getOne,
     // The API has no id filter (API Platform's default): fetch each, react-admin already batches the ids.
-    getMany: async (resource, { ids, signal, meta }) => ({
-      data: await Promise.all(ids.map(async (id) => (await getOne(resource, { id, signal, meta })).data)),
-    }),
+    // react-admin's getMany answers the records that exist: one deleted (404) is left out, not the whole
+    // call failed, which would blank every reference of a column for one missing row.
+    getMany: async (resource, { ids, signal, meta }) => {
+      const found = await Promise.all(
+        ids.map((id) =>
+          getOne(resource, { id, signal, meta }).then(
+            ({ data }) => data,
+            (error: unknown) => {
+              if ((error as { status?: number } | null)?.status === 404) return undefined;
+              throw error;
+            },
+          ),
+        ),
+      );
+      return { data: found.filter((record) => record !== undefined) };
+    },
     create: async <R extends RaRecord>(resource: string, params: CreateParams<R>) => {
       const { data } = await rest.create(resource, { ...params, data: toApi(resource, params.data as Json) });
       return { data: fromApi(data) as unknown as R };

@@ -107,6 +107,14 @@ const CONFLICT_MESSAGES: Record<string, string> = {
   in_tree: 'app.http.conflict_version_in_tree',
 };
 
+// A list's query the API does not take (a filter or an order it does not have, too large a page): said apart,
+// since reloading changes nothing; the parameter and those allowed stay in the error's body.
+const BAD_QUERY_MESSAGES: Record<string, string> = {
+  unknown_filter: 'app.http.unknown_filter',
+  unknown_order: 'app.http.unknown_order',
+  page_too_large: 'app.http.page_too_large',
+};
+
 function parseJson(body: string): unknown {
   if (!body) return undefined;
   try {
@@ -160,8 +168,15 @@ function toHttpError(status: number, json: unknown): HttpError {
     status === 409 && typeof reason === 'string' && Object.hasOwn(CONFLICT_MESSAGES, reason)
       ? CONFLICT_MESSAGES[reason]
       : undefined;
+  const badQuery =
+    status === 400 && typeof reason === 'string' && Object.hasOwn(BAD_QUERY_MESSAGES, reason)
+      ? BAD_QUERY_MESSAGES[reason]
+      : undefined;
   const message =
-    conflict ?? STATUS_MESSAGES[status] ?? (status >= 500 ? 'app.http.server_error' : 'ra.notification.http_error');
+    conflict ??
+    badQuery ??
+    STATUS_MESSAGES[status] ??
+    (status >= 500 ? 'app.http.server_error' : 'ra.notification.http_error');
   return new HttpError(message, status, body);
 }
 

@@ -128,7 +128,9 @@ describe('a resource added by declaration', () => {
         (violation: { propertyPath: string; code: string }) => `${violation.propertyPath}:${violation.code}`,
       ),
     ).toEqual(['title:length', 'pinned:type']);
-    expect((await t.request('GET', '/api/scratch-notes?order[pinned]=asc', { as: 'admin' })).status).toBe(200);
+    // Its orders are the contract's: another field is refused, not silently ignored.
+    expect((await t.request('GET', '/api/scratch-notes?order[title]=asc', { as: 'admin' })).status).toBe(200);
+    expect((await t.request('GET', '/api/scratch-notes?order[pinned]=asc', { as: 'admin' })).status).toBe(400);
     expect((await t.request('GET', '/api/scratch-notes?pinned=peut-etre', { as: 'admin' })).status).toBe(400);
   });
 

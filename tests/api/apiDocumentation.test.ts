@@ -104,7 +104,7 @@ describe('the Hydra documentation, read by @api-platform/api-doc-parser', () => 
       const parameters = await resourceOf(contract.name).getParameters?.();
       const wanted = [
         ...contract.filters.flatMap((name) => filterVariables(contract, name)),
-        ...contract.order.map((name) => `order[${name}]`),
+        ...['id', ...contract.order.filter((name) => name !== 'id')].map((name) => `order[${name}]`),
       ];
       expect(parameters?.map((parameter) => parameter.variable).sort(), contract.name).toEqual(wanted.sort());
     }
@@ -147,7 +147,7 @@ describe('the documents behind it', () => {
   it('gives each collection its search template, on filtered pages too', async () => {
     const page = await t.request('GET', '/api/tickets?status=created&order[subject]=asc', { as: 'admin' });
     expect(page.json['hydra:search']['hydra:template']).toBe(
-      '/api/tickets{?type,type[],status,status[],followUpAt[before],followUpAt[strictly_before],followUpAt[after],followUpAt[strictly_after],assignee,assignee[],assigned,assigned[],priority,priority[],dueAt[before],dueAt[strictly_before],dueAt[after],dueAt[strictly_after],company,company[],q,order[subject],order[status],order[followUpAt],order[dueAt],order[createdAt],order[updatedAt]}',
+      '/api/tickets{?type,type[],status,status[],followUpAt[before],followUpAt[strictly_before],followUpAt[after],followUpAt[strictly_after],assignee,assignee[],assigned,assigned[],priority,priority[],dueAt[before],dueAt[strictly_before],dueAt[after],dueAt[strictly_after],company,company[],q,order[id],order[subject],order[status],order[followUpAt],order[dueAt],order[createdAt],order[updatedAt]}',
     );
     expect(page.json['hydra:search']['hydra:mapping']).toContainEqual({
       '@type': 'IriTemplateMapping',

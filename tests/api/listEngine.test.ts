@@ -236,7 +236,7 @@ describe('pages', () => {
 });
 
 describe('itemsPerPage', () => {
-  it(`is capped at ${MAX_ITEMS_PER_PAGE}`, async () => {
+  it(`serves up to ${MAX_ITEMS_PER_PAGE} and refuses more with a 400`, async () => {
     const marker = uniqueString('cap');
     await t.db.query(`INSERT INTO tags (name) SELECT $1 || '-' || g FROM generate_series(1, $2::int) g`, [
       marker,
@@ -244,16 +244,69 @@ describe('itemsPerPage', () => {
     ]);
     const n = await count('tags');
     expect(n).toBeGreaterThan(MAX_ITEMS_PER_PAGE);
-    const first = await get(`/api/tags?itemsPerPage=${MAX_ITEMS_PER_PAGE * 2}`);
+    const first = await get(`/api/tags?itemsPerPage=${MAX_ITEMS_PER_PAGE}`);
     expect(first['hydra:member']).toHaveLength(MAX_ITEMS_PER_PAGE);
     expect(first['hydra:totalItems']).toBe(n);
     const last = new URL(first['hydra:view']['hydra:last'], 'http://x').searchParams.get('page');
     expect(Number(last)).toBe(Math.ceil(n / MAX_ITEMS_PER_PAGE));
-    const second = await get(`/api/tags?itemsPerPage=${MAX_ITEMS_PER_PAGE * 2}&page=2`);
+    const second = await get(`/api/tags?itemsPerPage=${MAX_ITEMS_PER_PAGE}&page=2`);
     expect(ids(second)).toEqual(await sqlPage('SELECT id FROM tags ORDER BY name, id', 2, MAX_ITEMS_PER_PAGE));
     expect(
       (await t.request('GET', '/api/tags?itemsPerPage=30', { as: 'superadmin', accept: 'application/json' })).json,
     ).toHaveLength(30);
     expect(ids(await get('/api/tags'))).toHaveLength(30);
+
+    const refused = await t.request('GET', `/api/tags?itemsPerPage=${MAX_ITEMS_PER_PAGE + 1}`, { as: 'superadmin' });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      status: 400,
+      reason: 'page_too_large',
+      parameter: 'itemsPerPage',
+      maximum: MAX_ITEMS_PER_PAGE,
+    });
+    const exported = await t.request('GET', `/api/tags/export.csv?itemsPerPage=${MAX_ITEMS_PER_PAGE + 1}`, {
+      as: 'superadmin',
+    });
+    expect(exported.status).toBe(400);
+  });
+});
+
+describe('a query the list does not take', () => {
+  it('an unknown order key is a 400 naming it and the orders allowed', async () => {
+    const response = await t.request('GET', '/api/tags?order[nope]=asc', { as: 'superadmin' });
+    expect(response.status).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json).toMatchObject({ type: '/errors/400', reason: 'unknown_order', parameter: 'order[nope]' });
+    expect(response.json.allowed).toEqual(expect.arrayContaining(['order[id]', 'order[name]']));
+    expect(response.json.allowed.every((key: string) => key.startsWith('order['))).toBe(true);
+    expect(response.json.detail).toContain('order[nope]');
+  });
+
+  it('an unknown filter is a 400 naming it and the parameters allowed, on hand-written lists too', async () => {
+    for (const url of ['/api/tags?colour=red', '/api/tickets/user?nope=1', '/api/tags/export.csv?nope=1']) {
+      const response = await t.request('GET', url, { as: 'superadmin' });
+      expect(response.status, url).toBe(400);
+      expect(response.json.reason, url).toBe('unknown_filter');
+    }
+    const response = await t.request('GET', '/api/courses?unpublished=true', { as: 'superadmin' });
+    expect(response.json).toMatchObject({ reason: 'unknown_filter', parameter: 'unpublished' });
+    expect(response.json.allowed).toEqual(expect.arrayContaining(['unpublishedChanges', 'q', 'status[]', 'page']));
+  });
+
+  it('the rule filters a contract declares are taken', async () => {
+    for (const url of [
+      '/api/courses?unpublishedChanges=true',
+      '/api/participations?unenrolled=true',
+      '/api/audit-log?sessions=false',
+      '/api/chapter-part-responses?chapter=1',
+    ])
+      await get(url);
+  });
+
+  it('order[id] orders by id, descending included', async () => {
+    const sql = await t.db.query<{ id: number }>('SELECT id FROM tags ORDER BY id DESC LIMIT 30');
+    expect(ids(await get('/api/tags?order[id]=desc'))).toEqual(sql.map((row) => row.id));
+    const ascending = ids(await get('/api/tags?order[id]=asc&page=2'));
+    expect(ascending).toEqual(await sqlPage('SELECT id FROM tags ORDER BY id', 2, 30));
   });
 });

@@ -93,12 +93,12 @@ describe('route schemas of the generic routes', () => {
       expect(refused.json.detail, query).toMatch(/has a value this list does not take/);
     }
     expect(
-      (
-        await t.request('GET', '/api/courses?order[title]=DESC&isTemplate=1&tags[]=/api/tags/1&unknown=1', {
-          as: 'contributor',
-        })
-      ).status,
+      (await t.request('GET', '/api/courses?order[title]=DESC&isTemplate=1&tags[]=/api/tags/1', { as: 'contributor' }))
+        .status,
     ).toBe(200);
+    const unknown = await t.request('GET', '/api/courses?order[title]=DESC&unknown=1', { as: 'contributor' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toMatchObject({ reason: 'unknown_filter', parameter: 'unknown' });
   });
 
   it('answer 404 to an id that cannot be one, without asking the engine', async () => {

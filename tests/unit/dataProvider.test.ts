@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COPY_MAX_ROWS, COPY_TOO_LARGE } from '../../src/domain/copies';
 import { fr } from '../../src/i18n/fr';
 import { createDataProvider } from '../../src/providers/dataProvider';
+import { HttpError } from 'react-admin';
 import { createHttpClient, type HttpClient, type HttpOptions } from '../../src/providers/httpClient';
 import { hydraQuery } from '../../src/providers/hydra';
 import { createSessionStore, memoryStorage } from '../../src/providers/sessionStore';
@@ -91,6 +92,21 @@ describe('Hydra listings', () => {
     expect(calls[0].url).toContain('module=4');
     const many = await dp.getMany('tags', { ids: [5, 6] });
     expect(many.data.map((tag) => tag.id)).toEqual([5, 6]);
+  });
+
+  it('getMany answers the records that exist: a deleted one is left out, other failures still fail', async () => {
+    const answering =
+      (failing: number, status: number): HttpClient =>
+      async (url) => {
+        const id = Number(url.split('/').pop());
+        if (id === failing) throw new HttpError('gone', status, {});
+        const json = { id, name: `tag ${id}` };
+        return { status: 200, headers: new Headers(), body: JSON.stringify(json), json };
+      };
+    const kept = createDataProvider({ http: answering(6, 404), hasToken: () => true, save: () => undefined });
+    expect((await kept.getMany('tags', { ids: [5, 6, 7] })).data.map((tag) => tag.id)).toEqual([5, 7]);
+    const failed = createDataProvider({ http: answering(6, 500), hasToken: () => true, save: () => undefined });
+    await expect(failed.getMany('tags', { ids: [5, 6] })).rejects.toMatchObject({ status: 500 });
   });
 
   it('keeps the order of several parameters the way URLSearchParams reads them back', () => {

@@ -21,6 +21,8 @@ export const auditLog = defineContract({
     changes: { kind: 'embedded', shape: 'object', readOnly: true },
   },
   filters: ['user', 'resource', 'recordId', 'action', 'at'],
+  // `sessions=false`: the changes without the sign-ins and sign-outs.
+  ruleFilters: { sessions: { kind: 'flag' } },
   order: ['at'],
   defaultOrder: [['at', 'desc']],
   rights: rightsOf('audit-log'),

@@ -15,6 +15,8 @@ export const chapterPartResponses = defineContract({
     feedback: { kind: 'text' },
   },
   filters: ['chapterPart', 'user', 'status'],
+  // The answers to any part of a chapter (the review screen).
+  ruleFilters: { chapter: { kind: 'relation', target: 'chapters' } },
   order: ['status', 'createdAt'],
   rights: rightsOf('chapter-part-responses'),
 });

@@ -23,6 +23,8 @@ export const courses = defineContract({
     validityMonths: { kind: 'integer', min: 1, max: VALIDITY_MONTHS_MAX },
   },
   filters: ['status', 'isTemplate', 'tags', 'skills'],
+  // Published courses whose draft differs from what learners have (the dashboard's card), or the others.
+  ruleFilters: { unpublishedChanges: { kind: 'flag' } },
   search: true,
   order: ['title', 'status', 'publishedAt', 'isTemplate', 'createdAt', 'updatedAt'],
   rights: rightsOf('courses'),

@@ -34,6 +34,7 @@ export const participations = defineContract({
   },
   // Unenrolled participations are left out of the list unless it is asked for `unenrolled=true` (API.md).
   filters: ['user', 'course', 'status', 'dueAt', 'rule', 'state'],
+  ruleFilters: { unenrolled: { kind: 'flag' } },
   // The learner's name and e-mail.
   search: true,
   order: ['status', 'progress', 'dueAt', 'lastActivityAt', 'startedAt', 'completedAt', 'createdAt'],

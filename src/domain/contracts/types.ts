@@ -58,6 +58,12 @@ export type FieldContract = FieldCommon &
 
 export type FieldKind = FieldContract['kind'];
 
+export type RuleFilter = { kind: 'flag' } | { kind: 'relation'; target: string };
+
+/** A list's page size when the query names none, and the most a query may ask for. */
+export const DEFAULT_ITEMS_PER_PAGE = 30;
+export const MAX_ITEMS_PER_PAGE = 500;
+
 export interface ResourceContract {
   /** The path segment under /api, also react-admin's resource name. */
   name: string;
@@ -71,6 +77,11 @@ export interface ResourceContract {
    * dates).
    */
   filters: readonly string[];
+  /**
+   * Filters on no field of the record: a rule said yes or no (`flag`: `true`, `false`, `1`, `0`), or a
+   * relation of a related row (`relation`: IRIs or ids of `target`). How they read the rows is the server's.
+   */
+  ruleFilters?: Readonly<Record<string, RuleFilter>>;
   /** `?q=`: every word must appear in the record's searchable text. */
   search?: boolean;
   /** Fields a list may be ordered on (always with `id` as the tie-breaker); `createdAt`/`updatedAt` allowed. */
@@ -132,4 +143,25 @@ export function defineContract<T extends ResourceContract>(contract: T): WithStr
     fields: { ...contract.fields, [STRUCTURE_FIELD]: structure },
     filters: [...contract.filters, STRUCTURE_FIELD],
   } as WithStructure<T>;
+}
+
+/** The query variables a filter answers to, as API Platform names them: dates by bound, others one or any of. */
+export function filterVariables(contract: ResourceContract, name: string): string[] {
+  const field = contract.fields[name];
+  if (field?.kind === 'datetime')
+    return ['before', 'strictly_before', 'after', 'strictly_after'].map((suffix) => `${name}[${suffix}]`);
+  if (contract.ruleFilters?.[name]?.kind === 'flag') return [name];
+  return [name, `${name}[]`];
+}
+
+/** Every query parameter a list of the resource takes: paging, filters, the search, orders (`id` always). */
+export function listParameters(contract: ResourceContract): string[] {
+  const filters = [...contract.filters, ...Object.keys(contract.ruleFilters ?? {})];
+  return [
+    'page',
+    'itemsPerPage',
+    ...filters.flatMap((name) => filterVariables(contract, name)),
+    ...(contract.search ? ['q'] : []),
+    ...['id', ...contract.order.filter((name) => name !== 'id')].map((name) => `order[${name}]`),
+  ];
 }
