@@ -1,14 +1,11 @@
+import type { SessionScope } from '../../src/domain/sessionScopes.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { unauthorized } from '../http/errors.ts';
 import { accessEnded, accessEndedAt } from './accessEnd.ts';
 import type { TokenService } from './jwt.ts';
 
-/**
- * A session's step: `full` has the user's roles; `code` (after a reset request or a first login) may only
- * check or resend the e-mailed code; `password` (after a good code) may only set a new password.
- */
-export type SessionScope = 'full' | 'code' | 'password';
+export type { SessionScope };
 
 export interface SessionUser {
   id: number;

@@ -63,7 +63,8 @@ function describeField(contract: ResourceContract, name: string, field: FieldCon
   const parts: string[] = [];
   if (field.kind === 'enum') parts.push(`One of: ${field.values.join(', ')}.`);
   if (field.kind === 'stringList' && field.values) parts.push(`A list of: ${field.values.join(', ')}.`);
-  if (field.kind === 'string' && field.maxLength) parts.push(`At most ${field.maxLength} characters.`);
+  if ((field.kind === 'string' || field.kind === 'text') && field.maxLength)
+    parts.push(`At most ${field.maxLength} characters.`);
   if (field.kind === 'integer' && (field.min !== undefined || field.max !== undefined))
     parts.push(`Between ${field.min ?? '-2147483648'} and ${field.max ?? '2147483647'}.`);
   if (field.kind === 'polymorphic') parts.push(`An IRI of ${field.targets.join(' or ')}; read as {@id, id, name}.`);

@@ -38,6 +38,7 @@ export function fieldSchema(field: FieldContract): Schema {
       return nullable(schema, field);
     }
     case 'text':
+      return nullable({ type: 'string', ...(field.maxLength ? { maxLength: field.maxLength } : {}), ...flags }, field);
     case 'password':
       return nullable({ type: 'string', ...flags }, field);
     case 'integer': {

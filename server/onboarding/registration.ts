@@ -1,3 +1,4 @@
+import { companies, maxLengthOf, users } from '../../src/domain/contracts/index.ts';
 import { EMAIL_PATTERN as EMAIL, isFrenchPostcode, isSiret, phoneE164 } from '../../src/domain/onboardingFields.ts';
 import { violation, type Violation } from '../http/errors.ts';
 import { idFromReference } from '../resources/iri.ts';
@@ -38,21 +39,21 @@ export function readRegistration(
       problems.push(violation(path, 'length', `This value is too long (at most ${max} characters).`));
     return value;
   };
-  const name = required('company.name', text(company.name), 200);
+  const name = required('company.name', text(company.name), maxLengthOf(companies, 'name'));
   const siretText = text(company.siret).replace(/\s/g, '');
   if (siretText && !isSiret(siretText))
     problems.push(violation('company.siret', 'format', 'This value is not a valid SIRET number.'));
-  const address = required('company.address', text(company.address), 300);
-  const postcode = required('company.postcode', text(company.postcode), 12);
-  const city = required('company.city', text(company.city), 120);
+  const address = required('company.address', text(company.address), maxLengthOf(companies, 'address'));
+  const postcode = required('company.postcode', text(company.postcode), maxLengthOf(companies, 'postcode'));
+  const city = required('company.city', text(company.city), maxLengthOf(companies, 'city'));
   const countryId = idFromReference(company.country, 'countries');
   if (countryId === undefined) problems.push(violation('company.country', 'blank', 'This value should not be blank.'));
   else if (postcode && isFrance(countryId) && !isFrenchPostcode(postcode))
     problems.push(violation('company.postcode', 'format', 'A French postcode has 5 digits.'));
-  const companyEmail = required('company.email', text(company.email).toLowerCase(), 254);
+  const companyEmail = required('company.email', text(company.email).toLowerCase(), maxLengthOf(companies, 'email'));
   if (companyEmail && !EMAIL.test(companyEmail))
     problems.push(violation('company.email', 'email', 'This value is not a valid email address.'));
-  const phoneText = required('company.phone', text(company.phone), 30);
+  const phoneText = required('company.phone', text(company.phone), maxLengthOf(companies, 'phone'));
   const phone = phoneText ? phoneE164(phoneText) : undefined;
   if (phoneText && !phone)
     problems.push(violation('company.phone', 'format', 'This value is not a valid phone number (French or E.164).'));
@@ -63,9 +64,9 @@ export function readRegistration(
   if (logoId === undefined)
     problems.push(violation('company.logo', 'reference', 'This value is not a valid document.'));
 
-  const firstName = required('firstName', text(input.firstName), 100);
-  const lastName = required('lastName', text(input.lastName), 100);
-  const email = required('email', text(input.email).toLowerCase(), 254);
+  const firstName = required('firstName', text(input.firstName), maxLengthOf(users, 'firstName'));
+  const lastName = required('lastName', text(input.lastName), maxLengthOf(users, 'lastName'));
+  const email = required('email', text(input.email).toLowerCase(), maxLengthOf(users, 'email'));
   if (email && !EMAIL.test(email))
     problems.push(violation('email', 'email', 'This value is not a valid email address.'));
 

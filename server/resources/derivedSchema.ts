@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AUDIT_OPERATIONS } from '../../src/domain/audit.ts';
+import { DELIVERY_STATUSES } from '../../src/domain/helpdesk.ts';
+import { SESSION_SCOPES } from '../../src/domain/sessionScopes.ts';
 import { TICKET_STATUSES } from '../../src/domain/contracts/tickets.ts';
 import { PLAN_PERIODS, SUBSCRIPTION_STATUSES } from '../../src/domain/onboarding.ts';
 import type { Database } from '../db/database.ts';
@@ -30,6 +32,8 @@ const INNER_ENUM_COLUMNS: readonly EnumColumn[] = [
   { table: 'subscriptions', column: 'period', values: PLAN_PERIODS },
   { table: 'subscriptions', column: 'status', values: SUBSCRIPTION_STATUSES },
   { table: 'audit_changes', column: 'operation', values: AUDIT_OPERATIONS },
+  { table: 'refresh_tokens', column: 'scope', values: SESSION_SCOPES },
+  { table: 'ticket_notifications', column: 'status', values: DELIVERY_STATUSES },
 ];
 
 /** Every column that stores a domain enumeration: the declared resources' enum fields, and the inner tables'. */

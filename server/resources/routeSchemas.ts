@@ -43,6 +43,7 @@ function valueSchema(field: FieldContract): Schema | undefined {
       return schema;
     }
     case 'text':
+      return field.maxLength ? { type: 'string', maxLength: field.maxLength } : { type: 'string' };
     case 'password':
       return { type: 'string' };
     case 'integer':

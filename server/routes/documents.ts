@@ -18,6 +18,7 @@ import { sharedRateLimits } from '../http/rateLimits.ts';
 import { idParams, multipartBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
 import { noContent, resourceItem, streamed } from '../http/answers.ts';
+import { documents as documentsContract, maxLengthOf } from '../../src/domain/contracts/index.ts';
 
 /** Contexts an unauthenticated visitor may upload into (onboarding documents, support attachments). */
 export const PUBLIC_UPLOAD_CONTEXTS = ['onboarding', 'support'] as const;
@@ -169,7 +170,7 @@ export async function documentRoutes(fastify: FastifyInstance, options: Document
           stored.name,
           stored.mimeType,
           stored.size,
-          context ?? fieldValue(file, 'context')?.slice(0, 50) ?? null,
+          context ?? fieldValue(file, 'context')?.slice(0, maxLengthOf(documentsContract, 'context')) ?? null,
           ownerId,
           key,
           ownerId === null,

@@ -9,6 +9,7 @@ import type { LiveEvent, LiveHub } from '../live/liveHub.ts';
 import { STREAM_SLOT_RENEW_SECONDS, type StreamSlots } from '../live/streamSlots.ts';
 import type { StreamTickets } from '../live/streamTickets.ts';
 import { shaped, streamed } from '../http/answers.ts';
+import { LIVE_EVENT_ID_MAX_LENGTH, LIVE_TICKETS_MAX_LENGTH } from '../../src/domain/queryBounds.ts';
 
 /** A comment line now and then keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -75,8 +76,8 @@ export async function eventRoutes(
     {
       schema: {
         querystring: queryOf({
-          ticket: { type: 'string', maxLength: 4096 },
-          lastEventId: { type: 'string', maxLength: 20 },
+          ticket: { type: 'string', maxLength: LIVE_TICKETS_MAX_LENGTH },
+          lastEventId: { type: 'string', maxLength: LIVE_EVENT_ID_MAX_LENGTH },
         }),
         response: { 200: streamed('text/event-stream', 'Server-sent events, until the session ends.') },
       },

@@ -32,6 +32,7 @@ import {
   type MentionInbox,
 } from '../../src/domain/mentions.ts';
 import { andAll, declarationOf, replyWithRecord } from './actions/support.ts';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../src/domain/search.ts';
 
 const candidate = shaped(
   'A colleague who may be mentioned on the ticket.',
@@ -146,7 +147,7 @@ export async function mentionRoutes(
     {
       schema: {
         params: idParams,
-        querystring: queryOf({ q: { type: 'string', maxLength: 100 } }),
+        querystring: queryOf({ q: { type: 'string', maxLength: SEARCH_QUERY_MAX_LENGTH } }),
         response: { 200: listOf('Who may be mentioned in a note on this ticket, by name.', candidate) },
       },
       ...rightsFirst((request) => {

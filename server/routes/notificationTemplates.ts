@@ -16,6 +16,10 @@ import {
 import { idParams, noBody, objectBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
 import { listOf, noContent, shaped } from '../http/answers.ts';
+import {
+  maxLengthOf,
+  notificationTemplates as notificationTemplatesContract,
+} from '../../src/domain/contracts/index.ts';
 
 /** The same 422 a write of this text would get: a preview never renders what could not be saved. */
 function checkVariables(code: string, texts: { subject: string; body: string }) {
@@ -72,7 +76,7 @@ export async function notificationTemplateRoutes(
 
   const canRead = rightsFirst((request) => authorize(request, templates, 'get'));
   const previewed = objectBody({
-    code: { type: 'string', maxLength: 100 },
+    code: { type: 'string', maxLength: maxLengthOf(notificationTemplatesContract, 'code') },
     subject: { type: ['string', 'null'] },
     body: { type: ['string', 'null'] },
   });

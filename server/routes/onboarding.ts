@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { companies, maxLengthOf } from '../../src/domain/contracts/index.ts';
 import { STRUCTURE_RIGHTS } from '../../src/domain/rights.ts';
 import { hasRole } from '../../src/domain/roles.ts';
 import { Codes } from '../auth/codes.ts';
@@ -49,6 +50,13 @@ import {
 import { listOf, sessionTokens, shaped, subscription } from '../http/answers.ts';
 import { MAIL_TOPICS } from '../../src/domain/learningMail.ts';
 import { recordOptOut, type OptOutTokens } from '../notify/optOuts.ts';
+import {
+  ADDRESS_QUERY_USED_LENGTH,
+  INVITATION_COMPANY_MAX_LENGTH,
+  INVITATION_KEY_MAX_LENGTH,
+  LOOKUP_QUERY_MAX_LENGTH,
+  OPT_OUT_TOKEN_MAX_LENGTH,
+} from '../../src/domain/queryBounds.ts';
 
 export interface OnboardingOptions {
   db: Database;
@@ -97,7 +105,10 @@ const registrationSchema = objectBody({
   email: text,
   invitation: {
     type: ['object', 'null'],
-    properties: { company: { type: 'string', maxLength: 100 }, key: { type: 'string', maxLength: 200 } },
+    properties: {
+      company: { type: 'string', maxLength: INVITATION_COMPANY_MAX_LENGTH },
+      key: { type: 'string', maxLength: INVITATION_KEY_MAX_LENGTH },
+    },
   },
 });
 
@@ -197,14 +208,20 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
   app.get(
     '/api/public/address-search',
     {
-      schema: { querystring: queryOf({ q: { type: 'string', maxLength: 1000 } }), response: { 200: addressFeatures } },
+      schema: {
+        querystring: queryOf({ q: { type: 'string', maxLength: LOOKUP_QUERY_MAX_LENGTH } }),
+        response: { 200: addressFeatures },
+      },
       ...perMinute(120),
     },
     async (request) => {
       const text = queryText(request.query.q);
       if (text.length < 3) throw badRequest('"q" needs at least 3 characters.');
       try {
-        return { type: 'FeatureCollection', features: await addresses.search(text.slice(0, 200), ADDRESS_LIMIT) };
+        return {
+          type: 'FeatureCollection',
+          features: await addresses.search(text.slice(0, ADDRESS_QUERY_USED_LENGTH), ADDRESS_LIMIT),
+        };
       } catch (error) {
         request.log.warn(error);
         throw problem(502, 'The address search did not answer.');
@@ -319,7 +336,10 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
   }
 
   // A super admin invites a structure: its name, and a link with a random key that signs it up once.
-  const invitation = { body: objectBody({ name: filledText(200) }, ['name']), response: { 201: invitationLink } };
+  const invitation = {
+    body: objectBody({ name: filledText(maxLengthOf(companies, 'name')) }, ['name']),
+    response: { 201: invitationLink },
+  };
   app.post(
     '/api/invitations',
     {
@@ -486,7 +506,7 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
       '/api/unsubscribe',
       {
         schema: {
-          querystring: queryOf({ token: { ...OPT_OUT_TOKEN, type: 'string', maxLength: 200 } }),
+          querystring: queryOf({ token: { ...OPT_OUT_TOKEN, type: 'string', maxLength: OPT_OUT_TOKEN_MAX_LENGTH } }),
           body: optionalBody({ ...company, token: OPT_OUT_TOKEN }),
           response: { 200: { anyOf: [optedOut, leaving] } },
         },

@@ -7,6 +7,7 @@ import { companyByInvitation } from '../onboarding/invitations.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
 import { queryOf, typedRoutes } from '../http/routeSchema.ts';
 import { listOf, shaped } from '../http/answers.ts';
+import { ESTABLISHMENT_QUERY_USED_LENGTH, LOOKUP_QUERY_MAX_LENGTH } from '../../src/domain/queryBounds.ts';
 
 export { encodeCompanyId } from '../onboarding/invitations.ts';
 
@@ -60,7 +61,7 @@ export async function publicRoutes(fastify: FastifyInstance, { db, establishment
     '/api/public/search-establishment',
     {
       schema: {
-        querystring: queryOf({ search: { type: 'string', maxLength: 1000 } }),
+        querystring: queryOf({ search: { type: 'string', maxLength: LOOKUP_QUERY_MAX_LENGTH } }),
         response: {
           200: listOf('The establishments found (the French directory of companies).', shaped('An establishment.', {})),
         },
@@ -71,7 +72,7 @@ export async function publicRoutes(fastify: FastifyInstance, { db, establishment
       const text = (request.query.search ?? '').trim();
       if (text.length < 3) throw badRequest('"search" needs at least 3 characters.');
       try {
-        return await establishments.search(text.slice(0, 100));
+        return await establishments.search(text.slice(0, ESTABLISHMENT_QUERY_USED_LENGTH));
       } catch (error) {
         request.log.warn(error);
         throw problem(502, 'The establishment directory did not answer.');

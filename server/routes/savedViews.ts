@@ -20,9 +20,10 @@ import {
   typedRoutes,
 } from '../http/routeSchema.ts';
 import { requireRole, type Session } from '../http/session.ts';
+import { FIELD_NAME_MAX_LENGTH } from '../../src/domain/queryBounds.ts';
 
 const RESOURCES = Object.keys(RESOURCE_RIGHTS);
-const FIELD = { type: 'string', maxLength: 100 } as const;
+const FIELD = { type: 'string', maxLength: FIELD_NAME_MAX_LENGTH } as const;
 
 const paramsSchema = {
   type: 'object',

@@ -1,4 +1,5 @@
 import type { Mailer } from '../auth/mailer.ts';
+import type { DeliveryStatus } from '../../src/domain/helpdesk.ts';
 import type { Database } from '../db/database.ts';
 import { TICKET_STATUSES, type TicketStatus } from '../../src/domain/statuses.ts';
 import type { LOCALES } from '../../src/domain/contracts/users.ts';
@@ -50,7 +51,7 @@ interface Template {
 
 export interface Delivery {
   template: string;
-  status: 'sent' | 'failed';
+  status: DeliveryStatus;
   error?: string;
 }
 
@@ -112,7 +113,7 @@ export class TicketNotifier {
       template: string;
       recipient: string | null;
       subject: string | null;
-      status: 'sent' | 'failed';
+      status: DeliveryStatus;
       error?: string;
     }) =>
       this.db.query(

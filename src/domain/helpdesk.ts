@@ -17,6 +17,13 @@ export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'normal';
  */
 export const MACRO_FOLLOW_UP_MAX_DAYS = 365;
 
+/** How a ticket notification's delivery ended; the ticket_notifications CHECK is derived from it. */
+export const DELIVERY_STATUSES = ['sent', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The longest ticket message (a reply, a first message): longer is a 422 on `message`. */
+export const TICKET_MESSAGE_MAX_LENGTH = 20_000;
+
 /** The status of a ticket that waits for support: its targets run only while it has it. */
 export const OPEN_TICKET_STATUS = 'created';
 

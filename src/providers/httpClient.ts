@@ -1,7 +1,6 @@
 import { HttpError } from 'react-admin';
-import { COPY_TOO_LARGE } from '../domain/copies';
-import { ENROLMENT_TOO_LARGE, RULE_WITHOUT_AUDIENCE } from '../domain/learning';
-import { NO_STRUCTURE, STRUCTURE_HEADER } from '../domain/tenancy';
+import { STRUCTURE_HEADER } from '../domain/tenancy';
+import { TRANSLATED_VIOLATION_CODES } from '../domain/violations';
 import { buildReport, ERROR_CALL_PATH, shouldReport } from './errorReport';
 import { xhrFetch } from './xhrFetch';
 import { isExpired, needsRefresh, openSession, readTokenPayload, type SessionTokens } from './session';
@@ -58,33 +57,7 @@ export interface Violation {
 }
 
 // Violation codes of the reference server that have a French message; others keep the server's text.
-const TRANSLATED_VIOLATIONS = new Set([
-  'blank',
-  'choice',
-  'email',
-  'format',
-  'length',
-  'range',
-  'reference',
-  'type',
-  'unique',
-  'password',
-  'mismatch',
-  'url',
-  'https',
-  'youtube',
-  'one_correct',
-  'some_correct',
-  'exclusive',
-  'count',
-  'unexpected',
-  'unknown_variable',
-  'current_password',
-  COPY_TOO_LARGE,
-  NO_STRUCTURE,
-  ENROLMENT_TOO_LARGE,
-  RULE_WITHOUT_AUDIENCE,
-]);
+const TRANSLATED_VIOLATIONS: ReadonlySet<string> = new Set(TRANSLATED_VIOLATION_CODES);
 
 // What the user reads for each failure; the server's own detail stays in the error's body.
 const STATUS_MESSAGES: Record<number, string> = {

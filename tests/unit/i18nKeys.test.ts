@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScreensConfig } from '../../src/custom/crud/fieldSpec';
 import { en } from '../../src/i18n/en';
 import { fr } from '../../src/i18n/fr';
+import { TRANSLATED_VIOLATION_CODES } from '../../src/domain/violations';
 import { partsEn } from '../../src/i18n/parts.en';
 import { partsFr } from '../../src/i18n/parts.fr';
 import { outlineEn } from '../../src/i18n/outline.en';
@@ -158,5 +159,15 @@ describe('translations', () => {
     expect(french.get('ra.notification.created')).toBe('Ajout effectué');
     expect(french.get('app.notification.tag_added')).toBe('Tag ajouté');
     expect(french.get('app.notification.skill_added')).toBe('Skill ajouté');
+  });
+});
+
+describe('the violation codes the back-office translates', () => {
+  it('each have a French and an English message', () => {
+    const messages = (words: { app: { validation: Record<string, unknown> } }) => words.app.validation;
+    for (const code of TRANSLATED_VIOLATION_CODES) {
+      expect(typeof messages(fr)[code], `fr app.validation.${code}`).toBe('string');
+      expect(typeof messages(en)[code], `en app.validation.${code}`).toBe('string');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { courses as courseContract, maxLengthOf } from '../../../src/domain/contracts/index.ts';
 import { RERUN_MAX_OFFSET_DAYS } from '../../../src/domain/courseFormat.ts';
 import type { Database } from '../../db/database.ts';
 import { resourceItem } from '../../http/answers.ts';
@@ -26,6 +27,8 @@ import { duplicateCourseDocuments } from '../../transfer/duplicateDocuments.ts';
  * copies it (same rights, same size cap, one transaction), under the title given, its dates moved by the
  * offset given in days or cleared, and its documents duplicated (files included) for the new session. An author runs a course again without touching the session under way.
  */
+const TITLE_MAX = maxLengthOf(courseContract, 'title');
+
 export async function courseRerunRoutes(
   fastify: FastifyInstance,
   { db, engine, files }: { db: Database; engine: ResourceEngine; files: FileStorage },
@@ -34,7 +37,7 @@ export async function courseRerunRoutes(
   const courses = declarationOf('courses');
   const rights = rightsFirst((request) => [authorize(request, courses, 'get'), authorize(request, courses, 'create')]);
   const body = optionalBody({
-    title: refusedAs(filledText(255), 'length', 'The title must hold 1 to 255 characters.'),
+    title: refusedAs(filledText(TITLE_MAX), 'length', `The title must hold 1 to ${TITLE_MAX} characters.`),
     dateOffsetDays: {
       anyOf: [
         refusedAs(

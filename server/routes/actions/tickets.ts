@@ -18,6 +18,8 @@ import { andAll, declarationOf, replyWithRecord } from './support.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { handlesTickets } from '../../resources/definitions/tickets.ts';
 import { resourceCollection, resourceItem } from '../../http/answers.ts';
+import { TICKET_MESSAGE_MAX_LENGTH } from '../../../src/domain/helpdesk.ts';
+import { REFERENCE_MAX_LENGTH } from '../../../src/domain/queryBounds.ts';
 
 /** At most this many of the newer messages come back with the 409: enough to read what changed. */
 const NEWER_MESSAGES_SHOWN = 20;
@@ -51,14 +53,14 @@ export async function ticketRoutes(
     params: idParams,
     body: objectBody(
       {
-        message: filledText(20_000),
+        message: filledText(TICKET_MESSAGE_MAX_LENGTH),
         status: { enum: TICKET_STATUSES },
         attachments: attachmentIds,
         // The newest message the writer had when they started typing, and whether to send past newer ones.
         lastMessage: { type: 'integer', minimum: 0 },
         force: { type: 'boolean' },
         // A macro: the canned reply (IRI or id) whose status, priority, assignee and follow-up go with it.
-        cannedReply: { type: ['string', 'integer'], maxLength: 100 },
+        cannedReply: { type: ['string', 'integer'], maxLength: REFERENCE_MAX_LENGTH },
       },
       ['message'],
     ),

@@ -1,4 +1,5 @@
 import { checkChapterPartContent, isChapterPartType } from '../../domain/chapterPartContent';
+import { chapterParts, maxLengthOf } from '../../domain/contracts';
 import { violationsToErrors } from '../../providers/httpClient';
 
 type Errors = Record<string, unknown>;
@@ -40,7 +41,8 @@ export function validatePart(values: Record<string, unknown>): Errors {
   if (values.chapter === undefined || values.chapter === null || values.chapter === '')
     flat.chapter = 'ra.validation.required';
   if (!isChapterPartType(values.type)) flat.type = 'ra.validation.required';
-  if (typeof values.title === 'string' && values.title.length > 255) flat.title = 'app.validation.length';
+  if (typeof values.title === 'string' && values.title.length > maxLengthOf(chapterParts, 'title'))
+    flat.title = 'app.validation.length';
   if (isChapterPartType(values.type)) {
     // The server's own upload limit is not known here; the server still refuses above it.
     const { violations } = checkChapterPartContent(values.type, values.content, {

@@ -15,12 +15,13 @@ import {
 } from '@mui/material';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { useDataProvider, useNotify, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { courses, maxLengthOf } from '../../domain/contracts';
 import { RERUN_MAX_OFFSET_DAYS } from '../../domain/courseFormat';
 import { sessionAllows } from '../../providers/authProvider';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { useOpenNewCourse } from './useOpenNewCourse';
 
-const TITLE_MAX = 255;
+const TITLE_MAX = maxLengthOf(courses, 'title');
 
 /**
  * "Nouvelle session" on a course: a dialog asks the new session's title and what becomes of its dates

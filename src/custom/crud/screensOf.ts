@@ -90,7 +90,7 @@ export function fieldSpecOf(contract: ResourceContract, screen: ScreenField): Fi
     choices,
     choiceGroup: choices ? (screen.choiceGroup ?? choiceGroupOf(field) ?? screen.source) : undefined,
     required: field.required,
-    maxLength: field.kind === 'string' ? field.maxLength : undefined,
+    maxLength: field.kind === 'string' || field.kind === 'text' ? field.maxLength : undefined,
     min: field.kind === 'integer' ? field.min : undefined,
     max: field.kind === 'integer' ? field.max : undefined,
     column: screen.column,

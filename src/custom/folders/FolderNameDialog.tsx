@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { folders, maxLengthOf } from '../../domain/contracts';
 
 /** Asks for a folder's name: a new folder's, or a new name for one. */
 export function FolderNameDialog({
@@ -31,7 +32,7 @@ export function FolderNameDialog({
             margin="dense"
             label={translate('resources.folders.fields.name')}
             value={name}
-            slotProps={{ htmlInput: { maxLength: 255 } }}
+            slotProps={{ htmlInput: { maxLength: maxLengthOf(folders, 'name') } }}
             onChange={(event) => setName(event.target.value)}
           />
         </DialogContent>

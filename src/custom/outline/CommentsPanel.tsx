@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { comments as commentContract, maxLengthOf } from '../../domain/contracts';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { CommentTarget } from '../../providers/actions';
 import { Loader } from '../Loader';
@@ -83,7 +84,7 @@ export function CommentsPanel({ kind, id, label }: { kind: NodeKind | 'course'; 
         minRows={2}
         fullWidth
         size="small"
-        slotProps={{ htmlInput: { maxLength: 5000 } }}
+        slotProps={{ htmlInput: { maxLength: maxLengthOf(commentContract, 'body') } }}
       />
       <Button sx={{ mt: 1 }} variant="outlined" disabled={busy || !body.trim()} onClick={() => void send()}>
         {translate('app.outline.comments.send')}

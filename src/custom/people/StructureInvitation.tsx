@@ -12,6 +12,7 @@ import {
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { type HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { companies, maxLengthOf } from '../../domain/contracts';
 import { mayManageStructures } from '../../domain/rights';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { sessionStore } from '../../providers/sessionStore';
@@ -81,7 +82,7 @@ export function StructureInvitation() {
               onChange={(event) => setName(event.target.value)}
               error={Boolean(error)}
               helperText={error ? translate(error, { _: error }) : undefined}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
+              slotProps={{ htmlInput: { maxLength: maxLengthOf(companies, 'name') } }}
               disabled={Boolean(link)}
               required
               autoFocus

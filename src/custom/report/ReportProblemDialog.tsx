@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { maxLengthOf, tickets } from '../../domain/contracts';
 import { TICKET_TYPE } from '../../domain/statuses';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
@@ -90,7 +91,7 @@ export function ReportProblemDialog({ context, onClose }: { context: ReportConte
               required
               fullWidth
               autoFocus
-              slotProps={{ htmlInput: { maxLength: 255 } }}
+              slotProps={{ htmlInput: { maxLength: maxLengthOf(tickets, 'subject') } }}
             />
             <TextField
               label={translate('app.report.message')}

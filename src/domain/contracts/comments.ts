@@ -6,7 +6,7 @@ export const comments = defineContract({
   type: 'Comment',
   description: 'A comment on exactly one chapter, module, course or chapter part.',
   fields: {
-    body: { kind: 'text', required: true },
+    body: { kind: 'text', maxLength: 5000, required: true },
     author: { kind: 'relation', target: 'users', embedded: true, readOnly: true, defaultsToSessionUser: true },
     chapter: { kind: 'relation', target: 'chapters' },
     module: { kind: 'relation', target: 'modules' },

@@ -59,6 +59,7 @@ export { recycleBin };
 export { auditLog };
 export { cannedReplies };
 export { enrolmentRules };
+export { maxLengthOf } from './types';
 
 /** Every resource of the API, in API.md's order: the server serves these, the documentation describes them. */
 export const CONTRACTS: readonly ResourceContract[] = [

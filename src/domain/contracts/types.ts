@@ -21,7 +21,8 @@ interface FieldCommon {
 export type ScalarField =
   /** `timeZone`: an IANA name the database knows (it checks the name; no pattern says it). */
   | { kind: 'string'; format?: 'email' | 'url' | 'color' | 'timeZone'; maxLength?: number }
-  | { kind: 'text' }
+  /** Free text; `maxLength` where the product caps it (a comment), none otherwise. */
+  | { kind: 'text'; maxLength?: number }
   | { kind: 'integer'; min?: number; max?: number }
   | { kind: 'boolean' }
   | { kind: 'datetime' }
@@ -164,4 +165,14 @@ export function listParameters(contract: ResourceContract): string[] {
     ...(contract.search ? ['q'] : []),
     ...['id', ...contract.order.filter((name) => name !== 'id')].map((name) => `order[${name}]`),
   ];
+}
+
+/**
+ * The longest value a text field of the contract takes: what a screen or a hand-written route bounds its
+ * input with, so that the limit is written once, in the contract. A field without one is a mistake here.
+ */
+export function maxLengthOf(contract: ResourceContract, name: string): number {
+  const field = contract.fields[name];
+  if ((field?.kind === 'string' || field?.kind === 'text') && field.maxLength !== undefined) return field.maxLength;
+  throw new Error(`${contract.name}.${name} has no maxLength.`);
 }
