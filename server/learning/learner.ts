@@ -74,20 +74,28 @@ interface OverviewList {
 }
 
 /**
- * The first learners of a list by due date, and how many there are, in one statement: the open due dates'
- * index (migration 0045) yields the late and the soon due in order.
+ * The first learners of a list by due date, read in order from the open due dates' index (migration 0045),
+ * and how many there are: `count`, an SQL statement answering `n`, else counted at the request.
  */
-async function dueList(db: Queryable, reader: LearningReader, condition: string): Promise<OverviewList> {
+async function dueList(
+  db: Queryable,
+  reader: LearningReader,
+  condition: string,
+  count?: string,
+): Promise<OverviewList> {
+  const where = allOf([...reader.participations, 't.unenrolled_at IS NULL', condition]);
   const rows = await db.query<Row>(
-    `SELECT t.id, t.user_id, concat_ws(' ', u.first_name, u.last_name) AS name, t.course_id, c.title, t.due_at,
-            count(*) OVER () AS total
+    `SELECT t.id, t.user_id, concat_ws(' ', u.first_name, u.last_name) AS name, t.course_id, c.title, t.due_at
        FROM participations t JOIN users u ON u.id = t.user_id JOIN courses c ON c.id = t.course_id
-      WHERE ${allOf([...reader.participations, 't.unenrolled_at IS NULL', condition])}
+      WHERE ${where}
       ORDER BY t.due_at, t.id
       LIMIT ${OVERVIEW_ITEMS}`,
   );
+  const [total] = await db.query<{ n: number }>(
+    count ?? `SELECT count(*)::int AS n FROM participations t WHERE ${where}`,
+  );
   return {
-    count: Number(rows[0]?.total ?? 0),
+    count: Number(total?.n ?? 0),
     items: rows.map((row) => ({
       participation: `/api/participations/${row.id}`,
       learner: { id: Number(row.user_id), name: String(row.name) },
@@ -98,19 +106,27 @@ async function dueList(db: Queryable, reader: LearningReader, condition: string)
 }
 
 export async function readOverview(db: Queryable, reader: LearningReader) {
-  const late = await dueList(db, reader, stateConditionSql('late', 't'));
+  // How many are late, and at risk, are readings of every open participation: a structure has a hundred
+  // thousand, so the aggregates count them (as the report), but for a supervisor, whose few learners are
+  // counted at the request. The lists' first items are read at the request, by the due dates' index.
+  const aggregated = (figure: string) =>
+    `SELECT coalesce(sum(a.${figure}), 0)::int AS n FROM learning_course_stats a WHERE ${allOf(reader.aggregates)}`;
+  const late = await dueList(
+    db,
+    reader,
+    stateConditionSql('late', 't'),
+    reader.supervisor ? undefined : aggregated('late'),
+  );
   const dueThisWeek = await dueList(
     db,
     reader,
     `t.status <> 'completed' AND t.due_at >= now() AND t.due_at < now() + interval '${OVERVIEW_DUE_WITHIN_DAYS} days'`,
   );
-  // At risk is a reading of every open participation (its inactivity): the aggregates count it, but for a
-  // supervisor, whose few learners are counted at the request.
   const [risk] = await db.query<{ n: number }>(
     reader.supervisor
       ? `SELECT count(*)::int AS n FROM participations t
           WHERE ${allOf([...reader.participations, 't.unenrolled_at IS NULL', stateConditionSql('at_risk', 't')])}`
-      : `SELECT coalesce(sum(a.at_risk), 0)::int AS n FROM learning_course_stats a WHERE ${allOf(reader.aggregates)}`,
+      : aggregated('at_risk'),
   );
   return { late, dueThisWeek, atRisk: { count: Number(risk?.n ?? 0) } };
 }

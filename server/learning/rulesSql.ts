@@ -56,17 +56,22 @@ export function learningStatements(): string[] {
     `CREATE OR REPLACE FUNCTION learning_progress(validated integer, total integer) RETURNS integer
        LANGUAGE sql IMMUTABLE AS $$ SELECT CASE WHEN total <= 0 THEN 0 ELSE least(100, (100 * validated) / total) END $$`,
     // The chapters learners get: the live version's once published, the draft's before.
-    `CREATE OR REPLACE FUNCTION course_chapter_total(course integer) RETURNS integer LANGUAGE sql STABLE AS $$
-       SELECT CASE WHEN EXISTS (SELECT 1 FROM course_live l WHERE l.course_id = course)
+    // PL/pgSQL rather than SQL here and in learning_recount: a session keeps a PL/pgSQL function's plans,
+    // where an SQL function's statements are planned again at each call (with the scope's row-level
+    // policies, most of a validation's write cost).
+    `CREATE OR REPLACE FUNCTION course_chapter_total(course integer) RETURNS integer LANGUAGE plpgsql STABLE AS $$
+     BEGIN
+       RETURN CASE WHEN EXISTS (SELECT 1 FROM course_live l WHERE l.course_id = course)
          THEN (SELECT count(*)::int FROM course_live_nodes n WHERE n.course_id = course AND n.level = ${CHAPTERS})
          ELSE (SELECT count(*)::int FROM chapters c JOIN modules m ON m.id = c.module_id
-                WHERE m.course_id = course AND c.in_draft_since IS NOT NULL AND m.in_draft_since IS NOT NULL) END
-     $$`,
+                WHERE m.course_id = course AND c.in_draft_since IS NOT NULL AND m.in_draft_since IS NOT NULL) END;
+     END $$`,
     // Counts a cycle's validations again for the participations of these (learner, course) pairs, and sets
     // what follows from them. A completion stays when chapters are added after it (it was a fact of its
     // day); a validation removed undoes it. Rows whose figures did not change are not written.
     `CREATE OR REPLACE FUNCTION learning_recount(learners integer[], course_ids integer[]) RETURNS void
-       LANGUAGE sql AS $$
+       LANGUAGE plpgsql AS $$
+     BEGIN
        -- The pairs drive the count, each course's total is read once, and the counts are made before the
        -- update joins them: a recount of thousands (an enrolment, a publish) stays linear.
        WITH pairs AS MATERIALIZED (
@@ -107,10 +112,14 @@ export function learningStatements(): string[] {
           AND (p.validated_chapters, p.progress, p.status, p.started_at, p.completed_at, p.last_activity_at,
                p.expires_at)
               IS DISTINCT FROM (n.validated, n.progress, n.status, n.started_at, n.completed_at, n.last_activity_at,
-                                n.completed_at + make_interval(months => n.validity_months))
-     $$`,
-    // Validations written, removed or moved: their learners' participations in the chapters' courses.
-    `CREATE OR REPLACE FUNCTION learning_validations_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+                                n.completed_at + make_interval(months => n.validity_months));
+     END $$`,
+    // Validations written, removed or moved: their learners' participations in the chapters' courses. As the
+    // tables' owner (a fixed search_path): the pairs are those of rows the write itself passed row-level
+    // security with, and the recount's statements, checked again against every policy, cost a validation's
+    // write several times the write itself.
+    `CREATE OR REPLACE FUNCTION learning_validations_changed() RETURNS trigger LANGUAGE plpgsql
+       SECURITY DEFINER SET search_path = pg_catalog, public AS $$
      DECLARE pairs record;
      BEGIN
        IF TG_OP = 'INSERT' THEN
