@@ -18,6 +18,9 @@ export const participations = defineContract({
     status: { kind: 'enum', values: PARTICIPATION_STATUSES, choiceGroup: 'participationStatus', readOnly: true },
     progress: { kind: 'integer', min: 0, max: 100, readOnly: true },
     validatedChapters: { kind: 'integer', min: 0, readOnly: true },
+    // Which cycle of the enrolment runs, from 1: a recertification starts the next (validatedChapters counts
+    // this one's validations only).
+    cycle: { kind: 'integer', min: 1, readOnly: true },
     dueAt: { kind: 'datetime' },
     remindSupervisor: { kind: 'boolean' },
     enrolledBy: { kind: 'relation', target: 'users', defaultsToSessionUser: true, readOnly: true },

@@ -10,6 +10,7 @@ export const config = screensOf(participations, {
     { source: 'state', column: true, filter: true },
     { source: 'progress', column: true },
     { source: 'validatedChapters' },
+    { source: 'cycle' },
     { source: 'dueAt', column: true },
     { source: 'remindSupervisor' },
     { source: 'lastActivityAt', column: true },
