@@ -140,9 +140,31 @@ export function learningStatements(): string[] {
      DECLARE pairs record;
      BEGIN
        IF TG_OP = 'INSERT' THEN
-         SELECT array_agg(x.user_id) AS users, array_agg(x.course_id) AS courses INTO pairs FROM (
-           SELECT DISTINCT n.user_id, m.course_id FROM new_rows n
-             JOIN chapters ch ON ch.id = n.chapter_id JOIN modules m ON m.id = ch.module_id) x;
+         -- The everyday write, a learner's next chapter: each participation moves by what its current cycle
+         -- gained, without counting its validations again. The ones the new rows complete are counted whole
+         -- (their completion date is their last validation's), as is any the step left (none, unless a
+         -- concurrent write completed it first).
+         WITH added AS MATERIALIZED (
+           SELECT p.id, p.user_id, p.course_id, count(*)::int AS n, min(n.validated_at) AS first_at,
+                  max(n.validated_at) AS last_at, course_chapter_total(p.course_id) AS total
+             FROM new_rows n JOIN chapters ch ON ch.id = n.chapter_id JOIN modules m ON m.id = ch.module_id
+             JOIN participations p ON p.user_id = n.user_id AND p.course_id = m.course_id AND p.cycle = n.cycle
+            GROUP BY p.id, p.user_id, p.course_id
+         ), moved AS (
+           UPDATE participations p
+              SET validated_chapters = p.validated_chapters + a.n,
+                  progress = CASE WHEN p.status = 'completed' THEN p.progress
+                                  ELSE learning_progress(p.validated_chapters + a.n, a.total) END,
+                  status = CASE WHEN p.status = 'completed' THEN p.status ELSE 'in_progress' END,
+                  started_at = coalesce(p.started_at, a.first_at),
+                  last_activity_at = greatest(p.last_activity_at, a.last_at), updated_at = now()
+             FROM added a
+            WHERE p.id = a.id
+              AND (p.status = 'completed' OR a.total <= 0 OR p.validated_chapters + a.n < a.total)
+           RETURNING p.id
+         )
+         SELECT array_agg(a.user_id) AS users, array_agg(a.course_id) AS courses INTO pairs
+           FROM added a WHERE a.id NOT IN (SELECT id FROM moved);
        ELSIF TG_OP = 'DELETE' THEN
          SELECT array_agg(x.user_id) AS users, array_agg(x.course_id) AS courses INTO pairs FROM (
            SELECT DISTINCT o.user_id, m.course_id FROM old_rows o
