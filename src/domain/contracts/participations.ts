@@ -31,6 +31,8 @@ export const participations = defineContract({
     remindSupervisor: { kind: 'boolean' },
     enrolledBy: { kind: 'relation', target: 'users', defaultsToSessionUser: true, readOnly: true },
     rule: { kind: 'relation', target: 'enrolment-rules', readOnly: true },
+    // When the learner was enrolled (the record's creation): what the reports count a week's enrolments by.
+    enrolledAt: { kind: 'datetime', readOnly: true },
     startedAt: { kind: 'datetime', readOnly: true, derived: true },
     completedAt: { kind: 'datetime', readOnly: true, derived: true },
     lastActivityAt: { kind: 'datetime', readOnly: true, derived: true },
@@ -42,7 +44,7 @@ export const participations = defineContract({
     learner: { kind: 'embedded', shape: 'object', readOnly: true, target: 'users' },
   },
   // Unenrolled participations are left out of the list unless it is asked for `unenrolled=true` (API.md).
-  filters: ['user', 'course', 'status', 'dueAt', 'rule', 'state'],
+  filters: ['user', 'course', 'status', 'dueAt', 'rule', 'state', 'enrolledAt', 'completedAt'],
   ruleFilters: { unenrolled: { kind: 'flag' } },
   // The learner's name and e-mail.
   search: true,

@@ -15,11 +15,11 @@ export const config = screensOf(participations, {
     { source: 'remindSupervisor' },
     { source: 'lastActivityAt', column: true },
     { source: 'startedAt' },
-    { source: 'completedAt', column: true },
+    { source: 'completedAt', column: true, filter: true },
     { source: 'expiresAt' },
     { source: 'enrolledBy' },
     { source: 'rule', filter: true },
     { source: 'unenrolledAt' },
-    { source: 'createdAt' },
+    { source: 'enrolledAt', filter: true },
   ],
 });
