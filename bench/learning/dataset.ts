@@ -102,8 +102,8 @@ SELECT c.course_id, c.chapter_id, c.place FROM (
   SELECT m.course_id, ch.id AS chapter_id,
          row_number() OVER (PARTITION BY m.course_id ORDER BY m.position, ch.position) AS place
     FROM modules m JOIN chapters ch ON ch.module_id = m.id JOIN bench_courses b ON b.id = m.course_id) c;
-INSERT INTO chapter_validations (chapter_id, user_id, company_id, validated_at, created_at, updated_at)
-SELECT x.chapter_id, x.user_id, ${structure}, x.at, x.at, x.at FROM (
+INSERT INTO chapter_validations (chapter_id, user_id, company_id, validated_at, created_at, updated_at, cycle)
+SELECT x.chapter_id, x.user_id, ${structure}, x.at, x.at, x.at, 1 FROM (
   SELECT b.chapter_id, p.user_id, least(now(), p.created_at + (b.place || ' days')::interval) AS at
     FROM participations p
     JOIN bench_places b ON b.course_id = p.course_id

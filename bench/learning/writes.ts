@@ -14,14 +14,21 @@ const LEARNING_TRIGGERS = `SELECT tgname FROM pg_trigger WHERE tgrelid = $t$::re
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/**
- * A chapter validation's write cost, triggers on and off: the same single-row INSERT in its own transaction
- * of the platform's scope, as the API writes one, for learners' next chapters not validated yet; blocks of
- * each kind alternate so that the machine's load weighs on both alike. The "off" rows leave their
- * participations behind (not counted): the bench's last measure.
- */
-export async function measureWrites(db: Database, structure: number) {
-  const pairs = await db.scoped(PLATFORM).query<{ user_id: number; chapter_id: number }>(
+export interface Validation {
+  user_id: number;
+  chapter_id: number;
+}
+
+export interface WriteFigures {
+  count: number;
+  onMs: number;
+  offMs: number;
+  ratio: number;
+}
+
+/** Learners' next chapters not validated yet, of the structure's open enrolments, enough for two measures. */
+export function nextValidations(db: Database, structure: number): Promise<Validation[]> {
+  return db.scoped(PLATFORM).query<Validation>(
     `SELECT p.user_id, next.chapter_id
        FROM participations p
        CROSS JOIN LATERAL (
@@ -31,24 +38,32 @@ export async function measureWrites(db: Database, structure: number) {
           ORDER BY m.position, ch.position LIMIT 1) next
       WHERE p.company_id = $1 AND p.status <> 'completed' AND p.unenrolled_at IS NULL
       ORDER BY p.id LIMIT $2`,
-    [structure, 2 * WRITES],
+    [structure, 4 * WRITES],
   );
-  if (pairs.length < 2 * WRITES) throw new Error(`Only ${pairs.length} validations left to write.`);
-  const platform = db.scoped(PLATFORM);
-  const write = async ({ user_id, chapter_id }: { user_id: number; chapter_id: number }) => {
-    const started = performance.now();
-    await platform.transaction((tx) =>
-      tx.query('INSERT INTO chapter_validations (chapter_id, user_id) VALUES ($1, $2)', [chapter_id, user_id]),
-    );
-    return performance.now() - started;
-  };
+}
+
+/**
+ * The write cost of `write` with the learning triggers on and off, over `WRITES` validations each way: blocks
+ * of each kind alternate so that the machine's load weighs on both alike. The "off" rows leave their
+ * participations behind (not counted).
+ */
+export async function measureWrites(
+  db: Database,
+  validations: Validation[],
+  write: (validation: Validation) => Promise<unknown>,
+): Promise<WriteFigures> {
+  if (validations.length < 2 * WRITES) throw new Error(`Only ${validations.length} validations left to write.`);
   const on: number[] = [];
   const off: number[] = [];
   let next = 0;
-  for (let block = 0; next < pairs.length; block++) {
+  for (let block = 0; next < 2 * WRITES; block++) {
     const triggers = block % 2 === 0;
     if (!triggers) await db.exec(toggleTriggersSql('chapter_validations', false, LEARNING_TRIGGERS));
-    for (let i = 0; i < BLOCK && next < pairs.length; i++) (triggers ? on : off).push(await write(pairs[next++]));
+    for (let i = 0; i < BLOCK && next < 2 * WRITES; i++) {
+      const started = performance.now();
+      await write(validations[next++]);
+      (triggers ? on : off).push(performance.now() - started);
+    }
     if (!triggers) await db.exec(toggleTriggersSql('chapter_validations', true, LEARNING_TRIGGERS));
   }
   // The first writes of each kind warm the statement and the trigger's plans up: not counted.
@@ -56,3 +71,13 @@ export async function measureWrites(db: Database, structure: number) {
   const offMs = median(off.slice(BLOCK / 5));
   return { count: Math.min(on.length, off.length), onMs, offMs, ratio: onMs / offMs };
 }
+
+/** The same single-row INSERT the API makes, in its own transaction of the platform's scope, without the API. */
+export const sqlWrite =
+  (db: Database) =>
+  ({ user_id, chapter_id }: Validation) =>
+    db
+      .scoped(PLATFORM)
+      .transaction((tx) =>
+        tx.query('INSERT INTO chapter_validations (chapter_id, user_id) VALUES ($1, $2)', [chapter_id, user_id]),
+      );

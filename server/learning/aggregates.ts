@@ -69,23 +69,25 @@ export function courseChaptersSql(courses = 'NULL::int4[]'): string {
  * SQL: the funnel of each structure's courses (`company_id`, `course_id`, `chapter_id`, `place`, `reached`,
  * `validated`), over the participations `t` that hold `conditions`: of a course's learners, how many reached
  * each chapter (validated it, or answered one of its parts) and how many validated it; every chapter of the
- * course, reached or not. `courses`: as in courseChaptersSql. Validations and answers are read once each,
+ * course, reached or not; a validation counts in its learner's current cycle only (an earlier cycle's are
+ * history). `courses`: as in courseChaptersSql. Validations and answers are read once each,
  * joined to their chapter's course, then to the learners by (learner, course).
  */
 export function funnelSql(conditions: readonly string[] = [], courses = 'NULL::int4[]'): string {
   return `WITH learners AS MATERIALIZED (
-            SELECT t.company_id, t.course_id, t.user_id FROM participations t WHERE ${where(conditions)}),
+            SELECT t.company_id, t.course_id, t.user_id, t.cycle FROM participations t WHERE ${where(conditions)}),
           chapters_of AS MATERIALIZED (${courseChaptersSql(courses)}),
           touched AS (
-            SELECT v.user_id, c.course_id, c.chapter_id, true AS validated
+            SELECT v.user_id, c.course_id, c.chapter_id, true AS validated, v.cycle
               FROM chapter_validations v JOIN chapters_of c ON c.chapter_id = v.chapter_id
             UNION ALL
-            SELECT r.user_id, c.course_id, c.chapter_id, false
+            SELECT r.user_id, c.course_id, c.chapter_id, false, NULL
               FROM chapter_part_responses r JOIN chapter_parts p ON p.id = r.chapter_part_id
               JOIN chapters_of c ON c.chapter_id = p.chapter_id),
           reached AS (
             SELECT l.company_id, x.course_id, x.chapter_id, x.user_id, bool_or(x.validated) AS validated
               FROM touched x JOIN learners l ON l.user_id = x.user_id AND l.course_id = x.course_id
+                   AND (NOT x.validated OR x.cycle = l.cycle)
              GROUP BY l.company_id, x.course_id, x.chapter_id, x.user_id)
           SELECT g.company_id, c.course_id, c.chapter_id, c.place,
                  count(r.user_id)::int AS reached, count(*) FILTER (WHERE r.validated)::int AS validated

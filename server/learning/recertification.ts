@@ -11,7 +11,8 @@ const RECERTIFY_BATCH = 500;
  * One batch of completions whose validity is over (their course's validityMonths after completion): each
  * completed cycle is kept in participation_cycles, then a new cycle starts now, with a new due date (the
  * rule's days when a rule enrolled the learner, else as many days after the start as the first cycle had,
- * else none). The learner's validations stay theirs; the new cycle counts only those made after it starts.
+ * else none). The learner's validations stay theirs, filed under the cycle they were made in (migration
+ * 0053); the new cycle counts only its own, and the learner validates every chapter again.
  * An unenrolled learner is not enrolled again. Answers the learners and courses started again.
  */
 const RENEW = `
@@ -20,12 +21,12 @@ const RENEW = `
      WHERE p.expires_at <= now() AND p.unenrolled_at IS NULL
      ORDER BY p.expires_at, p.id LIMIT $1 FOR UPDATE SKIP LOCKED
   ), kept AS (
-    INSERT INTO participation_cycles (company_id, participation_id, started_at, completed_at, expired_at)
-    SELECT p.company_id, p.id, coalesce(p.cycle_started_at, p.created_at), p.completed_at, p.expires_at
+    INSERT INTO participation_cycles (company_id, participation_id, cycle, started_at, completed_at, expired_at)
+    SELECT p.company_id, p.id, p.cycle, coalesce(p.cycle_started_at, p.created_at), p.completed_at, p.expires_at
       FROM participations p JOIN due d ON d.id = p.id
   )
   UPDATE participations p
-     SET cycle_started_at = now(), started_at = NULL, last_activity_at = NULL, updated_at = now(),
+     SET cycle = p.cycle + 1, cycle_started_at = now(), started_at = NULL, last_activity_at = NULL, updated_at = now(),
          due_at = coalesce(
            ${dueAtSql('(SELECT r.due_days FROM enrolment_rules r WHERE r.id = p.rule_id)', 'now()')},
            ${dueAtSql(

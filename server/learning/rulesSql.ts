@@ -66,9 +66,9 @@ export function learningStatements(): string[] {
          ELSE (SELECT count(*)::int FROM chapters c JOIN modules m ON m.id = c.module_id
                 WHERE m.course_id = course AND c.in_draft_since IS NOT NULL AND m.in_draft_since IS NOT NULL) END;
      END $$`,
-    // Counts a cycle's validations again for the participations of these (learner, course) pairs, and sets
-    // what follows from them. A completion stays when chapters are added after it (it was a fact of its
-    // day); a validation removed undoes it. Rows whose figures did not change are not written.
+    // Counts the current cycle's validations again for the participations of these (learner, course)
+    // pairs, and sets what follows from them. A completion stays when chapters are added after it (it was
+    // a fact of its day); a validation removed undoes it. Rows whose figures did not change are not written.
     `CREATE OR REPLACE FUNCTION learning_recount(learners integer[], course_ids integer[]) RETURNS void
        LANGUAGE plpgsql AS $$
      BEGIN
@@ -89,8 +89,7 @@ export function learningStatements(): string[] {
            CROSS JOIN LATERAL (
              SELECT count(*)::int AS validated, min(cv.validated_at) AS first_at, max(cv.validated_at) AS last_at
                FROM chapter_validations cv JOIN chapters ch ON ch.id = cv.chapter_id JOIN modules m ON m.id = ch.module_id
-              WHERE cv.user_id = p.user_id AND m.course_id = p.course_id
-                AND (p.cycle_started_at IS NULL OR cv.validated_at >= p.cycle_started_at)) v
+              WHERE cv.user_id = p.user_id AND cv.cycle = p.cycle AND m.course_id = p.course_id) v
        ), next AS (
          SELECT k.id, k.validated,
                 CASE WHEN k.done THEN 100 ELSE learning_progress(k.validated, k.total) END AS progress,
@@ -114,6 +113,24 @@ export function learningStatements(): string[] {
               IS DISTINCT FROM (n.validated, n.progress, n.status, n.started_at, n.completed_at, n.last_activity_at,
                                 n.completed_at + make_interval(months => n.validity_months));
      END $$`,
+    // A new validation is of its learner's current cycle in the chapter's course (the first without an
+    // enrolment), whoever writes it; one filed in a given cycle (an import of history) keeps it. As the
+    // tables' owner, like the recount: the enrolment is read whatever the writer's scope may see of it.
+    `CREATE OR REPLACE FUNCTION learning_validation_cycle() RETURNS trigger LANGUAGE plpgsql
+       SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+     BEGIN
+       IF NEW.cycle IS NULL THEN
+         NEW.cycle := coalesce((SELECT p.cycle FROM participations p
+                                  JOIN modules m ON m.course_id = p.course_id JOIN chapters ch ON ch.module_id = m.id
+                                 WHERE ch.id = NEW.chapter_id AND p.user_id = NEW.user_id), 1);
+       END IF;
+       RETURN NEW;
+     END $$`,
+    // Named apart from the learning_ triggers that keep figures: it files the row itself, and stays on
+    // whenever those are set aside.
+    `DROP TRIGGER IF EXISTS chapter_validations_cycle ON chapter_validations`,
+    `CREATE TRIGGER chapter_validations_cycle BEFORE INSERT ON chapter_validations
+       FOR EACH ROW EXECUTE FUNCTION learning_validation_cycle()`,
     // Validations written, removed or moved: their learners' participations in the chapters' courses. As the
     // tables' owner (a fixed search_path): the pairs are those of rows the write itself passed row-level
     // security with, and the recount's statements, checked again against every policy, cost a validation's
@@ -123,9 +140,31 @@ export function learningStatements(): string[] {
      DECLARE pairs record;
      BEGIN
        IF TG_OP = 'INSERT' THEN
-         SELECT array_agg(x.user_id) AS users, array_agg(x.course_id) AS courses INTO pairs FROM (
-           SELECT DISTINCT n.user_id, m.course_id FROM new_rows n
-             JOIN chapters ch ON ch.id = n.chapter_id JOIN modules m ON m.id = ch.module_id) x;
+         -- The everyday write, a learner's next chapter: each participation moves by what its current cycle
+         -- gained, without counting its validations again. The ones the new rows complete are counted whole
+         -- (their completion date is their last validation's), as is any the step left (none, unless a
+         -- concurrent write completed it first).
+         WITH added AS MATERIALIZED (
+           SELECT p.id, p.user_id, p.course_id, count(*)::int AS n, min(n.validated_at) AS first_at,
+                  max(n.validated_at) AS last_at, course_chapter_total(p.course_id) AS total
+             FROM new_rows n JOIN chapters ch ON ch.id = n.chapter_id JOIN modules m ON m.id = ch.module_id
+             JOIN participations p ON p.user_id = n.user_id AND p.course_id = m.course_id AND p.cycle = n.cycle
+            GROUP BY p.id, p.user_id, p.course_id
+         ), moved AS (
+           UPDATE participations p
+              SET validated_chapters = p.validated_chapters + a.n,
+                  progress = CASE WHEN p.status = 'completed' THEN p.progress
+                                  ELSE learning_progress(p.validated_chapters + a.n, a.total) END,
+                  status = CASE WHEN p.status = 'completed' THEN p.status ELSE 'in_progress' END,
+                  started_at = coalesce(p.started_at, a.first_at),
+                  last_activity_at = greatest(p.last_activity_at, a.last_at), updated_at = now()
+             FROM added a
+            WHERE p.id = a.id
+              AND (p.status = 'completed' OR a.total <= 0 OR p.validated_chapters + a.n < a.total)
+           RETURNING p.id
+         )
+         SELECT array_agg(a.user_id) AS users, array_agg(a.course_id) AS courses INTO pairs
+           FROM added a WHERE a.id NOT IN (SELECT id FROM moved);
        ELSIF TG_OP = 'DELETE' THEN
          SELECT array_agg(x.user_id) AS users, array_agg(x.course_id) AS courses INTO pairs FROM (
            SELECT DISTINCT o.user_id, m.course_id FROM old_rows o

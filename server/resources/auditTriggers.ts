@@ -37,13 +37,15 @@ const structureColumn = (declaration: ResourceDeclaration) =>
 
 /**
  * The API fields a resource's columns hold, as the log keeps them: relations as IRIs, secrets never, and
- * nothing that is bookkeeping (search text, dates of the row, columns no field reads).
+ * nothing that is bookkeeping (search text, dates of the row, columns no field reads, the figures the
+ * database derives from other records, whose own changes are logged).
  */
 export function auditedColumns(declaration: ResourceDeclaration): Record<string, Spec> {
   const columns: Record<string, Spec> = {};
   for (const [name, field] of Object.entries(declaration.fields)) {
     const type = field.type;
     const contractField = declaration.contract.fields[name];
+    if (contractField?.derived) continue;
     if (contractField && isSecretField(name, contractField)) columns[columnOf(name, field)] = [name, 's'];
     else if (type.kind === 'relation') columns[columnOf(name, field)] = [name, 'r', type.resource];
     else if (type.kind === 'polymorphic')

@@ -55,6 +55,8 @@ export const en: Messages = {
     name: 'Back-office',
     fields: {
       color: 'Colour %{color}',
+      period_from: '%{field}: from',
+      period_to: '%{field}: to',
     },
     menu: {
       label: 'Main menu',

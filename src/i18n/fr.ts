@@ -56,6 +56,8 @@ export const fr = {
     name: 'Back-office',
     fields: {
       color: 'Couleur %{color}',
+      period_from: '%{field} : du',
+      period_to: '%{field} : au',
     },
     menu: {
       label: 'Menu principal',

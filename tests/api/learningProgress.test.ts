@@ -64,6 +64,13 @@ describe('progress from validations', () => {
     expect(first.status, first.body).toBe(201);
     expect(await participation(id)).toMatchObject({ progress: progressOf(1, 3), status: 'in_progress' });
     expect((await participation(id)).lastActivityAt).toBeTruthy();
+    // The journal keeps the validation, not each figure of the enrolment it moved.
+    const journal = await t.db.query<{ resource: string; operation: string }>(
+      `SELECT c.resource, c.operation FROM audit_changes c
+        WHERE c.entry_id = (SELECT entry_id FROM audit_changes WHERE resource = 'chapter-validations' AND record_id = $1)`,
+      [first.json.id],
+    );
+    expect(journal).toEqual([{ resource: 'chapter-validations', operation: 'create' }]);
 
     await validate(course.chapters[1]);
     const last = await validate(course.chapters[2]);

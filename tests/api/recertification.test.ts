@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recertifyExpired } from '../../server/learning/recertification.ts';
-import { dueDateOf } from '../../src/domain/learning.ts';
+import { dueDateOf, progressOf } from '../../src/domain/learning.ts';
 import { courseWithChapters, iriOf, members } from './support/enrolmentFixtures.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
@@ -30,6 +30,7 @@ interface Stored {
   started_at: Date | null;
   last_activity_at: Date | null;
   cycle_started_at: Date | null;
+  cycle: number;
   due_at: Date | null;
   unenrolled_at: Date | null;
   created_at: Date;
@@ -80,7 +81,8 @@ describe('the recertification job', () => {
   });
 
   it('keeps the completed cycle, starts a new one from nothing, and the next validations complete it', async () => {
-    const { participation, validation } = await expiredCompletion({ dueDays: 20 });
+    const first = await expiredCompletion({ dueDays: 20 });
+    const { participation, validation } = first;
     const before = await stored(participation);
     const others = await Promise.all([expiredCompletion({ unenrolled: true }), expiredCompletion()]);
 
@@ -88,16 +90,18 @@ describe('the recertification job', () => {
 
     const cycles = await t.db.query<{
       company_id: number;
+      cycle: number;
       started_at: Date;
       completed_at: Date;
       expired_at: Date;
     }>(
-      'SELECT company_id, started_at, completed_at, expired_at FROM participation_cycles WHERE participation_id = $1',
+      'SELECT company_id, cycle, started_at, completed_at, expired_at FROM participation_cycles WHERE participation_id = $1',
       [participation],
     );
     expect(cycles).toEqual([
       {
         company_id: A,
+        cycle: 1,
         started_at: before.created_at,
         completed_at: before.completed_at,
         expired_at: before.expires_at,
@@ -108,6 +112,7 @@ describe('the recertification job', () => {
       status: 'invited',
       progress: 0,
       validated_chapters: 0,
+      cycle: 2,
       completed_at: null,
       expires_at: null,
       started_at: null,
@@ -126,7 +131,14 @@ describe('the recertification job', () => {
     expect(undated).toMatchObject({ status: 'invited', due_at: null });
 
     // Validating again in the new cycle completes it again, for another year.
-    await t.db.query(`UPDATE chapter_validations SET validated_at = now() WHERE id = $1`, [validation]);
+    const { course, learner } = first;
+    const revalidated = await t.request('POST', '/api/chapter-validations', {
+      as: 'admin',
+      body: { chapter: iriOf('chapters', course.chapters[0]), user: iriOf('users', learner.id) },
+    });
+    expect(revalidated.status, revalidated.body).toBe(201);
+    expect(revalidated.json).toMatchObject({ cycle: 2 });
+    expect(revalidated.json.id).not.toBe(validation);
     const again = await stored(participation);
     expect(again).toMatchObject({ status: 'completed', progress: 100, validated_chapters: 1 });
     expect(again.expires_at!.getTime() - Date.now()).toBeGreaterThan(360 * 86_400_000);
@@ -151,5 +163,83 @@ describe('the recertification job', () => {
     const { participation } = await expiredCompletion({ dueDays: 60, rule: rule.id });
     await recertifyExpired(t.db);
     expect(within(7)).toContain((await stored(participation)).due_at?.toISOString());
+  });
+
+  it('lets the learner validate every chapter again in the new cycle, and keeps the first as history', async () => {
+    const course = await courseWithChapters(t, A, 3, 12);
+    const [learner] = await members(t, A, 1);
+    const enrolled = await t.request('POST', '/api/participations', {
+      as: 'admin',
+      body: { user: iriOf('users', learner.id), course: iriOf('courses', course.id) },
+    });
+    expect(enrolled.status, enrolled.body).toBe(201);
+    const participation = Number(enrolled.json.id);
+    const validate = (chapter: number) =>
+      t.request('POST', '/api/chapter-validations', {
+        as: 'admin',
+        body: { chapter: iriOf('chapters', chapter), user: iriOf('users', learner.id) },
+      });
+    for (const chapter of course.chapters) expect((await validate(chapter)).status).toBe(201);
+    expect(await stored(participation)).toMatchObject({ status: 'completed', progress: 100, cycle: 1 });
+
+    // The completion was a year and a month ago: its validity is over.
+    await t.db.query(
+      `UPDATE chapter_validations SET validated_at = validated_at - interval '13 months' WHERE user_id = $1`,
+      [learner.id],
+    );
+    await t.db.query(
+      `UPDATE participations
+          SET created_at = now() - interval '14 months', started_at = now() - interval '13 months',
+              completed_at = now() - interval '13 months', expires_at = now() - interval '1 month'
+        WHERE id = $1`,
+      [participation],
+    );
+    expect(await recertifyExpired(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await stored(participation)).toMatchObject({ status: 'invited', progress: 0, cycle: 2 });
+
+    // The same chapters again, each once in this cycle.
+    const [firstChapter, ...rest] = course.chapters;
+    const again = await validate(firstChapter);
+    expect(again.status, again.body).toBe(201);
+    expect(again.json).toMatchObject({ cycle: 2 });
+    expect(await stored(participation)).toMatchObject({
+      status: 'in_progress',
+      progress: progressOf(1, 3),
+      validated_chapters: 1,
+    });
+    const twice = await validate(firstChapter);
+    expect(twice.status).toBe(422);
+    expect(JSON.stringify(twice.json)).toContain('user');
+    for (const chapter of rest) expect((await validate(chapter)).status).toBe(201);
+    const renewed = await stored(participation);
+    expect(renewed).toMatchObject({ status: 'completed', progress: 100, validated_chapters: 3, cycle: 2 });
+    expect(renewed.expires_at!.getTime() - Date.now()).toBeGreaterThan(360 * 86_400_000);
+    const read = await t.request('GET', `/api/participations/${participation}`, { as: 'admin' });
+    expect(read.json).toMatchObject({ status: 'completed', progress: 100, cycle: 2 });
+
+    // The first certification's proof: its three validations, as they were made.
+    const listed = async (cycle: number) => {
+      const list = await t.request('GET', `/api/chapter-validations?user=${learner.id}&cycle=${cycle}`, {
+        as: 'admin',
+      });
+      expect(list.status, list.body).toBe(200);
+      return (list.json['hydra:member'] as { chapter: string; validatedAt: string; cycle: number }[]).map((row) => ({
+        chapter: row.chapter,
+        old: Date.now() - new Date(row.validatedAt).getTime() > 365 * 86_400_000,
+        cycle: row.cycle,
+      }));
+    };
+    const chapters = course.chapters.map((chapter) => iriOf('chapters', chapter)).sort();
+    const firstCycle = await listed(1);
+    expect(firstCycle.map((row) => row.chapter).sort()).toEqual(chapters);
+    expect(firstCycle.every((row) => row.old && row.cycle === 1)).toBe(true);
+    const secondCycle = await listed(2);
+    expect(secondCycle.map((row) => row.chapter).sort()).toEqual(chapters);
+    expect(secondCycle.every((row) => !row.old && row.cycle === 2)).toBe(true);
+    const all = await t.request('GET', `/api/chapter-validations?user=${learner.id}`, { as: 'admin' });
+    expect(all.json['hydra:totalItems']).toBe(6);
+    // A cycle is a number.
+    const bad = await t.request('GET', `/api/chapter-validations?cycle=premier`, { as: 'admin' });
+    expect(bad.status).toBe(400);
   });
 });

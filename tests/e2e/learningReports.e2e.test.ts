@@ -218,6 +218,47 @@ describe('Suivi des formations', () => {
     await page.waitForURL(new RegExp(`#/courses/${funnel.course.id}/learners$`));
   });
 
+  it('follows a week’s enrolments to the learners enrolled that week, then lifts the filter', async () => {
+    const { page } = t;
+    const { from, to } = presetPeriod('last_30_days', new Date());
+    const report = await t.api<LearningReport>(`/api/learning/report?from=${from}&to=${to}`, { as: 'admin' });
+    const week = [...report.timeline].sort((a, b) => b.enrolled - a.enrolled)[0];
+    expect(week?.enrolled, 'a week of the demo data with enrolments').toBeGreaterThan(0);
+
+    await t.signIn('admin', `/learning?from=${from}&to=${to}`);
+    const timeline = region(page, 'Inscriptions et formations terminées par semaine');
+    await timeline.getByRole('button', { name: 'Voir les données' }).click();
+    const monday = new Intl.DateTimeFormat('fr', { day: 'numeric', month: 'short' }).format(
+      new Date(`${week.week}T12:00:00`),
+    );
+    const row = timeline.getByRole('row', { name: new RegExp(`^Semaine du ${monday.replace('.', '\\.')}`) });
+    await row.getByRole('link').first().click();
+    await page.waitForURL(/#\/participations\?/);
+
+    // The list says what narrowed it: the week's first and last day, on the enrolment date.
+    const since = page.getByLabel('Inscrit le : du');
+    await expect.poll(() => since.inputValue()).toBe(week.week);
+    const sunday = new Date(`${week.week}T00:00:00Z`);
+    sunday.setUTCDate(sunday.getUTCDate() + 6);
+    expect(await page.getByLabel('Inscrit le : au').inputValue()).toBe(sunday.toISOString().slice(0, 10));
+    // As many learners as the week's column counted.
+    const rows = page.locator('.RaDataTable-root tbody tr');
+    await expect.poll(() => rows.count()).toBe(Math.min(week.enrolled, 25));
+    await expectNoSeriousViolation(page);
+
+    // The period is lifted with a filter's button: the list widens.
+    await page
+      .locator('[data-source]')
+      .filter({ has: page.getByLabel('Inscrit le : du') })
+      .getByRole('button', { name: 'Supprimer ce filtre' })
+      .click();
+    const until = page.locator('[data-source]').filter({ has: page.getByLabel('Inscrit le : au') });
+    if (await until.count()) await until.getByRole('button', { name: 'Supprimer ce filtre' }).click();
+    const all = await t.api<unknown[]>('/api/participations?itemsPerPage=500', { as: 'admin' });
+    expect(all.length).toBeGreaterThan(week.enrolled);
+    await expect.poll(() => rows.count()).toBe(Math.min(all.length, 25));
+  });
+
   it('subscribes to the weekly report, and says so', async () => {
     const { page } = t;
     await t.signIn('admin', '/learning');

@@ -172,8 +172,8 @@ beforeAll(async () => {
     );
     // A completed cycle kept by a recertification.
     await t.db.query(
-      `INSERT INTO participation_cycles (company_id, participation_id, started_at, completed_at)
-       SELECT $2, p.id, now() - interval '400 days', now() - interval '380 days'
+      `INSERT INTO participation_cycles (company_id, participation_id, cycle, started_at, completed_at)
+       SELECT $2, p.id, 1, now() - interval '400 days', now() - interval '380 days'
          FROM participations p WHERE p.user_id = $1 AND p.company_id = $2 ORDER BY p.id LIMIT 1`,
       [learner.id, structure],
     );

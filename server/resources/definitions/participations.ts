@@ -6,6 +6,7 @@ import { declareResource } from '../declare.ts';
 export const participationsDeclaration = declareResource(participations, {
   table: 'participations',
   fields: {
+    enrolledAt: { column: 'created_at' },
     state: { sql: learnerStateSql('t') },
     learner: {
       sql: (format) =>

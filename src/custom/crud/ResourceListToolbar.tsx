@@ -30,7 +30,7 @@ export function ResourceListToolbar({ config }: { config: ScreensConfig }) {
     () => [
       ...config.fields
         .filter((spec) => spec.filter && spec.source !== STRUCTURE_FIELD && readableField(spec))
-        .map(fieldFilter),
+        .flatMap(fieldFilter),
       ...(config.extraFilters ?? []),
       // Platform staff looking at every structure narrow the list to one's (structureField.tsx).
       ...(showsStructure ? [referenceFilter(STRUCTURE_FIELD, STRUCTURES_RESOURCE, { label: STRUCTURE_LABEL })] : []),

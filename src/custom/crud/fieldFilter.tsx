@@ -1,5 +1,6 @@
 import { NullableBooleanInput, SearchInput, SelectInput, TextInput } from 'react-admin';
 import { choicesOf } from './choices';
+import { FieldPeriodInput } from './FieldPeriodInput';
 import { lazyComponent } from '../lazyComponent';
 import type { FieldSpec } from './fieldSpec';
 
@@ -8,11 +9,16 @@ const ReferenceFilterInput = lazyComponent(() =>
   import('./ReferenceFilterInput').then((module) => module.ReferenceFilterInput),
 );
 
-/** The filter of a list for a field. */
+/** The filters of a list for a field: one input, or a date's two ends. */
 export function fieldFilter(spec: FieldSpec) {
   const { source } = spec;
   const alwaysOn = spec.filter === 'alwaysOn';
   switch (spec.kind) {
+    case 'date':
+      return [
+        <FieldPeriodInput key={`${source}.after`} source={source} edge="start" />,
+        <FieldPeriodInput key={`${source}.before`} source={source} edge="end" />,
+      ];
     case 'boolean':
       return <NullableBooleanInput key={source} source={source} alwaysOn={alwaysOn} />;
     case 'enum':

@@ -2,23 +2,24 @@ import { useTranslate } from 'react-admin';
 import type { ReportWeek } from '../../domain/learningReports';
 import { ChartSection } from './ChartSection';
 import { useFigureFormat } from './figureFormat';
-import { participationsLink } from './learningLinks';
-import { courseLearnersPage } from '../learners/learnerPages';
+import { participationsLink, weekPeriod } from './learningLinks';
 import type { ReportColumn } from './reportColumns';
 import { ReportBarChart } from './ReportBarChart';
 
 /**
- * Enrolments and completions week by week, a column of each. A column opens the learners behind it: the
- * chosen course's, else every course's enrolments (the completed ones for a completions column).
+ * Enrolments and completions week by week, a column of each. A column opens the learners behind it: those
+ * enrolled that week, or who completed that week, of the chosen course when there is one.
  */
 export function TimelineChart({ weeks, course }: { weeks: readonly ReportWeek[]; course?: number }) {
   const translate = useTranslate();
   const format = useFigureFormat();
   const title = translate('app.learning_reports.timeline.title');
   const weekLabel = (row: ReportWeek) => translate('app.learning_reports.timeline.week', { day: format.day(row.week) });
-  const enrolledLink = () => (course === undefined ? participationsLink({}) : courseLearnersPage(course));
-  const completedLink = () =>
-    course === undefined ? participationsLink({ state: ['completed'] }) : courseLearnersPage(course, ['completed']);
+  // The week's learners: enrolled in it, or who completed in it; of the chosen course when there is one.
+  const weekLink = (row: ReportWeek, date: 'enrolledAt' | 'completedAt') =>
+    participationsLink({ ...(course === undefined ? {} : { course }), [date]: weekPeriod(row.week) });
+  const enrolledLink = (row: ReportWeek) => weekLink(row, 'enrolledAt');
+  const completedLink = (row: ReportWeek) => weekLink(row, 'completedAt');
   const columns: ReportColumn<ReportWeek>[] = [
     { key: 'week', label: translate('app.learning_reports.columns.week'), value: weekLabel },
     {
@@ -62,7 +63,11 @@ export function TimelineChart({ weeks, course }: { weeks: readonly ReportWeek[];
             color: 'success',
           },
         ]}
-        linkOf={(series) => (series === 'completed' ? completedLink() : enrolledLink())}
+        linkOf={(series, index) => {
+          const row = weeks[index];
+          if (!row) return undefined;
+          return series === 'completed' ? completedLink(row) : enrolledLink(row);
+        }}
       />
     </ChartSection>
   );

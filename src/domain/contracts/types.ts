@@ -15,6 +15,11 @@ interface FieldCommon {
   writeOnly?: boolean;
   /** On create, when the body omits it (or the field is read-only): the session's user. */
   defaultsToSessionUser?: boolean;
+  /**
+   * A read-only figure the database keeps from other records (a participation's progress, from its
+   * learner's validations): the audit log keeps those records' changes, not each figure they move.
+   */
+  derived?: boolean;
 }
 
 /** A value of the row itself: the contract says all of it, the server stores it in a column of that name. */

@@ -119,6 +119,7 @@ export const contentsFr = {
         user: 'Utilisateur',
         validatedAt: 'Validé le',
         validatedBy: 'Validé par',
+        cycle: 'Cycle',
         createdAt: 'Création',
       },
       empty: 'Aucune validation pour le moment.',

@@ -95,6 +95,8 @@ export const peopleFr = {
         status: 'Statut',
         progress: 'Progression (%)',
         validatedChapters: 'Chapitres validés',
+        enrolledAt: 'Inscrit le',
+        cycle: 'Cycle',
         dueAt: 'Échéance',
         remindSupervisor: 'Prévenir le superviseur',
         enrolledBy: 'Inscrit par',

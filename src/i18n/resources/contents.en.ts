@@ -120,6 +120,7 @@ export const contentsEn: typeof contentsFr = {
         user: 'User',
         validatedAt: 'Validated at',
         validatedBy: 'Validated by',
+        cycle: 'Cycle',
         createdAt: 'Created',
       },
       empty: 'No validations yet.',

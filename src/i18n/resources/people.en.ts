@@ -96,6 +96,8 @@ export const peopleEn: typeof peopleFr = {
         status: 'Status',
         progress: 'Progress (%)',
         validatedChapters: 'Validated chapters',
+        enrolledAt: 'Enrolled on',
+        cycle: 'Cycle',
         dueAt: 'Due date',
         remindSupervisor: 'Notify the supervisor',
         enrolledBy: 'Enrolled by',

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import type { RaRecord } from 'react-admin';
 import { LazyNullableBooleanInput } from '../../custom/crud/lazyInputs';
+import { PeriodInput } from '../../custom/crud/PeriodInput';
 import { screensOf } from '../../custom/crud/screensOf';
 import '../../custom/history/messages';
 import { leavesRecordGone } from '../../domain/audit';
@@ -10,7 +11,6 @@ import { AuditLogEmpty } from './AuditLogEmpty';
 import { AuditRecordField } from './AuditRecordField';
 import { AuditResourceField } from './AuditResourceField';
 import { AuditResourceFilter } from './AuditResourceFilter';
-import { PeriodInput } from './PeriodInput';
 
 /** The record an entry names, to open in the side panel; a deleted or erased record is gone: the entry itself then. */
 function recordOfEntry(entry: RaRecord) {
@@ -35,8 +35,20 @@ export const config = screensOf(auditLog, {
   ],
   extraFilters: [
     createElement(AuditResourceFilter, { key: 'resource', source: 'resource', alwaysOn: true }),
-    createElement(PeriodInput, { key: 'after', source: 'at.after', edge: 'start', alwaysOn: true }),
-    createElement(PeriodInput, { key: 'before', source: 'at.before', edge: 'end', alwaysOn: true }),
+    createElement(PeriodInput, {
+      key: 'after',
+      source: 'at.after',
+      edge: 'start',
+      label: 'resources.audit-log.period_from',
+      alwaysOn: true,
+    }),
+    createElement(PeriodInput, {
+      key: 'before',
+      source: 'at.before',
+      edge: 'end',
+      label: 'resources.audit-log.period_to',
+      alwaysOn: true,
+    }),
     // Sign-ins and sign-outs would drown the changes: left out until asked for.
     createElement(LazyNullableBooleanInput, { key: 'sessions', source: 'sessions', alwaysOn: true }),
   ],

@@ -8,6 +8,8 @@ export const config = screensOf(chapterValidations, {
     { source: 'user', column: true, filter: true },
     { source: 'validatedAt', column: true },
     { source: 'validatedBy', column: true },
+    // The earlier cycles' validations are the proof of the earlier certifications: a filter finds them.
+    { source: 'cycle', column: true, filter: true },
     { source: 'createdAt' },
   ],
 });
