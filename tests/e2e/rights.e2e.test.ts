@@ -49,16 +49,45 @@ async function menuRoutes(page: Page): Promise<string[]> {
   return hrefs.map((href) => href.replace(/^#/, '')).filter((route) => route.startsWith('/'));
 }
 
-/** A list has shown its rows (a table, or a phone's lines), its "nothing yet" page, or the screen is not a list (a tree). */
+/**
+ * What each screen of the menu shows once it has loaded: a list its rows (a table, or a phone's lines),
+ * its "nothing yet" page or its "no result" line, a tree its nodes, the home page its cards, the reports
+ * their date, an answer its review, the rights their table (or, with no structure chosen, the hint to
+ * choose one). Waiting for it rather than for a fixed time: a screen showing none of them fails here, by
+ * its route, and is added.
+ */
+function loaded(page: Page) {
+  return (
+    page
+      .locator(
+        [
+          '.RaDataTable-root',
+          '[data-testid="phone-list"]',
+          '.RaList-noResults',
+          '.RaEmpty-message',
+          '[role="tree"]',
+          '[data-testid="card-saved-views"]',
+          '[data-testid="refreshed-at"]',
+          '#review-question',
+          '[data-testid="rights-table"]',
+        ].join(', '),
+      )
+      // A filtered list with no row says so in its card (react-admin gives that message no class).
+      .or(page.locator('.RaList-content').getByText(/^Aucun résultat/))
+      .or(page.getByText('Choisissez une structure dans le sélecteur pour voir et changer ses droits.'))
+      .first()
+  );
+}
+
 async function settled(page: Page): Promise<void> {
   await page.locator('#main-content').waitFor();
-  await page
-    .locator(
-      '.RaDataTable-root, [data-testid="phone-list"], .RaList-noResults, [role="tree"], [data-testid="screen-ready"]',
-    )
-    .first()
-    .waitFor({ timeout: 10_000 })
-    .catch(() => undefined);
+  await loaded(page)
+    .waitFor()
+    .catch((error: Error) => {
+      throw new Error(`${page.url()}: none of the loaded states of a screen showed (${error.message})`);
+    });
+  // The home page's cards each load their own figures.
+  await expect.poll(() => page.locator('[data-testid^="card-"][aria-busy="true"]').count()).toBe(0);
   await page
     .getByRole('progressbar')
     .first()
