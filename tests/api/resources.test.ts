@@ -480,6 +480,9 @@ async function valuesFor(declaration: ResourceDeclaration, name: string, count: 
       await createSample(t, declaration.name, {
         overrides: { [name]: iri(STRUCTURES_RESOURCE, structures[attempt % structures.length]) },
       });
+    // A field the database sets (a validation's cycle) varies only where SQL writes it.
+    else if (declaration.fields[name]?.readOnly && isStored(declaration.fields[name]))
+      await insertSample(t, declaration);
     else await ownRow(declaration);
     values = await filterValues(declaration, name);
   }
