@@ -1,5 +1,6 @@
 import { ENROLMENT_MAX_LEARNERS, ENROLMENT_SAMPLE_SIZE } from '../../src/domain/learning.ts';
 import type { Queryable } from '../db/database.ts';
+import { frenchOrder } from '../shared/sql.ts';
 
 /**
  * Who an enrolment reaches and what it does to each of them, in one SQL statement: the preview and the
@@ -145,6 +146,9 @@ const countsSql = (reenrol: string, enrolled: string, reenrolled: string) => `
   (SELECT count(*) FROM classified WHERE kind = 'unenrolled' AND NOT ${reenrol})::int AS unenrolled,
   (SELECT emails FROM unknown) AS unknown_emails`;
 
+/** The sample's learners by name, as a French reader files them. */
+const byName = `${frenchOrder('c.last_name')}, ${frenchOrder('c.first_name')}, c.id`;
+
 function previewSql(audience: string, reenrol: string): string {
   return `WITH ${audience}
     SELECT (SELECT count(*) FROM classified)::int AS reached,
@@ -155,9 +159,9 @@ function previewSql(audience: string, reenrol: string): string {
       )},
       (SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'email', s.email) ORDER BY s.rank), '[]')
          FROM (SELECT c.id, concat_ws(' ', c.first_name, c.last_name) AS name, c.email,
-                      row_number() OVER (ORDER BY c.last_name, c.first_name, c.id) AS rank
+                      row_number() OVER (ORDER BY ${byName}) AS rank
                  FROM classified c WHERE c.kind = 'new' OR (c.kind = 'unenrolled' AND ${reenrol})
-                ORDER BY c.last_name, c.first_name, c.id LIMIT ${ENROLMENT_SAMPLE_SIZE}) s) AS sample`;
+                ORDER BY ${byName} LIMIT ${ENROLMENT_SAMPLE_SIZE}) s) AS sample`;
 }
 
 function applySql(audience: string, params: unknown[], enrolment: Enrolment): string {

@@ -2,6 +2,7 @@ import { LEARNER_ANSWERS_LISTED, OVERVIEW_DUE_WITHIN_DAYS, OVERVIEW_ITEMS } from
 import type { Queryable, Row } from '../db/database.ts';
 import { learnerStateSql, stateConditionSql } from './rulesSql.ts';
 import { allOf, type LearningReader } from './readers.ts';
+import { frenchOrder } from '../shared/sql.ts';
 
 /**
  * One learner's courses as the reader follows them (GET /api/learning/learners/{id}), and the home page's
@@ -27,7 +28,7 @@ export async function readLearnerCourses(db: Queryable, reader: LearningReader, 
               WHERE r.user_id = t.user_id AND m.course_id = t.course_id AND ${WAITING})::int AS answers_waiting
        FROM participations t JOIN courses c ON c.id = t.course_id
       WHERE ${reached}
-      ORDER BY t.due_at NULLS LAST, c.title, t.id`,
+      ORDER BY t.due_at NULLS LAST, ${frenchOrder('c.title')}, t.id`,
     [learner],
   );
   const waiting = await db.query(

@@ -2,6 +2,7 @@ import { completionRateOf } from '../../src/domain/learningMail.ts';
 import type { Queryable } from '../db/database.ts';
 import { courseStatsSql, dailySql, refreshedAtSql } from './aggregates.ts';
 import { allOf, type LearningReader } from './readers.ts';
+import { frenchOrder } from '../shared/sql.ts';
 
 /**
  * A report of a reader's figures (GET /api/learning/report): each course's standing and the weeks'
@@ -63,7 +64,7 @@ export async function readReport(db: Queryable, reader: LearningReader, query: R
   const courses = await db.query(
     `SELECT s.course_id AS id, c.title, ${FIGURES}
        FROM ${stats} s JOIN courses c ON c.id = s.course_id
-      GROUP BY s.course_id, c.title ORDER BY c.title, s.course_id`,
+      GROUP BY s.course_id, c.title ORDER BY ${frenchOrder('c.title')}, s.course_id`,
   );
   const timeline = await db.query<{ week: string; enrolled: number; completed: number }>(
     `WITH days AS (SELECT s.day, s.enrolled, s.completed FROM ${sourceSql(reader, 'learning_daily', course)} s
@@ -80,7 +81,7 @@ export async function readReport(db: Queryable, reader: LearningReader, query: R
     ? await db.query(
         `SELECT s.company_id AS id, co.name, ${FIGURES}
            FROM ${stats} s JOIN companies co ON co.id = s.company_id
-          GROUP BY s.company_id, co.name ORDER BY co.name, s.company_id`,
+          GROUP BY s.company_id, co.name ORDER BY ${frenchOrder('co.name')}, s.company_id`,
       )
     : [];
   const [refreshed] = await db.query<{ at: string | null }>(

@@ -12,7 +12,7 @@ import { hasRole, ROLES } from '../../src/domain/roles.ts';
 import { isPlatformStaff } from '../../src/domain/tenancy.ts';
 import type { Mail, Mailer } from '../auth/mailer.ts';
 import type { Queryable } from '../db/database.ts';
-import { literal } from '../shared/sql.ts';
+import { frenchOrder, literal } from '../shared/sql.ts';
 import { refreshedAtSql } from './aggregates.ts';
 import type { ReminderLinks } from './reminders.ts';
 
@@ -101,7 +101,7 @@ export async function structureFigures(
             ${refreshedAtSql(['course_stats'])} AS refreshed_at
        FROM learning_course_stats s JOIN courses c ON c.id = s.course_id
       WHERE s.company_id = $1
-      ORDER BY c.title, c.id`,
+      ORDER BY ${frenchOrder('c.title')}, c.id`,
     [company],
   );
   const courses = rows.map((row) => ({

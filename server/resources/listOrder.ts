@@ -1,4 +1,4 @@
-import { ident, type Params } from '../shared/sql.ts';
+import { frenchOrder, ident, type Params } from '../shared/sql.ts';
 import type { ListQuery, OrderColumn } from './listQuery.ts';
 
 /*
@@ -7,10 +7,12 @@ import type { ListQuery, OrderColumn } from './listQuery.ts';
  */
 
 const columnOf = (part: OrderColumn) => `t.${ident(part.column)}`;
+/** The column as it sorts and compares: in its collation, the one its order index is built in. */
+const sortedOf = (part: OrderColumn) => (part.frenchText ? frenchOrder(columnOf(part)) : columnOf(part));
 
 /** The ORDER BY of a list. */
 export const orderBySql = (list: ListQuery): string =>
-  list.order.map((part) => `${columnOf(part)} ${part.direction}`).join(', ');
+  list.order.map((part) => `${sortedOf(part)} ${part.direction}`).join(', ');
 
 /** A row's order key read as text, one column `__k<n>` per order column (orderKeyOf reads them back). */
 export const orderKeysSelect = (list: ListQuery): string =>
@@ -35,9 +37,9 @@ export function afterKeySql(
   const value = (index: number) => params.add(key[index], sqlTypeOf(list.order[index].column));
   if (list.keysetable) {
     const operator = list.order[0].direction === 'ASC' ? '>' : '<';
-    return `(${list.order.map(columnOf).join(', ')}) ${operator} (${list.order.map((_, index) => value(index)).join(', ')})`;
+    return `(${list.order.map(sortedOf).join(', ')}) ${operator} (${list.order.map((_, index) => value(index)).join(', ')})`;
   }
-  const column = (index: number) => columnOf(list.order[index]);
+  const column = (index: number) => sortedOf(list.order[index]);
   const equal = (index: number) =>
     key[index] === null ? `${column(index)} IS NULL` : `${column(index)} = ${value(index)}`;
   const after = (index: number) => {

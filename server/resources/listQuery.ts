@@ -9,6 +9,7 @@ import { idFromReference } from './iri.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { ident, Params } from '../shared/sql.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
+import { TEXT_ORDER_KINDS } from '../../src/domain/textOrder.ts';
 
 export type QueryValues = ReadonlyMap<string, readonly string[]>;
 
@@ -47,6 +48,8 @@ function refuseUnknownParameters(contract: ResourceContract, query: QueryValues)
 export interface OrderColumn {
   column: string;
   direction: 'ASC' | 'DESC';
+  /** Whether the column is text, which sorts as a French reader expects. */
+  frenchText?: boolean;
 }
 
 export interface ListQuery {
@@ -188,6 +191,13 @@ export function orderColumnOf(declaration: ResourceDeclaration, name: string): s
   return columnOf(name, declaration.fields[name]);
 }
 
+/** How a list orders by a field: its column, and for text, the collation a French reader expects. */
+export function orderPartOf(declaration: ResourceDeclaration, name: string, direction: 'ASC' | 'DESC'): OrderColumn {
+  const kind = declaration.fields[name]?.type.kind;
+  const part: OrderColumn = { column: orderColumnOf(declaration, name), direction };
+  return kind && TEXT_ORDER_KINDS.has(kind) ? { ...part, frenchText: true } : part;
+}
+
 export function parseListQuery(
   declaration: ResourceDeclaration,
   query: QueryValues,
@@ -234,11 +244,11 @@ export function parseListQuery(
     if (!match || (match[1] !== 'id' && !declaration.order.includes(match[1]))) continue;
     const direction = values.at(-1)?.toLowerCase();
     if (direction !== 'asc' && direction !== 'desc') throw badRequest(`"${key}" takes asc or desc.`);
-    order.push({ column: orderColumnOf(declaration, match[1]), direction: direction === 'asc' ? 'ASC' : 'DESC' });
+    order.push(orderPartOf(declaration, match[1], direction === 'asc' ? 'ASC' : 'DESC'));
   }
   if (order.length === 0)
     for (const [name, direction] of declaration.defaultOrder ?? [])
-      order.push({ column: orderColumnOf(declaration, name), direction: direction === 'asc' ? 'ASC' : 'DESC' });
+      order.push(orderPartOf(declaration, name, direction === 'asc' ? 'ASC' : 'DESC'));
   // The id breaks ties so that pages never overlap or skip a row.
   if (!order.some((part) => part.column === 'id'))
     order.push({ column: 'id', direction: order.at(-1)?.direction ?? 'ASC' });

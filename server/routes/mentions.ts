@@ -33,6 +33,7 @@ import {
 } from '../../src/domain/mentions.ts';
 import { andAll, declarationOf, replyWithRecord } from './actions/support.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../src/domain/search.ts';
+import { frenchOrder } from '../shared/sql.ts';
 
 const candidate = shaped(
   'A colleague who may be mentioned on the ticket.',
@@ -111,7 +112,7 @@ function mentionable(
         AND u.id IS DISTINCT FROM $4::integer AND u.id <> $5
         AND ($6::int4[] IS NULL OR u.id = ANY($6::int4[]))
         AND ($7::text = '' OR strpos(lower(${nameSql('u')}), lower($7::text)) > 0)
-      ORDER BY u.last_name, u.first_name, u.id LIMIT ${only ? MENTIONS_PER_NOTE : MENTION_CANDIDATES}`,
+      ORDER BY ${frenchOrder('u.last_name')}, ${frenchOrder('u.first_name')}, u.id LIMIT ${only ? MENTIONS_PER_NOTE : MENTION_CANDIDATES}`,
     [MENTIONABLE_ROLES, PLATFORM_STAFF_ROLES, ticket.company_id, ticket.author_id, self, only ?? null, q ?? ''],
   );
 }

@@ -57,6 +57,7 @@ import {
   LOOKUP_QUERY_MAX_LENGTH,
   OPT_OUT_TOKEN_MAX_LENGTH,
 } from '../../src/domain/queryBounds.ts';
+import { frenchOrder } from '../shared/sql.ts';
 
 export interface OnboardingOptions {
   db: Database;
@@ -202,7 +203,9 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
 
   // The sign-up form lists countries before any session exists (GET /api/countries needs one).
   app.get('/api/public/countries', { schema: { response: { 200: countries } }, ...perMinute(30) }, async () =>
-    db.query<{ id: number; code: string; name: string }>('SELECT id, code, name FROM countries ORDER BY name, id'),
+    db.query<{ id: number; code: string; name: string }>(
+      `SELECT id, code, name FROM countries ORDER BY ${frenchOrder('name')}, id`,
+    ),
   );
 
   app.get(

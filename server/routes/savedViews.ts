@@ -21,6 +21,7 @@ import {
 } from '../http/routeSchema.ts';
 import { requireRole, type Session } from '../http/session.ts';
 import { FIELD_NAME_MAX_LENGTH } from '../../src/domain/queryBounds.ts';
+import { frenchOrder } from '../shared/sql.ts';
 
 const RESOURCES = Object.keys(RESOURCE_RIGHTS);
 const FIELD = { type: 'string', maxLength: FIELD_NAME_MAX_LENGTH } as const;
@@ -102,11 +103,12 @@ export async function savedViewRoutes(fastify: FastifyInstance, { db }: { db: Da
       // Without a list (the home page's card), every view of the user: bounded by the views a list keeps.
       const rows =
         resource === undefined
-          ? await db.query(`SELECT ${viewSql} FROM saved_views WHERE user_id = $1 ORDER BY resource, name, id`, [
-              session.userId,
-            ])
+          ? await db.query(
+              `SELECT ${viewSql} FROM saved_views WHERE user_id = $1 ORDER BY resource, ${frenchOrder('name')}, id`,
+              [session.userId],
+            )
           : await db.query(
-              `SELECT ${viewSql} FROM saved_views WHERE user_id = $1 AND resource = $2 ORDER BY name, id`,
+              `SELECT ${viewSql} FROM saved_views WHERE user_id = $1 AND resource = $2 ORDER BY ${frenchOrder('name')}, id`,
               [session.userId, resource],
             );
       return rows.map(asView);

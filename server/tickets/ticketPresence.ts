@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { LIVE_CHANNEL } from '../live/liveHub.ts';
 import { summarySql } from '../resources/serialize.ts';
-import { literal } from '../shared/sql.ts';
+import { frenchOrder, literal } from '../shared/sql.ts';
 import {
   PRESENCE_TOPIC,
   PRESENCE_TTL_SECONDS,
@@ -89,7 +89,7 @@ export class TicketPresence {
     const rows = await tx.query<{ entry: PresenceEntry }>(
       `SELECT ${entrySql} AS entry FROM ticket_presence p
         WHERE p.ticket_id = $1 AND p.user_id <> $2 AND p.expires_at > now() AND user_display_name(p.user_id) IS NOT NULL
-        ORDER BY user_display_name(p.user_id), p.user_id`,
+        ORDER BY ${frenchOrder('user_display_name(p.user_id)')}, p.user_id`,
       [ticketId, userId],
     );
     return rows.map((row) => row.entry);

@@ -123,7 +123,8 @@ describe('GET /api/{resource}/export.csv', () => {
     expect(file.ids.length).toBeGreaterThanOrEqual(10);
     expect(new Set(file.column('enabled'))).toEqual(new Set(['false']));
     const emails = file.column('email');
-    expect(emails).toEqual([...emails].sort().reverse());
+    // Text sorts as a French reader files it (punctuation before digits: `mine.3@` before `mine.30@`).
+    expect(emails).toEqual([...emails].sort(new Intl.Collator('fr').compare).reverse());
     expect(emails.some((email) => email.startsWith('stranger.'))).toBe(false);
 
     const ascending = await exported('admin', 'users', 'enabled=false&order[email]=asc');

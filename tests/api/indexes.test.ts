@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarations } from '../../server/resources/definitions/index.ts';
 import type { ResourceDeclaration } from '../../server/resources/types.ts';
+import { TEXT_ORDER_COLLATION, TEXT_ORDER_KINDS } from '../../src/domain/textOrder.ts';
 import { columnOfField, indexesOf, isStored, type IndexInfo } from './support/schema.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
@@ -28,14 +29,18 @@ const indexes = (table: string) => {
   return known;
 };
 
-async function expectLeadingIndex(table: string, column: string, method?: string) {
+async function expectLeadingIndex(table: string, column: string, method?: string, collation?: string) {
   const found = (await indexes(table)).filter(
-    (index) => index.firstColumn === column && (!method || index.method === method),
+    (index) =>
+      index.firstColumn === column &&
+      (!method || index.method === method) &&
+      (!collation || index.collation === collation),
   );
+  const key = collation ? `${column} COLLATE ${collation}` : column;
   expect(
     found.map((index) => index.name),
-    `an index on ${table} starting with ${column}: docs/ARCHITECTURE.md, "Adding a resource", step 3, ` +
-      `CREATE INDEX ${table}_${column}_idx ON ${table} (${column}, id) in the resource's migration`,
+    `an index on ${table} starting with ${key}: docs/ARCHITECTURE.md, "Adding a resource", step 3, ` +
+      `CREATE INDEX ${table}_${column}_idx ON ${table} (${key}, id) in the resource's migration`,
   ).not.toEqual([]);
 }
 
@@ -79,8 +84,11 @@ for (const declaration of declarations) {
     for (const field of orderFields) {
       const where = location(declaration, field);
       if (!where) continue;
-      it(`order ${field} has a B-tree index (${where[0]}.${where[1]})`, async () => {
-        await expectLeadingIndex(where[0], where[1], 'btree');
+      // Text sorts for a French reader: the order's index is built in that collation, or it cannot serve it.
+      const kind = declaration.fields[field]?.type.kind;
+      const collation = kind && TEXT_ORDER_KINDS.has(kind) ? TEXT_ORDER_COLLATION : undefined;
+      it(`order ${field} has a B-tree index (${where[0]}.${where[1]}${collation ? ` COLLATE ${collation}` : ''})`, async () => {
+        await expectLeadingIndex(where[0], where[1], 'btree', collation);
       });
     }
   });

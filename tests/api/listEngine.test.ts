@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ITEMS_PER_PAGE } from '../../server/resources/listQuery.ts';
+import { MAX_ITEMS_PER_PAGE, parseListQuery, parseQueryString } from '../../server/resources/listQuery.ts';
+import { afterKeySql, orderBySql } from '../../server/resources/listOrder.ts';
+import { loadSchemaInfo } from '../../server/resources/schemaInfo.ts';
+import { Params } from '../../server/shared/sql.ts';
 import { createSample, ensureRows, declarationOf, iri, uniqueString } from './support/samples.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
@@ -123,7 +126,7 @@ describe('totals', () => {
 });
 
 describe('pages', () => {
-  const byName = (dir: 'ASC' | 'DESC') => `SELECT id FROM tags ORDER BY name ${dir}, id ${dir}`;
+  const byName = (dir: 'ASC' | 'DESC') => `SELECT id FROM tags ORDER BY name COLLATE french ${dir}, id ${dir}`;
 
   for (const dir of ['ASC', 'DESC'] as const) {
     const order = dir.toLowerCase();
@@ -209,9 +212,9 @@ describe('pages', () => {
     const perPage = 2;
     for (let round = 0; round < 2; round++)
       for (const [order, sql] of [
-        ['order[name]=asc', 'SELECT id FROM tags ORDER BY name ASC, id ASC'],
+        ['order[name]=asc', 'SELECT id FROM tags ORDER BY name COLLATE french ASC, id ASC'],
         ['order[createdAt]=asc', 'SELECT id FROM tags ORDER BY created_at ASC, id ASC'],
-        ['order[name]=desc', 'SELECT id FROM tags ORDER BY name DESC, id DESC'],
+        ['order[name]=desc', 'SELECT id FROM tags ORDER BY name COLLATE french DESC, id DESC'],
       ] as const)
         for (const page of [1, 2, 3])
           expect(ids(await get(`/api/tags?${order}&itemsPerPage=${perPage}&page=${page}`))).toEqual(
@@ -250,7 +253,9 @@ describe('itemsPerPage', () => {
     const last = new URL(first['hydra:view']['hydra:last'], 'http://x').searchParams.get('page');
     expect(Number(last)).toBe(Math.ceil(n / MAX_ITEMS_PER_PAGE));
     const second = await get(`/api/tags?itemsPerPage=${MAX_ITEMS_PER_PAGE}&page=2`);
-    expect(ids(second)).toEqual(await sqlPage('SELECT id FROM tags ORDER BY name, id', 2, MAX_ITEMS_PER_PAGE));
+    expect(ids(second)).toEqual(
+      await sqlPage('SELECT id FROM tags ORDER BY name COLLATE french, id', 2, MAX_ITEMS_PER_PAGE),
+    );
     expect(
       (await t.request('GET', '/api/tags?itemsPerPage=30', { as: 'superadmin', accept: 'application/json' })).json,
     ).toHaveLength(30);
@@ -308,5 +313,63 @@ describe('a query the list does not take', () => {
     expect(ids(await get('/api/tags?order[id]=desc'))).toEqual(sql.map((row) => row.id));
     const ascending = ids(await get('/api/tags?order[id]=asc&page=2'));
     expect(ascending).toEqual(await sqlPage('SELECT id FROM tags ORDER BY id', 2, 30));
+  });
+});
+
+describe('French order', () => {
+  // As a French reader files them: accents and case only part otherwise equal words.
+  const words = [
+    'apprentissage',
+    'Écoute',
+    'école',
+    'Ecole',
+    'Le jour J',
+    'Le RGPD',
+    'Sécurité',
+    'Soft skills',
+    'Tutoriel',
+  ];
+  let lot: string;
+  beforeAll(async () => {
+    lot = uniqueString('ordre').replace(/\W/g, '');
+    // Created out of order, so that neither ids nor bytes give the expected one by chance.
+    for (const word of [...words].reverse()) await createSample(t, 'tags', { overrides: { name: `${lot} ${word}` } });
+  });
+
+  const names = (collection: { 'hydra:member': { name: string }[] }) =>
+    collection['hydra:member'].map((member) => member.name.slice(lot.length + 1));
+
+  it('sorts text with its accents and case as a French reader does, both ways and across pages', async () => {
+    const expected = new Intl.Collator('fr').compare;
+    const sorted = [...words].sort(expected);
+    const before = (a: string, b: string) => expect(sorted.indexOf(a)).toBeLessThan(sorted.indexOf(b));
+    before('Écoute', 'Le jour J');
+    before('Le jour J', 'Le RGPD');
+    before('Sécurité', 'Soft skills');
+    expect(names(await get(`/api/tags?q=${lot}&order[name]=asc&itemsPerPage=30`))).toEqual(sorted);
+    expect(names(await get(`/api/tags?q=${lot}&order[name]=desc&itemsPerPage=30`))).toEqual([...sorted].reverse());
+    const pages = [];
+    for (const page of [1, 2, 3, 4, 5, 3, 1])
+      pages[page] = names(await get(`/api/tags?q=${lot}&order[name]=asc&itemsPerPage=2&page=${page}`));
+    expect(pages.flat()).toEqual(sorted);
+  });
+
+  it('reads the order from its index, in the collation the index is built in', async () => {
+    // The list's own SQL for the order, seeking past a key as a remembered boundary does.
+    const tags = declarationOf('tags');
+    const list = parseListQuery(tags, parseQueryString('order[name]=asc'), await loadSchemaInfo(t.db, [tags]));
+    const params = new Params();
+    const after = afterKeySql(list, [`${lot} Le`, '0'], params, (column) => (column === 'id' ? 'int4' : 'text'));
+    const rows = await t.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      await tx.query('SET LOCAL enable_sort = off');
+      return tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT t.id FROM tags t WHERE ${after} ORDER BY ${orderBySql(list)} LIMIT 30`,
+        params.values,
+      );
+    });
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Index (Only )?Scan using tags_name_idx/);
+    expect(plan).not.toMatch(/Sort/);
   });
 });

@@ -7,6 +7,7 @@ import type { FieldDeclaration, ResourceDeclaration } from '../../server/resourc
 import { reach, roleNeeded } from '../../src/domain/rights.ts';
 import { hasRole, type Role } from '../../src/domain/roles.ts';
 import { sessionStructure, STRUCTURE_FIELD, STRUCTURES_RESOURCE } from '../../src/domain/tenancy.ts';
+import { TEXT_ORDER_COLLATION, TEXT_ORDER_KINDS } from '../../src/domain/textOrder.ts';
 import { structureScope } from '../../server/resources/tenancy.ts';
 import {
   createSample,
@@ -106,8 +107,15 @@ async function sqlRow(declaration: ResourceDeclaration, id: number): Promise<Row
 }
 
 /** The engine's order: the declared columns, then the id in the last column's direction (PostgreSQL's NULL placement). */
+/** A field as the list sorts it: text in the collation a French reader expects. */
+function sortedSql(declaration: ResourceDeclaration, name: string): string {
+  const column = `t.${ident(columnOfField(declaration, name))}`;
+  const kind = declaration.fields[name]?.type.kind;
+  return kind && TEXT_ORDER_KINDS.has(kind) ? `${column} COLLATE ${ident(TEXT_ORDER_COLLATION)}` : column;
+}
+
 function sqlOrder(declaration: ResourceDeclaration, parts: readonly (readonly [string, Dir])[]): string {
-  const sql = parts.map(([name, dir]) => `t.${ident(columnOfField(declaration, name))} ${dir.toUpperCase()}`);
+  const sql = parts.map(([name, dir]) => `${sortedSql(declaration, name)} ${dir.toUpperCase()}`);
   sql.push(`t.id ${(parts.at(-1)?.[1] ?? 'asc').toUpperCase()}`);
   return sql.join(', ');
 }
@@ -436,7 +444,7 @@ function describeOrder(declaration: ResourceDeclaration) {
   if (declaration.order.length >= 2) {
     const [first, second] = declaration.order;
     it(`order by ${first} desc then ${second} asc`, async () => {
-      const orderBy = `t.${ident(columnOfField(declaration, first))} DESC, t.${ident(columnOfField(declaration, second))} ASC, t.id ASC`;
+      const orderBy = `${sortedSql(declaration, first)} DESC, ${sortedSql(declaration, second)} ASC, t.id ASC`;
       const expected = await sqlIds(declaration, 'true', [], orderBy, 6);
       const pages = [];
       for (const page of [1, 2, 3])

@@ -86,16 +86,20 @@ export interface IndexInfo {
   /** The first key column's name, or null when the first key is an expression. */
   firstColumn: string | null;
   opclass: string;
+  /** The first key's collation, when it sorts in one other than the database's default. */
+  collation: string | null;
 }
 
 export async function indexesOf(db: Queryable, table: string): Promise<IndexInfo[]> {
   return db.query<IndexInfo>(
-    `SELECT ic.relname AS name, am.amname AS method, a.attname AS "firstColumn", oc.opcname AS opclass
+    `SELECT ic.relname AS name, am.amname AS method, a.attname AS "firstColumn", oc.opcname AS opclass,
+            co.collname AS collation
        FROM pg_index i
        JOIN pg_class ic ON ic.oid = i.indexrelid
        JOIN pg_am am ON am.oid = ic.relam
        LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] AND i.indkey[0] <> 0
        LEFT JOIN pg_opclass oc ON oc.oid = i.indclass[0]
+       LEFT JOIN pg_collation co ON co.oid = i.indcollation[0] AND co.collname <> 'default'
       WHERE i.indrelid = $1::regclass`,
     [table],
   );
