@@ -12,6 +12,7 @@ import { PLATFORM } from './db/scope.ts';
 import { authHook } from './http/authHook.ts';
 import { ApiError, problem } from './http/errors.ts';
 import { clientFault, inputGuard } from './http/inputGuard.ts';
+import { lazyValidators } from './http/lazyValidators.ts';
 import { BAD_REQUEST, schemaRefusal, VIOLATION } from './http/routeSchema.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
 import { serveBuild, wire } from './http/wire.ts';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
     pool: given.poolStats ? () => given.poolStats!() : undefined,
   });
   const db = timedView(given, metrics.statement);
+  const validators = lazyValidators();
   const app = Fastify({
     logger:
       options.logger || options.logStream
@@ -141,11 +143,13 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
     ...requestIdOptions,
+    schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
     // Route schemas check what clients sent as they sent it ("12" is not a number) and report every field.
     ajv: {
       customOptions: { coerceTypes: false, allErrors: true, allowUnionTypes: true, keywords: [VIOLATION, BAD_REQUEST] },
     },
   });
+  app.decorate('compileRouteValidators', validators.compileAll);
   // Before any route: the incident list names the route a reported path called.
   const routes = new RouteTemplates();
   routes.listen(app);
