@@ -334,6 +334,55 @@ function crud(
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 describe('resources (react-admin CRUD through the data provider)', () => {
+  it("keeps react-admin's contract method by method, against the live server", async () => {
+    const lot = `Lot${stamp()}`;
+    const created = [];
+    for (const word of ['Gamma', 'Écho', 'Alpha'])
+      created.push((await dp().create('tags', { data: { name: `${lot} ${word}` } })).data);
+    for (const record of created) expect(typeof record.id).toBe('number');
+    const [gamma, echo, alpha] = created;
+
+    // A page of a filtered, sorted list, and the total of all its pages.
+    const page = await dp().getList('tags', {
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: lot },
+    });
+    expect(page.data.map((tag) => tag.id)).toEqual([alpha.id, echo.id]);
+    expect(page.total).toBe(3);
+    expect((await dp().getOne('tags', { id: gamma.id })).data).toMatchObject({ id: gamma.id, name: `${lot} Gamma` });
+
+    // The records that exist, a missing one left out rather than failing the whole call.
+    const missing = 2_000_000_000;
+    const many = await dp().getMany('tags', { ids: [gamma.id, missing, alpha.id] });
+    expect(many.data.map((tag) => tag.id).sort()).toEqual([alpha.id, gamma.id].sort());
+
+    const moduleId = await firstId('SELECT module_id AS id FROM chapters ORDER BY id LIMIT 1');
+    const chapters = await dp().getManyReference('chapters', {
+      target: 'module',
+      id: moduleId,
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    const expected = await t.db.query<{ id: number }>('SELECT id FROM chapters WHERE module_id = $1 ORDER BY id', [
+      moduleId,
+    ]);
+    expect(chapters.data.map((chapter) => chapter.id)).toEqual(expected.map((chapter) => chapter.id));
+    expect(chapters.total).toBe(expected.length);
+
+    const updated = await dp().update('tags', { id: echo.id, data: { name: `${lot} Écho 2` }, previousData: echo });
+    expect(updated.data).toMatchObject({ id: echo.id, name: `${lot} Écho 2` });
+    const colour = '#2e7d32';
+    const changed = await dp().updateMany('tags', { ids: [alpha.id, gamma.id], data: { color: colour } });
+    expect([...(changed.data ?? [])].map(Number).sort()).toEqual([alpha.id, gamma.id].sort());
+    for (const id of [alpha.id, gamma.id]) expect((await dp().getOne('tags', { id })).data.color).toBe(colour);
+
+    expect((await dp().delete('tags', { id: echo.id, previousData: updated.data })).data.id).toBe(echo.id);
+    expect((await dp().deleteMany('tags', { ids: [alpha.id, gamma.id] })).data).toEqual([alpha.id, gamma.id]);
+    expect((await dp().getMany('tags', { ids: [alpha.id, echo.id, gamma.id] })).data).toEqual([]);
+  });
+
   crud(
     'users',
     {
