@@ -24,6 +24,21 @@ function reference(target: string): Schema {
   };
 }
 
+/** How an embedded relation is read: the row's summary, `@id` in JSON-LD only; its name is null when unknown. */
+function summary(target: string): Schema {
+  const type = CONTRACTS_BY_NAME.get(target)?.type ?? target;
+  return {
+    type: 'object',
+    description: `The ${type}'s summary, as it is read (it is written as an IRI or an id).`,
+    properties: {
+      '@id': { type: 'string', format: 'iri-reference', pattern: `^/api/${target}/\\d+$` },
+      id: { type: 'integer', minimum: 1 },
+      name: { type: ['string', 'null'] },
+    },
+    required: ['id', 'name'],
+  };
+}
+
 export function fieldSchema(field: FieldContract): Schema {
   const flags: Schema = {};
   if (field.readOnly || field.kind === 'children' || field.kind === 'embedded') flags.readOnly = true;
@@ -57,10 +72,14 @@ export function fieldSchema(field: FieldContract): Schema {
       return { ...flags };
     case 'stringList':
       return { type: 'array', items: field.values ? { enum: [...field.values] } : { type: 'string' }, ...flags };
-    case 'relation':
-      return field.required
-        ? { ...reference(field.target), ...flags }
-        : { anyOf: [...(reference(field.target).anyOf as Schema[]), { type: 'null' }], ...flags };
+    case 'relation': {
+      const choices = [
+        ...(reference(field.target).anyOf as Schema[]),
+        ...(field.embedded ? [summary(field.target)] : []),
+        ...(field.required ? [] : [{ type: 'null' }]),
+      ];
+      return { anyOf: choices, ...flags };
+    }
     case 'relations':
     case 'children':
       return { type: 'array', items: reference(field.target), ...flags };

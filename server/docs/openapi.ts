@@ -6,7 +6,7 @@ import {
   type ResourceContract,
 } from '../../src/domain/contracts/types.ts';
 import { roleNeeded } from '../../src/domain/rights.ts';
-import { COLLECTION, MEDIA_TYPE, RESOURCE } from '../http/answers.ts';
+import { COLLECTION, MEDIA_TYPE, REFUSAL, RESOURCE, REVISION, revisionSchema } from '../http/answers.ts';
 import { searchTemplate } from './hydra.ts';
 import { resourceSchema } from './jsonSchema.ts';
 
@@ -15,6 +15,53 @@ import { resourceSchema } from './jsonSchema.ts';
 const ref = (contract: ResourceContract) => ({ $ref: `#/components/schemas/${contract.type}` });
 const problem = { $ref: '#/components/responses/Problem' };
 const json = (schema: unknown) => ({ 'application/ld+json': { schema }, 'application/json': { schema } });
+
+/** A page of a list: a hydra:Collection of `items` in JSON-LD, an array of them in plain JSON. */
+const collectionContent = (items: unknown, description?: unknown) => ({
+  'application/ld+json': {
+    schema: {
+      description,
+      allOf: [{ $ref: '#/components/schemas/HydraCollection' }],
+      properties: { 'hydra:member': { type: 'array', items } },
+    },
+  },
+  'application/json': { schema: { description, type: 'array', items } },
+});
+
+/** The frame of every JSON-LD list the API answers (API Platform's), its members aside. */
+const HYDRA_COLLECTION = {
+  type: 'object',
+  description: 'A page of a collection: its members, how many there are in all, the other pages, the search template.',
+  properties: {
+    '@context': { type: 'string' },
+    '@id': { type: 'string', format: 'iri-reference' },
+    '@type': { const: 'hydra:Collection' },
+    'hydra:totalItems': { type: 'integer', minimum: 0 },
+    'hydra:member': { type: 'array' },
+    'hydra:view': {
+      type: 'object',
+      properties: {
+        '@id': { type: 'string' },
+        '@type': { const: 'hydra:PartialCollectionView' },
+        'hydra:first': { type: 'string' },
+        'hydra:last': { type: 'string' },
+        'hydra:previous': { type: 'string' },
+        'hydra:next': { type: 'string' },
+      },
+      required: ['@id', '@type'],
+    },
+    'hydra:search': {
+      type: 'object',
+      properties: {
+        '@type': { const: 'hydra:IriTemplate' },
+        'hydra:template': { type: 'string' },
+        'hydra:variableRepresentation': { type: 'string' },
+        'hydra:mapping': { type: 'array', items: { type: 'object' } },
+      },
+    },
+  },
+  required: ['@id', '@type', 'hydra:totalItems', 'hydra:member'],
+};
 
 function errors(...statuses: number[]) {
   const answers: Record<string, unknown> = { 401: { $ref: '#/components/responses/Unauthorized' }, 403: problem };
@@ -54,7 +101,7 @@ function paths(contract: ResourceContract) {
       description: needs('list'),
       parameters,
       responses: {
-        200: { description: `${tag} collection`, content: json({ type: 'array', items: ref(contract) }) },
+        200: { description: `${tag} collection`, content: collectionContent(ref(contract)) },
         ...errors(400),
       },
     };
@@ -145,18 +192,30 @@ function publishedSchema(schema: Record<string, unknown>): unknown {
   return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, walk(value)]));
 }
 
-/** The success answers a route declares, each with its schema; a route without one says only "Success". */
+/**
+ * The answers a route declares, each with its schema; a route without one says only "Success". A refusal it
+ * declares is the document's problem+json, as every refusal is written.
+ */
 function answersOf(response: Record<string, Record<string, unknown>> | undefined) {
   if (!response) return { '2XX': { description: 'Success' } };
   return Object.fromEntries(
     Object.entries(response).map(([status, schema]) => {
+      if (schema[REFUSAL]) return [status, errors(Number(status))[status]];
       const description = String(schema.description ?? 'Success');
       if (schema.type === 'null') return [status, { description }];
       const media = schema[MEDIA_TYPE];
+      const member = schema[COLLECTION];
+      // A media type's parameters (a charset) are the answer's, not the type a client asks for.
       const content =
         typeof media === 'string'
-          ? { [media]: { schema: { type: 'string', ...(media.includes('event-stream') ? {} : { format: 'binary' }) } } }
-          : json(publishedSchema(schema));
+          ? {
+              [media.split(';')[0].trim()]: {
+                schema: { type: 'string', ...(media.includes('event-stream') ? {} : { format: 'binary' }) },
+              },
+            }
+          : typeof member === 'string'
+            ? collectionContent({ $ref: `#/components/schemas/${member}` }, schema.description)
+            : json(publishedSchema(schema));
       return [status, { description, content }];
     }),
   );
@@ -239,17 +298,38 @@ export function openApiDocument(routes: readonly DeclaredRoute[] = []) {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'From POST /api/auth/token.' },
       },
-      schemas: Object.fromEntries(CONTRACTS.map((contract) => [contract.type, resourceSchema(contract)])),
+      schemas: {
+        ...Object.fromEntries(CONTRACTS.map((contract) => [contract.type, resourceSchema(contract)])),
+        HydraCollection: HYDRA_COLLECTION,
+        [REVISION]: revisionSchema,
+      },
       responses: {
         Problem: {
           description: 'A problem (RFC 9457)',
-          content: { 'application/problem+json': { schema: { type: 'object' } } },
+          content: {
+            'application/problem+json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  type: { type: 'string', format: 'iri-reference' },
+                  title: { type: 'string' },
+                  status: { type: 'integer', minimum: 400, maximum: 599 },
+                  detail: { type: 'string' },
+                },
+                required: ['title', 'status', 'detail'],
+              },
+            },
+          },
         },
         Unauthorized: {
           description: 'No valid token',
           content: {
             'application/json': {
-              schema: { type: 'object', properties: { code: { type: 'integer' }, message: { type: 'string' } } },
+              schema: {
+                type: 'object',
+                properties: { code: { const: 401 }, message: { type: 'string' } },
+                required: ['code', 'message'],
+              },
             },
           },
         },
@@ -260,8 +340,13 @@ export function openApiDocument(routes: readonly DeclaredRoute[] = []) {
               schema: {
                 type: 'object',
                 properties: {
+                  '@type': { const: 'ConstraintViolationList' },
+                  title: { type: 'string' },
+                  status: { const: 422 },
+                  detail: { type: 'string' },
                   violations: {
                     type: 'array',
+                    minItems: 1,
                     items: {
                       type: 'object',
                       properties: {
@@ -269,9 +354,11 @@ export function openApiDocument(routes: readonly DeclaredRoute[] = []) {
                         message: { type: 'string' },
                         code: { type: 'string' },
                       },
+                      required: ['propertyPath', 'message'],
                     },
                   },
                 },
+                required: ['status', 'detail', 'violations'],
               },
             },
           },

@@ -12,6 +12,8 @@ import type { Schema } from './routeSchema.ts';
 export const RESOURCE = 'x-resource';
 /** On a list's answer: the contract type of its members (a hydra:Collection in JSON-LD, an array in JSON). */
 export const COLLECTION = 'x-collection-of';
+/** On a refusal a route declares: the OpenAPI document shows the shared problem answer. */
+export const REFUSAL = 'x-refusal';
 /** On an answer that is no JSON: its media type for the OpenAPI document. */
 export const MEDIA_TYPE = 'x-media-type';
 
@@ -41,6 +43,39 @@ export const resourceCollection = (type: string): Schema => ({
 });
 
 export const noContent: Schema = { type: 'null', description: 'No content.' };
+
+/**
+ * A refusal a route answers beyond the ones its schema implies (401, 403; 404 with a path id; 400 with a query
+ * or a body; 422 with body fields): a problem+json, as the error handler writes every refusal.
+ */
+export const refusal = (description: string): Schema => ({
+  type: 'object',
+  description,
+  additionalProperties: true,
+  [REFUSAL]: true,
+});
+
+/** One revision of a record, as `GET /api/<resource>/{id}/revisions` lists them: an audit log entry's view. */
+export const REVISION = 'Revision';
+export const revisionSchema: Schema = {
+  type: 'object',
+  description: 'One recorded change of a record, newest first: who, when, what, and each field before and after.',
+  properties: {
+    id: { type: 'integer' },
+    entry: { type: 'string', format: 'iri-reference', description: 'The audit log entry.' },
+    at: { type: 'string', format: 'date-time' },
+    user: { type: ['string', 'null'], format: 'iri-reference' },
+    userName: { type: ['string', 'null'] },
+    action: { type: 'string' },
+    operation: { type: 'string' },
+    changes: {
+      type: 'object',
+      description: 'Each changed field: `{before, after}`.',
+      additionalProperties: { type: 'object', properties: { before: {}, after: {} } },
+    },
+  },
+  required: ['id', 'entry', 'at', 'action', 'changes'],
+};
 
 /** An answer streamed as it is, never serialised: a file, a stream of events. */
 export const streamed = (mediaType: string, description: string): Schema => ({

@@ -240,8 +240,8 @@ export async function documentRoutes(fastify: FastifyInstance, options: Document
       schema: {
         params: idParams,
         response: {
-          200: streamed('application/octet-stream', 'The file, with the media type it was stored with.'),
-          206: streamed('application/octet-stream', 'The byte range asked for (Range).'),
+          200: streamed('*/*', 'The file, with the media type it was stored with.'),
+          206: streamed('*/*', 'The byte range asked for (Range).'),
         },
       },
       ...rightsFirst((request) => authorize(request, documents, 'get')),

@@ -47,7 +47,7 @@ import {
   subscriptionJson,
   unsubscribe,
 } from '../onboarding/subscriptions.ts';
-import { listOf, sessionTokens, shaped, subscription } from '../http/answers.ts';
+import { listOf, refusal, sessionTokens, shaped, subscription } from '../http/answers.ts';
 import { MAIL_TOPICS } from '../../src/domain/learningMail.ts';
 import { recordOptOut, type OptOutTokens } from '../notify/optOuts.ts';
 import {
@@ -373,6 +373,7 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
         // No plan is an answer, not a missing resource: the account page asks every structure.
         response: {
           200: { description: 'The structure’s plan; null when it has none.', anyOf: [subscription, { type: 'null' }] },
+          422: refusal('A super admin names the structure (`company`).'),
         },
       },
     },

@@ -4,7 +4,7 @@ import { STRUCTURE_FIELD } from '../../src/domain/tenancy.ts';
 import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { shaped } from '../http/answers.ts';
+import { refusal, shaped } from '../http/answers.ts';
 import { forbidden, notFound, unprocessable, violation } from '../http/errors.ts';
 import { noBody, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole, type Session } from '../http/session.ts';
@@ -25,6 +25,8 @@ interface Subscriber {
   userId: number;
   structure: number;
 }
+
+const noStructure = refusal('Platform staff working across all structures: the report is one structure’s.');
 
 /**
  * The report's subscriber: a structure's administrator in a full session, for the structure the session works
@@ -67,11 +69,11 @@ export async function reportSubscriptionRoutes(fastify: FastifyInstance, { db }:
   const app = typedRoutes(fastify);
   const guard = rightsFirst(subscriberOf);
 
-  app.get(PATH, { schema: { response: { 200: state } }, ...guard }, async (request) =>
+  app.get(PATH, { schema: { response: { 200: state, 422: noStructure } }, ...guard }, async (request) =>
     stateOf(db, subscriberOf(request)),
   );
 
-  app.put(PATH, { schema: { body: noBody, response: { 200: state } }, ...guard }, async (request) => {
+  app.put(PATH, { schema: { body: noBody, response: { 200: state, 422: noStructure } }, ...guard }, async (request) => {
     const subscriber = subscriberOf(request);
     return runAsAction('subscribe', { resource: 'companies', id: subscriber.structure }, () =>
       db.transaction(async (tx) => {
@@ -89,17 +91,21 @@ export async function reportSubscriptionRoutes(fastify: FastifyInstance, { db }:
     );
   });
 
-  app.delete(PATH, { schema: { body: noBody, response: { 200: state } }, ...guard }, async (request) => {
-    const subscriber = subscriberOf(request);
-    return runAsAction('unsubscribe', { resource: 'companies', id: subscriber.structure }, () =>
-      db.transaction(async (tx) => {
-        const removed = await tx.query(
-          'DELETE FROM report_subscriptions WHERE user_id = $1 AND company_id = $2 RETURNING id',
-          [subscriber.userId, subscriber.structure],
-        );
-        if (removed.length > 0) await noteInAuditLog(tx, 'companies', subscriber.structure);
-        return stateOf(tx, subscriber);
-      }),
-    );
-  });
+  app.delete(
+    PATH,
+    { schema: { body: noBody, response: { 200: state, 422: noStructure } }, ...guard },
+    async (request) => {
+      const subscriber = subscriberOf(request);
+      return runAsAction('unsubscribe', { resource: 'companies', id: subscriber.structure }, () =>
+        db.transaction(async (tx) => {
+          const removed = await tx.query(
+            'DELETE FROM report_subscriptions WHERE user_id = $1 AND company_id = $2 RETURNING id',
+            [subscriber.userId, subscriber.structure],
+          );
+          if (removed.length > 0) await noteInAuditLog(tx, 'companies', subscriber.structure);
+          return stateOf(tx, subscriber);
+        }),
+      );
+    },
+  );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isAudited, revisionsPath } from '../../src/domain/audit.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { shaped } from '../http/answers.ts';
+import { REVISION, resourceCollection } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { asSupervisor } from '../db/scope.ts';
 import { ApiError, notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
@@ -28,10 +28,7 @@ const restoreParams = {
 } as const;
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-const revisionPage = shaped(
-  "A page of a record's revisions, newest first: a hydra:Collection in JSON-LD, an array in JSON.",
-  {},
-);
+const revisionPage = resourceCollection(REVISION);
 
 // What a field's refusal means once a version is put back, for the person who asked for it.
 const WHY: Record<string, string> = {

@@ -6,7 +6,7 @@ import { readGrants, type RolePermissions } from '../auth/rolePermissions.ts';
 import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { shaped } from '../http/answers.ts';
+import { refusal, shaped } from '../http/answers.ts';
 import { badRequest } from '../http/errors.ts';
 import { objectBody, refusedAs, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole, type Session } from '../http/session.ts';
@@ -37,6 +37,8 @@ const cellBody = objectBody(
   },
   ['role', 'resource', 'operation', 'allowed'],
 );
+
+const noStructure = refusal('Platform staff working across all structures: a structure’s rights need one.');
 
 /** The structure a rights call works on: the session's own, or the one platform staff chose. */
 function structureOf(session: Session): number {
@@ -69,13 +71,13 @@ export async function rolePermissionRoutes(
 
   app.get(
     '/api/role-permissions',
-    { schema: { response: { 200: matrixAnswer } }, ...rightsFirst(member) },
+    { schema: { response: { 200: matrixAnswer, 400: noStructure } }, ...rightsFirst(member) },
     async (request) => matrixOf(db, structureOf(member(request))),
   );
 
   app.put(
     '/api/role-permissions',
-    { schema: { body: cellBody, response: { 200: matrixAnswer } }, ...rightsFirst(staff) },
+    { schema: { body: cellBody, response: { 200: matrixAnswer, 400: noStructure } }, ...rightsFirst(staff) },
     async (request) => {
       const session = staff(request);
       const company = structureOf(session);

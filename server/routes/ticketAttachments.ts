@@ -171,8 +171,8 @@ export async function ticketAttachmentRoutes(fastify: FastifyInstance, options: 
       schema: {
         params: idParams,
         response: {
-          200: streamed('application/octet-stream', 'The file, with the media type it was checked as.'),
-          206: streamed('application/octet-stream', 'The byte range asked for (Range).'),
+          200: streamed('*/*', 'The file, with the media type it was checked as.'),
+          206: streamed('*/*', 'The byte range asked for (Range).'),
         },
       },
       ...rightsFirst((request) => authorize(request, tickets, 'get')),

@@ -278,10 +278,20 @@ describe('route schemas of the action, auth, upload and onboarding routes', () =
       '#/components/schemas/Chapter',
     );
     expect(answer('/api/chapters/{id}/reorder', 'put', 404)).toEqual({ $ref: '#/components/responses/Problem' });
-    expect(answer('/api/tickets/user', 'get', 200).content['application/json'].schema.oneOf).toHaveLength(2);
-    expect(Object.keys(answer('/api/documents/{id}/download', 'get', 206).content)).toEqual([
-      'application/octet-stream',
-    ]);
+    // A list: an array in JSON, a hydra:Collection in JSON-LD, each of the contract's items.
+    const tickets = answer('/api/tickets/user', 'get', 200).content;
+    expect(tickets['application/json'].schema).toMatchObject({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Ticket' },
+    });
+    expect(tickets['application/ld+json'].schema).toMatchObject({
+      allOf: [{ $ref: '#/components/schemas/HydraCollection' }],
+      properties: { 'hydra:member': { items: { $ref: '#/components/schemas/Ticket' } } },
+    });
+    // A file answers with its own media type; a route's refusal of its own is the shared problem answer.
+    expect(Object.keys(answer('/api/documents/{id}/download', 'get', 206).content)).toEqual(['*/*']);
+    expect(answer('/api/role-permissions', 'get', 400)).toEqual({ $ref: '#/components/responses/Problem' });
+    expect(answer('/api/subscription', 'get', 422)).toEqual({ $ref: '#/components/responses/Violations' });
     expect(Object.keys(answer('/api/events', 'get', 200).content)).toEqual(['text/event-stream']);
     expect(answer('/api/account/password', 'put', 204)).toEqual({ description: 'No content.' });
     expect(answer('/api/health/ready', 'get', 503).content['application/json'].schema.required).toEqual([
