@@ -93,7 +93,9 @@ export function fieldSchema(field: FieldContract): Schema {
         ...flags,
       };
     case 'embedded':
-      return { type: field.shape === 'list' ? 'array' : ['object', 'null'], ...flags };
+      return field.shape === 'list'
+        ? { type: 'array', items: { type: 'object' }, ...flags }
+        : { type: ['object', 'null'], ...flags };
   }
 }
 

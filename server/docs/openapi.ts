@@ -37,7 +37,7 @@ const HYDRA_COLLECTION = {
     '@id': { type: 'string', format: 'iri-reference' },
     '@type': { const: 'hydra:Collection' },
     'hydra:totalItems': { type: 'integer', minimum: 0 },
-    'hydra:member': { type: 'array' },
+    'hydra:member': { type: 'array', items: { type: 'object' } },
     'hydra:view': {
       type: 'object',
       properties: {
@@ -157,6 +157,36 @@ function paths(contract: ResourceContract) {
   return result;
 }
 
+/** The families of routes that are no contract's resource, each with what it is for. */
+const ROUTE_FAMILIES: Readonly<Record<string, string>> = {
+  account: "The signed-in user's own account: the password, the sessions.",
+  auth: 'Signing in: tokens and their refresh, the e-mailed codes, the password reset.',
+  enrolments: 'Enrolling learners in courses in bulk, with a preview first.',
+  errorCall: 'Error reports the back-office sends when a screen fails.',
+  events: 'The live events of a session (server-sent events) and the ticket that opens their stream.',
+  health: 'Whether the process lives, and whether to send it traffic.',
+  invitations: 'Inviting a structure to sign up.',
+  learning:
+    "Following learning: a course's funnel, a learner's courses, the home page's figures, the reports and their mail.",
+  mentions: "The session's mentions in ticket notes.",
+  payments: 'The payment of a subscription (Stripe).',
+  public: 'What the sign-up and onboarding screens read before anyone signs in.',
+  pushover: 'Push notifications to platform staff (Pushover).',
+  'role-permissions': "A structure's rights: which role may do what.",
+  'saved-views': "A user's saved views of a list.",
+  search: 'The search across every kind of record the session may read.',
+  subscribe: 'Signing a structure up to a plan.',
+  subscription: "A structure's subscription.",
+  'ticket-attachments': 'Files on ticket replies and notes.',
+  unsubscribe: 'Leaving a mailing from the link in its mail.',
+};
+
+/** A route's tag: the resource its path is under, or its family. */
+function tagOf(url: string): string {
+  const segment = url.split('/')[2];
+  return CONTRACTS.find((contract) => contract.name === segment)?.type ?? segment;
+}
+
 /** A route the generic part leaves out, as its own schema declares it (server/http/routeSchema.ts). */
 export interface DeclaredRoute {
   method: string;
@@ -249,8 +279,15 @@ function declaredPaths(routes: readonly DeclaredRoute[], generated: Record<strin
       ...(schema.querystring || body ? [400] : []),
       ...(fields ? [422] : []),
     ];
+    const successes = Object.entries((schema.response ?? {}) as Record<string, Record<string, unknown>>).filter(
+      ([status]) => status.startsWith('2'),
+    );
     (result[path] ??= {})[method] = {
-      tags: [route.url.split('/')[2]],
+      tags: [tagOf(route.url)],
+      description:
+        successes
+          .map(([status, answer]) => `Answers ${status}: ${String(answer.description ?? 'success.')}`)
+          .join(' ') || 'Answers as docs/API.md says.',
       operationId: `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase())}`,
       summary: `${route.method} ${path}: see docs/API.md.`,
       parameters: [
@@ -287,12 +324,16 @@ export function openApiDocument(routes: readonly DeclaredRoute[] = []) {
     info: {
       title: 'Back-office API of the learning platform',
       version: '1.0.0',
+      contact: { name: 'The back-office team' },
       description:
         'The generic resource routes, generated from the contracts (src/domain/contracts), and the action, auth, upload and onboarding routes with the schemas they validate with. Hydra: /api/docs.jsonld. The course export format: /api/docs/course-format.schema.json.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
-    tags: CONTRACTS.map((contract) => ({ name: contract.type, description: contract.description })),
+    tags: [
+      ...CONTRACTS.map((contract) => ({ name: contract.type, description: contract.description })),
+      ...Object.entries(ROUTE_FAMILIES).map(([name, description]) => ({ name, description })),
+    ],
     paths: generated,
     components: {
       securitySchemes: {

@@ -42,7 +42,8 @@ export const resourceCollection = (type: string): Schema => ({
   [COLLECTION]: type,
 });
 
-export const noContent: Schema = { type: 'null', description: 'No content.' };
+/** A success with nothing to say but what it did: `description` says it. */
+export const noContent = (description: string): Schema => ({ type: 'null', description });
 
 /**
  * A refusal a route answers beyond the ones its schema implies (401, 403; 404 with a path id; 400 with a query

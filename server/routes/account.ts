@@ -36,7 +36,13 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountOp
 
   app.put(
     '/api/account/password',
-    { schema: { body: passwords, response: { 204: noContent } }, ...signedIn("Changing one's password") },
+    {
+      schema: {
+        body: passwords,
+        response: { 204: noContent('The password is changed; the other sessions of the user end.') },
+      },
+      ...signedIn("Changing one's password"),
+    },
     async (request, reply) => {
       const session = requireRole(request, 'ROLE_USER', "Changing one's password");
       const { currentPassword, password } = request.body;
@@ -72,7 +78,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountOp
   // issued before (migration 0003): this session ends too.
   app.post(
     '/api/account/sign-out-everywhere',
-    { schema: { body: noBody, response: { 204: noContent } } },
+    { schema: { body: noBody, response: { 204: noContent('Every session of the user ends, this one included.') } } },
     async (request, reply) => {
       const session = requireRole(request, 'ROLE_USER', 'Signing out everywhere');
       // The session version is no field of the user: the entry says who signed out, with no change.

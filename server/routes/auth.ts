@@ -113,16 +113,20 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
 
   // Signing out ends the session's refresh token (its access token lives out its short life) and is an entry
   // of the audit log.
-  app.post('/api/auth/sign-out', { schema: { body: noBody, response: { 204: noContent } } }, async (request, reply) => {
-    const session = requireSession(request);
-    await runAsAction('sign-out', { resource: 'users', id: session.userId }, () =>
-      db.transaction(async (tx) => {
-        await sessions.revokeFamily(session.family, tx);
-        await noteInAuditLog(tx, 'users', session.userId);
-      }),
-    );
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/auth/sign-out',
+    { schema: { body: noBody, response: { 204: noContent('The session ends: its refresh token is revoked.') } } },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await runAsAction('sign-out', { resource: 'users', id: session.userId }, () =>
+        db.transaction(async (tx) => {
+          await sessions.revokeFamily(session.family, tx);
+          await noteInAuditLog(tx, 'users', session.userId);
+        }),
+      );
+      return reply.status(204).send();
+    },
+  );
 
   // Another tab of the same browser opens signed in: a tab that has the session asks for a second one and
   // hands it over (the browser's sessionStorage is per tab).
@@ -190,7 +194,16 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthOptions)
 
   app.post(
     '/api/auth/email/resend-code',
-    { schema: { body: noBody, response: { 204: noContent } } },
+    {
+      schema: {
+        body: noBody,
+        response: {
+          204: noContent(
+            'A new code is on its way by e-mail (the answer is the same whether the address is known or not).',
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const session = await restrictedSession(request, 'code');
       const user = await userById(session.userId);

@@ -261,7 +261,10 @@ export async function documentRoutes(fastify: FastifyInstance, options: Document
   app.delete(
     '/api/documents/:id',
     {
-      schema: { params: idParams, response: { 204: noContent } },
+      schema: {
+        params: idParams,
+        response: { 204: noContent('The document goes to the recycle bin, its file kept until the bin is emptied.') },
+      },
       ...rightsFirst((request) => authorize(request, documents, 'delete')),
     },
     async (request, reply) => {

@@ -86,7 +86,7 @@ export async function errorCallRoutes(
   app.post(
     '/api/errorCall',
     {
-      schema: { body: report, response: { 204: noContent } },
+      schema: { body: report, response: { 204: noContent("The client's error report is recorded.") } },
       bodyLimit: 64 * 1024,
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },

@@ -54,7 +54,11 @@ export async function invitationRoutes(fastify: FastifyInstance, { db, sessions,
   app.post(
     '/api/users/:id/send-invitation',
     {
-      schema: { params: idParams, body: noBody, response: { 204: noContent } },
+      schema: {
+        params: idParams,
+        body: noBody,
+        response: { 204: noContent('The invitation mail is on its way to the user.') },
+      },
       ...rightsFirst(mayInvite),
     },
     async (request, reply) => {

@@ -274,7 +274,10 @@ export async function mentionRoutes(
 
   app.put(
     '/api/mentions/:id/read',
-    { schema: { params: idParams, body: noBody, response: { 204: noContent } }, ...guard },
+    {
+      schema: { params: idParams, body: noBody, response: { 204: noContent('The mention is marked read.') } },
+      ...guard,
+    },
     async (request, reply) => {
       const session = userOf(request);
       const rows = await db.query(
@@ -288,7 +291,10 @@ export async function mentionRoutes(
 
   app.post(
     '/api/mentions/read-all',
-    { schema: { body: noBody, response: { 204: noContent } }, ...guard },
+    {
+      schema: { body: noBody, response: { 204: noContent('Every mention of the session is marked read.') } },
+      ...guard,
+    },
     async (request, reply) => {
       const session = userOf(request);
       await db.query('UPDATE mention_notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [

@@ -97,7 +97,14 @@ export async function notificationTemplateRoutes(
 
   app.post(
     '/api/notification-templates/:id/send-test',
-    { schema: { params: idParams, body: noBody, response: { 204: noContent } }, ...canRead },
+    {
+      schema: {
+        params: idParams,
+        body: noBody,
+        response: { 204: noContent("The template was sent, with sample values, to the session's own address.") },
+      },
+      ...canRead,
+    },
     async (request, reply) => {
       const { session, scope } = authorize(request, templates, 'get');
       const id = pathId(request);

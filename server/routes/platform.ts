@@ -97,7 +97,7 @@ export async function platformRoutes(fastify: FastifyInstance, { db, push }: { d
   app.post(
     '/api/pushover',
     {
-      schema: { ...pushSchema, response: { 204: noContent } },
+      schema: { ...pushSchema, response: { 204: noContent('The push notification was handed to Pushover.') } },
       ...rightsFirst((request) => requireRole(request, 'ROLE_ADMIN', 'Sending a push')),
     },
     async (request, reply) => {

@@ -52,7 +52,10 @@ export async function recycleBinRoutes(
 
   routes.delete(
     `/api/${RECYCLE_BIN}/:id`,
-    { schema: { params: idParams, response: { 204: noContent } }, ...mayErase },
+    {
+      schema: { params: idParams, response: { 204: noContent('The item is erased for good, with its files.') } },
+      ...mayErase,
+    },
     async (request, reply) => {
       const { scope } = authorize(request, bin, 'get');
       const id = pathId(request);
@@ -65,7 +68,13 @@ export async function recycleBinRoutes(
 
   routes.post(
     `/api/${RECYCLE_BIN}/empty`,
-    { schema: { body: noBody, response: { 204: noContent } }, ...mayErase },
+    {
+      schema: {
+        body: noBody,
+        response: { 204: noContent('Every item of the bin the session may erase is erased for good.') },
+      },
+      ...mayErase,
+    },
     async (request, reply) => {
       const { scope } = authorize(request, bin, 'list');
       const { files: keys } = await runAsAction('empty-bin', { resource: RECYCLE_BIN }, () => eraseBinned(db, scope));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isAudited, revisionsPath } from '../../src/domain/audit.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { REVISION, resourceCollection } from '../http/answers.ts';
+import { REVISION, resourceCollection, resourceItem } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { asSupervisor } from '../db/scope.ts';
 import { ApiError, notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
@@ -123,7 +123,7 @@ export async function revisionRoutes(
         schema: {
           params: restoreParams,
           body: optionalBody({ updatedAt: { type: ['string', 'null'] } }),
-          response: { 200: { type: 'object', additionalProperties: true } },
+          response: { 200: resourceItem(declaration.type) },
         },
         ...rightsFirst((request) => authorize(request, declaration, 'update')),
       },

@@ -186,7 +186,7 @@ export async function savedViewRoutes(fastify: FastifyInstance, { db }: { db: Da
 
   app.delete(
     '/api/saved-views/:id',
-    { schema: { params: idParams, body: noBody, response: { 204: noContent } }, ...guard },
+    { schema: { params: idParams, body: noBody, response: { 204: noContent('The view is deleted.') } }, ...guard },
     async (request, reply) => {
       const session = userOf(request);
       const rows = await db.query('DELETE FROM saved_views WHERE id = $1 AND user_id = $2 RETURNING id', [

@@ -196,7 +196,7 @@ export async function ticketAttachmentRoutes(fastify: FastifyInstance, options: 
   app.delete(
     '/api/ticket-attachments/:id',
     {
-      schema: { params: idParams, response: { 204: noContent } },
+      schema: { params: idParams, response: { 204: noContent('The file is removed from the message or the draft.') } },
       ...rightsFirst((request) => authorize(request, tickets, 'update')),
     },
     async (request, reply) => {

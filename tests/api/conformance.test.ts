@@ -104,7 +104,7 @@ describe('every answer conforms to the OpenAPI document', () => {
       }
     }
     expect(skipped).toEqual([]);
-  });
+  }, 300_000);
 
   it('every operation refused without a token, or answered to an empty body where it is public', async () => {
     for (const [path, operations] of Object.entries(document.paths))
@@ -114,7 +114,7 @@ describe('every answer conforms to the OpenAPI document', () => {
         for (const accept of MEDIA_TYPES)
           conformance.check(method, path, await t.request(method.toUpperCase(), url, { body, accept }), accept);
       }
-  });
+  }, 120_000);
 
   it('valid and invalid writes of every writable resource, as a structure admin and platform staff', async () => {
     for (const declaration of declarations) {
@@ -168,7 +168,7 @@ describe('every answer conforms to the OpenAPI document', () => {
         }
       }
     }
-  });
+  }, 300_000);
 
   it('all told: hundreds of answers, none that the document does not describe', () => {
     console.log(

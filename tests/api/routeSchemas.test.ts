@@ -293,7 +293,9 @@ describe('route schemas of the action, auth, upload and onboarding routes', () =
     expect(answer('/api/role-permissions', 'get', 400)).toEqual({ $ref: '#/components/responses/Problem' });
     expect(answer('/api/subscription', 'get', 422)).toEqual({ $ref: '#/components/responses/Violations' });
     expect(Object.keys(answer('/api/events', 'get', 200).content)).toEqual(['text/event-stream']);
-    expect(answer('/api/account/password', 'put', 204)).toEqual({ description: 'No content.' });
+    expect(answer('/api/account/password', 'put', 204)).toEqual({
+      description: 'The password is changed; the other sessions of the user end.',
+    });
     expect(answer('/api/health/ready', 'get', 503).content['application/json'].schema.required).toEqual([
       'status',
       'database',

@@ -50,7 +50,11 @@ const folderTree = shaped('The folder and its subfolders, each with its own shee
   id: { type: 'integer' },
   name: { type: 'string' },
   sheets: { type: 'integer' },
-  children: { type: 'array', description: 'Its subfolders, each shaped alike.' },
+  children: {
+    type: 'array',
+    description: 'Its subfolders, each shaped alike.',
+    items: { type: 'object', additionalProperties: true, description: 'A subfolder: id, name, sheets, children.' },
+  },
 });
 
 export async function folderRoutes(fastify: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
