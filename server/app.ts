@@ -53,6 +53,8 @@ import { REQUEST_ID_LOG_LABEL, requestIdOptions, requestIds } from './http/reque
 import { Metrics, metricsPlugin } from './http/metrics.ts';
 import { timedView } from './db/timedDatabase.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
+import { expireRetained, RETENTION_EVERY_SECONDS } from './jobs/retention.ts';
+import { RETENTION_JOB } from '../src/domain/retention.ts';
 import { ImportSlots } from './bounds/importSlots.ts';
 import { purgeExpired, PURGE_EVERY_SECONDS } from './resources/recycleBin.ts';
 import { purgeRetiredNodes, RETIRED_PURGE_EVERY_SECONDS } from './resources/liveVersion.ts';
@@ -362,6 +364,11 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
       name: LEARNING_AGGREGATES_JOB,
       everySeconds: config.learningAggregatesSeconds,
       run: () => refreshLearningAggregates(db),
+    })
+    .define({
+      name: RETENTION_JOB,
+      everySeconds: RETENTION_EVERY_SECONDS,
+      run: () => expireRetained(platformDb, config.retentionDays),
     })
     .define({
       name: 'expired-rows-sweep',

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { WriteBudget } from './bounds/writeBudgets.ts';
-import { RECYCLE_BIN_DEFAULT_DAYS } from '../src/domain/recycleBin.ts';
+import { AUDIT_RETENTION_FLOOR_DAYS, DATED_KINDS, RETENTION, type DatedKind } from '../src/domain/retention.ts';
 import { DEFAULT_JOB_LEASE_SECONDS } from './jobs/scheduler.ts';
 import { DEFAULT_IMPORTS_AT_ONCE } from './bounds/importSlots.ts';
 import { COURSE_IMPORT_DEFAULT_MAX_MB } from '../src/domain/courseFormat.ts';
@@ -70,6 +70,8 @@ export interface Config {
   jobLeaseSeconds: number;
   /** How many days a deleted record stays in the recycle bin before it is erased for good (RECYCLE_BIN_DAYS). */
   recycleBinDays: number;
+  /** How many days each kind of personal data the retention job dates is kept (src/domain/retention.ts). */
+  retentionDays: Record<DatedKind, number>;
   /** Live event streams one user may hold open at once, over every process (LIVE_STREAMS_PER_USER). */
   liveStreamsPerUser: number;
   /** How often the reports' aggregates are refreshed, in seconds (LEARNING_AGGREGATES_SECONDS). */
@@ -179,9 +181,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'JOB_LEASE_SECONDS',
     ),
     recycleBinDays: atLeastOne(
-      integer(env.RECYCLE_BIN_DAYS, RECYCLE_BIN_DEFAULT_DAYS, 'RECYCLE_BIN_DAYS'),
-      'RECYCLE_BIN_DAYS',
+      integer(env[RETENTION.recycleBin.setting], RETENTION.recycleBin.days, RETENTION.recycleBin.setting),
+      RETENTION.recycleBin.setting,
     ),
+    retentionDays: Object.fromEntries(
+      DATED_KINDS.map((kind) => {
+        const { setting, days } = RETENTION[kind];
+        const kept = atLeastOne(integer(env[setting], days, setting), setting);
+        if (kind === 'audit' && kept < AUDIT_RETENTION_FLOOR_DAYS)
+          throw new Error(
+            `${setting} must be at least ${AUDIT_RETENTION_FLOOR_DAYS}: the audit log is kept that long.`,
+          );
+        return [kind, kept];
+      }),
+    ) as Record<DatedKind, number>,
     liveStreamsPerUser: atLeastOne(
       integer(env.LIVE_STREAMS_PER_USER, DEFAULT_LIVE_STREAMS_PER_USER, 'LIVE_STREAMS_PER_USER'),
       'LIVE_STREAMS_PER_USER',

@@ -14,6 +14,7 @@ export const PERIODIC_JOBS = [
   'live-events-prune',
   'partial-uploads-sweep',
   'recycle-bin-purge',
+  'retention-expiry',
   'retired-nodes-purge',
   'ticket-attachments-sweep',
 ];
