@@ -63,6 +63,9 @@ const HYDRA_COLLECTION = {
   required: ['@id', '@type', 'hydra:totalItems', 'hydra:member'],
 };
 
+/** Too many: a write past its user's budget, or a public step past its rate (docs/SECURITY.md). */
+const WRITE_BUDGET_SPENT = 429;
+
 function errors(...statuses: number[]) {
   const answers: Record<string, unknown> = { 401: { $ref: '#/components/responses/Unauthorized' }, 403: problem };
   for (const status of statuses)
@@ -113,7 +116,10 @@ function paths(contract: ResourceContract) {
       summary: `Creates a ${tag} resource.`,
       description: needs('create'),
       requestBody: { required: true, content: json(ref(contract)) },
-      responses: { 201: { description: `${tag} created`, content: json(ref(contract)) }, ...errors(400, 422) },
+      responses: {
+        201: { description: `${tag} created`, content: json(ref(contract)) },
+        ...errors(400, 422, WRITE_BUDGET_SPENT),
+      },
     };
   if (operations.includes('get'))
     item.get = {
@@ -134,7 +140,7 @@ function paths(contract: ResourceContract) {
       requestBody: { required: true, content: json(ref(contract)) },
       responses: {
         200: { description: `${tag} replaced`, content: json(ref(contract)) },
-        ...errors(400, 404, 409, 422),
+        ...errors(400, 404, 409, 422, WRITE_BUDGET_SPENT),
       },
     };
   const result: Record<string, unknown> = {};
@@ -150,7 +156,7 @@ function paths(contract: ResourceContract) {
         summary: `Deletes the ${tag} resource.`,
         description: needs('delete'),
         parameters: [idParameter],
-        responses: { 204: { description: `${tag} deleted` }, ...errors(404, 409) },
+        responses: { 204: { description: `${tag} deleted` }, ...errors(404, 409, WRITE_BUDGET_SPENT) },
       },
     };
   }
@@ -278,6 +284,7 @@ function declaredPaths(routes: readonly DeclaredRoute[], generated: Record<strin
       ...(schema.params ? [404] : []),
       ...(schema.querystring || body ? [400] : []),
       ...(fields ? [422] : []),
+      ...(method === 'get' ? [] : [WRITE_BUDGET_SPENT]),
     ];
     const successes = Object.entries((schema.response ?? {}) as Record<string, Record<string, unknown>>).filter(
       ([status]) => status.startsWith('2'),

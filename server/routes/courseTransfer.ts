@@ -5,7 +5,7 @@ import { COURSE_ARCHIVE_FIELD, COURSE_IMPORT_PROBLEMS } from '../../src/domain/c
 import { CONTENT_DOCUMENT_CONTEXTS } from '../../src/domain/rights.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { resourceItem, streamed } from '../http/answers.ts';
+import { refusal, resourceItem, streamed } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { notFound, unprocessable, type Violation } from '../http/errors.ts';
 import { idParams, multipartBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
@@ -93,7 +93,10 @@ export async function courseTransferRoutes(
     {
       schema: {
         body: multipartBody({ file: 'The zip an export gave (one part).' }),
-        response: { 201: resourceItem(courses.type) },
+        response: {
+          201: resourceItem(courses.type),
+          422: refusal('The file is no course export this server reads (its violations say why).'),
+        },
       },
     },
     async (request, reply) => {

@@ -17,7 +17,7 @@ import { storeUpload } from '../storage/storeUpload.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
 import { idParams, multipartBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
-import { noContent, resourceItem, streamed } from '../http/answers.ts';
+import { noContent, refusal, resourceItem, streamed } from '../http/answers.ts';
 import { documents as documentsContract, maxLengthOf } from '../../src/domain/contracts/index.ts';
 
 /** Contexts an unauthenticated visitor may upload into (onboarding documents, support attachments). */
@@ -191,7 +191,10 @@ export async function documentRoutes(fastify: FastifyInstance, options: Document
     context: 'Where the document is used (text, 50 characters at most).',
     name: 'Its name, if not the file name.',
   });
-  const uploaded = { 201: resourceItem(documents.type) };
+  const uploaded = {
+    201: resourceItem(documents.type),
+    422: refusal('No file, or one of a type or size a document may not have.'),
+  };
   app.post('/api/documents/upload', { schema: { body: upload, response: uploaded } }, async (request, reply) => {
     const { session } = authorize(request, documents, 'create');
     return runAsAction('upload', { resource: 'documents' }, () =>

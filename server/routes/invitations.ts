@@ -13,7 +13,7 @@ import { authorize } from '../http/authorize.ts';
 import { declarationsByName } from '../resources/definitions/index.ts';
 import { andAll } from './actions/support.ts';
 import { idParams, noBody, pathId, rightsFirst, stringsBody, typedRoutes } from '../http/routeSchema.ts';
-import { noContent, sessionTokens } from '../http/answers.ts';
+import { noContent, refusal, sessionTokens } from '../http/answers.ts';
 
 export interface InvitationOptions {
   db: Database;
@@ -57,7 +57,10 @@ export async function invitationRoutes(fastify: FastifyInstance, { db, sessions,
       schema: {
         params: idParams,
         body: noBody,
-        response: { 204: noContent('The invitation mail is on its way to the user.') },
+        response: {
+          204: noContent('The invitation mail is on its way to the user.'),
+          409: refusal('The user has already signed in: there is nothing to invite them to.'),
+        },
       },
       ...rightsFirst(mayInvite),
     },

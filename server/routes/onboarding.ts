@@ -512,7 +512,10 @@ export async function onboardingRoutes(fastify: FastifyInstance, options: Onboar
         schema: {
           querystring: queryOf({ token: { ...OPT_OUT_TOKEN, type: 'string', maxLength: OPT_OUT_TOKEN_MAX_LENGTH } }),
           body: optionalBody({ ...company, token: OPT_OUT_TOKEN }),
-          response: { 200: { anyOf: [optedOut, leaving] } },
+          response: {
+            200: { anyOf: [optedOut, leaving] },
+            404: refusal('No mailing has this link, or it has expired.'),
+          },
         },
         ...perMinute(30),
       },

@@ -5,7 +5,7 @@ import { notFound, unprocessable, violation } from '../http/errors.ts';
 import { authorize } from '../http/authorize.ts';
 import { sendStoredFile } from '../http/fileDownload.ts';
 import { idParams, multipartBody, objectBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
-import { listOf, noContent, shaped, streamed } from '../http/answers.ts';
+import { listOf, noContent, refusal, shaped, streamed } from '../http/answers.ts';
 import type { ByteRange, FileStorage } from '../storage/fileStorage.ts';
 import { storeUpload, type UploadRefusal } from '../storage/storeUpload.ts';
 import { ATTACHMENT_COLUMNS, attachmentIds, takeAttachments, type AttachmentSummary } from '../tickets/attachments.ts';
@@ -85,7 +85,7 @@ export async function ticketAttachmentRoutes(fastify: FastifyInstance, options: 
       schema: {
         params: idParams,
         body: multipartBody({ file: 'The file (one part).' }),
-        response: { 201: attachment },
+        response: { 201: attachment, 422: refusal('No file, or one of a type or size an attachment may not have.') },
       },
       ...rightsFirst((request) => authorize(request, tickets, 'update')),
     },

@@ -11,7 +11,9 @@ import { copyChapterContents } from './chapterContents.ts';
 import { boundCopy, copyRows } from './copySize.ts';
 import { withScheduledDates } from './treeDates.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
-import { resourceItem } from '../../http/answers.ts';
+import { refusal, resourceItem } from '../../http/answers.ts';
+
+const cannotCopy = refusal('The copy would break a rule of courses: its violations name the field.');
 
 /**
  * A whole course copied in a few set-based statements: the course (a draft), its tags and skills, its
@@ -133,7 +135,10 @@ export async function courseCopyRoutes(
   const rights = rightsFirst((request) => [authorize(request, courses, 'get'), authorize(request, courses, 'create')]);
   app.post(
     '/api/courses/:id/copy',
-    { schema: { params: idParams, body: noBody, response: { 201: resourceItem(courses.type) } }, ...rights },
+    {
+      schema: { params: idParams, body: noBody, response: { 201: resourceItem(courses.type), 422: cannotCopy } },
+      ...rights,
+    },
     async (request, reply) => {
       const { scope } = authorize(request, courses, 'get');
       const id = pathId(request);

@@ -9,7 +9,11 @@ import { idParams, noBody, pathId, queryOf, rightsFirst, typedRoutes } from '../
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
 import { CHOICE_PART_TYPES } from '../../../src/domain/chapterParts.ts';
 import { ident, literal } from '../../shared/sql.ts';
-import { listOf, resourceItem, shaped } from '../../http/answers.ts';
+import { listOf, refusal, resourceItem, shaped } from '../../http/answers.ts';
+
+const notPublishable = refusal(
+  'The course cannot go live as it is (a chapter without a part…): its violations say what.',
+);
 import {
   learnerReleasedFunction,
   ownReleaseCondition,
@@ -93,7 +97,7 @@ export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { d
   app.put(
     '/api/courses/:id/publish',
     {
-      schema: { params: idParams, body: noBody, response: { 200: resourceItem(courses.type) } },
+      schema: { params: idParams, body: noBody, response: { 200: resourceItem(courses.type), 422: notPublishable } },
       ...rightsFirst((request) => authorize(request, courses, 'update')),
     },
     async (request, reply) => {
