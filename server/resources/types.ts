@@ -127,7 +127,7 @@ export interface ResourceDeclaration {
   operations?: readonly Operation[];
   /** Operations of `operations` served by a route of their own (server/routes), not the generic one. */
   ownRoutes?: readonly Operation[];
-  /** Where the spec breaks the pattern, e.g. `DELETE /api/folder/[id]`. */
+  /** Where the API's path breaks the pattern, e.g. `DELETE /api/folder/[id]` (singular, unlike the others). */
   deletePath?: string;
   /** Adjusts the column values of a create after validation (e.g. a new user starts in first connection). */
   prepareCreate?: (columns: Map<string, { value: unknown; cast?: string }>) => void;

@@ -76,7 +76,7 @@ export interface OnboardingOptions {
   appUrl: string;
 }
 
-/** The address search asks for ten suggestions (the spec: "Address search limit 10"). */
+/** The address search asks for ten suggestions: enough to find one's own, few enough to read at a glance. */
 const ADDRESS_LIMIT = 10;
 const SETUP_INTENT = '^seti_[A-Za-z0-9]{1,250}$';
 const TEST_CARD = '^pm_card_[A-Za-z_]{1,60}$';

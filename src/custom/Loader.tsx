@@ -1,10 +1,13 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** The loader's three sizes in pixels, as the spec sets them. */
+/**
+ * The loader's three sizes in pixels, each twice the one before: small inside a block or a panel, medium
+ * for a page's content, large while the whole page loads.
+ */
 export const LOADER_SIZES = { small: 32, medium: 64, large: 128 } as const;
 
-/** A spinner of the spec's sizes, announced to screen readers. */
+/** A spinner of one of those sizes, announced to screen readers. */
 export function Loader({ size = 'medium' }: { size?: keyof typeof LOADER_SIZES }) {
   const translate = useTranslate();
   return (

@@ -1,4 +1,4 @@
-/** Chapter part types of the spec: content parts, then interactive parts a learner answers. */
+/** The types a chapter part may have: content parts, then interactive parts a learner answers. */
 export const CONTENT_PART_TYPES = [
   'text_markdown',
   'image',

@@ -35,7 +35,7 @@ export const fr = {
       // react-admin's page for an unknown address ends this sentence with its own full stop.
       not_found: "L'adresse saisie est incorrecte, ou vous avez suivi un mauvais lien",
     },
-    // The success messages, as the spec words them.
+    // The success messages, in the earlier back-office's short wording.
     notification: {
       ...frenchMessages.ra.notification,
       updated: 'Modification effectuée |||| %{smart_count} modifications effectuées',
@@ -43,7 +43,7 @@ export const fr = {
       deleted: 'Suppression effectuée |||| %{smart_count} suppressions effectuées',
     },
   },
-  // The keys of the spec's error catalogue, as the earlier back-office named them.
+  // The keys of the error snackbars, as the earlier back-office named them.
   Error_Login: 'Une erreur est survenue',
   GenericError: 'Une erreur est survenue, veuillez réessayer.',
   Generic_Error: 'Une erreur est survenue, veuillez réessayer.',

@@ -138,7 +138,7 @@ export function createActions({ http, hasToken }: ActionDeps) {
       });
   }
 
-  // As the spec has it, without a token these calls reject with 'noJwt' (no session to end, unlike other calls).
+  // Without a token these calls reject with 'noJwt': there is no session to end, unlike other calls.
   function requireToken(): void {
     if (!hasToken()) throw new HttpError('noJwt', 401, { noJwt: true });
   }

@@ -2,7 +2,7 @@ import { localStorageStore, type Store } from 'react-admin';
 import { LOCALES } from '../domain/contracts/users';
 import { APP_NAME, type KeyValueStorage } from './sessionStore';
 
-/** As the spec has it, the locale is read from session storage, under the app-name prefix. */
+/** The locale is read from session storage, under the app-name prefix like the session's own keys. */
 export const LOCALE_KEY = `${APP_NAME}.locale`;
 // The back-office speaks the languages a user may choose.
 export type Locale = (typeof LOCALES)[number];
@@ -14,7 +14,7 @@ export function storedLocale(storage: KeyValueStorage = sessionStorage): Locale 
 
 /**
  * react-admin's store (list sorts, filters, folded menu groups) in localStorage per application, except
- * the language: that one lives in sessionStorage, so that a new tab starts in French, the spec's default.
+ * the language: that one lives in sessionStorage, so that a new tab starts in French, the default language.
  */
 export function createAppStore(
   base: Store = localStorageStore(undefined, APP_NAME),

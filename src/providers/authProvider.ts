@@ -22,7 +22,7 @@ import { chosenStructure, currentStructure, structureOf } from './structureChoic
 import { tabSessions } from './tabSessions';
 import { UNSUBSCRIBE_ROUTE } from '../domain/learningMail';
 
-/** The screens of the sign-in flows; all are public (no session check), with the spec's onboarding ones. */
+/** The screens of the sign-in flows; all are public (no session check), like the sign-up's pages below. */
 export const AUTH_ROUTES = {
   login: '/login',
   logout: '/logout',

@@ -31,7 +31,7 @@ type Json = Record<string, unknown>;
 /** Resources whose items embed a summary of several possible types (a ticket's `parent`: a user or a course). */
 const TYPED_SUMMARIES = new Set(['tickets']);
 
-/** react-admin's data provider plus one named method for every call the spec lists that is not CRUD. */
+/** react-admin's data provider plus one named method for every call the back-office makes that is not CRUD. */
 export type AppDataProvider = DataProvider &
   Actions &
   OnboardingActions &

@@ -1,6 +1,9 @@
 import type { TokenPayload } from './session';
 
-/** Where failed calls are reported: the product's own host, as the spec says, not a custom API host. */
+/**
+ * Where failed calls are reported: the product's own host, not a custom API host, so that a report still
+ * arrives when that API host is the one failing.
+ */
 export const ERROR_CALL_PATH = '/api/errorCall';
 
 /** The body of `POST /api/errorCall` (API.md, Actions). */
@@ -21,7 +24,7 @@ export interface ErrorReport {
 
 /**
  * Which failures are worth a report: an HTTP error (status >= 400) or a network failure (status 0).
- * A 404 on a path ending in `note` is the normal answer of an object without a note (the spec skips it);
+ * A 404 on a path ending in `note` is the normal answer of an object without a note, so it is not reported;
  * the report call itself is never reported, or a failing report would report itself forever.
  */
 export function shouldReport(status: number, url: string): boolean {

@@ -17,8 +17,8 @@ export interface HttpOptions extends RequestInit {
   /** Sends the session's bearer token (default). The login and reset calls go without. */
   secured?: boolean;
   /**
-   * How a successful answer is read (the spec's request options): JSON by default, or the raw bytes
-   * of a file as a `blob` or an `arraybuffer`. Errors are always read as JSON.
+   * How a successful answer is read: JSON by default, or the raw bytes of a file (a download, a CSV
+   * export) as a `blob` or an `arraybuffer`. Errors are always read as JSON.
    */
   responseType?: 'json' | 'blob' | 'arraybuffer';
   /** Upload progress of the request body (a multipart upload): sent through XMLHttpRequest, fetch has none. */
@@ -320,8 +320,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClientKit {
       now: now(),
       requestId: answered.get('X-Request-Id'),
     });
-    // The server names the report's structure and person from the token alone (the body's ids are the
-    // spec's, never trusted): a still valid token goes with it, and the structure the call worked in.
+    // The server names the report's structure and person from the token alone (the body's `companyId` and
+    // `employeeId` are the client's word, never trusted): a still valid token goes with it, and the
+    // structure the call worked in.
     const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'application/json' });
     if (token && payload && !isExpired(payload, now())) headers.set('Authorization', `Bearer ${token}`);
     const structure = new Headers(init.headers).get(STRUCTURE_HEADER);

@@ -3,7 +3,10 @@ import type { I18nProvider } from 'react-admin';
 import { fr } from '../i18n/fr';
 import { lateMessage } from '../i18n/lateMessages';
 
-/** As the spec has it, `?noTrads=true` in the address (before or after the `#`) shows the raw translation keys. */
+/**
+ * `?noTrads=true` in the address (before or after the `#`) shows the raw translation keys, so that one can
+ * tell which key a text on screen comes from.
+ */
 export function wantsRawKeys(href: string): boolean {
   return /[?&]noTrads=true(&|$|#)/.test(href);
 }

@@ -30,7 +30,7 @@ export interface RegisteredCompany<Id extends Identifier = Identifier> {
   postcode: string;
   city: string;
   country: Id | '';
-  /** Spec: emailStructureOnboard, phoneStructureOnboard. */
+  /** The structure's own contact e-mail and phone, apart from its administrator's e-mail. */
   email: string;
   phone: string;
   logo: Id | null;
@@ -66,7 +66,10 @@ export function createOnboardingActions(http: HttpClient) {
     getCompanyByKey: async (encodedId: string, key: string) => ({
       data: await get<InvitedCompany>(`${API}/public/companies/${q(encodedId)}/${q(key)}`),
     }),
-    /** The BAN's suggestions through the API (spec: q, type=housenumber, limit=10, autocomplete=1); `features` is the spec's addressesList. */
+    /**
+     * The BAN's suggestions through the API, which asks for ten street addresses completing the text
+     * (`type=housenumber&limit=10&autocomplete=1`); the answer's `features` are the suggestions.
+     */
     searchAddresses: async (text: string, signal?: AbortSignal) => ({
       data: await get<{ type: 'FeatureCollection'; features: AddressFeature[] }>(
         `${API}/public/address-search?q=${q(text)}`,

@@ -89,5 +89,5 @@ export const ROOT_FOLDER_ID = 1;
 /** The structures the switcher offers at once, by name; more are found by searching. */
 export const STRUCTURE_CHOICES_PAGE = { page: 1, perPage: 20 } as const;
 
-/** The languages are asked for once, page 1 of 500, as the spec sets it. */
+/** The languages are asked for once, page 1 of 500: one page holds them all, so none is left out. */
 export const LANGUAGES_PAGE = { page: 1, perPage: 500 } as const;

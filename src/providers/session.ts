@@ -33,7 +33,7 @@ export function readTokenPayload(token: string): Readonly<TokenPayload> | undefi
   return lastRead.payload;
 }
 
-/** As the spec has it, a session is expired when the current time in seconds is greater than the token's exp. */
+/** A session is expired when the current time in seconds is greater than the token's `exp` (a JWT counts seconds). */
 export function isExpired(payload: Pick<TokenPayload, 'exp'>, nowMs: number = Date.now()): boolean {
   return nowMs / 1000 > payload.exp;
 }

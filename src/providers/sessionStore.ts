@@ -1,11 +1,12 @@
 /**
- * The session lives in sessionStorage, as the spec has it, so closing the tab ends it. Keys carry the
- * application name so that two back-offices served from one origin keep their sessions apart.
+ * The session lives in sessionStorage, so closing the tab ends it and no session lingers on a shared
+ * computer. Keys carry the application name so that two back-offices served from one origin keep their
+ * sessions apart.
  */
 // `import.meta.env` is Vite's; outside Vite (the refresh bench runs these modules in Node) it is absent.
 export const APP_NAME: string = import.meta.env?.VITE_APP_NAME ?? 'lms-backoffice';
 
-/** The side panel's history, in localStorage as the spec has it: logging out forgets it. */
+/** The side panel's history, in localStorage so that a reload and the other tabs keep it; logging out forgets it. */
 export const SIDE_BLOCK_HISTORY_KEY = `${APP_NAME}.sideBlockHistory`;
 
 const KEYS = ['token', 'refresh_token', 'roles'] as const;

@@ -17,13 +17,13 @@ import { encodeCompanyId } from '../../server/onboarding/invitations.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**
- * The contract between the back-office and the API: every call the spec lists, made the way the app
+ * The contract between the back-office and the API: every call the back-office makes, sent the way the app
  * makes it (through the data provider; auth calls through the http client) against the real server on
- * the seeded demo data, over real HTTP. A call of the spec's list with no row here fails the test.
+ * the seeded demo data, over real HTTP. A call of the contract's list with no row here fails the test.
  */
 
-/** The calls the spec lists, one by one, as written there (`[id]` for ids). */
-const SPEC_CALLS = [
+/** The contract's calls, one by one, as the back-office makes them (`[id]` for ids). */
+const CONTRACT_CALLS = [
   'POST /api/auth/token',
   'POST /api/auth/refresh',
   'POST /api/auth/reinit-password/request',
@@ -146,10 +146,10 @@ const SPEC_CALLS = [
   'PUT /api/imports/[id]/activate',
 ] as const;
 
-type SpecCall = (typeof SPEC_CALLS)[number];
+type ContractCall = (typeof CONTRACT_CALLS)[number];
 
-/** Calls of the spec's list the server does not serve yet, each with why: listed, not silently dropped (none left). */
-const LATER: Partial<Record<SpecCall, string>> = {};
+/** Calls of the list the server does not serve yet, each with why: listed, not silently dropped (none left). */
+const LATER: Partial<Record<ContractCall, string>> = {};
 
 let t: TestApp;
 let base: string;
@@ -223,8 +223,8 @@ afterAll(async () => {
 });
 
 const covered = new Set<string>();
-/** One row of the contract: the spec call it stands for, and what the app relies on in the answer. */
-function row(call: SpecCall, check: () => Promise<void>) {
+/** One row of the contract: the call it stands for, and what the app relies on in the answer. */
+function row(call: ContractCall, check: () => Promise<void>) {
   it(call, async () => {
     await check();
     covered.add(call);
@@ -302,7 +302,13 @@ describe('authentication (through the http client)', () => {
 /** Create, read, update and delete of a resource through react-admin's methods. */
 function crud(
   resource: string,
-  calls: { list?: SpecCall; create?: SpecCall; get?: SpecCall; update?: SpecCall; delete?: SpecCall },
+  calls: {
+    list?: ContractCall;
+    create?: ContractCall;
+    get?: ContractCall;
+    update?: ContractCall;
+    delete?: ContractCall;
+  },
   sample: () => Promise<Record<string, unknown>>,
   change: Record<string, unknown>,
 ) {
@@ -919,12 +925,12 @@ describe('onboarding (sign-up, plan, payment, leaving)', () => {
   });
 });
 
-describe("coverage of the spec's calls", () => {
+describe("coverage of the contract's calls", () => {
   it('has a row for every call, except those not served yet', () => {
-    const expected = SPEC_CALLS.filter((call) => !(call in LATER));
+    const expected = CONTRACT_CALLS.filter((call) => !(call in LATER));
     const missing = expected.filter((call) => !covered.has(call));
     console.log(
-      `contract: ${covered.size} of ${SPEC_CALLS.length} calls of the spec walked; ` +
+      `contract: ${covered.size} of ${CONTRACT_CALLS.length} calls of the contract walked; ` +
         `${Object.keys(LATER).length} not served yet: ${Object.entries(LATER)
           .map(([call, why]) => `${call} (${why})`)
           .join(', ')}`,

@@ -78,7 +78,7 @@ describe('the stacked snackbars', () => {
     ).find((id) => id !== olderId);
     const newer = page.locator(`[data-snack-id="${newerId}"]`);
 
-    // Newest on top, both in French with their undo action, in the success colour (spec: success green).
+    // Newest on top, both in French with their undo action, in the success colour, green.
     const [olderBox, newerBox] = [await older.boundingBox(), await newer.boundingBox()];
     expect(newerBox!.y).toBeLessThan(olderBox!.y);
     expect(await older.innerText()).toContain('Suppression effectuée');

@@ -395,7 +395,7 @@ describe("canAccess and the structure's rights", () => {
   });
 });
 
-describe('errors of the sign-in flows, as the spec’s keys and flags', () => {
+describe('errors of the sign-in flows, as snackbar keys and inline flags', () => {
   it('maps the reset request', () => {
     expect(resetRequestFailure(new HttpError('x', 404, {}))).toEqual({ flag: 'errorLoginResetPassword' });
     expect(resetRequestFailure(new HttpError('x', 500, {}))).toEqual({ snack: 'GenericError' });
@@ -446,7 +446,7 @@ describe('errors of the sign-in flows, as the spec’s keys and flags', () => {
     expect(meetsPasswordPolicy('SansChiffre')).toBe(false);
   });
 
-  it('has the spec’s keys, with the spec’s French text where it gives one', () => {
+  it('has the error snackbars’ keys, with their fixed French text where there is one', () => {
     expect(fr.Error_Login).toBe('Une erreur est survenue');
     expect(fr.snackError_codeResend).toBe('Ce code a expiré : un nouveau code vient de vous être envoyé.');
     expect(fr.app.auth.forgot.unknown_email).toBe('Aucun compte ne correspond à cette adresse');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * Comments, docs and test titles say why in their own words. A reader of the repository cannot open the
  * issue tracker's numbers nor the product specification's section numbers, so a pointer to either tells
- * them nothing: where the spec is the reason, the rule itself is quoted. An upstream project's issue is
+ * them nothing: the rule and its reason are stated instead. An upstream project's issue is
  * named by its full address, which anyone can open.
  */
 
@@ -40,7 +40,7 @@ function pointersIn(file: string, text: string): string[] {
 }
 
 describe('comments say why in their own words', () => {
-  it('cite no issue number and no section number of the spec, in any tracked file', () => {
+  it('cite no issue number and no section number of the product specification, in any tracked file', () => {
     const files = trackedFiles();
     expect(files.length).toBeGreaterThan(500);
     const found = files.flatMap((file) => pointersIn(file, readFileSync(join(root, file), 'utf8')));

@@ -27,7 +27,7 @@ import { MENU_GROUPS } from '../../src/custom/layout/menuGroups';
 /**
  * Every translation key the back-office uses exists in French and in English: the keys written
  * in src/, the names of every resource and of every field its screens show, every enum value, the menu
- * sections, and the spec's error catalogue and success messages with their French text.
+ * sections, and the error snackbars' keys and the success messages with their fixed French text.
  */
 
 type Messages = Record<string, unknown>;
@@ -151,7 +151,7 @@ describe('translations', () => {
     expect([...french.keys()].filter((key) => !english.has(key))).toEqual([]);
   });
 
-  it("says the spec's messages in the spec's French", () => {
+  it('says the error and success messages in their fixed French wording', () => {
     expect(french.get('Error_Login')).toBe('Une erreur est survenue');
     for (const key of ['GenericError', 'Generic_Error', 'Error_CantGetCompanyByKey', 'snackError_codeResend'])
       expect(french.get(key)).toBeTruthy();

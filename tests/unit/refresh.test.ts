@@ -299,7 +299,7 @@ describe('reports of failed secured calls', () => {
     expect(api.to('/api/errorCall')).toHaveLength(1);
   });
 
-  it('applies the spec’s rules', () => {
+  it('reports failures but a 404 on a note and the report itself, and says what failed', () => {
     expect(shouldReport(500, '/api/courses')).toBe(true);
     expect(shouldReport(0, '/api/courses')).toBe(true);
     expect(shouldReport(404, '/api/tickets/4/note')).toBe(false);

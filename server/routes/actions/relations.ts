@@ -14,7 +14,7 @@ import { idParams, objectBody, pathId, referenceList, rightsFirst, typedRoutes }
 import { declarationOf, replyWithRecord } from './support.ts';
 import { resourceItem } from '../../http/answers.ts';
 
-/** The add-/remove- actions the spec lists: which to-many field of which resource, and the body key. */
+/** The add-/remove- actions the back-office calls: which to-many field of which resource, and the body key. */
 const RELATION_ACTIONS = [
   { resource: 'users', suffix: 'access-rights', field: 'accessRights', bodyKey: 'accessRights' },
   { resource: 'modules', suffix: 'tags', field: 'tags', bodyKey: 'tags' },

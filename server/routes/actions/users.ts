@@ -9,7 +9,7 @@ import { querySchema } from '../../resources/routeSchemas.ts';
 import { declarationOf } from './support.ts';
 import { resourceCollection } from '../../http/answers.ts';
 
-/** A user's sign-in history (the spec's `GET /api/users/[id]/user-connections`), newest first by default. */
+/** A user's sign-in history (`GET /api/users/[id]/user-connections`), newest first by default. */
 export async function userRoutes(fastify: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   const app = typedRoutes(fastify);
   const users = declarationOf('users');

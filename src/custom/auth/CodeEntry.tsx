@@ -3,7 +3,7 @@ import { Alert, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CodeInput } from './CodeInput';
 
-/** What is wrong with the code typed: the spec's errorWrongCode flag, or boxes left empty. */
+/** What is wrong with the code typed: refused by the server (the `errorWrongCode` failure), or boxes left empty. */
 export type CodeProblem = 'wrong' | 'incomplete';
 
 interface CodeEntryProps {

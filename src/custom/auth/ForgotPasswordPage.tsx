@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
   const [params] = useSearchParams();
   // Filled when a page that knows the address leads here (the sign-up's success page, in any tab).
   const [email, setEmail] = useState(() => params.get('email') ?? '');
-  // The spec's errorLoginResetPassword flag: no account has this address.
+  // The request's `errorLoginResetPassword` failure (a 404): no account has this address.
   const [unknownEmail, setUnknownEmail] = useState(false);
   const [pending, setPending] = useState(false);
 

@@ -2,8 +2,8 @@ import { HttpError } from 'react-admin';
 import { isSessionLost } from '../../providers/httpClient';
 
 /**
- * What a failed call of the sign-in flows shows, by the spec's error catalogue: a snackbar (its translation
- * key), or one of the spec's flags, shown inline by the screen. Nothing when the http client has already
+ * What a failed call of the sign-in flows shows: a snackbar (its translation key), or a flag for a mistake
+ * in what was typed, which the screen shows inline by the field. Nothing when the http client has already
  * ended the session (it showed `GenericError` and went to /logout).
  */
 export interface AuthFailure {

@@ -68,7 +68,7 @@ export function ListPage({ config, children }: { config: ScreensConfig; children
               '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
             }}
           >
-            {/* A list that waits for its first rows shows the spec's loader, not a blank card. */}
+            {/* A list that waits for its first rows shows the loader, not a blank card that would look empty. */}
             {isPending && !data ? <Loader size="medium" /> : children}
           </Card>
           {toolbarShown ? <ListPagination /> : paginationPlaceholder}

@@ -73,7 +73,7 @@ function choicesOf(field: FieldContract): readonly (string | number)[] | undefin
   return field.kind === 'stringList' ? field.values : undefined;
 }
 
-/** The field's screen spec: its presentation with what the contract says about it. */
+/** The field's `FieldSpec` for its screens: its presentation with what the contract says about it. */
 export function fieldSpecOf(contract: ResourceContract, screen: ScreenField): FieldSpec {
   const field =
     contract.fields[screen.source] ??

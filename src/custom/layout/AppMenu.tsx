@@ -12,7 +12,7 @@ const OPEN_WIDTH = 240;
 const CLOSED_WIDTH = 55;
 
 /**
- * The menu in the spec's sections, each showing only what the session may open. A landmark of its own,
+ * The menu in its sections (MENU_GROUPS), each showing only what the session may open. A landmark of its own,
  * each section a menu of links after its folding button (react-admin's <Menu> is one role=menu, which
  * may hold no section headings or buttons). The rights are read at once, not through react-query.
  * Memoised: react-admin re-renders the layout as it registers resources and checks the session, and the

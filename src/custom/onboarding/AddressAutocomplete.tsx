@@ -15,8 +15,8 @@ interface Props {
 }
 
 /**
- * The postal address, with the national address base's suggestions as one types (its `features` are the
- * spec's addressesList). Free text stays possible: an address abroad, or the service down.
+ * The postal address, with the national address base's suggestions as one types (the `features` of its
+ * answer, kept in `addressesList`). Free text stays possible: an address abroad, or the service down.
  */
 export function AddressAutocomplete({ value, onType, onPick, error }: Props) {
   const translate = useTranslate();

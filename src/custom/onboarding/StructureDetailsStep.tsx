@@ -22,7 +22,7 @@ export function StructureDetailsStep({ draft, update, serverErrors }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
-  // Spec: countriesList.
+  // The countries the form offers, from the public list: the visitor has no session yet.
   const [countriesList, setCountriesList] = useState<{ id: number; code: string; name: string }[]>([]);
   const [shown, setShown] = useState<FieldErrors>({});
   const franceId = countriesList.find((country) => country.code === 'FR')?.id;

@@ -34,7 +34,8 @@ export function StructureSearchStep({ draft, update }: Props) {
         .then(({ data }) => setAnswer({ text, list: data }))
         .catch(() => {
           if (controller.signal.aborted) return;
-          // A failed company search is a GenericError (the spec's error catalogue); the form stays open by hand.
+          // A failed company search shows the generic error, like the sign-up's other look-ups; the form stays
+          // open to fill in by hand.
           notify('GenericError', { type: 'error' });
           setAnswer({ text, list: [] });
         });

@@ -7,16 +7,16 @@ import './messages';
 export const STEPS = ['structure', 'details', 'admin', 'plan', 'payment'] as const;
 export type Step = (typeof STEPS)[number];
 
-/** No plan chosen is -1, the spec's default of userAdminSubscriptionPlan. */
+/** `userAdminSubscriptionPlan` while no plan is chosen: -1, which no plan's id can be (they are positive). */
 export const NO_PLAN = -1;
 
 /**
  * What the visitor typed, kept in react-admin's store (localStorage) so that going back, and a reload,
- * loses nothing; cleared once the sign-up is over. Names follow the spec's state where it names them.
+ * loses nothing; cleared once the sign-up is over.
  */
 export interface OnboardingDraft {
   step: Step;
-  /** The SIRET of the establishment picked in the directory (spec: searchEngineEntityId), '' when typed by hand. */
+  /** The SIRET of the establishment picked in the directory, '' when typed by hand. */
   searchEngineEntityId: string;
   search: string;
   /** What the registration sends, and the name of the logo's file to show it again. */
@@ -26,7 +26,7 @@ export interface OnboardingDraft {
   /** Once the structure is registered, the first steps are behind. */
   registered: { companyId: number; email: string } | null;
   userAdminSubscriptionPlan: number;
-  /** The SetupIntent of a paid plan (spec: transactionId). */
+  /** The id of the Stripe SetupIntent of a paid plan, which the payment step confirms. */
   transactionId: string;
   /** Its client secret, which Stripe.js confirms it with: the visitor's own, kept like the rest until the end. */
   clientSecret: string;

@@ -8,7 +8,7 @@ import { InfosTab } from './InfosTab';
 import { RecordTitle } from './RecordTitle';
 
 /**
- * The block above the side panel (the spec's `currentDetailsAboveObject`): a related object looked
+ * The block above the side panel (the panel state's `above`): a related object looked
  * at without leaving the one the panel shows, e.g. a ticket's parent. Not kept in the history.
  */
 export function AboveBlock({ entry, onClose }: { entry: SideEntry; onClose: () => void }) {

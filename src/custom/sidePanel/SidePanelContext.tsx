@@ -9,7 +9,7 @@ export interface SidePanelState {
   current?: SideEntry;
   history: readonly SideEntry[];
   subTab: string;
-  /** The object shown in the block above the panel's own (the spec's `currentDetailsAboveObject`). */
+  /** The object shown in the block above the panel's own (AboveBlock); not kept in the history. */
   above?: SideEntry;
   open(entry: SideEntry): void;
   /** Pops the shown object and shows the previous one, or nothing. */
@@ -24,7 +24,7 @@ export interface SidePanelState {
 const SidePanelContext = createContext<SidePanelState | undefined>(undefined);
 
 // Every type is history-enabled: going from one ticket to the next keeps one entry, a user opened from a
-// ticket stacks on it (the spec: an object replaces a trailing entry of its own type).
+// ticket stacks on it (openEntry: an object replaces a trailing entry of its own type).
 const historyEnabled = () => true;
 
 // Read at each change rather than kept only in memory: another tab of the application may have changed it.
@@ -43,8 +43,8 @@ export function SidePanelProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [shownPath, setShownPath] = useState(pathname);
 
-  // As the spec has it, a route change clears the objects shown beside the page (the history stays). Done while
-  // rendering, so that the new page never draws with the previous page's panel.
+  // A route change clears the objects shown beside the page, which belong to the page left (the history
+  // stays). Done while rendering, so that the new page never draws with the previous page's panel.
   if (pathname !== shownPath) {
     setShownPath(pathname);
     setVisible(false);

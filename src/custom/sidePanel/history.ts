@@ -1,6 +1,6 @@
 import type { Identifier } from 'react-admin';
 
-/** The side block keeps at most 10 entries, as the spec sets it. */
+/** The side block keeps at most 10 entries: enough to walk back through, little to keep in localStorage. */
 export const MAX_HISTORY = 10;
 
 export interface SideEntry {
@@ -9,7 +9,7 @@ export interface SideEntry {
 }
 
 /**
- * Opening an object, by the spec's side-block history: an object of a history-enabled type replaces a
+ * Opening an object: an object of a history-enabled type replaces a
  * trailing entry of the same type (moving from one ticket to the next keeps one entry); otherwise it is
  * appended. The oldest entries go beyond MAX_HISTORY.
  */

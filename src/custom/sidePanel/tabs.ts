@@ -8,7 +8,7 @@ export interface SidePanelTabProps {
 }
 
 export interface SidePanelTab {
-  /** Kept as the selected sub-tab (the spec's `selectedDetailsSubTab`). */
+  /** What the panel keeps as its selected sub-tab (`subTab`) while this one is shown. */
   value: string;
   /** A translation key. */
   label: string;
@@ -17,7 +17,7 @@ export interface SidePanelTab {
   visible?: () => boolean;
 }
 
-/** The sub-tab selected when an object opens (the spec's default). */
+/** The sub-tab selected when an object opens: `infos`, the one every object has. */
 export const DEFAULT_SUB_TAB = 'infos';
 
 /**

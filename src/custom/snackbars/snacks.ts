@@ -1,7 +1,7 @@
 import { isValidElement, type ReactNode } from 'react';
 import type { NotificationPayload } from 'react-admin';
 
-/** As the spec sets it, a snackbar shows for 3000 ms, then fades out in 500 ms. */
+/** A snackbar shows for 3000 ms, long enough to read a short sentence, then fades out in 500 ms. */
 export const SNACK_VISIBLE_MS = 3000;
 export const SNACK_FADE_MS = 500;
 /** How long a snack takes to fade in. */
@@ -14,7 +14,7 @@ export type UndoableMutation = (params: { isUndo: boolean }) => void;
 
 export type SnackType = 'success' | 'error' | 'warning' | 'info';
 
-/** As the spec defines it, a snack is its type, a translation key, and a timestamp for id. */
+/** A snack is its type, a translation key, and a timestamp for id (see toSnack), with react-admin's options. */
 export interface Snack {
   type: SnackType;
   label: string;
@@ -31,7 +31,7 @@ export interface Snack {
 
 const TYPES: readonly SnackType[] = ['success', 'error', 'warning', 'info'];
 
-// react-admin announces a saved create, edit or delete as `info`; the spec wants a success green.
+// react-admin announces a saved create, edit or delete as `info`; a saved change shows as a success, in green.
 const SAVED = /^(ra\.notification|resources\.[^.]+\.notifications)\.(created|updated|deleted)$/;
 
 /** A notification's colour: its type, except react-admin's own "saved" messages, which are successes. */

@@ -19,8 +19,8 @@ interface CloseTicketFooterProps {
 /**
  * The panel's footer: "Fermer le ticket" chooses the status `closed` and asks "Fermer le ticket ?";
  * Retour sets the choice back to `created`, Confirmer sends it through `add-message` (a real call where the
- * spec's panel made none: a departure ARCHITECTURE.md lists), so that the thread shows the closing. A
- * closed ticket offers to reopen it instead (a message with status `created`).
+ * earlier back-office's panel made none: a departure ARCHITECTURE.md lists), so that the closing is saved
+ * and the thread shows it. A closed ticket offers to reopen it instead (a message with status `created`).
  */
 export function CloseTicketFooter({ closed, text, send, sending, onSent }: CloseTicketFooterProps) {
   const translate = useTranslate();

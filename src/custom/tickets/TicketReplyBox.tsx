@@ -33,7 +33,7 @@ interface TicketReplyBoxProps {
 
 /**
  * The free-text box under the thread and its two buttons: "send as waiting" (status `created`) and
- * "send as treated" (status `treated`). A blank text does nothing and shows nothing (the spec's rule);
+ * "send as treated" (status `treated`). A blank text does nothing and shows nothing: there is nothing to send;
  * Ctrl+Enter sends as waiting, Ctrl+Shift+Enter as treated, `r` anywhere outside a field comes here, and
  * `/` at the start of a word offers the canned replies (a macro's settings shown under the box, sent with the
  * reply). Read-only while the ticket is closed.

@@ -97,7 +97,7 @@ export interface ResourceContract {
   rights: ResourceRights;
   /** The operations the API offers; all five by default. */
   operations?: readonly Operation[];
-  /** Where the spec breaks the pattern, e.g. `DELETE /api/folder/[id]`. */
+  /** Where the API's path breaks the pattern, e.g. `DELETE /api/folder/[id]` (singular, unlike the others). */
   deletePath?: string;
 }
 
