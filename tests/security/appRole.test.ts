@@ -107,14 +107,16 @@ describe("the application's role", () => {
         String(B),
       ]);
       expect(await outcome(q, 'SELECT audit_note($1, $2::integer)', ['users', bUser])).toBe('42501');
-      // Of the functions the role may call that run as the owner, only the checked note writes the log.
+      // Of the functions the role may call that run as the owner, only the checked note writes the log; the
+      // retention's expiry deletes entries by age alone, never younger than its floor, and writes none.
       const writers = await q.query<{ name: string }>(
         `SELECT p.proname AS name FROM pg_proc p
           WHERE p.pronamespace = 'public'::regnamespace AND p.prosecdef AND p.prorettype <> 'trigger'::regtype
             AND has_function_privilege(current_user, p.oid, 'EXECUTE')
             AND p.prosrc ~ '(audit_entry|audit_record|audit_log|audit_changes)' ORDER BY 1`,
       );
-      expect(writers.map((row) => row.name)).toEqual(['audit_note']);
+      expect(writers.map((row) => row.name)).toEqual(['audit_note', 'expire_audit_entries']);
+      expect(await outcome(q, 'SELECT expire_audit_entries(1, 1000)')).toBe('22023');
     });
   });
 
