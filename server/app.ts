@@ -82,6 +82,8 @@ import { PRESENCE_BUDGET } from '../src/domain/presence.ts';
 import { TicketNotifier } from './tickets/ticketNotifier.ts';
 import { learningMails } from './learning/mailJobs.ts';
 import { reportSubscriptionRoutes } from './routes/reportSubscription.ts';
+import { personalDataRoutes } from './routes/personalData.ts';
+import { PERSONAL_DATA_JOB, PERSONAL_DATA_JOB_EVERY_SECONDS, runPersonalDataRequests } from './privacy/requests.ts';
 
 export interface AppContext {
   app: FastifyInstance;
@@ -282,6 +284,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   });
   await app.register(ticketAttachmentRoutes, { db, files, uploadMaxMb: config.uploadMaxMb });
   await app.register(recycleBinRoutes, { db, engine, files });
+  await app.register(personalDataRoutes, { db, files, config });
   // Course and XMind imports share this process's slots (per process by design: server/bounds/importSlots.ts).
   const importSlots = new ImportSlots(config.importsAtOnce);
   await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb, importSlots });
@@ -369,6 +372,11 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
       name: RETENTION_JOB,
       everySeconds: RETENTION_EVERY_SECONDS,
       run: () => expireRetained(platformDb, config.retentionDays),
+    })
+    .define({
+      name: PERSONAL_DATA_JOB,
+      everySeconds: PERSONAL_DATA_JOB_EVERY_SECONDS,
+      run: () => runPersonalDataRequests(platformDb),
     })
     .define({
       name: 'expired-rows-sweep',

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { WriteBudget } from './bounds/writeBudgets.ts';
+import { ERASURE_COOL_OFF_DEFAULT_HOURS, EXPORT_ARCHIVE_DEFAULT_DAYS } from '../src/domain/personalData.ts';
 import { AUDIT_RETENTION_FLOOR_DAYS, DATED_KINDS, RETENTION, type DatedKind } from '../src/domain/retention.ts';
 import { DEFAULT_JOB_LEASE_SECONDS } from './jobs/scheduler.ts';
 import { DEFAULT_IMPORTS_AT_ONCE } from './bounds/importSlots.ts';
@@ -72,6 +73,12 @@ export interface Config {
   recycleBinDays: number;
   /** How many days each kind of personal data the retention job dates is kept (src/domain/retention.ts). */
   retentionDays: Record<DatedKind, number>;
+  /**
+   * A person's data requests (src/domain/personalData.ts): how many hours an erasure waits before it runs
+   * (PERSONAL_DATA_ERASURE_COOL_OFF_HOURS, 0 for the job's next pass) and how many days an export's archive
+   * may be downloaded (PERSONAL_DATA_ARCHIVE_DAYS).
+   */
+  personalData: { coolOffHours: number; archiveDays: number };
   /** Live event streams one user may hold open at once, over every process (LIVE_STREAMS_PER_USER). */
   liveStreamsPerUser: number;
   /** How often the reports' aggregates are refreshed, in seconds (LEARNING_AGGREGATES_SECONDS). */
@@ -195,6 +202,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         return [kind, kept];
       }),
     ) as Record<DatedKind, number>,
+    personalData: {
+      coolOffHours: integer(
+        env.PERSONAL_DATA_ERASURE_COOL_OFF_HOURS,
+        ERASURE_COOL_OFF_DEFAULT_HOURS,
+        'PERSONAL_DATA_ERASURE_COOL_OFF_HOURS',
+      ),
+      archiveDays: atLeastOne(
+        integer(env.PERSONAL_DATA_ARCHIVE_DAYS, EXPORT_ARCHIVE_DEFAULT_DAYS, 'PERSONAL_DATA_ARCHIVE_DAYS'),
+        'PERSONAL_DATA_ARCHIVE_DAYS',
+      ),
+    },
     liveStreamsPerUser: atLeastOne(
       integer(env.LIVE_STREAMS_PER_USER, DEFAULT_LIVE_STREAMS_PER_USER, 'LIVE_STREAMS_PER_USER'),
       'LIVE_STREAMS_PER_USER',

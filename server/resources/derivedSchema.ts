@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AUDIT_OPERATIONS } from '../../src/domain/audit.ts';
 import { DELIVERY_STATUSES } from '../../src/domain/helpdesk.ts';
+import { PERSONAL_DATA_REQUEST_KINDS, PERSONAL_DATA_REQUEST_STATUSES } from '../../src/domain/personalData.ts';
 import { SESSION_SCOPES } from '../../src/domain/sessionScopes.ts';
 import { TICKET_STATUSES } from '../../src/domain/contracts/tickets.ts';
 import { PLAN_PERIODS, SUBSCRIPTION_STATUSES } from '../../src/domain/onboarding.ts';
@@ -34,6 +35,8 @@ const INNER_ENUM_COLUMNS: readonly EnumColumn[] = [
   { table: 'audit_changes', column: 'operation', values: AUDIT_OPERATIONS },
   { table: 'refresh_tokens', column: 'scope', values: SESSION_SCOPES },
   { table: 'ticket_notifications', column: 'status', values: DELIVERY_STATUSES },
+  { table: 'personal_data_requests', column: 'kind', values: PERSONAL_DATA_REQUEST_KINDS },
+  { table: 'personal_data_requests', column: 'status', values: PERSONAL_DATA_REQUEST_STATUSES },
 ];
 
 /** Every column that stores a domain enumeration: the declared resources' enum fields, and the inner tables'. */

@@ -36,6 +36,7 @@ const STRUCTURE_TABLES: readonly string[] = [
   'learning_course_stats',
   'learning_funnel',
   'learning_daily',
+  'personal_data_requests',
 ];
 /**
  * Tables of one user's own rows (saved views): a session reads and writes its user's only, within its

@@ -8,6 +8,7 @@ import type { FileStorage } from './fileStorage.ts';
 export const FILE_ROWS = [
   { table: 'documents', key: 'storage_key' },
   { table: 'ticket_attachments', key: 'storage_key' },
+  { table: 'personal_data_requests', key: 'archive_key' },
 ] as const;
 
 /** The queue of keys whose row went (migration 0029), filled by the triggers below. */

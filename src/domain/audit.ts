@@ -63,6 +63,11 @@ export const AUDIT_ACTIONS = [
   'reenrol',
   'apply-rule',
   'recertify',
+  // A person's data exported on their request, its erasure asked, called off, and carried out.
+  'export-personal-data',
+  'request-erasure',
+  'cancel-erasure',
+  'erase-personal-data',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -9,11 +9,11 @@
  * - `export`: `GET /api/courses/{id}/export`, the documents the course names put in the zip.
  * - `rerun`: `POST /api/courses/{id}/rerun`, the documents the course names duplicated for the new session.
  */
-export const DOCUMENT_PATHS = ['download', 'export', 'rerun'] as const;
+export const DOCUMENT_PATHS = ['download', 'export', 'rerun', 'personal-data'] as const;
 export type DocumentPath = (typeof DOCUMENT_PATHS)[number];
 
 /** The paths that refuse a course naming a document its caller may not read, and what they would do. */
-export const COURSE_DOCUMENT_ACTIONS: Readonly<Record<Exclude<DocumentPath, 'download'>, string>> = {
+export const COURSE_DOCUMENT_ACTIONS: Readonly<Record<Exclude<DocumentPath, 'download' | 'personal-data'>, string>> = {
   export: 'exporter ce cours',
   rerun: 'relancer ce cours',
 };

@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { createActions, type Actions } from './actions';
 import { createLearningReportActions } from './learningReportActions';
+import { createPersonalDataActions } from './personalDataActions';
 import { createOnboardingActions, type OnboardingActions } from './onboardingActions';
 import { withEarlyLists } from './earlyList';
 import { httpClient, refreshAuth, type HttpClient } from './httpClient';
@@ -36,6 +37,7 @@ export type AppDataProvider = DataProvider &
   Actions &
   OnboardingActions &
   ReturnType<typeof createLearningReportActions> &
+  ReturnType<typeof createPersonalDataActions> &
   ReturnType<typeof createTransfer> &
   ReturnType<typeof createSearchActions> &
   ReturnType<typeof createCsvImportActions> &
@@ -130,6 +132,7 @@ export function createDataProvider({
     ...createActions({ http, hasToken }),
     ...createOnboardingActions(http),
     ...createLearningReportActions(http, save),
+    ...createPersonalDataActions(http, save),
     ...createTransfer(http, save),
     ...createSearchActions(http),
     ...createCsvImportActions(http),

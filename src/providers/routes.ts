@@ -54,6 +54,10 @@ export const routes = {
   courseFunnel: (course: Identifier) => `${API}/learning/courses/${id(course)}/funnel`,
   learningOverview: `${API}/learning/overview`,
   reportSubscription: `${API}/learning/report-subscription`,
+  personalDataRequests: `${API}/personal-data-requests`,
+  personalDataRequestsOf: (user: Identifier) => `${API}/personal-data-requests?user=${id(user)}`,
+  personalDataCancel: (request: Identifier) => `${API}/personal-data-requests/${id(request)}/cancel`,
+  personalDataArchive: (request: Identifier) => `${API}/personal-data-requests/${id(request)}/archive`,
   /** A record's changes, newest first, and the restore of the record as one of them left it. */
   revisions: (resource: string, key: Identifier) => revisionsPath(resource, id(key)),
   revisionRestore: (resource: string, key: Identifier, change: Identifier) =>

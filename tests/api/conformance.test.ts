@@ -28,7 +28,10 @@ const PNG = Buffer.from(
   'hex',
 );
 
-/** What the demo data lacks for the walk to reach every operation: an attachment, a deleted row, an invitation. */
+/**
+ * What the demo data lacks for the walk to reach every operation: an attachment, a deleted row, an invitation,
+ * a person's data export.
+ */
 async function reachEveryOperation() {
   const ticket = await t.request('POST', '/api/tickets', { as: 'contributor', body: { type: 1, subject: 'Capture' } });
   const { payload, contentType } = multipartBody({ name: 'capture.png', type: 'image/png', bytes: PNG });
@@ -44,6 +47,11 @@ async function reachEveryOperation() {
   const invitation = await t.request('POST', '/api/invitations', { as: 'superadmin', body: { name: 'Lycée Curie' } });
   pathValues.encodedId = invitation.json.encodedId;
   pathValues.key = invitation.json.key;
+  const exported = await t.request('POST', '/api/personal-data-requests', {
+    as: 'admin',
+    body: { user: t.users.contributor.id, kind: 'export' },
+  });
+  knownIds['personal-data-requests'] = exported.json.id;
 }
 
 beforeAll(async () => {

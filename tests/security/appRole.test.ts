@@ -115,8 +115,10 @@ describe("the application's role", () => {
             AND has_function_privilege(current_user, p.oid, 'EXECUTE')
             AND p.prosrc ~ '(audit_entry|audit_record|audit_log|audit_changes)' ORDER BY 1`,
       );
-      expect(writers.map((row) => row.name)).toEqual(['audit_note', 'expire_audit_entries']);
+      expect(writers.map((row) => row.name)).toEqual(['audit_note', 'erase_person', 'expire_audit_entries']);
       expect(await outcome(q, 'SELECT expire_audit_entries(1, 1000)')).toBe('22023');
+      // A person's name leaves the log only with their erasure, running in the sealed scope.
+      expect(await outcome(q, `SELECT erase_person($1, 'X', 'Y', 'x@anonyme.invalid')`, [bUser])).toBe('42501');
     });
   });
 

@@ -166,7 +166,27 @@ const walks: Record<DocumentPath, (caller: Caller, id: number, readable: boolean
     expect(copy.statusCode).toBe(200);
     expect(copy.body).toBe('Bonjour');
   },
+  'personal-data': personalData,
 };
+
+/** An export of the document's owner's data: the archive carries the file exactly when the caller reads it. */
+async function personalData(caller: Caller, id: number, readable: boolean) {
+  const [{ owner_id: owner }] = await t.db.query<{ owner_id: number }>('SELECT owner_id FROM documents WHERE id = $1', [
+    id,
+  ]);
+  const response = await request(caller, 'POST', '/api/personal-data-requests', { user: owner, kind: 'export' });
+  if (response.statusCode !== 201) {
+    // A contributor files none; an owner out of the caller's reach, or of no structure, has none to file.
+    expect([403, 404, 422]).toContain(response.statusCode);
+    return void expect(response.body).not.toContain('Bonjour');
+  }
+  const archive = await request(caller, 'GET', `/api/personal-data-requests/${response.json().id}/archive`);
+  expect(archive.statusCode).toBe(200);
+  const zip = await JSZip.loadAsync(archive.rawPayload);
+  const file = Object.keys(zip.files).find((path) => path.startsWith(`files/documents/${id}-`));
+  expect(file !== undefined).toBe(readable);
+  if (file) expect(await zip.file(file)!.async('string')).toBe('Bonjour');
+}
 
 async function courseReadable(caller: Caller, course: number): Promise<boolean> {
   return (await request(caller, 'GET', `/api/courses/${course}`)).statusCode === 200;
@@ -247,6 +267,7 @@ const CALLERS: Record<string, DocumentPath> = {
   'server/routes/documents.ts': 'download',
   'server/transfer/courseExport.ts': 'export',
   'server/transfer/duplicateDocuments.ts': 'rerun',
+  'server/privacy/exportPerson.ts': 'personal-data',
 };
 /**
  * Where else the file store is read, and why that is no document read: the store itself and the operator's
@@ -260,6 +281,8 @@ const OTHER_READS: Record<string, string> = {
   'server/routes/ticketAttachments.ts': 'a ticket attachment, after its ticket’s rule',
   'server/transfer/courseImport.ts': 'the entries of the uploaded zip, not the store',
   'server/routes/onboarding.ts': 'an opt-out link’s signed token, not the store',
+  'server/privacy/exportPerson.ts': 'a ticket attachment of the person, after the person’s structure’s scope',
+  'server/routes/personalData.ts': 'the archive an export made, after its request’s scope',
 };
 
 describe('no path reads a document past the rule', () => {

@@ -13,6 +13,7 @@ export const PERIODIC_JOBS = [
   'learning-weekly-report',
   'live-events-prune',
   'partial-uploads-sweep',
+  'personal-data-requests',
   'recycle-bin-purge',
   'retention-expiry',
   'retired-nodes-purge',

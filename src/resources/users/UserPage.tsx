@@ -3,6 +3,7 @@ import { Alert, Button, Divider, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { ShowBase, useShowContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { mayManageStructures } from '../../domain/rights';
+import { hasRole } from '../../domain/roles';
 import { sessionAllows } from '../../providers/authProvider';
 import { sessionStore } from '../../providers/sessionStore';
 import { SubscriptionCard } from '../../custom/account/SubscriptionCard';
@@ -11,9 +12,10 @@ import { AccessRightChips } from '../../custom/people/AccessRightChips';
 import { ConnectionsTable } from '../../custom/people/ConnectionsTable';
 import { InvitationResend } from '../../custom/people/InvitationResend';
 import { ParticipationList } from '../../custom/people/ParticipationList';
+import { PersonalDataRequests } from '../../custom/people/PersonalDataRequests';
 import { LearnerFollowLink } from '../../custom/learners/LearnerFollowLink';
 import { SupervisionList } from '../../custom/people/SupervisionList';
-import { mayChangeUsers } from '../../custom/people/sessionUser';
+import { mayChangeUsers, sessionUserId } from '../../custom/people/sessionUser';
 import { UserProfile } from '../../custom/people/UserProfile';
 import { UserEditForm } from './UserEditForm';
 
@@ -74,6 +76,12 @@ function UserPageContent() {
       <Part title="app.people.connections.title">
         <ConnectionsTable userId={record.id} />
       </Part>
+      {/* A person's GDPR requests: their structure's administrators and platform staff file them. */}
+      {hasRole(sessionStore.getRoles(), 'ROLE_ADMIN') && record.company ? (
+        <Part title="app.people.personal_data.title">
+          <PersonalDataRequests userId={record.id} self={Number(record.id) === sessionUserId()} />
+        </Part>
+      ) : null}
       {/* The plan of the user's structure, which a super admin may end. */}
       {record.company?.id !== undefined && mayManageStructures(sessionStore.getRoles(), 'actForAny') && (
         <Part title="app.subscription.title">
