@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { WriteBudget } from './bounds/writeBudgets.ts';
-import { ERASURE_COOL_OFF_DEFAULT_HOURS, EXPORT_ARCHIVE_DEFAULT_DAYS } from '../src/domain/personalData.ts';
+import { ERASURE_COOL_OFF_DEFAULT_HOURS } from '../src/domain/personalData.ts';
 import { AUDIT_RETENTION_FLOOR_DAYS, DATED_KINDS, RETENTION, type DatedKind } from '../src/domain/retention.ts';
 import { DEFAULT_JOB_LEASE_SECONDS } from './jobs/scheduler.ts';
 import { DEFAULT_IMPORTS_AT_ONCE } from './bounds/importSlots.ts';
@@ -209,8 +209,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'PERSONAL_DATA_ERASURE_COOL_OFF_HOURS',
       ),
       archiveDays: atLeastOne(
-        integer(env.PERSONAL_DATA_ARCHIVE_DAYS, EXPORT_ARCHIVE_DEFAULT_DAYS, 'PERSONAL_DATA_ARCHIVE_DAYS'),
-        'PERSONAL_DATA_ARCHIVE_DAYS',
+        integer(
+          env[RETENTION.personalDataArchives.setting],
+          RETENTION.personalDataArchives.days,
+          RETENTION.personalDataArchives.setting,
+        ),
+        RETENTION.personalDataArchives.setting,
       ),
     },
     liveStreamsPerUser: atLeastOne(

@@ -1,3 +1,4 @@
+import { EXPORT_ARCHIVE_DEFAULT_DAYS } from './personalData';
 import { RECYCLE_BIN_DEFAULT_DAYS } from './recycleBin';
 
 /**
@@ -62,6 +63,12 @@ export const RETENTION = {
     setting: 'RECYCLE_BIN_DAYS',
     job: 'recycle-bin-purge',
   },
+  personalDataArchives: {
+    what: 'The archive of a person’s data made on their request, until it is downloaded.',
+    days: EXPORT_ARCHIVE_DEFAULT_DAYS,
+    setting: 'PERSONAL_DATA_ARCHIVE_DAYS',
+    job: 'personal-data-requests',
+  },
   presence: {
     what: 'Who has a ticket open or is typing on it.',
     days: null,
@@ -79,6 +86,6 @@ export type RetainedKind = keyof typeof RETENTION;
 /** The kinds the retention job dates itself, with a number of days a setting may change. */
 export const DATED_KINDS = (Object.keys(RETENTION) as RetainedKind[]).filter(
   (kind) => RETENTION[kind].job === RETENTION_JOB,
-) as Exclude<RetainedKind, 'recycleBin' | 'presence' | 'liveEvents'>[];
+) as Exclude<RetainedKind, 'recycleBin' | 'personalDataArchives' | 'presence' | 'liveEvents'>[];
 
 export type DatedKind = (typeof DATED_KINDS)[number];
