@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_PERSON, erasedAddress } from '../../src/domain/personalData.ts';
 import { erasePerson } from '../../server/privacy/erasePerson.ts';
 import { kindOf, PERSONAL_COLUMNS } from '../../server/privacy/personalRows.ts';
+import { declarations } from '../../server/resources/definitions/index.ts';
+import { columnOf } from '../../server/resources/types.ts';
 import { runPersonalDataRequests } from '../../server/privacy/requests.ts';
 import { removeUnheldFiles } from '../../server/storage/fileRemovals.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
@@ -184,8 +186,18 @@ describe('where a person’s data lives', () => {
     const classified = new Set(PERSONAL_COLUMNS.map((entry) => `${entry.table}.${entry.column}`));
     const unclassified = references.map((row) => `${row.tbl}.${row.col}`).filter((key) => !classified.has(key));
     expect(unclassified).toEqual([]);
-    // The contracts' relations to users are columns of the schema too, so none escapes the list above.
     expect(references.length).toBeGreaterThan(30);
+  });
+
+  it('classifies every relation of the contracts to a user, whatever the schema says of it', () => {
+    const relations = declarations.flatMap((declaration) =>
+      Object.entries(declaration.fields)
+        .filter(([, field]) => field.type.kind === 'relation' && field.type.resource === 'users')
+        .map(([name, field]) => `${declaration.table}.${columnOf(name, field)}`),
+    );
+    const classified = new Set(PERSONAL_COLUMNS.map((entry) => `${entry.table}.${entry.column}`));
+    expect(relations.length).toBeGreaterThan(10);
+    expect(relations.filter((key) => !classified.has(key))).toEqual([]);
   });
 });
 
