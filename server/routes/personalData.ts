@@ -12,7 +12,16 @@ import { runAsAction } from '../db/scope.ts';
 import { listOf, refusal, streamed } from '../http/answers.ts';
 import { conflict, forbidden, notFound, unprocessable, violation } from '../http/errors.ts';
 import { sendStoredFile } from '../http/fileDownload.ts';
-import { idParams, objectBody, pathId, queryOf, reference, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
+import {
+  idParams,
+  noBody,
+  objectBody,
+  pathId,
+  queryOf,
+  reference,
+  rightsFirst,
+  typedRoutes,
+} from '../http/routeSchema.ts';
 import { requireRole, type Session } from '../http/session.ts';
 import { exportPerson, type Person } from '../privacy/exportPerson.ts';
 import { REQUEST_COLUMNS, REQUEST_FROM, requestById, requestOf } from '../privacy/requests.ts';
@@ -210,7 +219,11 @@ export async function personalDataRoutes(
   app.post(
     `${PATH}/:id/cancel`,
     {
-      schema: { params: idParams, response: { 200: request, 409: refusal('Only a scheduled erasure is called off.') } },
+      schema: {
+        params: idParams,
+        body: noBody,
+        response: { 200: request, 409: refusal('Only a scheduled erasure is called off.') },
+      },
       ...guard,
     },
     async (httpRequest) => {
