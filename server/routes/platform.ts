@@ -22,7 +22,7 @@ function labelColumn(resource: string): string | undefined {
   return undefined;
 }
 
-const filterChoices = listOf(
+export const filterChoices = listOf(
   'The filters of the list, each with its choices.',
   closedObject(
     'A filter and its choices.',
