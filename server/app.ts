@@ -14,6 +14,7 @@ import { ApiError, problem } from './http/errors.ts';
 import { clientFault, inputGuard } from './http/inputGuard.ts';
 import { lazyValidators } from './http/lazyValidators.ts';
 import { BAD_REQUEST, schemaRefusal, VIOLATION } from './http/routeSchema.ts';
+import { faithfulSerializers } from './http/answerSerializers.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
 import { serveBuild, wire } from './http/wire.ts';
 import { writeBudget } from './http/writeBudget.ts';
@@ -120,6 +121,8 @@ export interface AppOptions {
   payments?: PaymentProvider;
   /** The file store, kept open by the caller; by default the configured one, closed with the app. */
   files?: FileStorage;
+  /** Answer 500 when a response schema would drop or change what a handler answered (tests). */
+  faithfulAnswers?: boolean;
 }
 
 /** Counters whose window is over, and other rows past their use, are dropped this often (until then, harmless). */
@@ -147,7 +150,12 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: false,
     ...requestIdOptions,
-    schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
+    schemaController: {
+      compilersFactory: {
+        buildValidator: validators.buildValidator,
+        ...(options.faithfulAnswers ? { buildSerializer: faithfulSerializers() } : {}),
+      },
+    },
     // Route schemas check what clients sent as they sent it ("12" is not a number) and report every field.
     ajv: {
       customOptions: { coerceTypes: false, allErrors: true, allowUnionTypes: true, keywords: [VIOLATION, BAD_REQUEST] },

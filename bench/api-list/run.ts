@@ -21,10 +21,16 @@ const GLOBAL_WARMUP = Number(process.env.BENCH_GLOBAL_WARMUP ?? 4);
 const CONNECTIONS = 10;
 const PAGE1 = '/api/users?page=1&itemsPerPage=30&order[email]=asc';
 const PAGE1000 = '/api/users?page=1000&itemsPerPage=30&order[email]=asc';
+/**
+ * A hand-written list that Fastify serialises with its response schema (the generic lists are JSON text
+ * PostgreSQL built, sent as they are): the filter of user connections by user, 500 choices `{id, name}`.
+ */
+const FILTER_CHOICES = '/api/user-connections/filters';
 const TARGETS = [
   ['/bench/constant', 'constant', 'constante'],
   [PAGE1, 'page1', 'page 1'],
   [PAGE1000, 'page1000', 'page 1000'],
+  [FILTER_CHOICES, 'filterChoices', 'choix de filtre'],
 ] as const;
 type TargetName = (typeof TARGETS)[number][1];
 
@@ -109,6 +115,11 @@ async function checkPages(base: string, token: string, expectedTotal: number) {
     emails.push(page);
   }
   if (emails[1][0] <= emails[0][29]) throw new Error('La page 1000 ne vient pas après la page 1.');
+  const response = await fetch(base + FILTER_CHOICES, { headers: { authorization: `Bearer ${token}` } });
+  const filters = (await response.json()) as { field: string; choices: { id: unknown; name: string }[] }[];
+  const byUser = Array.isArray(filters) ? filters.find((filter) => filter.field === 'user') : undefined;
+  if (response.status !== 200 || byUser?.choices.length !== 500)
+    throw new Error(`${FILTER_CHOICES} : ${response.status}, ${byUser?.choices.length ?? 0} choix au lieu de 500.`);
 }
 
 async function load(base: string, token: string, path: string, duration: number) {
@@ -139,7 +150,7 @@ async function benchDatabase(
       throw new Error(`hydra:totalItems = ${info.totalItems}, attendu ${info.demoUsers} + ${USERS}.`);
     // V8 keeps optimising the list path (pg row parsing, serialisation) for several seconds: without this,
     // whichever list URL came first was measured ~30 % slower than the same URL measured later.
-    for (const path of [PAGE1, PAGE1000]) await load(base, info.token, path, GLOBAL_WARMUP);
+    for (const path of [PAGE1, PAGE1000, FILTER_CHOICES]) await load(base, info.token, path, GLOBAL_WARMUP);
 
     const firstUser = (await (
       await fetch(base + PAGE1, { headers: { authorization: `Bearer ${info.token}`, accept: 'application/json' } })
@@ -327,7 +338,9 @@ async function main() {
   }
 
   console.log('\n================ Résultats ================');
-  console.log(`URL : constante = /bench/constant, page 1 = ${PAGE1}, page 1000 = ${PAGE1000}`);
+  console.log(
+    `URL : constante = /bench/constant, page 1 = ${PAGE1}, page 1000 = ${PAGE1000}, choix de filtre = ${FILTER_CHOICES}`,
+  );
   for (const run of runs) printTable(run);
   const busiest = Math.max(
     0,

@@ -6,7 +6,7 @@ import {
   type ResourceContract,
 } from '../../src/domain/contracts/types.ts';
 import { roleNeeded } from '../../src/domain/rights.ts';
-import { COLLECTION, MEDIA_TYPE, REFUSAL, RESOURCE, REVISION, revisionSchema } from '../http/answers.ts';
+import { COLLECTION, FREE_JSON, MEDIA_TYPE, REFUSAL, RESOURCE, REVISION, revisionSchema } from '../http/answers.ts';
 import { searchTemplate } from './hydra.ts';
 import { resourceSchema } from './jsonSchema.ts';
 
@@ -206,6 +206,9 @@ export const DOCUMENTATION_ROUTE = /^\/api(\/docs|\/contexts\/|$)/;
 function publishedSchema(schema: Record<string, unknown>): unknown {
   const { [RESOURCE]: resource, [COLLECTION]: member, ...rest } = schema;
   delete rest[MEDIA_TYPE];
+  // An answer's own root (a tree's subfolders): the document's `#` is itself, so it says so in words.
+  if (rest.$ref === '#')
+    return { description: 'Shaped as the object it is in (a recursive answer).', [FREE_JSON]: true };
   if (typeof resource === 'string') return { $ref: `#/components/schemas/${resource}`, description: rest.description };
   if (typeof member === 'string')
     return {

@@ -1,11 +1,13 @@
+import { PLAN_PERIODS, SUBSCRIPTION_STATUSES } from '../../src/domain/onboarding.ts';
 import type { Schema } from './routeSchema.ts';
 
 /**
  * The response schemas of the hand-written routes: what each answers when it succeeds, serialised by Fastify
- * and published in the OpenAPI document (server/docs/openapi.ts); refusals are problem+json (errors.ts),
- * described there once. Objects list the properties clients rely on and stay open: a serialiser drops what
- * a schema does not name, and the answers of resources grow with their contracts. A property whose type
- * could vary (a count PostgreSQL gives as text, a nullable column) is left untyped rather than coerced.
+ * (fast-json-stringify, compiled from these) and published in the OpenAPI document (server/docs/openapi.ts);
+ * refusals are problem+json (errors.ts), described there once. Objects are closed and every property typed:
+ * the serialiser writes what a schema names and nothing else, so a schema is the whole answer, and the
+ * document cannot promise less or more than a route writes. A value that is free JSON by design (a part's
+ * content, a saved view's filter) says so with `freeJson`, the one open schema.
  */
 
 /** On a resource's answer: the contract type the OpenAPI document points to. */
@@ -17,22 +19,53 @@ export const REFUSAL = 'x-refusal';
 /** On an answer that is no JSON: its media type for the OpenAPI document. */
 export const MEDIA_TYPE = 'x-media-type';
 
-/** An open object with these properties (each `{}` when its type is not fixed). */
-export const shaped = (description: string, properties: Record<string, Schema>, required: string[] = []): Schema => ({
+/** On a schema: free JSON by design, written as it is (JSON.stringify), the one open kind of answer. */
+export const FREE_JSON = 'x-free-json';
+
+/** An object with these properties, each typed, and no other: the serialiser writes nothing it does not name. */
+export const closedObject = (
+  description: string,
+  properties: Record<string, Schema>,
+  required: string[] = [],
+): Schema => ({
   type: 'object',
   description,
   properties,
   ...(required.length > 0 ? { required } : {}),
-  additionalProperties: true,
+  additionalProperties: false,
 });
+
+/**
+ * A value that is free JSON by design, whatever a user or a part type puts there: written as it is, and
+ * named so in the OpenAPI document (`x-free-json`). An object's own shape belongs in `closedObject`.
+ */
+export const freeJson = (description: string): Schema => ({ description, [FREE_JSON]: true });
+
+/**
+ * `{"@id", id, name}` of a related row, as `summarySql` (resources/serialize.ts) builds it (no `@id` in plain
+ * JSON), or null when there is none or it is not readable.
+ */
+export const summaryOrNull = (description: string): Schema => ({
+  ...closedObject(
+    description,
+    { '@id': { type: 'string', format: 'iri-reference' }, id: { type: 'integer' }, name: { type: 'string' } },
+    ['id', 'name'],
+  ),
+  type: ['object', 'null'],
+});
+
+/** A type or null: a nullable column. */
+export const orNull = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
 
 export const listOf = (description: string, items: Schema): Schema => ({ type: 'array', description, items });
 
-/** One record of a contract's resource, as its generic `GET /api/<resource>/{id}` answers it. */
+/**
+ * One record of a contract's resource, as its generic `GET /api/<resource>/{id}` answers it: the contract's
+ * schema, which the OpenAPI document holds once (`components.schemas`, from the contract) and points to.
+ * The engine builds the record (resources/serialize.ts) and it is written whole, as the generic routes do.
+ */
 export const resourceItem = (type: string): Schema => ({
-  type: 'object',
   description: `The ${type}, as GET on the resource answers it (JSON-LD or JSON).`,
-  additionalProperties: true,
   [RESOURCE]: type,
 });
 
@@ -49,12 +82,7 @@ export const noContent = (description: string): Schema => ({ type: 'null', descr
  * A refusal a route answers beyond the ones its schema implies (401, 403; 404 with a path id; 400 with a query
  * or a body; 422 with body fields): a problem+json, as the error handler writes every refusal.
  */
-export const refusal = (description: string): Schema => ({
-  type: 'object',
-  description,
-  additionalProperties: true,
-  [REFUSAL]: true,
-});
+export const refusal = (description: string): Schema => ({ description, [REFUSAL]: true });
 
 /** One revision of a record, as `GET /api/<resource>/{id}/revisions` lists them: an audit log entry's view. */
 export const REVISION = 'Revision';
@@ -72,7 +100,15 @@ export const revisionSchema: Schema = {
     changes: {
       type: 'object',
       description: 'Each changed field: `{before, after}`.',
-      additionalProperties: { type: 'object', properties: { before: {}, after: {} } },
+      additionalProperties: closedObject(
+        'The field before and after the change.',
+        {
+          before: freeJson('The value before: any JSON a field holds.'),
+          after: freeJson('The value after.'),
+          hidden: { type: 'boolean', const: true, description: 'A secret changed: both values are null.' },
+        },
+        ['before', 'after'],
+      ),
     },
   },
   required: ['id', 'entry', 'at', 'action', 'changes'],
@@ -86,19 +122,37 @@ export const streamed = (mediaType: string, description: string): Schema => ({
 });
 
 /** The tokens of a session (API.md, Authentication): the access JWT and the refresh token. */
-export const sessionTokens = shaped(
+export const sessionTokens = closedObject(
   'A session: its access token (JWT) and the refresh token that renews it.',
   { token: { type: 'string' }, refresh_token: { type: 'string' } },
   ['token', 'refresh_token'],
 );
 
+/** `Plan` (src/domain/onboarding.ts): what a structure subscribes to. */
+export const planSchema = (description: string): Schema =>
+  closedObject(
+    description,
+    {
+      id: { type: 'integer' },
+      name: { type: 'string' },
+      price: { type: 'number', description: 'Euros, VAT excluded, per period; 0 is a free plan.' },
+      seats: { type: 'integer' },
+      period: { type: 'string', enum: [...PLAN_PERIODS] },
+    },
+    ['id', 'name', 'price', 'seats', 'period'],
+  );
+
 /** A subscription of a structure (server/onboarding/subscriptions.ts). */
-export const subscription = shaped('The structure’s subscription.', {
-  id: {},
-  company: {},
-  plan: shaped('The plan subscribed to.', { id: {}, name: {}, price: {}, seats: {}, period: {} }),
-  status: { type: 'string' },
-  startedAt: { type: ['string', 'null'] },
-  currentPeriodEnd: { type: ['string', 'null'] },
-  cancelAtPeriodEnd: { type: 'boolean' },
-});
+export const subscription = closedObject(
+  'The structure’s subscription.',
+  {
+    id: { type: 'integer' },
+    company: { type: 'integer', description: 'The structure’s id.' },
+    plan: planSchema('The plan subscribed to.'),
+    status: { type: 'string', enum: [...SUBSCRIPTION_STATUSES] },
+    startedAt: orNull('string', { format: 'date-time' }),
+    currentPeriodEnd: orNull('string', { format: 'date-time' }),
+    cancelAtPeriodEnd: { type: 'boolean' },
+  },
+  ['id', 'company', 'plan', 'status', 'startedAt', 'currentPeriodEnd', 'cancelAtPeriodEnd'],
+);

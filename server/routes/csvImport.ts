@@ -4,7 +4,7 @@ import { UserInvitations } from '../auth/userInvitations.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { authorize } from '../http/authorize.ts';
-import { shaped } from '../http/answers.ts';
+import { closedObject } from '../http/answers.ts';
 import { objectBody, refusedAs, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { spendMoreWrites } from '../http/writeBudget.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
@@ -54,18 +54,18 @@ export async function csvImportRoutes(fastify: FastifyInstance, { db, engine, ma
     const schema = {
       body: bodySchema,
       response: {
-        200: shaped('A dry run: every row would be created; nothing was.', {
+        200: closedObject('A dry run: every row would be created; nothing was.', {
           dryRun: { type: 'boolean' },
           count: { type: 'integer' },
         }),
-        201: shaped('The rows created, in the order given; the users invited, and those who could not be.', {
+        201: closedObject('The rows created, in the order given; the users invited, and those who could not be.', {
           dryRun: { type: 'boolean' },
           count: { type: 'integer' },
           ids,
           invited: ids,
           notInvited: {
             type: 'array',
-            items: shaped('A user created but not invited, and why.', {
+            items: closedObject('A user created but not invited, and why.', {
               id: { type: 'integer' },
               detail: { type: 'string' },
             }),

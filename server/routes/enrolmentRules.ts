@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dueDateOf } from '../../src/domain/learning.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { shaped } from '../http/answers.ts';
+import { closedObject } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { notFound } from '../http/errors.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
@@ -23,12 +23,12 @@ const figures = {
   unenrolled: { type: 'integer', description: 'Unenrolled by a manager: a rule does not enrol them again.' },
   dueAt: { type: ['string', 'null'], description: 'The due date the enrolments get.' },
 };
-const previewAnswer = shaped(
+const previewAnswer = closedObject(
   'What applying the rule would do, in the database as it is.',
   { toEnrol: { type: 'integer' }, ...figures, sample: sampleAnswer },
   ['toEnrol', 'alreadyEnrolled', 'unenrolled', 'sample', 'dueAt'],
 );
-const appliedAnswer = shaped('What applying the rule did.', { enrolled: { type: 'integer' }, ...figures }, [
+const appliedAnswer = closedObject('What applying the rule did.', { enrolled: { type: 'integer' }, ...figures }, [
   'enrolled',
   'alreadyEnrolled',
   'unenrolled',

@@ -11,7 +11,7 @@ import {
 import { NO_STRUCTURE } from '../../src/domain/tenancy.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { listOf, shaped } from '../http/answers.ts';
+import { listOf, closedObject } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { unprocessable, violation, type Violation } from '../http/errors.ts';
 import { objectBody, reference, referenceList, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
@@ -63,7 +63,7 @@ const enrolmentBody = objectBody(
 /** The people an answer names: the first of those enrolled, by name. */
 export const sampleAnswer = listOf(
   'The first of those it enrols (at most 10), by name.',
-  shaped('A member.', { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } }),
+  closedObject('A member.', { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } }),
 );
 const figures = {
   alreadyEnrolled: { type: 'integer', description: 'Enrolled already: left as they are.' },
@@ -71,12 +71,12 @@ const figures = {
   unknownEmails: { type: 'array', items: { type: 'string' }, description: 'Listed e-mails of no enabled member.' },
   dueAt: { type: ['string', 'null'], description: 'The due date the enrolments get.' },
 };
-const previewAnswer = shaped(
+const previewAnswer = closedObject(
   'What the enrolment would do, in the database as it is.',
   { toEnrol: { type: 'integer' }, ...figures, sample: sampleAnswer },
   ['toEnrol', 'alreadyEnrolled', 'reenrolled', 'unknownEmails', 'sample', 'dueAt'],
 );
-const enrolledAnswer = shaped('What the enrolment did.', { enrolled: { type: 'integer' }, ...figures }, [
+const enrolledAnswer = closedObject('What the enrolment did.', { enrolled: { type: 'integer' }, ...figures }, [
   'enrolled',
   'alreadyEnrolled',
   'reenrolled',

@@ -8,7 +8,7 @@ import { requireRole } from '../http/session.ts';
 import type { LiveEvent, LiveHub } from '../live/liveHub.ts';
 import { STREAM_SLOT_RENEW_SECONDS, type StreamSlots } from '../live/streamSlots.ts';
 import type { StreamTickets } from '../live/streamTickets.ts';
-import { shaped, streamed } from '../http/answers.ts';
+import { closedObject, streamed } from '../http/answers.ts';
 import { LIVE_EVENT_ID_MAX_LENGTH, LIVE_TICKETS_MAX_LENGTH } from '../../src/domain/queryBounds.ts';
 
 /** A comment line now and then keeps proxies and load balancers from closing an idle stream. */
@@ -20,7 +20,7 @@ const RETRY_MS = 2_000;
 const frame = (event: LiveEvent) =>
   `${event.id === null ? '' : `id: ${event.id}\n`}event: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
-const streamTicket = shaped(
+const streamTicket = closedObject(
   'A single-use ticket that opens the event stream (GET /api/events?ticket=), and its lifetime in seconds.',
   { ticket: { type: 'string' }, expiresIn: { type: 'integer' } },
   ['ticket', 'expiresIn'],

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 import { typedRoutes } from '../http/routeSchema.ts';
-import { shaped } from '../http/answers.ts';
+import { closedObject } from '../http/answers.ts';
 
 /** A dependency that has not answered within this time counts as unreachable (a load balancer polls often). */
 const READY_TIMEOUT_MS = 2_000;
@@ -30,12 +30,12 @@ async function reach(work: () => Promise<unknown>): Promise<{ reach: Reach; erro
   }
 }
 
-const alive = shaped(
+const alive = closedObject(
   'The process answers and reaches its database.',
   { status: { type: 'string' }, database: { type: 'string' } },
   ['status'],
 );
-const readiness = shaped(
+const readiness = closedObject(
   'Whether to send the process traffic (503 when not), and what it reaches.',
   { status: { type: 'string' }, database: { type: 'string' }, storage: { type: 'string' } },
   ['status', 'database', 'storage'],

@@ -4,7 +4,7 @@ import { PLATFORM } from '../db/scope.ts';
 import { authorize } from '../http/authorize.ts';
 import { notFound } from '../http/errors.ts';
 import { idParams, pathId, queryOf, referencePattern, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
-import { shaped } from '../http/answers.ts';
+import { closedObject } from '../http/answers.ts';
 import { idFromReference } from '../resources/iri.ts';
 import { renderTemplate } from '../../src/domain/templateVariables.ts';
 import {
@@ -16,12 +16,12 @@ import {
 import { literal } from '../shared/sql.ts';
 import { andAll, declarationOf } from './actions/support.ts';
 
-const openByPriority = shaped(
+const openByPriority = closedObject(
   'How many tickets waiting for support each priority holds.',
   Object.fromEntries(TICKET_PRIORITIES.map((priority) => [priority, { type: 'integer' }])),
   [...TICKET_PRIORITIES],
 );
-const viewCounts = shaped(
+const viewCounts = closedObject(
   'How many tickets each built-in view of the list holds, and the open ones by priority.',
   { ...Object.fromEntries(TICKET_VIEWS.map((view) => [view, { type: 'integer' }])), open: openByPriority },
   [...TICKET_VIEWS, 'open'],
@@ -32,7 +32,7 @@ const openByPrioritySql = `json_build_object(${TICKET_PRIORITIES.map(
   (priority) =>
     `${literal(priority)}, count(*) FILTER (WHERE t.status = ${literal(OPEN_TICKET_STATUS)} AND t.priority = ${literal(priority)})::int`,
 ).join(', ')}) AS open`;
-const rendered = shaped('A canned reply with its variables filled.', { text: { type: 'string' } }, ['text']);
+const rendered = closedObject('A canned reply with its variables filled.', { text: { type: 'string' } }, ['text']);
 
 /**
  * The support desk's calls beyond CRUD: the counts of the ticket list's built-in views (one statement for

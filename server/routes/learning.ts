@@ -3,7 +3,8 @@ import { CSV_MEDIA_TYPE } from '../../src/domain/csvExport.ts';
 import { LEARNER_STATES, REPORT_DEFAULT_WEEKS, REPORT_MAX_WEEKS } from '../../src/domain/learning.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/releases.ts';
 import type { Database } from '../db/database.ts';
-import { listOf, shaped } from '../http/answers.ts';
+import { closedObject, listOf, orNull } from '../http/answers.ts';
+import { PARTICIPATION_STATUSES } from '../../src/domain/contracts/participations.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { idParams, pathId, queryOf, referencePattern, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { spendMoreWrites } from '../http/writeBudget.ts';
@@ -23,8 +24,10 @@ import { reportCsv } from '../learning/weeklyReport.ts';
  */
 
 const summary = (description: string, extra: Record<string, object> = {}) =>
-  shaped(description, { id: { type: 'integer' }, ...extra }, ['id']);
-const named = (description: string) => summary(description, { title: {} });
+  closedObject(description, { id: { type: 'integer' }, ...extra }, ['id']);
+const named = (description: string) => summary(description, { title: orNull('string') });
+const moment = (description?: string) =>
+  orNull('string', { format: 'date-time', ...(description ? { description } : {}) });
 const figures = {
   enrolled: { type: 'integer' },
   started: { type: 'integer' },
@@ -35,21 +38,21 @@ const figures = {
 };
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
-const learnerAnswer = shaped(
+const learnerAnswer = closedObject(
   "One learner's courses as the session follows them, and their answers waiting for a review.",
   {
     learner: summary('The learner.', { name: { type: 'string' }, email: { type: 'string' } }),
     courses: listOf(
       'Their enrolments still standing, by due date.',
-      shaped('One course of the learner.', {
+      closedObject('One course of the learner.', {
         participation: { type: 'string' },
         course: named('The course.'),
-        status: { type: 'string' },
+        status: { type: 'string', enum: [...PARTICIPATION_STATUSES] },
         progress: { type: 'integer' },
         state: { type: 'string', enum: LEARNER_STATES },
-        dueAt: {},
-        lastActivityAt: {},
-        completedAt: {},
+        dueAt: moment(),
+        lastActivityAt: moment(),
+        completedAt: moment(),
         validatedChapters: { type: 'integer' },
         chapterTotal: { type: 'integer' },
         answersWaiting: { type: 'integer' },
@@ -57,28 +60,28 @@ const learnerAnswer = shaped(
     ),
     answersWaiting: listOf(
       'Their answers submitted and not reviewed yet, the oldest first.',
-      shaped('An answer waiting.', {
+      closedObject('An answer waiting.', {
         id: { type: 'integer' },
         part: named('The part answered.'),
         course: named('Its course.'),
-        submittedAt: {},
+        submittedAt: moment(),
       }),
     ),
   },
   ['learner', 'courses', 'answersWaiting'],
 );
 
-const funnelAnswer = shaped(
+const funnelAnswer = closedObject(
   "A course's funnel: of its learners, how many reached, then validated, each chapter in the learners' order.",
   {
     course: named('The course.'),
-    refreshedAt: {},
+    refreshedAt: moment('When the aggregates were last refreshed (null: never yet).'),
     enrolled: { type: 'integer' },
     steps: listOf(
       'Every chapter of the course.',
-      shaped('A chapter.', {
+      closedObject('A chapter.', {
         chapter: named('The chapter.'),
-        module: shaped('Its module.', { id: {}, title: {} }),
+        module: named('Its module.'),
         place: { type: 'integer' },
         reached: { type: 'integer' },
         validated: { type: 'integer' },
@@ -88,43 +91,47 @@ const funnelAnswer = shaped(
   ['course', 'refreshedAt', 'enrolled', 'steps'],
 );
 
-const reportAnswer = shaped(
+const reportAnswer = closedObject(
   'The figures of following learning: by course, over the weeks, and by structure for platform staff over all.',
   {
-    refreshedAt: {},
-    totals: shaped('Every course together.', figures),
+    refreshedAt: moment('When the aggregates were last refreshed (null: never yet).'),
+    totals: closedObject('Every course together.', figures),
     courses: listOf(
       'Each course with enrolled learners.',
-      shaped('A course.', { course: named('The course.'), ...figures }),
+      closedObject('A course.', { course: named('The course.'), ...figures }),
     ),
     timeline: listOf(
       'Each week of the period, from its Monday.',
-      shaped('A week.', { week: { type: 'string' }, enrolled: { type: 'integer' }, completed: { type: 'integer' } }),
+      closedObject('A week.', {
+        week: { type: 'string' },
+        enrolled: { type: 'integer' },
+        completed: { type: 'integer' },
+      }),
     ),
     structures: listOf(
       'Each structure (platform staff over every structure only).',
-      shaped('A structure.', { structure: summary('The structure.', { name: {} }), ...figures }),
+      closedObject('A structure.', { structure: summary('The structure.', { name: { type: 'string' } }), ...figures }),
     ),
   },
   ['refreshedAt', 'totals', 'courses', 'timeline', 'structures'],
 );
 
-const dueList = shaped('Learners of a due date.', {
+const dueList = closedObject('Learners of a due date.', {
   count: { type: 'integer' },
   items: listOf(
     'The first by due date.',
-    shaped('One enrolment.', {
+    closedObject('One enrolment.', {
       participation: { type: 'string' },
-      learner: summary('The learner.', { name: {} }),
+      learner: summary('The learner.', { name: { type: 'string' } }),
       course: named('The course.'),
-      dueAt: {},
+      dueAt: moment(),
     }),
   ),
 });
 
-const overviewAnswer = shaped(
+const overviewAnswer = closedObject(
   "The home page's learners: late, due within the week, and how many are at risk.",
-  { late: dueList, dueThisWeek: dueList, atRisk: shaped('At risk.', { count: { type: 'integer' } }) },
+  { late: dueList, dueThisWeek: dueList, atRisk: closedObject('At risk.', { count: { type: 'integer' } }) },
   ['late', 'dueThisWeek', 'atRisk'],
 );
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.ts';
 import { PLATFORM, runAsAction } from '../db/scope.ts';
-import { listOf, noContent, resourceItem, shaped } from '../http/answers.ts';
+import { listOf, noContent, resourceItem, closedObject } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { notFound, unprocessable, violation } from '../http/errors.ts';
 import {
@@ -35,20 +35,20 @@ import { andAll, declarationOf, replyWithRecord } from './actions/support.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../src/domain/search.ts';
 import { frenchOrder } from '../shared/sql.ts';
 
-const candidate = shaped(
+const candidate = closedObject(
   'A colleague who may be mentioned on the ticket.',
   { id: { type: 'integer' }, name: { type: 'string' } },
   ['id', 'name'],
 );
 const summary = (description: string, extra: Record<string, unknown> = {}) =>
-  shaped(description, { id: { type: 'integer' }, ...extra }, ['id']);
-const inbox = shaped(
+  closedObject(description, { id: { type: 'integer' }, ...extra }, ['id']);
+const inbox = closedObject(
   "The session's mentions: how many are unread, and the newest first.",
   {
     unread: { type: 'integer' },
     items: listOf(
       'What mentioned the user, newest first.',
-      shaped(
+      closedObject(
         'One mention: the ticket, the note and who wrote it, an excerpt, when, and when it was read.',
         {
           id: { type: 'integer' },

@@ -15,7 +15,7 @@ import {
 } from '../../src/domain/templateVariables.ts';
 import { idParams, noBody, objectBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarationOf } from './actions/support.ts';
-import { listOf, noContent, shaped } from '../http/answers.ts';
+import { listOf, noContent, closedObject } from '../http/answers.ts';
 import {
   maxLengthOf,
   notificationTemplates as notificationTemplatesContract,
@@ -38,14 +38,17 @@ function checkVariables(code: string, texts: { subject: string; body: string }) 
   if (violations.length > 0) throw unprocessable(violations);
 }
 
-const preview = shaped(
+const preview = closedObject(
   'The variables the template offers and the text rendered with sample values in each locale.',
   {
     variables: listOf('Its variables.', { type: 'string' }),
     locales: {
       type: 'object',
       description: 'Per locale, the rendered subject and body.',
-      additionalProperties: shaped('The rendered text.', { subject: { type: 'string' }, body: { type: 'string' } }),
+      additionalProperties: closedObject('The rendered text.', {
+        subject: { type: 'string' },
+        body: { type: 'string' },
+      }),
     },
   },
   ['variables', 'locales'],

@@ -47,7 +47,7 @@ import {
   subscriptionJson,
   unsubscribe,
 } from '../onboarding/subscriptions.ts';
-import { listOf, refusal, sessionTokens, shaped, subscription } from '../http/answers.ts';
+import { closedObject, listOf, planSchema, refusal, sessionTokens, subscription } from '../http/answers.ts';
 import { MAIL_TOPICS } from '../../src/domain/learningMail.ts';
 import { recordOptOut, type OptOutTokens } from '../notify/optOuts.ts';
 import {
@@ -113,47 +113,105 @@ const registrationSchema = objectBody({
   },
 });
 
-const plans = listOf('The plans a structure may choose.', shaped('A plan.', {}));
+/** `Plan` (src/domain/onboarding.ts). */
+const plans = listOf('The plans a structure may choose.', planSchema('A plan.'));
 const countries = listOf(
   'The countries, by name.',
-  shaped('A country.', { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } }),
+  closedObject('A country.', { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } }),
 );
-const addressFeatures = shaped(
+const optionalText = { type: 'string' };
+/** `AddressFeature` (src/domain/onboarding.ts): the national address base's keys this API passes on. */
+const addressFeature = closedObject(
+  'A GeoJSON Feature: a point and what the address base says of it.',
+  {
+    type: { type: 'string', const: 'Feature' },
+    geometry: closedObject(
+      'Where it is.',
+      {
+        type: { type: 'string', const: 'Point' },
+        coordinates: { type: 'array', items: { type: 'number' }, description: 'Longitude, latitude.' },
+      },
+      ['type', 'coordinates'],
+    ),
+    properties: closedObject(
+      'The address, as the base labels and splits it.',
+      {
+        label: { type: 'string' },
+        score: { type: 'number' },
+        housenumber: optionalText,
+        id: optionalText,
+        name: optionalText,
+        postcode: optionalText,
+        citycode: optionalText,
+        city: optionalText,
+        context: optionalText,
+        type: optionalText,
+        street: optionalText,
+      },
+      ['label'],
+    ),
+  },
+  ['type', 'geometry', 'properties'],
+);
+const addressFeatures = closedObject(
   'Address suggestions as a GeoJSON FeatureCollection (at most ten).',
-  { type: { type: 'string' }, features: listOf('The suggestions.', shaped('A GeoJSON Feature.', {})) },
+  { type: { type: 'string', const: 'FeatureCollection' }, features: listOf('The suggestions.', addressFeature) },
   ['type', 'features'],
 );
-const registered = shaped(
+const registered = closedObject(
   'The structure and its first administrator, signed in with a session waiting for the e-mailed code.',
   {
     ...(sessionTokens.properties as Record<string, Schema>),
-    company: shaped('The structure.', { id: {}, name: {} }),
-    user: shaped('Its administrator.', { id: {}, email: {} }),
+    company: closedObject('The structure.', { id: { type: 'integer' }, name: { type: 'string' } }, ['id', 'name']),
+    user: closedObject('Its administrator.', { id: { type: 'integer' }, email: { type: 'string' } }, ['id', 'email']),
   },
   ['company', 'user', 'token', 'refresh_token'],
 );
-const invitationLink = shaped(
+const invitationLink = closedObject(
   'The invited structure and the link that signs it up once.',
-  { company: {}, encodedId: { type: 'string' }, key: { type: 'string' }, link: { type: 'string' } },
+  {
+    company: { type: 'integer', description: 'The structure’s id.' },
+    encodedId: { type: 'string' },
+    key: { type: 'string' },
+    link: { type: 'string' },
+  },
   ['company', 'encodedId', 'key', 'link'],
 );
-const subscribed = shaped('The subscription chosen, and how to pay for it when it is not free.', {
+const subscribed = closedObject('The subscription chosen, and how to pay for it when it is not free.', {
   ...(subscription.properties as Record<string, Schema>),
-  setupIntent: { description: 'The SetupIntent to confirm (id, clientSecret), or null for a free plan.' },
-  payment: { description: 'How the browser pays (Stripe.js or test cards), or null for a free plan.' },
+  setupIntent: {
+    ...closedObject(
+      'The SetupIntent to confirm (id, clientSecret), or null for a free plan.',
+      { id: { type: 'string' }, clientSecret: { type: 'string' } },
+      ['id', 'clientSecret'],
+    ),
+    type: ['object', 'null'],
+  },
+  payment: {
+    ...closedObject(
+      'How the browser pays: with Stripe.js (`stripe`, its key and script) or test cards (`test`); null for a free plan.',
+      {
+        mode: { type: 'string', enum: ['stripe', 'test'] },
+        publishableKey: { type: 'string' },
+        jsUrl: { type: 'string' },
+      },
+      ['mode'],
+    ),
+    type: ['object', 'null'],
+  },
 });
-const paymentStatus = shaped('The status of the SetupIntent.', { status: { type: 'string' } }, ['status']);
+const paymentStatus = closedObject('The status of the SetupIntent.', { status: { type: 'string' } }, ['status']);
 /**
  * An opt-out link's token (server/notify/optOuts.ts): whatever its shape, the handler refuses a bad one on
  * `token`, as the link it is (an optional body's schema would name no field).
  */
 const OPT_OUT_TOKEN = { description: 'The signed token of a mail’s opt-out link.' };
-const optedOut = shaped(
+const optedOut = closedObject(
   'What a mail’s opt-out link stopped: its topic, for the address shown masked.',
   { topic: { type: 'string', enum: [...MAIL_TOPICS] }, email: { type: 'string' } },
   ['topic', 'email'],
 );
-const leaving = shaped('The subscription, ending with its period.', {
+const leaving = closedObject('The subscription, ending with its period.', {
   ...(subscription.properties as Record<string, Schema>),
   accessEndsAt: { type: ['string', 'null'] },
 });

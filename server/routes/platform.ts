@@ -11,7 +11,7 @@ import { structureScope } from '../resources/tenancy.ts';
 import { ident } from '../shared/sql.ts';
 import { columnOf } from '../resources/types.ts';
 import { BLANK, filledText, objectBody, refusedAs, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
-import { listOf, noContent, shaped } from '../http/answers.ts';
+import { listOf, noContent, closedObject } from '../http/answers.ts';
 
 /** The column that names a row of a resource in a choice list. */
 function labelColumn(resource: string): string | undefined {
@@ -22,14 +22,21 @@ function labelColumn(resource: string): string | undefined {
   return undefined;
 }
 
-const filterChoices = listOf(
+export const filterChoices = listOf(
   'The filters of the list, each with its choices.',
-  shaped(
+  closedObject(
     'A filter and its choices.',
     {
       field: { type: 'string' },
       label: { type: 'string' },
-      choices: listOf('Its choices.', shaped('A choice: the value to filter by and its label.', { id: {}, name: {} })),
+      choices: listOf(
+        'Its choices.',
+        closedObject(
+          'A choice: the value to filter by (an enum value, a boolean, a related row’s IRI) and its label.',
+          { id: { type: ['string', 'integer', 'boolean'] }, name: { type: 'string' } },
+          ['id', 'name'],
+        ),
+      ),
     },
     ['field', 'choices'],
   ),

@@ -6,7 +6,7 @@ import type { EstablishmentSearch } from '../integrations/establishments.ts';
 import { companyByInvitation } from '../onboarding/invitations.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
 import { queryOf, typedRoutes } from '../http/routeSchema.ts';
-import { listOf, shaped } from '../http/answers.ts';
+import { closedObject, listOf, orNull } from '../http/answers.ts';
 import { ESTABLISHMENT_QUERY_USED_LENGTH, LOOKUP_QUERY_MAX_LENGTH } from '../../src/domain/queryBounds.ts';
 
 export { encodeCompanyId } from '../onboarding/invitations.ts';
@@ -25,17 +25,34 @@ const invitationParams = queryOf(
   ['encodedId', 'key'],
 );
 
-const invitedCompany = shaped('The invited structure, as far as it is known, for the sign-up form.', {
-  id: {},
-  name: {},
-  siret: {},
-  email: {},
-  phone: {},
-  address: {},
-  postcode: {},
-  city: {},
-  country: {},
-});
+/** `InvitedCompany` (src/domain/onboarding.ts). */
+const invitedCompany = closedObject(
+  'The invited structure, as far as it is known, for the sign-up form.',
+  {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    siret: orNull('string'),
+    email: orNull('string'),
+    phone: orNull('string'),
+    address: orNull('string'),
+    postcode: orNull('string'),
+    city: orNull('string'),
+    country: orNull('integer', { description: 'The country’s id.' }),
+  },
+  ['id', 'name'],
+);
+/** `Establishment` (src/domain/onboarding.ts). */
+const establishment = closedObject(
+  'An establishment: its SIRET, name and address.',
+  {
+    siret: { type: 'string' },
+    name: { type: 'string' },
+    address: { type: 'string' },
+    postcode: { type: 'string' },
+    city: { type: 'string' },
+  },
+  ['siret', 'name', 'address', 'postcode', 'city'],
+);
 
 /** Onboarding look-ups that need no session; each bounded per client address (docs/SECURITY.md). */
 export async function publicRoutes(fastify: FastifyInstance, { db, establishments }: PublicOptions) {
@@ -63,7 +80,7 @@ export async function publicRoutes(fastify: FastifyInstance, { db, establishment
       schema: {
         querystring: queryOf({ search: { type: 'string', maxLength: LOOKUP_QUERY_MAX_LENGTH } }),
         response: {
-          200: listOf('The establishments found (the French directory of companies).', shaped('An establishment.', {})),
+          200: listOf('The establishments found (the French directory of companies).', establishment),
         },
       },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },

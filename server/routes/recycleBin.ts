@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mayEraseForGood, RECYCLE_BIN } from '../../src/domain/recycleBin.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { shaped, noContent } from '../http/answers.ts';
+import { closedObject, noContent } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
@@ -12,7 +12,7 @@ import { eraseBinned } from '../resources/recycleBin.ts';
 import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
 import { declarationOf } from './actions/support.ts';
 
-const restored = shaped(
+const restored = closedObject(
   'What was restored: its resource and its IRI, with the same id as before its delete.',
   { resource: { type: 'string' }, record: { type: 'string' } },
   ['resource', 'record'],

@@ -4,14 +4,14 @@ import { STRUCTURE_FIELD } from '../../src/domain/tenancy.ts';
 import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { refusal, shaped } from '../http/answers.ts';
+import { refusal, closedObject } from '../http/answers.ts';
 import { forbidden, notFound, unprocessable, violation } from '../http/errors.ts';
 import { noBody, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole, type Session } from '../http/session.ts';
 
 const PATH = '/api/learning/report-subscription';
 
-const state = shaped(
+const state = closedObject(
   'Whether the session’s user receives the structure’s figures by mail, how often, and when they last went.',
   {
     subscribed: { type: 'boolean' },

@@ -6,12 +6,12 @@ import { readGrants, type RolePermissions } from '../auth/rolePermissions.ts';
 import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { refusal, shaped } from '../http/answers.ts';
+import { refusal, closedObject } from '../http/answers.ts';
 import { badRequest } from '../http/errors.ts';
 import { objectBody, refusedAs, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole, type Session } from '../http/session.ts';
 
-const matrixAnswer = shaped(
+const matrixAnswer = closedObject(
   "A structure's rights: the roles, resources and operations the rights screen governs, and what platform staff " +
     'changed of the defaults (`grants`: `"<role> <resource> <operation>"` -> granted or withdrawn; absent, the default).',
   {

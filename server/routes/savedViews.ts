@@ -7,7 +7,7 @@ import {
   type SavedView,
 } from '../../src/domain/savedViews.ts';
 import type { Database, Row } from '../db/database.ts';
-import { listOf, noContent, shaped } from '../http/answers.ts';
+import { closedObject, freeJson, listOf, noContent } from '../http/answers.ts';
 import { notFound, unprocessable, violation } from '../http/errors.ts';
 import {
   filledText,
@@ -40,15 +40,18 @@ const paramsSchema = {
   required: ['filter'],
 } as const;
 
-const viewAnswer = shaped(
+const viewAnswer = closedObject(
   'A saved view of a list: its name and what it keeps (filters, order, columns).',
   {
     id: { type: 'integer' },
     resource: { type: 'string' },
     name: { type: 'string' },
-    params: { type: 'object', additionalProperties: true },
-    createdAt: { type: 'string' },
-    updatedAt: { type: 'string' },
+    params: freeJson(
+      'What the view keeps, as the list saved it (`SavedViewParams`): its filter, which is the list’s own ' +
+        'free JSON, its order and columns.',
+    ),
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
   },
   ['id', 'resource', 'name', 'params'],
 );

@@ -5,7 +5,7 @@ import { notFound, unprocessable, violation } from '../http/errors.ts';
 import { authorize } from '../http/authorize.ts';
 import { sendStoredFile } from '../http/fileDownload.ts';
 import { idParams, multipartBody, objectBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
-import { listOf, noContent, refusal, shaped, streamed } from '../http/answers.ts';
+import { listOf, noContent, refusal, closedObject, streamed } from '../http/answers.ts';
 import type { ByteRange, FileStorage } from '../storage/fileStorage.ts';
 import { storeUpload, type UploadRefusal } from '../storage/storeUpload.ts';
 import { ATTACHMENT_COLUMNS, attachmentIds, takeAttachments, type AttachmentSummary } from '../tickets/attachments.ts';
@@ -20,7 +20,7 @@ export interface TicketAttachmentOptions {
   uploadMaxMb: number;
 }
 
-const attachment = shaped(
+const attachment = closedObject(
   'A file on a reply or a note: its message or note (both null while it waits to be sent), name, type and size.',
   {
     id: { type: 'integer' },

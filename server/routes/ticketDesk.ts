@@ -6,33 +6,44 @@ import { idParams, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.
 import { summarySql } from '../resources/serialize.ts';
 import { structureScope } from '../resources/tenancy.ts';
 import { declarationOf } from './actions/support.ts';
-import { listOf, shaped } from '../http/answers.ts';
+import { closedObject, listOf, orNull, summaryOrNull } from '../http/answers.ts';
+import { DELIVERY_STATUSES } from '../../src/domain/helpdesk.ts';
 
 const agenda = listOf(
   'The ticket’s timeline, newest first.',
-  shaped('One event: its kind, its row, when, the statuses it moved between, its text and who.', {
-    kind: { type: 'string' },
-    id: {},
-    at: {},
-    status: {},
-    previous: {},
-    text: {},
-    actor: {},
-  }),
+  closedObject(
+    'One event: its kind, its row, when, the statuses it moved between, its text and who.',
+    {
+      kind: { type: 'string', enum: ['opened', 'message', 'status', 'follow_up', 'note', 'notification'] },
+      id: { type: 'integer', description: 'The row of the event, in the table of its kind.' },
+      at: { type: 'string', format: 'date-time' },
+      status: orNull('string', { description: 'The status (or follow-up date) it set; a delivery’s status.' }),
+      previous: orNull('string'),
+      text: orNull('string'),
+      actor: summaryOrNull('Who (null for a notification, or once their account is gone).'),
+    },
+    ['kind', 'id', 'at', 'status', 'previous', 'text', 'actor'],
+  ),
 );
 const notifications = listOf(
   'The notifications sent to the ticket’s author, newest first.',
-  shaped('A notification and its delivery.', {
-    id: {},
-    template: {},
-    templateName: { description: 'The template’s name, as its list shows it (null when it is gone).' },
-    channel: {},
-    to: {},
-    subject: {},
-    status: {},
-    error: {},
-    createdAt: {},
-  }),
+  closedObject(
+    'A notification and its delivery.',
+    {
+      id: { type: 'integer' },
+      template: { type: 'string', description: 'The template’s code.' },
+      templateName: orNull('string', {
+        description: 'The template’s name, as its list shows it (null when it is gone).',
+      }),
+      channel: { type: 'string' },
+      to: orNull('string'),
+      subject: orNull('string'),
+      status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+      error: orNull('string'),
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+    ['id', 'template', 'templateName', 'channel', 'to', 'subject', 'status', 'error', 'createdAt'],
+  ),
 );
 
 /**

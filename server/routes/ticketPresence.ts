@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { WriteBudgets } from '../bounds/writeBudgets.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { shaped, listOf } from '../http/answers.ts';
+import { closedObject, listOf } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { tooMany } from '../http/errors.ts';
 import { idParams, objectBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
@@ -10,15 +10,15 @@ import { TicketPresence } from '../tickets/ticketPresence.ts';
 import { PRESENCE_BUDGET, PRESENCE_STATES } from '../../src/domain/presence.ts';
 import { declarationOf } from './actions/support.ts';
 
-const presenceAnswer = shaped(
+const presenceAnswer = closedObject(
   'Who else has the ticket open now: each one by name, the seconds their presence and typing still hold.',
   {
     present: listOf(
       'The other staff on the ticket, by name.',
-      shaped(
+      closedObject(
         'One of them.',
         {
-          user: shaped('Who.', { id: { type: 'integer' }, name: { type: 'string' } }, ['id', 'name']),
+          user: closedObject('Who.', { id: { type: 'integer' }, name: { type: 'string' } }, ['id', 'name']),
           expiresIn: { type: 'integer' },
           typingExpiresIn: { type: ['integer', 'null'] },
         },

@@ -16,7 +16,7 @@ import { hasRole } from '../../../src/domain/roles.ts';
 import { valueProblem } from '../../../src/domain/contracts/values.ts';
 import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
 import { authorize } from '../../http/authorize.ts';
-import { shaped } from '../../http/answers.ts';
+import { closedObject } from '../../http/answers.ts';
 import { spendMoreWrites } from '../../http/writeBudget.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
@@ -318,7 +318,7 @@ export async function bulkRoutes(fastify: FastifyInstance, { db, engine }: { db:
         ['action', 'ids'],
       ),
       response: {
-        200: shaped('The nodes acted on, in the order given; for a duplicate, their copies.', {
+        200: closedObject('The nodes acted on, in the order given; for a duplicate, their copies.', {
           ids: { type: 'array', items: { type: 'integer' } },
         }),
       },

@@ -7,9 +7,9 @@ import type { ResourceEngine } from '../../resources/engine.ts';
 import { authorize } from '../../http/authorize.ts';
 import { idParams, noBody, pathId, queryOf, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
-import { CHOICE_PART_TYPES } from '../../../src/domain/chapterParts.ts';
+import { CHAPTER_PART_TYPES, CHOICE_PART_TYPES } from '../../../src/domain/chapterParts.ts';
 import { ident, literal } from '../../shared/sql.ts';
-import { listOf, refusal, resourceItem, shaped } from '../../http/answers.ts';
+import { closedObject, freeJson, listOf, orNull, refusal, resourceItem } from '../../http/answers.ts';
 
 const notPublishable = refusal(
   'The course cannot go live as it is (a chapter without a part…): its violations say what.',
@@ -36,35 +36,78 @@ import { COURSE_VERSIONS, POSITION_FIELD, type CourseVersion } from '../../../sr
 import type { Grants } from '../../../src/domain/permissions.ts';
 import { reach } from '../../../src/domain/rights.ts';
 
-const named = { id: { type: 'integer' }, title: { type: ['string', 'null'] } };
-const courseMenu = shaped('The course, its modules, their chapters and their parts, in order.', {
-  ...named,
-  modules: listOf(
-    'Its modules.',
-    shaped('A module.', {
-      ...named,
-      chapters: listOf(
-        'Its chapters.',
-        shaped('A chapter.', { ...named, parts: listOf('Its parts.', shaped('A part.', { ...named, type: {} })) }),
+const partType = { type: 'string', enum: [...CHAPTER_PART_TYPES] };
+const menuPart = closedObject('A part.', { id: { type: 'integer' }, title: orNull('string'), type: partType }, [
+  'id',
+  'title',
+  'type',
+]);
+const courseMenu = closedObject(
+  'The course, its modules, their chapters and their parts, in order.',
+  {
+    id: { type: 'integer' },
+    title: orNull('string'),
+    modules: listOf(
+      'Its modules.',
+      closedObject(
+        'A module.',
+        {
+          id: { type: 'integer' },
+          title: orNull('string'),
+          chapters: listOf(
+            'Its chapters.',
+            closedObject(
+              'A chapter.',
+              { id: { type: 'integer' }, title: orNull('string'), parts: listOf('Its parts.', menuPart) },
+              ['id', 'title', 'parts'],
+            ),
+          ),
+        },
+        ['id', 'title', 'chapters'],
       ),
-    }),
-  ),
-});
+    ),
+  },
+  ['id', 'title', 'modules'],
+);
 const ids = (description: string) => ({ type: 'array', description, items: { type: 'integer' } });
-const draftState = shaped('What of the course’s draft differs from its live version.', {
+const draftState = closedObject('What of the course’s draft differs from its live version.', {
   live: { type: 'boolean', description: 'Whether the course has a live version (it is published).' },
   changed: { type: 'boolean', description: 'Whether the draft differs from it anywhere.' },
   course: {
     type: 'boolean',
     description: 'Whether the course’s own learner-visible fields (title, description) differ.',
   },
-  nodes: shaped('The nodes that differ (changed, new, moved, or holding a removed node), by level.', {
+  nodes: closedObject('The nodes that differ (changed, new, moved, or holding a removed node), by level.', {
     modules: ids('Modules.'),
     chapters: ids('Chapters.'),
     parts: ids('Parts.'),
   }),
 });
-const displayable = shaped('The chapter as a learner sees it, with its parts.', {});
+const displayable = closedObject(
+  'The chapter as a learner sees it, with its parts.',
+  {
+    id: { type: 'integer' },
+    title: { type: 'string' },
+    description: orNull('string'),
+    estimatedMinutes: orNull('integer'),
+    parts: listOf(
+      'Its parts released to the learner, in order.',
+      closedObject(
+        'A part, without what would give an answer away (the correct choices).',
+        {
+          id: { type: 'integer' },
+          type: partType,
+          title: orNull('string'),
+          required: { type: 'boolean' },
+          position: { type: 'integer' },
+          content: freeJson('The part’s content, as its type shapes it (src/domain/partContentShape.ts).'),
+        },
+        ['id', 'type', 'title', 'required', 'position', 'content'],
+      ),
+    ),
+  },
+  ['id', 'title', 'description', 'estimatedMinutes', 'parts'],
+);
 
 /** Publishing, discarding a draft, the course menu and the learner's view of a chapter. */
 export async function courseRoutes(fastify: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {

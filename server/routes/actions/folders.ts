@@ -7,7 +7,7 @@ import { authorize } from '../../http/authorize.ts';
 import { formatOf, rawQueryOf } from '../../resources/envelope.ts';
 import { idParams, pathId, queryOf, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { declarationOf } from './support.ts';
-import { listOf, resourceItem, shaped } from '../../http/answers.ts';
+import { listOf, resourceItem, closedObject } from '../../http/answers.ts';
 
 export interface FolderNode {
   id: number;
@@ -46,22 +46,27 @@ export function buildTree(
   return root;
 }
 
-const folderTree = shaped('The folder and its subfolders, each with its own sheet count, siblings by position.', {
-  id: { type: 'integer' },
-  name: { type: 'string' },
-  sheets: { type: 'integer' },
-  children: {
-    type: 'array',
-    description: 'Its subfolders, each shaped alike.',
-    items: { type: 'object', additionalProperties: true, description: 'A subfolder: id, name, sheets, children.' },
+/**
+ * One folder of the tree and, under `children`, its subfolders shaped alike: `{ $ref: '#' }` is the answer's
+ * own root, which fast-json-stringify follows as deep as the tree goes. The document has no such root (its
+ * `#` is the whole document), so it shows the subfolders as free JSON of that shape (docs/openapi.ts).
+ */
+const folderTree = closedObject(
+  'The folder and its subfolders, each with its own sheet count, siblings by position.',
+  {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    sheets: { type: 'integer', description: 'Its own sheets, not its subfolders’.' },
+    children: { type: 'array', description: 'Its subfolders, each shaped alike.', items: { $ref: '#' } },
   },
-});
+  ['id', 'name', 'sheets', 'children'],
+);
 
 export async function folderRoutes(fastify: FastifyInstance, { db, engine }: { db: Database; engine: ResourceEngine }) {
   const app = typedRoutes(fastify);
   const folders = declarationOf('folders');
   const sheets = declarationOf('sheets');
-  const folderContent = shaped(
+  const folderContent = closedObject(
     'The folder’s subfolders and sheets (500 of each at most).',
     {
       folders: listOf('Its subfolders.', resourceItem(folders.type)),

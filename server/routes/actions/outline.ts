@@ -4,7 +4,9 @@ import { notFound } from '../../http/errors.ts';
 import { authorize } from '../../http/authorize.ts';
 import { idParams, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { declarationOf } from './support.ts';
-import { shaped } from '../../http/answers.ts';
+import { closedObject, listOf, orNull } from '../../http/answers.ts';
+import { CHAPTER_PART_TYPES } from '../../../src/domain/chapterParts.ts';
+import { COURSE_STATUSES } from '../../../src/domain/contracts/courses.ts';
 import { TIME_ZONE_FUNCTION } from '../../resources/releases.ts';
 
 /*
@@ -50,6 +52,70 @@ SELECT json_build_object(
   FROM courses t
  WHERE t.id = $1`;
 
+const releaseAt = orNull('string', {
+  format: 'date-time',
+  description: 'Learners get it from then on; null: at once.',
+});
+const position = { type: 'integer' };
+/** `CourseOutline` (src/domain/outline.ts), level by level. */
+const outlineAnswer = closedObject(
+  'The course outline: its modules, chapters and parts, for the outline editor.',
+  {
+    id: { type: 'integer' },
+    title: { type: 'string' },
+    status: { type: 'string', enum: [...COURSE_STATUSES] },
+    publishedAt: orNull('string', { format: 'date-time' }),
+    updatedAt: { type: 'string', format: 'date-time' },
+    company: orNull('integer', { description: 'The course’s structure (null: the catalogue’s).' }),
+    timeZone: { type: 'string', description: 'The time zone its dates are read and written in.' },
+    modules: listOf(
+      'Its modules, by position.',
+      closedObject(
+        'A module.',
+        {
+          id: { type: 'integer' },
+          title: { type: 'string' },
+          position,
+          isTemplate: { type: 'boolean' },
+          releaseAt,
+          chapters: listOf(
+            'Its chapters, by position.',
+            closedObject(
+              'A chapter.',
+              {
+                id: { type: 'integer' },
+                title: { type: 'string' },
+                position,
+                isTemplate: { type: 'boolean' },
+                releaseAt,
+                unlocks: { type: 'array', items: { type: 'integer' }, description: 'The chapters to validate first.' },
+                parts: listOf(
+                  'Its parts, by position.',
+                  closedObject(
+                    'A part.',
+                    {
+                      id: { type: 'integer' },
+                      type: { type: 'string', enum: [...CHAPTER_PART_TYPES] },
+                      title: orNull('string'),
+                      position,
+                      required: { type: 'boolean' },
+                      releaseAt,
+                    },
+                    ['id', 'type', 'title', 'position', 'required', 'releaseAt'],
+                  ),
+                ),
+              },
+              ['id', 'title', 'position', 'isTemplate', 'releaseAt', 'unlocks', 'parts'],
+            ),
+          ),
+        },
+        ['id', 'title', 'position', 'isTemplate', 'releaseAt', 'chapters'],
+      ),
+    ),
+  },
+  ['id', 'title', 'status', 'publishedAt', 'updatedAt', 'company', 'timeZone', 'modules'],
+);
+
 /** `GET /api/courses/{id}/outline`: modules → chapters (with their unlocks) → parts, ordered by position. */
 export async function outlineRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
   const app = typedRoutes(fastify);
@@ -59,7 +125,7 @@ export async function outlineRoutes(fastify: FastifyInstance, { db }: { db: Data
     {
       schema: {
         params: idParams,
-        response: { 200: shaped('The course outline: its modules, chapters and parts, for the outline editor.', {}) },
+        response: { 200: outlineAnswer },
       },
       ...rightsFirst((request) => authorize(request, courses, 'get')),
     },

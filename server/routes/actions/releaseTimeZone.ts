@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { authorize } from '../../http/authorize.ts';
 import { idParams, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
-import { shaped } from '../../http/answers.ts';
+import { closedObject } from '../../http/answers.ts';
 import { TIME_ZONE_FUNCTION } from '../../resources/releases.ts';
 import { columnOf } from '../../resources/types.ts';
 import { ident } from '../../shared/sql.ts';
@@ -57,7 +57,7 @@ export async function releaseTimeZoneRoutes(fastify: FastifyInstance, { db }: { 
         schema: {
           params: idParams,
           response: {
-            200: shaped(
+            200: closedObject(
               'The time zone its release date is read and written in.',
               { timeZone: { type: 'string', description: 'An IANA time zone name.' } },
               ['timeZone'],

@@ -181,6 +181,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await prepare?.(db);
   await db.useRole(APP_ROLE);
   const { app, tokens, engine, files, drain } = await buildApp(config, db, {
+    // A response schema that would drop or change a field of an answer fails the test that asked for it.
+    faithfulAnswers: true,
     ...appOptions,
     serveApp: appOptions.serveApp ?? false,
   });
@@ -273,7 +275,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const others: (() => Promise<void>)[] = [];
   async function anotherProcess(): Promise<TestProcess> {
     const own = await openAgain();
-    const other = await buildApp(config, own.db, { ...appOptions, serveApp: appOptions.serveApp ?? false });
+    const other = await buildApp(config, own.db, {
+      faithfulAnswers: true,
+      ...appOptions,
+      serveApp: appOptions.serveApp ?? false,
+    });
     await other.app.ready();
     others.push(async () => {
       await other.app.close();
