@@ -1,8 +1,9 @@
 /**
- * `npm start`. The start-up itself is in serve.ts, imported here dynamically, so that whatever must run
- * before a module of the app is loaded can run first.
+ * `npm start`. Tracing, when configured, starts before a module of the app is imported: the
+ * instrumentations patch `pg` and `http` as those load. Hence the app only through a dynamic import.
  */
-export {};
+import { startTracingIfConfigured } from './telemetry/startIfConfigured.ts';
 
+const tracing = await startTracingIfConfigured();
 const { serve } = await import('./serve.ts');
-await serve();
+await serve(tracing);

@@ -8,14 +8,18 @@ import { prepareDatabase } from './prepareDatabase.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo.ts';
 import { withStandIns } from './integrations/standins/index.ts';
 import { openFileStorage } from './storage/openFileStorage.ts';
+import type { Tracing } from './telemetry/startIfConfigured.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Requests still running after this are cut: a stop must end, even with a stalled upload. */
 const STOP_TIMEOUT_MS = 25_000;
 
-/** Starts the server as `npm start` runs it (server/main.ts). */
-export async function serve(): Promise<void> {
+/**
+ * Starts the server as `npm start` runs it (server/main.ts), once tracing, if any, is on. `tracing` sends
+ * its last spans when the process stops.
+ */
+export async function serve(tracing?: Tracing): Promise<void> {
   // Outside services with no setting are replaced by local stand-ins in development (README, "Services").
   const standIns = await withStandIns(loadConfig());
   const config = standIns.config;
@@ -58,7 +62,7 @@ ${standIns.names.length > 0 ? `Services simulés en local : ${standIns.names.joi
    * A graceful stop: the readiness answer turns 503 for SHUTDOWN_DRAIN_MS while requests are still served
    * (a load balancer stops sending new ones), then the server stops listening, finishes the requests in
    * flight, ends the live event streams with a reconnection hint (they reconnect to another process), and
-   * closes the database and the file store.
+   * closes the database and the file store, then sends the last spans.
    */
   let stopping = false;
   async function stop(signal: string) {
@@ -76,6 +80,7 @@ ${standIns.names.length > 0 ? `Services simulés en local : ${standIns.names.joi
       await db.close();
       await files.close();
       await standIns.close();
+      await tracing?.shutdown();
       process.exit(0);
     } catch (error) {
       console.error(error);
