@@ -24,8 +24,9 @@ export interface OtlpReceiver {
   /** What OTEL_EXPORTER_OTLP_ENDPOINT should be (the exporter adds `/v1/traces`). */
   endpoint: string;
   spans(): ReceivedSpan[];
-  /** Export requests received so far. */
+  /** Export requests received so far, and their bodies' bytes (as sent, compressed or not). */
   exports(): number;
+  bytes(): number;
   /** Waits until `found` answers something from the spans received so far; throws after `timeoutMs`. */
   waitFor<T>(found: (spans: ReceivedSpan[]) => T | undefined, timeoutMs?: number): Promise<T>;
   clear(): void;
@@ -85,19 +86,25 @@ export function decodeOtlpJson(body: OtlpExport): ReceivedSpan[] {
   });
 }
 
-async function bodyOf(request: IncomingMessage): Promise<Buffer> {
+async function bodyOf(request: IncomingMessage, decode: boolean): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const body = Buffer.concat(chunks);
-  return request.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
+  return decode && request.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
 }
 
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+/**
+ * `decode: false` only counts what arrives, as a collector on another machine would cost this one
+ * nothing but the sending: for a benchmark, where decoding here would take CPU from the server measured.
+ */
+export async function startOtlpReceiver(options: { decode?: boolean } = {}): Promise<OtlpReceiver> {
+  const decode = options.decode ?? true;
   let received: ReceivedSpan[] = [];
   let exports = 0;
+  let bytes = 0;
   const server = createServer((request, response) => {
     void (async () => {
-      const body = await bodyOf(request);
+      const body = await bodyOf(request, decode);
       if (request.method !== 'POST' || request.url !== '/v1/traces') {
         response.writeHead(404).end();
         return;
@@ -108,7 +115,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         return;
       }
       exports++;
-      received = received.concat(decodeOtlpJson(JSON.parse(body.toString('utf8')) as OtlpExport));
+      bytes += body.length;
+      if (decode) received = received.concat(decodeOtlpJson(JSON.parse(body.toString('utf8')) as OtlpExport));
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     })().catch(() => response.writeHead(400).end());
   });
@@ -119,6 +127,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     endpoint: `http://127.0.0.1:${port}`,
     spans: () => received,
     exports: () => exports,
+    bytes: () => bytes,
     async waitFor(found, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
