@@ -1,7 +1,13 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { REQUEST_ID_ATTRIBUTE } from '../../server/telemetry/spanPolicy.ts';
+import { freePort } from '../support/freePort.ts';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlpReceiver.ts';
 import { call, expectOk } from './support/client.ts';
 import { startCluster, type ScaleCluster } from './support/cluster.ts';
@@ -146,4 +152,57 @@ describe('traces exported over OTLP', () => {
     expect(root.traceId).toBe(traceId);
     expect(root.parentSpanId).toBe(parentId);
   });
+});
+
+/** What tests/support/resolutionWatch.mjs prints before each module of node_modules a process resolves. */
+const RESOLVED = 'RESOLVED ';
+const watchResolutions = fileURLToPath(new URL('../support/resolutionWatch.mjs', import.meta.url));
+
+describe('without a collector', () => {
+  it('loads no module of OpenTelemetry', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'untraced-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', watchResolutions, 'server/main.ts'], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      env: {
+        ...process.env,
+        OTEL_EXPORTER_OTLP_ENDPOINT: '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+        SEED: 'none',
+        SKIP_BUILD: '1',
+        DIST_DIR: join(dir, 'no-app'),
+        STAND_INS: '0',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      const deadline = Date.now() + 120_000;
+      while (
+        !(await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+          (answer) => answer.ok,
+          () => false,
+        ))
+      ) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    }
+    const packages = output.split('\n').filter((line) => line.startsWith(RESOLVED));
+    // The hook did see the app's packages load, so that what follows is not true of an empty list.
+    expect(packages.some((line) => line.includes('/node_modules/fastify/'))).toBe(true);
+    expect(packages.some((line) => line.includes('/node_modules/@electric-sql/pglite/'))).toBe(true);
+    expect(packages.filter((line) => /@opentelemetry|@fastify\/otel|in-the-middle/.test(line))).toEqual([]);
+  }, 180_000);
 });
