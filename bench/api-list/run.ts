@@ -13,12 +13,17 @@ import { snapshot, usageBetween } from './cpu.ts';
 import { startServer, stopServer } from './serverProcess.ts';
 import { atExit, cleanUp } from '../support/cleanups.ts';
 import type { ProfileLine, StatementCounts } from './instrument.ts';
+import { compareTelemetry, printTelemetry, type TelemetryRun } from './telemetry.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const GLOBAL_WARMUP = Number(process.env.BENCH_GLOBAL_WARMUP ?? 4);
 const CONNECTIONS = 10;
+/** `compare` (after the lists), `only` (the comparison alone), `skip`. */
+const TELEMETRY = process.env.BENCH_TELEMETRY ?? 'compare';
+const TELEMETRY_ROUNDS = Number(process.env.BENCH_TELEMETRY_ROUNDS ?? 3);
+const TELEMETRY_WARMUP = Number(process.env.BENCH_TELEMETRY_WARMUP ?? 45);
 const PAGE1 = '/api/users?page=1&itemsPerPage=30&order[email]=asc';
 const PAGE1000 = '/api/users?page=1000&itemsPerPage=30&order[email]=asc';
 /**
@@ -315,11 +320,13 @@ async function main() {
   const runs: DatabaseRun[] = [];
 
   // BENCH_DATABASES=postgresql (or pglite) measures one of them only.
-  const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
+  const wanted = TELEMETRY === 'only' ? [] : (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
+  let telemetry: TelemetryRun | undefined;
   if (wanted.includes('pglite'))
     runs.push(await benchDatabase('pglite', 'PGlite', { BENCH_DATA_DIR: join(tempDir('bench-pglite-'), 'data') }));
 
-  if (!wanted.includes('postgresql')) {
+  const onPostgres = wanted.includes('postgresql') || TELEMETRY === 'only';
+  if (!onPostgres) {
     // Not asked for.
   } else if (!findPostgresBin()) {
     console.log('\nPostgreSQL n’est pas installé (apt-get install -y postgresql) : mesure PostgreSQL ignorée.');
@@ -327,14 +334,29 @@ async function main() {
     const cluster = await startPostgresCluster();
     atExit(() => cluster.stop());
     const url = cluster.createDatabase('bench');
-    runs.push(
-      await benchDatabase(
-        'postgresql',
-        'PostgreSQL',
-        { BENCH_DATA_DIR: join(tempDir('bench-pg-'), 'data'), BENCH_DATABASE_URL: url },
-        Number(new URL(url).port),
-      ),
-    );
+    const postgresPort = Number(new URL(url).port);
+    if (wanted.includes('postgresql'))
+      runs.push(
+        await benchDatabase(
+          'postgresql',
+          'PostgreSQL',
+          { BENCH_DATA_DIR: join(tempDir('bench-pg-'), 'data'), BENCH_DATABASE_URL: url },
+          postgresPort,
+        ),
+      );
+    if (TELEMETRY !== 'skip')
+      telemetry = await compareTelemetry({
+        users: USERS,
+        duration: DURATION,
+        warmup: WARMUP,
+        serverWarmup: TELEMETRY_WARMUP,
+        connections: CONNECTIONS,
+        rounds: TELEMETRY_ROUNDS,
+        path: PAGE1,
+        createDatabase: (name) => cluster.createDatabase(name),
+        dataDir: (name) => join(tempDir(`bench-${name}-`), 'data'),
+        postgresPort,
+      });
   }
 
   console.log('\n================ Résultats ================');
@@ -353,6 +375,7 @@ async function main() {
     );
 
   const checks = checkTargets(runs);
+  if (telemetry) checks.push({ database: 'postgresql', minimum: 0.95, ...printTelemetry(telemetry, DURATION) });
   console.log('\nObjectifs :');
   for (const check of checks)
     console.log(`  ${check.pass ? 'PASS' : 'FAIL'}  ${check.label} — mesuré ${percent(check.value)}`);
@@ -384,6 +407,7 @@ async function main() {
         },
         loadAverageAtStart: startLoad,
         runs,
+        telemetry,
         targets: checks,
         broken,
       },
