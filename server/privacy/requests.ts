@@ -7,7 +7,6 @@ import {
 import type { Database, Queryable } from '../db/database.ts';
 import { erasePerson } from './erasePerson.ts';
 
-
 /** The columns of a request as the API answers it, `r` the request and `b` who asked. */
 export const REQUEST_COLUMNS = `r.id, r.user_id, r.kind, r.status, r.requested_at, r.due_at, r.run_after, r.completed_at,
   r.error, r.archive_key IS NOT NULL AS has_archive, r.archive_size, r.archive_expires_at, r.summary,
