@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { streamed } from '../http/answers.ts';
+import { noContent, streamed } from '../http/answers.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { contentDisposition } from '../http/fileDownload.ts';
-import { idParams, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
+import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole, type Session } from '../http/session.ts';
+import { deleteStructure } from '../privacy/deleteStructure.ts';
 import { exportStructure } from '../privacy/exportStructure.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 
@@ -17,7 +18,8 @@ function platformStaff(httpRequest: FastifyRequest): Session {
 
 /**
  * A structure's data, whole (docs/API.md, "Structure export"): its export as one ZIP, in the layout of a
- * person's. Platform staff only.
+ * person's, which `npm run structure:import` loads into another platform; its deletion, with its people,
+ * their sessions and its files. Platform staff only.
  */
 export async function structureDataRoutes(
   fastify: FastifyInstance,
@@ -51,6 +53,25 @@ export async function structureDataRoutes(
         .header('Content-Disposition', contentDisposition(`structure-${id}.zip`))
         .header('Cache-Control', 'private, no-store')
         .send(stream);
+    },
+  );
+
+  app.delete(
+    '/api/companies/:id',
+    {
+      schema: {
+        params: idParams,
+        body: noBody,
+        response: { 204: noContent('The structure is deleted, with its rows, its people’s sessions and its files.') },
+      },
+      ...guard,
+    },
+    async (httpRequest, reply) => {
+      const session = platformStaff(httpRequest);
+      const id = pathId(httpRequest);
+      const deleted = await deleteStructure(db, id, session.userId);
+      if (!deleted) throw notFound(`Company ${id} not found.`);
+      return reply.status(204).send();
     },
   );
 }
