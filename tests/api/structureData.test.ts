@@ -6,7 +6,10 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { ARCHIVE_FORMAT } from '../../server/privacy/archive.ts';
 import { importStructure } from '../../server/privacy/importStructure.ts';
 import { structureTables, type StructureTable } from '../../server/privacy/structureTables.ts';
+import { copyFiles } from '../../server/storage/copyFiles.ts';
 import { removeUnheldFiles } from '../../server/storage/fileRemovals.ts';
+import { LocalFileStorage } from '../../server/storage/localFiles.ts';
+import { startS3Server, type S3StandIn } from '../support/s3Server.ts';
 import { multipartBody } from './support/multipart.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
@@ -20,6 +23,7 @@ let t: TestApp;
 let structure: number;
 let tables: StructureTable[];
 let archive: Buffer;
+let s3: S3StandIn | undefined;
 let countsBefore: Map<number, Record<string, number>>;
 let filesBefore: Map<number, Map<string, string>>;
 
@@ -73,47 +77,51 @@ const exportOf = (id: number, as: 'superadmin' | 'admin' | 'contributor' = 'supe
   });
 const tokens: Record<string, string> = {};
 
-beforeAll(async () => {
-  t = await createTestApp();
-  structure = t.users.admin.company!;
-  for (const persona of ['superadmin', 'admin', 'contributor'] as const) tokens[persona] = await t.tokenFor(persona);
-  tables = await runInScope(PLATFORM, () => t.appDb.transaction((tx) => structureTables(tx)));
-  // A session of the structure's administrator (a refresh token), and a document in its recycle bin.
-  const signIn = await t.request('POST', '/api/auth/token', {
-    body: { login: t.users.admin.email, password: DEMO_PASSWORD },
-  });
-  expect(signIn.status).toBe(200);
-  for (const name of ['gardé.pdf', 'corbeille.pdf']) {
-    const { payload, contentType } = multipartBody(
-      { name, type: 'application/pdf', bytes: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`) },
-      { context: 'course' },
-    );
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      payload,
-      headers: { 'content-type': contentType, authorization: `Bearer ${tokens.contributor}` },
+describe.each(['local', 's3'] as const)('a structure’s data, whole, files in the %s store', (store) => {
+  beforeAll(async () => {
+    s3 = store === 's3' ? await startS3Server() : undefined;
+    t = await createTestApp(s3 ? { config: { s3: s3.settings } } : {});
+    // The seeded files are in the data folder: a bucket gets a copy, as `npm run storage:copy` makes it.
+    if (s3) await copyFiles(new LocalFileStorage(t.dataDir), t.files, () => {});
+    structure = t.users.admin.company!;
+    for (const persona of ['superadmin', 'admin', 'contributor'] as const) tokens[persona] = await t.tokenFor(persona);
+    tables = await runInScope(PLATFORM, () => t.appDb.transaction((tx) => structureTables(tx)));
+    // A session of the structure's administrator (a refresh token), and a document in its recycle bin.
+    const signIn = await t.request('POST', '/api/auth/token', {
+      body: { login: t.users.admin.email, password: DEMO_PASSWORD },
     });
-    expect(upload.statusCode, upload.body).toBe(201);
-    if (name === 'corbeille.pdf')
-      expect(
-        (
-          await t.request('DELETE', `/api/documents/${upload.json().id}`, {
-            as: 'superadmin',
-            headers: { 'x-structure': String(structure) },
-          })
-        ).status,
-      ).toBe(204);
-  }
-  countsBefore = await counts();
-  filesBefore = await storedFiles();
-}, 120_000);
+    expect(signIn.status).toBe(200);
+    for (const name of ['gardé.pdf', 'corbeille.pdf']) {
+      const { payload, contentType } = multipartBody(
+        { name, type: 'application/pdf', bytes: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`) },
+        { context: 'course' },
+      );
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/documents/upload',
+        payload,
+        headers: { 'content-type': contentType, authorization: `Bearer ${tokens.contributor}` },
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+      if (name === 'corbeille.pdf')
+        expect(
+          (
+            await t.request('DELETE', `/api/documents/${upload.json().id}`, {
+              as: 'superadmin',
+              headers: { 'x-structure': String(structure) },
+            })
+          ).status,
+        ).toBe(204);
+    }
+    countsBefore = await counts();
+    filesBefore = await storedFiles();
+  }, 120_000);
 
-afterAll(async () => {
-  await t?.close();
-});
+  afterAll(async () => {
+    await t?.close();
+    await s3?.stop();
+  });
 
-describe('a structure’s data, whole', () => {
   it('is exported and deleted by platform staff only', async () => {
     expect((await exportOf(structure, 'admin')).statusCode).toBe(403);
     expect((await exportOf(structure, 'contributor')).statusCode).toBe(403);
