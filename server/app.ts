@@ -84,6 +84,7 @@ import { TicketNotifier } from './tickets/ticketNotifier.ts';
 import { learningMails } from './learning/mailJobs.ts';
 import { reportSubscriptionRoutes } from './routes/reportSubscription.ts';
 import { personalDataRoutes } from './routes/personalData.ts';
+import { structureDataRoutes } from './routes/structureData.ts';
 import { PERSONAL_DATA_JOB, PERSONAL_DATA_JOB_EVERY_SECONDS, runPersonalDataRequests } from './privacy/requests.ts';
 
 export interface AppContext {
@@ -293,6 +294,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
   await app.register(ticketAttachmentRoutes, { db, files, uploadMaxMb: config.uploadMaxMb });
   await app.register(recycleBinRoutes, { db, engine, files });
   await app.register(personalDataRoutes, { db, files, config });
+  await app.register(structureDataRoutes, { db, files });
   // Course and XMind imports share this process's slots (per process by design: server/bounds/importSlots.ts).
   const importSlots = new ImportSlots(config.importsAtOnce);
   await app.register(importRoutes, { db, engine, uploadMaxMb: config.uploadMaxMb, importSlots });

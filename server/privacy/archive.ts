@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { CSV_BOM, csvCell, csvLine } from '../../src/domain/csvExport.ts';
 import { PERSONAL_DATA_ARCHIVE_VERSION } from '../../src/domain/personalData.ts';
 
@@ -32,6 +32,8 @@ export interface ArchiveFile {
   id: number;
   name: string;
   mimeType: string;
+  /** Its key in the store, written in the manifest when a re-import needs it (a structure's archive). */
+  key?: string;
   /** The file's bytes from the store, once its reader's rule allowed them; undefined when the store lost it. */
   open: () => Promise<Readable | undefined>;
 }
@@ -84,29 +86,27 @@ const readme = (subject: ArchiveSubject, kinds: readonly ArchiveKind[], createdA
     '',
   ].join('\r\n');
 
-/**
- * The archive of `kinds` and `files` as a ZIP held in memory (a person's rows and files are small; a
- * structure's are streamed into it file by file), and what it holds.
- */
-export async function buildArchive(
+type StoredFile = { path: string; table: string; id: number; name: string; mimeType: string; key?: string };
+type Summary = { kinds: Record<string, number>; files: number; missingFiles: number };
+
+const storedEntry = (file: ArchiveFile): StoredFile => ({
+  path: archivedFileName(file),
+  table: file.table,
+  id: file.id,
+  name: file.name,
+  mimeType: file.mimeType,
+  ...(file.key ? { key: file.key } : {}),
+});
+
+/** The rows, the manifest and the read-me into `zip`, once its files are in. */
+function addRowsAndManifest(
+  zip: JSZip,
   subject: ArchiveSubject,
   kinds: readonly ArchiveKind[],
-  files: readonly ArchiveFile[],
-): Promise<{ zip: Buffer; summary: { kinds: Record<string, number>; files: number; missingFiles: number } }> {
-  const zip = new JSZip();
+  stored: readonly StoredFile[],
+  missingFiles: number,
+): Summary {
   const createdAt = new Date().toISOString();
-  const stored: { path: string; table: string; id: number; name: string; mimeType: string }[] = [];
-  let missingFiles = 0;
-  for (const file of files) {
-    const body = await file.open();
-    if (!body) {
-      missingFiles += 1;
-      continue;
-    }
-    const path = archivedFileName(file);
-    zip.file(path, body, { binary: true, compression: 'STORE', createFolders: false });
-    stored.push({ path, table: file.table, id: file.id, name: file.name, mimeType: file.mimeType });
-  }
   for (const kind of kinds) {
     zip.file(`data/${kind.kind}.json`, JSON.stringify(kind.rows, null, 2), { compression: 'DEFLATE' });
     zip.file(`data/${kind.kind}.csv`, rowsCsv(kind.rows), { compression: 'DEFLATE' });
@@ -130,13 +130,91 @@ export async function buildArchive(
   };
   zip.file(MANIFEST, JSON.stringify(manifest, null, 2), { compression: 'DEFLATE' });
   zip.file('LISEZMOI.txt', readme(subject, kinds, createdAt), { compression: 'DEFLATE' });
-  const buffer = await zip.generateAsync({ type: 'nodebuffer', streamFiles: true });
   return {
-    zip: buffer,
-    summary: {
-      kinds: Object.fromEntries(kinds.map((kind) => [kind.kind, kind.rows.length])),
-      files: stored.length,
-      missingFiles,
-    },
+    kinds: Object.fromEntries(kinds.map((kind) => [kind.kind, kind.rows.length])),
+    files: stored.length,
+    missingFiles,
   };
+}
+
+/**
+ * The archive of `kinds` and `files` as a ZIP held in memory (a person's rows and files are small), and what
+ * it holds.
+ */
+export async function buildArchive(
+  subject: ArchiveSubject,
+  kinds: readonly ArchiveKind[],
+  files: readonly ArchiveFile[],
+): Promise<{ zip: Buffer; summary: Summary }> {
+  const zip = new JSZip();
+  const stored: StoredFile[] = [];
+  let missingFiles = 0;
+  for (const file of files) {
+    const body = await file.open();
+    if (!body) {
+      missingFiles += 1;
+      continue;
+    }
+    zip.file(archivedFileName(file), body, { binary: true, compression: 'STORE', createFolders: false });
+    stored.push(storedEntry(file));
+  }
+  const summary = addRowsAndManifest(zip, subject, kinds, stored, missingFiles);
+  const buffer = await zip.generateAsync({ type: 'nodebuffer', streamFiles: true });
+  return { zip: buffer, summary };
+}
+
+/**
+ * A file's bytes opened only when the ZIP comes to its entry: JSZip binds every entry's stream at once, and a
+ * structure's thousands of files must not be thousands of open reads of the store.
+ */
+function openedWhenRead(file: ArchiveFile): Readable {
+  let source: Readable | undefined;
+  return new Readable({
+    read() {
+      if (source) {
+        source.resume();
+        return;
+      }
+      void file.open().then(
+        (body) => {
+          if (!body) {
+            this.destroy(new Error(`Le fichier ${file.table} n° ${file.id} a disparu du stockage pendant l’export.`));
+            return;
+          }
+          source = body;
+          body.on('data', (chunk: Buffer) => {
+            if (!this.push(chunk)) body.pause();
+          });
+          body.on('end', () => this.push(null));
+          body.on('error', (error) => this.destroy(error));
+        },
+        (error: Error) => this.destroy(error),
+      );
+    },
+  });
+}
+
+/**
+ * The same archive streamed as it is written, for a whole structure: its files are read from the store one
+ * after the other as the ZIP reaches them, never held whole; only the rows (JSON and CSV) are in memory.
+ * `files` are those the store was found to hold (the caller counts the others as `missingFiles`): one that
+ * goes meanwhile ends the stream with an error.
+ */
+export function streamArchive(
+  subject: ArchiveSubject,
+  kinds: readonly ArchiveKind[],
+  files: readonly ArchiveFile[],
+  missingFiles: number,
+): { stream: Readable; summary: Summary } {
+  const zip = new JSZip();
+  for (const file of files)
+    zip.file(archivedFileName(file), openedWhenRead(file), {
+      binary: true,
+      compression: 'STORE',
+      createFolders: false,
+    });
+  const summary = addRowsAndManifest(zip, subject, kinds, files.map(storedEntry), missingFiles);
+  // JSZip's output is a Readable of Node's (its stream adapter), typed as the older interface.
+  const stream = zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true }) as unknown as Readable;
+  return { stream, summary };
 }

@@ -12,6 +12,7 @@ import { searchEn } from './search.en';
 import { mentionsEn } from './mentions.en';
 import { presenceEn } from './presence.en';
 import { courseTransferEn } from './courseTransfer.en';
+import { structureDataEn } from './structureData.en';
 import { listExportEn } from './listExport.en';
 import { csvImportEn } from './csvImport.en';
 import { phoneListEn } from './phoneList.en';
@@ -88,6 +89,7 @@ export const en: Messages = {
     ...mentionsEn,
     ...presenceEn,
     ...courseTransferEn,
+    ...structureDataEn,
     ...listExportEn,
     ...csvImportEn,
     ...phoneListEn,

@@ -14,6 +14,7 @@ import { searchFr } from './search.fr';
 import { mentionsFr } from './mentions.fr';
 import { presenceFr } from './presence.fr';
 import { courseTransferFr } from './courseTransfer.fr';
+import { structureDataFr } from './structureData.fr';
 import { listExportFr } from './listExport.fr';
 import { csvImportFr } from './csvImport.fr';
 import { phoneListFr } from './phoneList.fr';
@@ -89,6 +90,7 @@ export const fr = {
     ...mentionsFr,
     ...presenceFr,
     ...courseTransferFr,
+    ...structureDataFr,
     ...listExportFr,
     ...csvImportFr,
     ...phoneListFr,

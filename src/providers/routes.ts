@@ -47,6 +47,7 @@ export const routes = {
   courseRerun: (course: Identifier) => `${API}/courses/${id(course)}/rerun`,
   /** A course as a zip (course.json and its documents' files), and such a zip made a new course. */
   courseExport: (course: Identifier) => `${API}/courses/${id(course)}/export`,
+  structureExport: (structure: Identifier) => `${API}/companies/${id(structure)}/export`,
   courseImport: `${API}/courses/import`,
   /** Reference-server extensions: the "Suivi" figures (JSON, or CSV with `format=csv`), a course's funnel, the
    *  home page's learners, and the session's weekly e-mail of the figures. */

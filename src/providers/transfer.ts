@@ -108,6 +108,11 @@ export function createTransfer(http: HttpClient, save: (file: DownloadResult) =>
       return download(routes.courseExport(id), `cours-${id}.zip`);
     },
 
+    /** A structure's data whole (its rows and files, for platform staff), saved on the user's machine. */
+    exportStructure(id: Identifier): Promise<{ data: DownloadResult }> {
+      return download(routes.structureExport(id), `structure-${id}.zip`);
+    },
+
     /**
      * A list's whole filtered result as CSV (`GET /api/{resource}/export.csv`, the list's filters and order),
      * made by the server and saved on the user's machine.

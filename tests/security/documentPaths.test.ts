@@ -283,6 +283,7 @@ const OTHER_READS: Record<string, string> = {
   'server/routes/onboarding.ts': 'an opt-out link’s signed token, not the store',
   'server/privacy/exportPerson.ts': 'a ticket attachment of the person, after the person’s structure’s scope',
   'server/routes/personalData.ts': 'the archive an export made, after its request’s scope',
+  'server/privacy/exportStructure.ts': 'platform staff’s export of a whole structure: every file its own rows name',
 };
 
 describe('no path reads a document past the rule', () => {

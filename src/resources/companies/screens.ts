@@ -1,5 +1,10 @@
 import { screensOf } from '../../custom/crud/screensOf';
 import { companies } from '../../domain/contracts';
+import { lazyComponent } from '../../custom/lazyComponent';
+
+const StructureDataActions = lazyComponent(() =>
+  import('../../custom/structures/StructureDataActions').then((module) => module.StructureDataActions),
+);
 
 /** The standard screens of companies (the structures): their fields as the API serves them (API.md, Resources). */
 export const config = screensOf(companies, {
@@ -18,4 +23,6 @@ export const config = screensOf(companies, {
     { source: 'createdAt' },
     { source: 'updatedAt' },
   ],
+  // Platform staff's export and deletion of the structure (the component shows nothing to anyone else).
+  showActions: StructureDataActions,
 });
