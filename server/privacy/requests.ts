@@ -31,7 +31,7 @@ export function requestOf(row: Record<string, unknown>): PersonalDataRequest {
     archive: row.has_archive
       ? { size: Number(row.archive_size), expiresAt: iso(row.archive_expires_at as Date)! }
       : null,
-    summary: row.summary ?? null,
+    summary: (row.summary as PersonalDataRequest['summary']) ?? null,
   };
 }
 

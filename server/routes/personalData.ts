@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { listOf, refusal, streamed } from '../http/answers.ts';
+import { freeJson, listOf, refusal, streamed } from '../http/answers.ts';
 import { conflict, forbidden, notFound, unprocessable, violation } from '../http/errors.ts';
 import { sendStoredFile } from '../http/fileDownload.ts';
 import {
@@ -71,7 +71,20 @@ const request = {
       ],
     },
     summary: {
-      description: 'What the archive holds: rows by kind, files. Free JSON by design (kinds are the schema’s).',
+      description: 'What an export’s archive holds: rows by kind, files stored, files the store had lost.',
+      oneOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kinds', 'files', 'missingFiles'],
+          properties: {
+            kinds: freeJson('Rows by kind (`data/<kind>.json`): the kinds are the schema’s tables, so free by design.'),
+            files: { type: 'integer' },
+            missingFiles: { type: 'integer' },
+          },
+        },
+        { type: 'null' },
+      ],
     },
   },
 } as const;
@@ -92,7 +105,8 @@ async function personOf(db: Database, id: number): Promise<Person & { roles: str
     'SELECT id, company_id, email, roles FROM users WHERE id = $1',
     [id],
   );
-  if (!row) throw notFound(`User ${id} not found.`);
+  // Named in the body: the same refusal as any reference the session does not reach, on its field.
+  if (!row) throw unprocessable([violation('user', 'reference', `Item not found for "/api/users/${id}".`)]);
   if (row.company_id === null)
     throw unprocessable([
       violation('user', 'no_structure', 'Ce compte n’appartient à aucune structure : sa demande se traite à part.'),

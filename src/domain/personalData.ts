@@ -54,5 +54,5 @@ export interface PersonalDataRequest {
   completedAt: string | null;
   error?: string | null;
   archive?: { size: number; expiresAt: string } | null;
-  summary?: unknown;
+  summary?: { kinds: Record<string, number>; files: number; missingFiles: number } | null;
 }

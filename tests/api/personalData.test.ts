@@ -204,13 +204,14 @@ describe('where a person’s data lives', () => {
 describe('an export', () => {
   let exported: Awaited<ReturnType<typeof post>>;
 
-  it('is refused to a contributor, and a person of another structure is not found', async () => {
+  it('is refused to a contributor, and a person of another structure is an unknown reference', async () => {
     expect((await post('contributor', { user: person.id, kind: 'export' })).status).toBe(403);
     const stranger = await t.request('POST', '/api/personal-data-requests', {
       token: otherStructureAdmin.token,
       body: { user: person.id, kind: 'export' },
     });
-    expect(stranger.status).toBe(404);
+    expect(stranger.status).toBe(422);
+    expect(stranger.json.violations[0]).toMatchObject({ propertyPath: 'user', code: 'reference' });
   });
 
   it('holds every kind of the person’s rows and files, and nothing of anyone else', async () => {
