@@ -1,7 +1,6 @@
-/** What the entry point keeps of tracing: a way to send the last spans before the process exits. */
-export interface Tracing {
-  shutdown(): Promise<void>;
-}
+import type { Tracing } from './tracingHandle.ts';
+
+export type { Tracing };
 
 /**
  * Tracing is on only where a collector is named (OTEL_EXPORTER_OTLP_ENDPOINT): without one, not a module

@@ -7,7 +7,7 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { REQUEST_ID_ATTRIBUTE, requestIdOfAnswer, scrubbed } from './spanPolicy.ts';
-import type { Tracing } from './startIfConfigured.ts';
+import type { Tracing } from './tracingHandle.ts';
 
 /** The name spans are filed under when the operator gives none (OTEL_SERVICE_NAME). */
 const DEFAULT_SERVICE_NAME = 'lms-backoffice';

@@ -164,6 +164,11 @@ beforeAll(async () => {
     );
     const token = new OptOutTokens(JWT_SECRET).issue(learner.id, 'learning_reports');
     await must(t.request('POST', '/api/unsubscribe', { body: { token } }), 'An opt-out');
+    // A person's data exported on their request.
+    await must(
+      send(t, member, 'POST', '/api/personal-data-requests', { user: learner.id, kind: 'export' }),
+      'A data export',
+    );
     await t.db.query(
       `WITH course AS (INSERT INTO courses (title, company_id) VALUES ('Rappel', $2) RETURNING id)
        INSERT INTO participations (user_id, course_id, due_at, company_id)
