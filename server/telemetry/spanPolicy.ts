@@ -40,18 +40,27 @@ type ExportedSpan = Parameters<OTLPTraceExporter['export']>[0][number];
  * log line, found by the request id, has it.
  */
 export function scrubbedSpan(span: ExportedSpan): ExportedSpan {
-  const attributes = Object.fromEntries(Object.entries(span.attributes).filter(([key]) => kept(key)));
-  const events = span.events.map((event) =>
-    event.name === 'exception' && event.attributes
-      ? { ...event, attributes: { 'exception.type': event.attributes['exception.type'] ?? 'Error' } }
-      : event,
-  );
-  const status = { code: span.status.code };
+  // Most spans hold nothing to drop: those are sent as they are, without a copy (this runs for each span).
+  let attributes: ExportedSpan['attributes'] | undefined;
+  for (const key in span.attributes)
+    if (!kept(key)) {
+      attributes ??= { ...span.attributes };
+      delete attributes[key];
+    }
+  const events = span.events.some((event) => event.name === 'exception')
+    ? span.events.map((event) =>
+        event.name === 'exception' && event.attributes
+          ? { ...event, attributes: { 'exception.type': event.attributes['exception.type'] ?? 'Error' } }
+          : event,
+      )
+    : undefined;
+  const status = span.status.message ? { code: span.status.code } : undefined;
+  if (!attributes && !events && !status) return span;
   // The span's own fields and methods (spanContext(), resource...) stay where the exporter reads them.
   return Object.create(span, {
-    attributes: { value: attributes, enumerable: true },
-    events: { value: events, enumerable: true },
-    status: { value: status, enumerable: true },
+    attributes: { value: attributes ?? span.attributes, enumerable: true },
+    events: { value: events ?? span.events, enumerable: true },
+    status: { value: status ?? span.status, enumerable: true },
   }) as ExportedSpan;
 }
 

@@ -5,7 +5,9 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
+import { AlwaysOnSampler, ParentBasedSampler } from '@opentelemetry/sdk-trace';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
+import { tracedAtTheDoor, tracedShare } from './doorSampling.ts';
 import { REQUEST_ID_ATTRIBUTE, requestIdOfAnswer, scrubbed } from './spanPolicy.ts';
 import type { Tracing } from './tracingHandle.ts';
 
@@ -26,13 +28,19 @@ export async function startTracing(): Promise<Tracing> {
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
 
+  const share = tracedShare();
   const sdk = new NodeSDK({
     serviceName: process.env.OTEL_SERVICE_NAME ? undefined : DEFAULT_SERVICE_NAME,
+    // Which requests are traced is decided at the door (doorSampling.ts); a span that starts is recorded
+    // when its request was let in, and as its parent says otherwise.
+    sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
     traceExporter: scrubbed(new OTLPTraceExporter()),
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
       new HttpInstrumentation({
+        // Not traced: the request runs under a suppressed context, which every instrumentation honours.
+        ignoreIncomingRequestHook: (request) => !tracedAtTheDoor(request, share),
         // The id the answer carries (requestIds.ts chose it, or took the load balancer's), on the root span.
         applyCustomAttributesOnSpan: (span, _request, response) => {
           const id = requestIdOfAnswer(response);

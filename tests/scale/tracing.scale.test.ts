@@ -152,6 +152,28 @@ describe('traces exported over OTLP', () => {
     expect(root.traceId).toBe(traceId);
     expect(root.parentSpanId).toBe(parentId);
   });
+
+  it('traces nothing of a request its caller chose not to trace, not even its statements', async () => {
+    const { token } = (
+      await call(server, 'POST', '/api/auth/token', { body: { login: ADMIN, password: DEMO_PASSWORD } })
+    ).json as { token: string };
+    const untracedTrace = randomBytes(16).toString('hex');
+    const untraced = requestId('untraced');
+    const skipped = await call(server, 'GET', '/api/tags', {
+      token,
+      headers: { 'x-request-id': untraced, traceparent: `00-${untracedTrace}-${randomBytes(8).toString('hex')}-00` },
+    });
+    expectOk(skipped, 'tags list, untraced');
+    expect(skipped.headers.get('x-request-id')).toBe(untraced);
+
+    // A traced request after it: once its spans have arrived, the untraced one's would have too.
+    const traced = requestId('after');
+    expectOk(await call(server, 'GET', '/api/tags', { token, headers: { 'x-request-id': traced } }), 'tags list');
+    await traceOf(traced);
+    const spans = receiver.spans();
+    expect(spans.filter((span) => span.attributes[REQUEST_ID_ATTRIBUTE] === untraced)).toEqual([]);
+    expect(spans.filter((span) => span.traceId === untracedTrace)).toEqual([]);
+  });
 });
 
 /** What tests/support/resolutionWatch.mjs prints before each module of node_modules a process resolves. */
