@@ -61,7 +61,7 @@ async function main() {
     await startProfile();
     return { started: true };
   });
-  app.post('/bench/profile/stop', () => stopProfile());
+  app.post('/bench/profile/stop', (request) => stopProfile(Number((request.query as { top?: string }).top ?? 15)));
 
   const login = await app.inject({
     method: 'POST',

@@ -112,6 +112,22 @@ export interface ProfileLine {
   percent: number;
 }
 
+export interface PackageLine {
+  /** An npm package, `server` or `src` (the app's own code), `node` (Node's own JavaScript) or V8's `(gc)`... */
+  owner: string;
+  selfMs: number;
+  percent: number;
+}
+
+/** Who a sampled function belongs to: the package under node_modules, the app, Node itself or V8. */
+function ownerOf(url: string, functionName: string): string {
+  const inPackage = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+  if (inPackage) return inPackage[1];
+  if (/\/(server|src|bench|tests)\//.test(url)) return /\/(server|src|bench|tests)\//.exec(url)![1];
+  if (url.startsWith('node:')) return 'node';
+  return url ? url : functionName.startsWith('(') ? functionName : '(native)';
+}
+
 let profiler: Session | undefined;
 
 /** Starts V8's sampling profiler in this process (the server), at 0.1 ms. */
@@ -124,7 +140,9 @@ export async function startProfile(): Promise<void> {
 }
 
 /** Stops it and answers the `top` functions by self time, with where they are (file:line). */
-export async function stopProfile(top = 15): Promise<{ totalMs: number; lines: ProfileLine[] }> {
+export async function stopProfile(
+  top = 15,
+): Promise<{ totalMs: number; lines: ProfileLine[]; packages: PackageLine[] }> {
   if (!profiler) throw new Error('No profile was started.');
   const { profile } = await profiler.post('Profiler.stop');
   profiler.disconnect();
@@ -134,6 +152,7 @@ export async function stopProfile(top = 15): Promise<{ totalMs: number; lines: P
     selfUs.set(node, (selfUs.get(node) ?? 0) + (profile.timeDeltas?.[index] ?? 0)),
   );
   const byFunction = new Map<string, { function: string; where: string; us: number }>();
+  const byPackage = new Map<string, number>();
   let total = 0;
   for (const node of profile.nodes) {
     const us = selfUs.get(node.id) ?? 0;
@@ -143,6 +162,8 @@ export async function stopProfile(top = 15): Promise<{ totalMs: number; lines: P
     const where = url
       ? `${url.replace(/^.*\/node_modules\//, '').replace(/^.*\/(server|src)\//, '$1/')}:${lineNumber + 1}`
       : '';
+    const owner = ownerOf(url, functionName);
+    byPackage.set(owner, (byPackage.get(owner) ?? 0) + us);
     const key = `${functionName}@${where}`;
     const entry = byFunction.get(key) ?? { function: functionName || '(anonymous)', where, us: 0 };
     entry.us += us;
@@ -157,5 +178,9 @@ export async function stopProfile(top = 15): Promise<{ totalMs: number; lines: P
       selfMs: entry.us / 1000,
       percent: total > 0 ? (entry.us / total) * 100 : 0,
     }));
-  return { totalMs: total / 1000, lines };
+  const packages = [...byPackage.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([owner, us]) => ({ owner, selfMs: us / 1000, percent: total > 0 ? (us / total) * 100 : 0 }));
+  return { totalMs: total / 1000, lines, packages };
 }

@@ -24,6 +24,8 @@ const CONNECTIONS = 10;
 const TELEMETRY = process.env.BENCH_TELEMETRY ?? 'compare';
 const TELEMETRY_ROUNDS = Number(process.env.BENCH_TELEMETRY_ROUNDS ?? 3);
 const TELEMETRY_WARMUP = Number(process.env.BENCH_TELEMETRY_WARMUP ?? 45);
+/** The share of requests traced by the "sampled" server: what a production at full load would trace. */
+const TRACED_SHARE = Number(process.env.BENCH_TRACED_SHARE ?? 0.1);
 const PAGE1 = '/api/users?page=1&itemsPerPage=30&order[email]=asc';
 const PAGE1000 = '/api/users?page=1000&itemsPerPage=30&order[email]=asc';
 /**
@@ -352,6 +354,7 @@ async function main() {
         serverWarmup: TELEMETRY_WARMUP,
         connections: CONNECTIONS,
         rounds: TELEMETRY_ROUNDS,
+        sampledShare: TRACED_SHARE,
         path: PAGE1,
         createDatabase: (name) => cluster.createDatabase(name),
         dataDir: (name) => join(tempDir(`bench-${name}-`), 'data'),
