@@ -20,7 +20,10 @@ interface StructureManifest {
 
 export interface StructureImport {
   structure: number;
+  /** Rows loaded, by table. */
   rows: Record<string, number>;
+  /** Rows left out, by table: what they belonged to is in neither the archive nor this platform. */
+  leftOut: Record<string, number>;
   files: number;
 }
 
@@ -65,14 +68,15 @@ function tableOrder(tables: readonly string[], foreignKeys: readonly ForeignKey[
 /**
  * How each table's rows go in: the columns written (those the schema has and the archive gives, generated
  * ones aside), those written afterwards because they point at a table inserted later (a structure's logo, a
- * document), and the references outside the archive that the platform may lack.
+ * document), and the references, which a new installation may lack the rows of.
  */
 interface TablePlan {
   table: string;
   rows: Row[];
   columns: string[];
   later: string[];
-  outside: ForeignKey[];
+  /** The table's references among the columns written. */
+  keys: ForeignKey[];
 }
 
 function planOf(
@@ -92,34 +96,72 @@ function planOf(
     later: keys
       .filter((key) => key.references !== table && inArchive.has(key.references) && !placed.has(key.references))
       .map((key) => key.column),
-    outside: keys.filter((key) => !inArchive.has(key.references)),
+    keys,
   };
 }
 
 /**
- * A reference to a row outside the structure (a member of platform staff who enrolled a learner) that this
- * platform lacks reads as that row's deletion would have left it: NULL where its key says SET NULL. Any other
- * missing reference (a course of the catalogue) fails the import, as PostgreSQL's check says.
+ * A reference to a row neither in the archive nor in this platform (a skill of the platform's catalogue that a
+ * new installation lacks, a member of platform staff who enrolled a learner) reads as that row's deletion would
+ * have left it: NULL where its key says SET NULL, the row left out where it says CASCADE (and, in turn, the rows
+ * of the archive that reference it). Any other missing reference fails the import, as PostgreSQL's check says.
+ * `loaded` holds each table's rows as they go in, those left out already removed.
  */
-async function dropMissingReferences(tx: Queryable, plan: TablePlan, back: Scope): Promise<void> {
-  const nullable = plan.outside.filter((key) => key.onDelete === 'n');
-  if (nullable.length === 0) return;
+async function settleMissingReferences(
+  tx: Queryable,
+  plan: TablePlan,
+  loaded: ReadonlyMap<string, Row[]>,
+  back: Scope,
+): Promise<Row[]> {
+  const keys = plan.keys.filter((key) => key.onDelete === 'n' || key.onDelete === 'c');
+  if (keys.length === 0) return [];
+  const present = new Map<ForeignKey, Set<string>>();
   await tx.query(...scopeSettingQuery(PLATFORM));
-  for (const key of nullable) {
-    const wanted = [
-      ...new Set(plan.rows.map((row) => row[key.column]).filter((value) => value !== null && value !== undefined)),
-    ];
-    if (wanted.length === 0) continue;
-    const found = await tx.query<{ id: unknown }>(
-      `SELECT ${ident(key.referencedColumn)} AS id FROM ${ident(key.references)} WHERE ${ident(key.referencedColumn)}::text = ANY($1::text[])`,
-      [wanted.map(String)],
+  for (const key of keys) {
+    const values = (rows: readonly Row[], column: string) =>
+      rows
+        .map((row) => row[column])
+        .filter((value) => value !== null && value !== undefined)
+        .map(String);
+    const inArchive = new Set(
+      values(key.references === plan.table ? plan.rows : (loaded.get(key.references) ?? []), key.referencedColumn),
     );
-    const present = new Set(found.map((row) => String(row.id)));
-    for (const row of plan.rows)
-      if (row[key.column] !== null && row[key.column] !== undefined && !present.has(String(row[key.column])))
-        row[key.column] = null;
+    const wanted = [...new Set(values(plan.rows, key.column))].filter((value) => !inArchive.has(value));
+    const found =
+      wanted.length === 0
+        ? []
+        : await tx.query<{ id: unknown }>(
+            `SELECT ${ident(key.referencedColumn)} AS id FROM ${ident(key.references)} WHERE ${ident(key.referencedColumn)}::text = ANY($1::text[])`,
+            [wanted],
+          );
+    present.set(key, new Set([...inArchive, ...found.map((row) => String(row.id))]));
   }
   await tx.query(...scopeSettingQuery(back));
+
+  const left: Row[] = [];
+  // A row left out may be the parent of another of the same table (a folder's subfolder): until none is.
+  for (let changed = true; changed;) {
+    changed = false;
+    const kept: Row[] = [];
+    for (const row of plan.rows) {
+      const missing = keys.filter((key) => {
+        const value = row[key.column];
+        return value !== null && value !== undefined && !present.get(key)!.has(String(value));
+      });
+      if (missing.some((key) => key.onDelete === 'c')) {
+        left.push(row);
+        changed = true;
+        for (const key of keys)
+          if (key.references === plan.table && row[key.referencedColumn] !== undefined)
+            present.get(key)!.delete(String(row[key.referencedColumn]));
+      } else {
+        for (const key of missing) row[key.column] = null;
+        kept.push(row);
+      }
+    }
+    plan.rows = kept;
+  }
+  return left;
 }
 
 async function insertRows(tx: Queryable, plan: TablePlan, rows: readonly Row[]): Promise<void> {
@@ -198,6 +240,8 @@ export async function importStructure(db: Database, files: FileStorage, archive:
     recordId: structure,
   };
   const written: string[] = [];
+  const leftOut: Record<string, number> = {};
+  const leftOutRows = new Set<string>();
   try {
     await runInScope(scope, () =>
       db.transaction(async (tx) => {
@@ -232,7 +276,10 @@ export async function importStructure(db: Database, files: FileStorage, archive:
           const plan = planOf(table, rowsByTable.get(table)!, placed, inArchive, schema);
           placed.add(table);
           plans.push(plan);
-          await dropMissingReferences(tx, plan, scope);
+          const left = await settleMissingReferences(tx, plan, rowsByTable, scope);
+          if (left.length > 0) leftOut[table] = left.length;
+          for (const row of left) leftOutRows.add(`${table}:${String(row.id)}`);
+          rowsByTable.set(table, plan.rows);
           if (known.find((entry) => entry.table === table)?.userScoped) {
             for (const user of new Set(plan.rows.map((row) => Number(row.user_id)))) {
               await tx.query(...scopeSettingQuery({ ...scope, userId: user }));
@@ -252,6 +299,8 @@ export async function importStructure(db: Database, files: FileStorage, archive:
         const keys = manifest.files.flatMap((file) => (file.key ? [file.key] : []));
         await tx.query('DELETE FROM file_removals WHERE storage_key = ANY($1::text[])', [keys]);
         for (const file of manifest.files) {
+          // The file of a row left out would be held by nothing.
+          if (leftOutRows.has(`${file.table}:${file.id}`)) continue;
           const body = zip.file(file.path);
           if (!file.key || !body) throw new Error(`Le fichier ${file.path} manque à l’archive, ou sa clé au manifest.`);
           await files.write(file.key, await body.async('nodebuffer'), file.mimeType);
@@ -266,6 +315,7 @@ export async function importStructure(db: Database, files: FileStorage, archive:
   return {
     structure,
     rows: Object.fromEntries([...rowsByTable].map(([table, rows]) => [table, rows.length])),
+    leftOut,
     files: written.length,
   };
 }

@@ -28,6 +28,13 @@ try {
   console.log(
     `Structure n° ${done.structure} importée : ${rows} ligne(s) dans ${Object.keys(done.rows).length} table(s), ${done.files} fichier(s).`,
   );
+  const leftOut = Object.entries(done.leftOut);
+  if (leftOut.length > 0)
+    console.log(
+      `Laissées de côté, car ce qu’elles désignent n’est ni dans l’archive ni sur cette plateforme : ${leftOut
+        .map(([table, count]) => `${table} ${count}`)
+        .join(', ')}.`,
+    );
 } catch (error) {
   console.error(`Échec de l’import : ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

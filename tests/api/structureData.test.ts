@@ -9,7 +9,12 @@ import { structureTables, type StructureTable } from '../../server/privacy/struc
 import { copyFiles } from '../../server/storage/copyFiles.ts';
 import { removeUnheldFiles } from '../../server/storage/fileRemovals.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
+import type { FileStorage } from '../../server/storage/fileStorage.ts';
 import { startS3Server, type S3StandIn } from '../support/s3Server.ts';
+import { openEmptyPlatform } from './support/emptyPlatform.ts';
 import { multipartBody } from './support/multipart.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
@@ -27,22 +32,29 @@ let s3: S3StandIn | undefined;
 let countsBefore: Map<number, Record<string, number>>;
 let filesBefore: Map<number, Map<string, string>>;
 
+/** A platform's database (its view on the platform's scope) and its files: the test app's, or an empty one's. */
+interface Platform {
+  db: Database;
+  files: FileStorage;
+}
+const testPlatform = (): Platform => ({ db: t.db, files: t.files });
+
 /** Every structure's rows, table by table, counted as the tables' owner (row-level security aside). */
-async function counts(): Promise<Map<number, Record<string, number>>> {
+async function counts({ db }: Platform = testPlatform()): Promise<Map<number, Record<string, number>>> {
   const selects = tables.map(
     (entry) =>
       `SELECT c.id AS company, '${entry.table}' AS tbl, (SELECT count(*) FROM "${entry.table}" t WHERE ${entry.condition.replaceAll('$1', 'c.id')})::int AS n FROM companies c`,
   );
-  await t.db.exec(`DROP TABLE IF EXISTS zz_counts; CREATE TABLE zz_counts AS ${selects.join(' UNION ALL ')}`);
-  const rows = await t.db.query<{ company: number; tbl: string; n: number }>('SELECT * FROM zz_counts');
-  await t.db.exec('DROP TABLE zz_counts');
+  await db.exec(`DROP TABLE IF EXISTS zz_counts; CREATE TABLE zz_counts AS ${selects.join(' UNION ALL ')}`);
+  const rows = await db.query<{ company: number; tbl: string; n: number }>('SELECT * FROM zz_counts');
+  await db.exec('DROP TABLE zz_counts');
   const found = new Map<number, Record<string, number>>();
   for (const row of rows) found.set(Number(row.company), { ...found.get(Number(row.company)), [row.tbl]: row.n });
   return found;
 }
 
-const sha256 = async (key: string) => {
-  const body = await t.files.read(key);
+const sha256 = async (key: string, files: FileStorage = t.files) => {
+  const body = await files.read(key);
   if (!body) return undefined;
   const hash = createHash('sha256');
   for await (const chunk of body) hash.update(chunk as Buffer);
@@ -50,21 +62,21 @@ const sha256 = async (key: string) => {
 };
 
 /** Every structure's stored files (the file rows' keys), with their bytes' SHA-256. */
-async function storedFiles(): Promise<Map<number, Map<string, string>>> {
+async function storedFiles({ db, files }: Platform = testPlatform()): Promise<Map<number, Map<string, string>>> {
   // Read as the tables' owner; ticket attachments name their structure through their ticket.
-  await t.db.exec(`DROP TABLE IF EXISTS zz_keys; CREATE TABLE zz_keys AS
+  await db.exec(`DROP TABLE IF EXISTS zz_keys; CREATE TABLE zz_keys AS
     SELECT company_id AS company, storage_key AS key FROM documents WHERE storage_key IS NOT NULL AND company_id IS NOT NULL
     UNION ALL SELECT k.company_id, a.storage_key FROM ticket_attachments a JOIN tickets k ON k.id = a.ticket_id
     UNION ALL SELECT company_id, archive_key FROM personal_data_requests WHERE archive_key IS NOT NULL
     UNION ALL SELECT b.company_id, r.row ->> 'storage_key' FROM recycle_bin b, jsonb_array_elements(b.rows) g(grp),
                      jsonb_array_elements(g.grp -> 'rows') r(row) WHERE r.row ->> 'storage_key' IS NOT NULL`);
-  const rows = await t.db.query<{ company: number; key: string }>('SELECT * FROM zz_keys ORDER BY 1, 2');
-  await t.db.exec('DROP TABLE zz_keys');
+  const rows = await db.query<{ company: number; key: string }>('SELECT * FROM zz_keys ORDER BY 1, 2');
+  await db.exec('DROP TABLE zz_keys');
   const found = new Map<number, Map<string, string>>();
   for (const row of rows) {
     const company = Number(row.company);
     if (!found.has(company)) found.set(company, new Map());
-    found.get(company)!.set(row.key, (await sha256(row.key)) ?? 'missing');
+    found.get(company)!.set(row.key, (await sha256(row.key, files)) ?? 'missing');
   }
   return found;
 }
@@ -204,6 +216,8 @@ describe.each(['local', 's3'] as const)('a structure’s data, whole, files in t
   it('re-imports into a database without it, with the same counts and bytes', async () => {
     const done = await importStructure(t.appDb, t.files, archive);
     expect(done.structure).toBe(structure);
+    // Everything its rows reference is here: nothing is left out.
+    expect(done.leftOut).toEqual({});
     const after = await counts();
     expect(after).toEqual(countsBefore);
     expect(await storedFiles()).toEqual(filesBefore);
@@ -212,6 +226,48 @@ describe.each(['local', 's3'] as const)('a structure’s data, whole, files in t
     expect([created.status, created.body]).toEqual([201, expect.anything()]);
     await expect(importStructure(t.appDb, t.files, archive)).rejects.toThrow(/existe déjà/);
   });
+
+  it('loads into an empty platform, a new installation, where its people sign in and find their rows', async () => {
+    const empty = await openEmptyPlatform();
+    try {
+      const done = await importStructure(empty.appDb, empty.files, archive);
+      expect(done.structure).toBe(structure);
+      // Only what hangs on the platform's own rows, which a new installation lacks, stays out (a course's
+      // link to a skill of the platform's catalogue): never one of its people, courses or documents.
+      for (const table of ['companies', 'users', 'courses', 'chapters', 'documents', 'tickets'])
+        expect([table, done.leftOut[table]]).toEqual([table, undefined]);
+      const there = await counts(empty);
+      expect([...there.keys()]).toEqual([structure]);
+      expect(there.get(structure)).toEqual(
+        Object.fromEntries(
+          Object.entries(countsBefore.get(structure)!).map(([table, n]) => [table, n - (done.leftOut[table] ?? 0)]),
+        ),
+      );
+      expect((await storedFiles(empty)).get(structure)).toEqual(filesBefore.get(structure));
+
+      const config: Config = { ...loadConfig({}), dataDir: empty.dataDir, seed: 'none', jwtSecret: 'x'.repeat(48) };
+      const { app } = await buildApp(config, empty.appDb, { serveApp: false, logger: false, files: empty.files });
+      try {
+        const signIn = await app.inject({
+          method: 'POST',
+          url: '/api/auth/token',
+          payload: { login: t.users.admin.email, password: DEMO_PASSWORD },
+        });
+        expect(signIn.statusCode, signIn.body).toBe(200);
+        const people = await app.inject({
+          method: 'GET',
+          url: '/api/users',
+          headers: { authorization: `Bearer ${signIn.json().token}`, accept: 'application/ld+json' },
+        });
+        expect(people.statusCode, people.body).toBe(200);
+        expect(people.json()['hydra:totalItems']).toBe(countsBefore.get(structure)!.users);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await empty.close();
+    }
+  }, 120_000);
 
   it('refuses an archive of another format or version', async () => {
     const zip = await JSZip.loadAsync(archive);

@@ -100,7 +100,7 @@ export interface TestApp extends TestProcess {
   close(): Promise<void>;
 }
 
-async function copyPostgresTemplate(adminUrl: string, template: string, name: string): Promise<void> {
+export async function copyPostgresTemplate(adminUrl: string, template: string, name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -119,7 +119,7 @@ async function copyPostgresTemplate(adminUrl: string, template: string, name: st
   }
 }
 
-async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
