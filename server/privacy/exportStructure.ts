@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Database, Queryable } from '../db/database.ts';
-import { runInScope, scopeSettingQuery, type Scope } from '../db/scope.ts';
+import { noteInAuditLog } from '../db/auditNote.ts';
+import { runAsAction, runInScope, scopeSettingQuery, type Scope } from '../db/scope.ts';
 import { showRemovedSql } from '../resources/liveVersion.ts';
 import { ident } from '../shared/sql.ts';
 import { FILE_ROWS } from '../storage/fileRemovals.ts';
@@ -72,7 +73,8 @@ export interface StructureExport {
  * the archive is platform staff's), and the files they name, in the layout of a person's export. Read in
  * the structure's own scope, so that row-level security lets nothing of another structure in; one user's
  * own rows (saved views) in that user's scope, which their policy asks; the nodes removed from a course's
- * draft too. One transaction, so that the tables agree with each other. The ZIP is streamed.
+ * draft too. One transaction, so that the tables agree with each other, and which leaves its entry in the
+ * audit log: who took the structure's data, and when. The ZIP is streamed.
  */
 export async function exportStructure(
   db: Database,
@@ -82,31 +84,34 @@ export async function exportStructure(
 ): Promise<StructureExport> {
   const scope: Scope = { structure, platform: false, userId: requester };
   const kinds = await runInScope(scope, () =>
-    db.transaction(async (tx) => {
-      await tx.query(showRemovedSql(true));
-      const tables = await structureTables(tx);
-      const read: ArchiveKind[] = [];
-      const kindOf = (entry: StructureTable, rows: Row[]): ArchiveKind => ({
-        kind: entry.table,
-        table: entry.table,
-        what: `Rows of ${entry.table}.`,
-        rows,
-      });
-      for (const entry of tables.filter((table) => !table.userScoped))
-        read.push(kindOf(entry, await rowsOf(tx, entry, structure)));
-      const users = (read.find((kind) => kind.table === 'users')?.rows ?? []).map((row) => Number(row.id));
-      for (const entry of tables.filter((table) => table.userScoped)) {
-        const rows: Row[] = [];
-        for (const user of users) {
-          // The same transaction, in the user's scope for the rows their policy keeps theirs.
-          await tx.query(...scopeSettingQuery({ structure, platform: false, userId: user }));
-          rows.push(...(await rowsOf(tx, entry, structure, user)));
+    runAsAction('export-structure', { resource: 'companies', id: structure }, () =>
+      db.transaction(async (tx) => {
+        await noteInAuditLog(tx, 'companies', structure);
+        await tx.query(showRemovedSql(true));
+        const tables = await structureTables(tx);
+        const read: ArchiveKind[] = [];
+        const kindOf = (entry: StructureTable, rows: Row[]): ArchiveKind => ({
+          kind: entry.table,
+          table: entry.table,
+          what: `Rows of ${entry.table}.`,
+          rows,
+        });
+        for (const entry of tables.filter((table) => !table.userScoped))
+          read.push(kindOf(entry, await rowsOf(tx, entry, structure)));
+        const users = (read.find((kind) => kind.table === 'users')?.rows ?? []).map((row) => Number(row.id));
+        for (const entry of tables.filter((table) => table.userScoped)) {
+          const rows: Row[] = [];
+          for (const user of users) {
+            // The same transaction, in the user's scope for the rows their policy keeps theirs.
+            await tx.query(...scopeSettingQuery({ structure, platform: false, userId: user }));
+            rows.push(...(await rowsOf(tx, entry, structure, user)));
+          }
+          await tx.query(...scopeSettingQuery(scope));
+          read.push(kindOf(entry, rows.sort(byId)));
         }
-        await tx.query(...scopeSettingQuery(scope));
-        read.push(kindOf(entry, rows.sort(byId)));
-      }
-      return read;
-    }),
+        return read;
+      }),
+    ),
   );
   kinds.sort((a, b) => a.kind.localeCompare(b.kind));
   const named = filesNamed(kinds, files);

@@ -68,6 +68,8 @@ export const AUDIT_ACTIONS = [
   'request-erasure',
   'cancel-erasure',
   'erase-personal-data',
+  // A structure's data exported whole by platform staff (its deletion is a 'delete' of the structure).
+  'export-structure',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -53,6 +53,7 @@ export const auditActionsEn: Record<keyof typeof auditActionsFr, string> = {
   'request-erasure': 'Erasure requested',
   'cancel-erasure': 'Erasure called off',
   'erase-personal-data': 'Personal data erasure',
+  'export-structure': 'Structure data export',
   'add-tags': 'Tags added',
   'remove-tags': 'Tags removed',
   'add-skills': 'Skills added',

@@ -52,6 +52,7 @@ export const auditActionsFr = {
   'request-erasure': 'Demande d’effacement',
   'cancel-erasure': 'Effacement annulé',
   'erase-personal-data': 'Effacement de données personnelles',
+  'export-structure': 'Export des données de la structure',
   'add-tags': 'Ajout de tags',
   'remove-tags': 'Retrait de tags',
   'add-skills': 'Ajout de compétences',

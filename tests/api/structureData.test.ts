@@ -149,6 +149,13 @@ describe.each(['local', 's3'] as const)('a structure’s data, whole, files in t
     expect(response.headers['content-disposition']).toContain('attachment');
     expect(response.headers['cache-control']).toBe('private, no-store');
     archive = response.rawPayload;
+    // Who took the structure's data, and when: in the audit log, which outlives the structure.
+    expect(
+      await t.db.query(
+        `SELECT user_id, company_id FROM audit_log WHERE action = 'export-structure' AND resource = 'companies' AND record_id = $1`,
+        [structure],
+      ),
+    ).toEqual([{ user_id: t.users.superadmin.id, company_id: structure }]);
     const zip = await JSZip.loadAsync(archive);
     const manifest = JSON.parse(await zip.file('manifest.json')!.async('string'));
     expect(manifest).toMatchObject({ format: ARCHIVE_FORMAT, subject: { type: 'structure', id: structure } });
@@ -209,6 +216,13 @@ describe.each(['local', 's3'] as const)('a structure’s data, whole, files in t
       expect([key, await t.files.size(key)]).toEqual([key, undefined]);
     for (const [company, files] of filesBefore)
       if (company !== structure) for (const [key, hash] of files) expect([key, await sha256(key)]).toEqual([key, hash]);
+    expect(
+      (
+        await t.db.query(`SELECT action FROM audit_log WHERE resource = 'companies' AND record_id = $1 ORDER BY id`, [
+          structure,
+        ])
+      ).map((row) => (row as { action: string }).action),
+    ).toEqual(expect.arrayContaining(['export-structure', 'delete']));
     // Its people's tokens are refused from now on.
     expect((await t.request('GET', '/api/users', { as: 'admin' })).status).toBe(401);
   });
