@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { PLATFORM } from './db/scope.ts';
 import { authHook } from './http/authHook.ts';
-import { ApiError, problem } from './http/errors.ts';
+import { ApiError, problem } from './shared/errors.ts';
 import { clientFault, inputGuard } from './http/inputGuard.ts';
 import { lazyValidators } from './http/lazyValidators.ts';
 import { BAD_REQUEST, schemaRefusal, VIOLATION } from './http/routeSchema.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { problem, type ApiError } from '../http/errors.ts';
+import { problem, type ApiError } from '../shared/errors.ts';
 
 /**
  * The SQL of a user's access end (migration 0007, `company_access_ends_at`): never for a super admin, who

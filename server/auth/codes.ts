@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { Counters } from '../bounds/counters.ts';
-import { tooMany } from '../http/errors.ts';
+import { tooMany } from '../shared/errors.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 export const CODE_LIFETIME_MINUTES = 10;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { unauthorized } from '../http/errors.ts';
+import { unauthorized } from '../shared/errors.ts';
 import { Lru } from '../shared/lru.ts';
 
 /** The access token's payload, as API.md fixes it. */

@@ -1,7 +1,7 @@
 import type { SessionScope } from '../../src/domain/sessionScopes.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
-import { unauthorized } from '../http/errors.ts';
+import { unauthorized } from '../shared/errors.ts';
 import { accessEnded, accessEndedAt } from './accessEnd.ts';
 import type { TokenService } from './jwt.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../shared/errors.ts';
 import { CODE_LIFETIME_MINUTES, Codes } from './codes.ts';
 import type { Mailer } from './mailer.ts';
 import { FIRST_CONNECT, SESSION_USER_COLUMNS, type SessionUser } from './sessions.ts';

@@ -1,6 +1,6 @@
 import { SAVED_VIEWS_PER_LIST } from '../../src/domain/savedViews.ts';
 import { ATTACHMENTS_PER_MESSAGE } from '../../src/domain/ticketAttachments.ts';
-import { ApiError, unprocessable, violation } from '../http/errors.ts';
+import { ApiError, unprocessable, violation } from '../shared/errors.ts';
 import { ident, literal } from '../shared/sql.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { SessionVersions } from '../auth/sessionVersions.ts';
 import { NO_GRANTS } from '../../src/domain/permissions.ts';
 import { isPlatformStaff } from '../../src/domain/tenancy.ts';
 import { runInScope } from '../db/scope.ts';
-import { badRequest, unauthorized } from './errors.ts';
+import { badRequest, unauthorized } from '../shared/errors.ts';
 import { scopeOf } from './session.ts';
 import { COURSE_FORMAT_SCHEMA_PATH } from '../../src/domain/courseFormat.ts';
 

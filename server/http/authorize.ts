@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { roleNeeded } from '../../src/domain/rights.ts';
 import { reachOf } from '../resources/reach.ts';
 import type { Operation, ResourceDeclaration } from '../resources/types.ts';
-import { forbidden } from './errors.ts';
+import { forbidden } from '../shared/errors.ts';
 import { requireSession } from './session.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange } from '../storage/fileStorage.ts';
 import { requestedRange } from './byteRange.ts';
-import { ApiError, notFound, problem } from './errors.ts';
+import { ApiError, notFound, problem } from '../shared/errors.ts';
 import { CACHE } from './wire.ts';
 
 /** `attachment; filename="..."; filename*=UTF-8''...`: an ASCII fallback and the exact UTF-8 name. */

@@ -1,5 +1,5 @@
 import type { ImportSlots } from '../bounds/importSlots.ts';
-import { tooMany } from './errors.ts';
+import { tooMany } from '../shared/errors.ts';
 
 /** What a refused import is told to wait: imports take seconds, so one is likely over by then. */
 const RETRY_SECONDS = 5;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError, badRequest, unprocessable, violation, type Violation } from './errors.ts';
+import { ApiError, badRequest, unprocessable, violation, type Violation } from '../shared/errors.ts';
 
 /**
  * What PostgreSQL cannot store, refused once for every route before any handler sees it, so that no

@@ -1,6 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, badRequest, notFound, unprocessable, violation, type Violation } from './errors.ts';
+import { ApiError, badRequest, notFound, unprocessable, violation, type Violation } from '../shared/errors.ts';
 
 /**
  * The Fastify schemas of the hand-written routes (actions, auth, uploads, onboarding) and the answer to

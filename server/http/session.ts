@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from '../shared/errors.ts';
 import { hasRole, type Role } from '../../src/domain/roles.ts';
 import type { Grants } from '../../src/domain/permissions.ts';
 import type { SessionStructure } from '../../src/domain/tenancy.ts';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { WriteBudgets, type WriteBudget } from '../bounds/writeBudgets.ts';
 import type { Queryable } from '../db/database.ts';
-import { tooMany } from './errors.ts';
+import { tooMany } from '../shared/errors.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

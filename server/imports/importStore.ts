@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { conflict, notFound, problem } from '../http/errors.ts';
+import { conflict, notFound, problem } from '../shared/errors.ts';
 import type { ImportPlan } from './xmind.ts';
 
 /** The tree the back-office shows: "Racine", which the active version's root folder hangs under. */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { asSupervisor } from '../db/scope.ts';
 import { authorize } from '../http/authorize.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../shared/errors.ts';
 import type { Session } from '../http/session.ts';
 import { coursesDeclaration } from '../resources/definitions/courses.ts';
 import { participationsDeclaration } from '../resources/definitions/participations.ts';

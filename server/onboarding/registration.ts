@@ -1,6 +1,6 @@
 import { companies, maxLengthOf, users } from '../../src/domain/contracts/index.ts';
 import { EMAIL_PATTERN as EMAIL, isFrenchPostcode, isSiret, phoneE164 } from '../../src/domain/onboardingFields.ts';
-import { violation, type Violation } from '../http/errors.ts';
+import { violation, type Violation } from '../shared/errors.ts';
 import { idFromReference } from '../resources/iri.ts';
 
 /** A sign-up as POST /api/users/register receives it, once checked. */

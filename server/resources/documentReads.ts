@@ -8,7 +8,7 @@ import {
 } from '../../src/domain/documentReads.ts';
 import { documentKeysOf } from '../../src/domain/partContentShape.ts';
 import type { Queryable } from '../db/database.ts';
-import { unprocessable, violation } from '../http/errors.ts';
+import { unprocessable, violation } from '../shared/errors.ts';
 import type { StoredFile } from '../http/fileDownload.ts';
 import type { Readable } from 'node:stream';
 import type { ByteRange, FileStorage } from '../storage/fileStorage.ts';

@@ -1,6 +1,6 @@
 import { BINNABLE_RESOURCES, isBinnable, RECYCLE_BIN } from '../../src/domain/recycleBin.ts';
 import type { Queryable } from '../db/database.ts';
-import { problem } from '../http/errors.ts';
+import { problem } from '../shared/errors.ts';
 import { ident, literal } from '../shared/sql.ts';
 import { containersSql } from './courseTreeSql.ts';
 import { declarationsByName } from './definitions/index.ts';

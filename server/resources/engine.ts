@@ -1,6 +1,6 @@
 import type { Database, Queryable, Row } from '../db/database.ts';
 import { runAsDefaultAction } from '../db/scope.ts';
-import { badRequest, notFound, problem, unprocessable, violation } from '../http/errors.ts';
+import { badRequest, notFound, problem, unprocessable, violation } from '../shared/errors.ts';
 import { RECYCLE_BIN_DEFAULT_DAYS } from '../../src/domain/recycleBin.ts';
 import { ListCache } from './listCache.ts';
 import { ListExport } from './listExport.ts';

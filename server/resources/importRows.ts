@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { ApiError, unprocessable, violation, type Violation } from '../http/errors.ts';
+import { ApiError, unprocessable, violation, type Violation } from '../shared/errors.ts';
 import {
   BROKEN_ENCODING,
   CSV_IMPORT_AUDIT_ACTION,

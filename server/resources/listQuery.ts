@@ -4,7 +4,7 @@ import {
   MAX_ITEMS_PER_PAGE,
   type ResourceContract,
 } from '../../src/domain/contracts/types.ts';
-import { badRequest, problem } from '../http/errors.ts';
+import { badRequest, problem } from '../shared/errors.ts';
 import { idFromReference } from './iri.ts';
 import type { SchemaInfo } from './schemaInfo.ts';
 import { ident, Params } from '../shared/sql.ts';

@@ -1,4 +1,4 @@
-import { ApiError, badRequest, problem, unprocessable, violation } from '../http/errors.ts';
+import { ApiError, badRequest, problem, unprocessable, violation } from '../shared/errors.ts';
 import { CATALOGUE_REFERENCE } from '../../src/domain/tenancy.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 

@@ -10,7 +10,7 @@ import {
 import { asSupervisor, currentScope } from '../db/scope.ts';
 import { streamed } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
-import { badRequest, unprocessable, violation } from '../http/errors.ts';
+import { badRequest, unprocessable, violation } from '../shared/errors.ts';
 import { idParams as idParamsSchema, pathId as idParam } from '../http/routeSchema.ts';
 import { declarations } from './definitions/index.ts';
 import type { ResourceEngine } from './engine.ts';

@@ -1,6 +1,6 @@
 import { hasRole } from '../../src/domain/roles.ts';
 import type { Queryable } from '../db/database.ts';
-import { forbidden, unprocessable, violation } from '../http/errors.ts';
+import { forbidden, unprocessable, violation } from '../shared/errors.ts';
 
 export const PUBLISH_RIGHT = 'courses.publish';
 

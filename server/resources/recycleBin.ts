@@ -3,7 +3,7 @@ import type { Database, Queryable, Row } from '../db/database.ts';
 import { binnedFileKeys } from '../storage/fileRemovals.ts';
 import { removeAll, type FileStorage } from '../storage/fileStorage.ts';
 import { currentScope, runAsAction, runAsDefaultAction, scopeSettingQuery } from '../db/scope.ts';
-import { ApiError, notFound, problem } from '../http/errors.ts';
+import { ApiError, notFound, problem } from '../shared/errors.ts';
 import { ident } from '../shared/sql.ts';
 import { declarations, declarationsByName } from './definitions/index.ts';
 import { insertionOrder, readCatalogue, type ForeignKey, type SchemaCatalogue } from './foreignKeys.ts';

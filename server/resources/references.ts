@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { violation, type Violation } from '../http/errors.ts';
+import { violation, type Violation } from '../shared/errors.ts';
 import { declarationsByName } from './definitions/index.ts';
 import { liveAmong } from './liveVersion.ts';
 import { reachOf } from './reach.ts';

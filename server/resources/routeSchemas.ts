@@ -12,7 +12,7 @@ import {
   valueProblem,
 } from '../../src/domain/contracts/values.ts';
 import { filterVariables } from '../docs/hydra.ts';
-import { ApiError, badRequest, notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
+import { ApiError, badRequest, notFound, unprocessable, violation, type Violation } from '../shared/errors.ts';
 import { referencePattern, type Schema } from '../http/routeSchema.ts';
 import { fieldWriteRole } from '../../src/domain/rights.ts';
 import { ownRowsOf } from './ownRows.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { notFound, unprocessable, violation } from '../http/errors.ts';
+import { notFound, unprocessable, violation } from '../shared/errors.ts';
 import { ident } from '../shared/sql.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 

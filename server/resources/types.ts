@@ -2,7 +2,7 @@ import type { ResourceContract, ScalarField } from '../../src/domain/contracts/t
 import type { Grants } from '../../src/domain/permissions.ts';
 import type { Operation, ResourceRights } from '../../src/domain/rights.ts';
 import type { Queryable } from '../db/database.ts';
-import type { Violation } from '../http/errors.ts';
+import type { Violation } from '../shared/errors.ts';
 
 /**
  * A resource as the generic engine serves it (CRUD, Hydra listing, filters, order, rights), also read by the

@@ -1,5 +1,5 @@
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
-import { violation, type Violation } from '../http/errors.ts';
+import { violation, type Violation } from '../shared/errors.ts';
 import { mayWriteField } from '../../src/domain/rights.ts';
 import type { SessionStructure } from '../../src/domain/tenancy.ts';
 import { BLANK, isBlank, valueProblem } from '../../src/domain/contracts/values.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
-import { tooMany, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { tooMany, unauthorized, unprocessable, violation } from '../shared/errors.ts';
 import { noBody, objectBody, refusedAs, rightsFirst, typedRoutes, type Schema } from '../http/routeSchema.ts';
 import { requireRole } from '../http/session.ts';
 import { noContent } from '../http/answers.ts';

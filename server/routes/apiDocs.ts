@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../shared/errors.ts';
 import { routesOf } from '../http/inputGuard.ts';
 import { API_DOCUMENTATION_REL, apiDocumentation, contextOf, DOCS_PATH, entrypoint } from '../docs/hydra.ts';
 import { courseFormatSchema } from '../docs/courseFormatSchema.ts';

@@ -11,7 +11,7 @@ import { needsFirstConnection, SESSION_USER_COLUMNS, Sessions, type SessionUser 
 import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database } from '../db/database.ts';
-import { forbidden, problem, tooMany, unauthorized, unprocessable, violation } from '../http/errors.ts';
+import { forbidden, problem, tooMany, unauthorized, unprocessable, violation } from '../shared/errors.ts';
 import { noBody, stringsBody, typedRoutes } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
 import type { ResourceEngine } from '../resources/engine.ts';

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicUploadLimits } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { PLATFORM, runAsAction, runInScope } from '../db/scope.ts';
-import { ApiError, notFound, problem, unprocessable, violation } from '../http/errors.ts';
+import { ApiError, notFound, problem, unprocessable, violation } from '../shared/errors.ts';
 import { sendStoredFile } from '../http/fileDownload.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
 import { authorize } from '../http/authorize.ts';

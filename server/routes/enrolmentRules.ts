@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { closedObject } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../shared/errors.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { enrolmentCounts, type Enrolment } from '../learning/enrolments.ts';
 import { declarationsByName } from '../resources/definitions/index.ts';

@@ -13,7 +13,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { listOf, closedObject } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
-import { unprocessable, violation, type Violation } from '../http/errors.ts';
+import { unprocessable, violation, type Violation } from '../shared/errors.ts';
 import { objectBody, reference, referenceList, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { spendMoreWrites } from '../http/writeBudget.ts';
 import type { Session } from '../http/session.ts';

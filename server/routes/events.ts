@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { SessionVersions } from '../auth/sessionVersions.ts';
 import { hasRole } from '../../src/domain/roles.ts';
-import { forbidden, tooMany, unauthorized } from '../http/errors.ts';
+import { forbidden, tooMany, unauthorized } from '../shared/errors.ts';
 import { noBody, queryOf, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole } from '../http/session.ts';
 import type { LiveEvent, LiveHub } from '../live/liveHub.ts';

@@ -2,7 +2,7 @@ import { runAsAction } from '../db/scope.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { ApiError, problem, unprocessable, violation } from '../http/errors.ts';
+import { ApiError, problem, unprocessable, violation } from '../shared/errors.ts';
 import { activateVersion, maxDepthOf, storeVersion } from '../imports/importStore.ts';
 import { planImport, readXmind, XmindError } from '../imports/xmind.ts';
 import type { ResourceEngine } from '../resources/engine.ts';

@@ -7,7 +7,7 @@ import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import { INVITATION_FAMILY, UserInvitations, type InvitedUser } from '../auth/userInvitations.ts';
 import type { Database } from '../db/database.ts';
 import { PLATFORM } from '../db/scope.ts';
-import { forbidden, notFound, problem, tooMany } from '../http/errors.ts';
+import { forbidden, notFound, problem, tooMany } from '../shared/errors.ts';
 import { reach } from '../../src/domain/rights.ts';
 import { authorize } from '../http/authorize.ts';
 import { declarationsByName } from '../resources/definitions/index.ts';

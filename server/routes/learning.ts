@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE } from '../../src/domain/releases.ts';
 import type { Database } from '../db/database.ts';
 import { closedObject, listOf, orNull } from '../http/answers.ts';
 import { PARTICIPATION_STATUSES } from '../../src/domain/contracts/participations.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../shared/errors.ts';
 import { idParams, pathId, queryOf, referencePattern, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { spendMoreWrites } from '../http/writeBudget.ts';
 import { idFromReference } from '../resources/iri.ts';

@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { PLATFORM, runAsAction } from '../db/scope.ts';
 import { listOf, noContent, resourceItem, closedObject } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
-import { notFound, unprocessable, violation } from '../http/errors.ts';
+import { notFound, unprocessable, violation } from '../shared/errors.ts';
 import {
   filledText,
   idParams,

@@ -3,7 +3,7 @@ import type { Mailer } from '../auth/mailer.ts';
 import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
 import { PLATFORM } from '../db/scope.ts';
-import { notFound, tooMany, unprocessable, violation, type Violation } from '../http/errors.ts';
+import { notFound, tooMany, unprocessable, violation, type Violation } from '../shared/errors.ts';
 import { authorize } from '../http/authorize.ts';
 import {
   renderTemplate,

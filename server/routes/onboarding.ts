@@ -20,7 +20,7 @@ import {
   unauthorized,
   unprocessable,
   violation,
-} from '../http/errors.ts';
+} from '../shared/errors.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';
 import {
   filledText,

@@ -10,7 +10,7 @@ import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { freeJson, listOf, refusal, streamed } from '../http/answers.ts';
-import { conflict, forbidden, notFound, unprocessable, violation } from '../http/errors.ts';
+import { conflict, forbidden, notFound, unprocessable, violation } from '../shared/errors.ts';
 import { sendStoredFile } from '../http/fileDownload.ts';
 import {
   idParams,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reach } from '../../src/domain/rights.ts';
 import type { Database } from '../db/database.ts';
-import { problem } from '../http/errors.ts';
+import { problem } from '../shared/errors.ts';
 import { requireRole } from '../http/session.ts';
 import type { PushNotifier } from '../notify/pushover.ts';
 import { declarations, declarationsByName } from '../resources/definitions/index.ts';

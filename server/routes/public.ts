@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { badRequest, notFound, problem } from '../http/errors.ts';
+import { badRequest, notFound, problem } from '../shared/errors.ts';
 import type { EstablishmentSearch } from '../integrations/establishments.ts';
 import { companyByInvitation } from '../onboarding/invitations.ts';
 import { sharedRateLimits } from '../http/rateLimits.ts';

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { closedObject, noContent } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../shared/errors.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
 import type { ResourceEngine } from '../resources/engine.ts';

@@ -5,7 +5,7 @@ import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { refusal, closedObject } from '../http/answers.ts';
-import { forbidden, notFound, unprocessable, violation } from '../http/errors.ts';
+import { forbidden, notFound, unprocessable, violation } from '../shared/errors.ts';
 import { noBody, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole, type Session } from '../http/session.ts';
 

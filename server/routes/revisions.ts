@@ -5,7 +5,7 @@ import { runAsAction } from '../db/scope.ts';
 import { REVISION, resourceCollection, resourceItem } from '../http/answers.ts';
 import { authorize } from '../http/authorize.ts';
 import { asSupervisor } from '../db/scope.ts';
-import { ApiError, notFound, unprocessable, violation, type Violation } from '../http/errors.ts';
+import { ApiError, notFound, unprocessable, violation, type Violation } from '../shared/errors.ts';
 import { ID_PATTERN, optionalBody, optionalField, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarations } from '../resources/definitions/index.ts';
 import type { ResourceEngine } from '../resources/engine.ts';

@@ -7,7 +7,7 @@ import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { refusal, closedObject } from '../http/answers.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../shared/errors.ts';
 import { objectBody, refusedAs, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole, type Session } from '../http/session.ts';
 

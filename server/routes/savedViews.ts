@@ -8,7 +8,7 @@ import {
 } from '../../src/domain/savedViews.ts';
 import type { Database, Row } from '../db/database.ts';
 import { closedObject, freeJson, listOf, noContent } from '../http/answers.ts';
-import { notFound, unprocessable, violation } from '../http/errors.ts';
+import { notFound, unprocessable, violation } from '../shared/errors.ts';
 import {
   filledText,
   idParams,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { noContent, streamed } from '../http/answers.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../shared/errors.ts';
 import { contentDisposition } from '../http/fileDownload.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole, type Session } from '../http/session.ts';

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { notFound, unprocessable, violation } from '../http/errors.ts';
+import { notFound, unprocessable, violation } from '../shared/errors.ts';
 import { authorize } from '../http/authorize.ts';
 import { sendStoredFile } from '../http/fileDownload.ts';
 import { idParams, multipartBody, objectBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';

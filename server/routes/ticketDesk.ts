@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../shared/errors.ts';
 import { requireRole } from '../http/session.ts';
 import { idParams, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { summarySql } from '../resources/serialize.ts';

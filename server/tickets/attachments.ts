@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { unprocessable, violation } from '../http/errors.ts';
+import { unprocessable, violation } from '../shared/errors.ts';
 import { removeUnheldFiles } from '../storage/fileRemovals.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 import {

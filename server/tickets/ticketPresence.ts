@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../shared/errors.ts';
 import { LIVE_CHANNEL } from '../live/liveHub.ts';
 import { summarySql } from '../resources/serialize.ts';
 import { frenchOrder, literal } from '../shared/sql.ts';

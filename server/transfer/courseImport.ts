@@ -9,7 +9,7 @@ import {
 import { documentKeysOf } from '../../src/domain/partContentShape.ts';
 import type { Queryable } from '../db/database.ts';
 import { ZipArchive, ZipError } from '../imports/zipArchive.ts';
-import type { Violation } from '../http/errors.ts';
+import type { Violation } from '../shared/errors.ts';
 import { newStorageKey, removeAll, type FileStorage } from '../storage/fileStorage.ts';
 import { ALLOWED_TYPES, sanitizeFileName, sniff } from '../storage/sniff.ts';
 

@@ -13,7 +13,7 @@ import {
   type CourseImportProblem,
 } from '../../src/domain/courseFormat.ts';
 import { documentKeysOf } from '../../src/domain/partContentShape.ts';
-import type { Violation } from '../http/errors.ts';
+import type { Violation } from '../shared/errors.ts';
 
 /**
  * `course.json` checked whole before anything is written: every problem found is one violation (its path in

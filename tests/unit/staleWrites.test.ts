@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../server/http/errors.ts';
+import { ApiError } from '../../server/shared/errors.ts';
 import { declarationsByName } from '../../server/resources/definitions/index.ts';
 import { mapPgError } from '../../server/resources/pgErrors.ts';
 import { isStaleWrite } from '../../src/custom/crud/staleWrite';

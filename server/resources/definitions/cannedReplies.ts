@@ -4,7 +4,7 @@ import {
   CANNED_REPLY_VARIABLES,
   unknownCannedReplyVariables,
 } from '../../../src/domain/helpdesk.ts';
-import { unprocessable, violation, type Violation } from '../../http/errors.ts';
+import { unprocessable, violation, type Violation } from '../../shared/errors.ts';
 import { handlesTickets, structureOfWrite } from './tickets.ts';
 import { declareResource } from '../declare.ts';
 

@@ -1,5 +1,5 @@
 import { chapterPartResponses } from '../../../src/domain/contracts/chapterPartResponses.ts';
-import { unprocessable, violation } from '../../http/errors.ts';
+import { unprocessable, violation } from '../../shared/errors.ts';
 import { declareResource } from '../declare.ts';
 import { learnerReleasedFunction } from '../releases.ts';
 

@@ -1,7 +1,7 @@
 import { notificationTemplates } from '../../../src/domain/contracts/notificationTemplates.ts';
 import { declareResource } from '../declare.ts';
 import { templateVariables, unknownVariables } from '../../../src/domain/templateVariables.ts';
-import type { Violation } from '../../http/errors.ts';
+import type { Violation } from '../../shared/errors.ts';
 
 export const notificationTemplatesDeclaration = declareResource(notificationTemplates, {
   table: 'notification_templates',

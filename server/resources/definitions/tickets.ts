@@ -2,7 +2,7 @@ import { tickets } from '../../../src/domain/contracts/tickets.ts';
 import { hasRole } from '../../../src/domain/roles.ts';
 import { rightsOf } from '../../../src/domain/rights.ts';
 import { isPlatformStaff } from '../../../src/domain/tenancy.ts';
-import { unprocessable, violation } from '../../http/errors.ts';
+import { unprocessable, violation } from '../../shared/errors.ts';
 import { declareResource } from '../declare.ts';
 import { summarySql } from '../serialize.ts';
 import type { BeforeWrite } from '../types.ts';

@@ -1,7 +1,7 @@
 import { users } from '../../../src/domain/contracts/users.ts';
 import { FIRST_CONNECT_ROLE as FIRST_CONNECT, mayGiveRoles } from '../../../src/domain/roles.ts';
 import { isPlatformStaff, NO_STRUCTURE } from '../../../src/domain/tenancy.ts';
-import { unprocessable, violation } from '../../http/errors.ts';
+import { unprocessable, violation } from '../../shared/errors.ts';
 import { declareResource } from '../declare.ts';
 
 export const usersDeclaration = declareResource(users, {

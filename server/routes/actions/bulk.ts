@@ -14,7 +14,7 @@ import { fieldWriteRole, type Operation } from '../../../src/domain/rights.ts';
 import { RELEASE_FIELD } from '../../../src/domain/releases.ts';
 import { hasRole } from '../../../src/domain/roles.ts';
 import { valueProblem } from '../../../src/domain/contracts/values.ts';
-import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
+import { forbidden, notFound, unprocessable, violation } from '../../shared/errors.ts';
 import { authorize } from '../../http/authorize.ts';
 import { closedObject } from '../../http/answers.ts';
 import { spendMoreWrites } from '../../http/writeBudget.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { COPY_MAX_ROWS, COPY_TOO_LARGE, copyCost } from '../../../src/domain/copies.ts';
 import type { Queryable } from '../../db/database.ts';
-import { unprocessable, violation } from '../../http/errors.ts';
+import { unprocessable, violation } from '../../shared/errors.ts';
 import { spendMoreWrites } from '../../http/writeBudget.ts';
 
 /**

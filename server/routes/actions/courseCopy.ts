@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { namableFromSql } from '../../resources/catalogueReferences.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { authorize } from '../../http/authorize.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../shared/errors.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';

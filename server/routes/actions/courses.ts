@@ -1,7 +1,7 @@
 import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
-import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
+import { forbidden, notFound, unprocessable, violation } from '../../shared/errors.ts';
 import { refuseEmptyChapters, requirePublishRight } from '../../resources/publishing.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { authorize } from '../../http/authorize.ts';

@@ -2,7 +2,7 @@ import { namableFromSql } from '../../resources/catalogueReferences.ts';
 import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
-import { notFound, unprocessable, violation } from '../../http/errors.ts';
+import { notFound, unprocessable, violation } from '../../shared/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';

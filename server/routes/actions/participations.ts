@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { runAsAction } from '../../db/scope.ts';
 import { resourceItem } from '../../http/answers.ts';
 import { authorize } from '../../http/authorize.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../shared/errors.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { fieldWriteRole } from '../../../src/domain/rights.ts';
 import { hasRole } from '../../../src/domain/roles.ts';
-import { forbidden, notFound, unprocessable, violation } from '../../http/errors.ts';
+import { forbidden, notFound, unprocessable, violation } from '../../shared/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { unreachable } from '../../resources/references.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { RELEASE_LEVELS, type ReleaseResource } from '../../../src/domain/releases.ts';
 import { STRUCTURE_FIELD } from '../../../src/domain/tenancy.ts';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../shared/errors.ts';
 import { authorize } from '../../http/authorize.ts';
 import { idParams, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { closedObject } from '../../http/answers.ts';

@@ -1,7 +1,7 @@
 import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
-import { notFound, problem, unprocessable, violation } from '../../http/errors.ts';
+import { notFound, problem, unprocessable, violation } from '../../shared/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { requireRole } from '../../http/session.ts';
 import { authorize } from '../../http/authorize.ts';

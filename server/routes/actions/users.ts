@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../shared/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { authorize } from '../../http/authorize.ts';
 import { sendCollection } from '../../resources/envelope.ts';
