@@ -1,7 +1,7 @@
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { isEmpty, seedDemo } from './db/seed/demo.ts';
-import { seedScale } from './db/seed/scale.ts';
+import { isEmpty, seedDemo } from './seed/demo.ts';
+import { seedScale } from './seed/scale.ts';
 import { prepareDatabase } from './prepareDatabase.ts';
 import { openFileStorage } from './storage/openFileStorage.ts';
 

@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { underStartupLock } from './db/migrate.ts';
 import { prepareDatabase } from './prepareDatabase.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './seed/demo.ts';
 import { withStandIns } from './integrations/standins/index.ts';
 import { openFileStorage } from './storage/openFileStorage.ts';
 import type { Tracing } from './telemetry/startIfConfigured.ts';

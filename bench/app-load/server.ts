@@ -13,7 +13,7 @@ import { serveBuild } from '../../server/http/wire.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPglite } from '../../server/db/database.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
-import { isEmpty, seedDemo } from '../../server/db/seed/demo.ts';
+import { isEmpty, seedDemo } from '../../server/seed/demo.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { BASELINE_PATH, READY_PREFIX, type ReadyInfo } from './protocol.ts';
 import { serveUntilStopped } from '../support/childServer.ts';

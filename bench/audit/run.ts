@@ -17,7 +17,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { PLATFORM } from '../../server/db/scope.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { auditStatements } from '../../server/resources/auditTriggers.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { freePort } from '../../tests/support/freePort.ts';
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
 import { atExit } from '../support/cleanups.ts';

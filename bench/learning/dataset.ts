@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../server/db/database.ts';
 import { PLATFORM } from '../../server/db/scope.ts';
-import { FIRST_NAMES, LAST_NAMES, sqlArray } from '../../server/db/seed/scale.ts';
+import { FIRST_NAMES, LAST_NAMES, sqlArray } from '../../server/seed/scale.ts';
 import { refreshLearningAggregates } from '../../server/learning/aggregates.ts';
 
 /**

@@ -22,7 +22,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { viteBuild } from '../app-load/build.ts';
 import { BASELINE_PATH, READY_PREFIX, type ReadyInfo } from '../app-load/protocol.ts';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { seededTemplate, sessionEntries, startBenchServer } from '../support/benchServer.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts';
 

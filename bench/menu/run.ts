@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { onEachDatabase } from '../support/databases.ts';

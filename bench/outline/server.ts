@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openPglite, openPostgres } from '../../server/db/database.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';
-import { seedDemo } from '../../server/db/seed/demo.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
 import { serveUntilStopped } from '../support/childServer.ts';
 import { seedLargeCourse } from '../support/largeCourse.ts';
 import { READY_PREFIX } from './protocol.ts';

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { createHttpClient } from '../../src/providers/httpClient.ts';
 import { openSession, readTokenPayload } from '../../src/providers/session.ts';
 import { createSessionStore, memoryStorage, type KeyValueStorage } from '../../src/providers/sessionStore.ts';

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request } from 'autocannon';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { call, signIn } from '../../tests/scale/support/client.ts';
 import { startCluster, type ScaleCluster } from '../../tests/scale/support/cluster.ts';
 import { processCpuMs, snapshot, usageBetween } from '../api-list/cpu.ts';

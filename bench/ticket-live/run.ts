@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { PRESENCE_BUDGET, PRESENCE_TOPIC } from '../../src/domain/presence.ts';
 import { findPostgresBin, startPostgresCluster } from '../../tests/support/postgresCluster.ts';
 import { atExit, cleanUp } from '../support/cleanups.ts';

@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import type { Config } from '../shared/settings.ts';
 import type { FileStorage } from '../storage/fileStorage.ts';
 import { binnedFileKeys, FILE_ROWS, FILE_REMOVALS_LOCK } from '../storage/fileRemovals.ts';
 

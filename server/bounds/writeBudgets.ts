@@ -1,11 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-
-export interface WriteBudget {
-  /** Writes one user may make at once. */
-  burst: number;
-  /** How many of them come back an hour (at least one). */
-  perHour: number;
-}
+import type { WriteBudget } from '../shared/settings.ts';
 
 /**
  * Writes spent from the user's budget at once, under the row's lock: allowed when what is owed, these writes

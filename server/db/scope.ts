@@ -13,7 +13,7 @@ export interface Scope {
   userId?: number | null;
   /**
    * The statements read as the user's supervisor role: row-level security shows them only the rows of the
-   * learners the user supervises (server/learning/supervision.ts), whatever their own conditions say. Set
+   * learners the user supervises (server/resources/supervision.ts), whatever their own conditions say. Set
    * by a supervisor's read routes, sealed with the structure, the platform flag and the user.
    */
   supervisor?: boolean;

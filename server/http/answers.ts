@@ -4,7 +4,7 @@ import type { Schema } from './routeSchema.ts';
 /**
  * The response schemas of the hand-written routes: what each answers when it succeeds, serialised by Fastify
  * (fast-json-stringify, compiled from these) and published in the OpenAPI document (server/docs/openapi.ts);
- * refusals are problem+json (errors.ts), described there once. Objects are closed and every property typed:
+ * refusals are problem+json (shared/errors.ts), described there once. Objects are closed and every property typed:
  * the serialiser writes what a schema names and nothing else, so a schema is the whole answer, and the
  * document cannot promise less or more than a route writes. A value that is free JSON by design (a part's
  * content, a saved view's filter) says so with `freeJson`, the one open schema.

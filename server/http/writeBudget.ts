@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { WriteBudgets, type WriteBudget } from '../bounds/writeBudgets.ts';
+import { WriteBudgets } from '../bounds/writeBudgets.ts';
+import type { WriteBudget } from '../shared/settings.ts';
 import type { Queryable } from '../db/database.ts';
 import { tooMany } from '../shared/errors.ts';
 

@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE } from '../../src/domain/releases.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { PLATFORM } from '../db/scope.ts';
 import { literal } from '../shared/sql.ts';
-import { stateConditionSql } from './rulesSql.ts';
+import { stateConditionSql } from '../resources/rulesSql.ts';
 
 /**
  * The figures the reports and the funnel read, kept by the database in three tables by structure and course
@@ -32,7 +32,7 @@ const where = (conditions: readonly string[]) => [COUNTED, ...conditions].join('
 /**
  * SQL: each structure's figures of each course (`company_id`, `course_id`, `enrolled`, `started`, `completed`,
  * `late`, `at_risk`), over the participations `t` that hold `conditions` besides: one scan, counted by state
- * as the lists filter (rulesSql.ts).
+ * as the lists filter (resources/rulesSql.ts).
  */
 export function courseStatsSql(conditions: readonly string[] = []): string {
   return `SELECT t.company_id, t.course_id, count(*)::int AS enrolled,

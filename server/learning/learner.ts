@@ -1,6 +1,6 @@
 import { LEARNER_ANSWERS_LISTED, OVERVIEW_DUE_WITHIN_DAYS, OVERVIEW_ITEMS } from '../../src/domain/learning.ts';
 import type { Queryable, Row } from '../db/database.ts';
-import { learnerStateSql, stateConditionSql } from './rulesSql.ts';
+import { learnerStateSql, stateConditionSql } from '../resources/rulesSql.ts';
 import { allOf, type LearningReader } from './readers.ts';
 import { frenchOrder } from '../shared/sql.ts';
 

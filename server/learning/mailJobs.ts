@@ -1,5 +1,5 @@
 import type { Mailer } from '../auth/mailer.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../shared/settings.ts';
 import type { Database } from '../db/database.ts';
 import type { Job } from '../jobs/scheduler.ts';
 import { OptOutTokens } from '../notify/optOuts.ts';

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { asSupervisor } from '../db/scope.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { notFound } from '../shared/errors.ts';
 import type { Session } from '../http/session.ts';
 import { coursesDeclaration } from '../resources/definitions/courses.ts';
 import { participationsDeclaration } from '../resources/definitions/participations.ts';
 import { usersDeclaration } from '../resources/definitions/users.ts';
 import { reachOf } from '../resources/reach.ts';
-import { supervisesSql } from './supervision.ts';
+import { supervisesSql } from '../resources/supervision.ts';
 
 /**
  * Who reads the learning views, and what they reach: the one reading of it for every route of following

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
-import { dueAtSql } from './enrolmentRulesSql.ts';
+import { dueAtSql } from '../resources/enrolmentRulesSql.ts';
 
 /** How often expired completions are looked for: a day's lateness is nothing to a validity of months. */
 export const RECERTIFY_EVERY_SECONDS = 3600;

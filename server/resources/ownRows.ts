@@ -1,4 +1,4 @@
-import { supervisedSql } from '../learning/supervision.ts';
+import { supervisedSql } from './supervision.ts';
 import { literal } from '../shared/sql.ts';
 import { columnOf, type OwnRows, type ResourceDeclaration } from './types.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '../../src/domain/csvExport.ts';
 import { asSupervisor, currentScope } from '../db/scope.ts';
 import { streamed } from '../http/answers.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from './authorize.ts';
 import { badRequest, unprocessable, violation } from '../shared/errors.ts';
 import { idParams as idParamsSchema, pathId as idParam } from '../http/routeSchema.ts';
 import { declarations } from './definitions/index.ts';

@@ -7,7 +7,7 @@ import { ident } from '../shared/sql.ts';
 import { liveLevels, presentRowsSql } from './liveVersion.ts';
 import { catalogueGuardStatements } from './catalogueReferences.ts';
 import { catalogueRowsSql, inScopeSql, structureColumnOf } from './tenancy.ts';
-import { supervisionPolicies } from '../learning/supervision.ts';
+import { supervisionPolicies } from './supervision.ts';
 import { columnOf, type ResourceDeclaration } from './types.ts';
 
 /**

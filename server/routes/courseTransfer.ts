@@ -6,7 +6,7 @@ import { CONTENT_DOCUMENT_CONTEXTS } from '../../src/domain/rights.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { refusal, resourceItem, streamed } from '../http/answers.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { notFound, unprocessable, type Violation } from '../shared/errors.ts';
 import { idParams, multipartBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { spendMoreWrites } from '../http/writeBudget.ts';

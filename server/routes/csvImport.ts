@@ -3,7 +3,7 @@ import type { Mailer } from '../auth/mailer.ts';
 import { UserInvitations } from '../auth/userInvitations.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../shared/errors.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { closedObject } from '../http/answers.ts';
 import { objectBody, refusedAs, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { spendMoreWrites } from '../http/writeBudget.ts';

@@ -3,7 +3,7 @@ import { dueDateOf } from '../../src/domain/learning.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { closedObject } from '../http/answers.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { notFound } from '../shared/errors.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { enrolmentCounts, type Enrolment } from '../learning/enrolments.ts';
@@ -77,7 +77,7 @@ async function ruleEnrolment(db: Queryable, request: FastifyRequest, now: Date):
 /**
  * An enrolment rule applied to the members already there (`/apply`), after its preview (`/preview`): the
  * same audience as an enrolment naming its tag or skill, among its structure's members. Whether the rule is
- * active says only whether it enrols those who arrive (the database does: learning/enrolmentRulesSql.ts).
+ * active says only whether it enrols those who arrive (the database does: resources/enrolmentRulesSql.ts).
  */
 export async function enrolmentRuleRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
   const app = typedRoutes(fastify);

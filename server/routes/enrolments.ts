@@ -12,7 +12,7 @@ import { NO_STRUCTURE } from '../../src/domain/tenancy.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { listOf, closedObject } from '../http/answers.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { unprocessable, violation, type Violation } from '../shared/errors.ts';
 import { objectBody, reference, referenceList, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { spendMoreWrites } from '../http/writeBudget.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { PLATFORM } from '../db/scope.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { notFound } from '../shared/errors.ts';
 import { idParams, pathId, queryOf, referencePattern, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { closedObject } from '../http/answers.ts';

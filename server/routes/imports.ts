@@ -6,7 +6,7 @@ import { ApiError, problem, unprocessable, violation } from '../shared/errors.ts
 import { activateVersion, maxDepthOf, storeVersion } from '../imports/importStore.ts';
 import { planImport, readXmind, XmindError } from '../imports/xmind.ts';
 import type { ResourceEngine } from '../resources/engine.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { sanitizeFileName } from '../storage/sniff.ts';
 import { idParams, multipartBody, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { declarationOf, replyWithRecord } from './actions/support.ts';

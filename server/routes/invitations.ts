@@ -9,7 +9,7 @@ import type { Database } from '../db/database.ts';
 import { PLATFORM } from '../db/scope.ts';
 import { forbidden, notFound, problem, tooMany } from '../shared/errors.ts';
 import { reach } from '../../src/domain/rights.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { declarationsByName } from '../resources/definitions/index.ts';
 import { andAll } from './actions/support.ts';
 import { idParams, noBody, pathId, rightsFirst, stringsBody, typedRoutes } from '../http/routeSchema.ts';

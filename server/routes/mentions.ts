@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.ts';
 import { PLATFORM, runAsAction } from '../db/scope.ts';
 import { listOf, noContent, resourceItem, closedObject } from '../http/answers.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { notFound, unprocessable, violation } from '../shared/errors.ts';
 import {
   filledText,

@@ -4,7 +4,7 @@ import { Throttle, THROTTLE_WINDOW_SECONDS } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
 import { PLATFORM } from '../db/scope.ts';
 import { notFound, tooMany, unprocessable, violation, type Violation } from '../shared/errors.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import {
   renderTemplate,
   sampleVariables,

@@ -5,7 +5,7 @@ import {
   PERSONAL_DATA_REQUEST_KINDS,
   PERSONAL_DATA_REQUEST_STATUSES,
 } from '../../src/domain/personalData.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../shared/settings.ts';
 import { noteInAuditLog } from '../db/auditNote.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';

@@ -5,7 +5,7 @@ import { problem } from '../shared/errors.ts';
 import { requireRole } from '../http/session.ts';
 import type { PushNotifier } from '../notify/pushover.ts';
 import { declarations, declarationsByName } from '../resources/definitions/index.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { ownRowsOf } from '../resources/ownRows.ts';
 import { structureScope } from '../resources/tenancy.ts';
 import { ident } from '../shared/sql.ts';

@@ -3,7 +3,7 @@ import { mayEraseForGood, RECYCLE_BIN } from '../../src/domain/recycleBin.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { closedObject, noContent } from '../http/answers.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { forbidden, notFound } from '../shared/errors.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';

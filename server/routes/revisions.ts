@@ -3,7 +3,7 @@ import { isAudited, revisionsPath } from '../../src/domain/audit.ts';
 import type { Database } from '../db/database.ts';
 import { runAsAction } from '../db/scope.ts';
 import { REVISION, resourceCollection, resourceItem } from '../http/answers.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { asSupervisor } from '../db/scope.ts';
 import { ApiError, notFound, unprocessable, violation, type Violation } from '../shared/errors.ts';
 import { ID_PATTERN, optionalBody, optionalField, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';

@@ -10,7 +10,7 @@ import {
   type SearchAnswer,
 } from '../../src/domain/search.ts';
 import type { Database } from '../db/database.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { queryOf, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireSession } from '../http/session.ts';
 import {

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { notFound, unprocessable, violation } from '../shared/errors.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { sendStoredFile } from '../http/fileDownload.ts';
 import { idParams, multipartBody, objectBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { listOf, noContent, refusal, closedObject, streamed } from '../http/answers.ts';

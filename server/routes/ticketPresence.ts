@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { WriteBudgets } from '../bounds/writeBudgets.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { closedObject, listOf } from '../http/answers.ts';
-import { authorize } from '../http/authorize.ts';
+import { authorize } from '../resources/authorize.ts';
 import { tooMany } from '../shared/errors.ts';
 import { idParams, objectBody, pathId, rightsFirst, typedRoutes } from '../http/routeSchema.ts';
 import { requireRole } from '../http/session.ts';

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../shared/settings.ts';
 import type { FileStorage } from './fileStorage.ts';
 import { LocalFileStorage } from './localFiles.ts';
 

@@ -11,7 +11,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { S3Settings } from '../config.ts';
+import type { S3Settings } from '../shared/settings.ts';
 import { measured, type ByteRange, type FileStorage } from './fileStorage.ts';
 
 /** The readiness probe's object: read on every check, written when missing. */

@@ -1,6 +1,6 @@
 /**
  * Following learning: the rules a structure's manager reads a learner's standing by. Each is written here
- * once; the server derives its SQL from these values (server/learning/rulesSql.ts), the screens their
+ * once; the server derives its SQL from these values (server/resources/rulesSql.ts), the screens their
  * labels and filters, and the tests check both on fixed dates.
  */
 

@@ -9,7 +9,7 @@ import { backup, restore } from '../../server/backup/backup.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openPglite, openPostgres, type Database } from '../../server/db/database.ts';
 import { PLATFORM } from '../../server/db/scope.ts';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
 import { removeUnheldFiles } from '../../server/storage/fileRemovals.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';

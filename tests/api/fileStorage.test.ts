@@ -253,7 +253,7 @@ describe('the object store only', () => {
     );
     expect((await t.request('GET', `/api/documents/${demo.id}/download`, { as: 'superadmin' })).status).toBe(404);
 
-    const first = await run('server/storage/copyCli.ts', ['--from', t.dataDir], s3.env);
+    const first = await run('server/storageCopyCli.ts', ['--from', t.dataDir], s3.env);
     expect(first.code, first.output).toBe(0);
     expect(first.output).toContain(`${local.length} fichier(s) copié(s)`);
     expect(first.output).toContain(`copié   ${demo.storage_key}`);
@@ -267,14 +267,14 @@ describe('the object store only', () => {
     expect(Buffer.compare(served.rawPayload, await readFile(join(t.dataDir, 'files', demo.storage_key)))).toBe(0);
 
     await t.files.remove(demo.storage_key);
-    const again = await run('server/storage/copyCli.ts', ['--from', t.dataDir], s3.env);
+    const again = await run('server/storageCopyCli.ts', ['--from', t.dataDir], s3.env);
     expect(again.code, again.output).toBe(0);
     expect(again.output).toContain(`1 fichier(s) copié(s)`);
     expect(again.output).toContain(`${local.length - 1} déjà présent(s)`);
   });
 
   it('storage:copy refuses to run without a bucket', async () => {
-    const refused = await run('server/storage/copyCli.ts', [], { DATA_DIR: t.dataDir, S3_BUCKET: '', S3_ENDPOINT: '' });
+    const refused = await run('server/storageCopyCli.ts', [], { DATA_DIR: t.dataDir, S3_BUCKET: '', S3_ENDPOINT: '' });
     expect(refused.code).toBe(2);
     expect(refused.output).toContain('S3_BUCKET');
   });

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../../server/db/database.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
-import { seedDemo } from '../../server/db/seed/demo.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgresCluster.ts';
 import { DATA_FOLDER, PGLITE_FOLDER, wantsPostgres } from './support/template.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import {
   DEFAULT_RESPONSE_TARGET_HOURS,
   OPEN_TICKET_STATUS,

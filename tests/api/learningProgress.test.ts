@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNER_STATES, learnerStateOf, progressOf } from '../../src/domain/learning.ts';
-import { learnerStateSql, stateConditionSql } from '../../server/learning/rulesSql.ts';
+import { learnerStateSql, stateConditionSql } from '../../server/resources/rulesSql.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 
 /**

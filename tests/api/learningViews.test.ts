@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNER_STATES } from '../../src/domain/learning.ts';
 import { completionRateOf, REPORT_CSV_COLUMNS } from '../../src/domain/learningMail.ts';
 import { refreshLearningAggregates } from '../../server/learning/aggregates.ts';
-import { stateConditionSql } from '../../server/learning/rulesSql.ts';
+import { stateConditionSql } from '../../server/resources/rulesSql.ts';
 import { createTestApp, type TestApp } from './support/testApp.ts';
 import {
   enrol,

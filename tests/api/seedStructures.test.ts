@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/db/seed/demo.ts';
+import { DEMO_ACCOUNTS } from '../../server/seed/demo.ts';
 import { declarations, declarationsByName } from '../../server/resources/definitions/index.ts';
 import { catalogueRowsSql, structureColumnOf } from '../../server/resources/tenancy.ts';
 import { JSON_REFERENCES, jsonDocumentIdSql } from '../../server/routes/documents.ts';

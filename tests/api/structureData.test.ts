@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM, runInScope } from '../../server/db/scope.ts';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { ARCHIVE_FORMAT } from '../../server/privacy/archive.ts';
 import { importStructure } from '../../server/privacy/importStructure.ts';
 import { structureTables, type StructureTable } from '../../server/privacy/structureTables.ts';

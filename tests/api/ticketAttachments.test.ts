@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { sweepPendingAttachments } from '../../server/tickets/attachments.ts';
 import { ALLOWED_TYPES } from '../../server/storage/sniff.ts';
 import {

@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { appBuildIsStale, buildApp } from '../../server/build.ts';
 import { openPglite } from '../../server/db/database.ts';
 import { prepareDatabase } from '../../server/prepareDatabase.ts';
-import { seedDemo } from '../../server/db/seed/demo.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
 import { LocalFileStorage } from '../../server/storage/localFiles.ts';
 
 declare module 'vitest' {

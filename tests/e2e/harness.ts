@@ -5,7 +5,7 @@ import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterEach, beforeEach, inject, type TestContext } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { openSession } from '../../src/providers/session.ts';
 import { createSessionStore } from '../../src/providers/sessionStore.ts';
 import { freePort } from '../support/freePort.ts';

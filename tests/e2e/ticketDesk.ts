@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import type { App } from './harness.ts';
 
 /** What the support desk's browser tests share: the side panel, its reply box, a ticket to work on. */

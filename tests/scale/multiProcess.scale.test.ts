@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
-import { ACADEMY, MOREL } from '../../server/db/seed/demo/people.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import { ACADEMY, MOREL } from '../../server/seed/demo/people.ts';
 import { multipartBody } from '../api/support/multipart.ts';
 import {
   call,

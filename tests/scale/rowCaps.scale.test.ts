@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { SAVED_VIEWS_PER_LIST } from '../../src/domain/savedViews.ts';
 import { ATTACHMENTS_PER_MESSAGE } from '../../src/domain/ticketAttachments.ts';
 import { multipartBody } from '../api/support/multipart.ts';

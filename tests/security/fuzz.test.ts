@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../server/auth/mailer.ts';
-import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
 import { routesOf, type RegisteredRoute } from '../../server/http/inputGuard.ts';
 import { declarations } from '../../server/resources/definitions/index.ts';
 import { ident } from '../../server/shared/sql.ts';

@@ -1,4 +1,4 @@
-import { type Config, DEFAULT_STRIPE_JS_URL } from '../../config.ts';
+import { type Config, DEFAULT_STRIPE_JS_URL } from '../../shared/settings.ts';
 import { banStandIn } from './banStandIn.ts';
 import { directoryStandIn } from './directoryStandIn.ts';
 import { startStandIn, type StandInServer } from './standInServer.ts';

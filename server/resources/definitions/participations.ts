@@ -1,6 +1,6 @@
 import { participations } from '../../../src/domain/contracts/participations.ts';
 import type { LearnerState } from '../../../src/domain/learning.ts';
-import { learnerStateSql, stateConditionSql } from '../../learning/rulesSql.ts';
+import { learnerStateSql, stateConditionSql } from '../rulesSql.ts';
 import { declareResource } from '../declare.ts';
 
 export const participationsDeclaration = declareResource(participations, {

@@ -15,7 +15,7 @@ import { RELEASE_FIELD } from '../../../src/domain/releases.ts';
 import { hasRole } from '../../../src/domain/roles.ts';
 import { valueProblem } from '../../../src/domain/contracts/values.ts';
 import { forbidden, notFound, unprocessable, violation } from '../../shared/errors.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import { closedObject } from '../../http/answers.ts';
 import { spendMoreWrites } from '../../http/writeBudget.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';

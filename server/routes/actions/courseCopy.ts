@@ -2,7 +2,7 @@ import { runAsAction } from '../../db/scope.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { namableFromSql } from '../../resources/catalogueReferences.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import { notFound } from '../../shared/errors.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';

@@ -3,7 +3,7 @@ import { courses as courseContract, maxLengthOf } from '../../../src/domain/cont
 import { RERUN_MAX_OFFSET_DAYS } from '../../../src/domain/courseFormat.ts';
 import type { Database } from '../../db/database.ts';
 import { resourceItem } from '../../http/answers.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import {
   filledText,
   idParams,

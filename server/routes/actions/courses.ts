@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { forbidden, notFound, unprocessable, violation } from '../../shared/errors.ts';
 import { refuseEmptyChapters, requirePublishRight } from '../../resources/publishing.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import { idParams, noBody, pathId, queryOf, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { andAll, declarationOf, replyWithRecord } from './support.ts';
 import { CHAPTER_PART_TYPES, CHOICE_PART_TYPES } from '../../../src/domain/chapterParts.ts';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { parseQueryString } from '../../resources/listQuery.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import { formatOf, rawQueryOf } from '../../resources/envelope.ts';
 import { idParams, pathId, queryOf, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { declarationOf } from './support.ts';

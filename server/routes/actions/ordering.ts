@@ -6,7 +6,7 @@ import { notFound, unprocessable, violation } from '../../shared/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import { lockGroups, moveAmongSiblings } from '../../resources/siblings.ts';
 import { ident } from '../../shared/sql.ts';
 import { withScheduledDates } from './treeDates.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../shared/errors.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import { idParams, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { declarationOf } from './support.ts';
 import { closedObject, listOf, orNull } from '../../http/answers.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { runAsAction } from '../../db/scope.ts';
 import { resourceItem } from '../../http/answers.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import { notFound } from '../../shared/errors.ts';
 import { idParams, noBody, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';

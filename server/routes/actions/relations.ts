@@ -8,7 +8,7 @@ import type { ResourceEngine } from '../../resources/engine.ts';
 import { idFromReference } from '../../resources/iri.ts';
 import { unreachable } from '../../resources/references.ts';
 import { mapPgError } from '../../resources/pgErrors.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import { ident } from '../../shared/sql.ts';
 import { idParams, objectBody, pathId, referenceList, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { declarationOf, replyWithRecord } from './support.ts';

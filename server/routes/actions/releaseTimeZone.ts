@@ -3,7 +3,7 @@ import { RELEASE_LEVELS, type ReleaseResource } from '../../../src/domain/releas
 import { STRUCTURE_FIELD } from '../../../src/domain/tenancy.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../shared/errors.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import { idParams, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { closedObject } from '../../http/answers.ts';
 import { TIME_ZONE_FUNCTION } from '../../resources/releases.ts';

@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { notFound, problem, unprocessable, violation } from '../../shared/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
 import { requireRole } from '../../http/session.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import { sendCollection } from '../../resources/envelope.ts';
 import { querySchema } from '../../resources/routeSchemas.ts';
 import type { TicketNotifier } from '../../tickets/ticketNotifier.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { ResourceEngine } from '../../resources/engine.ts';
-import { authorize } from '../../http/authorize.ts';
+import { authorize } from '../../resources/authorize.ts';
 import { sendCollection } from '../../resources/envelope.ts';
 import { idParams, pathId, rightsFirst, typedRoutes } from '../../http/routeSchema.ts';
 import { querySchema } from '../../resources/routeSchemas.ts';

@@ -10,7 +10,7 @@ import type { TokenService } from '../../../server/auth/jwt.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { openPglite, openPostgres, type Database } from '../../../server/db/database.ts';
 import { APP_ROLE, PLATFORM } from '../../../server/db/scope.ts';
-import { DEMO_ACCOUNTS } from '../../../server/db/seed/demo.ts';
+import { DEMO_ACCOUNTS } from '../../../server/seed/demo.ts';
 import type { ResourceEngine } from '../../../server/resources/engine.ts';
 import type { FileStorage } from '../../../server/storage/fileStorage.ts';
 import { DATA_FOLDER, PGLITE_FOLDER } from './template.ts';

@@ -1,11 +1,11 @@
-import type { Queryable } from '../../database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { ANSWERS, FEEDBACK, HAND_INS } from './answers.ts';
 import { ago, insertRows, must, type Random } from './bulk.ts';
 import type { Catalog, SeededCourse, SeededPart } from './catalog.ts';
 import { GDPR, PUBLIC_SPEAKING } from './coursesOfficeSpeakingGdpr.ts';
 import { CYBERSECURITY } from './coursesSecurityManagement.ts';
 import { pdf } from './fileFormats.ts';
-import type { FileStorage } from '../../../storage/fileStorage.ts';
+import type { FileStorage } from '../../storage/fileStorage.ts';
 import { insertDocuments, writeDemoFiles, type DemoFile } from './files.ts';
 import { documentIri } from './parts.ts';
 import { inactiveSince, type People, type PersonSpec } from './people.ts';

@@ -1,5 +1,5 @@
-import type { FileStorage } from '../../../storage/fileStorage.ts';
-import type { Queryable } from '../../database.ts';
+import type { FileStorage } from '../../storage/fileStorage.ts';
+import type { Queryable } from '../../db/database.ts';
 import { ago, idsBy, insertRows, must, structureOfUser } from './bulk.ts';
 import { barChartPainter, coverPainter, padlockPainter, pdf, png, teamPainter } from './fileFormats.ts';
 

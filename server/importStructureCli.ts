@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { prepareDatabase } from '../prepareDatabase.ts';
-import { openFileStorage } from '../storage/openFileStorage.ts';
-import { importStructure } from './importStructure.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { prepareDatabase } from './prepareDatabase.ts';
+import { openFileStorage } from './storage/openFileStorage.ts';
+import { importStructure } from './privacy/importStructure.ts';
 
 const USAGE = `Usage : npm run structure:import -- <archive.zip>
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { ago, idsBy, insertRows, must, type Random } from './bulk.ts';
 import type { ChapterSpec, CourseSpec, ModuleSpec, ResourceBank } from './courseTypes.ts';
 import {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { ago, idsBy, insertRows, must } from './bulk.ts';
 import { FOLDERS, IMPORT_FILENAME, SHEETS, type FolderSpec } from './sheetsData.ts';
 

@@ -1,5 +1,5 @@
-import { dueDateOf } from '../../../../src/domain/learning.ts';
-import type { Queryable } from '../../database.ts';
+import { dueDateOf } from '../../../src/domain/learning.ts';
+import type { Queryable } from '../../db/database.ts';
 import { ago, insertRows, must, Random } from './bulk.ts';
 import type { Catalog } from './catalog.ts';
 import { CYBERSECURITY } from './coursesSecurityManagement.ts';

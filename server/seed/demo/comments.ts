@@ -1,4 +1,4 @@
-import type { Queryable } from '../../database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { ago, insertRows, must, structureOfUser } from './bulk.ts';
 import type { Catalog, SeededCourse } from './catalog.ts';
 

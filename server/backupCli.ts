@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { LocalFileStorage } from '../storage/localFiles.ts';
-import { openFileStorage } from '../storage/openFileStorage.ts';
-import { backup } from './backup.ts';
+import { loadConfig } from './config.ts';
+import { LocalFileStorage } from './storage/localFiles.ts';
+import { openFileStorage } from './storage/openFileStorage.ts';
+import { backup } from './backup/backup.ts';
 
 const USAGE = `Usage : npm run backup -- <dossier>
 

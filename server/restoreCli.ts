@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { openPostgres } from '../db/database.ts';
-import { prepareDatabase } from '../prepareDatabase.ts';
-import { LocalFileStorage } from '../storage/localFiles.ts';
-import { openFileStorage } from '../storage/openFileStorage.ts';
-import { restore } from './backup.ts';
+import { loadConfig } from './config.ts';
+import { openPostgres } from './db/database.ts';
+import { prepareDatabase } from './prepareDatabase.ts';
+import { LocalFileStorage } from './storage/localFiles.ts';
+import { openFileStorage } from './storage/openFileStorage.ts';
+import { restore } from './backup/backup.ts';
 
 const USAGE = `Usage : npm run restore -- <dossier>
 

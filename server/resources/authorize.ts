@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { roleNeeded } from '../../src/domain/rights.ts';
-import { reachOf } from '../resources/reach.ts';
-import type { Operation, ResourceDeclaration } from '../resources/types.ts';
+import { reachOf } from './reach.ts';
+import type { Operation, ResourceDeclaration } from './types.ts';
 import { forbidden } from '../shared/errors.ts';
-import { requireSession } from './session.ts';
+import { requireSession } from '../http/session.ts';
 
 /**
  * The rights check of API.md's matrix, from the declaration: the role the operation needs, or else an

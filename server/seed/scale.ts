@@ -1,4 +1,4 @@
-import type { Database } from '../database.ts';
+import type { Database } from '../db/database.ts';
 
 // Common French given names and surnames. A prime-sized pair of lists (53 × 59) makes the
 // (first, last) pair cycle only every 3127 rows, so neighbouring rows do not look alike.

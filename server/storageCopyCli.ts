@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { copyFiles } from './copyFiles.ts';
-import { LocalFileStorage } from './localFiles.ts';
-import { openFileStorage } from './openFileStorage.ts';
+import { loadConfig } from './config.ts';
+import { copyFiles } from './storage/copyFiles.ts';
+import { LocalFileStorage } from './storage/localFiles.ts';
+import { openFileStorage } from './storage/openFileStorage.ts';
 
 const USAGE = `Usage : npm run storage:copy [-- --from <dossier de données>]
 

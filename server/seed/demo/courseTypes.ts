@@ -1,4 +1,4 @@
-import type { ChapterPartType } from '../../../../src/domain/chapterParts.ts';
+import type { ChapterPartType } from '../../../src/domain/chapterParts.ts';
 
 /** The shape of the demo catalogue: courses written out by hand, parts generated from each course's resources. */
 export interface ChapterSpec {

@@ -2,9 +2,9 @@ import {
   DEFAULT_REMINDER_TEXTS,
   REMINDER_TEMPLATES,
   type ReminderRecipient,
-} from '../../../../src/domain/learningMail.ts';
-import { TEMPLATE_LOCALES } from '../../../../src/domain/templateVariables.ts';
-import type { Queryable } from '../../database.ts';
+} from '../../../src/domain/learningMail.ts';
+import { TEMPLATE_LOCALES } from '../../../src/domain/templateVariables.ts';
+import type { Queryable } from '../../db/database.ts';
 import { ago, insertRows } from './bulk.ts';
 
 // [code, name, channel, subject, body, locale, enabled]

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { ago, idsBy, insertRows, must, structureOfUser } from './bulk.ts';
 import { GDPR, PUBLIC_SPEAKING } from './coursesOfficeSpeakingGdpr.ts';
 

@@ -1,4 +1,4 @@
-import type { Queryable, Row } from '../../database.ts';
+import type { Queryable, Row } from '../../db/database.ts';
 
 /**
  * Inserts many rows in one statement: the rows travel as a single jsonb parameter read back with

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../database.ts';
-import { PLATFORM_ROLE } from '../../../../src/domain/tenancy.ts';
+import type { Queryable } from '../../db/database.ts';
+import { PLATFORM_ROLE } from '../../../src/domain/tenancy.ts';
 import { ago, idsBy, insertRows, must, type Random } from './bulk.ts';
 
 export interface DemoAccount {

@@ -1,4 +1,4 @@
-import type { ChapterPartType } from '../../../../src/domain/chapterParts.ts';
+import type { ChapterPartType } from '../../../src/domain/chapterParts.ts';
 import { must } from './bulk.ts';
 import type { ChapterSpec, QuizSpec, ResourceBank } from './courseTypes.ts';
 
