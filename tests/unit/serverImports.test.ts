@@ -8,7 +8,8 @@ import { importsOf } from './support/importsOf';
  * dynamic import() included: a cycle of types is still two modules that cannot be read apart, and a lazy
  * import() back down the graph still ties them), the shared helpers import nothing of the server, http/
  * is below the routes and the documentation, only the app assembles the routes, and of the client the
- * server reads only src/domain/.
+ * server reads only src/domain/. The folders point one way too: each imports only its own layer's and those
+ * below it (LAYERS, written out in docs/ARCHITECTURE.md), and no folder reaches itself through the others.
  */
 
 const ROOT = resolve(__dirname, '../../server');
@@ -69,6 +70,63 @@ function cyclesOf(graph: ReadonlyMap<string, string[]>): string[][] {
   return found;
 }
 
+/** The files directly in server/: the app, the loading of its settings and the command-line entry points. */
+const ROOT_FOLDER = '(root)';
+
+/**
+ * The server's folders, bottom-up, as docs/ARCHITECTURE.md lists them. A folder may import the folders of
+ * its own layer and of the layers below it, never one above: what sits low stays usable without all that
+ * is built on it, and a new folder has to be given its place here before the test passes.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['shared'],
+  ['db'],
+  ['storage'],
+  ['bounds', 'jobs', 'imports'],
+  ['auth', 'live'],
+  ['notify'],
+  ['http'],
+  ['docs'],
+  ['resources'],
+  ['learning', 'tickets', 'onboarding', 'transfer', 'privacy', 'backup', 'integrations', 'telemetry'],
+  ['seed'],
+  ['routes'],
+  [ROOT_FOLDER],
+];
+
+function folderOf(file: string): string {
+  return file.includes('/') ? file.slice(0, file.indexOf('/')) : ROOT_FOLDER;
+}
+
+/** Which other folders each folder's files import. */
+function folderGraph(graph: ReadonlyMap<string, string[]>): Map<string, string[]> {
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    const into = folders.get(from) ?? new Set<string>();
+    folders.set(from, into);
+    for (const target of targets) if (folderOf(target) !== from) into.add(folderOf(target));
+  }
+  return new Map([...folders].map(([folder, into]) => [folder, [...into].sort()]));
+}
+
+/** Each import that climbs from a folder into one of a higher layer, and each folder no layer names. */
+function upwardImports(graph: ReadonlyMap<string, string[]>, layers: readonly (readonly string[])[]): string[] {
+  const layerOf = new Map(layers.flatMap((folders, layer) => folders.map((folder) => [folder, layer] as const)));
+  const wrong = new Set<string>();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (!layerOf.has(from)) wrong.add(`${from}: in no layer`);
+    for (const target of targets) {
+      const into = folderOf(target);
+      if (!layerOf.has(into)) wrong.add(`${into}: in no layer`);
+      else if (layerOf.has(from) && layerOf.get(into)! > layerOf.get(from)!)
+        wrong.add(`${file} → ${target}: ${from} is below ${into}`);
+    }
+  }
+  return [...wrong];
+}
+
 describe('server imports', () => {
   const all = importGraph();
   const graph = serverOnly(all);
@@ -125,5 +183,34 @@ describe('server imports', () => {
     );
     expect(client.length).toBeGreaterThan(0);
     expect(client.filter((edge) => !edge.split(' → ')[1].startsWith('../src/domain/'))).toEqual([]);
+  });
+
+  it('finds an import that climbs a layer, a folder no layer names and a folder cycle', () => {
+    const planted = new Map([
+      ['db/open.ts', ['shared/sql.ts', 'http/answers.ts']],
+      ['http/answers.ts', ['shared/errors.ts']],
+      ['shared/sql.ts', []],
+      ['shared/errors.ts', []],
+      ['learning/a.ts', ['tickets/b.ts']],
+      ['tickets/b.ts', ['learning/c.ts']],
+      ['learning/c.ts', []],
+      ['attic/old.ts', ['db/open.ts']],
+    ]);
+    expect(upwardImports(planted, LAYERS)).toEqual([
+      'db/open.ts → http/answers.ts: db is below http',
+      'attic: in no layer',
+    ]);
+    expect(cyclesOf(folderGraph(planted))).toEqual([['learning', 'tickets']]);
+  });
+
+  it('names every folder of the server in one layer, and no folder that is gone', () => {
+    const named = LAYERS.flat();
+    expect(new Set(named).size).toBe(named.length);
+    expect([...folderGraph(graph).keys()].sort()).toEqual([...named].sort());
+  });
+
+  it('keeps the folders in their layers: no import climbs one and no folder reaches itself', () => {
+    expect(upwardImports(graph, LAYERS)).toEqual([]);
+    expect(cyclesOf(folderGraph(graph))).toEqual([]);
   });
 });
