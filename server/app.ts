@@ -15,6 +15,7 @@ import { clientFault, inputGuard } from './http/inputGuard.ts';
 import { lazyValidators } from './http/lazyValidators.ts';
 import { BAD_REQUEST, schemaRefusal, VIOLATION } from './http/routeSchema.ts';
 import { faithfulSerializers } from './http/answerSerializers.ts';
+import { lazySerializers } from './http/lazySerializers.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
 import { serveBuild, wire } from './http/wire.ts';
 import { writeBudget } from './http/writeBudget.ts';
@@ -154,7 +155,7 @@ export async function buildApp(config: Config, given: Database, options: AppOpti
     schemaController: {
       compilersFactory: {
         buildValidator: validators.buildValidator,
-        ...(options.faithfulAnswers ? { buildSerializer: faithfulSerializers() } : {}),
+        buildSerializer: lazySerializers(options.faithfulAnswers ? faithfulSerializers() : undefined),
       },
     },
     // Route schemas check what clients sent as they sent it ("12" is not a number) and report every field.

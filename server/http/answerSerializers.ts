@@ -1,19 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import type { FastifyServerOptions } from 'fastify';
-
-/** The serialiser factory Fastify's schema controller takes. */
-type BuildSerializer = NonNullable<
-  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
->['buildSerializer'];
-
-interface SerializedRoute {
-  schema: unknown;
-  method: string;
-  url: string;
-  httpStatus: string;
-}
-type Serialize = (data: unknown) => string;
+import type { BuildSerializer, SerializedRoute, Serialize } from './lazySerializers.ts';
 
 /** The first place where what was written differs from what the handler answered, as a JSON pointer. */
 function firstDifference(written: unknown, answered: unknown, at = ''): string {

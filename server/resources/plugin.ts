@@ -1,3 +1,4 @@
+import { itemAnswer, listAnswer } from './answerSchemas.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import {
   CSV_MEDIA_TYPE,
@@ -107,10 +108,14 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
     });
 
     if (operations.includes('list'))
-      app.get(base, guarded('list', { querystring: querySchema(declaration) }), async (request, reply) => {
-        const { scope, supervised } = authorize(request, declaration, 'list');
-        return readAs(supervised, () => sendCollection(request, reply, engine, declaration, base, scope));
-      });
+      app.get(
+        base,
+        guarded('list', { querystring: querySchema(declaration), response: { 200: listAnswer(declaration) } }),
+        async (request, reply) => {
+          const { scope, supervised } = authorize(request, declaration, 'list');
+          return readAs(supervised, () => sendCollection(request, reply, engine, declaration, base, scope));
+        },
+      );
 
     // A path of its own beside the items': Fastify matches it before `/:id`.
     if (operations.includes('list'))
@@ -132,26 +137,38 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
       );
 
     if (operations.includes('get'))
-      app.get(`${base}/:id`, guarded('get', { params: idParamsSchema }), async (request, reply) => {
-        const { scope, supervised } = authorize(request, declaration, 'get');
-        const format = formatOf(request);
-        const item = await readAs(supervised, () => engine.get(declaration, idParam(request), format, scope));
-        return sendItem(reply, format, declaration, item);
-      });
+      app.get(
+        `${base}/:id`,
+        guarded('get', { params: idParamsSchema, response: { 200: itemAnswer(declaration) } }),
+        async (request, reply) => {
+          const { scope, supervised } = authorize(request, declaration, 'get');
+          const format = formatOf(request);
+          const item = await readAs(supervised, () => engine.get(declaration, idParam(request), format, scope));
+          return sendItem(reply, format, declaration, item);
+        },
+      );
 
     if (operations.includes('create'))
-      app.post(base, guarded('create', { body: bodySchema(declaration, 'create') }), async (request, reply) => {
-        const { session, forced } = authorize(request, declaration, 'create');
-        const format = formatOf(request);
-        const item = await engine.create(declaration, withForced(request.body, forced), session, format);
-        reply.header('Location', `${base}/${item.id}`);
-        return sendItem(reply, format, declaration, item, 201);
-      });
+      app.post(
+        base,
+        guarded('create', { body: bodySchema(declaration, 'create'), response: { 201: itemAnswer(declaration) } }),
+        async (request, reply) => {
+          const { session, forced } = authorize(request, declaration, 'create');
+          const format = formatOf(request);
+          const item = await engine.create(declaration, withForced(request.body, forced), session, format);
+          reply.header('Location', `${base}/${item.id}`);
+          return sendItem(reply, format, declaration, item, 201);
+        },
+      );
 
     if (operations.includes('update'))
       app.put(
         `${base}/:id`,
-        guarded('update', { params: idParamsSchema, body: bodySchema(declaration, 'update') }),
+        guarded('update', {
+          params: idParamsSchema,
+          body: bodySchema(declaration, 'update'),
+          response: { 200: itemAnswer(declaration) },
+        }),
         async (request, reply) => {
           const { session, scope, forced } = authorize(request, declaration, 'update');
           const format = formatOf(request);
