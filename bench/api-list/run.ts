@@ -23,7 +23,7 @@ const CONNECTIONS = 10;
 /** `compare` (after the lists), `only` (the comparison alone), `skip`. */
 const TELEMETRY = process.env.BENCH_TELEMETRY ?? 'compare';
 const TELEMETRY_ROUNDS = Number(process.env.BENCH_TELEMETRY_ROUNDS ?? 3);
-const TELEMETRY_WARMUP = Number(process.env.BENCH_TELEMETRY_WARMUP ?? 45);
+const TELEMETRY_WARMUP = Number(process.env.BENCH_TELEMETRY_WARMUP ?? 120);
 /** The share of requests traced by the "sampled" server: what a production at full load would trace. */
 const TRACED_SHARE = Number(process.env.BENCH_TRACED_SHARE ?? 0.1);
 const PAGE1 = '/api/users?page=1&itemsPerPage=30&order[email]=asc';
