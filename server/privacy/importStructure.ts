@@ -117,12 +117,12 @@ async function settleMissingReferences(
   if (keys.length === 0) return [];
   const present = new Map<ForeignKey, Set<string>>();
   await tx.query(...scopeSettingQuery(PLATFORM));
+  const values = (rows: readonly Row[], column: string) =>
+    rows
+      .map((row) => row[column])
+      .filter((value) => value !== null && value !== undefined)
+      .map(String);
   for (const key of keys) {
-    const values = (rows: readonly Row[], column: string) =>
-      rows
-        .map((row) => row[column])
-        .filter((value) => value !== null && value !== undefined)
-        .map(String);
     const inArchive = new Set(
       values(key.references === plan.table ? plan.rows : (loaded.get(key.references) ?? []), key.referencedColumn),
     );

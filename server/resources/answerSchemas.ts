@@ -47,30 +47,15 @@ function summary(format: Format): Schema {
 
 const iri = (required: boolean): Schema => nullable({ type: 'string' }, required);
 
-function fieldAnswer(field: FieldDeclaration, contract: FieldContract | undefined, format: Format): Schema {
-  const required = Boolean(field.required);
-  const type = field.type;
-  switch (type.kind) {
-    case 'relation':
-      return type.embedded ? summary(format) : iri(required);
-    case 'relations':
-    case 'children':
-      return listOf('IRIs of the related rows.', { type: 'string' });
-    case 'polymorphic':
-      return summary(format);
-    case 'computed':
-      if (type.value) return scalarAnswer(type.value, false);
-      return contract ? answerOfContract(contract, format) : freeJson('Computed by the server.');
-    default:
-      return scalarAnswer(type, required);
-  }
-}
-
-/** A computed field typed only by its contract (no declaration type). */
-function answerOfContract(contract: FieldContract, format: Format): Schema {
+/**
+ * A field's answer, read off its contract: the declaration is made from it field for field (declare.ts), a
+ * value computed by SQL being the contract's scalar or embedded value. A computed value may be null.
+ */
+function fieldAnswer(field: FieldDeclaration, contract: FieldContract, format: Format): Schema {
+  const required = field.type.kind !== 'computed' && Boolean(field.required);
   switch (contract.kind) {
     case 'relation':
-      return contract.embedded ? summary(format) : iri(false);
+      return contract.embedded ? summary(format) : iri(required);
     case 'relations':
     case 'children':
       return listOf('IRIs of the related rows.', { type: 'string' });
@@ -79,7 +64,7 @@ function answerOfContract(contract: FieldContract, format: Format): Schema {
     case 'embedded':
       return freeJson('Computed by the server.');
     default:
-      return scalarAnswer(contract, false);
+      return scalarAnswer(contract, required);
   }
 }
 

@@ -96,6 +96,8 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
       (operation) => !declaration.ownRoutes?.includes(operation),
     );
     const base = `/api/${declaration.name}`;
+    // One item schema for get, create and update: each compiles its serialiser on its first answer.
+    const itemSchema = itemAnswer(declaration);
     // Rights first (a 403 says nothing of the body), then the schema's refusal, both before the handler.
     const guarded = (operation: Operation, schema: FastifySchema) => ({
       schema,
@@ -139,7 +141,7 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
     if (operations.includes('get'))
       app.get(
         `${base}/:id`,
-        guarded('get', { params: idParamsSchema, response: { 200: itemAnswer(declaration) } }),
+        guarded('get', { params: idParamsSchema, response: { 200: itemSchema } }),
         async (request, reply) => {
           const { scope, supervised } = authorize(request, declaration, 'get');
           const format = formatOf(request);
@@ -151,7 +153,7 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
     if (operations.includes('create'))
       app.post(
         base,
-        guarded('create', { body: bodySchema(declaration, 'create'), response: { 201: itemAnswer(declaration) } }),
+        guarded('create', { body: bodySchema(declaration, 'create'), response: { 201: itemSchema } }),
         async (request, reply) => {
           const { session, forced } = authorize(request, declaration, 'create');
           const format = formatOf(request);
@@ -167,7 +169,7 @@ export async function resourceRoutes(app: FastifyInstance, { engine }: { engine:
         guarded('update', {
           params: idParamsSchema,
           body: bodySchema(declaration, 'update'),
-          response: { 200: itemAnswer(declaration) },
+          response: { 200: itemSchema },
         }),
         async (request, reply) => {
           const { session, scope, forced } = authorize(request, declaration, 'update');
